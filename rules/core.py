@@ -1,0 +1,289 @@
+"""The game API every Keliya game implements (UI, AI and tests all use only this).
+
+Shaped after OpenSpiel's Game/State split: a ``Game`` holds validated options and
+precomputed tables; a ``State`` is one position with its history. A ``Move`` is a
+small immutable value that carries its own effects (path, captured points), so the
+UI can animate straight from it and the AI can prefer captures without knowing the game.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+# Move kinds shared by all games.
+STEP = "step"  # one point along a line (or one square)
+JUMP = "jump"  # a capturing chain of short leaps (war and hunt games)
+LEAP = "leap"  # BattleHalma leap chain (leapt counters are not captured)
+DROP = "drop"  # a piece from hand onto an empty point
+HUFF = "huff"  # remove an opponent piece that failed to capture (does not end the turn)
+SOW = "sow"  # Ncuva: lift a hole and sow
+
+
+class Move(NamedTuple):
+    """One move: what kind, the points visited in order, and the points emptied by capture.
+
+    ``path`` is the whole route (origin first); a drop or huff has a path of one point.
+    ``captured`` lists captured points in the order they are taken.
+    """
+
+    kind: str
+    path: tuple[int, ...]
+    captured: tuple[int, ...] = ()
+
+    @property
+    def origin(self) -> int:
+        return self.path[0]
+
+    @property
+    def target(self) -> int:
+        return self.path[-1]
+
+
+class Outcome(NamedTuple):
+    """How a game ended: ``winner`` is a player index, or None for a draw."""
+
+    winner: int | None
+    reason: str
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules refuse; the message says why in words a player understands."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rules option of a game, with its default and allowed values.
+
+    ``house_rule`` marks choices that no source states (RULES-SPEC): the app labels them.
+    """
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+    house_rule: bool = False
+    choice_labels: tuple[str, ...] = ()
+
+    def coerce(self, value: Any) -> Any:
+        """Return ``value`` as one of the allowed choices, or raise ValueError naming the option."""
+        for choice in self.choices:
+            if value == choice or str(value).strip().lower() == str(choice).lower():
+                return choice
+        allowed = ", ".join(str(c) for c in self.choices)
+        raise ValueError(f"option '{self.name}': {value!r} is not allowed (allowed: {allowed})")
+
+    def label_of(self, value: Any) -> str:
+        if self.choice_labels:
+            return self.choice_labels[self.choices.index(value)]
+        return str(value)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A registry entry: everything the menu, setup screen and command line need to know."""
+
+    id: str
+    name: str
+    origin: str
+    description: str
+    sides: tuple[str, str]
+    options: tuple[Option, ...]
+    rules_text: str
+    make: Callable[[dict[str, Any]], Game] = field(repr=False)
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise ValueError(f"{self.id}: unknown option '{name}' (options: {known})")
+
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """Defaults overlaid with ``given``; every value checked against its option."""
+        resolved = {o.name: o.default for o in self.options}
+        for name, value in given.items():
+            resolved[name] = self.option(name).coerce(value)
+        return resolved
+
+
+class Game(ABC):
+    """A game with its options fixed: a factory for states and a home for shared tables."""
+
+    spec: GameSpec
+    options: dict[str, Any]
+
+    def __init__(self, spec: GameSpec, options: dict[str, Any]) -> None:
+        self.spec = spec
+        self.options = options
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @abstractmethod
+    def new_initial_state(self, rng: random.Random | None = None) -> State:
+        """The start position; ``rng`` settles any chance choice such as a coin toss."""
+
+    @abstractmethod
+    def state_from_fields(self, fields: dict[str, str]) -> State:
+        """Rebuild a state from the body fields of its position text (see ``position``)."""
+
+    @abstractmethod
+    def point_name(self, point: int) -> str:
+        """The notation name of a point, hole or square."""
+
+    @abstractmethod
+    def point_index(self, name: str) -> int:
+        """Inverse of ``point_name``; raises ValueError for a name not on this board."""
+
+    def header(self) -> str:
+        """Game id plus every option, as the first part of position text."""
+        parts = [self.spec.id] + [f"{k}={self.options[k]}" for k in sorted(self.options)]
+        return " ".join(parts)
+
+
+class State(ABC):
+    """One position of a game, with enough history to undo every move played on it."""
+
+    game: Game
+
+    # --- whose turn -----------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """Index of the player whose decision it is (meaningless once the game is over)."""
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """A short word for the stage of play, e.g. 'drop' or 'move'."""
+
+    @property
+    @abstractmethod
+    def ply(self) -> int:
+        """Number of moves played from the start (a huff counts as a move here)."""
+
+    # --- moves ----------------------------------------------------------------------
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """All legal moves, in a fixed order (empty once the game is over)."""
+
+    @abstractmethod
+    def apply(self, move: Move) -> None:
+        """Play ``move`` without checking it: the fast path for search. Undoable."""
+
+    @abstractmethod
+    def undo(self) -> Move:
+        """Take back the last move and return it; IndexError at the start."""
+
+    @abstractmethod
+    def copy(self) -> State:
+        """An independent copy (history included) that can be played and undone alone."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on; otherwise the winner (or draw) and why."""
+
+    @abstractmethod
+    def body_fields(self) -> dict[str, str]:
+        """The game-specific fields of the position text, in order."""
+
+    @abstractmethod
+    def history(self) -> list[Move]:
+        """The moves played so far, oldest first."""
+
+    def why_illegal(self, move: Move) -> str:
+        """A reason in words why ``move`` is not legal here (games give better ones)."""
+        return "that move is not allowed here"
+
+    # --- shared behaviour ----------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.outcome() is not None
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move after checking it; an illegal move raises and changes nothing."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        if self.outcome() is not None:
+            raise IllegalMoveError("the game is over")
+        if move not in self.legal_moves():
+            raise IllegalMoveError(self.why_illegal(move))
+        self.apply(move)
+        return move
+
+    def moves_with_prefix(self, path: Sequence[int], kind: str | None = None) -> list[Move]:
+        """Legal moves whose path starts with ``path`` (how the UI builds a chain jump by jump)."""
+        prefix = tuple(path)
+        n = len(prefix)
+        return [
+            m
+            for m in self.legal_moves()
+            if m.path[:n] == prefix and (kind is None or m.kind == kind)
+        ]
+
+    def playout_move(self, rng: random.Random, greedy: float = 0.0) -> Move | None:
+        """A move for a quick simulated game: with probability ``greedy`` the biggest
+        capture, otherwise uniformly random. None when there is no legal move.
+        Games override this with something faster than building every move."""
+        moves = self.legal_moves()
+        if not moves:
+            return None
+        if greedy and rng.random() < greedy:
+            best = max(len(m.captured) for m in moves)
+            if best:
+                moves = [m for m in moves if len(m.captured) == best]
+        return moves[rng.randrange(len(moves))]
+
+    def playout(self, rng: random.Random, max_plies: int | None = None, greedy: float = 0.0) -> int:
+        """Play quick simulated moves (see ``playout_move``) until the game ends or
+        ``max_plies`` have been played; return how many were played. Games may override
+        this with a tighter loop, but the moves played must stay legal and undoable."""
+        played = 0
+        while (max_plies is None or played < max_plies) and self.outcome() is None:
+            move = self.playout_move(rng, greedy)
+            if move is None:
+                break
+            self.apply(move)
+            played += 1
+        return played
+
+    def returns(self) -> tuple[float, float]:
+        """Game-theoretic result per player: 1 win, 0 loss, 0.5 draw (0.5 each while open)."""
+        out = self.outcome()
+        if out is None or out.winner is None:
+            return (0.5, 0.5)
+        return (1.0, 0.0) if out.winner == 0 else (0.0, 1.0)
+
+    # --- notation ---------------------------------------------------------------------
+    def move_text(self, move: Move) -> str:
+        from .notation import format_move
+
+        return format_move(self.game, move)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that ``text`` names; a bad or illegal one raises with the reason."""
+        from .notation import parse_move
+
+        return parse_move(self, text)
+
+    # --- position text -------------------------------------------------------------------
+    def to_text(self) -> str:
+        from .position import format_state
+
+        return format_state(self)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __eq__(self, other: object) -> bool:
+        """Positions are equal when their text forms are (history is not compared)."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_text() == other.to_text()
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,35 @@
+"""The registry of games, by the ids of RULES-SPEC (used by the command line, saves, tests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Game, GameSpec
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    if spec.id in _GAMES:
+        raise ValueError(f"game id '{spec.id}' registered twice")
+    _GAMES[spec.id] = spec
+    return spec
+
+
+def game_ids() -> list[str]:
+    """Registered ids in menu order."""
+    return list(_GAMES)
+
+
+def game_spec(game_id: str) -> GameSpec:
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(_GAMES)
+        raise ValueError(f"unknown game '{game_id}' (games: {known})") from None
+
+
+def load_game(game_id: str, **options: Any) -> Game:
+    """A game with ``options`` over the defaults; unknown options or values raise ValueError."""
+    spec = game_spec(game_id)
+    return spec.make(spec.resolve_options(options))

@@ -1,0 +1,28 @@
+"""Build position text for tests from piece lists, through the public text form."""
+
+from __future__ import annotations
+
+from rules import load_game, load_state
+from rules.core import State
+
+
+def board_text(game_id: str, pieces: dict[str, str], **options: object) -> str:
+    """The ``board=`` field for ``pieces`` (point name -> piece letter), empty elsewhere."""
+    game = load_game(game_id, **options)
+    board = game.board  # type: ignore[attr-defined]
+    rows = []
+    for row in board.rows_top_down():
+        rows.append("".join(pieces.get(board.name_of(p), ".") for p in row))
+    return "/".join(rows)
+
+
+def war_state(game_id: str, south: str, north: str, turn: str = "S", extra: str = "",
+              **options: object) -> State:
+    """A war-game state with South's and North's pieces given as space-separated names."""
+    pieces = {n: "S" for n in south.split()}
+    pieces.update({n: "N" for n in north.split()})
+    game = load_game(game_id, **options)
+    text = f"{game.header()}; board={board_text(game_id, pieces, **options)}; turn={turn}"
+    if extra:
+        text += "; " + extra
+    return load_state(text)

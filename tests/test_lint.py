@@ -1,0 +1,26 @@
+"""The code base stays `ruff check` clean, and the rules and AI never import pygame."""
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_ruff_clean():
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    if not Path(ruff).exists():
+        pytest.skip("ruff is not installed (pip install -e '.[test]' brings it)")
+    out = subprocess.run([ruff, "check", str(ROOT)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_rules_and_ai_never_import_pygame():
+    pattern = re.compile(r"^\s*(import|from)\s+(pygame|pymunk)", re.M)
+    for folder in ("rules", "game/ai"):
+        for path in (ROOT / folder).rglob("*.py"):
+            assert not pattern.search(path.read_text()), f"{path} imports pygame/pymunk"

@@ -1,0 +1,362 @@
+"""War games (RULES-SPEC section 2): starts, captures, the three capture rules, endings."""
+
+import random
+
+import pytest
+from positions import war_state
+
+from rules import HUFF, IllegalMoveError, game_spec, load_game, load_state
+
+
+def names(state, mask_or_points):
+    return sorted(state.game.point_name(p) for p in mask_or_points)
+
+
+def texts(state):
+    return sorted(state.move_text(m) for m in state.legal_moves())
+
+
+# --- start positions ---------------------------------------------------------------------------
+
+def occupied(state, player):
+    return sorted(state.game.point_name(p) for p, (owner, _) in state.pieces().items() if owner == player)
+
+
+def empty_points(state):
+    b = state.game.board
+    taken = state.pieces()
+    return sorted(b.name_of(p) for p in b.points if p not in taken)
+
+
+def test_sixteen_soldiers_start():
+    s = load_game("sixteen_soldiers").new_initial_state()
+    south = "c1 e1 g1 d2 e2 f2 c3 d3 e3 f3 g3 c4 d4 e4 f4 g4".split()
+    north = "g9 e9 c9 f8 e8 d8 g7 f7 e7 d7 c7 g6 f6 e6 d6 c6".split()
+    assert occupied(s, 0) == sorted(south)
+    assert occupied(s, 1) == sorted(north)
+    assert empty_points(s) == sorted("a3 a5 a7 b4 b5 b6 c5 d5 e5 f5 g5 h4 h5 h6 i3 i5 i7".split())
+
+
+def test_peralikatuma_start():
+    s = load_game("peralikatuma").new_initial_state()
+    assert len(occupied(s, 0)) == len(occupied(s, 1)) == 23
+    assert empty_points(s) == ["d5", "e5", "f5"]
+    assert {"h4", "h5", "h6", "i3", "i5", "i7", "g5"} <= set(occupied(s, 0))
+    assert {"b4", "b5", "b6", "a3", "a5", "a7", "c5"} <= set(occupied(s, 1))
+
+
+def test_kotu_ellima_start():
+    s = load_game("kotu_ellima").new_initial_state()
+    assert len(occupied(s, 0)) == len(occupied(s, 1)) == 24
+    assert empty_points(s) == ["e5"]
+    assert "f5" in occupied(s, 0) and "d5" in occupied(s, 1)
+    assert texts(s) == ["d4-e5", "e4-e5", "f4-e5", "f5-e5"]
+
+
+def test_two_wing_sixteen_soldiers_start():
+    s = load_game("sixteen_soldiers", board="two-wing").new_initial_state()
+    assert len(s.game.board.points) == 37
+    assert empty_points(s) == ["c5", "d5", "e5", "f5", "g5"]
+
+
+def test_first_player_option_and_coin_toss():
+    assert load_game("kotu_ellima", first="north").new_initial_state().to_move == 1
+    seen = {load_game("kotu_ellima", first="coin").new_initial_state(random.Random(i)).to_move
+            for i in range(20)}
+    assert seen == {0, 1}
+
+
+# --- options -------------------------------------------------------------------------------------
+
+def test_unknown_option_names_the_option():
+    with pytest.raises(ValueError, match="unknown option 'colour'.*capture"):
+        load_game("kotu_ellima", colour="red")
+
+
+def test_bad_option_value_names_allowed_values():
+    with pytest.raises(ValueError, match=r"option 'capture'.*allowed: forced, huff, free"):
+        load_game("kotu_ellima", capture="sometimes")
+    with pytest.raises(ValueError, match="option 'target'"):
+        load_game("sixteen_soldiers", target=17)
+
+
+def test_options_accept_text_values():
+    g = load_game("sixteen_soldiers", limit="60", target="3")
+    assert g.options["limit"] == 60 and g.options["target"] == 3
+
+
+def test_unknown_game():
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        load_game("chess")
+
+
+def test_registry_entries_are_complete():
+    for gid in ("sixteen_soldiers", "peralikatuma", "kotu_ellima"):
+        spec = game_spec(gid)
+        assert spec.name and spec.description and spec.origin and spec.sides == ("South", "North")
+        assert "huff" in spec.rules_text.lower()
+        for opt in spec.options:
+            assert opt.default in opt.choices and opt.help
+            if opt.house_rule:
+                assert "house rule" in spec.rules_text.lower()
+
+
+# --- captures ------------------------------------------------------------------------------------
+
+def test_chain_with_direction_change():
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 d5 i7")
+    assert texts(s) == ["e3xe5xc5"]
+    move = s.play("e3xe5xc5")
+    assert names(s, move.captured) == ["d5", "e4"]
+    assert occupied(s, 1) == ["i7"]
+
+
+def test_chain_may_revisit_a_point_but_not_jump_a_piece_twice():
+    # e5 jumps d4->c3, then c3 over c4 -> c5, then c5 over d5 -> e5 (back to its start).
+    s = war_state("kotu_ellima", south="e5", north="d4 c4 d5 i7")
+    assert "e5xc3xc5xe5" in texts(s)
+    s.play("e5xc3xc5xe5")
+    assert occupied(s, 1) == ["i7"]
+    assert occupied(s, 0) == ["e5"]
+
+
+def test_forced_capture_refuses_a_plain_move_with_reason():
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 i7")
+    before = s.to_text()
+    with pytest.raises(IllegalMoveError, match="a capture is available: captures are forced"):
+        s.play("a3-a5")
+    assert s.to_text() == before
+
+
+def test_forced_chain_must_be_finished():
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 d5 i7")
+    with pytest.raises(IllegalMoveError, match="the capture must go on"):
+        s.play("e3xe5")
+    assert texts(s) == ["e3xe5xc5"]
+
+
+def test_any_capturing_piece_and_any_maximal_chain():
+    # Two capturing pieces; one chain takes two, the other one: both are legal.
+    s = war_state("kotu_ellima", south="e3 g3", north="e4 d5 g4 i7")
+    assert texts(s) == ["e3xe5xc5", "g3xg5"]
+
+
+def test_free_rule_allows_stopping_and_plain_moves():
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 d5 i7", capture="free")
+    t = texts(s)
+    assert "e3xe5" in t and "e3xe5xc5" in t and "a3-a5" in t
+    s.play("e3xe5")
+    assert not [m for m in s.legal_moves() if m.kind == HUFF]
+
+
+def test_illegal_move_reasons():
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 i7", capture="free")
+    with pytest.raises(IllegalMoveError, match="e4 is not empty"):
+        s.play("e3-e4")
+    with pytest.raises(IllegalMoveError, match="North's"):
+        s.play("e4-e5")
+    with pytest.raises(IllegalMoveError, match="no South piece on d3"):
+        s.play("d3-d4")
+    with pytest.raises(IllegalMoveError, match="not joined by a line"):
+        s.play("a3-c4")
+    with pytest.raises(ValueError, match="not a point"):
+        s.play("z9-e4")
+
+
+# --- huff ----------------------------------------------------------------------------------------
+
+def huffs(state):
+    return sorted(state.move_text(m) for m in state.legal_moves() if m.kind == HUFF)
+
+
+def test_huff_after_a_plain_move_that_skipped_a_capture():
+    s = war_state("kotu_ellima", south="e3 g3 a3", north="e4 g4 i7", capture="huff")
+    s.play("a3-a5")  # both e3 and g3 could have captured
+    assert s.to_move == 1
+    assert huffs(s) == ["~e3", "~g3"]
+    s.play("~e3")  # does not use up North's turn
+    assert s.to_move == 1 and "e3" not in occupied(s, 0)
+    assert huffs(s) == []  # only once
+    s.play("i7-i5")
+    assert s.to_move == 0
+
+
+def test_huff_moved_piece_counts_at_its_new_point():
+    s = war_state("kotu_ellima", south="e3", north="e4 i7", capture="huff")
+    s.play("e3-d3")
+    assert huffs(s) == ["~d3"]
+
+
+def test_huff_after_a_chain_stopped_early():
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 d5 i7", capture="huff")
+    s.play("e3xe5")
+    assert huffs(s) == ["~e5"]
+
+
+def test_no_huff_after_a_full_chain_or_when_nothing_was_missed():
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 d5 i7", capture="huff")
+    s.play("e3xe5xc5")
+    assert huffs(s) == []
+    s2 = war_state("kotu_ellima", south="a3", north="e4 i7", capture="huff")
+    s2.play("a3-a5")
+    assert huffs(s2) == []
+
+
+def test_huff_offer_lapses_when_declined():
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 i7 a7", capture="huff")
+    s.play("a3-b4")
+    assert huffs(s) == ["~e3"]
+    s.play("i7-i5")  # North declines by moving
+    s.play("b4-a3")  # South again skips the capture...
+    assert huffs(s) == ["~e3"]  # ...so a new offer, for this move only
+    s.play("i5-i7")
+    s.play("e3xe5")
+    assert huffs(s) == []
+
+
+def test_huff_of_last_piece_wins():
+    s = war_state("kotu_ellima", south="e3", north="e4 i7", capture="huff")
+    s.play("e3-d3")
+    s.play("~d3")
+    assert s.outcome().winner == 1
+
+
+# --- endings -------------------------------------------------------------------------------------
+
+def test_capturing_everything_wins():
+    s = war_state("kotu_ellima", south="e3", north="e4")
+    s.play("e3xe5")
+    assert s.outcome().winner == 0
+    assert "captured" in s.outcome().reason
+    assert s.legal_moves() == []
+    with pytest.raises(IllegalMoveError, match="game is over"):
+        s.play("e5-e4")
+
+
+def test_capture_target():
+    s = war_state("sixteen_soldiers", south="e3 a3", north="e4 d5 c7 c6", target=2)
+    s.play("e3xe5xc5")
+    assert s.outcome().winner == 0
+    assert "target of 2" in s.outcome().reason
+
+
+def test_player_without_moves_loses():
+    s = war_state("kotu_ellima", south="e1 d2 e3 g1", north="c1", turn="N")
+    out = s.outcome()
+    assert out.winner == 0 and out.reason == "North cannot move"
+
+
+def test_no_capture_limit_more_pieces_wins():
+    s = war_state("kotu_ellima", south="a3 c3", north="i7", extra="quiet=19")
+    assert s.outcome() is None
+    s.play("a3-a5")
+    out = s.outcome()
+    assert out.winner == 0 and "20 moves without a capture" in out.reason
+
+
+def test_no_capture_limit_equal_is_draw():
+    s = war_state("kotu_ellima", south="a3", north="i7", extra="quiet=19")
+    s.play("a3-a5")
+    assert s.outcome().winner is None
+
+
+def test_no_capture_limit_resets_on_capture():
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 i7 i5", extra="quiet=19")
+    s.play("e3xe5")
+    assert s.outcome() is None and s.quiet_plies == 0
+
+
+def test_win_by_capture_comes_before_no_move_and_limit():
+    # South's last capture also leaves North nothing: the capture win is reported.
+    s = war_state("kotu_ellima", south="e3", north="e4", extra="quiet=19")
+    s.play("e3xe5")
+    assert "captured" in s.outcome().reason
+
+
+def test_no_move_comes_before_the_limit():
+    s2 = war_state("kotu_ellima", south="e1 d2 e3 g1 a3", north="c1", extra="quiet=19")
+    s2.play("a3-a5")
+    assert s2.outcome().reason == "North cannot move"
+
+
+def test_threefold_repetition_when_limit_off():
+    s = war_state("kotu_ellima", south="a3", north="i7", limit="off")
+    for _ in range(2):
+        for m in ("a3-a5", "i7-i5", "a5-a3", "i5-i7"):
+            assert s.outcome() is None
+            s.play(m)
+    assert s.outcome() == (None, "the same position came up three times")
+    s.undo()
+    assert s.outcome() is None
+
+
+# --- text forms ---------------------------------------------------------------------------------
+
+def test_notation_round_trip_and_forms():
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 d5 i7", capture="free")
+    for m in s.legal_moves():
+        assert s.parse_move(s.move_text(m)) == m
+    assert s.parse_move(" E3-e4 ".replace("-e4", "xE5")).captured
+
+
+def test_position_text_round_trip_with_huff_and_counters():
+    s = war_state("kotu_ellima", south="e3 g3 a3", north="e4 g4 i7", capture="huff")
+    s.play("a3-a5")
+    text = s.to_text()
+    assert "huff=e3,g3" in text
+    again = load_state(text)
+    assert again.to_text() == text
+    assert huffs(again) == ["~e3", "~g3"]
+
+
+@pytest.mark.parametrize("bad, why", [
+    ("", "empty"),
+    ("chess; board=x", "unknown game"),
+    ("kotu_ellima capture=sometimes; board=x", "option 'capture'"),
+    ("kotu_ellima; turn=S", "missing field board"),
+    ("kotu_ellima; board=...; turn=S", "rows"),
+    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSQ; turn=S", "not S, N"),
+    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=X", "turn"),
+    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; quiet=-1",
+     "negative"),
+    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; huff=e5",
+     "huff"),
+    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; colour=3",
+     "unknown field"),
+])
+def test_corrupt_position_text_is_refused_with_a_reason(bad, why):
+    with pytest.raises(ValueError, match=why):
+        load_state(bad)
+
+
+def test_undo_restores_state_and_refuses_at_start():
+    s = load_game("kotu_ellima").new_initial_state()
+    start = s.to_text()
+    s.play("d4-e5")
+    s.play(s.legal_moves()[0])
+    s.undo()
+    s.undo()
+    assert s.to_text() == start
+    with pytest.raises(IndexError):
+        s.undo()
+
+
+def test_copy_is_independent():
+    s = load_game("kotu_ellima").new_initial_state()
+    c = s.copy()
+    c.play("d4-e5")
+    assert s.to_text() != c.to_text() and s.ply == 0 and c.ply == 1
+    c.undo()
+    assert c.to_text() == s.to_text()
+
+
+def test_moves_with_prefix_builds_a_chain_jump_by_jump():
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 d5 i7", capture="free")
+    e3, e5, c5 = (s.game.point_index(n) for n in ("e3", "e5", "c5"))
+    first = s.moves_with_prefix([e3])
+    assert {m.path[1] for m in first} == {e5, s.game.point_index("d3"), s.game.point_index("f3"),
+                                          s.game.point_index("d4"), s.game.point_index("f4"),
+                                          s.game.point_index("d2"), s.game.point_index("e2"),
+                                          s.game.point_index("f2")}
+    after = s.moves_with_prefix([e3, e5])
+    assert sorted(m.path for m in after) == [(e3, e5), (e3, e5, c5)]
