@@ -197,6 +197,38 @@ class State(ABC):
     def history(self) -> list[Move]:
         """The moves played so far, oldest first."""
 
+    # --- what is on the board (for the UI and evaluations) -----------------------------------
+    def pieces(self) -> dict[int, tuple[int, str]]:
+        """Every piece on the board: point -> (owner, kind word such as 'soldier', 'tiger')."""
+        raise NotImplementedError(f"{type(self).__name__} has no pieces on points")
+
+    def hands(self) -> tuple[int, int]:
+        """Pieces each player still holds in hand to drop (0, 0 when the game has no drops)."""
+        return (0, 0)
+
+    def captured_counts(self) -> tuple[int, int]:
+        """How many enemy pieces (or stones) each player has taken so far."""
+        return (0, 0)
+
+    def turn_notes(self) -> list[str]:
+        """Short reminders for the side to move, e.g. 'capture is forced' (shown by the UI)."""
+        return []
+
+    def heuristic(self) -> float:
+        """A quick judgement of the position in [-1, 1] from player 0's side (1: player 0 is
+        winning). Cut-off playouts use it; games override it with what matters in them."""
+        out = self.outcome()
+        if out is not None:
+            return 0.0 if out.winner is None else (1.0 if out.winner == 0 else -1.0)
+        try:
+            counts = [0, 0]
+            for owner, _ in self.pieces().values():
+                counts[owner] += 1
+        except NotImplementedError:
+            return 0.0
+        total = counts[0] + counts[1]
+        return 0.0 if total == 0 else (counts[0] - counts[1]) / total
+
     def why_illegal(self, move: Move) -> str:
         """A reason in words why ``move`` is not legal here (games give better ones)."""
         return "that move is not allowed here"
