@@ -1,0 +1,68 @@
+"""The difficulty levels: a search budget plus a style, shown on the setup screen.
+
+A level never changes the rules the computer plays by, only how long it thinks and how
+often it strays from its best move. Easy errs visibly but not absurdly: when it strays it
+still takes a capture most of the time, and it never picks a move the search proved lost
+while another is left. Times are per move on the project machine (2 shared cores); the
+iteration cap keeps a level steady on a much faster machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .mcts import SearchConfig
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named difficulty: budget (``seconds``, ``iterations``) plus style."""
+
+    name: str
+    label: str
+    description: str
+    seconds: float  # thinking time per move at most
+    iterations: int  # search iterations per move at most
+    stray: float = 0.0  # chance of playing a weaker move than the search's best
+    stray_capture: float = 0.0  # when straying, chance of still taking the biggest capture
+    config: SearchConfig = field(default_factory=SearchConfig)
+
+    def capped(self, iterations: int) -> Level:
+        """The same level with a fixed iteration budget and no clock (arena and tests)."""
+        return Level(self.name, self.label, self.description, 3600.0, iterations,
+                     self.stray, self.stray_capture, self.config)
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(
+        "easy", "Easy", "Thinks briefly and sometimes misses a plan; still grabs most free captures.",
+        seconds=0.25, iterations=300, stray=0.3, stray_capture=0.85,
+    ),
+    "medium": Level(
+        "medium", "Medium", "A quick, sound player: takes what is offered and rarely blunders.",
+        seconds=0.6, iterations=2500,
+    ),
+    "hard": Level(
+        "hard", "Hard", "Thinks about two seconds a move and sees traps a few moves deep.",
+        seconds=1.8, iterations=8000,
+    ),
+    "expert": Level(
+        "expert", "Expert", "Uses up to five seconds a move: the strongest the computer gets.",
+        seconds=4.6, iterations=30000,
+    ),
+}
+
+# "Best move for the side to move" uses the Medium budget without any straying.
+HINT = Level("hint", "Hint", "The best move for the side to move, at the Medium budget.",
+             seconds=LEVELS["medium"].seconds, iterations=LEVELS["medium"].iterations)
+
+
+def level_named(name: str) -> Level:
+    """The level called ``name`` (one of LEVELS, or "hint"); ValueError listing the choices."""
+    key = name.strip().lower()
+    if key == "hint":
+        return HINT
+    try:
+        return LEVELS[key]
+    except KeyError:
+        raise ValueError(f"unknown level '{name}' (levels: {', '.join(LEVELS)}, hint)") from None

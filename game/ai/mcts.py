@@ -1,0 +1,286 @@
+"""UCT Monte-Carlo tree search for any Keliya game, through the rules API alone.
+
+The search never assumes that turns alternate: every node remembers whose decision it
+is (``state.to_move`` after the move), so huffs, placement phases and extra sowings are
+ordinary plies. Values are kept from player 0's side in [0, 1] (1: player 0 wins,
+0.5: a draw or an even position) and each node judges its children for its own mover.
+
+Kept because they measurably help (see benchmarks/RESULTS.md, section "AI"):
+- MCTS-Solver: game-theoretic values (won, lost, drawn) are proven bottom-up, so a win in
+  one is always taken and a proven loss is never chosen while anything else is left.
+- Cut-off playouts: a simulation stops after ``cutoff`` plies and is scored by
+  ``state.heuristic()``, which is far quicker and steadier than playing to the end.
+- Capture-first expansion: untried captures are tried before quiet moves.
+- Tree reuse: when the next position is a grandchild (or child) of the last root, its
+  subtree and statistics are kept.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from rules.core import Move, State
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How the search spends its budget (a level picks one of these)."""
+
+    exploration: float = 0.7  # UCT constant for values in [0, 1]
+    cutoff: int | None = 16  # playout plies before the heuristic decides; None: play to the end
+    greedy: float = 0.0  # chance a playout move is the biggest capture
+    solver: bool = True  # prove wins and losses (MCTS-Solver)
+    captures_first: bool = True  # expand untried captures before quiet moves
+    reuse: bool = True  # keep the subtree of the last search when the position follows on
+
+
+class SearchResult(NamedTuple):
+    """What a search found: the move for the side to move and how sure it is."""
+
+    move: Move | None
+    iterations: int
+    seconds: float
+    value: float  # expected result for the side to move, in [0, 1]
+    proven: str | None  # 'win', 'loss' or 'draw' when the solver settled the root
+    visits: dict[Move, int]  # visits per root move (for styles and the hint)
+
+
+class Node:
+    """One position in the tree, reached by ``move``; ``to_move`` decides here."""
+
+    __slots__ = ("move", "parent", "children", "untried", "to_move", "visits", "total", "exact")
+
+    def __init__(self, move: Move | None, parent: Node | None, to_move: int) -> None:
+        self.move = move
+        self.parent = parent
+        self.children: list[Node] = []
+        self.untried: list[Move] | None = None  # filled on first visit
+        self.to_move = to_move
+        self.visits = 0
+        self.total = 0.0  # sum of values from player 0's side
+        self.exact: float | None = None  # proven value from player 0's side
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.5
+
+
+def _value_for(player: int, value0: float) -> float:
+    return value0 if player == 0 else 1.0 - value0
+
+
+def _order_untried(moves: list[Move], rng: random.Random, captures_first: bool) -> list[Move]:
+    """Moves in the order they will be expanded, last first (the list is popped)."""
+    moves = list(moves)
+    rng.shuffle(moves)
+    if captures_first:
+        moves.sort(key=lambda m: len(m.captured))  # stable: random among equals, captures popped first
+    return moves
+
+
+class MCTS:
+    """A reusable searcher: ``search(state, ...)`` returns the best move for ``state.to_move``.
+
+    ``rng`` is the only source of chance, so a seeded search with an iteration budget is
+    reproducible. The given state is never changed: the search plays on a copy.
+    """
+
+    def __init__(self, config: SearchConfig | None = None, rng: random.Random | None = None) -> None:
+        self.config = config or SearchConfig()
+        self.rng = rng or random.Random()
+        self._root: Node | None = None
+        self._root_state: State | None = None
+
+    # --- public --------------------------------------------------------------------------
+    def search(
+        self,
+        state: State,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> SearchResult:
+        """Search until ``seconds`` pass, ``iterations`` are done or ``cancel()`` is true.
+
+        With no budget at all, a single iteration per legal move is run.
+        """
+        t0 = time.perf_counter()
+        work = state.copy()
+        moves = work.legal_moves()
+        if not moves:
+            return SearchResult(None, 0, 0.0, _value_for(work.to_move, work.returns()[0]), None, {})
+        root = self._reusable_root(work) if self.config.reuse else None
+        if root is None:
+            root = Node(None, None, work.to_move)
+        root.parent = None
+        root.move = None
+        self._root, self._root_state = root, work.copy()
+        if seconds is None and iterations is None:
+            iterations = len(moves)
+        deadline = None if seconds is None else t0 + seconds
+        done = 0
+        while root.exact is None or done == 0:
+            if iterations is not None and done >= iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            if cancel is not None and cancel():
+                break
+            self._iterate(root, work)
+            done += 1
+            if root.exact is not None:
+                break
+        return self._result(root, done, time.perf_counter() - t0)
+
+    # --- one iteration -------------------------------------------------------------------
+    def _iterate(self, root: Node, work: State) -> None:
+        cfg = self.config
+        node = root
+        played = 0
+        while True:
+            if node.exact is not None:
+                value0 = node.exact
+                break
+            if node.untried is None:
+                node.untried = _order_untried(work.legal_moves(), self.rng, cfg.captures_first)
+            if node.untried:
+                move = node.untried.pop()
+                work.apply(move)
+                played += 1
+                child = Node(move, node, work.to_move)
+                node.children.append(child)
+                node = child
+                out = work.outcome()
+                if out is not None:
+                    value0 = work.returns()[0]
+                    if cfg.solver:
+                        child.exact = value0
+                else:
+                    value0 = self._simulate(work)
+                break
+            node = self._select(node)
+            work.apply(node.move)  # type: ignore[arg-type]
+            played += 1
+        self._backup(node, value0)
+        for _ in range(played):
+            work.undo()
+
+    def _simulate(self, work: State) -> float:
+        cfg = self.config
+        scratch = work.copy()
+        scratch.playout(self.rng, cfg.cutoff, cfg.greedy)
+        if scratch.outcome() is not None:
+            return scratch.returns()[0]
+        return 0.5 + 0.5 * scratch.heuristic()
+
+    def _select(self, node: Node) -> Node:
+        """UCT choice among the children, for the player deciding at ``node``."""
+        player = node.to_move
+        log_n = math.log(node.visits)
+        c = self.config.exploration
+        best, best_score = node.children[0], -1.0
+        for child in node.children:
+            q = _value_for(player, child.exact if child.exact is not None else child.mean())
+            score = q + c * math.sqrt(log_n / (child.visits + 1))
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _backup(self, node: Node | None, value0: float) -> None:
+        solver = self.config.solver
+        prove = solver
+        while node is not None:
+            node.visits += 1
+            node.total += value0
+            parent = node.parent
+            if prove and parent is not None and parent.exact is None:
+                prove = self._try_prove(parent)
+            node = parent
+
+    @staticmethod
+    def _try_prove(node: Node) -> bool:
+        """Set ``node.exact`` if its children settle it; True if they did."""
+        player = node.to_move
+        best = -1.0
+        all_exact = not node.untried and node.untried is not None
+        for child in node.children:
+            if child.exact is None:
+                all_exact = False
+                continue
+            v = _value_for(player, child.exact)
+            if v >= 1.0:
+                node.exact = child.exact
+                return True
+            best = max(best, v)
+        if all_exact and node.children:
+            node.exact = best if player == 0 else 1.0 - best
+            return True
+        return False
+
+    # --- results and reuse ---------------------------------------------------------------
+    def _result(self, root: Node, iterations: int, seconds: float) -> SearchResult:
+        player = root.to_move
+        visits = {c.move: c.visits for c in root.children if c.move is not None}
+        proven = None
+        if root.exact is not None:
+            v = _value_for(player, root.exact)
+            proven = "win" if v >= 1.0 else "loss" if v <= 0.0 else "draw"
+        best = self.best_child(root)
+        value = _value_for(player, best.exact if best.exact is not None else best.mean())
+        return SearchResult(best.move, iterations, seconds, value, proven, visits)
+
+    @staticmethod
+    def best_child(root: Node) -> Node:
+        """A proven win if there is one; else the most visited move not proven lost."""
+        player = root.to_move
+
+        def rank(child: Node) -> tuple[int, int, float]:
+            if child.exact is not None:
+                v = _value_for(player, child.exact)
+                tier = 2 if v >= 1.0 else 0 if v <= 0.0 else 1
+            else:
+                tier = 1
+            return (tier, child.visits, _value_for(player, child.mean()))
+
+        return max(root.children, key=rank)
+
+    def proven_losses(self) -> set[Move]:
+        """Root moves of the last search that the solver proved lost for the side to move."""
+        root = self._root
+        if root is None:
+            return set()
+        return {c.move for c in root.children
+                if c.move is not None and c.exact is not None and _value_for(root.to_move, c.exact) <= 0.0}
+
+    def _reusable_root(self, work: State) -> Node | None:
+        """The node of the last tree for ``work``'s position (same position, a child or a
+        grandchild of the last root), or None."""
+        root, root_state = self._root, self._root_state
+        if root is None or root_state is None or root_state.game.spec is not work.game.spec:
+            return None
+        if root_state.game.options != work.game.options:
+            return None
+        target = work.to_text()
+        if root_state.to_text() == target:
+            return root
+        for child in root.children:
+            if not child.visits:
+                continue
+            root_state.apply(child.move)  # type: ignore[arg-type]
+            try:
+                if root_state.to_text() == target:
+                    return child
+                for grandchild in child.children:
+                    if not grandchild.visits:
+                        continue
+                    root_state.apply(grandchild.move)  # type: ignore[arg-type]
+                    same = root_state.to_text() == target
+                    root_state.undo()
+                    if same:
+                        return grandchild
+            finally:
+                root_state.undo()
+        return None

@@ -1,0 +1,107 @@
+"""Players that choose a move for a state: a level (search plus style), random and greedy.
+
+The worker and the arena both go through ``make_player``, so what the arena measures
+is what the app plays.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import NamedTuple, Protocol
+
+from rules.core import Move, State
+
+from .levels import Level, level_named
+from .mcts import MCTS, SearchResult
+
+
+class Decision(NamedTuple):
+    """A chosen move with what it cost (``search`` is None for players that do not search)."""
+
+    move: Move | None
+    iterations: int
+    seconds: float
+    search: SearchResult | None = None
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, state: State, cancel: Callable[[], bool] | None = None) -> Decision: ...
+
+
+class RandomPlayer:
+    """Uniformly random legal moves: the floor every level must beat."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.name = "random"
+        self.rng = rng
+
+    def choose(self, state: State, cancel: Callable[[], bool] | None = None) -> Decision:
+        moves = state.legal_moves()
+        return Decision(moves[self.rng.randrange(len(moves))] if moves else None, 0, 0.0)
+
+
+class GreedyPlayer:
+    """The biggest capture when there is one, else a random move: a one-ply opportunist."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.name = "greedy"
+        self.rng = rng
+
+    def choose(self, state: State, cancel: Callable[[], bool] | None = None) -> Decision:
+        moves = state.legal_moves()
+        if not moves:
+            return Decision(None, 0, 0.0)
+        return Decision(biggest_capture(moves, self.rng) or moves[self.rng.randrange(len(moves))], 0, 0.0)
+
+
+def biggest_capture(moves: list[Move], rng: random.Random) -> Move | None:
+    """A random one of the moves that capture the most, or None when nothing captures."""
+    best = max((len(m.captured) for m in moves), default=0)
+    if not best:
+        return None
+    top = [m for m in moves if len(m.captured) == best]
+    return top[rng.randrange(len(top))]
+
+
+class LevelPlayer:
+    """Plays a difficulty level: a search within the level's budget, then its style."""
+
+    def __init__(self, level: Level, rng: random.Random) -> None:
+        self.name = level.name
+        self.level = level
+        self.rng = rng
+        self.mcts = MCTS(level.config, rng)
+
+    def choose(self, state: State, cancel: Callable[[], bool] | None = None) -> Decision:
+        t0 = time.perf_counter()
+        level = self.level
+        result = self.mcts.search(state, seconds=level.seconds, iterations=level.iterations, cancel=cancel)
+        move = result.move
+        if move is not None and level.stray and result.proven != "win" and self.rng.random() < level.stray:
+            move = self._stray(state, result)
+        return Decision(move, result.iterations, time.perf_counter() - t0, result)
+
+    def _stray(self, state: State, result: SearchResult) -> Move | None:
+        """A plausible weaker move: a capture most of the time, never a proven loss if avoidable."""
+        lost = self.mcts.proven_losses()
+        moves = [m for m in state.legal_moves() if m not in lost] or state.legal_moves()
+        if self.rng.random() < self.level.stray_capture:
+            capture = biggest_capture(moves, self.rng)
+            if capture is not None:
+                return capture
+        return moves[self.rng.randrange(len(moves))]
+
+
+def make_player(name: str, rng: random.Random, iterations: int | None = None) -> Player:
+    """``random``, ``greedy`` or a level name; ``iterations`` fixes a level's budget (no clock)."""
+    key = name.strip().lower()
+    if key == "random":
+        return RandomPlayer(rng)
+    if key == "greedy":
+        return GreedyPlayer(rng)
+    level = level_named(key)
+    return LevelPlayer(level.capped(iterations) if iterations else level, rng)

@@ -1,0 +1,177 @@
+"""The search engine: tactics written as position text, every game, reproducibility, cancel."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+from positions import war_state
+
+from game.ai.levels import LEVELS, level_named
+from game.ai.mcts import MCTS, SearchConfig
+from game.ai.policy import LevelPlayer, make_player
+from rules import game_ids, game_spec, load_game, load_state
+
+
+def _search(state, iterations=400, seed=1, **config):
+    return MCTS(SearchConfig(**config), random.Random(seed)).search(state, iterations=iterations)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_takes_the_last_capture_to_win(seed):
+    # Captures are optional here, so the winning jump is one move among many.
+    state = war_state("kotu_ellima", "e3 a5 c1", "e4", capture="free")
+    assert len(state.legal_moves()) > 5
+    result = _search(state, seed=seed)
+    assert state.move_text(result.move) == "e3xe5"
+    assert result.proven == "win"
+
+
+def test_takes_the_win_even_without_capture_ordering():
+    state = war_state("kotu_ellima", "e3 a5 c1", "e4", capture="free")
+    result = _search(state, iterations=200, captures_first=False)
+    assert state.move_text(result.move) == "e3xe5"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_avoids_stepping_into_a_losing_capture(seed):
+    # South's last piece must not step where North's last piece can jump it.
+    state = war_state("kotu_ellima", "e3", "e5", capture="forced")
+    losing = {"e3-e4", "e3-d4", "e3-f4"}
+    assert losing < {state.move_text(m) for m in state.legal_moves()}
+    result = _search(state, seed=seed)
+    assert state.move_text(result.move) not in losing
+    lost = {state.move_text(m) for m in MCTS_with_losses(state, seed)}
+    assert lost == losing
+
+
+def MCTS_with_losses(state, seed):
+    engine = MCTS(SearchConfig(), random.Random(seed))
+    engine.search(state, iterations=400)
+    return engine.proven_losses()
+
+
+def test_proves_a_lost_position():
+    # North to move with one piece boxed in a corner of a wing: every move loses at once.
+    state = war_state("kotu_ellima", "e3", "e5", turn="S", capture="forced")
+    state.play("e3-e4")
+    result = _search(state, iterations=50)
+    assert state.move_text(result.move) == "e5xe3"
+    assert result.proven == "win"
+
+
+def _variants():
+    for gid in game_ids():
+        yield gid, {}
+        for opt in game_spec(gid).options:
+            if len(opt.choices) <= 4:
+                for choice in opt.choices:
+                    if choice != opt.default:
+                        yield gid, {opt.name: choice}
+
+
+@pytest.mark.parametrize("gid,options", list(_variants()))
+def test_a_legal_move_from_random_positions_in_every_game(gid, options):
+    rng = random.Random(11)
+    game = load_game(gid, **options)
+    for depth in (0, 7, 25):
+        state = game.new_initial_state(rng)
+        for _ in range(depth):
+            move = state.playout_move(rng)
+            if move is None:
+                break
+            state.apply(move)
+        if state.outcome() is not None:
+            continue
+        before = state.to_text()
+        result = MCTS(SearchConfig(), rng).search(state, iterations=60)
+        assert result.move in state.legal_moves()
+        assert state.to_text() == before, "the search must not change the state it was given"
+        # the position text round-trip is what the worker searches
+        again = load_state(before)
+        assert again.parse_move(state.move_text(result.move)) == result.move
+
+
+def test_seeded_search_is_reproducible():
+    state = load_game("kotu_ellima").new_initial_state()
+    state.play("f5-e5")
+    a = _search(state, iterations=300, seed=42)
+    b = _search(state, iterations=300, seed=42)
+    assert a.move == b.move and a.visits == b.visits and a.value == b.value
+
+
+def test_same_player_moving_again_is_searched_for_that_player():
+    # Huff rule: after South declines a capture North may huff, then move: two North decisions.
+    # e2 shields e3 from North's jump, so the only way North wins a piece is the huff.
+    state = war_state("kotu_ellima", "e3 e2 a5", "e4 c7", turn="S", capture="huff")
+    state.play("a5-b5")  # South declines e3xe5
+    assert state.to_move == 1 and any(m.kind == "huff" for m in state.legal_moves())
+    result = _search(state, iterations=300)
+    assert state.move_text(result.move) == "~e3"
+    state.apply(result.move)
+    assert state.to_move == 1  # the huff does not end North's turn
+
+
+def test_cancel_stops_the_search_within_100_ms():
+    state = load_game("kotu_ellima").new_initial_state()
+    stop = threading.Event()
+    found = {}
+
+    def run():
+        found["result"] = MCTS(SearchConfig(), random.Random(1)).search(state, seconds=30, cancel=stop.is_set)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    time.sleep(0.2)
+    t0 = time.perf_counter()
+    stop.set()
+    thread.join(5)
+    assert time.perf_counter() - t0 < 0.1
+    assert found["result"].move in state.legal_moves()
+
+
+def test_tree_reuse_keeps_the_statistics_of_the_line_played():
+    state = load_game("sixteen_soldiers").new_initial_state()
+    engine = MCTS(SearchConfig(), random.Random(3))
+    first = engine.search(state, iterations=800)
+    state.play(first.move)
+    reply = max(engine._root.children[0].children or [None], key=lambda n: n.visits if n else -1)
+    if reply is None:
+        pytest.skip("no reply explored")
+    for child in engine._root.children:
+        if child.move == first.move:
+            reply = max(child.children, key=lambda n: n.visits)
+    state.play(reply.move)
+    kept = reply.visits
+    assert kept > 0
+    engine.search(state, iterations=10)
+    assert engine._root.visits == kept + 10
+
+
+def test_levels_are_ordered_with_growing_budgets():
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    seconds = [lv.seconds for lv in LEVELS.values()]
+    assert seconds == sorted(seconds) and seconds[-1] <= 5.0
+    assert LEVELS["easy"].seconds <= 0.3 and LEVELS["medium"].seconds <= 0.7 and LEVELS["hard"].seconds <= 2.0
+    assert level_named("Hint").iterations == LEVELS["medium"].iterations
+    with pytest.raises(ValueError, match="unknown level"):
+        level_named("grandmaster")
+
+
+def test_easy_takes_a_free_capture_most_of_the_time():
+    state = war_state("kotu_ellima", "e3 a5 c1 g1 i5", "e4 c7 e9", capture="free")
+    rng = random.Random(5)
+    player = LevelPlayer(LEVELS["easy"].capped(60), rng)
+    took = sum(state.move_text(player.choose(state).move) == "e3xe5" for _ in range(40))
+    assert took >= 32
+
+
+def test_make_player_names():
+    rng = random.Random(1)
+    assert make_player("random", rng).name == "random"
+    assert make_player("GREEDY", rng).name == "greedy"
+    assert make_player("hard", rng, iterations=10).level.iterations == 10
+    with pytest.raises(ValueError):
+        make_player("nobody", rng)

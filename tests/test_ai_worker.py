@@ -1,0 +1,125 @@
+"""The AI worker process (docs/AI_WORKER.md): replies, pauses, cancel, superseded tickets, restarts."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from game.ai.worker import AIReply, AIWorker
+from rules import load_game
+
+
+@pytest.fixture(scope="module")
+def worker():
+    w = AIWorker()
+    yield w
+    w.close()
+
+
+@pytest.fixture
+def start_text():
+    return load_game("kotu_ellima").new_initial_state().to_text()
+
+
+def wait_reply(worker: AIWorker, timeout: float = 20.0) -> AIReply:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        reply = worker.poll()
+        if reply is not None:
+            return reply
+        time.sleep(0.005)
+    raise AssertionError("no reply from the AI worker")
+
+
+def test_reply_is_a_legal_move(worker, start_text):
+    ticket = worker.request(start_text, level="hard", min_pause=0, seed=1, iterations=50)
+    assert worker.busy
+    reply = wait_reply(worker)
+    assert reply.ticket == ticket and reply.error is None and reply.iterations == 50
+    state = load_game("kotu_ellima").new_initial_state()
+    state.parse_move(reply.move)
+    assert not worker.busy
+
+
+def test_poll_never_blocks(worker, start_text):
+    worker.request(start_text, level="medium", min_pause=0)
+    t0 = time.perf_counter()
+    for _ in range(20):
+        worker.poll()
+    assert time.perf_counter() - t0 < 0.05
+    worker.cancel()
+
+
+def test_min_pause_delays_the_reply(worker, start_text):
+    t0 = time.monotonic()
+    worker.request(start_text, level="easy", min_pause=0.5, iterations=5)
+    reply = wait_reply(worker)
+    assert reply.error is None
+    assert time.monotonic() - t0 >= 0.5
+
+
+def test_hint_level(worker, start_text):
+    worker.request(start_text, level="hint", min_pause=0, iterations=20)
+    assert wait_reply(worker).move is not None
+
+
+def test_superseded_reply_is_dropped(worker, start_text):
+    first = worker.request(start_text, level="easy", min_pause=0, iterations=5)
+    time.sleep(0.5)  # the first reply is already waiting in the pipe
+    state = load_game("kotu_ellima").new_initial_state()
+    state.play("f5-e5")
+    second = worker.request(state.to_text(), level="easy", min_pause=0, iterations=5)
+    reply = wait_reply(worker)
+    assert reply.ticket == second != first
+    state.parse_move(reply.move)
+    time.sleep(0.2)
+    assert worker.poll() is None
+
+
+def test_cancel_returns_at_once_and_drops_the_reply(worker, start_text):
+    worker.request(start_text, level="expert", min_pause=0)
+    time.sleep(0.1)
+    t0 = time.perf_counter()
+    worker.cancel()
+    assert time.perf_counter() - t0 < 0.1
+    assert not worker.busy
+    time.sleep(0.3)
+    assert worker.poll() is None
+    # the search stopped: the next request is answered quickly
+    t1 = time.monotonic()
+    worker.request(start_text, level="easy", min_pause=0, iterations=5)
+    assert wait_reply(worker).error is None
+    assert time.monotonic() - t1 < 2.0
+
+
+def test_worker_survives_a_killed_process(worker, start_text):
+    ticket = worker.request(start_text, level="expert", min_pause=0)
+    pid = worker.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    reply = wait_reply(worker, timeout=5)
+    assert reply.ticket == ticket and reply.move is None and "stopped" in reply.error
+    worker.request(start_text, level="easy", min_pause=0, iterations=5)
+    reply = wait_reply(worker)
+    assert reply.error is None and reply.move
+    assert worker.pid != pid
+
+
+def test_bad_input(worker):
+    with pytest.raises(ValueError, match="unknown level"):
+        worker.request("kotu_ellima", level="impossible")
+    worker.request("no_such_game; board=...", level="easy", min_pause=0)
+    reply = wait_reply(worker)
+    assert reply.move is None and "unknown game" in reply.error
+
+
+def test_game_over_position_reports_an_error(worker):
+    from positions import war_state
+
+    state = war_state("kotu_ellima", "e3", "", turn="N")  # North has nothing left
+    worker.request(state.to_text(), level="easy", min_pause=0)
+    reply = wait_reply(worker)
+    assert reply.move is None and "game is over" in reply.error
