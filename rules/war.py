@@ -13,7 +13,7 @@ from typing import Any
 from .boards import Board, alquerque_37, alquerque_49, bits
 from .core import HUFF, JUMP, STEP, Game, GameSpec, Move, Option, Outcome, State
 from .registry import register
-from .war_fast import forced_playout
+from .war_fast import compiled_playout
 
 FORCED, HUFFING, FREE = "forced", "huff", "free"
 SIDES = ("South", "North")
@@ -421,25 +421,25 @@ class WarState(State):
 
     # --- the fast path for simulations -------------------------------------------------------
     def playout(self, rng: random.Random, max_plies: int | None = None, greedy: float = 0.0) -> int:
-        """Forced-capture games run on bare bitmasks (``war_fast``); the simulated
-        moves are not recorded, so play out a scratch copy. Other rules use the generic loop."""
+        """Runs on bare bitmasks (``war_fast``); the simulated moves are not recorded, so
+        play out a scratch copy. Repetition counting (no capture limit) uses the generic loop."""
         g = self.game
-        if not g.forced or greedy or (not g.limit and g.threefold) or self.outcome() is not None:
+        if (not g.limit and g.threefold) or self.outcome() is not None:
             return super().playout(rng, max_plies, greedy)
         own, opp = self._armies()
-        turn = self._turn
-        own, opp, quiet, played, won = forced_playout(g.board)(
-            rng, own, opp, self._quiet, 1 << 62 if max_plies is None else max_plies,
-            g.start_count - g.target, g.limit or 1 << 62, None,
+        own, opp, turn, quiet, huffable, played, won = compiled_playout(g.board, g.capture_rule)(
+            rng, own, opp, self._turn, self._quiet, self._huffable,
+            1 << 62 if max_plies is None else max_plies,
+            g.start_count - g.target, g.limit or 1 << 62, greedy, None,
         )
-        turn ^= played & 1
         self._set_armies(turn, own, opp)
         self._turn = turn
         self._quiet = quiet
-        self._huffable = 0
+        self._huffable = huffable
         self._cache = False
-        if won:
-            self._check_goal(turn ^ 1, own)
+        if won:  # by a capture (the loser is to move) or a huff (the winner moves on)
+            loser = 0 if self._s.bit_count() <= g.start_count - g.target else 1
+            self._check_goal(loser ^ 1, self.army(loser))
         return played
 
     def playout_move(self, rng: random.Random, greedy: float = 0.0) -> Move | None:

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import HUFF, load_game, load_state
-from rules.war_fast import forced_playout
+from rules.war_fast import compiled_playout
 
 GAMES = st.sampled_from(["sixteen_soldiers", "peralikatuma", "kotu_ellima"])
 RULES = st.sampled_from(["forced", "huff", "free"])
@@ -72,25 +72,27 @@ def test_loaded_position_has_same_moves_and_outcome(game_id, seed):
     assert loaded.outcome() == state.outcome()
 
 
-@given(GAMES, st.integers(0, 2**32), st.sampled_from([20, 40, 60]))
-def test_fast_playout_plays_only_legal_moves(game_id, seed, limit):
+@given(GAMES, RULES, st.integers(0, 2**32), st.sampled_from([20, 40, 60]), st.sampled_from([0.0, 0.5, 1.0]))
+def test_fast_playout_plays_only_legal_moves(game_id, rule, seed, limit, greedy):
     """Replay the compiled loop's trace through the checked API: same moves, same end."""
-    game = load_game(game_id, limit=limit)
+    game = load_game(game_id, limit=limit, capture=rule)
     start = game.new_initial_state()
     trace: list = []
-    own, opp = start.army(0), start.army(1)
-    forced_playout(game.board)(random.Random(seed), own, opp, 0, 10**9, game.start_count - game.target,
-                               game.limit, trace)
+    compiled_playout(game.board, rule)(random.Random(seed), start.army(0), start.army(1), 0, 0, 0, 10**9,
+                                       game.start_count - game.target, game.limit, greedy, trace)
     state = start.copy()
     for origin, dest, taken in trace:
-        matches = [m for m in state.legal_moves()
-                   if m.path[0] == origin and m.path[-1] == dest
-                   and sum(1 << c for c in m.captured) == taken]
+        if origin == -1:
+            matches = [m for m in state.legal_moves() if m.kind == HUFF and m.path == (dest,)]
+        else:
+            matches = [m for m in state.legal_moves()
+                       if m.kind != HUFF and m.path[0] == origin and m.path[-1] == dest
+                       and sum(1 << c for c in m.captured) == taken]
         assert matches, f"fast playout made an illegal move in {state.to_text()}"
         state.play(matches[0])
     assert state.outcome() is not None
     fast = start.copy()
-    played = fast.playout(random.Random(seed))
+    played = fast.playout(random.Random(seed), greedy=greedy)
     assert played == len(trace)
-    assert fast.body_fields()["board"] == state.body_fields()["board"]
+    assert fast.to_text().rsplit("; ply=", 1)[0] == state.to_text().rsplit("; ply=", 1)[0]
     assert fast.outcome() == state.outcome()
