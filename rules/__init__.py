@@ -8,6 +8,10 @@ Typical use::
 """
 
 from . import war  # noqa: F401  (registers the war games)
+
+# isort: split
+# (registration order is menu order: the hunt games come after the war games)
+from . import hunt_games  # noqa: F401  (registers the hunt games)
 from .boards import Board, bits
 from .core import (
     DROP,

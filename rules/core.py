@@ -125,6 +125,11 @@ class Game(ABC):
     def id(self) -> str:
         return self.spec.id
 
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The players' names under these options (a game may rename them, e.g. 'Tigers')."""
+        return self.spec.sides
+
     @abstractmethod
     def new_initial_state(self, rng: random.Random | None = None) -> State:
         """The start position; ``rng`` settles any chance choice such as a coin toss."""

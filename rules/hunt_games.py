@@ -1,0 +1,195 @@
+"""Registry entries for the hunt games: Cows and Leopards, Hat Diviyan Keliya (RULES-SPEC 3-4).
+
+The engine is ``hunt``; this module fixes each game's board, pieces, options and the
+rules text the app shows (house rules named as such, and where Keliya reads the sources).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .boards import alquerque_49, triangle_10, triangle_13
+from .core import GameSpec, Option
+from .hunt import HuntGame, HuntSetup
+from .registry import register
+
+COW_START = "d4 e4 f4 d5 f5 d6 e6 f6".split()
+
+
+def _limit_option(flock: str) -> Option:
+    return Option(
+        "limit", "No-capture limit", 60, ("off", 40, 60, 100),
+        f"Once all the {flock} are on the board, this many moves in a row without a capture is a draw.",
+        house_rule=True, choice_labels=("Off", "40 moves", "60 moves", "100 moves"),
+    )
+
+
+def _stuck_option(flock: str) -> Option:
+    return Option(
+        "stuck", f"When the {flock} cannot move", "lose", ("lose", "draw"),
+        f"What happens when the {flock} have no move on their turn; the sources do not say.",
+        house_rule=True, choice_labels=(f"The {flock} lose", "A draw"),
+    )
+
+
+_ENDINGS = """\
+When several endings meet at once, the capture goal comes first, then the loss of a side that
+cannot move, then the draw. Which side each player takes is chosen in setup."""
+
+
+# --- Cows and Leopards ---------------------------------------------------------------------------
+
+COWS_RULES = f"""\
+Cows and Leopards (seed 000): two leopards hunt twenty-four cows on the 49-point board.
+
+The board: a 5×5 Alquerque square with a triangular wing on each side, 49 points joined by lines.
+Pieces stand on points and move along the lines.
+
+Start: 8 cows stand around the centre (d4 e4 f4 d5 f5 d6 e6 f6). The leopards hold their 2
+leopards in hand, the cows the other 16 cows.
+
+Placement: the leopards begin by dropping a leopard on any empty point; the cows drop a cow; the
+second leopard is dropped, then another cow. From then on the leopards move on every turn while
+the cows go on dropping one cow per turn until their hand is empty. Only then do the cows move.
+
+Moving: a leopard steps to a neighbouring empty point along a line, or captures: it jumps over a
+neighbouring cow onto the empty point right behind it on the same line, and the cow is removed.
+It may jump again, changing direction if it likes, and may stop after any jump: captures are
+never forced. A chain may land again on a point it has visited but never jumps a cow twice.
+A leopard never jumps a leopard. Cows only step: they never jump and never capture.
+
+Winning: the leopards win when they have captured 13 cows (the source: "more than 12"; a goal of
+8 or 12 can be chosen in setup). The cows win when neither leopard can move on the leopards' turn.
+House rule: cows that cannot move on their turn lose (or, as chosen in setup, the game is a
+draw); the source does not say.
+House rule: once all the cows are on the board, 60 moves in a row without a capture is a draw
+(40, 100 or off can be chosen).
+{_ENDINGS}
+"""
+
+
+def _make_cows(spec_holder: dict[str, GameSpec]):
+    def make(options: dict[str, Any]) -> HuntGame:
+        board = alquerque_49()
+        target = int(options["target"])
+        setup = HuntSetup(
+            board=board, kinds=("leopard", "cow"), plurals=("leopards", "cows"), letters="LC",
+            start=(0, board.mask_of(COW_START)), hands=(2, 16), chains=True, target=target,
+            goal_reason=lambda captured, left: f"the leopards captured {captured} cows",
+        )
+        return HuntGame(spec_holder["spec"], options, setup)
+
+    return make
+
+
+def _register_cows() -> None:
+    holder: dict[str, GameSpec] = {}
+    options = (
+        Option(
+            "target", "Leopards' goal", 13, (8, 12, 13),
+            "How many cows the leopards must capture to win (the source says more than 12).",
+            choice_labels=("8 cows", "12 cows", "13 cows"),
+        ),
+        _limit_option("cows"),
+        _stuck_option("cows"),
+    )
+    spec = GameSpec(
+        "cows_leopards", "Cows and Leopards", "India and Sri Lanka (Diviyan keliya, Hasu chirat ata)",
+        "Two leopards hunt twenty-four cows: the cows try to pen the leopards in before too many are eaten.",
+        ("Leopards", "Cows"), options, COWS_RULES, _make_cows(holder),
+    )
+    holder["spec"] = spec
+    register(spec)
+
+
+# --- Hat Diviyan Keliya --------------------------------------------------------------------------
+
+HAT_DIVIYAN_RULES = f"""\
+Hat Diviyan Keliya, "the game of the seven leopards" (Sri Lanka; seed 002, after Ludovici, 1873,
+and Parker, 1909): one tiger against seven leopards on a triangle.
+
+The board: a triangle, apex on top, crossed by two lines and split down the middle: 10 points
+(a1 d1 g1 along the base, b2 d2 f2, c3 d3 e3, the apex d4). Large board (a setup option, after
+the Czech "Sedm pardálů"): one row more, 13 points, two tigers against eight leopards.
+
+Placement: the board starts empty. The tiger moves first and drops the tiger on any point (large
+board: the tigers are dropped one per turn, both before either moves). The leopards drop one
+leopard per turn on any empty point and may not move until all are on the board; meanwhile the
+tiger moves on its turns.
+
+Moving: the tiger steps along a line to a neighbouring empty point, or captures with a short
+jump over a neighbouring leopard onto the empty point right behind it on the same line; the
+leopard is removed. One capture per turn; captures are never forced. A tiger never jumps a tiger.
+Leopards only step: they never jump and never capture.
+
+Winning: the leopards win when the tiger (on the large board, both tigers) cannot move on its
+turn. The tiger wins when too few leopards are left to trap it. The source leaves the number
+open; four leopards can trap the tiger in a corner, so Keliya gives the tiger the game when only
+3 leopards are left.
+House rule: on the large board the tigers win when 5 leopards are left. Five can in fact still
+trap both tigers in a corner, so "4 left" can be chosen in setup instead.
+House rule: leopards that cannot move on their turn lose (or, as chosen in setup, the game is a
+draw); the source does not say.
+House rule: once all the leopards are on the board, 60 moves in a row without a capture is a
+draw (40, 100 or off can be chosen).
+{_ENDINGS}
+"""
+
+
+def _make_hat_diviyan(spec_holder: dict[str, GameSpec]):
+    def make(options: dict[str, Any]) -> HuntGame:
+        large = options["board"] == "large"
+        tigers, leopards = (2, 8) if large else (1, 7)
+        left_to_win = int(options["large_left"]) if large else 3
+        them = "them" if large else "it"
+
+        def goal_reason(captured: int, left: int) -> str:
+            hunter = "the tigers" if large else "the tiger"
+            return f"{hunter} captured {captured} leopards: {left} left are too few to trap {them}"
+
+        setup = HuntSetup(
+            board=triangle_13() if large else triangle_10(), kinds=("tiger", "leopard"),
+            plurals=("tigers", "leopards"), letters="TL", start=(0, 0), hands=(tigers, leopards),
+            chains=False, target=leopards - left_to_win, goal_reason=goal_reason,
+        )
+        return HatDiviyanGame(spec_holder["spec"], options, setup)
+
+    return make
+
+
+class HatDiviyanGame(HuntGame):
+    """Hat Diviyan Keliya: the large board has two tigers, so player 0 is 'Tigers' there."""
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        return ("Tigers", "Leopards") if self.options["board"] == "large" else self.spec.sides
+
+
+def _register_hat_diviyan() -> None:
+    holder: dict[str, GameSpec] = {}
+    options = (
+        Option(
+            "board", "Board", "standard", ("standard", "large"),
+            "The 10-point triangle with one tiger and seven leopards, or the 13-point triangle "
+            "with two tigers and eight leopards.",
+            choice_labels=("Standard (10 points, 1 tiger, 7 leopards)", "Large (13 points, 2 tigers, 8 leopards)"),
+        ),
+        Option(
+            "large_left", "Large board: tigers win at", 5, (5, 4),
+            "On the large board, the number of leopards left at which the tigers win.",
+            house_rule=True, choice_labels=("5 leopards left", "4 leopards left"),
+        ),
+        _limit_option("leopards"),
+        _stuck_option("leopards"),
+    )
+    spec = GameSpec(
+        "hat_diviyan_keliya", "Hat Diviyan Keliya", "Sri Lanka",
+        "The game of the seven leopards: trap the tiger on the triangle before it eats too many.",
+        ("Tiger", "Leopards"), options, HAT_DIVIYAN_RULES, _make_hat_diviyan(holder),
+    )
+    holder["spec"] = spec
+    register(spec)
+
+
+_register_cows()
+_register_hat_diviyan()
