@@ -37,6 +37,7 @@ class SearchConfig:
     solver: bool = True  # prove wins and losses (MCTS-Solver)
     captures_first: bool = True  # expand untried captures before quiet moves
     reuse: bool = True  # keep the subtree of the last search when the position follows on
+    sharpness: float = 0.0  # >0: heuristic h scored as tanh(k*h)/tanh(k), so small leads count more
 
 
 class SearchResult(NamedTuple):
@@ -174,7 +175,10 @@ class MCTS:
         scratch.playout(self.rng, cfg.cutoff, cfg.greedy)
         if scratch.outcome() is not None:
             return scratch.returns()[0]
-        return 0.5 + 0.5 * scratch.heuristic()
+        h = scratch.heuristic()
+        if cfg.sharpness:
+            h = math.tanh(cfg.sharpness * h) / math.tanh(cfg.sharpness)
+        return 0.5 + 0.5 * h
 
     def _select(self, node: Node) -> Node:
         """UCT choice among the children, for the player deciding at ``node``."""

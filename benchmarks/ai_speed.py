@@ -1,0 +1,72 @@
+"""Search speed: MCTS iterations per second at the Hard level's budget, for every game.
+
+Usage: python -m benchmarks.ai_speed [--seconds S] [--games ID ...] [--profile]
+Each game is searched from three positions (the start, and after 10 and 30 random plies,
+seeded) for S seconds each (default: the Hard level's clock) with the Hard level's
+settings; the iteration cap is lifted so the clock alone stops the search.
+``--profile`` prints where one search spends its time instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.levels import LEVELS  # noqa: E402
+from game.ai.mcts import MCTS  # noqa: E402
+from rules import game_ids, load_game  # noqa: E402
+from rules.core import State  # noqa: E402
+
+
+def positions(game_id: str, seed: int = 1) -> list[tuple[str, State]]:
+    """The start and two positions reached by seeded random play (still open)."""
+    out = []
+    for depth in (0, 10, 30):
+        rng = random.Random(seed)
+        state = load_game(game_id).new_initial_state(rng)
+        for _ in range(depth):
+            move = state.playout_move(rng)
+            if move is None or state.outcome() is not None:
+                break
+            state.apply(move)
+            if state.outcome() is not None:
+                state.undo()
+                break
+        out.append((f"ply {state.ply}", state))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=LEVELS["hard"].seconds)
+    ap.add_argument("--games", nargs="*", help="game ids (default: every registered game)")
+    ap.add_argument("--profile", action="store_true")
+    args = ap.parse_args(argv)
+    config = LEVELS["hard"].config
+    print(f"Hard settings: {config}; {args.seconds:g} s per search")
+    print(f"{'game':<22} {'position':<9} {'iterations':>10} {'it/s':>8} {'moves':>6}")
+    for game_id in args.games or game_ids():
+        for label, state in positions(game_id):
+            engine = MCTS(config, random.Random(1))
+            if args.profile:
+                prof = cProfile.Profile()
+                prof.enable()
+            result = engine.search(state, seconds=args.seconds)
+            if args.profile:
+                prof.disable()
+                print(f"--- {game_id} {label}")
+                pstats.Stats(prof).sort_stats("tottime").print_stats(12)
+            rate = result.iterations / result.seconds if result.seconds else 0.0
+            print(f"{game_id:<22} {label:<9} {result.iterations:>10} {rate:>8.0f} {len(state.legal_moves()):>6}",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

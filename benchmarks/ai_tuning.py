@@ -1,0 +1,77 @@
+"""Search settings against each other at a fixed iteration budget: what helps, measured.
+
+Usage: python -m benchmarks.ai_tuning GAME --a key=value,... --b key=value,... [--iterations N]
+       [--games G] [--option name=value ...] [--seed S]
+Keys are fields of ``game.ai.mcts.SearchConfig`` (exploration, cutoff, greedy, solver,
+captures_first, reuse, sharpness); ``cutoff=none`` plays simulations to the end.
+Both sides get the same iteration budget; sides alternate; the score is A's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.arena import interval, report, run  # noqa: E402
+from game.ai.levels import Level  # noqa: E402
+from game.ai.mcts import SearchConfig  # noqa: E402
+from game.ai.policy import LevelPlayer  # noqa: E402
+
+
+def parse_config(text: str) -> SearchConfig:
+    """``key=value,...`` over the default SearchConfig; bad keys raise ValueError."""
+    fields = {f.name: f for f in dataclasses.fields(SearchConfig)}
+    changes: dict[str, object] = {}
+    for item in filter(None, text.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep or key not in fields:
+            raise ValueError(f"bad setting '{item}' (settings: {', '.join(fields)})")
+        default = getattr(SearchConfig(), key)
+        if value.lower() == "none":
+            changes[key] = None
+        elif isinstance(default, bool):
+            changes[key] = value.lower() in ("1", "true", "yes", "on")
+        elif isinstance(default, float):
+            changes[key] = float(value)
+        else:
+            changes[key] = int(value)
+    return dataclasses.replace(SearchConfig(), **changes)
+
+
+def maker(config: SearchConfig, iterations: int, name: str):
+    level = Level(name, name, "tuning", 3600.0, iterations, config=config)
+    return lambda rng: LevelPlayer(level, rng)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game")
+    ap.add_argument("--a", default="", help="settings of A, e.g. cutoff=none,greedy=0.5")
+    ap.add_argument("--b", default="", help="settings of B")
+    ap.add_argument("--iterations", type=int, default=1000)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--option", action="append", default=[])
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    try:
+        a, b = parse_config(args.a), parse_config(args.b)
+    except ValueError as exc:
+        ap.error(str(exc))
+    options = dict(o.split("=", 1) for o in args.option)
+    makers = (maker(a, args.iterations, "A"), maker(b, args.iterations, "B"))
+    tally = run(args.game, makers, args.games, options, args.seed, 2000, progress=False)
+    print(f"A: {args.a or 'defaults'}   B: {args.b or 'defaults'}")
+    print("\n".join(report(args.game, "A", "B", options, args.iterations, tally)[:-1]))
+    mean, low, high = interval(tally.scores)
+    print(f"RESULT {args.game} A[{args.a}] vs B[{args.b}] it={args.iterations}: {mean:.1%} [{low:.0%}, {high:.0%}]")
+    return 0
+
+
+if __name__ == "__main__":
+    random.seed(0)
+    raise SystemExit(main())

@@ -1,0 +1,203 @@
+"""Play two players against each other and report the score with a 95% interval.
+
+Usage::
+
+    python -m game.ai.arena GAME A B --games N [--iterations K] [--option name=value ...]
+                                     [--seed S] [--max-plies P] [--out results.md]
+
+A and B are a level (easy, medium, hard, expert), ``random`` or ``greedy`` (the biggest
+capture, else random). Sides alternate: A plays the first side in even-numbered games.
+``--iterations`` replaces the levels' clocks by a fixed iteration budget (reproducible,
+and independent of how busy the machine is); without it the levels' real time budgets apply.
+The score counts a win 1, a draw 1/2, from A's side, and is also split by the side A played
+(the two sides of a hunt game are different games).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rules import game_ids, game_spec, load_game
+
+from .levels import LEVELS
+from .policy import Player, make_player
+
+PLAYER_NAMES = (*LEVELS, "random", "greedy")
+
+
+@dataclass
+class Tally:
+    """Scores from A's side, split by the side A played, and thinking time per player."""
+
+    scores: list[float] = field(default_factory=list)
+    by_side: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])  # A, B
+    moves: list[int] = field(default_factory=lambda: [0, 0])
+    plies: list[int] = field(default_factory=list)
+
+    def add(self, a_side: int, score: float, plies: int) -> None:
+        self.scores.append(score)
+        self.by_side[a_side].append(score)
+        self.plies.append(plies)
+
+    def seconds_per_move(self, who: int) -> float:
+        return self.seconds[who] / self.moves[who] if self.moves[who] else 0.0
+
+
+def interval(scores: Sequence[float]) -> tuple[float, float, float]:
+    """Mean score and its 95% Wilson interval (draws count 1/2; p(1-p) bounds the variance
+    of such scores, so the interval stays honest near 0% and 100%, where a plain normal
+    interval would claim certainty after 10 wins out of 10)."""
+    n = len(scores)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    p = sum(scores) / n
+    z2 = 1.96 * 1.96
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = 1.96 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+PlayerFactory = Callable[[random.Random], Player]
+
+
+def play_game(game_id: str, options: dict[str, str], makers: tuple[PlayerFactory, PlayerFactory],
+              a_side: int, seed: int, max_plies: int, tally: Tally) -> float:
+    """One game; ``makers[0]`` builds A. Returns A's score (1 win, 0.5 draw, 0 loss)."""
+    rng = random.Random(seed)
+    game = load_game(game_id, **options)
+    state = game.new_initial_state(rng)
+    players = {a_side: makers[0](random.Random(rng.random())),
+               a_side ^ 1: makers[1](random.Random(rng.random()))}
+    plies = 0
+    while state.outcome() is None and plies < max_plies:
+        side = state.to_move
+        t0 = time.perf_counter()
+        decision = players[side].choose(state)
+        who = 0 if side == a_side else 1
+        tally.seconds[who] += time.perf_counter() - t0
+        tally.moves[who] += 1
+        if decision.move is None:
+            break
+        state.play(decision.move)  # checked: a bad move from a player is a bug, and raises
+        plies += 1
+    out = state.outcome()
+    score = 0.5 if out is None or out.winner is None else (1.0 if out.winner == a_side else 0.0)
+    tally.add(a_side, score, plies)
+    return score
+
+
+def named(name: str, iterations: int | None) -> PlayerFactory:
+    """A factory for the player called ``name`` (see ``policy.make_player``)."""
+    return lambda rng: make_player(name, rng, iterations)
+
+
+def run(game_id: str, makers: tuple[PlayerFactory, PlayerFactory], games: int, options: dict[str, str],
+        seed: int, max_plies: int, progress: bool = True) -> Tally:
+    """Play ``games`` games with sides alternating; A plays the first side in even games."""
+    tally = Tally()
+    for i in range(games):
+        a_side = i % 2
+        score = play_game(game_id, options, makers, a_side, seed * 100003 + i, max_plies, tally)
+        if progress:
+            mean, low, high = interval(tally.scores)
+            print(f"game {i + 1}/{games}: A as {a_side} scores {score:g}; "
+                  f"A {mean:.0%} [{low:.0%}, {high:.0%}] plies {tally.plies[-1]}", flush=True)
+    return tally
+
+
+def report(game_id: str, a: str, b: str, options: dict[str, str], iterations: int | None,
+           tally: Tally) -> list[str]:
+    """Lines for the terminal; the last one is a markdown table row for --out."""
+    sides = game_spec(game_id).sides
+    mean, low, high = interval(tally.scores)
+    budget_words = f"{iterations} iterations a move" if iterations else "the levels' clocks"
+    lines = [f"{game_id}{''.join(f' {k}={v}' for k, v in options.items())}: {a} vs {b}, "
+             f"{len(tally.scores)} games, budget {budget_words}",
+             f"  {a} scores {mean:.1%} (95% interval {low:.1%} to {high:.1%})"]
+    for side in (0, 1):
+        s = tally.by_side[side]
+        if s:
+            m, lo, hi = interval(s)
+            lines.append(f"  {a} as {sides[side]}: {m:.1%} ({lo:.1%} to {hi:.1%}) over {len(s)} games")
+    lines.append(f"  seconds per move: {a} {tally.seconds_per_move(0):.3f}, {b} {tally.seconds_per_move(1):.3f}; "
+                 f"plies per game {sum(tally.plies) / len(tally.plies):.0f}")
+    side_cells = []
+    for side in (0, 1):
+        s = tally.by_side[side]
+        side_cells.append(f"{interval(s)[0]:.0%} ({len(s)})" if s else "-")
+    opts = " ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+    budget = f"{iterations} it" if iterations else "clock"
+    lines.append(f"| {game_id} | {opts} | {a} | {b} | {budget} | {len(tally.scores)} | {mean:.1%} | "
+                 f"{low:.0%}–{high:.0%} | {side_cells[0]} | {side_cells[1]} | "
+                 f"{tally.seconds_per_move(0):.2f} | {tally.seconds_per_move(1):.2f} |")
+    return lines
+
+
+TABLE_HEADER = ("| game | options | A | B | budget | games | A score | 95% interval | A as side 0 (games) "
+                "| A as side 1 (games) | A s/move | B s/move |\n"
+                "|---|---|---|---|---|---|---|---|---|---|---|---|")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python -m game.ai.arena", description=__doc__.splitlines()[0])
+    ap.add_argument("game", help="game id: " + ", ".join(game_ids()))
+    ap.add_argument("a", metavar="A", help="player A: " + ", ".join(PLAYER_NAMES))
+    ap.add_argument("b", metavar="B", help="player B: " + ", ".join(PLAYER_NAMES))
+    ap.add_argument("--games", type=int, default=10, help="games to play (sides alternate)")
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="fixed search iterations per move instead of the levels' clocks")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rules option")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-plies", type=int, default=2000, help="adjudicate a draw after this many plies")
+    ap.add_argument("--out", type=Path, help="append a markdown results row to this file")
+    ap.add_argument("--quiet", action="store_true", help="no line per game")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    if args.game not in game_ids():
+        ap.error(f"unknown game '{args.game}' (games: {', '.join(game_ids())})")
+    for who in (args.a, args.b):
+        if who.lower() not in PLAYER_NAMES:
+            ap.error(f"unknown player '{who}' (players: {', '.join(PLAYER_NAMES)})")
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    if args.iterations is not None and args.iterations < 1:
+        ap.error("--iterations must be at least 1")
+    options: dict[str, str] = {}
+    for item in args.option:
+        name, sep, value = item.partition("=")
+        if not sep:
+            ap.error(f"--option '{item}': expected NAME=VALUE")
+        options[name] = value
+    try:
+        load_game(args.game, **options)
+    except ValueError as exc:
+        ap.error(str(exc))
+    a, b = args.a.lower(), args.b.lower()
+    makers = (named(a, args.iterations), named(b, args.iterations))
+    tally = run(args.game, makers, args.games, options, args.seed, args.max_plies, progress=not args.quiet)
+    lines = report(args.game, a, b, options, args.iterations, tally)
+    print("\n".join(lines[:-1]))
+    if args.out:
+        new = not args.out.exists() or not args.out.read_text().strip()
+        with args.out.open("a") as f:
+            if new:
+                f.write(TABLE_HEADER + "\n")
+            f.write(lines[-1] + "\n")
+        print(f"row appended to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

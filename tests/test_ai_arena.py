@@ -1,0 +1,42 @@
+"""The arena command: plays, reports a score with an interval, writes a table, rejects bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.arena import interval, main
+
+
+def test_interval_is_honest_at_the_edges():
+    mean, low, high = interval([1.0] * 10)
+    assert mean == 1.0 and high == 1.0 and 0.6 < low < 0.8
+    mean, low, high = interval([1.0, 0.0] * 50)
+    assert mean == 0.5 and 0.39 < low < 0.41 and 0.59 < high < 0.61
+    assert interval([0.5] * 4)[0] == 0.5
+
+
+def test_arena_plays_and_writes_a_table(tmp_path, capsys):
+    out = tmp_path / "results.md"
+    assert main(["kotu_ellima", "greedy", "random", "--games", "2", "--out", str(out), "--quiet"]) == 0
+    main(["kotu_ellima", "easy", "random", "--games", "2", "--iterations", "5", "--out", str(out), "--quiet"])
+    printed = capsys.readouterr().out
+    assert "greedy vs random, 2 games" in printed and "95% interval" in printed
+    assert "seconds per move" in printed
+    rows = out.read_text().splitlines()
+    assert rows[0].startswith("| game |") and len(rows) == 4
+    assert rows[3].startswith("| kotu_ellima | defaults | easy | random | 5 it | 2 |")
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["no_such_game", "easy", "random"], "unknown game"),
+    (["kotu_ellima", "easy", "wizard"], "unknown player"),
+    (["kotu_ellima", "easy", "random", "--games", "0"], "at least 1"),
+    (["kotu_ellima", "easy", "random", "--option", "capture=sometimes"], "capture"),
+    (["kotu_ellima"], "required"),
+])
+def test_bad_arguments_print_usage(argv, words, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and words in err
