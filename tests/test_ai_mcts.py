@@ -179,12 +179,15 @@ def test_make_player_names():
 
 # --- hunt games (RULES-SPEC 3-4): both sides are searched with the same engine -------------------
 
-HAT = "hat_diviyan_keliya board=standard large_left=5 limit=60 stuck=lose; "
+def hunt_state(game_id: str, body: str, **options):
+    """A hunt position from its body fields, under the game's current default options."""
+    return load_state(f"{load_game(game_id, **options).header()}; {body}")
+
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_leopards_trap_the_tiger_in_one(seed):
-    state = load_state(HAT + "board=L/LT./.LL/LLL; turn=L; phase=move; hands=0/0; quiet=1; ply=15")
+    state = hunt_state("hat_diviyan_keliya", "board=L/LT./.LL/LLL; turn=L; phase=move; hands=0/0; quiet=1; ply=15")
     assert len(state.legal_moves()) == 5
     result = _search(state, iterations=200, seed=seed)
     assert state.move_text(result.move) == "f2-e3" and result.proven == "win"
@@ -192,13 +195,13 @@ def test_leopards_trap_the_tiger_in_one(seed):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_tiger_avoids_being_trapped_in_one(seed):
-    state = load_state(HAT + "board=L/.T./L.L/LLL; turn=T; phase=move; hands=0/1; quiet=0; ply=12")
+    state = hunt_state("hat_diviyan_keliya", "board=L/.T./L.L/LLL; turn=T; phase=move; hands=0/1; quiet=0; ply=12")
     result = _search(state, iterations=300, seed=seed)
     assert state.move_text(result.move) != "d3-d2"
 
 
 def test_leopards_take_the_capture_that_reaches_their_goal():
-    state = load_state("cows_leopards limit=60 stuck=lose target=8; board=..C/.../......C/...CC../"
-                       ".....C.../C..CLC./.L...../.../C..; turn=L; phase=move; hands=0/8; quiet=0; ply=16")
+    state = hunt_state("cows_leopards", "board=..C/.../......C/...CC../.....C.../C..CLC./.L...../.../C..; "
+                       "turn=L; phase=move; hands=0/8; quiet=0; ply=16", target=8)
     result = _search(state, iterations=200)
     assert state.move_text(result.move) == "f4xd4" and result.proven == "win"

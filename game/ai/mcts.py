@@ -38,6 +38,7 @@ class SearchConfig:
     captures_first: bool = True  # expand untried captures before quiet moves
     reuse: bool = True  # keep the subtree of the last search when the position follows on
     sharpness: float = 0.0  # >0: heuristic h scored as tanh(k*h)/tanh(k), so small leads count more
+    minimax: float = 0.0  # weight of implicit minimax backups of the heuristic in the selection
 
 
 class SearchResult(NamedTuple):
@@ -54,7 +55,7 @@ class SearchResult(NamedTuple):
 class Node:
     """One position in the tree, reached by ``move``; ``to_move`` decides here."""
 
-    __slots__ = ("move", "parent", "children", "untried", "to_move", "visits", "total", "exact")
+    __slots__ = ("move", "parent", "children", "untried", "to_move", "visits", "total", "exact", "est")
 
     def __init__(self, move: Move | None, parent: Node | None, to_move: int) -> None:
         self.move = move
@@ -65,6 +66,7 @@ class Node:
         self.visits = 0
         self.total = 0.0  # sum of values from player 0's side
         self.exact: float | None = None  # proven value from player 0's side
+        self.est = 0.5  # heuristic value backed up by minimax (implicit minimax backups)
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.5
@@ -157,9 +159,12 @@ class MCTS:
                 out = work.outcome()
                 if out is not None:
                     value0 = work.returns()[0]
+                    child.est = value0
                     if cfg.solver:
                         child.exact = value0
                 else:
+                    if cfg.minimax:
+                        child.est = self._evaluate(work)
                     value0 = self._simulate(work)
                 break
             node = self._select(node)
@@ -175,7 +180,12 @@ class MCTS:
         scratch.playout(self.rng, cfg.cutoff, cfg.greedy)
         if scratch.outcome() is not None:
             return scratch.returns()[0]
-        h = scratch.heuristic()
+        return self._evaluate(scratch)
+
+    def _evaluate(self, state: State) -> float:
+        """The game's heuristic as a value in [0, 1] for player 0."""
+        cfg = self.config
+        h = state.heuristic()
         if cfg.sharpness:
             h = math.tanh(cfg.sharpness * h) / math.tanh(cfg.sharpness)
         return 0.5 + 0.5 * h
@@ -185,23 +195,33 @@ class MCTS:
         player = node.to_move
         log_n = math.log(node.visits)
         c = self.config.exploration
+        alpha = self.config.minimax
         best, best_score = node.children[0], -1.0
         for child in node.children:
-            q = _value_for(player, child.exact if child.exact is not None else child.mean())
+            if child.exact is not None:
+                q = _value_for(player, child.exact)
+            elif alpha:
+                q = _value_for(player, (1.0 - alpha) * child.mean() + alpha * child.est)
+            else:
+                q = _value_for(player, child.mean())
             score = q + c * math.sqrt(log_n / (child.visits + 1))
             if score > best_score:
                 best, best_score = child, score
         return best
 
     def _backup(self, node: Node | None, value0: float) -> None:
-        solver = self.config.solver
-        prove = solver
+        prove = self.config.solver
+        minimax = bool(self.config.minimax)
         while node is not None:
             node.visits += 1
             node.total += value0
             parent = node.parent
-            if prove and parent is not None and parent.exact is None:
-                prove = self._try_prove(parent)
+            if parent is not None:
+                if prove and parent.exact is None:
+                    prove = self._try_prove(parent)
+                if minimax:
+                    ests = [c.est for c in parent.children]
+                    parent.est = max(ests) if parent.to_move == 0 else min(ests)
             node = parent
 
     @staticmethod
