@@ -11,12 +11,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rules import game_ids, game_spec  # noqa: E402
 
 
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1280x800") from None
+    if w < 960 or h < 600:
+        raise argparse.ArgumentTypeError(f"{w}x{h} is smaller than the smallest usable window, 960x600")
+    return w, h
+
+
+def _game(text: str) -> str:
+    if text not in game_ids():
+        raise argparse.ArgumentTypeError(f"unknown game '{text}' (games: {', '.join(game_ids())})")
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="keliya",
         description="Keliya: traditional board games of South Asia and Africa.",
     )
     ap.add_argument("--list", action="store_true", help="list the games and their options, then exit")
+    ap.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
+                    help="window size (default 1280x800, at least 960x600)")
+    ap.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+    ap.add_argument("--game", type=_game, metavar="ID", help="open the setup screen of this game directly")
+    ap.add_argument("--mute", action="store_true", help="no sound")
+    ap.add_argument("--screenshots", type=Path, metavar="DIR",
+                    help="save a picture of every scene at 1280x800 and 960x600 into DIR, then exit")
     return ap
 
 
@@ -39,8 +62,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         print(list_games())
         return 0
-    print("The Keliya window is not built yet: the rules library and its tests are in place.\n"
-          "Run 'python main.py --list' to see the games.")
+    if args.screenshots is not None:
+        from game.screenshots import save_screenshots
+
+        files = save_screenshots(args.screenshots)
+        print(f"saved {len(files)} screenshots in {args.screenshots}")
+        return 0
+    from game.app import App
+    from game.scenes.menu import MenuScene
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+
+    app = App(args.size, fullscreen=args.fullscreen, sound=not args.mute)
+    if args.game:
+        app.manager.push(TitleScene(app))
+        app.manager.push(MenuScene(app, game_ids().index(args.game)))
+        app.run(SetupScene(app, args.game))
+    else:
+        app.run(TitleScene(app))
     return 0
 
 

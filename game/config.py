@@ -1,0 +1,50 @@
+"""What the setup screen decides and the play scene needs: game, options, who plays which side."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import Game, load_game
+
+PASS_AND_PLAY = "pass"
+VS_COMPUTER = "computer"
+WATCH = "watch"
+MODES = (
+    (PASS_AND_PLAY, "Pass and play"),
+    (VS_COMPUTER, "Against the computer"),
+    (WATCH, "Computer against computer"),
+)
+HUMAN, COMPUTER = "human", "computer"
+
+
+@dataclass
+class MatchConfig:
+    """One match's settings. ``human_side`` is the player index the person plays vs the computer."""
+
+    game_id: str
+    options: dict[str, Any] = field(default_factory=dict)
+    mode: str = PASS_AND_PLAY
+    human_side: int = 0
+    level: str = "medium"
+    min_pause: float = 0.6
+    iterations: int | None = None  # a fixed search budget instead of the level's clock (tests)
+
+    def controllers(self) -> tuple[str, str]:
+        if self.mode == PASS_AND_PLAY:
+            return (HUMAN, HUMAN)
+        if self.mode == WATCH:
+            return (COMPUTER, COMPUTER)
+        return (HUMAN, COMPUTER) if self.human_side == 0 else (COMPUTER, HUMAN)
+
+    def make_game(self) -> Game:
+        return load_game(self.game_id, **self.options)
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        return sides_of(self.make_game())
+
+
+def sides_of(game: Game) -> tuple[str, str]:
+    """The two sides' names for this game with its options (a board option may rename them)."""
+    return tuple(getattr(game, "sides", game.spec.sides))  # type: ignore[return-value]

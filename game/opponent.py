@@ -1,0 +1,91 @@
+"""The play scene's link to the computer opponent: one worker request per decision, polled
+every frame so the window never waits (docs/AI_WORKER.md is the contract)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from rules import IllegalMoveError, Move, State
+
+
+class Worker(Protocol):
+    """What the play scene uses of ``game.ai.worker.AIWorker``."""
+
+    busy: bool
+
+    def request(self, position: str, level: str = ..., min_pause: float = ..., seed: int | None = ...) -> int: ...
+    def poll(self) -> Any: ...
+    def cancel(self) -> None: ...
+    def close(self) -> None: ...
+
+
+def make_worker() -> Worker | None:
+    """The real AI worker, or None when the AI package is not available."""
+    try:
+        from .ai.worker import AIWorker
+    except ImportError:
+        return None
+    return AIWorker()
+
+
+def level_choices() -> list[tuple[str, str, str]]:
+    """(name, label, description) of each difficulty, in order; empty without the AI package."""
+    try:
+        from .ai.levels import LEVELS
+    except ImportError:
+        return []
+    out = []
+    for name, level in LEVELS.items():
+        out.append((name, getattr(level, "label", name.title()), getattr(level, "description", "")))
+    return out
+
+
+class Opponent:
+    """Asks the worker for a move and hands it back once, checked by the rules."""
+
+    def __init__(self, worker: Worker, level: str, min_pause: float, iterations: int | None = None) -> None:
+        self.worker = worker
+        self.level = level
+        self.min_pause = min_pause
+        self.iterations = iterations
+        self.ticket: int | None = None
+        self.position = ""
+        self.thinking_for = 0.0
+        self.errors = 0
+
+    @property
+    def thinking(self) -> bool:
+        return self.ticket is not None
+
+    def request(self, state: State) -> None:
+        self.position = state.to_text()
+        extra = {"iterations": self.iterations} if self.iterations else {}
+        self.ticket = self.worker.request(self.position, level=self.level, min_pause=self.min_pause, **extra)
+        self.thinking_for = 0.0
+
+    def cancel(self) -> None:
+        if self.ticket is not None:
+            self.worker.cancel()
+        self.ticket = None
+
+    def poll(self, state: State, dt: float) -> tuple[Move | None, str]:
+        """(move, "") when the reply is in, (None, reason) if it failed, (None, "") while waiting."""
+        if self.ticket is None:
+            return None, ""
+        self.thinking_for += dt
+        reply = self.worker.poll()
+        if reply is None or getattr(reply, "ticket", self.ticket) != self.ticket:
+            return None, ""
+        self.ticket = None
+        if reply.error or not reply.move:
+            self.errors += 1
+            return None, f"the computer could not move ({reply.error or 'no move'})"
+        if state.to_text() != self.position:
+            return None, "the position changed while the computer was thinking"
+        try:
+            move = state.parse_move(reply.move)
+        except (IllegalMoveError, ValueError) as e:
+            self.errors += 1
+            return None, f"the computer chose an illegal move {reply.move!r}: {e}"
+        self.errors = 0
+        return move, ""

@@ -1,0 +1,124 @@
+"""A line board on screen: where each point goes in a rectangle, and the board drawn from its
+lines (RULES-SPEC section 1: a board is nothing but its straight lines).
+
+The layout maps lattice (column, row) to pixels with row 0 at the bottom; short, wide boards
+(the triangles) are stretched upwards a little so they do not look flat.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from rules.boards import Board
+
+from .. import theme
+
+
+class BoardView:
+    """Pixel layout of ``board`` inside ``rect`` plus a cached drawing of the empty board."""
+
+    def __init__(self, board: Board, rect: pygame.Rect, labels: bool = True) -> None:
+        self.board = board
+        self.labels = labels
+        cols = [board.coords(p)[0] for p in board.points]
+        rows = [board.coords(p)[1] for p in board.points]
+        self.col0, self.col1 = min(cols), max(cols)
+        self.row0, self.row1 = min(rows), max(rows)
+        self._bg: pygame.Surface | None = None
+        self.set_rect(rect)
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        span_c = max(1, self.col1 - self.col0)
+        span_r = max(1, self.row1 - self.row0)
+        margin = 1.1 if self.labels else 0.7
+        sx = self.rect.width / (span_c + 2 * margin)
+        sy = self.rect.height / (span_r + 2 * margin)
+        s = min(sx, sy)
+        self.dx = s
+        self.dy = min(sy, s * 1.6)
+        self.spacing = min(self.dx, self.dy)
+        w = self.dx * span_c
+        h = self.dy * span_r
+        self.origin = (self.rect.centerx - w / 2, self.rect.centery + h / 2)
+        self.frame = pygame.Rect(0, 0, int(w + 2 * margin * s * 0.8), int(h + 2 * margin * s * 0.8))
+        self.frame.center = (int(self.rect.centerx), int(self.rect.centery))
+        self._bg = None
+        self._centers = {p: self._pos(p) for p in self.board.points}
+
+    def _pos(self, point: int) -> tuple[float, float]:
+        col, row = self.board.coords(point)
+        return (self.origin[0] + (col - self.col0) * self.dx, self.origin[1] - (row - self.row0) * self.dy)
+
+    def pos(self, point: int) -> tuple[float, float]:
+        """Pixel centre of ``point``."""
+        return self._centers[point]
+
+    @property
+    def piece_radius(self) -> float:
+        return self.spacing * 0.36
+
+    def point_at(self, xy: tuple[float, float]) -> int | None:
+        """The point under ``xy`` (within a generous radius), or None."""
+        best, best_d = None, (self.spacing * 0.48) ** 2
+        for p, (x, y) in self._centers.items():
+            d = (x - xy[0]) ** 2 + (y - xy[1]) ** 2
+            if d <= best_d:
+                best, best_d = p, d
+        return best
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Blit the empty board (built once per size)."""
+        if self._bg is None:
+            self._bg = self._render()
+        surface.blit(self._bg, self.frame.topleft)
+
+    def _render(self) -> pygame.Surface:
+        f = self.frame
+        bg = pygame.Surface(f.size, pygame.SRCALPHA)
+        radius = max(6, int(self.spacing * 0.3))
+        pygame.draw.rect(bg, theme.BOARD_WOOD_DARK, bg.get_rect(), border_radius=radius)
+        pygame.draw.rect(bg, theme.BOARD_WOOD, bg.get_rect().inflate(-8, -8), border_radius=radius)
+        ox, oy = -f.left, -f.top
+        width = max(2, int(self.spacing * 0.06))
+        for line in self.board.lines:
+            pts = [(self._centers[p][0] + ox, self._centers[p][1] + oy) for p in line]
+            pygame.draw.lines(bg, theme.BOARD_LINE, False, pts, width)
+        pr = max(3, int(self.spacing * 0.11))
+        for p in self.board.points:
+            x, y = self._centers[p]
+            pygame.draw.circle(bg, theme.BOARD_WOOD, (x + ox, y + oy), pr + 2)
+            pygame.draw.circle(bg, theme.POINT, (x + ox, y + oy), pr)
+        if self.labels and self.spacing >= 28:
+            self._draw_labels(bg, ox, oy)
+        return bg
+
+    def _draw_labels(self, bg: pygame.Surface, ox: float, oy: float) -> None:
+        size = max(12, int(self.spacing * 0.3))
+        color = theme.BOARD_LINE
+        seen_cols: dict[int, float] = {}
+        seen_rows: dict[int, float] = {}
+        for p in self.board.points:
+            col, row = self.board.coords(p)
+            x, y = self._centers[p]
+            seen_cols[col] = x
+            seen_rows[row] = y
+        bottom = self.origin[1] + self.dy * 0.62
+        left = self.origin[0] - self.dx * 0.62
+        for col, x in seen_cols.items():
+            name = self.board.name_of(col)[0]
+            theme.blit_text(bg, name, size, color, (int(x + ox), int(bottom + oy)), "center")
+        for row, y in seen_rows.items():
+            theme.blit_text(bg, str(row + 1), size, color, (int(left + ox), int(y + oy)), "center")
+
+
+def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, board: Board,
+                   pieces: dict[int, tuple[int, str]]) -> None:
+    """A small drawing of a board and its start position for the game chooser's cards."""
+    from .pieces import draw_piece
+
+    view = BoardView(board, rect, labels=False)
+    view.draw(surface)
+    r = max(3, view.piece_radius * 0.95)
+    for p, (owner, kind) in pieces.items():
+        draw_piece(surface, view.pos(p), r, owner, kind)

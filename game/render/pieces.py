@@ -1,0 +1,147 @@
+"""Piece tokens: every kind has its own SHAPE as well as colour, so a colour-blind player can
+tell them apart — light round discs against dark squares for the two armies, square cows with
+horns, round spotted leopards, star-shaped striped tigers. Sprites are drawn once per size.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .. import theme
+
+_cache: dict[tuple[int, str, int], pygame.Surface] = {}
+
+SHAPE_NAMES = {
+    "soldier0": "round disc",
+    "soldier1": "square",
+    "cow": "square with horns",
+    "leopard": "spotted disc",
+    "tiger": "striped star",
+}
+
+
+def style_of(owner: int, kind: str) -> str:
+    """The drawing style of a piece: the animals by kind, anything else by owner."""
+    if kind in ("cow", "leopard", "tiger"):
+        return kind
+    return f"soldier{owner}"
+
+
+def side_kind(state: object, player: int) -> str:
+    """The kind of piece that stands for ``player``: named by the side ("Cows" -> 'cow') when
+    that is a known animal, else the player's most common piece on the board, else 'soldier'."""
+    game = state.game  # type: ignore[attr-defined]
+    sides = getattr(game, "sides", game.spec.sides)
+    word = sides[player].strip().lower()
+    singular = word[:-1] if word.endswith("s") else word
+    if singular in ("cow", "leopard", "tiger"):
+        return singular
+    try:
+        kinds = [k for o, k in state.pieces().values() if o == player]  # type: ignore[attr-defined]
+    except NotImplementedError:
+        kinds = []
+    return max(set(kinds), key=kinds.count) if kinds else "soldier"
+
+
+def describe(owner: int, kind: str) -> str:
+    """Words for a piece's look, e.g. for the side panel ("round disc")."""
+    return SHAPE_NAMES[style_of(owner, kind)]
+
+
+def sprite(owner: int, kind: str, radius: int) -> pygame.Surface:
+    """The token for ``(owner, kind)`` fitting a circle of ``radius`` (cached)."""
+    radius = max(4, int(radius))
+    key = (owner, kind, radius)
+    surf = _cache.get(key)
+    if surf is None:
+        if len(_cache) > 200:
+            _cache.clear()
+        surf = _draw(style_of(owner, kind), radius, kind)
+        _cache[key] = surf
+    return surf
+
+
+def _star(cx: float, cy: float, r_out: float, r_in: float, n: int, turn: float = -math.pi / 2) -> list:
+    pts = []
+    for i in range(2 * n):
+        r = r_out if i % 2 == 0 else r_in
+        a = turn + math.pi * i / n
+        pts.append((cx + math.cos(a) * r, cy + math.sin(a) * r))
+    return pts
+
+
+def _draw(style: str, r: int, kind: str) -> pygame.Surface:
+    size = int(r * 2.6)
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    edge = max(2, r // 7)
+    if style == "soldier0":
+        pygame.draw.circle(s, theme.ARMY_LIGHT_EDGE, (c, c), r)
+        pygame.draw.circle(s, theme.ARMY_LIGHT, (c, c), r - edge)
+        pygame.draw.circle(s, theme.ARMY_LIGHT_EDGE, (c, c), r * 0.5, max(1, edge // 2 + 1))
+    elif style == "soldier1":
+        side = r * 1.72
+        rect = pygame.Rect(0, 0, side, side)
+        rect.center = (c, c)
+        pygame.draw.rect(s, theme.ARMY_DARK_EDGE, rect, border_radius=max(2, r // 5))
+        pygame.draw.rect(s, theme.ARMY_DARK, rect.inflate(-2 * edge, -2 * edge), border_radius=max(2, r // 6))
+        inner = rect.inflate(-side * 0.52, -side * 0.52)
+        pygame.draw.rect(s, theme.ARMY_DARK_EDGE, inner, max(1, edge // 2 + 1))
+    elif style == "cow":
+        side = r * 1.6
+        rect = pygame.Rect(0, 0, side, side)
+        rect.center = (c, c + r * 0.12)
+        horn = theme.COW_PATCH
+        for sx in (-1, 1):
+            base_x = c + sx * side * 0.32
+            pygame.draw.polygon(s, horn, [(base_x - r * 0.2, rect.top + 2), (base_x + r * 0.2, rect.top + 2),
+                                          (c + sx * side * 0.62, rect.top - r * 0.42)])
+        pygame.draw.rect(s, theme.COW_PATCH, rect, border_radius=max(2, r // 3))
+        pygame.draw.rect(s, theme.COW, rect.inflate(-2 * edge, -2 * edge), border_radius=max(2, r // 3))
+        pygame.draw.circle(s, theme.COW_PATCH, (rect.left + side * 0.3, rect.top + side * 0.34), r * 0.22)
+        pygame.draw.circle(s, theme.COW_PATCH, (rect.left + side * 0.72, rect.top + side * 0.62), r * 0.17)
+        nose = pygame.Rect(0, 0, side * 0.5, side * 0.22)
+        nose.midbottom = (c, rect.bottom - edge - 1)
+        pygame.draw.ellipse(s, (236, 170, 170), nose)
+    elif style == "leopard":
+        pygame.draw.circle(s, theme.LEOPARD_SPOT, (c, c), r)
+        pygame.draw.circle(s, theme.LEOPARD, (c, c), r - edge)
+        for i in range(7):
+            a = i * 2 * math.pi / 7 + 0.3
+            d = r * (0.52 if i % 2 else 0.62)
+            pygame.draw.circle(s, theme.LEOPARD_SPOT, (c + math.cos(a) * d, c + math.sin(a) * d), max(2, r * 0.12))
+        pygame.draw.circle(s, theme.LEOPARD_SPOT, (c, c), max(2, r * 0.16))
+    elif style == "tiger":
+        ro = r * 1.22
+        pts = _star(c, c, ro, ro * 0.6, 6)
+        pygame.draw.polygon(s, theme.TIGER_STRIPE, pts)
+        pygame.draw.polygon(s, theme.TIGER, _star(c, c, ro - edge * 1.5, ro * 0.6 - edge, 6))
+        for dx in (-0.45, 0.0, 0.45):
+            x = c + dx * r
+            pygame.draw.line(s, theme.TIGER_STRIPE, (x - r * 0.12, c - r * 0.42), (x + r * 0.12, c + r * 0.42),
+                             max(2, r // 7))
+    else:  # a kind this renderer does not know: a plain disc with its initial
+        pygame.draw.circle(s, theme.ACCENT, (c, c), r)
+        label = theme.font(int(r * 1.2)).render(kind[:1].upper(), True, (0, 0, 0))
+        s.blit(label, label.get_rect(center=(c, c)))
+    return s
+
+
+def draw_piece(surface: pygame.Surface, center: tuple[float, float], radius: float, owner: int, kind: str,
+               lift: float = 0.0, scale: float = 1.0, alpha: int = 255) -> None:
+    """Blit a token centred at ``center``; ``lift`` (0..1) raises it over a growing shadow."""
+    r = max(4, int(radius * scale * (1 + 0.18 * lift)))
+    if lift > 0.01 or scale < 0.999:
+        shadow_r = int(radius * scale * (1 - 0.25 * lift))
+        shadow = pygame.Rect(0, 0, shadow_r * 2, int(shadow_r * 1.1))
+        shadow.center = (int(center[0]), int(center[1] + radius * 0.3 + lift * radius * 0.6))
+        sh = pygame.Surface(shadow.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(sh, (0, 0, 0, int(70 * (1 - 0.5 * lift) * alpha / 255)), sh.get_rect())
+        surface.blit(sh, shadow)
+    spr = sprite(owner, kind, r)
+    if alpha < 255:
+        spr = spr.copy()
+        spr.set_alpha(alpha)
+    surface.blit(spr, spr.get_rect(center=(int(center[0]), int(center[1] - lift * radius * 0.25))))

@@ -1,0 +1,100 @@
+"""Scenes and the stack that runs them (push / pop / replace).
+
+Only the top scene gets events and updates; drawing starts at the highest opaque scene so
+an overlay (game over, coin toss) shows the scene beneath it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """One screen of the app. Subclasses override what they need."""
+
+    opaque = True  # False: the scene below is drawn first (an overlay)
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack for the first time."""
+
+    def resume(self) -> None:
+        """Called when a scene pushed above this one is popped."""
+
+    def exit(self) -> None:
+        """Called when the scene leaves the stack (popped or replaced)."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """React to one input event (only the top scene receives them)."""
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds (animations use dt, never the frame count)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole scene onto ``surface`` (which may have been resized)."""
+
+
+class SceneManager:
+    """The stack of scenes."""
+
+    def __init__(self) -> None:
+        self.stack: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.exit()
+        if self.stack:
+            self.stack[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene`` (the one below does not resume in between)."""
+        if self.stack:
+            self.stack.pop().exit()
+        self.push(scene)
+
+    def pop_to(self, kind: type[Scene]) -> bool:
+        """Pop scenes until one of type ``kind`` is on top; False (and nothing popped) if none is."""
+        if not any(isinstance(s, kind) for s in self.stack):
+            return False
+        while not isinstance(self.stack[-1], kind):
+            self.pop()
+        return True
+
+    def clear(self) -> None:
+        while self.stack:
+            self.stack.pop().exit()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.stack:
+            self.stack[-1].handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if self.stack:
+            self.stack[-1].update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        for scene in self.stack[start:]:
+            scene.draw(surface)

@@ -1,0 +1,136 @@
+"""The game chooser: one card per registered game (name, origin, a line of description and a
+drawn thumbnail of its board with the start position). Mouse or arrows + Enter."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from rules import game_ids, game_spec, load_game
+
+from .. import theme
+from ..render.board import draw_thumbnail
+from ..scene import Scene
+
+
+def start_pieces(game_id: str) -> tuple[object, dict[int, tuple[int, str]]]:
+    """(board, pieces) of a game's default start, or (None, {}) for a game without a line board."""
+    game = load_game(game_id)
+    board = getattr(game, "board", None)
+    try:
+        pieces = game.new_initial_state(random.Random(0)).pieces()
+    except NotImplementedError:
+        pieces = {}
+    return board, pieces
+
+
+class MenuScene(Scene):
+    def __init__(self, app, selected: int = 0) -> None:
+        super().__init__(app)
+        self.ids = game_ids()
+        self.selected = min(selected, len(self.ids) - 1)
+        self.hover: int | None = None
+        self.cards: list[pygame.Rect] = []
+        self.time = 0.0
+        self._thumbs: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._starts = {gid: start_pieces(gid) for gid in self.ids}
+
+    # --- layout -------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        w, h = size
+        s = theme.scale_for(size)
+        n = len(self.ids)
+        cols = 3 if n <= 6 else 4
+        rows = max(1, (n + cols - 1) // cols)
+        top = int(120 * s)
+        bottom = h - int(70 * s)
+        gap = int(22 * s)
+        cw = (w - 2 * int(40 * s) - (cols - 1) * gap) // cols
+        ch = min(int(cw * 0.95), (bottom - top - (rows - 1) * gap) // rows)
+        total_w = cols * cw + (cols - 1) * gap
+        x0 = (w - total_w) // 2
+        rects = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            row_count = min(cols, n - r * cols)
+            row_x0 = x0 + (cols - row_count) * (cw + gap) // 2
+            rects.append(pygame.Rect(row_x0 + c * (cw + gap), top + r * (ch + gap), cw, ch))
+        return rects
+
+    # --- input --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        cards = self.layout(self.app.size)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, r in enumerate(cards) if r.collidepoint(event.pos)), None)
+            if self.hover is not None:
+                self.selected = self.hover
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((i for i, r in enumerate(cards) if r.collidepoint(event.pos)), None)
+            if hit is not None:
+                self.selected = hit
+                self.choose()
+        elif event.type == pygame.KEYDOWN:
+            cols = 3 if len(self.ids) <= 6 else 4
+            moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -cols, pygame.K_DOWN: cols}
+            if event.key in moves:
+                self.selected = max(0, min(len(self.ids) - 1, self.selected + moves[event.key]))
+                self.app.sound.play("click")
+            elif event.key == pygame.K_TAB:
+                self.selected = (self.selected + 1) % len(self.ids)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.choose()
+            elif event.key == pygame.K_ESCAPE:
+                self.app.manager.pop()
+
+    def choose(self) -> None:
+        from .setup import SetupScene
+
+        self.app.sound.play("select")
+        self.app.manager.push(SetupScene(self.app, self.ids[self.selected]))
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    # --- drawing ------------------------------------------------------------------------------
+    def _thumbnail(self, gid: str, size: tuple[int, int]) -> pygame.Surface:
+        key = (gid, size[0], size[1])
+        surf = self._thumbs.get(key)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            board, pieces = self._starts[gid]
+            if board is not None:
+                draw_thumbnail(surf, surf.get_rect(), board, pieces)
+            else:
+                theme.blit_text(surf, game_spec(gid).name[:1], size[1] // 2, theme.ACCENT,
+                                surf.get_rect().center, "center")
+            self._thumbs[key] = surf
+        return surf
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        w, h = surface.get_size()
+        s = theme.scale_for((w, h))
+        theme.blit_text(surface, "Choose a game", int(64 * s), theme.ACCENT, (w // 2, int(30 * s)), "midtop")
+        theme.blit_text(surface, "Arrows and Enter, or click a card  ·  Esc back", int(24 * s), theme.TEXT_DIM,
+                        (w // 2, int(86 * s)), "midtop")
+        for i, (gid, rect) in enumerate(zip(self.ids, self.layout((w, h)))):
+            spec = game_spec(gid)
+            chosen = i == self.selected
+            r = rect.move(0, -int(6 * s)) if chosen else rect
+            theme.panel(surface, r.move(0, int(6 * s)), (6, 8, 16), (6, 8, 16), int(16 * s), 0)
+            theme.panel(surface, r, (46, 54, 92) if chosen else theme.PANEL,
+                        theme.ACCENT if chosen else theme.PANEL_EDGE, int(16 * s), 4 if chosen else 2)
+            pad = int(12 * s)
+            text_h = int(r.height * 0.36)
+            thumb = pygame.Rect(r.left + pad, r.top + pad, r.width - 2 * pad, r.height - text_h - 2 * pad)
+            surface.blit(self._thumbnail(gid, thumb.size), thumb)
+            y = thumb.bottom + int(6 * s)
+            name = theme.blit_text(surface, spec.name, int(34 * s), theme.TEXT, (r.left + pad, y))
+            y = name.bottom + int(2 * s)
+            small = int(21 * s)
+            theme.blit_text(surface, spec.origin, small, theme.ACCENT_2, (r.left + pad, y))
+            y += int(small * 1.05)
+            for line in theme.wrap(spec.description, small, r.width - 2 * pad)[:2]:
+                theme.blit_text(surface, line, small, theme.TEXT_DIM, (r.left + pad, y))
+                y += int(small * 0.95)

@@ -1,0 +1,658 @@
+"""The play scene: the board drawn from its lines, tokens that hop, whose turn in words, and
+input by click-click or drag. Legality is always the rules' decision (``MoveBuilder`` asks them);
+the computer plays through the AI worker, polled once a frame so the window keeps 60 FPS."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from rules import DROP, HUFF, IllegalMoveError, Move, State, game_spec
+
+from .. import theme
+from ..anim import Pulse, Timer
+from ..config import COMPUTER, HUMAN, PASS_AND_PLAY, WATCH, MatchConfig, sides_of
+from ..move_anim import MoveAnimation
+from ..move_input import ClickResult, MoveBuilder
+from ..opponent import Opponent, level_choices
+from ..physics import Bursts
+from ..render.board import BoardView
+from ..render.pieces import describe, draw_piece, side_kind, style_of
+from ..scene import Scene
+from ..widgets import Button
+
+GAME_OVER_DELAY = 0.6
+DRAG_START_PIXELS = 6
+MAX_AI_ERRORS = 3
+
+BURST_COLORS = {
+    "soldier0": (theme.ARMY_LIGHT, theme.ARMY_LIGHT_EDGE),
+    "soldier1": (theme.ARMY_DARK, theme.ARMY_DARK_EDGE),
+    "cow": (theme.COW, theme.COW_PATCH),
+    "leopard": (theme.LEOPARD, theme.LEOPARD_SPOT),
+    "tiger": (theme.TIGER, theme.TIGER_STRIPE),
+}
+
+
+def _alpha_circle(surface: pygame.Surface, color: tuple[int, int, int], alpha: int, center: tuple[float, float],
+                  radius: float, width: int = 0) -> None:
+    r = max(2, int(radius))
+    s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+    pygame.draw.circle(s, (*color, alpha), (r + 2, r + 2), r, width)
+    surface.blit(s, (center[0] - r - 2, center[1] - r - 2))
+
+
+class PlayScene(Scene):
+    def __init__(self, app, config: MatchConfig, state: State | None = None) -> None:
+        super().__init__(app)
+        self.config = config
+        self.spec = game_spec(config.game_id)
+        self.state = state if state is not None else config.make_game().new_initial_state(random.Random())
+        self.sides = sides_of(self.state.game)
+        self.board = self.state.game.board
+        self.controllers = list(config.controllers())
+        self.movers: list[int] = []  # who made each move of the history (for undo vs the computer)
+        self.builder = MoveBuilder(self.state)
+        self.anims: list[MoveAnimation] = []
+        self.bursts = Bursts()
+        self.view: BoardView | None = None
+        self.pulse = Pulse(1.1)
+        self.time = 0.0
+        self.message = ""
+        self.message_color = theme.TEXT
+        self.flash: tuple[int, Timer] | None = None
+        self.last_move: Move | None = None
+        self.last_mover: int | None = None
+        self.over_timer = Timer(GAME_OVER_DELAY)
+        self.over_shown = False
+        self.esc_armed = 0.0
+        self.hover: int | None = None
+        self.drag: dict | None = None
+        self.mouse = (0, 0)
+        self.ai_stopped = False
+        self.opponent: Opponent | None = None
+        if COMPUTER in self.controllers:
+            worker = app.worker
+            if worker is None:
+                self.controllers = [HUMAN, HUMAN]
+                self.say("The computer opponent is not available: playing pass and play.", theme.WARN)
+            else:
+                self.opponent = Opponent(worker, config.level, config.min_pause, config.iterations)
+        self._pieces_now = self.state.pieces()
+        self.stop_button = Button("Stop the chain here", self.stop_chain, pygame.K_s, style="accent", key_label="S")
+        self.decline_button = Button("Don't huff", self.decline_huff, pygame.K_d, key_label="D")
+        self.undo_button = Button("Undo", self.undo, pygame.K_u, key_label="U")
+        self.rules_button = Button("Rules", self.show_rules, pygame.K_F1, key_label="F1")
+        self.menu_button = Button("Menu", self.to_menu, None)
+        self.buttons = [self.stop_button, self.decline_button, self.undo_button, self.rules_button, self.menu_button]
+        self.undo_button.visible = config.mode != WATCH
+        self._intro()
+
+    # --- words ---------------------------------------------------------------------------------
+    def say(self, words: str, color: theme.Color = theme.TEXT) -> None:
+        self.message = words
+        self.message_color = color
+
+    def _intro(self) -> None:
+        if self.message:
+            return
+        if self.builder.drop_points():
+            self.say("Click an empty point to place a piece from your hand.")
+        else:
+            self.say("Click one of your pieces, then a marked point — or drag it there.")
+
+    def side(self, player: int) -> str:
+        return self.sides[player]
+
+    def controller_label(self, player: int) -> str:
+        if self.controllers[player] == COMPUTER:
+            labels = {n: label for n, label, _ in level_choices()}
+            return f"Computer ({labels.get(self.config.level, self.config.level)})"
+        if self.config.mode == PASS_AND_PLAY:
+            return f"Player {player + 1}"
+        return "You"
+
+    def turn_text(self) -> str:
+        """The turn in words, e.g. 'North to move — capture is forced' (or the result)."""
+        out = self.state.outcome()
+        if out is not None:
+            from .gameover import headline
+
+            return f"Game over — {headline(out, self.sides)}: {out.reason}"
+        head = f"{self.side(self.state.to_move)} to move"
+        notes = list(self.state.turn_notes())
+        if self.state.phase == "drop":
+            notes.insert(0, "place a piece from hand")
+        elif self.state.phase != "move":
+            notes.insert(0, f"{self.state.phase} phase")
+        return head + (" — " + "; ".join(notes) if notes else "")
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.state.outcome() is None and self.controllers[self.state.to_move] == HUMAN
+
+    @property
+    def busy(self) -> bool:
+        """True while a move is being animated (input waits)."""
+        return bool(self.anims)
+
+    # --- playing moves ---------------------------------------------------------------------------
+    def play_move(self, move: Move) -> None:
+        """Play ``move`` through the rules (which check it) and animate it."""
+        before = self.state.pieces()
+        mover = self.state.to_move
+        try:
+            self.state.play(move)
+        except IllegalMoveError as e:
+            self.refuse(str(e))
+            return
+        self.movers.append(mover)
+        self.last_move, self.last_mover = move, mover
+        after = self.state.pieces()
+        self._pieces_now = after
+        self.builder.refresh()
+        self.anims.append(MoveAnimation(move, before, after, self._view(), self._anim_event))
+        text = self.state.move_text(move)
+        if move.kind == HUFF:
+            self.say(f"{self.side(mover)} huffed the piece on {self.state.game.point_name(move.path[0])}.")
+        else:
+            taken = f", taking {len(move.captured)}" if move.captured else ""
+            self.say(f"{self.side(mover)} played {text}{taken}.")
+        if move.kind != DROP and not move.captured:
+            self.app.sound.play("hop", 0.7)
+
+    def _anim_event(self, name: str, point: int) -> None:
+        view = self._view()
+        if name == "capture" or name == "huff":
+            owner, kind = self.anims[0].before.get(point, (0, "soldier")) if self.anims else (0, "soldier")
+            colors = BURST_COLORS.get(style_of(owner, kind), (theme.ACCENT,))
+            self.bursts.burst(view.pos(point), colors + (theme.ACCENT,), scale=view.spacing / 80)
+            self.app.sound.play("capture")
+        elif name == "drop":
+            self.app.sound.play("drop")
+        elif name == "land":
+            self.app.sound.play("hop", 0.5)
+
+    def refuse(self, reason: str, point: int | None = None) -> None:
+        self.say(reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else "."), theme.WARN)
+        self.app.sound.play("illegal", 0.6)
+        if point is not None:
+            self.flash = (point, Timer(0.6))
+
+    def apply_click(self, result: ClickResult, point: int | None) -> None:
+        if result.kind == "move" and result.move is not None:
+            self.play_move(result.move)
+        elif result.kind == "illegal":
+            self.refuse(result.reason, point)
+        elif result.kind == "select":
+            self.app.sound.play("select", 0.6)
+            self._guide()
+        elif result.kind == "extend":
+            self.app.sound.play("hop", 0.5)
+            self._guide()
+        elif result.kind == "deselect":
+            self._intro_after_deselect()
+
+    def _intro_after_deselect(self) -> None:
+        self.say("Choose a piece to move.")
+
+    def _guide(self) -> None:
+        """Tell the player what the selection allows next."""
+        b = self.builder
+        name = self.state.game.point_name
+        if len(b.path) == 1:
+            targets = b.targets()
+            caps = [p for p, c in targets.items() if c]
+            if caps:
+                self.say(f"The piece on {name(b.path[0])} can capture: click a red point to jump.")
+            else:
+                self.say(f"Move the piece on {name(b.path[0])} to a green point.")
+        elif b.can_stop():
+            self.say("You may jump again (red points) or stop here: click the piece or 'Stop the chain here'.",
+                     theme.ACCENT)
+        else:
+            self.say("Keep jumping: the capture must go on to a red point.", theme.ACCENT)
+
+    def stop_chain(self) -> None:
+        if self.human_to_move and not self.busy and self.builder.can_stop():
+            self.apply_click(self.builder.stop(), None)
+
+    def decline_huff(self) -> None:
+        if self.human_to_move and self.builder.huff_points():
+            self.builder.decline_huff()
+            self.say("No huff: make your move.")
+
+    # --- undo, rematch, leaving ---------------------------------------------------------------------
+    def undo(self) -> None:
+        if self.config.mode == WATCH or not self.movers:
+            self.refuse("there is no move of yours to take back")
+            return
+        if self.opponent is not None:
+            self.opponent.cancel()
+        for a in self.anims:
+            a.finish()
+        self.anims.clear()
+        while self.movers:
+            mover = self.movers.pop()
+            self.state.undo()
+            if self.controllers[mover] == HUMAN:
+                break
+        history = self.state.history()
+        self.last_move = history[-1] if history else None
+        self.last_mover = self.movers[-1] if self.movers else None
+        self._pieces_now = self.state.pieces()
+        self.builder.refresh()
+        self.over_shown = False
+        self.over_timer = Timer(GAME_OVER_DELAY)
+        self.ai_stopped = False
+        self.say("Move taken back.")
+        self.app.sound.play("click")
+
+    def rematch(self) -> None:
+        from .coin import CoinTossScene
+
+        if self.opponent is not None:
+            self.opponent.cancel()
+        state = self.config.make_game().new_initial_state(random.Random())
+        if self.config.options.get("first") == "coin":
+            self.app.manager.replace(CoinTossScene(self.app, self.config, state))
+        else:
+            self.app.manager.replace(PlayScene(self.app, self.config, state))
+
+    def to_menu(self) -> None:
+        from .menu import MenuScene
+
+        if self.opponent is not None:
+            self.opponent.cancel()
+        if not self.app.manager.pop_to(MenuScene):
+            self.app.manager.replace(MenuScene(self.app))
+
+    def show_rules(self) -> None:
+        from .rules_screen import RulesScene
+
+        self.drag = None
+        self.app.manager.push(RulesScene(self.app, self.spec.id))
+
+    def exit(self) -> None:
+        if self.opponent is not None:
+            self.opponent.cancel()
+
+    # --- layout ---------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+        w, h = size
+        s = theme.scale_for(size)
+        margin = int(16 * s)
+        panel_w = int(w * 0.3)
+        panel = pygame.Rect(w - panel_w - margin, margin, panel_w, h - 2 * margin)
+        board = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin - int(34 * s))
+        return board, panel
+
+    def _view(self) -> BoardView:
+        board_rect, _ = self.layout(self.app.size)
+        if self.view is None:
+            self.view = BoardView(self.board, board_rect)
+        elif self.view.rect != board_rect:
+            self.view.set_rect(board_rect)
+        return self.view
+
+    # --- input -------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        view = self._view()
+        for b in self.buttons:
+            if b.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.hover = view.point_at(event.pos)
+            if self.drag is not None:
+                dx = event.pos[0] - self.drag["start"][0]
+                dy = event.pos[1] - self.drag["start"][1]
+                if dx * dx + dy * dy >= DRAG_START_PIXELS ** 2:
+                    self.drag["moved"] = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            self._press(view.point_at(event.pos), event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            self._release(view.point_at(event.pos))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.apply_click(self.builder.cancel(), None)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+        elif event.key == pygame.K_ESCAPE:
+            if self.builder.path:
+                self.apply_click(self.builder.cancel(), None)
+            elif self.esc_armed > 0 or self.state.outcome() is not None:
+                self.to_menu()
+            else:
+                self.esc_armed = 2.5
+                self.say("Press Esc again to leave this game for the menu.", theme.ACCENT)
+
+    def _board_input_allowed(self, point: int | None) -> bool:
+        if self.state.outcome() is not None:
+            if point is not None:
+                self.say("The game is over: Undo, or Menu for a new game.", theme.ACCENT)
+            return False
+        if self.busy:
+            return False
+        if not self.human_to_move:
+            if point is not None:
+                self.say(f"Wait: {self.side(self.state.to_move)} (the computer) is thinking.", theme.ACCENT)
+            return False
+        return True
+
+    def _press(self, point: int | None, pos: tuple[int, int]) -> None:
+        if not self._board_input_allowed(point):
+            return
+        b = self.builder
+        if point is not None and b.path and point == b.path[-1]:
+            # Acting on release lets the player drag the chosen piece, or click it to deselect/stop.
+            self.drag = {"point": point, "start": pos, "moved": False, "deferred": True}
+            return
+        result = b.click(point)
+        self.apply_click(result, point)
+        if result.kind in ("select",) and point is not None:
+            self.drag = {"point": point, "start": pos, "moved": False, "deferred": False}
+        else:
+            self.drag = None
+
+    def _release(self, point: int | None) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not self.human_to_move or self.busy:
+            return
+        if point == drag["point"] or point is None:
+            if drag["deferred"] and not drag["moved"] and point is not None:
+                self.apply_click(self.builder.click(point), point)
+            return
+        if drag["moved"]:
+            self.apply_click(self.builder.click(point), point)
+
+    # --- per frame ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.pulse.tick(dt)
+        self.bursts.update(dt)
+        if self.flash is not None:
+            self.flash[1].tick(dt)
+            if self.flash[1].done:
+                self.flash = None
+        if self.esc_armed > 0:
+            self.esc_armed = max(0.0, self.esc_armed - dt)
+        if self.anims:
+            self.anims[0].update(dt)
+            if self.anims[0].done:
+                self.anims.pop(0)
+                if not self.anims:
+                    self._after_animation()
+            return
+        outcome = self.state.outcome()
+        if outcome is not None:
+            if not self.over_shown:
+                self.over_timer.tick(dt)
+                if self.over_timer.done:
+                    from .gameover import GameOverScene
+
+                    self.over_shown = True
+                    self.app.manager.push(GameOverScene(self.app, self))
+            return
+        if self.opponent is not None and self.controllers[self.state.to_move] == COMPUTER and not self.ai_stopped:
+            if not self.opponent.thinking:
+                self.opponent.request(self.state)
+            move, error = self.opponent.poll(self.state, dt)
+            if move is not None:
+                self.play_move(move)
+            elif error:
+                if self.opponent.errors >= MAX_AI_ERRORS:
+                    self.ai_stopped = True
+                    self.say(f"The computer stopped: {error}. Undo or go back to the menu.", theme.WARN)
+                else:
+                    self.say(f"Retrying: {error}.", theme.WARN)
+
+    def _after_animation(self) -> None:
+        if self.state.outcome() is not None:
+            return
+        if self.human_to_move:
+            huffs = self.builder.huff_points()
+            if huffs and self.last_mover is not None:
+                names = ", ".join(self.state.game.point_name(p) for p in sorted(huffs))
+                self.say(f"{self.side(self.state.to_move)} may huff ({names}): click a marked piece to remove it, "
+                         "or just move (or 'Don't huff').", theme.ACCENT)
+            if self.config.mode == PASS_AND_PLAY:
+                self.app.sound.play("turn", 0.5)
+
+    # --- drawing ---------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        view = self._view()
+        view.draw(surface)
+        self._draw_last_move(surface, view)
+        self._draw_pieces(surface, view)
+        self.bursts.draw(surface)
+        self._draw_drag(surface, view)
+        self._draw_hint(surface, view)
+        self._draw_panel(surface)
+
+    def _draw_last_move(self, surface: pygame.Surface, view: BoardView) -> None:
+        move = self.last_move
+        if move is None or self.anims:
+            return
+        width = max(3, int(view.spacing * 0.08))
+        pts = [view.pos(p) for p in move.path]
+        r = view.piece_radius
+        if len(pts) > 1:
+            pygame.draw.lines(surface, theme.LAST_MOVE, False, pts, width)
+            _alpha_circle(surface, theme.LAST_MOVE, 200, pts[0], r * 0.45, max(2, width - 1))
+        _alpha_circle(surface, theme.LAST_MOVE, 120, pts[-1], r * 1.25, max(3, width))
+        for c in move.captured:
+            x, y = view.pos(c)
+            k = r * 0.3
+            pygame.draw.line(surface, theme.CAPTURE, (x - k, y - k), (x + k, y + k), width)
+            pygame.draw.line(surface, theme.CAPTURE, (x - k, y + k), (x + k, y - k), width)
+
+    def _draw_pieces(self, surface: pygame.Surface, view: BoardView) -> None:
+        b = self.builder
+        r = view.piece_radius
+        pulse = self.pulse.value
+        if self.anims:
+            anim = self.anims[0]
+            for p, (owner, kind) in anim.before.items():
+                if p not in anim.hidden:
+                    draw_piece(surface, view.pos(p), r, owner, kind)
+            anim.draw(surface)
+            return
+        pieces = self._pieces_now
+        chain = b.path if len(b.path) > 1 else ()
+        taken = set(b.chain_captured()) if chain else set()
+        dragging = self.drag is not None and self.drag["moved"]
+        hidden = {b.path[0]} if chain or (dragging and b.path) else set()
+        interactive = self.human_to_move and not self.busy
+        if interactive and not b.path:
+            forced = any("forced" in n for n in self.state.turn_notes())
+            for p in b.capturers():
+                _alpha_circle(surface, theme.CAPTURE, int(110 + 120 * pulse) if forced else 120, view.pos(p),
+                              r * (1.28 + 0.08 * pulse), max(3, int(r * 0.16)))
+            if self.hover in b.movable():
+                _alpha_circle(surface, theme.ACCENT, 200, view.pos(self.hover), r * 1.22, max(2, int(r * 0.12)))
+        for p, (owner, kind) in pieces.items():
+            if p in hidden:
+                continue
+            if p in taken:
+                draw_piece(surface, view.pos(p), r, owner, kind, alpha=90)
+                x, y = view.pos(p)
+                k = r * 0.55
+                pygame.draw.line(surface, theme.CAPTURE, (x - k, y - k), (x + k, y + k), max(3, int(r * 0.18)))
+                pygame.draw.line(surface, theme.CAPTURE, (x - k, y + k), (x + k, y - k), max(3, int(r * 0.18)))
+                continue
+            draw_piece(surface, view.pos(p), r, owner, kind)
+        if interactive:
+            self._draw_choice(surface, view, chain, dragging)
+        if self.flash is not None:
+            p, timer = self.flash
+            x, y = view.pos(p)
+            k = r * 0.7
+            a = int(255 * (1 - timer.t))
+            s = pygame.Surface((int(2 * k + 8), int(2 * k + 8)), pygame.SRCALPHA)
+            c = (*theme.WARN, a)
+            w = max(3, int(r * 0.2))
+            pygame.draw.line(s, c, (4, 4), (2 * k + 4, 2 * k + 4), w)
+            pygame.draw.line(s, c, (4, 2 * k + 4), (2 * k + 4, 4), w)
+            surface.blit(s, (x - k - 4, y - k - 4))
+
+    def _draw_choice(self, surface: pygame.Surface, view: BoardView, chain: tuple[int, ...], dragging: bool) -> None:
+        b = self.builder
+        r = view.piece_radius
+        pulse = self.pulse.value
+        if chain:
+            pts = [view.pos(p) for p in chain]
+            pygame.draw.lines(surface, theme.ACCENT, False, pts, max(4, int(r * 0.22)))
+            for pt in pts[:-1]:
+                pygame.draw.circle(surface, theme.ACCENT, pt, max(4, int(r * 0.22)))
+            owner, kind = self._pieces_now[chain[0]]
+            if not dragging:
+                draw_piece(surface, view.pos(chain[-1]), r, owner, kind, lift=0.35)
+            if b.can_stop():
+                _alpha_circle(surface, theme.ACCENT, int(150 + 100 * pulse), view.pos(chain[-1]), r * 1.3,
+                              max(3, int(r * 0.14)))
+        elif b.path:
+            _alpha_circle(surface, theme.ACCENT, 255, view.pos(b.path[0]), r * (1.2 + 0.06 * pulse),
+                          max(3, int(r * 0.16)))
+        for p, captures in b.targets().items():
+            color = theme.CAPTURE if captures else theme.TARGET
+            x, y = view.pos(p)
+            hot = self.hover == p
+            _alpha_circle(surface, color, 230 if hot else 170, (x, y), r * (0.55 if hot else 0.42))
+            _alpha_circle(surface, (255, 255, 255), 200, (x, y), r * (0.55 if hot else 0.42), 2)
+        for p in b.drop_points() if not b.path else ():
+            if self.hover == p:
+                owner = self.state.to_move
+                draw_piece(surface, view.pos(p), r, owner, side_kind(self.state, owner), alpha=130)
+        huffs = b.huff_points()
+        for p in huffs:
+            x, y = view.pos(p)
+            _alpha_circle(surface, theme.CAPTURE, int(140 + 110 * pulse), (x, y), r * 1.35, max(3, int(r * 0.18)))
+            size = max(14, int(r * 0.75))
+            tag = theme.text("HUFF?", size, (255, 255, 255))
+            box = tag.get_rect(midbottom=(x, y - r * 1.2)).inflate(10, 4)
+            pygame.draw.rect(surface, theme.CAPTURE, box, border_radius=6)
+            surface.blit(tag, tag.get_rect(center=box.center))
+
+    def _draw_drag(self, surface: pygame.Surface, view: BoardView) -> None:
+        if self.drag is None or not self.drag["moved"] or not self.builder.path:
+            return
+        owner, kind = self._pieces_now.get(self.builder.path[0], (0, "soldier"))
+        draw_piece(surface, self.mouse, view.piece_radius, owner, kind, lift=0.8)
+
+    def _draw_hint(self, surface: pygame.Surface, view: BoardView) -> None:
+        s = self.app.scale
+        board_rect, _ = self.layout(self.app.size)
+        if self.builder.drop_points() and self.human_to_move:
+            words = "Click an empty point to place a piece from hand."
+        else:
+            words = "Click a piece, then a marked point (green: move, red: capture) — or drag it. Right-click cancels."
+        theme.blit_text(surface, words, int(21 * s), theme.TEXT_DIM,
+                        (board_rect.centerx, board_rect.bottom + int(6 * s)), "midtop")
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        _, panel = self.layout(surface.get_size())
+        s = self.app.scale
+        theme.panel(surface, panel, theme.PANEL, theme.PANEL_EDGE, int(16 * s))
+        pad = int(14 * s)
+        x = panel.left + pad
+        inner_w = panel.width - 2 * pad
+        y = panel.top + pad
+        name = theme.blit_text(surface, self.spec.name, int(34 * s), theme.ACCENT, (x, y))
+        y = name.bottom + int(4 * s)
+        mode = {PASS_AND_PLAY: "Pass and play", WATCH: "Computer against computer"}.get(
+            self.config.mode, f"You play {self.side(self.config.human_side)} against the computer")
+        theme.blit_text(surface, mode, int(20 * s), theme.TEXT_DIM, (x, y))
+        y += int(28 * s)
+        y = self._draw_turn_box(surface, pygame.Rect(x, y, inner_w, 0), s) + int(10 * s)
+        for player in (0, 1):
+            y = self._draw_player_card(surface, pygame.Rect(x, y, inner_w, int(74 * s)), player, s) + int(8 * s)
+        y += int(4 * s)
+        msg_size = int(22 * s)
+        for line in theme.wrap(self.message, msg_size, inner_w)[:4]:
+            theme.blit_text(surface, line, msg_size, self.message_color, (x, y))
+            y += int(msg_size * 1.05)
+        bh = int(48 * s)
+        bottom = panel.bottom - pad
+        row = [b for b in (self.undo_button, self.rules_button, self.menu_button) if b.visible]
+        gap = int(8 * s)
+        bw = (inner_w - gap * (len(row) - 1)) // len(row)
+        for i, b in enumerate(row):
+            b.rect = pygame.Rect(x + i * (bw + gap), bottom - bh, bw, bh)
+        ctx_y = bottom - bh - gap - bh
+        interactive = self.human_to_move and not self.busy
+        self.stop_button.visible = interactive and self.builder.can_stop()
+        self.decline_button.visible = interactive and bool(self.builder.huff_points()) and not self.builder.path
+        for b in (self.stop_button, self.decline_button):
+            if b.visible:
+                b.rect = pygame.Rect(x, ctx_y, inner_w, bh)
+                ctx_y -= bh + gap
+        self.undo_button.enabled = bool(self.movers) and self.config.mode != WATCH
+        for b in self.buttons:
+            b.draw(surface, False, s)
+
+    def _draw_turn_box(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> int:
+        out = self.state.outcome()
+        words = self.turn_text()
+        head, _, rest = words.partition(" — ")
+        icon_r = int(26 * s)
+        lines = theme.wrap(rest, int(23 * s), area.width - int(20 * s)) if rest else []
+        box = pygame.Rect(area.left, area.top, area.width, int(70 * s) + len(lines) * int(24 * s))
+        edge = theme.ACCENT if out is None else theme.GOOD
+        theme.panel(surface, box, (24, 28, 50), edge, int(12 * s), max(2, int(3 * s)))
+        cx, cy = box.left + int(14 * s) + icon_r, box.top + int(36 * s)
+        if out is None:
+            player = self.state.to_move
+            bob = math.sin(self.time * 4) * 3 * s
+            draw_piece(surface, (cx, cy + bob), icon_r, player, side_kind(self.state, player))
+            if self.opponent is not None and self.opponent.thinking:
+                self._draw_spinner(surface, (cx, cy), icon_r * 1.45, s)
+                head = f"{self.side(player)} is thinking" + "." * (1 + int(self.time * 3) % 3)
+        size = int(34 * s)
+        while size > 14 and theme.font(size).size(head)[0] > box.width - (cx - box.left) - icon_r - int(20 * s):
+            size -= 1
+        theme.blit_text(surface, head, size, theme.TEXT, (cx + icon_r + int(14 * s), cy), "midleft")
+        y = box.top + int(66 * s)
+        for line in lines:
+            color = theme.WARN if ("forced" in line or "huff" in line) else theme.ACCENT_2
+            theme.blit_text(surface, line, int(23 * s), color, (box.left + int(12 * s), y))
+            y += int(24 * s)
+        return box.bottom
+
+    def _draw_spinner(self, surface: pygame.Surface, center: tuple[float, float], radius: float, s: float) -> None:
+        for i in range(8):
+            a = self.time * 5 + i * math.pi / 4
+            k = (i + 1) / 8
+            pos = (center[0] + math.cos(a) * radius, center[1] + math.sin(a) * radius)
+            pygame.draw.circle(surface, theme.lerp_color(theme.PANEL, theme.ACCENT_2, k), pos, max(2, int(4 * s * k)))
+
+    def _draw_player_card(self, surface: pygame.Surface, rect: pygame.Rect, player: int, s: float) -> int:
+        active = self.state.outcome() is None and self.state.to_move == player
+        theme.panel(surface, rect, (46, 54, 92) if active else (28, 32, 56),
+                    theme.ACCENT if active else theme.PANEL_EDGE, int(12 * s), max(2, int(3 * s)) if active else 1)
+        kind = side_kind(self.state, player)
+        icon_r = int(20 * s)
+        cx = rect.left + int(12 * s) + icon_r
+        draw_piece(surface, (cx, rect.top + rect.height * 0.42), icon_r, player, kind)
+        tx = cx + icon_r + int(12 * s)
+        theme.blit_text(surface, self.side(player), int(28 * s), theme.TEXT, (tx, rect.top + int(8 * s)))
+        who = self.controller_label(player)
+        theme.blit_text(surface, f"{who} · {describe(player, kind)}", int(19 * s), theme.TEXT_DIM,
+                        (tx, rect.top + int(34 * s)))
+        hands = self.state.hands()
+        caught = self.state.captured_counts()
+        bits = [f"taken {caught[player]}"]
+        if any(hands) or self.state.phase == "drop":
+            bits.insert(0, f"in hand {hands[player]}")
+        theme.blit_text(surface, "  ·  ".join(bits), int(20 * s), theme.ACCENT_2, (tx, rect.top + int(52 * s)))
+        if self.opponent is not None and self.opponent.thinking and self.state.to_move == player:
+            self._draw_spinner(surface, (rect.right - int(24 * s), rect.centery), int(12 * s), s)
+        return rect.bottom

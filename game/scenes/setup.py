@@ -1,0 +1,145 @@
+"""Setup: how to play (pass and play, against the computer, watch), your side, difficulty,
+and every rules option of the game with its default and a line of help; house rules are marked.
+Starting with a coin toss for first player shows the toss before play."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from rules import game_spec
+
+from .. import theme
+from ..config import MODES, VS_COMPUTER, WATCH, MatchConfig, sides_of
+from ..opponent import level_choices
+from ..scene import Scene
+from ..widgets import Button, FocusGroup, Selector
+
+
+class SetupScene(Scene):
+    def __init__(self, app, game_id: str, config: MatchConfig | None = None) -> None:
+        super().__init__(app)
+        self.spec = game_spec(game_id)
+        self.config = config or MatchConfig(game_id)
+        cfg = self.config
+        self.levels = level_choices() if app.computer_available else []
+        modes = list(MODES) if self.levels else [MODES[0]]
+        self.mode = Selector("How to play", modes, cfg.mode,
+                             "Take turns at one screen, play the computer, or watch it play itself."
+                             if self.levels else "The computer opponent is not installed: pass and play.",
+                             on_change=lambda _: self._refresh())
+        self.side = Selector("Your side", [(i, name) for i, name in enumerate(self.spec.sides)], cfg.human_side,
+                             f"{self.spec.sides[0]} or {self.spec.sides[1]}.")
+        level_names = [(n, label) for n, label, _ in self.levels] or [("medium", "Medium")]
+        self.level = Selector("Difficulty", level_names, cfg.level, "", on_change=lambda _: self._refresh())
+        self.options: list[tuple[str, Selector]] = []
+        for opt in self.spec.options:
+            value = cfg.options.get(opt.name, opt.default)
+            sel = Selector(opt.label, [(c, opt.label_of(c)) for c in opt.choices], value, opt.help,
+                           house_rule=opt.house_rule, default=opt.default, on_change=lambda _: self._refresh())
+            self.options.append((opt.name, sel))
+        self.back = Button("Back", self.go_back, pygame.K_ESCAPE, key_label="Esc")
+        self.rules = Button("Rules", self.show_rules, pygame.K_F1, key_label="F1")
+        self.start_button = Button("Start", self.start, style="primary", key_label="Enter")
+        self.focus = FocusGroup()
+        self._refresh()
+        self.focus.focus(self.start_button)
+
+    def _refresh(self) -> None:
+        mode = self.mode.value
+        self.side.visible = mode == VS_COMPUTER
+        self.level.visible = mode in (VS_COMPUTER, WATCH)
+        desc = {n: d for n, _, d in self.levels}
+        self.level.help = desc.get(self.level.value, "How hard the computer thinks.")
+        sides = sides_of(self.current_config().make_game())
+        self.side.choices = [(0, sides[0]), (1, sides[1])]
+        self.side.help = f"Play {sides[0]} or {sides[1]}."
+        widgets = [self.mode, self.side, self.level] + [s for _, s in self.options]
+        self.focus.set([w for w in widgets if w.visible] + [self.start_button, self.rules, self.back])
+
+    # --- actions ----------------------------------------------------------------------------------
+    def current_config(self) -> MatchConfig:
+        cfg = self.config
+        return MatchConfig(self.spec.id, {name: sel.value for name, sel in self.options}, self.mode.value,
+                           self.side.value, self.level.value, cfg.min_pause, cfg.iterations)
+
+    def start(self) -> None:
+        from .coin import CoinTossScene
+        from .play import PlayScene
+
+        cfg = self.current_config()
+        self.config = cfg
+        game = cfg.make_game()
+        rng = random.Random()
+        state = game.new_initial_state(rng)
+        self.app.sound.play("select")
+        if cfg.options.get("first") == "coin":
+            self.app.manager.push(CoinTossScene(self.app, cfg, state))
+        else:
+            self.app.manager.push(PlayScene(self.app, cfg, state))
+
+    def show_rules(self) -> None:
+        from .rules_screen import RulesScene
+
+        self.app.manager.push(RulesScene(self.app, self.spec.id))
+
+    def go_back(self) -> None:
+        self.app.manager.pop()
+
+    # --- input and drawing ------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.scale_for(size)
+        margin = int(36 * s)
+        top = int(110 * s)
+        col_gap = int(28 * s)
+        col_w = (w - 2 * margin - col_gap) // 2
+        bottom = h - int(100 * s)
+        left_rows = [self.mode, self.side, self.level]
+        right_rows = [sel for _, sel in self.options]
+        count = max(len(left_rows), len(right_rows), 1)
+        row_h = min(int(92 * s), (bottom - top) // count - int(8 * s))
+        gap = int(8 * s)
+        y = top
+        for sel in left_rows:
+            sel.rect = pygame.Rect(margin, y, col_w, row_h)
+            if sel.visible:
+                y += row_h + gap
+        for i, sel in enumerate(right_rows):
+            sel.rect = pygame.Rect(margin + col_w + col_gap, top + i * (row_h + gap), col_w, row_h)
+        bw, bh = int(200 * s), int(60 * s)
+        by = h - int(80 * s)
+        self.back.rect = pygame.Rect(margin, by, bw, bh)
+        self.rules.rect = pygame.Rect(margin + bw + int(16 * s), by, bw, bh)
+        self.start_button.rect = pygame.Rect(w - margin - int(260 * s), by, int(260 * s), bh)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.layout(self.app.size)
+        if self.focus.handle(event) and event.type == pygame.MOUSEBUTTONDOWN:
+            self.app.sound.play("click")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        w, h = surface.get_size()
+        s = theme.scale_for((w, h))
+        self.layout((w, h))
+        theme.blit_text(surface, self.spec.name, int(58 * s), theme.ACCENT, (int(36 * s), int(26 * s)))
+        theme.blit_text(surface, f"{self.spec.origin} — {self.spec.description}", int(24 * s), theme.TEXT_DIM,
+                        (int(36 * s), int(76 * s)))
+        col_x = self.options[0][1].rect.left if self.options else w // 2
+        if self.options:
+            theme.blit_text(surface, "Rules options", int(22 * s), theme.TEXT_DIM, (col_x, int(90 * s)))
+        theme.blit_text(surface, "Players", int(22 * s), theme.TEXT_DIM, (int(36 * s), int(90 * s)))
+        self.focus.draw(surface, s)
+        if any(sel.house_rule for _, sel in self.options):
+            last = self.level if self.level.visible else self.side if self.side.visible else self.mode
+            y = last.rect.bottom + int(18 * s)
+            note = ("House rule: a choice that no source states. Keliya picks a default; "
+                    "change it if your table plays otherwise.")
+            for line in theme.wrap(note, int(21 * s), last.rect.width):
+                theme.blit_text(surface, line, int(21 * s), theme.HOUSE, (last.rect.left, y))
+                y += int(22 * s)
+        theme.blit_text(surface, "Arrows move, Left/Right change a setting, Enter starts", int(20 * s),
+                        theme.TEXT_DIM, (self.start_button.rect.centerx, self.start_button.rect.top - int(6 * s)),
+                        "midbottom")

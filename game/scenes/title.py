@@ -1,0 +1,78 @@
+"""The arcade title: bold bouncing letters over a rain of game pieces that pile up (pymunk)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .. import theme
+from ..physics import TokenRain
+from ..render.pieces import draw_piece
+from ..scene import Scene
+
+TITLE = "KELIYA"
+LETTER_COLORS = (theme.ACCENT, theme.ACCENT_2, theme.GOOD, theme.WARN, theme.HOUSE, theme.ACCENT)
+TOKEN_STYLES = ((0, "soldier"), (1, "soldier"), (1, "cow"), (0, "leopard"))
+
+
+class TitleScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.time = 0.0
+        self.rain = TokenRain(app.size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.quit()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.start()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.start()
+
+    def start(self) -> None:
+        from .menu import MenuScene
+
+        self.app.sound.play("select")
+        self.app.manager.push(MenuScene(self.app))
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.rain.resize(self.app.size)
+        self.rain.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        w, h = surface.get_size()
+        s = theme.scale_for((w, h))
+        for x, y, r, _, style in self.rain.positions():
+            owner, kind = TOKEN_STYLES[style]
+            draw_piece(surface, (x, y), r, owner, kind, alpha=150)
+        size = int(190 * s)
+        f = theme.font(size)
+        total = sum(f.size(ch)[0] for ch in TITLE) + int(12 * s) * (len(TITLE) - 1)
+        x = w / 2 - total / 2
+        base_y = h * 0.36
+        for i, ch in enumerate(TITLE):
+            bob = math.sin(self.time * 3.0 + i * 0.7) * 14 * s
+            squash = 1 + 0.06 * math.sin(self.time * 6.0 + i)
+            shadow = theme.text(ch, size, (0, 0, 0))
+            glyph = theme.text(ch, size, LETTER_COLORS[i % len(LETTER_COLORS)])
+            if abs(squash - 1) > 0.01:
+                gw, gh = glyph.get_size()
+                glyph = pygame.transform.smoothscale(glyph, (gw, max(1, int(gh * squash))))
+            cw = f.size(ch)[0]
+            surface.blit(shadow, shadow.get_rect(midbottom=(x + cw / 2 + 6 * s, base_y + bob + 8 * s)))
+            surface.blit(glyph, glyph.get_rect(midbottom=(x + cw / 2, base_y + bob)))
+            x += cw + int(12 * s)
+        theme.blit_text(surface, "Traditional board games of Sri Lanka, India and beyond", int(36 * s),
+                        theme.TEXT, (w // 2, int(base_y + 40 * s)), "midtop")
+        if int(self.time * 2) % 2 == 0 or self.time < 0.5:
+            box = pygame.Rect(0, 0, int(520 * s), int(64 * s))
+            box.center = (w // 2, int(h * 0.66))
+            theme.panel(surface, box, (40, 48, 84), theme.ACCENT, int(16 * s), 3)
+            theme.blit_text(surface, "Press Enter or click to play", int(36 * s), theme.ACCENT, box.center,
+                            "center")
+        theme.blit_text(surface, "F11 full screen  ·  Esc quit", int(24 * s), theme.TEXT_DIM,
+                        (w // 2, h - int(24 * s)), "midbottom")

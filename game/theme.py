@@ -1,0 +1,138 @@
+"""Colours, type sizes and the shared font cache: one place to change the look.
+
+Pieces are told apart by shape first and colour second (see ``render.pieces``); the
+palette pairs a light and a dark tone so that even a grey-scale view keeps the armies apart.
+Text uses pygame's bundled default font, so the app never depends on system fonts.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+Color = tuple[int, int, int]
+
+BG_TOP: Color = (24, 30, 52)
+BG_BOTTOM: Color = (12, 14, 26)
+PANEL: Color = (34, 40, 66)
+PANEL_EDGE: Color = (70, 80, 120)
+BOARD_WOOD: Color = (214, 178, 122)
+BOARD_WOOD_DARK: Color = (178, 138, 86)
+BOARD_LINE: Color = (74, 48, 26)
+POINT: Color = (92, 60, 32)
+TEXT: Color = (238, 236, 228)
+TEXT_DIM: Color = (168, 172, 196)
+ACCENT: Color = (255, 196, 64)
+ACCENT_2: Color = (96, 210, 255)
+GOOD: Color = (110, 226, 140)
+WARN: Color = (255, 120, 96)
+HOUSE: Color = (236, 150, 255)
+TARGET: Color = (70, 220, 120)
+CAPTURE: Color = (255, 84, 84)
+LAST_MOVE: Color = (96, 210, 255)
+
+# Piece colours: player 0 light, player 1 dark; the hunt animals have their own.
+ARMY_LIGHT: Color = (246, 236, 210)
+ARMY_LIGHT_EDGE: Color = (120, 96, 60)
+ARMY_DARK: Color = (52, 46, 92)
+ARMY_DARK_EDGE: Color = (214, 210, 240)
+COW: Color = (250, 250, 246)
+COW_PATCH: Color = (70, 56, 48)
+LEOPARD: Color = (236, 172, 52)
+LEOPARD_SPOT: Color = (60, 36, 16)
+TIGER: Color = (232, 108, 30)
+TIGER_STRIPE: Color = (30, 18, 10)
+
+BASE_SIZE = (1280, 800)
+MIN_SIZE = (960, 600)
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """How much to scale sizes designed for 1280×800 to fit ``size``."""
+    return max(0.5, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))
+
+
+_fonts: dict[int, pygame.font.Font] = {}
+_texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_TEXT_CACHE_LIMIT = 600
+
+
+def font(size: int) -> pygame.font.Font:
+    """The bundled default font at ``size`` pixels (cached)."""
+    size = max(8, int(size))
+    f = _fonts.get(size)
+    if f is None:
+        f = _fonts[size] = pygame.font.Font(None, size)
+    return f
+
+
+def text(words: str, size: int, color: Color = TEXT) -> pygame.Surface:
+    """Rendered text, cached: scenes redraw every frame and rendering is the slow part."""
+    key = (words, int(size), color)
+    surf = _texts.get(key)
+    if surf is None:
+        surf = font(size).render(words, True, color)
+        _texts[key] = surf
+        if len(_texts) > _TEXT_CACHE_LIMIT:
+            _texts.popitem(last=False)
+    else:
+        _texts.move_to_end(key)
+    return surf
+
+
+def wrap(words: str, size: int, width: int) -> list[str]:
+    """Split ``words`` into lines no wider than ``width`` pixels at ``size``."""
+    f = font(size)
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = word if not line else f"{line} {word}"
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def blit_text(surface: pygame.Surface, words: str, size: int, color: Color, pos: tuple[int, int],
+              anchor: str = "topleft") -> pygame.Rect:
+    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
+    surf = text(words, size, color)
+    rect = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, rect)
+    return rect
+
+
+_gradients: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def background(surface: pygame.Surface) -> None:
+    """Fill with the app's vertical gradient (cached per size)."""
+    size = surface.get_size()
+    grad = _gradients.get(size)
+    if grad is None:
+        _gradients.clear()
+        grad = pygame.Surface(size)
+        h = max(1, size[1])
+        for y in range(size[1]):
+            t = y / h
+            c = tuple(int(a + (b - a) * t) for a, b in zip(BG_TOP, BG_BOTTOM))
+            pygame.draw.line(grad, c, (0, y), (size[0], y))
+        _gradients[size] = grad
+    surface.blit(grad, (0, 0))
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, color: Color = PANEL, edge: Color = PANEL_EDGE,
+          radius: int = 14, width: int = 2) -> None:
+    pygame.draw.rect(surface, color, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+
+
+def lerp_color(a: Color, b: Color, t: float) -> Color:
+    t = max(0.0, min(1.0, t))
+    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))

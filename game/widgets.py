@@ -1,0 +1,258 @@
+"""Buttons and choice selectors that work with mouse and keyboard alike.
+
+Scenes place widgets by setting ``rect`` each frame (so resizing just works) and pass events
+to a ``FocusGroup``, which moves a visible focus with arrows / Tab and presses with Enter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from . import theme
+
+
+class Widget:
+    rect: pygame.Rect
+    enabled: bool = True
+    visible: bool = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def activate(self) -> None:
+        """What Enter does when this widget has the focus."""
+
+    def nudge(self, step: int) -> bool:
+        """Left/right when focused; True if used."""
+        return False
+
+    def draw(self, surface: pygame.Surface, focused: bool, scale: float) -> None:
+        raise NotImplementedError
+
+
+def _arrow(surface: pygame.Surface, center: tuple[float, float], size: float, direction: int,
+           color: theme.Color) -> None:
+    """A small triangle pointing left (-1) or right (+1): the default font has no arrow glyphs."""
+    x, y = center
+    pygame.draw.polygon(surface, color, [(x + direction * size, y), (x - direction * size * 0.6, y - size),
+                                         (x - direction * size * 0.6, y + size)])
+
+
+class Button(Widget):
+    """A labelled button; ``key`` is an optional keyboard shortcut shown on the button."""
+
+    def __init__(self, label: str, action: Callable[[], Any], key: int | None = None,
+                 style: str = "normal", key_label: str = "") -> None:
+        self.label = label
+        self.action = action
+        self.key = key
+        self.key_label = key_label
+        self.style = style
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.hover = False
+        self.enabled = True
+        self.visible = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.enabled):
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.action()
+            return True
+        elif event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key:
+            self.action()
+            return True
+        return False
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.action()
+
+    def draw(self, surface: pygame.Surface, focused: bool, scale: float) -> None:
+        if not self.visible:
+            return
+        base = {"primary": (64, 140, 92), "danger": (150, 70, 60), "accent": (168, 112, 30)}.get(
+            self.style, (58, 66, 106))
+        if not self.enabled:
+            base = (50, 52, 66)
+        elif self.hover or focused:
+            base = theme.lerp_color(base, (255, 255, 255), 0.18)
+        radius = max(6, int(10 * scale))
+        shadow = self.rect.move(0, max(2, int(4 * scale)))
+        pygame.draw.rect(surface, (8, 10, 20), shadow, border_radius=radius)
+        pygame.draw.rect(surface, base, self.rect, border_radius=radius)
+        edge = theme.ACCENT if focused else theme.lerp_color(base, (255, 255, 255), 0.3)
+        pygame.draw.rect(surface, edge, self.rect, max(2, int(3 * scale)) if focused else 2, border_radius=radius)
+        size = int(self.rect.height * 0.46)
+        color = theme.TEXT if self.enabled else theme.TEXT_DIM
+        label = self.label + (f"  [{self.key_label}]" if self.key_label else "")
+        while size > 10 and theme.font(size).size(label)[0] > self.rect.width - 12:
+            size -= 1
+        theme.blit_text(surface, label, size, color, self.rect.center, "center")
+
+
+class Selector(Widget):
+    """One setting: a label, its current value between two arrows, a line of help under it."""
+
+    def __init__(self, label: str, choices: Sequence[tuple[Any, str]], value: Any, help_text: str = "",
+                 house_rule: bool = False, default: Any = None,
+                 on_change: Callable[[Any], None] | None = None) -> None:
+        self.label = label
+        self.choices = list(choices)
+        values = [v for v, _ in self.choices]
+        self.index = values.index(value) if value in values else 0
+        self.help = help_text
+        self.house_rule = house_rule
+        self.default = default
+        self.on_change = on_change
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.enabled = True
+        self.visible = True
+        self.hover = False
+
+    @property
+    def value(self) -> Any:
+        return self.choices[self.index][0]
+
+    def set_value(self, value: Any) -> None:
+        for i, (v, _) in enumerate(self.choices):
+            if v == value:
+                self.index = i
+                return
+
+    def nudge(self, step: int) -> bool:
+        if not self.enabled or len(self.choices) < 2:
+            return False
+        self.index = (self.index + step) % len(self.choices)
+        if self.on_change:
+            self.on_change(self.value)
+        return True
+
+    def activate(self) -> None:
+        self.nudge(1)
+
+    def _value_box(self) -> pygame.Rect:
+        box = pygame.Rect(0, 0, int(self.rect.width * 0.5), int(self.rect.height * 0.56))
+        box.topright = (self.rect.right - 6, self.rect.top + 4)
+        return box
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.enabled):
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
+            if event.button == 1:
+                box = self._value_box()
+                return self.nudge(-1 if event.pos[0] < box.left + box.width * 0.3 else 1)
+            if event.button == 3:
+                return self.nudge(-1)
+        return False
+
+    def draw(self, surface: pygame.Surface, focused: bool, scale: float) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        bg = theme.lerp_color(theme.PANEL, (255, 255, 255), 0.08 if (focused or self.hover) else 0.0)
+        theme.panel(surface, r, bg, theme.ACCENT if focused else theme.PANEL_EDGE, int(10 * scale),
+                    max(2, int(3 * scale)) if focused else 1)
+        head = int(r.height * 0.36)
+        small = max(12, int(r.height * 0.27))
+        pad = int(12 * scale)
+        lab = theme.blit_text(surface, self.label, head, theme.TEXT, (r.left + pad, r.top + int(r.height * 0.1)))
+        if self.house_rule:
+            tag = theme.text("house rule", small, (30, 10, 40))
+            tr = tag.get_rect(midleft=(lab.right + pad, lab.centery)).inflate(10, 4)
+            pygame.draw.rect(surface, theme.HOUSE, tr, border_radius=6)
+            surface.blit(tag, tag.get_rect(center=tr.center))
+        box = self._value_box()
+        pygame.draw.rect(surface, (20, 24, 44), box, border_radius=int(8 * scale))
+        value_label = self.choices[self.index][1]
+        is_default = self.default is not None and self.value == self.default
+        color = theme.ACCENT if self.enabled else theme.TEXT_DIM
+        size = int(box.height * 0.62)
+        while size > 10 and theme.font(size).size(value_label)[0] > box.width - box.height * 1.6:
+            size -= 1
+        theme.blit_text(surface, value_label, size, color, box.center, "center")
+        if len(self.choices) > 1 and self.enabled:
+            a = box.height * 0.22
+            _arrow(surface, (box.left + box.height * 0.4, box.centery), a, -1, theme.TEXT_DIM)
+            _arrow(surface, (box.right - box.height * 0.4, box.centery), a, 1, theme.TEXT_DIM)
+        help_text = self.help + ("  (default)" if is_default else "")
+        lines = theme.wrap(help_text, small, r.width - 2 * pad)
+        y = r.top + int(r.height * 0.64)
+        for line in lines[:2]:
+            theme.blit_text(surface, line, small, theme.TEXT_DIM, (r.left + pad, y))
+            y += int(small * 0.95)
+
+
+class FocusGroup:
+    """Keyboard focus over a list of widgets: Up/Down/Tab move, Left/Right nudge, Enter presses."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets = list(widgets)
+        self.index = 0
+        self.keyboard_used = False
+
+    def set(self, widgets: Sequence[Widget]) -> None:
+        current = self.focused
+        self.widgets = list(widgets)
+        if current in self.widgets:
+            self.index = self.widgets.index(current)
+        else:
+            self.index = min(self.index, max(0, len(self.widgets) - 1))
+
+    @property
+    def focused(self) -> Widget | None:
+        live = self.widgets
+        if not live or not (0 <= self.index < len(live)):
+            return None
+        return live[self.index]
+
+    def focus(self, widget: Widget) -> None:
+        if widget in self.widgets:
+            self.index = self.widgets.index(widget)
+
+    def _move(self, step: int) -> None:
+        n = len(self.widgets)
+        for _ in range(n):
+            self.index = (self.index + step) % n
+            w = self.widgets[self.index]
+            if w.visible and w.enabled:
+                return
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Pass ``event`` to the widgets, then handle focus keys; True if something used it."""
+        for w in self.widgets:
+            if w.handle(event):
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    self.focus(w)
+                return True
+        if event.type != pygame.KEYDOWN or not self.widgets:
+            return False
+        self.keyboard_used = True
+        if event.key in (pygame.K_DOWN, pygame.K_TAB) and not (event.mod & pygame.KMOD_SHIFT):
+            self._move(1)
+        elif event.key in (pygame.K_UP,) or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+            self._move(-1)
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            w = self.focused
+            if w is None or not w.nudge(-1 if event.key == pygame.K_LEFT else 1):
+                self._move(-1 if event.key == pygame.K_LEFT else 1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            w = self.focused
+            if w is not None:
+                w.activate()
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface, scale: float) -> None:
+        focused = self.focused if self.keyboard_used else None
+        for w in self.widgets:
+            w.draw(surface, w is focused, scale)
