@@ -63,7 +63,7 @@ class HuntGame(Game):
         self.target = setup.target
         self.chains = setup.chains
         self.limit = 0 if options["limit"] == "off" else int(options["limit"])
-        self.prey_stuck_loses = options["stuck"] == "lose"
+        self.prey_stuck_loses = options.get("stuck", "lose") == "lose"
         b = self.board
         # For each point, the jumps as (over bit, landing bit) pairs: the hot loops test bits.
         self.jump_bits: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
@@ -300,14 +300,14 @@ class HuntState(State):
                 self._p |= bit
                 self._hand1 -= 1
         else:
-            shift = (1 << move.path[0]) | (1 << move.path[-1])
+            origin, dest = 1 << move.path[0], 1 << move.path[-1]  # a chain may end where it began
             if turn == HUNTER:
-                self._h ^= shift
+                self._h = (self._h ^ origin) | dest
                 if move.captured:
                     for c in move.captured:
                         self._p &= ~(1 << c)
             else:
-                self._p ^= shift
+                self._p = (self._p ^ origin) | dest
             if move.captured:
                 self._quiet = 0
             elif not (self._hand0 or self._hand1):

@@ -128,8 +128,8 @@ open; four leopards can trap the tiger in a corner, so Keliya gives the tiger th
 3 leopards are left.
 House rule: on the large board the tigers win when 5 leopards are left. Five can in fact still
 trap both tigers in a corner, so "4 left" can be chosen in setup instead.
-House rule: leopards that cannot move on their turn lose (or, as chosen in setup, the game is a
-draw); the source does not say.
+A side that cannot move on its turn loses; on these boards that can only happen to the tiger:
+while enough leopards are left to play on, some leopard always has a move.
 House rule: once all the leopards are on the board, 60 moves in a row without a capture is a
 draw (40, 100 or off can be chosen).
 {_ENDINGS}
@@ -180,7 +180,6 @@ def _register_hat_diviyan() -> None:
             house_rule=True, choice_labels=("5 leopards left", "4 leopards left"),
         ),
         _limit_option("leopards"),
-        _stuck_option("leopards"),
     )
     spec = GameSpec(
         "hat_diviyan_keliya", "Hat Diviyan Keliya", "Sri Lanka",
