@@ -3,7 +3,9 @@
 Usage: python -m benchmarks.ai_tuning GAME --a key=value,... --b key=value,... [--iterations N]
        [--games G] [--option name=value ...] [--seed S]
 Keys are fields of ``game.ai.mcts.SearchConfig`` (exploration, cutoff, greedy, solver,
-captures_first, reuse, sharpness); ``cutoff=none`` plays simulations to the end.
+captures_first, reuse, sharpness, minimax); ``cutoff=none`` plays simulations to the end;
+``evaluation=default`` scores cut-offs with the rules' generic material count
+(``State.heuristic``) instead of the game's own heuristic.
 Both sides get the same iteration budget; sides alternate; the score is A's.
 """
 
@@ -21,6 +23,7 @@ from game.ai.arena import interval, report, run  # noqa: E402
 from game.ai.levels import Level  # noqa: E402
 from game.ai.mcts import SearchConfig  # noqa: E402
 from game.ai.policy import LevelPlayer  # noqa: E402
+from rules.core import State  # noqa: E402
 
 
 def parse_config(text: str) -> SearchConfig:
@@ -32,7 +35,11 @@ def parse_config(text: str) -> SearchConfig:
         if not sep or key not in fields:
             raise ValueError(f"bad setting '{item}' (settings: {', '.join(fields)})")
         default = getattr(SearchConfig(), key)
-        if value.lower() == "none":
+        if key == "evaluation":
+            if value != "default":
+                raise ValueError("evaluation: only 'default' (the generic State.heuristic) is known")
+            changes[key] = State.heuristic
+        elif value.lower() == "none":
             changes[key] = None
         elif isinstance(default, bool):
             changes[key] = value.lower() in ("1", "true", "yes", "on")

@@ -53,10 +53,11 @@ def MCTS_with_losses(state, seed):
     return engine.proven_losses()
 
 
-def test_proves_a_lost_position():
-    # North to move with one piece boxed in a corner of a wing: every move loses at once.
-    state = war_state("kotu_ellima", "e3", "e5", turn="S", capture="forced")
+def test_proves_the_win_after_a_blunder():
+    # Captures optional: North's e5xe3 is one of several moves, and it takes South's last piece.
+    state = war_state("kotu_ellima", "e3", "e5", turn="S", capture="free")
     state.play("e3-e4")
+    assert len(state.legal_moves()) > 1
     result = _search(state, iterations=50)
     assert state.move_text(result.move) == "e5xe3"
     assert result.proven == "win"
@@ -133,21 +134,22 @@ def test_cancel_stops_the_search_within_100_ms():
 
 
 def test_tree_reuse_keeps_the_statistics_of_the_line_played():
-    state = load_game("sixteen_soldiers").new_initial_state()
+    state = load_game("sixteen_soldiers", capture="free").new_initial_state()  # many replies
     engine = MCTS(SearchConfig(), random.Random(3))
     first = engine.search(state, iterations=800)
     state.play(first.move)
-    reply = max(engine._root.children[0].children or [None], key=lambda n: n.visits if n else -1)
-    if reply is None:
-        pytest.skip("no reply explored")
-    for child in engine._root.children:
-        if child.move == first.move:
-            reply = max(child.children, key=lambda n: n.visits)
-    state.play(reply.move)
+    child = next(c for c in engine._root.children if c.move == first.move)
+    for reply in sorted(child.children, key=lambda n: -n.visits):
+        state.play(reply.move)
+        if len(state.legal_moves()) > 1:
+            break
+        state.undo()
+    else:
+        pytest.fail("no reply with a choice after it")
     kept = reply.visits
-    assert kept > 0
+    assert kept > 1
     engine.search(state, iterations=10)
-    assert engine._root.visits == kept + 10
+    assert engine._root is reply and reply.visits == kept + 10
 
 
 def test_levels_are_ordered_with_growing_budgets():

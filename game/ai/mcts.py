@@ -39,6 +39,7 @@ class SearchConfig:
     reuse: bool = True  # keep the subtree of the last search when the position follows on
     sharpness: float = 0.0  # >0: heuristic h scored as tanh(k*h)/tanh(k), so small leads count more
     minimax: float = 0.0  # weight of implicit minimax backups of the heuristic in the selection
+    evaluation: Callable[[State], float] | None = None  # replaces state.heuristic() (tuning)
 
 
 class SearchResult(NamedTuple):
@@ -115,6 +116,8 @@ class MCTS:
         moves = work.legal_moves()
         if not moves:
             return SearchResult(None, 0, 0.0, _value_for(work.to_move, work.returns()[0]), None, {})
+        if len(moves) == 1:  # nothing to think about (a forced capture, a lone step)
+            return SearchResult(moves[0], 0, time.perf_counter() - t0, 0.5, None, {moves[0]: 0})
         root = self._reusable_root(work) if self.config.reuse else None
         if root is None:
             root = Node(None, None, work.to_move)
@@ -185,7 +188,7 @@ class MCTS:
     def _evaluate(self, state: State) -> float:
         """The game's heuristic as a value in [0, 1] for player 0."""
         cfg = self.config
-        h = state.heuristic()
+        h = state.heuristic() if cfg.evaluation is None else cfg.evaluation(state)
         if cfg.sharpness:
             h = math.tanh(cfg.sharpness * h) / math.tanh(cfg.sharpness)
         return 0.5 + 0.5 * h
