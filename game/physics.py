@@ -54,11 +54,11 @@ class Bursts(_World):
         self.rng = random.Random(seed)
 
     def burst(self, pos: tuple[float, float], colors: tuple[tuple[int, int, int], ...],
-              scale: float = 1.0, count: int = 16) -> None:
+              scale: float = 1.0, count: int = 22) -> None:
         for i in range(count):
             angle = 2 * math.pi * i / count + self.rng.uniform(-0.2, 0.2)
             speed = self.rng.uniform(180, 380) * scale
-            size = self.rng.uniform(2.5, 6.0) * scale
+            size = self.rng.uniform(3.5, 8.0) * scale
             body = pymunk.Body(0.1, pymunk.moment_for_circle(0.1, 0, size))
             body.position = pos
             body.velocity = (math.cos(angle) * speed, math.sin(angle) * speed - 260 * scale)

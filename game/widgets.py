@@ -96,6 +96,24 @@ class Button(Widget):
         theme.blit_text(surface, label, size, color, self.rect.center, "center")
 
 
+def first_sentence(words: str) -> str:
+    """The first sentence of a help text: the one-line explanation under a setting."""
+    for i, ch in enumerate(words):
+        if ch == "." and (i + 1 == len(words) or words[i + 1] == " "):
+            return words[: i + 1]
+    return words
+
+
+def fit_line(words: str, size: int, width: int) -> str:
+    """``words`` cut with an ellipsis so that it fits ``width`` pixels."""
+    f = theme.font(size)
+    if f.size(words)[0] <= width:
+        return words
+    while words and f.size(words + "…")[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
 class Selector(Widget):
     """One setting: a label, its current value between two arrows, a line of help under it."""
 
@@ -164,13 +182,18 @@ class Selector(Widget):
         head = int(r.height * 0.36)
         small = max(12, int(r.height * 0.27))
         pad = int(12 * scale)
-        lab = theme.blit_text(surface, self.label, head, theme.TEXT, (r.left + pad, r.top + int(r.height * 0.1)))
+        box = self._value_box()
+        room = box.left - r.left - 2 * pad
+        tag_w = theme.font(small).size("house rule")[0] + 10 + pad if self.house_rule else 0
+        while head > 12 and theme.font(head).size(self.label)[0] > room - tag_w:
+            head -= 1
+        label = fit_line(self.label, head, room - tag_w)
+        lab = theme.blit_text(surface, label, head, theme.TEXT, (r.left + pad, r.top + int(r.height * 0.1)))
         if self.house_rule:
             tag = theme.text("house rule", small, (30, 10, 40))
             tr = tag.get_rect(midleft=(lab.right + pad, lab.centery)).inflate(10, 4)
             pygame.draw.rect(surface, theme.HOUSE, tr, border_radius=6)
             surface.blit(tag, tag.get_rect(center=tr.center))
-        box = self._value_box()
         pygame.draw.rect(surface, (20, 24, 44), box, border_radius=int(8 * scale))
         value_label = self.choices[self.index][1]
         is_default = self.default is not None and self.value == self.default
@@ -183,12 +206,13 @@ class Selector(Widget):
             a = box.height * 0.22
             _arrow(surface, (box.left + box.height * 0.4, box.centery), a, -1, theme.TEXT_DIM)
             _arrow(surface, (box.right - box.height * 0.4, box.centery), a, 1, theme.TEXT_DIM)
-        help_text = self.help + ("  (default)" if is_default else "")
-        lines = theme.wrap(help_text, small, r.width - 2 * pad)
-        y = r.top + int(r.height * 0.64)
-        for line in lines[:2]:
-            theme.blit_text(surface, line, small, theme.TEXT_DIM, (r.left + pad, y))
-            y += int(small * 0.95)
+        y = r.bottom - int(r.height * 0.1)
+        room = r.width - 2 * pad
+        if is_default:
+            tag = theme.blit_text(surface, "default", small, theme.GOOD, (r.right - pad, y), "bottomright")
+            room -= tag.width + pad
+        theme.blit_text(surface, fit_line(first_sentence(self.help), small, room), small, theme.TEXT_DIM,
+                        (r.left + pad, y), "bottomleft")
 
 
 class FocusGroup:

@@ -41,7 +41,8 @@ class BoardView:
         w = self.dx * span_c
         h = self.dy * span_r
         self.origin = (self.rect.centerx - w / 2, self.rect.centery + h / 2)
-        self.frame = pygame.Rect(0, 0, int(w + 2 * margin * s * 0.8), int(h + 2 * margin * s * 0.8))
+        self.unit = s
+        self.frame = pygame.Rect(0, 0, int(w + 2 * margin * s * 0.85), int(h + 2 * margin * s * 0.85))
         self.frame.center = (int(self.rect.centerx), int(self.rect.centery))
         self._bg = None
         self._centers = {p: self._pos(p) for p in self.board.points}
@@ -103,8 +104,8 @@ class BoardView:
             x, y = self._centers[p]
             seen_cols[col] = x
             seen_rows[row] = y
-        bottom = self.origin[1] + self.dy * 0.62
-        left = self.origin[0] - self.dx * 0.62
+        bottom = self.origin[1] + self.unit * 0.55
+        left = self.origin[0] - self.unit * 0.55
         for col, x in seen_cols.items():
             name = self.board.name_of(col)[0]
             theme.blit_text(bg, name, size, color, (int(x + ox), int(bottom + oy)), "center")

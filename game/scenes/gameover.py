@@ -30,7 +30,7 @@ class GameOverScene(Scene):
         self.appear = Timer(0.45)
         self.time = 0.0
         self.rematch = Button("Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R")
-        self.review = Button("Look at the board", self.app.manager.pop, pygame.K_ESCAPE, key_label="Esc")
+        self.review = Button("See board", self.app.manager.pop, pygame.K_ESCAPE, key_label="Esc")
         self.menu = Button("Menu", self.do_menu, pygame.K_m, key_label="M")
         self.focus = FocusGroup([self.rematch, self.review, self.menu])
 

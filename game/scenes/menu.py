@@ -12,6 +12,7 @@ from rules import game_ids, game_spec, load_game
 from .. import theme
 from ..render.board import draw_thumbnail
 from ..scene import Scene
+from ..widgets import fit_line
 
 
 def start_pieces(game_id: str) -> tuple[object, dict[int, tuple[int, str]]]:
@@ -131,6 +132,9 @@ class MenuScene(Scene):
             small = int(21 * s)
             theme.blit_text(surface, spec.origin, small, theme.ACCENT_2, (r.left + pad, y))
             y += int(small * 1.05)
-            for line in theme.wrap(spec.description, small, r.width - 2 * pad)[:2]:
+            lines = theme.wrap(spec.description, small, r.width - 2 * pad)
+            if len(lines) > 2:
+                lines = [lines[0], fit_line(lines[1] + " " + lines[2], small, r.width - 2 * pad)]
+            for line in lines:
                 theme.blit_text(surface, line, small, theme.TEXT_DIM, (r.left + pad, y))
                 y += int(small * 0.95)

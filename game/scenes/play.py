@@ -62,8 +62,10 @@ class PlayScene(Scene):
         self.time = 0.0
         self.message = ""
         self.message_color = theme.TEXT
+        self.event = ""  # what just happened, in words ("South played e3xe5, taking 1.")
         self.flash: tuple[int, Timer] | None = None
-        self.last_move: Move | None = None
+        history = self.state.history()
+        self.last_move: Move | None = history[-1] if history else None
         self.last_mover: int | None = None
         self.over_timer = Timer(GAME_OVER_DELAY)
         self.over_shown = False
@@ -77,7 +79,7 @@ class PlayScene(Scene):
             worker = app.worker
             if worker is None:
                 self.controllers = [HUMAN, HUMAN]
-                self.say("The computer opponent is not available: playing pass and play.", theme.WARN)
+                self.event = "The computer opponent is not available: playing pass and play."
             else:
                 self.opponent = Opponent(worker, config.level, config.min_pause, config.iterations)
         self._pieces_now = self.state.pieces()
@@ -96,10 +98,25 @@ class PlayScene(Scene):
         self.message_color = color
 
     def _intro(self) -> None:
-        if self.message:
+        """Guidance for the position as it stands (after a move, an undo or at the start)."""
+        if self.state.outcome() is not None:
             return
-        if self.builder.drop_points():
+        player = self.state.to_move
+        if self.controllers[player] == COMPUTER:
+            self.say(f"{self.side(player)} is the computer: wait for its move.", theme.TEXT_DIM)
+            return
+        b = self.builder
+        huffs = b.huff_points()
+        if huffs:
+            names = ", ".join(self.state.game.point_name(p) for p in sorted(huffs))
+            self.say(f"{self.side(player)} may huff ({names}): click the marked piece to remove it, or decline "
+                     "with 'Don't huff' and move as usual.", theme.ACCENT)
+        elif b.drop_points() and not b.piece_moves():
             self.say("Click an empty point to place a piece from your hand.")
+        elif b.capturers() and all(m.captured for m in b.piece_moves()):
+            self.say(f"{self.side(player)} must capture: click a piece ringed in red.", theme.ACCENT)
+        elif b.capturers():
+            self.say("A capture is possible (pieces ringed in red), or make any other move.")
         else:
             self.say("Click one of your pieces, then a marked point — or drag it there.")
 
@@ -123,10 +140,10 @@ class PlayScene(Scene):
             return f"Game over — {headline(out, self.sides)}: {out.reason}"
         head = f"{self.side(self.state.to_move)} to move"
         notes = list(self.state.turn_notes())
-        if self.state.phase == "drop":
-            notes.insert(0, "place a piece from hand")
-        elif self.state.phase != "move":
-            notes.insert(0, f"{self.state.phase} phase")
+        if not notes and self.state.phase == "drop":
+            notes.append("place a piece from hand")
+        elif not notes and self.state.phase != "move":
+            notes.append(f"{self.state.phase} phase")
         return head + (" — " + "; ".join(notes) if notes else "")
 
     @property
@@ -154,14 +171,20 @@ class PlayScene(Scene):
         self._pieces_now = after
         self.builder.refresh()
         self.anims.append(MoveAnimation(move, before, after, self._view(), self._anim_event))
-        text = self.state.move_text(move)
-        if move.kind == HUFF:
-            self.say(f"{self.side(mover)} huffed the piece on {self.state.game.point_name(move.path[0])}.")
-        else:
-            taken = f", taking {len(move.captured)}" if move.captured else ""
-            self.say(f"{self.side(mover)} played {text}{taken}.")
+        self.event = self.describe(move, mover)
+        self.say("")
         if move.kind != DROP and not move.captured:
             self.app.sound.play("hop", 0.7)
+
+    def describe(self, move: Move, mover: int) -> str:
+        """A move in words for the panel: 'South: e3xe5xc5, took 2'."""
+        name = self.state.game.point_name
+        if move.kind == HUFF:
+            return f"{self.side(mover)} huffed the piece on {name(move.path[0])}."
+        if move.kind == DROP:
+            return f"{self.side(mover)} placed a piece on {name(move.path[0])}."
+        taken = f", took {len(move.captured)}" if move.captured else ""
+        return f"{self.side(mover)}: {self.state.move_text(move)}{taken}."
 
     def _anim_event(self, name: str, point: int) -> None:
         view = self._view()
@@ -196,7 +219,7 @@ class PlayScene(Scene):
             self._intro_after_deselect()
 
     def _intro_after_deselect(self) -> None:
-        self.say("Choose a piece to move.")
+        self._intro()
 
     def _guide(self) -> None:
         """Tell the player what the selection allows next."""
@@ -247,7 +270,8 @@ class PlayScene(Scene):
         self.over_shown = False
         self.over_timer = Timer(GAME_OVER_DELAY)
         self.ai_stopped = False
-        self.say("Move taken back.")
+        self.event = "Move taken back."
+        self._intro()
         self.app.sound.play("click")
 
     def rematch(self) -> None:
@@ -417,14 +441,9 @@ class PlayScene(Scene):
     def _after_animation(self) -> None:
         if self.state.outcome() is not None:
             return
-        if self.human_to_move:
-            huffs = self.builder.huff_points()
-            if huffs and self.last_mover is not None:
-                names = ", ".join(self.state.game.point_name(p) for p in sorted(huffs))
-                self.say(f"{self.side(self.state.to_move)} may huff ({names}): click a marked piece to remove it, "
-                         "or just move (or 'Don't huff').", theme.ACCENT)
-            if self.config.mode == PASS_AND_PLAY:
-                self.app.sound.play("turn", 0.5)
+        self._intro()
+        if self.human_to_move and self.config.mode == PASS_AND_PLAY:
+            self.app.sound.play("turn", 0.5)
 
     # --- drawing ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -436,7 +455,22 @@ class PlayScene(Scene):
         self.bursts.draw(surface)
         self._draw_drag(surface, view)
         self._draw_hint(surface, view)
+        self._draw_thinking(surface, view)
         self._draw_panel(surface)
+
+    def _draw_thinking(self, surface: pygame.Surface, view: BoardView) -> None:
+        """A pill over the top of the board while the computer thinks (it keeps moving: 60 FPS)."""
+        if self.opponent is None or not self.opponent.thinking or self.anims:
+            return
+        s = self.app.scale
+        words = f"{self.side(self.state.to_move)} is thinking" + "." * (1 + int(self.time * 3) % 3)
+        size = int(26 * s)
+        w = theme.font(size).size(f"{self.side(self.state.to_move)} is thinking...")[0] + int(70 * s)
+        pill = pygame.Rect(0, 0, w, int(44 * s))
+        pill.midtop = (view.frame.centerx, view.frame.top + int(8 * s))
+        theme.panel(surface, pill, (24, 28, 50), theme.ACCENT_2, pill.height // 2, 2)
+        self._draw_spinner(surface, (pill.left + int(26 * s), pill.centery), int(11 * s), s)
+        theme.blit_text(surface, words, size, theme.TEXT, (pill.left + int(48 * s), pill.centery), "midleft")
 
     def _draw_last_move(self, surface: pygame.Surface, view: BoardView) -> None:
         move = self.last_move
@@ -475,8 +509,8 @@ class PlayScene(Scene):
         if interactive and not b.path:
             forced = any("forced" in n for n in self.state.turn_notes())
             for p in b.capturers():
-                _alpha_circle(surface, theme.CAPTURE, int(110 + 120 * pulse) if forced else 120, view.pos(p),
-                              r * (1.28 + 0.08 * pulse), max(3, int(r * 0.16)))
+                _alpha_circle(surface, theme.CAPTURE, int(170 + 85 * pulse) if forced else 150, view.pos(p),
+                              r * (1.3 + 0.1 * pulse), max(4, int(r * 0.22)))
             if self.hover in b.movable():
                 _alpha_circle(surface, theme.ACCENT, 200, view.pos(self.hover), r * 1.22, max(2, int(r * 0.12)))
         for p, (owner, kind) in pieces.items():
@@ -526,8 +560,9 @@ class PlayScene(Scene):
             color = theme.CAPTURE if captures else theme.TARGET
             x, y = view.pos(p)
             hot = self.hover == p
-            _alpha_circle(surface, color, 230 if hot else 170, (x, y), r * (0.55 if hot else 0.42))
-            _alpha_circle(surface, (255, 255, 255), 200, (x, y), r * (0.55 if hot else 0.42), 2)
+            size = r * (0.62 if hot else 0.5 + 0.06 * pulse)
+            _alpha_circle(surface, color, 235 if hot else 200, (x, y), size)
+            _alpha_circle(surface, (255, 255, 255), 230, (x, y), size, max(2, int(r * 0.1)))
         for p in b.drop_points() if not b.path else ():
             if self.hover == p:
                 owner = self.state.to_move
@@ -577,7 +612,12 @@ class PlayScene(Scene):
             y = self._draw_player_card(surface, pygame.Rect(x, y, inner_w, int(74 * s)), player, s) + int(8 * s)
         y += int(4 * s)
         msg_size = int(22 * s)
-        for line in theme.wrap(self.message, msg_size, inner_w)[:4]:
+        if self.event:
+            for line in theme.wrap(self.event, msg_size, inner_w)[:2]:
+                theme.blit_text(surface, line, msg_size, theme.LAST_MOVE, (x, y))
+                y += int(msg_size * 1.05)
+            y += int(6 * s)
+        for line in theme.wrap(self.message, msg_size, inner_w)[:5]:
             theme.blit_text(surface, line, msg_size, self.message_color, (x, y))
             y += int(msg_size * 1.05)
         bh = int(48 * s)
@@ -614,7 +654,6 @@ class PlayScene(Scene):
             bob = math.sin(self.time * 4) * 3 * s
             draw_piece(surface, (cx, cy + bob), icon_r, player, side_kind(self.state, player))
             if self.opponent is not None and self.opponent.thinking:
-                self._draw_spinner(surface, (cx, cy), icon_r * 1.45, s)
                 head = f"{self.side(player)} is thinking" + "." * (1 + int(self.time * 3) % 3)
         size = int(34 * s)
         while size > 14 and theme.font(size).size(head)[0] > box.width - (cx - box.left) - icon_r - int(20 * s):

@@ -11,6 +11,33 @@ from ..scene import Scene
 from ..widgets import Button
 
 
+def reflow(text: str) -> list[str]:
+    """Join the hard-wrapped lines of a rules text into paragraphs so they wrap to the window.
+
+    A blank line ends a paragraph ('' is kept as a spacer); a bullet or a "House rule" line starts
+    one, and a line ending in ':' stands alone as a heading."""
+    paras: list[str] = []
+    current = ""
+    for raw in text.rstrip().split("\n"):
+        line = raw.strip()
+        if not line:
+            if current:
+                paras.append(current)
+            paras.append("")
+            current = ""
+            continue
+        starts = line.startswith(("•", "-", "House rule")) or (current.endswith(":") and bool(current))
+        if current and not starts:
+            current += " " + line
+        else:
+            if current:
+                paras.append(current)
+            current = line
+    if current:
+        paras.append(current)
+    return paras
+
+
 class RulesScene(Scene):
     def __init__(self, app, game_id: str) -> None:
         super().__init__(app)
@@ -28,7 +55,7 @@ class RulesScene(Scene):
             return self._lines
         body = int(25 * s)
         lines: list[tuple[str, int, theme.Color]] = []
-        for para in self.spec.rules_text.rstrip().split("\n"):
+        for para in reflow(self.spec.rules_text):
             color = theme.HOUSE if para.lower().startswith("house rule") else theme.TEXT
             for line in theme.wrap(para, body, width):
                 lines.append((line, body, color))

@@ -14,7 +14,7 @@ from .. import theme
 from ..config import MODES, VS_COMPUTER, WATCH, MatchConfig, sides_of
 from ..opponent import level_choices
 from ..scene import Scene
-from ..widgets import Button, FocusGroup, Selector
+from ..widgets import Button, FocusGroup, Selector, fit_line
 
 
 class SetupScene(Scene):
@@ -92,14 +92,14 @@ class SetupScene(Scene):
         w, h = size
         s = theme.scale_for(size)
         margin = int(36 * s)
-        top = int(110 * s)
+        top = int(132 * s)
         col_gap = int(28 * s)
         col_w = (w - 2 * margin - col_gap) // 2
         bottom = h - int(100 * s)
         left_rows = [self.mode, self.side, self.level]
         right_rows = [sel for _, sel in self.options]
         count = max(len(left_rows), len(right_rows), 1)
-        row_h = min(int(92 * s), (bottom - top) // count - int(8 * s))
+        row_h = min(int(84 * s), (bottom - top) // count - int(8 * s))
         gap = int(8 * s)
         y = top
         for sel in left_rows:
@@ -125,21 +125,51 @@ class SetupScene(Scene):
         s = theme.scale_for((w, h))
         self.layout((w, h))
         theme.blit_text(surface, self.spec.name, int(58 * s), theme.ACCENT, (int(36 * s), int(26 * s)))
-        theme.blit_text(surface, f"{self.spec.origin} — {self.spec.description}", int(24 * s), theme.TEXT_DIM,
-                        (int(36 * s), int(76 * s)))
+        theme.blit_text(surface, fit_line(f"{self.spec.origin} — {self.spec.description}", int(24 * s),
+                                          w - int(72 * s)), int(24 * s), theme.TEXT_DIM, (int(36 * s), int(76 * s)))
         col_x = self.options[0][1].rect.left if self.options else w // 2
         if self.options:
-            theme.blit_text(surface, "Rules options", int(22 * s), theme.TEXT_DIM, (col_x, int(90 * s)))
-        theme.blit_text(surface, "Players", int(22 * s), theme.TEXT_DIM, (int(36 * s), int(90 * s)))
+            theme.blit_text(surface, "RULES OPTIONS", int(22 * s), theme.TEXT_DIM, (col_x, int(106 * s)))
+        theme.blit_text(surface, "PLAYERS", int(22 * s), theme.TEXT_DIM, (int(36 * s), int(106 * s)))
         self.focus.draw(surface, s)
-        if any(sel.house_rule for _, sel in self.options):
-            last = self.level if self.level.visible else self.side if self.side.visible else self.mode
-            y = last.rect.bottom + int(18 * s)
+        last = self.level if self.level.visible else self.side if self.side.visible else self.mode
+        self._draw_about(surface, pygame.Rect(last.rect.left, last.rect.bottom + int(16 * s), last.rect.width,
+                                              self.back.rect.top - last.rect.bottom - int(32 * s)), s)
+        hint = theme.wrap("Arrows move, Left/Right change a setting, Enter on Start begins",
+                          int(20 * s), self.start_button.rect.left - self.rules.rect.right - int(40 * s))
+        mid = (self.rules.rect.right + self.start_button.rect.left) // 2
+        y = self.start_button.rect.centery - len(hint) * int(11 * s)
+        for line in hint:
+            theme.blit_text(surface, line, int(20 * s), theme.TEXT_DIM, (mid, y), "midtop")
+            y += int(22 * s)
+
+    def _draw_about(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
+        """The full help of the setting under the mouse (or with the focus), and the house-rule note."""
+        sel = next((w for w in self.focus.widgets if isinstance(w, Selector) and w.hover), None)
+        if sel is None and isinstance(self.focus.focused, Selector):
+            sel = self.focus.focused
+        if sel is None:
+            sel = self.mode
+        theme.panel(surface, box, (28, 32, 56), theme.PANEL_EDGE, int(12 * s), 1)
+        pad = int(14 * s)
+        x, y = box.left + pad, box.top + pad
+        theme.blit_text(surface, f"About: {sel.label}", int(26 * s), theme.ACCENT, (x, y))
+        y += int(34 * s)
+        size = int(22 * s)
+        default = ""
+        if sel.default is not None:
+            label = next((lab for v, lab in sel.choices if v == sel.default), str(sel.default))
+            default = f" Default: {label}."
+        for line in theme.wrap(sel.help + default, size, box.width - 2 * pad):
+            if y > box.bottom - int(60 * s):
+                break
+            theme.blit_text(surface, line, size, theme.TEXT, (x, y))
+            y += int(size * 1.1)
+        if any(o.house_rule for _, o in self.options):
             note = ("House rule: a choice that no source states. Keliya picks a default; "
                     "change it if your table plays otherwise.")
-            for line in theme.wrap(note, int(21 * s), last.rect.width):
-                theme.blit_text(surface, line, int(21 * s), theme.HOUSE, (last.rect.left, y))
-                y += int(22 * s)
-        theme.blit_text(surface, "Arrows move, Left/Right change a setting, Enter starts", int(20 * s),
-                        theme.TEXT_DIM, (self.start_button.rect.centerx, self.start_button.rect.top - int(6 * s)),
-                        "midbottom")
+            lines = theme.wrap(note, int(20 * s), box.width - 2 * pad)
+            y = box.bottom - pad - len(lines) * int(21 * s)
+            for line in lines:
+                theme.blit_text(surface, line, int(20 * s), theme.HOUSE, (x, y))
+                y += int(21 * s)
