@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     makers = (maker(a, args.iterations, "A"), maker(b, args.iterations, "B"))
     tally = run(args.game, makers, args.games, options, args.seed, 2000, progress=False)
     print(f"A: {args.a or 'defaults'}   B: {args.b or 'defaults'}")
-    print("\n".join(report(args.game, "A", "B", options, args.iterations, tally)[:-1]))
+    print("\n".join(report(args.game, "A", "B", options, f"{args.iterations} it", tally)[:-1]))
     mean, low, high = interval(tally.scores)
     print(f"RESULT {args.game} A[{args.a}] vs B[{args.b}] it={args.iterations}: {mean:.1%} [{low:.0%}, {high:.0%}]")
     return 0

@@ -19,12 +19,14 @@ def test_arena_plays_and_writes_a_table(tmp_path, capsys):
     out = tmp_path / "results.md"
     assert main(["kotu_ellima", "greedy", "random", "--games", "2", "--out", str(out), "--quiet"]) == 0
     main(["kotu_ellima", "easy", "random", "--games", "2", "--iterations", "5", "--out", str(out), "--quiet"])
+    main(["kotu_ellima", "medium", "easy", "--games", "1", "--scale", "0.01", "--out", str(out), "--quiet"])
     printed = capsys.readouterr().out
     assert "greedy vs random, 2 games" in printed and "95% interval" in printed
     assert "seconds per move" in printed
     rows = out.read_text().splitlines()
-    assert rows[0].startswith("| game |") and len(rows) == 4
+    assert rows[0].startswith("| game |") and len(rows) == 5
     assert rows[3].startswith("| kotu_ellima | defaults | easy | random | 5 it | 2 |")
+    assert rows[4].startswith("| kotu_ellima | defaults | medium | easy | caps x0.01 | 1 |")
 
 
 @pytest.mark.parametrize("argv,words", [
@@ -33,6 +35,8 @@ def test_arena_plays_and_writes_a_table(tmp_path, capsys):
     (["kotu_ellima", "easy", "random", "--games", "0"], "at least 1"),
     (["kotu_ellima", "easy", "random", "--option", "capture=sometimes"], "capture"),
     (["kotu_ellima"], "required"),
+    (["kotu_ellima", "easy", "random", "--scale", "0"], "above 0"),
+    (["kotu_ellima", "easy", "random", "--scale", "1", "--iterations", "5"], "not both"),
 ])
 def test_bad_arguments_print_usage(argv, words, capsys):
     with pytest.raises(SystemExit) as exit_info:

@@ -2,13 +2,15 @@
 
 Usage::
 
-    python -m game.ai.arena GAME A B --games N [--iterations K] [--option name=value ...]
-                                     [--seed S] [--max-plies P] [--out results.md]
+    python -m game.ai.arena GAME A B --games N [--iterations K | --scale F]
+                                     [--option name=value ...] [--seed S] [--max-plies P] [--out results.md]
 
 A and B are a level (easy, medium, hard, expert), ``random`` or ``greedy`` (the biggest
 capture, else random). Sides alternate: A plays the first side in even-numbered games.
-``--iterations`` replaces the levels' clocks by a fixed iteration budget (reproducible,
-and independent of how busy the machine is); without it the levels' real time budgets apply.
+``--iterations K`` gives both sides K search iterations a move instead of the levels' clocks;
+``--scale F`` gives each level F times its own iteration cap, without the clock, so the levels
+keep their budget ratios (reproducible, and independent of how busy the machine is). With
+neither, each level plays exactly as in the app: its clock and its cap, whichever ends first.
 The score counts a win 1, a draw 1/2, from A's side, and is also split by the side A played
 (the two sides of a hunt game are different games).
 """
@@ -94,9 +96,17 @@ def play_game(game_id: str, options: dict[str, str], makers: tuple[PlayerFactory
     return score
 
 
-def named(name: str, iterations: int | None) -> PlayerFactory:
+def named(name: str, iterations: int | None = None, scale: float | None = None) -> PlayerFactory:
     """A factory for the player called ``name`` (see ``policy.make_player``)."""
-    return lambda rng: make_player(name, rng, iterations)
+    return lambda rng: make_player(name, rng, iterations, scale)
+
+
+def budget_label(iterations: int | None, scale: float | None) -> str:
+    if iterations:
+        return f"{iterations} it"
+    if scale:
+        return f"caps x{scale:g}"
+    return "clock"
 
 
 def run(game_id: str, makers: tuple[PlayerFactory, PlayerFactory], games: int, options: dict[str, str],
@@ -113,12 +123,12 @@ def run(game_id: str, makers: tuple[PlayerFactory, PlayerFactory], games: int, o
     return tally
 
 
-def report(game_id: str, a: str, b: str, options: dict[str, str], iterations: int | None,
-           tally: Tally) -> list[str]:
+def report(game_id: str, a: str, b: str, options: dict[str, str], budget: str, tally: Tally) -> list[str]:
     """Lines for the terminal; the last one is a markdown table row for --out."""
     sides = game_spec(game_id).sides
     mean, low, high = interval(tally.scores)
-    budget_words = f"{iterations} iterations a move" if iterations else "the levels' clocks"
+    budget_words = {"clock": "the levels' clocks"}.get(budget, budget.replace("it", "iterations a move")
+                                                      .replace("caps x", "iteration caps times "))
     lines = [f"{game_id}{''.join(f' {k}={v}' for k, v in options.items())}: {a} vs {b}, "
              f"{len(tally.scores)} games, budget {budget_words}",
              f"  {a} scores {mean:.1%} (95% interval {low:.1%} to {high:.1%})"]
@@ -134,7 +144,6 @@ def report(game_id: str, a: str, b: str, options: dict[str, str], iterations: in
         s = tally.by_side[side]
         side_cells.append(f"{interval(s)[0]:.0%} ({len(s)})" if s else "-")
     opts = " ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
-    budget = f"{iterations} it" if iterations else "clock"
     lines.append(f"| {game_id} | {opts} | {a} | {b} | {budget} | {len(tally.scores)} | {mean:.1%} | "
                  f"{low:.0%}–{high:.0%} | {side_cells[0]} | {side_cells[1]} | "
                  f"{tally.seconds_per_move(0):.2f} | {tally.seconds_per_move(1):.2f} |")
@@ -153,7 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("b", metavar="B", help="player B: " + ", ".join(PLAYER_NAMES))
     ap.add_argument("--games", type=int, default=10, help="games to play (sides alternate)")
     ap.add_argument("--iterations", type=int, default=None,
-                    help="fixed search iterations per move instead of the levels' clocks")
+                    help="fixed search iterations per move for both sides instead of the levels' clocks")
+    ap.add_argument("--scale", type=float, default=None,
+                    help="each level gets this times its own iteration cap, and no clock")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rules option")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=2000, help="adjudicate a draw after this many plies")
@@ -174,6 +185,10 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--games must be at least 1")
     if args.iterations is not None and args.iterations < 1:
         ap.error("--iterations must be at least 1")
+    if args.scale is not None and not 0 < args.scale <= 100:
+        ap.error("--scale must be above 0 (and at most 100)")
+    if args.scale and args.iterations:
+        ap.error("give --iterations or --scale, not both")
     options: dict[str, str] = {}
     for item in args.option:
         name, sep, value = item.partition("=")
@@ -185,9 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         ap.error(str(exc))
     a, b = args.a.lower(), args.b.lower()
-    makers = (named(a, args.iterations), named(b, args.iterations))
+    makers = (named(a, args.iterations, args.scale), named(b, args.iterations, args.scale))
     tally = run(args.game, makers, args.games, options, args.seed, args.max_plies, progress=not args.quiet)
-    lines = report(args.game, a, b, options, args.iterations, tally)
+    lines = report(args.game, a, b, options, budget_label(args.iterations, args.scale), tally)
     print("\n".join(lines[:-1]))
     if args.out:
         new = not args.out.exists() or not args.out.read_text().strip()

@@ -9,7 +9,7 @@ iteration cap keeps a level steady on a much faster machine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .mcts import SearchConfig
 
@@ -29,8 +29,12 @@ class Level:
 
     def capped(self, iterations: int) -> Level:
         """The same level with a fixed iteration budget and no clock (arena and tests)."""
-        return Level(self.name, self.label, self.description, 3600.0, iterations,
-                     self.stray, self.stray_capture, self.config)
+        return replace(self, seconds=3600.0, iterations=max(1, iterations))
+
+    def scaled(self, factor: float) -> Level:
+        """The level's own iteration cap times ``factor``, with no clock: the levels keep
+        their budget ratios, and results do not depend on how busy the machine is."""
+        return self.capped(round(self.iterations * factor))
 
 
 LEVELS: dict[str, Level] = {

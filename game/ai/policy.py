@@ -96,12 +96,18 @@ class LevelPlayer:
         return moves[self.rng.randrange(len(moves))]
 
 
-def make_player(name: str, rng: random.Random, iterations: int | None = None) -> Player:
-    """``random``, ``greedy`` or a level name; ``iterations`` fixes a level's budget (no clock)."""
+def make_player(name: str, rng: random.Random, iterations: int | None = None,
+                scale: float | None = None) -> Player:
+    """``random``, ``greedy`` or a level name. For a level, ``iterations`` fixes its budget
+    and ``scale`` multiplies its own iteration cap (both drop the clock); neither: as in play."""
     key = name.strip().lower()
     if key == "random":
         return RandomPlayer(rng)
     if key == "greedy":
         return GreedyPlayer(rng)
     level = level_named(key)
-    return LevelPlayer(level.capped(iterations) if iterations else level, rng)
+    if iterations:
+        level = level.capped(iterations)
+    elif scale:
+        level = level.scaled(scale)
+    return LevelPlayer(level, rng)
