@@ -23,6 +23,9 @@ VARIANTS: list[tuple[str, dict[str, str]]] = [
     ("kotu_ellima", {}),
     ("kotu_ellima", {"capture": "huff"}),
     ("kotu_ellima", {"capture": "free"}),
+    ("cows_leopards", {}),
+    ("hat_diviyan_keliya", {}),
+    ("hat_diviyan_keliya", {"board": "large"}),
 ]
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from .boards import Board, bits
 from .core import DROP, JUMP, STEP, Game, GameSpec, Move, Outcome, State
+from .hunt_fast import random_playout
 
 HUNTER, PREY = 0, 1
 
@@ -466,6 +467,19 @@ class HuntState(State):
         moves = g.hunter_mobility(self._h, self._p, empty) + 4 * self._hand0  # a piece in hand is free
         freedom = moves / (moves + 2 * g.totals[HUNTER])
         return progress + (1.0 - progress) * (2.0 * freedom - 1.0)
+
+    # --- the fast path for simulations -------------------------------------------------------
+    def playout(self, rng: random.Random, max_plies: int | None = None, greedy: float = 0.0) -> int:
+        """Random moves to the end on bare bitmasks (``hunt_fast``); every move is still
+        recorded, so ``history`` and ``undo`` work after a playout as after ``apply``."""
+        if self.outcome() is not None:
+            return 0
+        snap, played = random_playout(
+            self.game, self._snapshot(), self._hist, rng, 1 << 62 if max_plies is None else max_plies, greedy
+        )
+        self._h, self._p, self._hand0, self._hand1, self._turn, self._quiet = snap
+        self._cache = False
+        return played
 
     # --- position text ----------------------------------------------------------------------
     def body_fields(self) -> dict[str, str]:
