@@ -94,7 +94,7 @@ class MoveBuilder:
 
     def can_stop(self) -> bool:
         """True when the chain built so far is itself a complete legal move (a chain in progress)."""
-        return len(self.path) > 2 and self._complete() is not None
+        return len(self.path) >= 2 and self._complete() is not None
 
     def chain_captured(self) -> tuple[int, ...]:
         """Points captured by the chain built so far (to preview them)."""

@@ -101,3 +101,26 @@ def pump(app, seconds: float, dt: float = 1 / 60) -> None:
     while t < seconds and app.running:
         app.frame([], dt)
         t += dt
+
+
+def click_move(mouse: Mouse, scene, move) -> None:
+    """Play ``move`` on a play scene the way a player does: click its points in order, and click
+    the piece again to stop a chain that could go on."""
+    from rules import DROP, HUFF
+
+    view = scene.view
+    if move.kind in (DROP, HUFF):
+        mouse.click(view.pos(move.path[0]))
+        return
+    for p in move.path:
+        mouse.click(view.pos(p))
+    if scene.builder.path == tuple(move.path):
+        mouse.click(view.pos(move.path[-1]))
+
+
+def settle(app, scene, limit: float = 10.0, dt: float = 0.1) -> None:
+    """Run frames until the scene's animations are over (``limit`` seconds of app time at most)."""
+    t = 0.0
+    while scene.busy and t < limit:
+        app.frame([], dt)
+        t += dt

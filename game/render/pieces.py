@@ -17,7 +17,7 @@ SHAPE_NAMES = {
     "soldier0": "round disc",
     "soldier1": "square",
     "cow": "square with horns",
-    "leopard": "spotted disc",
+    "leopard": "spotted cat head",
     "tiger": "striped star",
 }
 
@@ -105,14 +105,20 @@ def _draw(style: str, r: int, kind: str) -> pygame.Surface:
         nose = pygame.Rect(0, 0, side * 0.5, side * 0.22)
         nose.midbottom = (c, rect.bottom - edge - 1)
         pygame.draw.ellipse(s, (236, 170, 170), nose)
-    elif style == "leopard":
-        pygame.draw.circle(s, theme.LEOPARD_SPOT, (c, c), r)
-        pygame.draw.circle(s, theme.LEOPARD, (c, c), r - edge)
+    elif style == "leopard":  # a round cat's head with two ears: unlike any soldier disc
+        head = r * 0.9
+        cy = c + r * 0.1
+        for sx in (-1, 1):
+            ear = [(c + sx * head * 0.25, cy - head * 0.85), (c + sx * head * 0.95, cy - head * 0.45),
+                   (c + sx * head * 0.88, cy - head * 1.28)]
+            pygame.draw.polygon(s, theme.LEOPARD_SPOT, ear)
+        pygame.draw.circle(s, theme.LEOPARD_SPOT, (c, cy), head)
+        pygame.draw.circle(s, theme.LEOPARD, (c, cy), head - edge)
         for i in range(7):
             a = i * 2 * math.pi / 7 + 0.3
-            d = r * (0.52 if i % 2 else 0.62)
-            pygame.draw.circle(s, theme.LEOPARD_SPOT, (c + math.cos(a) * d, c + math.sin(a) * d), max(2, r * 0.12))
-        pygame.draw.circle(s, theme.LEOPARD_SPOT, (c, c), max(2, r * 0.16))
+            d = r * (0.46 if i % 2 else 0.56)
+            pygame.draw.circle(s, theme.LEOPARD_SPOT, (c + math.cos(a) * d, cy + math.sin(a) * d), max(2, r * 0.12))
+        pygame.draw.circle(s, theme.LEOPARD_SPOT, (c, cy), max(2, r * 0.16))
     elif style == "tiger":
         ro = r * 1.22
         pts = _star(c, c, ro, ro * 0.6, 6)

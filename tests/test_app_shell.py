@@ -1,0 +1,231 @@
+"""The app shell: the scene stack, the loop, window sizes and F11, keyboard paths through the
+menus, the coin toss, silent audio without a device, shapes that tell pieces apart, and
+animations that take the same time at any frame rate."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import theme
+from game.anim import Timer
+from game.app import App
+from game.config import MatchConfig
+from game.move_anim import MoveAnimation
+from game.render.board import BoardView
+from game.render.pieces import sprite, style_of
+from game.scenarios import Mouse, chain_position, pump
+from game.scene import Scene, SceneManager
+from game.scenes.coin import CoinTossScene
+from game.scenes.menu import MenuScene
+from game.scenes.play import PlayScene
+from game.scenes.setup import SetupScene
+from game.scenes.title import TitleScene
+from game.sound import SoundBank, recipes
+from rules import JUMP, game_ids, load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800), sound=False)
+    yield a
+    a.close()
+
+
+class Probe(Scene):
+    def __init__(self, app, log, name, opaque=True):
+        super().__init__(app)
+        self.log, self.name, self.opaque = log, name, opaque
+
+    def enter(self):
+        self.log.append(f"enter {self.name}")
+
+    def exit(self):
+        self.log.append(f"exit {self.name}")
+
+    def resume(self):
+        self.log.append(f"resume {self.name}")
+
+    def update(self, dt):
+        self.log.append(f"update {self.name}")
+
+    def draw(self, surface):
+        self.log.append(f"draw {self.name}")
+
+
+def test_scene_stack_push_pop_replace():
+    log = []
+    m = SceneManager()
+    a, b, c = Probe(None, log, "a"), Probe(None, log, "b", opaque=False), Probe(None, log, "c")
+    m.push(a)
+    m.push(b)
+    m.update(0.1)
+    m.draw(None)
+    assert log[-3:] == ["update b", "draw a", "draw b"]  # an overlay draws over the scene below
+    m.replace(c)
+    assert m.stack == [a, c] and log[-2:] == ["exit b", "enter c"]
+    m.pop()
+    assert m.stack == [a] and log[-1] == "resume a"
+    assert not m.pop_to(MenuScene)
+
+
+def test_quit_event_stops_the_loop(app):
+    app.manager.push(TitleScene(app))
+    app.frame([pygame.event.Event(pygame.QUIT)], 1 / 60)
+    assert not app.running
+
+
+def test_f11_toggles_fullscreen(app):
+    app.manager.push(TitleScene(app))
+    f11 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="")
+    app.frame([f11], 1 / 60)
+    assert app.fullscreen
+    app.frame([f11], 1 / 60)
+    assert not app.fullscreen and app.size == (1280, 800)
+
+
+def test_keyboard_only_from_title_to_play(app):
+    app.manager.push(TitleScene(app))
+    keys = Mouse(app)
+    keys.key(pygame.K_RETURN)
+    assert isinstance(app.manager.top, MenuScene)
+    keys.key(pygame.K_RIGHT)
+    keys.key(pygame.K_RETURN)
+    setup = app.manager.top
+    assert isinstance(setup, SetupScene) and setup.spec.id == game_ids()[1]
+    keys.key(pygame.K_RETURN)  # the focus starts on Start
+    assert isinstance(app.manager.top, PlayScene)
+
+
+def test_setup_changes_an_option_with_the_mouse(app):
+    setup = SetupScene(app, "kotu_ellima")
+    app.manager.push(setup)
+    app.frame([], 1 / 60)
+    name, sel = next((n, s) for n, s in setup.options if n == "capture")
+    before = sel.value
+    Mouse(app).click((sel.rect.right - 20, sel.rect.top + 20))
+    assert sel.value != before
+    assert setup.current_config().options["capture"] == sel.value
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+def test_every_scene_draws_at_both_sizes(app, size):
+    app.resize(size)
+    scenes = [TitleScene(app), MenuScene(app)]
+    scenes += [SetupScene(app, gid) for gid in game_ids()]
+    scenes += [PlayScene(app, MatchConfig(gid)) for gid in game_ids()]
+    for scene in scenes:
+        app.manager.clear()
+        app.manager.push(scene)
+        pump(app, 0.05)
+        assert app.screen.get_size() == size
+
+
+def test_coin_toss_lands_on_the_rules_choice(app):
+    game = load_game("kotu_ellima", first="coin")
+    import random
+
+    for seed in range(6):
+        state = game.new_initial_state(random.Random(seed))
+        scene = CoinTossScene(app, MatchConfig("kotu_ellima", {"first": "coin"}), state)
+        app.manager.clear()
+        app.manager.push(scene)
+        pump(app, 2.0, 0.05)
+        assert scene.face_up() == state.to_move
+        pump(app, 1.5, 0.05)
+        play = app.manager.top
+        assert isinstance(play, PlayScene) and play.state is state
+
+
+def test_audio_fails_silently(monkeypatch):
+    def broken(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    bank = SoundBank()
+    assert not bank.enabled
+    bank.play("capture")  # no exception
+    assert not SoundBank(enabled=False).enabled
+
+
+def test_sounds_are_made_in_code():
+    waves = recipes(22050)
+    assert {"click", "hop", "capture", "drop", "illegal", "win"} <= set(waves)
+    for wave in waves.values():
+        assert wave and max(abs(s) for s in wave) <= 1.0
+
+
+def test_piece_kinds_differ_in_shape_not_only_colour():
+    """Colour-blind safety: outlines (alpha masks) of the five piece styles differ clearly."""
+    styles = {style_of(0, "soldier"): (0, "soldier"), style_of(1, "soldier"): (1, "soldier"),
+              "cow": (1, "cow"), "leopard": (0, "leopard"), "tiger": (0, "tiger")}
+    masks = {name: pygame.mask.from_surface(sprite(o, k, 30)) for name, (o, k) in styles.items()}
+    names = list(masks)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            ma, mb = masks[a], masks[b]
+            same = ma.overlap_area(mb, (0, 0))
+            union = ma.count() + mb.count() - same
+            assert same / union < 0.9, f"{a} and {b} have nearly the same shape"
+
+
+def test_hops_take_the_same_time_at_any_frame_rate():
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    view = BoardView(state.game.board, pygame.Rect(0, 0, 800, 800))
+    before = state.pieces()
+    durations = []
+    for fps in (30, 60, 144):
+        events: list[str] = []
+        anim = MoveAnimation(chain, before, before, view, lambda name, p, log=events: log.append(name))
+        t = 0.0
+        while not anim.done:
+            anim.update(1 / fps)
+            t += 1 / fps
+        durations.append(t)
+        assert events.count("capture") == len(chain.captured)
+        assert events.count("land") == len(chain.path) - 1
+    assert max(durations) - min(durations) <= 1 / 30 + 1e-9
+
+
+def test_timer_runs_zero_to_one():
+    t = Timer(0.5)
+    t.tick(0.25)
+    assert t.t == pytest.approx(0.5) and not t.done
+    t.tick(1.0)
+    assert t.done and t.t == 1.0
+
+
+def test_text_cache_and_scale():
+    assert theme.scale_for((1280, 800)) == 1.0
+    assert theme.scale_for((960, 600)) == pytest.approx(0.75)
+    assert theme.text("Keliya", 20) is theme.text("Keliya", 20)
+
+
+def run_main(*args):
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
+                          timeout=120, env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                                            "PATH": "/usr/bin:/bin"})
+
+
+def test_bad_size_and_game_flags_print_usage():
+    out = run_main("--size", "800x500")
+    assert out.returncode == 2 and "usage:" in out.stderr and "960x600" in out.stderr
+    out = run_main("--game", "chess")
+    assert out.returncode == 2 and "unknown game 'chess'" in out.stderr
+
+
+def test_screenshots_flag_saves_every_scene(tmp_path):
+    out = run_main("--screenshots", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    names = sorted(p.name for p in tmp_path.glob("*.png"))
+    for size in ("1280x800", "960x600"):
+        for scene in ("title", "menu", "setup", "rules", "coin_toss", "play_start", "chain", "huff", "game_over"):
+            assert any(n.startswith(size) and scene in n for n in names), (size, scene)
+    surf = pygame.image.load(str(tmp_path / "960x600_08_play_start.png"))
+    assert surf.get_size() == (960, 600)

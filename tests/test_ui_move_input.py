@@ -1,0 +1,121 @@
+"""Clicks become moves only through the rules: selection, targets, chains, stopping, huffs, drops,
+and the reasons in words for refused clicks."""
+
+import random
+
+from game.move_input import MoveBuilder
+from game.scenarios import chain_position, free_chain_position, huff_position, random_play
+from rules import DROP, HUFF, JUMP, load_game
+
+
+def kotu():
+    return load_game("kotu_ellima").new_initial_state(random.Random(0))
+
+
+def test_select_shows_targets_and_a_second_click_moves():
+    state = kotu()
+    b = MoveBuilder(state)
+    step = next(m for m in state.legal_moves())
+    assert b.click(step.origin).kind == "select"
+    assert step.target in b.targets()
+    result = b.click(step.target)
+    assert result.kind == "move" and result.move == step
+
+
+def test_clicking_the_selected_piece_again_deselects():
+    state = kotu()
+    b = MoveBuilder(state)
+    origin = state.legal_moves()[0].origin
+    b.click(origin)
+    assert b.click(origin).kind == "deselect" and b.path == ()
+
+
+def test_opponent_piece_is_refused_in_words():
+    state = kotu()
+    b = MoveBuilder(state)
+    north = next(p for p, (owner, _) in state.pieces().items() if owner == 1)
+    result = b.click(north)
+    assert result.kind == "illegal" and "North's" in result.reason
+
+
+def test_forced_capture_is_explained():
+    state = chain_position()
+    b = MoveBuilder(state)
+    capturers = b.capturers()
+    own = [p for p, (o, _) in state.pieces().items() if o == state.to_move and p not in capturers]
+    board = state.game.board
+    free = next(p for p in own if any(q not in state.pieces() for q in board.adjacent[p]))
+    result = b.click(free)
+    assert result.kind == "illegal"
+    assert result.reason == "a capture is available: captures are forced"
+
+
+def test_chain_is_built_jump_by_jump_and_completes_on_the_last_landing():
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    b = MoveBuilder(state)
+    b.click(chain.path[0])
+    for i, p in enumerate(chain.path[1:-1], start=1):
+        result = b.click(p)
+        assert result.kind == "extend"
+        assert b.path == chain.path[: i + 1]
+        assert b.chain_captured() == chain.captured[:i]
+        assert not b.can_stop()  # forced rule: the chain must go on
+    result = b.click(chain.path[-1])
+    assert result.kind == "move" and result.move == chain
+
+
+def test_forced_chain_cannot_stop_early():
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    b = MoveBuilder(state)
+    b.click(chain.path[0])
+    b.click(chain.path[1])
+    result = b.click(chain.path[1])
+    assert result.kind == "illegal" and "must go on" in result.reason
+    assert b.stop().kind == "illegal"
+
+
+def test_free_chain_may_stop_after_one_jump():
+    state = free_chain_position()
+    long = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    b = MoveBuilder(state)
+    b.click(long.path[0])
+    assert b.click(long.path[1]).kind == "extend"
+    assert b.can_stop()
+    result = b.stop()
+    assert result.kind == "move" and result.move.path == long.path[:2] and len(result.move.captured) == 1
+
+
+def test_huff_is_a_click_on_the_marked_piece_and_can_be_declined():
+    state = huff_position()
+    b = MoveBuilder(state)
+    huffs = b.huff_points()
+    assert huffs
+    target = min(huffs)
+    b.decline_huff()
+    assert b.huff_points() == set()
+    assert b.click(target).kind == "illegal"
+    b.refresh()
+    result = b.click(target)
+    assert result.kind == "move" and result.move.kind == HUFF and result.move.path == (target,)
+
+
+def test_drop_is_a_click_on_an_empty_point_and_a_piece_cannot_move_yet():
+    state = random_play("cows_leopards", 0, lambda s: s.ply == 3)
+    b = MoveBuilder(state)
+    drops = b.drop_points()
+    assert drops
+    point = min(drops)
+    result = b.click(point)
+    assert result.kind == "move" and result.move.kind == DROP
+    cows = [p for p, (o, _) in state.pieces().items() if o == state.to_move]
+    refused = b.click(cows[0])
+    assert refused.kind == "illegal" and refused.reason
+
+
+def test_click_off_the_board_cancels_a_selection():
+    state = kotu()
+    b = MoveBuilder(state)
+    b.click(state.legal_moves()[0].origin)
+    assert b.click(None).kind == "deselect"

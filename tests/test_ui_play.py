@@ -1,0 +1,257 @@
+"""A player's view, driven by synthetic mouse and key events under SDL's dummy video driver:
+whole games to the end (pass and play, and against the computer through the real AI worker),
+a capture chain built by clicks, stopping a chain, a huff and its refusal, drops, drag, undo."""
+
+import random
+import time
+
+import pygame
+import pytest
+
+from game.app import App
+from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
+from game.scenarios import (
+    Mouse,
+    chain_position,
+    click_move,
+    free_chain_position,
+    huff_position,
+    pump,
+    random_play,
+    settle,
+)
+from game.scenes.gameover import GameOverScene
+from game.scenes.menu import MenuScene
+from game.scenes.play import PlayScene
+from game.scenes.rules_screen import RulesScene
+from rules import HUFF, JUMP, load_state
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800), sound=False)
+    yield a
+    a.close()
+
+
+def start(app, config, state=None):
+    app.manager.clear()
+    app.manager.push(MenuScene(app))
+    scene = PlayScene(app, config, state)
+    app.manager.push(scene)
+    app.frame([], 1 / 60)
+    return scene
+
+
+def play_to_end(app, scene, rng, max_plies=400, wall_seconds=60.0):
+    """Click random legal moves for the human side(s); let the computer answer; return plies."""
+    mouse = Mouse(app)
+    deadline = time.monotonic() + wall_seconds
+    plies = 0
+    while scene.state.outcome() is None and plies < max_plies:
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        settle(app, scene)
+        if scene.human_to_move:
+            moves = scene.state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            before = scene.state.ply
+            click_move(mouse, scene, move)
+            assert scene.state.ply == before + 1, scene.message
+            assert scene.state.history()[-1] == move
+            plies += 1
+        else:
+            before = scene.state.ply
+            app.frame([], 1 / 60)
+            time.sleep(0.002)
+            plies += scene.state.ply - before
+    settle(app, scene)
+    return plies
+
+
+def test_pass_and_play_to_the_end_shows_game_over(app):
+    scene = start(app, MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY))
+    play_to_end(app, scene, random.Random(4))
+    outcome = scene.state.outcome()
+    assert outcome is not None
+    pump(app, 1.0, 0.1)
+    over = app.manager.top
+    assert isinstance(over, GameOverScene)
+    assert scene.turn_text().startswith("Game over")
+    assert outcome.reason in scene.turn_text()
+
+
+def test_war_game_pass_and_play_to_the_end(app):
+    scene = start(app, MatchConfig("peralikatuma", mode=PASS_AND_PLAY))
+    play_to_end(app, scene, random.Random(2))
+    assert scene.state.outcome() is not None
+
+
+def test_against_the_computer_to_the_end(app):
+    if not app.computer_available:
+        pytest.skip("the AI worker is not installed")
+    cfg = MatchConfig("hat_diviyan_keliya", mode=VS_COMPUTER, human_side=1, level="easy", min_pause=0.0,
+                      iterations=40)
+    scene = start(app, cfg)
+    assert scene.controllers == ["computer", "human"]
+    play_to_end(app, scene, random.Random(1), wall_seconds=90)
+    out = scene.state.outcome()
+    assert out is not None
+    movers = scene.movers
+    assert 0 in movers and 1 in movers  # both the computer and the person moved
+
+
+def test_computer_against_computer_plays_by_itself(app):
+    if not app.computer_available:
+        pytest.skip("the AI worker is not installed")
+    cfg = MatchConfig("hat_diviyan_keliya", mode=WATCH, level="easy", min_pause=0.0, iterations=30)
+    scene = start(app, cfg)
+    deadline = time.monotonic() + 30
+    while scene.state.ply < 6 and time.monotonic() < deadline:
+        app.frame([], 1 / 30)
+        time.sleep(0.002)
+    assert scene.state.ply >= 6
+
+
+def test_multi_capture_built_by_clicks(app):
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    scene = start(app, MatchConfig("kotu_ellima"), state)
+    mouse = Mouse(app)
+    view = scene.view
+    taken_before = state.captured_counts()[state.to_move]
+    mover = state.to_move
+    mouse.click(view.pos(chain.path[0]))
+    mouse.click(view.pos(chain.path[1]))
+    assert scene.builder.path == chain.path[:2]  # half-built: nothing played yet
+    assert scene.state.ply == state.ply
+    assert "must go on" in scene.message or "Keep jumping" in scene.message
+    for p in chain.path[2:]:
+        mouse.click(view.pos(p))
+    assert scene.state.history()[-1] == chain
+    assert scene.busy  # the hops are being shown
+    settle(app, scene)
+    assert scene.state.captured_counts()[mover] == taken_before + len(chain.captured)
+
+
+def test_a_free_chain_stops_with_the_stop_button(app):
+    state = free_chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    scene = start(app, MatchConfig("sixteen_soldiers", {"capture": "free"}), state)
+    mouse = Mouse(app)
+    mouse.click(scene.view.pos(chain.path[0]))
+    mouse.click(scene.view.pos(chain.path[1]))
+    app.frame([], 1 / 60)
+    assert scene.stop_button.visible
+    mouse.click(scene.stop_button.rect.center)
+    played = scene.state.history()[-1]
+    assert played.path == chain.path[:2] and len(played.captured) == 1
+
+
+def test_illegal_click_says_why(app):
+    state = chain_position()
+    scene = start(app, MatchConfig("kotu_ellima"), state)
+    capturers = scene.builder.capturers()
+    board = state.game.board
+    pieces = state.pieces()
+    own = [p for p, (o, _) in pieces.items() if o == state.to_move and p not in capturers
+           and any(q not in pieces for q in board.adjacent[p])]
+    Mouse(app).click(scene.view.pos(own[0]))
+    assert "captures are forced" in scene.message
+    assert scene.state.ply == state.ply
+
+
+def test_huff_offered_declined_then_taken(app):
+    state = huff_position()
+    scene = start(app, MatchConfig("kotu_ellima", {"capture": "huff"}), state)
+    mouse = Mouse(app)
+    app.frame([], 1 / 60)
+    assert scene.decline_button.visible
+    assert "huff" in scene.message
+    target = min(scene.builder.huff_points())
+    mouse.click(scene.decline_button.rect.center)
+    assert not scene.builder.huff_points()
+    mouse.click(scene.view.pos(target))
+    assert scene.state.ply == state.ply  # a declined huff is no longer a move
+    scene.builder.refresh()
+    mover = scene.state.to_move
+    mouse.click(scene.view.pos(target))
+    assert scene.state.history()[-1] == (HUFF, (target,), ())
+    assert target not in scene.state.pieces()
+    assert scene.state.to_move == mover  # a huff does not use up the turn
+
+
+def test_drag_and_drop_moves_a_piece(app):
+    scene = start(app, MatchConfig("kotu_ellima"))
+    move = scene.state.legal_moves()[0]
+    Mouse(app).drag(scene.view.pos(move.origin), scene.view.pos(move.target))
+    assert scene.state.history() == [move]
+
+
+def test_drops_fall_onto_the_board(app):
+    state = random_play("cows_leopards", 0, lambda s: s.ply == 1)
+    scene = start(app, MatchConfig("cows_leopards"), state)
+    point = min(scene.builder.drop_points())
+    Mouse(app).click(scene.view.pos(point))
+    assert scene.state.history()[-1].path == (point,)
+    assert scene.busy
+    settle(app, scene)
+    assert scene.state.pieces()[point][0] == 1
+
+
+def test_undo_in_pass_and_play_takes_back_one_move(app):
+    scene = start(app, MatchConfig("kotu_ellima"))
+    first = scene.state.to_text()
+    move = scene.state.legal_moves()[0]
+    click_move(Mouse(app), scene, move)
+    Mouse(app).key(pygame.K_u)
+    assert scene.state.to_text() == first and not scene.busy
+
+
+def test_undo_against_the_computer_cancels_its_thinking(app):
+    if not app.computer_available:
+        pytest.skip("the AI worker is not installed")
+    cfg = MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=0, level="expert", min_pause=5.0)
+    scene = start(app, cfg)
+    start_text = scene.state.to_text()
+    click_move(Mouse(app), scene, scene.state.legal_moves()[0])
+    settle(app, scene)
+    app.frame([], 1 / 60)
+    assert scene.opponent.thinking
+    Mouse(app).key(pygame.K_u)
+    assert not scene.opponent.thinking and not app.worker.busy
+    assert scene.state.to_text() == start_text
+    assert scene.human_to_move
+
+
+def test_rules_screen_from_play_and_back(app):
+    scene = start(app, MatchConfig("cows_leopards"))
+    Mouse(app).key(pygame.K_F1)
+    assert isinstance(app.manager.top, RulesScene)
+    Mouse(app).key(pygame.K_ESCAPE)
+    assert app.manager.top is scene
+
+
+def test_game_over_rematch_and_menu(app):
+    finished = random_play("hat_diviyan_keliya", 1, lambda s: False, max_plies=2000)
+    assert finished.outcome() is not None
+    scene = start(app, MatchConfig("hat_diviyan_keliya"), load_state(finished.to_text()))
+    pump(app, 1.0, 0.1)
+    over = app.manager.top
+    assert isinstance(over, GameOverScene)
+    Mouse(app).click(over.rematch.rect.center)
+    fresh = app.manager.top
+    assert isinstance(fresh, PlayScene) and fresh is not scene and fresh.state.ply == 0
+    fresh.state = load_state(finished.to_text())
+    pump(app, 1.0, 0.1)
+    over = app.manager.top
+    assert isinstance(over, GameOverScene)
+    Mouse(app).click(over.menu.rect.center)
+    assert isinstance(app.manager.top, MenuScene)
+
+
+def test_esc_twice_leaves_for_the_menu(app):
+    start(app, MatchConfig("kotu_ellima"))
+    Mouse(app).key(pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, PlayScene)
+    Mouse(app).key(pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, MenuScene)
