@@ -207,3 +207,16 @@ def test_leopards_take_the_capture_that_reaches_their_goal():
                        "turn=L; phase=move; hands=0/8; quiet=0; ply=16", target=8)
     result = _search(state, iterations=200)
     assert state.move_text(result.move) == "f4xd4" and result.proven == "win"
+
+
+def test_war_heuristic_is_the_material_count_from_souths_side():
+    from rules.core import State
+
+    rng = random.Random(4)
+    for gid in ("sixteen_soldiers", "peralikatuma", "kotu_ellima"):
+        state = load_game(gid).new_initial_state()
+        while state.outcome() is None:
+            assert state.heuristic() == pytest.approx(State.heuristic(state))
+            assert -1.0 <= state.heuristic() <= 1.0
+            state.apply(state.playout_move(rng))
+        assert state.heuristic() == {0: 1.0, 1: -1.0, None: 0.0}[state.outcome().winner]
