@@ -26,7 +26,8 @@ def reflow(text: str) -> list[str]:
             paras.append("")
             current = ""
             continue
-        starts = line.startswith(("•", "-", "House rule")) or (current.endswith(":") and bool(current))
+        heading = current.endswith(":") and len(current) < 48
+        starts = line.startswith(("•", "-", "House rule")) or heading
         if current and not starts:
             current += " " + line
         else:

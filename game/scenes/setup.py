@@ -150,26 +150,31 @@ class SetupScene(Scene):
             sel = self.focus.focused
         if sel is None:
             sel = self.mode
-        theme.panel(surface, box, (28, 32, 56), theme.PANEL_EDGE, int(12 * s), 1)
         pad = int(14 * s)
-        x, y = box.left + pad, box.top + pad
-        theme.blit_text(surface, f"About: {sel.label}", int(26 * s), theme.ACCENT, (x, y))
-        y += int(34 * s)
         size = int(22 * s)
         default = ""
         if sel.default is not None:
             label = next((lab for v, lab in sel.choices if v == sel.default), str(sel.default))
             default = f" Default: {label}."
-        for line in theme.wrap(sel.help + default, size, box.width - 2 * pad):
-            if y > box.bottom - int(60 * s):
-                break
-            theme.blit_text(surface, line, size, theme.TEXT, (x, y))
-            y += int(size * 1.1)
+        lines = theme.wrap(sel.help + default, size, box.width - 2 * pad)
+        note_lines: list[str] = []
         if any(o.house_rule for _, o in self.options):
             note = ("House rule: a choice that no source states. Keliya picks a default; "
                     "change it if your table plays otherwise.")
-            lines = theme.wrap(note, int(20 * s), box.width - 2 * pad)
-            y = box.bottom - pad - len(lines) * int(21 * s)
-            for line in lines:
-                theme.blit_text(surface, line, int(20 * s), theme.HOUSE, (x, y))
-                y += int(21 * s)
+            note_lines = theme.wrap(note, int(20 * s), box.width - 2 * pad)
+        needed = 2 * pad + int(34 * s) + len(lines) * int(size * 1.1) + (len(note_lines) * int(21 * s) + pad
+                                                                          if note_lines else 0)
+        box = pygame.Rect(box.left, box.top, box.width, min(box.height, needed))
+        theme.panel(surface, box, (28, 32, 56), theme.PANEL_EDGE, int(12 * s), 1)
+        x, y = box.left + pad, box.top + pad
+        theme.blit_text(surface, f"About: {sel.label}", int(26 * s), theme.ACCENT, (x, y))
+        y += int(34 * s)
+        for line in lines:
+            if y > box.bottom - int(60 * s) and note_lines:
+                break
+            theme.blit_text(surface, line, size, theme.TEXT, (x, y))
+            y += int(size * 1.1)
+        y = box.bottom - pad - len(note_lines) * int(21 * s)
+        for line in note_lines:
+            theme.blit_text(surface, line, int(20 * s), theme.HOUSE, (x, y))
+            y += int(21 * s)
