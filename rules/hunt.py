@@ -143,7 +143,7 @@ class HuntGame(Game):
             raise ValueError(f"position text: hands must be two counts like 2/16, not '{text}'")
         return int(parts[0]), int(parts[1])
 
-    # --- move generation shared by legal_moves, why_illegal and the playouts ----------------
+    # --- move generation and the tests behind the endings, notes and heuristic ---------------
     def captures_from(self, origin: int, hunters: int, prey: int, out: list[Move]) -> None:
         """Append every capture of the hunter on ``origin``: with chains, every prefix of
         every chain (a chain may stop after any jump); otherwise the single jumps."""
