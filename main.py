@@ -22,8 +22,13 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _game(text: str) -> str:
+    from game.scenes.menu import playable_ids
+
     if text not in game_ids():
         raise argparse.ArgumentTypeError(f"unknown game '{text}' (games: {', '.join(game_ids())})")
+    if text not in playable_ids():
+        raise argparse.ArgumentTypeError(f"'{text}' cannot be played in the window yet "
+                                         f"(playable: {', '.join(playable_ids())})")
     return text
 
 
@@ -69,14 +74,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"saved {len(files)} screenshots in {args.screenshots}")
         return 0
     from game.app import App
-    from game.scenes.menu import MenuScene
+    from game.scenes.menu import MenuScene, playable_ids
     from game.scenes.setup import SetupScene
     from game.scenes.title import TitleScene
 
     app = App(args.size, fullscreen=args.fullscreen, sound=not args.mute)
     if args.game:
         app.manager.push(TitleScene(app))
-        app.manager.push(MenuScene(app, game_ids().index(args.game)))
+        app.manager.push(MenuScene(app, playable_ids().index(args.game)))
         app.run(SetupScene(app, args.game))
     else:
         app.run(TitleScene(app))

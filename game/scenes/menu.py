@@ -7,12 +7,17 @@ import random
 
 import pygame
 
-from rules import game_ids, game_spec, load_game
+from rules import Board, game_ids, game_spec, load_game
 
 from .. import theme
 from ..render.board import draw_thumbnail
 from ..scene import Scene
 from ..widgets import fit_line
+
+
+def playable_ids() -> list[str]:
+    """Registered games this front end can draw: those played on a line board."""
+    return [gid for gid in game_ids() if isinstance(getattr(load_game(gid), "board", None), Board)]
 
 
 def start_pieces(game_id: str) -> tuple[object, dict[int, tuple[int, str]]]:
@@ -29,7 +34,7 @@ def start_pieces(game_id: str) -> tuple[object, dict[int, tuple[int, str]]]:
 class MenuScene(Scene):
     def __init__(self, app, selected: int = 0) -> None:
         super().__init__(app)
-        self.ids = game_ids()
+        self.ids = playable_ids()
         self.selected = min(selected, len(self.ids) - 1)
         self.hover: int | None = None
         self.cards: list[pygame.Rect] = []
