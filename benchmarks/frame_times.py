@@ -1,7 +1,7 @@
 """Frame times of the pygame UI: how long one frame's work takes (events, update, draw, flip)
 while pieces hop along capture chains and while the computer thinks in its worker process.
 
-Usage: python -m benchmarks.frame_times [--size 1280x800] [--chains 30] [--think-seconds 8]
+Usage: python -m benchmarks.frame_times [--size 1280x800] [--chains 30] [--think-seconds 8] [--title-seconds 18]
        [--level hard]
 
 Runs headless (SDL dummy video driver: software rendering, as on a real window, without the
@@ -116,12 +116,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--chains", type=int, default=30)
     ap.add_argument("--think-seconds", type=float, default=8.0)
     ap.add_argument("--level", default="hard")
+    ap.add_argument("--title-seconds", type=float, default=18.0, help="long enough for the token pile to fill")
     args = ap.parse_args(argv)
     w, h = (int(v) for v in args.size.split("x"))
     app = App((w, h), sound=False)
     try:
         print(f"window {w}x{h}, SDL video driver {os.environ['SDL_VIDEODRIVER']}")
-        print(summary("title screen (pymunk tokens)", title_frames(app, 6.0)))
+        print(summary("title screen (pymunk tokens)", title_frames(app, args.title_seconds)))
         print(summary("capture chain hops + bursts", hop_frames(app, args.chains)))
         work, intervals, replies = thinking_frames(app, args.think_seconds, args.level)
         print(summary(f"computer thinking ({args.level})", work))

@@ -104,8 +104,8 @@ class BoardView:
             x, y = self._centers[p]
             seen_cols[col] = x
             seen_rows[row] = y
-        bottom = self.origin[1] + self.unit * 0.55
-        left = self.origin[0] - self.unit * 0.55
+        bottom = self.origin[1] + self.unit * 0.64
+        left = self.origin[0] - self.unit * 0.64
         for col, x in seen_cols.items():
             name = self.board.name_of(col)[0]
             theme.blit_text(bg, name, size, color, (int(x + ox), int(bottom + oy)), "center")

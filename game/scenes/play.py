@@ -644,7 +644,12 @@ class PlayScene(Scene):
         words = self.turn_text()
         head, _, rest = words.partition(" — ")
         icon_r = int(26 * s)
-        lines = theme.wrap(rest, int(23 * s), area.width - int(20 * s)) if rest else []
+        lines: list[tuple[str, theme.Color]] = []
+        notes = [rest] if out is not None else (rest.split("; ") if rest else [])
+        for note in notes:
+            urgent = out is None and ("capture is forced" in note or "huff" in note)
+            for line in theme.wrap(note, int(23 * s), area.width - int(20 * s)):
+                lines.append((line, theme.WARN if urgent else theme.ACCENT_2))
         box = pygame.Rect(area.left, area.top, area.width, int(70 * s) + len(lines) * int(24 * s))
         edge = theme.ACCENT if out is None else theme.GOOD
         theme.panel(surface, box, (24, 28, 50), edge, int(12 * s), max(2, int(3 * s)))
@@ -660,8 +665,7 @@ class PlayScene(Scene):
             size -= 1
         theme.blit_text(surface, head, size, theme.TEXT, (cx + icon_r + int(14 * s), cy), "midleft")
         y = box.top + int(66 * s)
-        for line in lines:
-            color = theme.WARN if ("forced" in line or "huff" in line) else theme.ACCENT_2
+        for line, color in lines:
             theme.blit_text(surface, line, int(23 * s), color, (box.left + int(12 * s), y))
             y += int(24 * s)
         return box.bottom
@@ -694,4 +698,19 @@ class PlayScene(Scene):
         theme.blit_text(surface, "  ·  ".join(bits), int(20 * s), theme.ACCENT_2, (tx, rect.top + int(52 * s)))
         if self.opponent is not None and self.opponent.thinking and self.state.to_move == player:
             self._draw_spinner(surface, (rect.right - int(24 * s), rect.centery), int(12 * s), s)
+        elif hands[player]:
+            self._draw_hand(surface, rect, player, kind, hands[player], s)
         return rect.bottom
+
+    def _draw_hand(self, surface: pygame.Surface, rect: pygame.Rect, player: int, kind: str, count: int,
+                   s: float) -> None:
+        """The pieces still in hand, as a little stack at the right of the player's card."""
+        shown = min(count, 5)
+        r = int(11 * s)
+        x = rect.right - int(16 * s) - r
+        y = rect.top + int(24 * s)
+        for i in range(shown):
+            draw_piece(surface, (x - i * r * 0.9, y + (i % 2) * 3 * s), r, player, kind)
+        if count > shown:
+            theme.blit_text(surface, f"+{count - shown}", int(18 * s), theme.TEXT_DIM,
+                            (rect.right - int(12 * s), rect.bottom - int(8 * s)), "bottomright")
