@@ -40,7 +40,8 @@ cannot move, then the draw. Which side each player takes is chosen in setup."""
 # --- Cows and Leopards ---------------------------------------------------------------------------
 
 COWS_RULES = f"""\
-Cows and Leopards (seed 000): two leopards hunt twenty-four cows on the 49-point board.
+Cows and Leopards (as described in a survey of Indian games on the winged Alquerque board):
+two leopards hunt twenty-four cows on the 49-point board.
 
 The board: a 5×5 Alquerque square with a triangular wing on each side, 49 points joined by lines.
 Pieces stand on points and move along the lines.
@@ -105,7 +106,7 @@ def _register_cows() -> None:
 # --- Hat Diviyan Keliya --------------------------------------------------------------------------
 
 HAT_DIVIYAN_RULES = f"""\
-Hat Diviyan Keliya, "the game of the seven leopards" (Sri Lanka; seed 002, after Ludovici, 1873,
+Hat Diviyan Keliya, "the game of the seven leopards" (Sri Lanka; after Ludovici, 1873,
 and Parker, 1909): one tiger against seven leopards on a triangle.
 
 The board: a triangle, apex on top, crossed by two lines and split down the middle: 10 points

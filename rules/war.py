@@ -525,7 +525,7 @@ Capture rule (chosen in setup):
 • Free: captures are optional and a chain may stop after any jump (as some books say).
 
 Winning: capture all enemy pieces, or leave your opponent without a move on their turn.
-No-capture limit (from the Sri Lankan rules, seed 001): when that many moves in a row pass without
+No-capture limit (from the Sri Lankan rules of Perali Kotuma and Kotu Ellima): when that many moves in a row pass without
 a capture, the player with more pieces wins; equal numbers is a draw.
 House rule: when the limit is off, a position that comes up three times is a draw.
 If several endings meet at once, a win by capture comes first, then the loss of a side that cannot
@@ -569,9 +569,9 @@ _register(
     PERALI_SOUTH,
     _options(20, False),
     "Peralikatuma: 23 pieces each. South holds the south wing, rows 3–4, the east wing and g5;\n"
-    "North the mirror image. Only d5, e5 and f5 start empty. (Seed 000 puts each player's extra\n"
-    "wing on their right, seed 001 on their left: mirror images of the same game; Keliya follows\n"
-    "seed 000.)\n",
+    "North the mirror image. Only d5, e5 and f5 start empty. (One source puts each player's extra\n"
+    "wing on their right, another on their left: mirror images of the same game; Keliya puts it\n"
+    "on the right.)\n",
 )
 _register(
     "kotu_ellima", "Kotu Ellima", "Sri Lanka and India",
