@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 
 from .config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
-from .scenarios import Mouse, chain_position, finished, huff_position, pump, random_play
+from .scenarios import Mouse, chain_position, finished, free_chain_position, huff_position, pump, random_play
 
 SIZES = ((1280, 800), (960, 600))
 
@@ -100,6 +100,14 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
             shot("12_play_chain_hop_animation")
             pump(app, 1.5)
             shot("13_play_after_chain")
+
+            state = free_chain_position()
+            scene = _play(app, MatchConfig("sixteen_soldiers", {"capture": "free"}), state)
+            chain = max((m for m in state.legal_moves() if m.captured), key=lambda m: len(m.captured))
+            mouse.click(scene.view.pos(chain.path[0]))
+            mouse.click(scene.view.pos(chain.path[1]))
+            pump(app, 0.1)
+            shot("13b_play_chain_may_stop")
 
             state = huff_position()
             scene = _play(app, MatchConfig("kotu_ellima", {"capture": "huff"}), state)

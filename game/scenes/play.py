@@ -4,7 +4,6 @@ the computer plays through the AI worker, polled once a frame so the window keep
 
 from __future__ import annotations
 
-import math
 import random
 
 import pygame
@@ -19,7 +18,8 @@ from ..move_input import ClickResult, MoveBuilder
 from ..opponent import Opponent, level_choices
 from ..physics import Bursts
 from ..render.board import BoardView
-from ..render.pieces import describe, draw_piece, side_kind, style_of
+from ..render.pieces import style_of
+from ..render.play_view import PlayView
 from ..scene import Scene
 from ..widgets import Button
 
@@ -34,14 +34,6 @@ BURST_COLORS = {
     "leopard": (theme.LEOPARD, theme.LEOPARD_SPOT),
     "tiger": (theme.TIGER, theme.TIGER_STRIPE),
 }
-
-
-def _alpha_circle(surface: pygame.Surface, color: tuple[int, int, int], alpha: int, center: tuple[float, float],
-                  radius: float, width: int = 0) -> None:
-    r = max(2, int(radius))
-    s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
-    pygame.draw.circle(s, (*color, alpha), (r + 2, r + 2), r, width)
-    surface.blit(s, (center[0] - r - 2, center[1] - r - 2))
 
 
 class PlayScene(Scene):
@@ -83,6 +75,7 @@ class PlayScene(Scene):
             else:
                 self.opponent = Opponent(worker, config.level, config.min_pause, config.iterations)
         self._pieces_now = self.state.pieces()
+        self.renderer = PlayView(self)
         self.stop_button = Button("Stop the chain here", self.stop_chain, pygame.K_s, style="accent", key_label="S")
         self.decline_button = Button("Don't huff", self.decline_huff, pygame.K_d, key_label="D")
         self.undo_button = Button("Undo", self.undo, pygame.K_u, key_label="U")
@@ -446,271 +439,7 @@ class PlayScene(Scene):
             self.app.sound.play("turn", 0.5)
 
     # --- drawing ---------------------------------------------------------------------------------------
+
+    # --- drawing (game.render.play_view) ---------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        theme.background(surface)
-        view = self._view()
-        view.draw(surface)
-        self._draw_last_move(surface, view)
-        self._draw_pieces(surface, view)
-        self.bursts.draw(surface)
-        self._draw_drag(surface, view)
-        self._draw_hint(surface, view)
-        self._draw_thinking(surface, view)
-        self._draw_panel(surface)
-
-    def _draw_thinking(self, surface: pygame.Surface, view: BoardView) -> None:
-        """A pill over the top of the board while the computer thinks (it keeps moving: 60 FPS)."""
-        if self.opponent is None or not self.opponent.thinking or self.anims:
-            return
-        s = self.app.scale
-        words = f"{self.side(self.state.to_move)} is thinking" + "." * (1 + int(self.time * 3) % 3)
-        size = int(26 * s)
-        w = theme.font(size).size(f"{self.side(self.state.to_move)} is thinking...")[0] + int(70 * s)
-        pill = pygame.Rect(0, 0, w, int(44 * s))
-        pill.midtop = (view.frame.centerx, view.frame.top + int(8 * s))
-        theme.panel(surface, pill, (24, 28, 50), theme.ACCENT_2, pill.height // 2, 2)
-        self._draw_spinner(surface, (pill.left + int(26 * s), pill.centery), int(11 * s), s)
-        theme.blit_text(surface, words, size, theme.TEXT, (pill.left + int(48 * s), pill.centery), "midleft")
-
-    def _draw_last_move(self, surface: pygame.Surface, view: BoardView) -> None:
-        move = self.last_move
-        if move is None or self.anims:
-            return
-        width = max(3, int(view.spacing * 0.08))
-        pts = [view.pos(p) for p in move.path]
-        r = view.piece_radius
-        if len(pts) > 1:
-            pygame.draw.lines(surface, theme.LAST_MOVE, False, pts, width)
-            _alpha_circle(surface, theme.LAST_MOVE, 200, pts[0], r * 0.45, max(2, width - 1))
-        _alpha_circle(surface, theme.LAST_MOVE, 120, pts[-1], r * 1.25, max(3, width))
-        for c in move.captured:
-            x, y = view.pos(c)
-            k = r * 0.3
-            pygame.draw.line(surface, theme.CAPTURE, (x - k, y - k), (x + k, y + k), width)
-            pygame.draw.line(surface, theme.CAPTURE, (x - k, y + k), (x + k, y - k), width)
-
-    def _draw_pieces(self, surface: pygame.Surface, view: BoardView) -> None:
-        b = self.builder
-        r = view.piece_radius
-        pulse = self.pulse.value
-        if self.anims:
-            anim = self.anims[0]
-            for p, (owner, kind) in anim.before.items():
-                if p not in anim.hidden:
-                    draw_piece(surface, view.pos(p), r, owner, kind)
-            anim.draw(surface)
-            return
-        pieces = self._pieces_now
-        chain = b.path if len(b.path) > 1 else ()
-        taken = set(b.chain_captured()) if chain else set()
-        dragging = self.drag is not None and self.drag["moved"]
-        hidden = {b.path[0]} if chain or (dragging and b.path) else set()
-        interactive = self.human_to_move and not self.busy
-        if interactive and not b.path:
-            forced = any("forced" in n for n in self.state.turn_notes())
-            for p in b.capturers():
-                _alpha_circle(surface, theme.CAPTURE, int(170 + 85 * pulse) if forced else 150, view.pos(p),
-                              r * (1.3 + 0.1 * pulse), max(4, int(r * 0.22)))
-            if self.hover in b.movable():
-                _alpha_circle(surface, theme.ACCENT, 200, view.pos(self.hover), r * 1.22, max(2, int(r * 0.12)))
-        for p, (owner, kind) in pieces.items():
-            if p in hidden:
-                continue
-            if p in taken:
-                draw_piece(surface, view.pos(p), r, owner, kind, alpha=90)
-                x, y = view.pos(p)
-                k = r * 0.55
-                pygame.draw.line(surface, theme.CAPTURE, (x - k, y - k), (x + k, y + k), max(3, int(r * 0.18)))
-                pygame.draw.line(surface, theme.CAPTURE, (x - k, y + k), (x + k, y - k), max(3, int(r * 0.18)))
-                continue
-            draw_piece(surface, view.pos(p), r, owner, kind)
-        if interactive:
-            self._draw_choice(surface, view, chain, dragging)
-        if self.flash is not None:
-            p, timer = self.flash
-            x, y = view.pos(p)
-            k = r * 0.7
-            a = int(255 * (1 - timer.t))
-            s = pygame.Surface((int(2 * k + 8), int(2 * k + 8)), pygame.SRCALPHA)
-            c = (*theme.WARN, a)
-            w = max(3, int(r * 0.2))
-            pygame.draw.line(s, c, (4, 4), (2 * k + 4, 2 * k + 4), w)
-            pygame.draw.line(s, c, (4, 2 * k + 4), (2 * k + 4, 4), w)
-            surface.blit(s, (x - k - 4, y - k - 4))
-
-    def _draw_choice(self, surface: pygame.Surface, view: BoardView, chain: tuple[int, ...], dragging: bool) -> None:
-        b = self.builder
-        r = view.piece_radius
-        pulse = self.pulse.value
-        if chain:
-            pts = [view.pos(p) for p in chain]
-            pygame.draw.lines(surface, theme.ACCENT, False, pts, max(4, int(r * 0.22)))
-            for pt in pts[:-1]:
-                pygame.draw.circle(surface, theme.ACCENT, pt, max(4, int(r * 0.22)))
-            owner, kind = self._pieces_now[chain[0]]
-            if not dragging:
-                draw_piece(surface, view.pos(chain[-1]), r, owner, kind, lift=0.35)
-            if b.can_stop():
-                _alpha_circle(surface, theme.ACCENT, int(150 + 100 * pulse), view.pos(chain[-1]), r * 1.3,
-                              max(3, int(r * 0.14)))
-        elif b.path:
-            _alpha_circle(surface, theme.ACCENT, 255, view.pos(b.path[0]), r * (1.2 + 0.06 * pulse),
-                          max(3, int(r * 0.16)))
-        for p, captures in b.targets().items():
-            color = theme.CAPTURE if captures else theme.TARGET
-            x, y = view.pos(p)
-            hot = self.hover == p
-            size = r * (0.62 if hot else 0.5 + 0.06 * pulse)
-            _alpha_circle(surface, color, 235 if hot else 200, (x, y), size)
-            _alpha_circle(surface, (255, 255, 255), 230, (x, y), size, max(2, int(r * 0.1)))
-        for p in b.drop_points() if not b.path else ():
-            if self.hover == p:
-                owner = self.state.to_move
-                draw_piece(surface, view.pos(p), r, owner, side_kind(self.state, owner), alpha=130)
-        huffs = b.huff_points()
-        for p in huffs:
-            x, y = view.pos(p)
-            _alpha_circle(surface, theme.CAPTURE, int(140 + 110 * pulse), (x, y), r * 1.35, max(3, int(r * 0.18)))
-            size = max(14, int(r * 0.75))
-            tag = theme.text("HUFF?", size, (255, 255, 255))
-            box = tag.get_rect(midbottom=(x, y - r * 1.2)).inflate(10, 4)
-            pygame.draw.rect(surface, theme.CAPTURE, box, border_radius=6)
-            surface.blit(tag, tag.get_rect(center=box.center))
-
-    def _draw_drag(self, surface: pygame.Surface, view: BoardView) -> None:
-        if self.drag is None or not self.drag["moved"] or not self.builder.path:
-            return
-        owner, kind = self._pieces_now.get(self.builder.path[0], (0, "soldier"))
-        draw_piece(surface, self.mouse, view.piece_radius, owner, kind, lift=0.8)
-
-    def _draw_hint(self, surface: pygame.Surface, view: BoardView) -> None:
-        s = self.app.scale
-        board_rect, _ = self.layout(self.app.size)
-        if self.builder.drop_points() and self.human_to_move:
-            words = "Click an empty point to place a piece from hand."
-        else:
-            words = "Click a piece, then a marked point (green: move, red: capture) — or drag it. Right-click cancels."
-        theme.blit_text(surface, words, int(21 * s), theme.TEXT_DIM,
-                        (board_rect.centerx, board_rect.bottom + int(6 * s)), "midtop")
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        _, panel = self.layout(surface.get_size())
-        s = self.app.scale
-        theme.panel(surface, panel, theme.PANEL, theme.PANEL_EDGE, int(16 * s))
-        pad = int(14 * s)
-        x = panel.left + pad
-        inner_w = panel.width - 2 * pad
-        y = panel.top + pad
-        name = theme.blit_text(surface, self.spec.name, int(34 * s), theme.ACCENT, (x, y))
-        y = name.bottom + int(4 * s)
-        mode = {PASS_AND_PLAY: "Pass and play", WATCH: "Computer against computer"}.get(
-            self.config.mode, f"You play {self.side(self.config.human_side)} against the computer")
-        theme.blit_text(surface, mode, int(20 * s), theme.TEXT_DIM, (x, y))
-        y += int(28 * s)
-        y = self._draw_turn_box(surface, pygame.Rect(x, y, inner_w, 0), s) + int(10 * s)
-        for player in (0, 1):
-            y = self._draw_player_card(surface, pygame.Rect(x, y, inner_w, int(74 * s)), player, s) + int(8 * s)
-        y += int(4 * s)
-        msg_size = int(22 * s)
-        if self.event:
-            for line in theme.wrap(self.event, msg_size, inner_w)[:2]:
-                theme.blit_text(surface, line, msg_size, theme.LAST_MOVE, (x, y))
-                y += int(msg_size * 1.05)
-            y += int(6 * s)
-        for line in theme.wrap(self.message, msg_size, inner_w)[:5]:
-            theme.blit_text(surface, line, msg_size, self.message_color, (x, y))
-            y += int(msg_size * 1.05)
-        bh = int(48 * s)
-        bottom = panel.bottom - pad
-        row = [b for b in (self.undo_button, self.rules_button, self.menu_button) if b.visible]
-        gap = int(8 * s)
-        bw = (inner_w - gap * (len(row) - 1)) // len(row)
-        for i, b in enumerate(row):
-            b.rect = pygame.Rect(x + i * (bw + gap), bottom - bh, bw, bh)
-        ctx_y = bottom - bh - gap - bh
-        interactive = self.human_to_move and not self.busy
-        self.stop_button.visible = interactive and self.builder.can_stop()
-        self.decline_button.visible = interactive and bool(self.builder.huff_points()) and not self.builder.path
-        for b in (self.stop_button, self.decline_button):
-            if b.visible:
-                b.rect = pygame.Rect(x, ctx_y, inner_w, bh)
-                ctx_y -= bh + gap
-        self.undo_button.enabled = bool(self.movers) and self.config.mode != WATCH
-        for b in self.buttons:
-            b.draw(surface, False, s)
-
-    def _draw_turn_box(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> int:
-        out = self.state.outcome()
-        words = self.turn_text()
-        head, _, rest = words.partition(" — ")
-        icon_r = int(26 * s)
-        lines: list[tuple[str, theme.Color]] = []
-        notes = [rest] if out is not None else (rest.split("; ") if rest else [])
-        for note in notes:
-            urgent = out is None and ("capture is forced" in note or "huff" in note)
-            for line in theme.wrap(note, int(23 * s), area.width - int(20 * s)):
-                lines.append((line, theme.WARN if urgent else theme.ACCENT_2))
-        box = pygame.Rect(area.left, area.top, area.width, int(70 * s) + len(lines) * int(24 * s))
-        edge = theme.ACCENT if out is None else theme.GOOD
-        theme.panel(surface, box, (24, 28, 50), edge, int(12 * s), max(2, int(3 * s)))
-        cx, cy = box.left + int(14 * s) + icon_r, box.top + int(36 * s)
-        if out is None:
-            player = self.state.to_move
-            bob = math.sin(self.time * 4) * 3 * s
-            draw_piece(surface, (cx, cy + bob), icon_r, player, side_kind(self.state, player))
-            if self.opponent is not None and self.opponent.thinking:
-                head = f"{self.side(player)} is thinking" + "." * (1 + int(self.time * 3) % 3)
-        size = int(34 * s)
-        while size > 14 and theme.font(size).size(head)[0] > box.width - (cx - box.left) - icon_r - int(20 * s):
-            size -= 1
-        theme.blit_text(surface, head, size, theme.TEXT, (cx + icon_r + int(14 * s), cy), "midleft")
-        y = box.top + int(66 * s)
-        for line, color in lines:
-            theme.blit_text(surface, line, int(23 * s), color, (box.left + int(12 * s), y))
-            y += int(24 * s)
-        return box.bottom
-
-    def _draw_spinner(self, surface: pygame.Surface, center: tuple[float, float], radius: float, s: float) -> None:
-        for i in range(8):
-            a = self.time * 5 + i * math.pi / 4
-            k = (i + 1) / 8
-            pos = (center[0] + math.cos(a) * radius, center[1] + math.sin(a) * radius)
-            pygame.draw.circle(surface, theme.lerp_color(theme.PANEL, theme.ACCENT_2, k), pos, max(2, int(4 * s * k)))
-
-    def _draw_player_card(self, surface: pygame.Surface, rect: pygame.Rect, player: int, s: float) -> int:
-        active = self.state.outcome() is None and self.state.to_move == player
-        theme.panel(surface, rect, (46, 54, 92) if active else (28, 32, 56),
-                    theme.ACCENT if active else theme.PANEL_EDGE, int(12 * s), max(2, int(3 * s)) if active else 1)
-        kind = side_kind(self.state, player)
-        icon_r = int(20 * s)
-        cx = rect.left + int(12 * s) + icon_r
-        draw_piece(surface, (cx, rect.top + rect.height * 0.42), icon_r, player, kind)
-        tx = cx + icon_r + int(12 * s)
-        theme.blit_text(surface, self.side(player), int(28 * s), theme.TEXT, (tx, rect.top + int(8 * s)))
-        who = self.controller_label(player)
-        theme.blit_text(surface, f"{who} · {describe(player, kind)}", int(19 * s), theme.TEXT_DIM,
-                        (tx, rect.top + int(34 * s)))
-        hands = self.state.hands()
-        caught = self.state.captured_counts()
-        bits = [f"taken {caught[player]}"]
-        if any(hands) or self.state.phase == "drop":
-            bits.insert(0, f"in hand {hands[player]}")
-        theme.blit_text(surface, "  ·  ".join(bits), int(20 * s), theme.ACCENT_2, (tx, rect.top + int(52 * s)))
-        if self.opponent is not None and self.opponent.thinking and self.state.to_move == player:
-            self._draw_spinner(surface, (rect.right - int(24 * s), rect.centery), int(12 * s), s)
-        elif hands[player]:
-            self._draw_hand(surface, rect, player, kind, hands[player], s)
-        return rect.bottom
-
-    def _draw_hand(self, surface: pygame.Surface, rect: pygame.Rect, player: int, kind: str, count: int,
-                   s: float) -> None:
-        """The pieces still in hand, as a little stack at the right of the player's card."""
-        shown = min(count, 5)
-        r = int(11 * s)
-        x = rect.right - int(16 * s) - r
-        y = rect.top + int(24 * s)
-        for i in range(shown):
-            draw_piece(surface, (x - i * r * 0.9, y + (i % 2) * 3 * s), r, player, kind)
-        if count > shown:
-            theme.blit_text(surface, f"+{count - shown}", int(18 * s), theme.TEXT_DIM,
-                            (rect.right - int(12 * s), rect.bottom - int(8 * s)), "bottomright")
+        self.renderer.draw(surface)
