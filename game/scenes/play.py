@@ -75,6 +75,7 @@ class PlayScene(Scene):
             else:
                 self.opponent = Opponent(worker, config.level, config.min_pause, config.iterations)
         self._pieces_now = self.state.pieces()
+        self._level_label = {n: label for n, label, _ in level_choices()}.get(config.level, config.level)
         self.renderer = PlayView(self)
         self.stop_button = Button("Stop the chain here", self.stop_chain, pygame.K_s, style="accent", key_label="S")
         self.decline_button = Button("Don't huff", self.decline_huff, pygame.K_d, key_label="D")
@@ -118,8 +119,7 @@ class PlayScene(Scene):
 
     def controller_label(self, player: int) -> str:
         if self.controllers[player] == COMPUTER:
-            labels = {n: label for n, label, _ in level_choices()}
-            return f"Computer ({labels.get(self.config.level, self.config.level)})"
+            return f"Computer ({self._level_label})"
         if self.config.mode == PASS_AND_PLAY:
             return f"Player {player + 1}"
         return "You"
