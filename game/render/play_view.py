@@ -18,11 +18,21 @@ if TYPE_CHECKING:
     from ..scenes.play import PlayScene
 
 
+_rings: dict[tuple, pygame.Surface] = {}
+
+
 def _alpha_circle(surface: pygame.Surface, color: tuple[int, int, int], alpha: int, center: tuple[float, float],
                   radius: float, width: int = 0) -> None:
+    """A translucent disc or ring (cached: the marks are redrawn every frame)."""
     r = max(2, int(radius))
-    s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
-    pygame.draw.circle(s, (*color, alpha), (r + 2, r + 2), r, width)
+    key = (color, alpha // 8, r, width)
+    s = _rings.get(key)
+    if s is None:
+        if len(_rings) > 400:
+            _rings.clear()
+        s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+        pygame.draw.circle(s, (*color, alpha), (r + 2, r + 2), r, width)
+        _rings[key] = s
     surface.blit(s, (center[0] - r - 2, center[1] - r - 2))
 
 
@@ -97,8 +107,11 @@ class PlayView:
         hidden = {b.path[0]} if chain or (dragging and b.path) else set()
         interactive = sc.human_to_move and not sc.busy
         if interactive and not b.path:
-            forced = any("forced" in n for n in sc.state.turn_notes())
-            for p in b.capturers():
+            forced = any("capture is forced" in n for n in sc.state.turn_notes())
+            capturers = b.capturers()
+            for p in b.movable() - capturers:  # where you may move, quietly
+                _alpha_circle(surface, theme.ACCENT, 110, view.pos(p), r * 1.18, max(2, int(r * 0.08)))
+            for p in capturers:
                 _alpha_circle(surface, theme.CAPTURE, int(170 + 85 * pulse) if forced else 150, view.pos(p),
                               r * (1.3 + 0.1 * pulse), max(4, int(r * 0.22)))
             if sc.hover in b.movable():
