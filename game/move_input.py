@@ -198,10 +198,11 @@ class MoveBuilder:
             board = getattr(st.game, "board", None)
             if owner == st.to_move and board is not None:
                 empty = [q for q in board.adjacent[point] if q not in pieces]
-                if drops and not self.piece_moves():
-                    return f"place a piece from your hand first: {kind}s may not move yet"
                 if empty:
                     return st.why_illegal(Move(STEP, (point, empty[0])))
+                waiting = next((n for n in st.turn_notes() if "cannot move" in n), None)
+                if drops and waiting:
+                    return waiting
                 return f"the {kind} on {st.game.point_name(point)} has no move"
             if huffs:
                 return f"only a piece that failed to capture may be huffed ({self._names(huffs)})"

@@ -109,9 +109,13 @@ def test_drop_is_a_click_on_an_empty_point_and_a_piece_cannot_move_yet():
     point = min(drops)
     result = b.click(point)
     assert result.kind == "move" and result.move.kind == DROP
-    cows = [p for p, (o, _) in state.pieces().items() if o == state.to_move]
-    refused = b.click(cows[0])
-    assert refused.kind == "illegal" and refused.reason
+    pieces = state.pieces()
+    board = state.game.board
+    cow = next(p for p, (o, _) in pieces.items() if o == state.to_move
+               and any(q not in pieces for q in board.adjacent[p]))
+    refused = b.click(cow)
+    assert refused.kind == "illegal"
+    assert "cannot move until all are on the board" in refused.reason
 
 
 def test_click_off_the_board_cancels_a_selection():

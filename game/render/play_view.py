@@ -110,7 +110,7 @@ class PlayView:
             forced = any("capture is forced" in n for n in sc.state.turn_notes())
             capturers = b.capturers()
             for p in b.movable() - capturers:  # where you may move, quietly
-                _alpha_circle(surface, theme.ACCENT, 110, view.pos(p), r * 1.18, max(2, int(r * 0.08)))
+                _alpha_circle(surface, theme.ACCENT, 150, view.pos(p), r * 1.18, max(2, int(r * 0.1)))
             for p in capturers:
                 _alpha_circle(surface, theme.CAPTURE, int(170 + 85 * pulse) if forced else 150, view.pos(p),
                               r * (1.3 + 0.1 * pulse), max(4, int(r * 0.22)))
