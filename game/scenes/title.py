@@ -7,6 +7,7 @@ import math
 import pygame
 
 from .. import theme
+from ..anim import arc_point
 from ..physics import TokenRain
 from ..render.pieces import draw_piece
 from ..scene import Scene
@@ -14,6 +15,7 @@ from ..scene import Scene
 TITLE = "KELIYA"
 LETTER_COLORS = (theme.ACCENT, theme.ACCENT_2, theme.GOOD, theme.WARN, theme.HOUSE, theme.ACCENT)
 TOKEN_STYLES = ((0, "soldier"), (1, "soldier"), (1, "cow"), (0, "leopard"))
+PARADE = ((0, "tiger"), (1, "leopard"), (1, "leopard"), (0, "soldier"), (1, "soldier"), (1, "cow"), (1, "cow"))
 
 
 class TitleScene(Scene):
@@ -42,6 +44,19 @@ class TitleScene(Scene):
         self.rain.resize(self.app.size)
         self.rain.update(dt)
 
+    def _draw_parade(self, surface: pygame.Surface, w: int, y: int, s: float) -> None:
+        """A line of pieces hopping across the screen, one point at a time, as they do in play."""
+        step = 74 * s
+        hop_time = 0.42
+        hops, frac = divmod(self.time / hop_time, 1.0)
+        span = w + 4 * step
+        for i, (owner, kind) in enumerate(PARADE):
+            x0 = (-2 * step + (hops - i * 1.6) * step) % span - 2 * step
+            (x, yy), lift = arc_point((x0, y), (x0 + step, y), frac, 34 * s)
+            if x0 + step > w + step:
+                continue
+            draw_piece(surface, (x, yy), 24 * s, owner, kind, lift=lift)
+
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         w, h = surface.get_size()
@@ -68,6 +83,7 @@ class TitleScene(Scene):
             x += cw + int(12 * s)
         theme.blit_text(surface, "Traditional board games of Sri Lanka, India and beyond", int(36 * s),
                         theme.TEXT, (w // 2, int(base_y + 40 * s)), "midtop")
+        self._draw_parade(surface, w, int(base_y + 150 * s), s)
         if int(self.time * 2) % 2 == 0 or self.time < 0.5:
             box = pygame.Rect(0, 0, int(520 * s), int(64 * s))
             box.center = (w // 2, int(h * 0.66))
