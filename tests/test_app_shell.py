@@ -234,3 +234,33 @@ def test_screenshots_flag_saves_every_scene(tmp_path):
             assert any(n.startswith(size) and scene in n for n in names), (size, scene)
     surf = pygame.image.load(str(tmp_path / "960x600_08_play_start.png"))
     assert surf.get_size() == (960, 600)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1600, 900)])
+def test_play_layout_fits_the_window(app, size):
+    """Usable down to 960x600: the board, the panel and every button stay on screen, apart."""
+    app.resize(size)
+    screen = pygame.Rect((0, 0), size)
+    for gid in playable_ids():
+        scene = PlayScene(app, MatchConfig(gid))
+        app.manager.clear()
+        app.manager.push(scene)
+        app.frame([], 1 / 60)
+        board, panel = scene.layout(size)
+        assert screen.contains(scene.view.frame) and screen.contains(panel)
+        assert not scene.view.frame.colliderect(panel)
+        shown = [b.rect for b in scene.buttons if b.visible]
+        for i, r in enumerate(shown):
+            assert panel.contains(r)
+            assert r.collidelist(shown[i + 1:]) == -1
+
+
+def test_window_resize_relays_the_board(app):
+    scene = PlayScene(app, MatchConfig("kotu_ellima"))
+    app.manager.push(scene)
+    app.frame([], 1 / 60)
+    before = scene.view.frame.copy()
+    app.resize((1000, 640))
+    app.frame([pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 640), w=1000, h=640)], 1 / 60)
+    assert scene.view.frame != before
+    assert pygame.Rect(0, 0, 1000, 640).contains(scene.view.frame)
