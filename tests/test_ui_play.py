@@ -255,3 +255,27 @@ def test_esc_twice_leaves_for_the_menu(app):
     assert isinstance(app.manager.top, PlayScene)
     Mouse(app).key(pygame.K_ESCAPE)
     assert isinstance(app.manager.top, MenuScene)
+
+
+def test_setup_against_the_computer_by_clicks(app):
+    from game.scenes.setup import SetupScene
+
+    if not app.computer_available:
+        pytest.skip("the AI worker is not installed")
+    app.manager.clear()
+    app.manager.push(MenuScene(app))
+    setup = SetupScene(app, "cows_leopards")
+    app.manager.push(setup)
+    app.frame([], 1 / 60)
+    mouse = Mouse(app)
+    mouse.click((setup.mode.rect.right - 20, setup.mode.rect.top + 20))
+    assert setup.mode.value == VS_COMPUTER and setup.side.visible and setup.level.visible
+    app.frame([], 1 / 60)
+    mouse.click((setup.side.rect.right - 20, setup.side.rect.top + 20))
+    assert setup.side.value == 1
+    mouse.click(setup.start_button.rect.center)
+    play = app.manager.top
+    assert isinstance(play, PlayScene)
+    assert play.controllers == ["computer", "human"] and play.side(1) == "Cows"
+    app.frame([], 1 / 60)
+    assert play.opponent.thinking  # the leopards (computer) open the game
