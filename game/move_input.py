@@ -92,6 +92,14 @@ class MoveBuilder:
                 out[m.path[n]] = out.get(m.path[n], False) or bool(m.captured)
         return out
 
+    def captured_by(self, point: int) -> int | None:
+        """The piece taken by going on to ``point`` next, if that step of the chain captures."""
+        n = len(self.path)
+        for m in self.candidates():
+            if len(m.path) > n and m.path[n] == point and len(m.captured) >= n:
+                return m.captured[n - 1]
+        return None
+
     def can_stop(self) -> bool:
         """True when the chain built so far is itself a complete legal move (a chain in progress)."""
         return len(self.path) >= 2 and self._complete() is not None

@@ -75,6 +75,11 @@ class Mouse:
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=button),
         ]
 
+    def move(self, pos: tuple[float, float]) -> None:
+        """Hover at ``pos`` (no button)."""
+        p = (int(pos[0]), int(pos[1]))
+        self.app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
+
     def click(self, pos: tuple[float, float], button: int = 1) -> None:
         self.app.frame(self.events_at(pos, button), 1 / 60)
 

@@ -91,6 +91,7 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
             chain = max((m for m in state.legal_moves() if m.captured), key=lambda m: len(m.captured))
             mouse.click(scene.view.pos(chain.path[0]))
             mouse.click(scene.view.pos(chain.path[1]))
+            mouse.move(scene.view.pos(chain.path[2]))
             pump(app, 0.1)
             shot("11_play_chain_in_progress")
             mouse.click(scene.view.pos(chain.path[2]))

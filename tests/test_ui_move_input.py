@@ -56,6 +56,7 @@ def test_chain_is_built_jump_by_jump_and_completes_on_the_last_landing():
     b = MoveBuilder(state)
     b.click(chain.path[0])
     for i, p in enumerate(chain.path[1:-1], start=1):
+        assert b.captured_by(p) == chain.captured[i - 1]
         result = b.click(p)
         assert result.kind == "extend"
         assert b.path == chain.path[: i + 1]

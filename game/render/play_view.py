@@ -11,6 +11,7 @@ import pygame
 
 from .. import theme
 from ..config import PASS_AND_PLAY, WATCH
+from ..widgets import fit_line
 from .board import BoardView
 from .pieces import describe, draw_piece, side_kind
 
@@ -73,8 +74,8 @@ class PlayView:
     def _draw_last_move(self, surface: pygame.Surface, view: BoardView) -> None:
         sc = self.scene
         move = sc.last_move
-        if move is None or sc.anims:
-            return
+        if move is None or sc.anims or len(sc.builder.path) > 1:
+            return  # a chain being built is clearer without the previous move's marks
         width = max(3, int(view.spacing * 0.08))
         pts = [view.pos(p) for p in move.path]
         r = view.piece_radius
@@ -167,6 +168,10 @@ class PlayView:
             size = r * (0.62 if hot else 0.5 + 0.06 * pulse)
             _alpha_circle(surface, color, 235 if hot else 200, (x, y), size)
             _alpha_circle(surface, (255, 255, 255), 230, (x, y), size, max(2, int(r * 0.1)))
+            taken = b.captured_by(p) if hot and captures else None
+            if taken is not None:  # hovering a capture: show which piece it takes
+                tx, ty = view.pos(taken)
+                _alpha_circle(surface, theme.CAPTURE, 200, (tx, ty), r * 1.25, max(3, int(r * 0.16)))
         for p in b.drop_points() if not b.path else ():
             if sc.hover == p:
                 owner = sc.state.to_move
@@ -242,9 +247,26 @@ class PlayView:
             if b.visible:
                 b.rect = pygame.Rect(x, ctx_y, inner_w, bh)
                 ctx_y -= bh + gap
+        self._draw_log(surface, pygame.Rect(x, y + int(8 * s), inner_w, ctx_y + bh - y - int(16 * s)), s)
         sc.undo_button.enabled = bool(sc.movers) and sc.config.mode != WATCH
         for b in sc.buttons:
             b.draw(surface, False, s)
+
+    def _draw_log(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
+        """The moves so far, newest last, as many as fit in ``area``."""
+        sc = self.scene
+        size = int(19 * s)
+        line_h = int(size * 1.1)
+        rows = (area.height - int(26 * s)) // line_h
+        if rows < 2 or not sc.log:
+            return
+        theme.blit_text(surface, "MOVES", size, theme.TEXT_DIM, area.topleft)
+        y = area.top + int(24 * s)
+        first = max(0, len(sc.log) - rows)
+        for i, words in enumerate(sc.log[first:], start=first + 1):
+            color = theme.TEXT if i == len(sc.log) else theme.TEXT_DIM
+            theme.blit_text(surface, fit_line(f"{i}. {words}", size, area.width), size, color, (area.left, y))
+            y += line_h
 
     def _draw_turn_box(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> int:
         sc = self.scene

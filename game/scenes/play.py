@@ -46,6 +46,7 @@ class PlayScene(Scene):
         self.board = self.state.game.board
         self.controllers = list(config.controllers())
         self.movers: list[int] = []  # who made each move of the history (for undo vs the computer)
+        self.log: list[str] = []  # the moves played in this scene, in words, for the panel
         self.builder = MoveBuilder(self.state)
         self.anims: list[MoveAnimation] = []
         self.bursts = Bursts()
@@ -165,6 +166,7 @@ class PlayScene(Scene):
         self.builder.refresh()
         self.anims.append(MoveAnimation(move, before, after, self._view(), self._anim_event))
         self.event = self.describe(move, mover)
+        self.log.append(self.event.rstrip("."))
         self.say("")
         if move.kind != DROP and not move.captured:
             self.app.sound.play("hop", 0.7)
@@ -253,6 +255,8 @@ class PlayScene(Scene):
         while self.movers:
             mover = self.movers.pop()
             self.state.undo()
+            if self.log:
+                self.log.pop()
             if self.controllers[mover] == HUMAN:
                 break
         history = self.state.history()
