@@ -44,15 +44,15 @@ LEVELS: dict[str, Level] = {
     ),
     "medium": Level(
         "medium", "Medium", "A quick, sound player: takes what is offered and rarely blunders.",
-        seconds=0.6, iterations=2500,
+        seconds=0.6, iterations=2000,
     ),
     "hard": Level(
         "hard", "Hard", "Thinks about two seconds a move and sees traps a few moves deep.",
-        seconds=1.8, iterations=8000,
+        seconds=1.8, iterations=10000,
     ),
     "expert": Level(
         "expert", "Expert", "Uses up to five seconds a move: the strongest the computer gets.",
-        seconds=4.6, iterations=30000,
+        seconds=4.6, iterations=40000,
     ),
 }
 

@@ -10,9 +10,14 @@ Kept because they measurably help (see benchmarks/RESULTS.md, section "AI"):
   one is always taken and a proven loss is never chosen while anything else is left.
 - Cut-off playouts: a simulation stops after ``cutoff`` plies and is scored by
   ``state.heuristic()``, which is far quicker and steadier than playing to the end.
+- Capture-biased playouts: half the simulated moves take the biggest capture.
+- Implicit minimax backups: each node also keeps the heuristic backed up by minimax
+  through the tree, mixed into the UCT value with weight ``minimax``.
 - Capture-first expansion: untried captures are tried before quiet moves.
 - Tree reuse: when the next position is a grandchild (or child) of the last root, its
   subtree and statistics are kept.
+Cut-off, capture bias and minimax together scored 67% over 60 games against the plain
+cut-off-16 search at equal iterations (benchmarks/ai_tuning.py; RESULTS.md).
 """
 
 from __future__ import annotations
@@ -32,13 +37,13 @@ class SearchConfig:
     """How the search spends its budget (a level picks one of these)."""
 
     exploration: float = 0.7  # UCT constant for values in [0, 1]
-    cutoff: int | None = 16  # playout plies before the heuristic decides; None: play to the end
-    greedy: float = 0.0  # chance a playout move is the biggest capture
+    cutoff: int | None = 8  # playout plies before the heuristic decides; None: play to the end
+    greedy: float = 0.5  # chance a playout move is the biggest capture
     solver: bool = True  # prove wins and losses (MCTS-Solver)
     captures_first: bool = True  # expand untried captures before quiet moves
     reuse: bool = True  # keep the subtree of the last search when the position follows on
     sharpness: float = 0.0  # >0: heuristic h scored as tanh(k*h)/tanh(k), so small leads count more
-    minimax: float = 0.0  # weight of implicit minimax backups of the heuristic in the selection
+    minimax: float = 0.3  # weight of implicit minimax backups of the heuristic in the selection
     evaluation: Callable[[State], float] | None = None  # replaces state.heuristic() (tuning)
 
 
