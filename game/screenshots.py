@@ -7,6 +7,7 @@ with positions from ``scenarios`` so the pictures show chains, huffs and game en
 from __future__ import annotations
 
 import os
+import time
 from functools import partial
 from pathlib import Path
 
@@ -138,6 +139,14 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
                 _play(app, cfg)
                 pump(app, 0.3)
                 shot("18_play_computer_thinking")
+                app.manager.clear()
+                scene = _play(app, MatchConfig("kotu_ellima", iterations=300), chain_position())
+                scene.ask_hint()
+                deadline = time.monotonic() + 20
+                while scene.suggestion is None and time.monotonic() < deadline:
+                    pump(app, 0.05)
+                    time.sleep(0.01)
+                shot("18b_play_hint")
                 app.manager.clear()
 
             state = finished("hat_diviyan_keliya")

@@ -51,8 +51,9 @@ class PlayView:
         self._draw_last_move(surface, view)
         self._draw_pieces(surface, view)
         sc.bursts.draw(surface)
+        self._draw_suggestion(surface, view)
         self._draw_drag(surface, view)
-        self._draw_hint(surface, view)
+        self._draw_help_line(surface, view)
         self._draw_thinking(surface, view)
         self._draw_panel(surface)
 
@@ -193,7 +194,28 @@ class PlayView:
         owner, kind = sc._pieces_now.get(sc.builder.path[0], (0, "soldier"))
         draw_piece(surface, sc.mouse, view.piece_radius, owner, kind, lift=0.8)
 
-    def _draw_hint(self, surface: pygame.Surface, view: BoardView) -> None:
+    def _draw_suggestion(self, surface: pygame.Surface, view: BoardView) -> None:
+        """The engine's hint: its path in the hint colour, with a pulsing ring where it ends."""
+        sc = self.scene
+        move = sc.suggestion
+        if move is None or sc.anims:
+            return
+        r = view.piece_radius
+        width = max(3, int(view.spacing * 0.07))
+        pts = [view.pos(p) for p in move.path]
+        if len(pts) > 1:
+            pygame.draw.lines(surface, theme.ACCENT_2, False, pts, width)
+            _alpha_circle(surface, theme.ACCENT_2, 220, pts[0], r * 1.2, max(3, width))
+        for c in move.captured:  # the pieces it would take
+            x, y = view.pos(c)
+            k = r * 0.3
+            pygame.draw.line(surface, theme.ACCENT_2, (x - k, y - k), (x + k, y + k), width)
+            pygame.draw.line(surface, theme.ACCENT_2, (x - k, y + k), (x + k, y - k), width)
+        pulse = sc.pulse.value
+        _alpha_circle(surface, theme.ACCENT_2, int(150 + 100 * pulse), pts[-1], r * (1.15 + 0.15 * pulse),
+                      max(3, width))
+
+    def _draw_help_line(self, surface: pygame.Surface, view: BoardView) -> None:
         sc = self.scene
         s = sc.app.scale
         board_rect, _ = sc.layout(sc.app.size)
@@ -243,7 +265,10 @@ class PlayView:
         interactive = sc.human_to_move and not sc.busy
         sc.stop_button.visible = interactive and sc.builder.can_stop()
         sc.decline_button.visible = interactive and bool(sc.builder.huff_points()) and not sc.builder.path
-        for b in (sc.stop_button, sc.decline_button):
+        sc.hint_button.visible = (interactive and sc.adviser is not None and not sc.builder.path
+                                  and sc.suggestion is None and not sc.adviser.thinking)
+        sc.pause_button.visible = sc.config.mode == WATCH and sc.state.outcome() is None
+        for b in (sc.stop_button, sc.decline_button, sc.hint_button, sc.pause_button):
             if b.visible:
                 b.rect = pygame.Rect(x, ctx_y, inner_w, bh)
                 ctx_y -= bh + gap

@@ -24,6 +24,7 @@ from ..scene import Scene
 from ..widgets import Button
 
 GAME_OVER_DELAY = 0.6
+HINT_LEVEL = "hint"  # the worker's "best move for the side to move" at the Medium budget
 DRAG_START_PIXELS = 6
 MAX_AI_ERRORS = 3
 
@@ -75,6 +76,12 @@ class PlayScene(Scene):
                 self.event = "The computer opponent is not available: playing pass and play."
             else:
                 self.opponent = Opponent(worker, config.level, config.min_pause, config.iterations)
+        # The hint asks the same engine as the opponent, through the same worker.
+        self.adviser: Opponent | None = None
+        if config.mode != WATCH and app.worker is not None:
+            self.adviser = Opponent(app.worker, HINT_LEVEL, 0.0, config.iterations)
+        self.suggestion: Move | None = None
+        self.paused = False
         self._pieces_now = self.state.pieces()
         self._level_label = {n: label for n, label, _ in level_choices()}.get(config.level, config.level)
         self.renderer = PlayView(self)
@@ -83,7 +90,10 @@ class PlayScene(Scene):
         self.undo_button = Button("Undo", self.undo, pygame.K_u, key_label="U")
         self.rules_button = Button("Rules", self.show_rules, pygame.K_F1, key_label="F1")
         self.menu_button = Button("Menu", self.to_menu, None)
-        self.buttons = [self.stop_button, self.decline_button, self.undo_button, self.rules_button, self.menu_button]
+        self.hint_button = Button("Hint: the computer's choice", self.ask_hint, pygame.K_h, key_label="H")
+        self.pause_button = Button("Pause", self.toggle_pause, pygame.K_p, key_label="P")
+        self.buttons = [self.stop_button, self.decline_button, self.hint_button, self.pause_button,
+                        self.undo_button, self.rules_button, self.menu_button]
         self.undo_button.visible = config.mode != WATCH
         self._intro()
 
@@ -160,6 +170,7 @@ class PlayScene(Scene):
             self.refuse(str(e))
             return
         self.movers.append(mover)
+        self._forget_hint()
         self.last_move, self.last_mover = move, mover
         after = self.state.pieces()
         self._pieces_now = after
@@ -237,6 +248,42 @@ class PlayScene(Scene):
         if self.human_to_move and not self.busy and self.builder.can_stop():
             self.apply_click(self.builder.stop(), None)
 
+    # --- hint and pause ---------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """Ask the engine for the best move here; it is shown on the board when it arrives."""
+        if self.adviser is None or not self.human_to_move or self.busy:
+            return
+        if self.adviser.thinking:
+            return
+        self.suggestion = None
+        self.adviser.request(self.state)
+        self.say("Looking for a good move...", theme.ACCENT_2)
+
+    def _forget_hint(self) -> None:
+        self.suggestion = None
+        if self.adviser is not None and self.adviser.thinking:
+            self.adviser.cancel()
+
+    def _poll_hint(self, dt: float) -> None:
+        if self.adviser is None or not self.adviser.thinking:
+            return
+        move, error = self.adviser.poll(self.state, dt)
+        if move is not None:
+            self.suggestion = move
+            self.say(f"Hint: {self.state.move_text(move)} (marked on the board).", theme.ACCENT_2)
+        elif error:
+            self.say(f"No hint this time: {error}.", theme.WARN)
+
+    def toggle_pause(self) -> None:
+        """Computer against computer: hold the game so a position can be studied."""
+        if self.config.mode != WATCH or self.state.outcome() is not None:
+            return
+        self.paused = not self.paused
+        if self.paused and self.opponent is not None:
+            self.opponent.cancel()
+        self.pause_button.label = "Resume" if self.paused else "Pause"
+        self.say("Paused: press P to go on." if self.paused else "", theme.ACCENT)
+
     def decline_huff(self) -> None:
         if self.human_to_move and self.builder.huff_points():
             self.builder.decline_huff()
@@ -249,6 +296,7 @@ class PlayScene(Scene):
             return
         if self.opponent is not None:
             self.opponent.cancel()
+        self._forget_hint()
         for a in self.anims:
             a.finish()
         self.anims.clear()
@@ -276,6 +324,7 @@ class PlayScene(Scene):
 
         if self.opponent is not None:
             self.opponent.cancel()
+        self._forget_hint()
         state = self.config.make_game().new_initial_state(random.Random())
         if self.config.options.get("first") == "coin":
             self.app.manager.replace(CoinTossScene(self.app, self.config, state))
@@ -287,6 +336,7 @@ class PlayScene(Scene):
 
         if self.opponent is not None:
             self.opponent.cancel()
+        self._forget_hint()
         if not self.app.manager.pop_to(MenuScene):
             self.app.manager.replace(MenuScene(self.app))
 
@@ -299,6 +349,7 @@ class PlayScene(Scene):
     def exit(self) -> None:
         if self.opponent is not None:
             self.opponent.cancel()
+        self._forget_hint()
 
     # --- layout ---------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
@@ -422,7 +473,9 @@ class PlayScene(Scene):
                     self.over_shown = True
                     self.app.manager.push(GameOverScene(self.app, self))
             return
-        if self.opponent is not None and self.controllers[self.state.to_move] == COMPUTER and not self.ai_stopped:
+        self._poll_hint(dt)
+        if (self.opponent is not None and self.controllers[self.state.to_move] == COMPUTER and not self.ai_stopped
+                and not self.paused):
             if not self.opponent.thinking:
                 self.opponent.request(self.state)
             move, error = self.opponent.poll(self.state, dt)
