@@ -73,10 +73,14 @@ def main(argv: list[str] | None = None) -> int:
         files = save_screenshots(args.screenshots)
         print(f"saved {len(files)} screenshots in {args.screenshots}")
         return 0
-    from game.app import App
-    from game.scenes.menu import MenuScene, playable_ids
-    from game.scenes.setup import SetupScene
-    from game.scenes.title import TitleScene
+    try:
+        from game.app import App
+        from game.scenes.menu import MenuScene, playable_ids
+        from game.scenes.setup import SetupScene
+        from game.scenes.title import TitleScene
+    except ImportError as e:  # double-clicked with a Python that lacks the dependencies
+        print(f"Keliya cannot start: {e}.\nInstall it first (see README.md): pip install -e .", file=sys.stderr)
+        return 1
 
     app = App(args.size, fullscreen=args.fullscreen, sound=not args.mute)
     if args.game:
