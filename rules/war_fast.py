@@ -43,14 +43,14 @@ while rest:
     stack = [(origin, opp, 0)]
     while stack:
         pos, o, taken = stack.pop()
-        blocked = others | o
         went_on = False
-        for over, to in jumps[pos]:
-            if (o >> over) & 1 and not (blocked >> to) & 1:
-                went_on = True
-                bit = 1 << over
-                stack.append((to, o ^ bit, taken | bit))
-                {prefix}
+        if o & over_mask[pos]:
+            blocked = others | o
+            for obit, tbit, to in jump_bits[pos]:
+                if o & obit and not blocked & tbit:
+                    went_on = True
+                    stack.append((to, o ^ obit, taken | obit))
+                    {prefix}
         {complete}
 """
 
@@ -155,7 +155,7 @@ def _source(board: Board, rule: str) -> str:
     cap_terms += [f"({m} & (opp << {off}) & (empty << {2 * off}))" for off, m in left]
     forced = rule == FORCED
     chains = _CHAINS.format(
-        prefix="" if forced else "ends.append((origin, to, taken | bit))",
+        prefix="" if forced else "ends.append((origin, to, taken | obit))",
         complete="if not went_on:\n            ends.append((origin, pos, taken))" if forced else "",
     )
     capture = _CAPTURE.format(stopped_early=_STOPPED_EARLY if rule == HUFF else "")
@@ -209,7 +209,11 @@ def compiled_playout(board: Board, rule: str) -> PlayoutFn:
     key = (board.name, rule)
     fn = _cache.get(key)
     if fn is None:
-        namespace: dict[str, object] = {"jumps": board.jumps}
+        namespace: dict[str, object] = {
+            "jumps": board.jumps,
+            "jump_bits": tuple(tuple((1 << o, 1 << t, t) for o, t in js) for js in board.jumps),
+            "over_mask": tuple(sum(1 << o for o, _ in js) for js in board.jumps),
+        }
         exec(compile(_source(board, rule), f"<war playout: {board.name}, {rule}>", "exec"), namespace)
         fn = namespace["playout"]  # type: ignore[assignment]
         _cache[key] = fn
