@@ -26,7 +26,7 @@ def _limit_option(flock: str) -> Option:
 
 def _stuck_option(flock: str) -> Option:
     return Option(
-        "stuck", f"When the {flock} cannot move", "lose", ("lose", "draw"),
+        "stuck", f"{flock.capitalize()} blocked", "lose", ("lose", "draw"),
         f"What happens when the {flock} have no move on their turn; the sources do not say.",
         house_rule=True, choice_labels=(f"The {flock} lose", "A draw"),
     )
@@ -96,7 +96,7 @@ def _register_cows() -> None:
     )
     spec = GameSpec(
         "cows_leopards", "Cows and Leopards", "India and Sri Lanka (Diviyan keliya, Hasu chirat ata)",
-        "Two leopards hunt twenty-four cows: the cows try to pen the leopards in before too many are eaten.",
+        "Two leopards hunt twenty-four cows, who try to pen them in.",
         ("Leopards", "Cows"), options, COWS_RULES, _make_cows(holder),
     )
     holder["spec"] = spec
@@ -176,7 +176,7 @@ def _register_hat_diviyan() -> None:
             choice_labels=("Standard (10 points, 1 tiger, 7 leopards)", "Large (13 points, 2 tigers, 8 leopards)"),
         ),
         Option(
-            "large_left", "Large board: tigers win at", 5, (5, 4),
+            "large_left", "Tigers win at", 5, (5, 4),
             "On the large board, the number of leopards left at which the tigers win.",
             house_rule=True, choice_labels=("5 leopards left", "4 leopards left"),
         ),
