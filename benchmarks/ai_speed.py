@@ -1,10 +1,11 @@
 """Search speed: MCTS iterations per second at the Hard level's budget, for every game.
 
-Usage: python -m benchmarks.ai_speed [--seconds S] [--games ID ...] [--profile]
+Usage: python -m benchmarks.ai_speed [--seconds S] [--games ID ...] [--profile] [--levels]
 Each game is searched from three positions (the start, and after 10 and 30 random plies,
 seeded) for S seconds each (default: the Hard level's clock) with the Hard level's
 settings; the iteration cap is lifted so the clock alone stops the search.
-``--profile`` prints where one search spends its time instead.
+``--profile`` prints where one search spends its time instead. ``--levels`` times every
+level as the app plays it (clock and cap) from the same positions: the longest move counts.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.levels import LEVELS  # noqa: E402
 from game.ai.mcts import MCTS  # noqa: E402
+from game.ai.policy import LevelPlayer  # noqa: E402
 from rules import game_ids, load_game  # noqa: E402
 from rules.core import State  # noqa: E402
 
@@ -47,7 +49,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=LEVELS["hard"].seconds)
     ap.add_argument("--games", nargs="*", help="game ids (default: every registered game)")
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--levels", action="store_true", help="seconds per move of every level")
     args = ap.parse_args(argv)
+    if args.levels:
+        return time_levels(args.games or game_ids())
     config = LEVELS["hard"].config
     print(f"Hard settings: {config}; {args.seconds:g} s per search")
     print(f"{'game':<22} {'position':<9} {'iterations':>10} {'it/s':>8} {'moves':>6}")
@@ -65,6 +70,21 @@ def main(argv: list[str] | None = None) -> int:
             rate = result.iterations / result.seconds if result.seconds else 0.0
             print(f"{game_id:<22} {label:<9} {result.iterations:>10} {rate:>8.0f} {len(state.legal_moves()):>6}",
                   flush=True)
+    return 0
+
+
+def time_levels(games: list[str]) -> int:
+    """Longest and mean thinking time per level over the benchmark positions of ``games``."""
+    print(f"{'level':<8} {'clock s':>8} {'cap':>7} {'mean s':>7} {'max s':>7} {'mean it':>8}")
+    for name, level in LEVELS.items():
+        times, iterations = [], []
+        for game_id in games:
+            for _, state in positions(game_id):
+                decision = LevelPlayer(level, random.Random(1)).choose(state)
+                times.append(decision.seconds)
+                iterations.append(decision.iterations)
+        print(f"{name:<8} {level.seconds:>8.2f} {level.iterations:>7} {sum(times) / len(times):>7.2f} "
+              f"{max(times):>7.2f} {sum(iterations) / len(iterations):>8.0f}", flush=True)
     return 0
 
 
