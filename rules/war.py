@@ -370,28 +370,29 @@ class WarState(State):
                 return f"the piece on {b.name_of(origin)} is {SIDES[self._turn ^ 1]}'s"
             return f"there is no {me} piece on {b.name_of(origin)}"
         occupied = own | opp
-        pos = origin
-        taken = opp
-        for i, dest in enumerate(move.path[1:], start=1):
-            if dest in b.adjacent[pos] and i == 1 and len(move.path) == 2:
-                if (occupied >> dest) & 1:
-                    return f"{b.name_of(dest)} is not empty"
-                if g.forced and g.capturers(own, opp):
-                    return "a capture is available: captures are forced"
-                break
+        if len(move.path) == 2 and move.path[1] in b.adjacent[origin]:
+            dest = move.path[1]
+            if (occupied >> dest) & 1:
+                return f"{b.name_of(dest)} is not empty"
+            if g.forced and g.capturers(own, opp):
+                return "a capture is available: captures are forced"
+            return "that move is not allowed here"
+        # A chain: check it jump by jump, with each jumped piece gone before the next jump.
+        occupied &= ~(1 << origin)
+        pos, enemies = origin, opp
+        for dest in move.path[1:]:
             over = next((o for o, t in b.jumps[pos] if t == dest), None)
             if over is None:
                 return f"{b.name_of(pos)} and {b.name_of(dest)} are not joined by a line"
-            if not (taken >> over) & 1:
+            if not (enemies >> over) & 1:
                 return f"a jump must go over an enemy piece ({b.name_of(over)} is not one)"
-            if ((occupied & ~(1 << origin)) >> dest) & 1 and dest != origin:
+            if (occupied >> dest) & 1:
                 return f"{b.name_of(dest)} is not empty"
-            taken &= ~(1 << over)
+            enemies &= ~(1 << over)
             occupied &= ~(1 << over)
             pos = dest
-        else:
-            if g.forced and g.can_jump_from(pos, own & ~(1 << origin), taken):
-                return f"the capture must go on: another jump is possible from {b.name_of(pos)}"
+        if g.forced and g.can_jump_from(pos, own & ~(1 << origin), enemies):
+            return f"the capture must go on: another jump is possible from {b.name_of(pos)}"
         return "that move is not allowed here"
 
     def turn_notes(self) -> list[str]:

@@ -360,3 +360,13 @@ def test_moves_with_prefix_builds_a_chain_jump_by_jump():
                                           s.game.point_index("f2")}
     after = s.moves_with_prefix([e3, e5])
     assert sorted(m.path for m in after) == [(e3, e5), (e3, e5, c5)]
+
+
+def test_illegal_chain_reasons():
+    s = war_state("kotu_ellima", south="e3 e4 a3", north="i7 d5 c5", capture="free")
+    with pytest.raises(IllegalMoveError, match=r"over an enemy piece \(e4 is not one\)"):
+        s.play("e3xe5")
+    s2 = war_state("kotu_ellima", south="e5 a3", north="d5 c5 i7", capture="free")
+    with pytest.raises(IllegalMoveError, match="c5 is not empty"):
+        s2.play("e5xc5")
+    assert s2.to_text() == war_state("kotu_ellima", south="e5 a3", north="d5 c5 i7", capture="free").to_text()
