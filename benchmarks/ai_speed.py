@@ -27,7 +27,7 @@ from rules.core import State  # noqa: E402
 
 
 def positions(game_id: str, seed: int = 1) -> list[tuple[str, State]]:
-    """The start and two positions reached by seeded random play (still open)."""
+    """The start and two positions reached by seeded random play (open, with a choice)."""
     out = []
     for depth in (0, 10, 30):
         rng = random.Random(seed)
@@ -40,6 +40,8 @@ def positions(game_id: str, seed: int = 1) -> list[tuple[str, State]]:
             if state.outcome() is not None:
                 state.undo()
                 break
+        while len(state.legal_moves()) < 2 and state.history():
+            state.undo()  # a lone move is answered without searching: nothing to time
         out.append((f"ply {state.ply}", state))
     return out
 
