@@ -29,6 +29,12 @@ def test_takes_the_last_capture_to_win(seed):
     assert result.proven == "win"
 
 
+def test_search_without_the_solver_still_finds_the_win_and_reaches_game_ends():
+    state = war_state("kotu_ellima", "e3 a5 c1", "e4", capture="free")
+    result = _search(state, iterations=500, solver=False)
+    assert state.move_text(result.move) == "e3xe5" and result.proven is None
+
+
 def test_takes_the_win_even_without_capture_ordering():
     state = war_state("kotu_ellima", "e3 a5 c1", "e4", capture="free")
     result = _search(state, iterations=200, captures_first=False)

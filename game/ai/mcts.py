@@ -175,6 +175,9 @@ class MCTS:
                         child.est = self._evaluate(work)
                     value0 = self._simulate(work)
                 break
+            if not node.children:  # a finished game the solver was not asked to mark
+                value0 = work.returns()[0]
+                break
             node = self._select(node)
             work.apply(node.move)  # type: ignore[arg-type]
             played += 1
