@@ -44,7 +44,7 @@ LEVELS: dict[str, Level] = {
     ),
     "medium": Level(
         "medium", "Medium", "A quick, sound player: takes what is offered and rarely blunders.",
-        seconds=0.6, iterations=2000,
+        seconds=0.35, iterations=1000,
     ),
     "hard": Level(
         "hard", "Hard", "Thinks about two seconds a move and sees traps a few moves deep.",
