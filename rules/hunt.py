@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .boards import Board, bits
-from .core import DROP, JUMP, STEP, Game, GameSpec, Move, Outcome, State
+from .core import DROP, JUMP, STEP, Game, GameSpec, Move, Outcome
 from .hunt_fast import random_playout
+from .recorded import RecordedState
 
 HUNTER, PREY = 0, 1
 
@@ -207,10 +208,10 @@ def _count_field(fields: dict[str, str], name: str) -> int:
     return value
 
 
-class HuntState(State):
+class HuntState(RecordedState):
     """A hunt position: both sides' pieces and hands, whose turn, and the quiet-move count."""
 
-    __slots__ = ("game", "_h", "_p", "_hand0", "_hand1", "_turn", "_quiet", "_hist", "_ply0", "_cache")
+    __slots__ = ("_h", "_p", "_hand0", "_hand1", "_turn", "_quiet")
 
     def __init__(self, game: HuntGame, hunters: int, prey: int, hand0: int, hand1: int, turn: int) -> None:
         self.game: HuntGame = game
@@ -220,9 +221,7 @@ class HuntState(State):
         self._hand1 = hand1
         self._turn = turn
         self._quiet = 0
-        self._hist: list[tuple[Move, tuple[int, int, int, int, int, int]]] = []
-        self._ply0 = 0
-        self._cache: Outcome | None | bool = False  # False: not computed yet
+        self._start_record()
 
     # --- basic facts ----------------------------------------------------------------------
     @property
@@ -233,10 +232,6 @@ class HuntState(State):
     def phase(self) -> str:
         """'drop' while the side to move still has pieces in hand (it must drop), else 'move'."""
         return "drop" if (self._hand1 if self._turn else self._hand0) else "move"
-
-    @property
-    def ply(self) -> int:
-        return self._ply0 + len(self._hist)
 
     @property
     def quiet_plies(self) -> int:
@@ -258,9 +253,6 @@ class HuntState(State):
     def captured_counts(self) -> tuple[int, int]:
         """The hunter's captures (prey never capture)."""
         return (self.game.totals[PREY] - self._p.bit_count() - self._hand1, 0)
-
-    def history(self) -> list[Move]:
-        return [m for m, _ in self._hist]
 
     # --- moves ----------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -288,9 +280,11 @@ class HuntState(State):
     def _snapshot(self) -> tuple[int, int, int, int, int, int]:
         return (self._h, self._p, self._hand0, self._hand1, self._turn, self._quiet)
 
+    def _restore(self, snapshot: tuple) -> None:
+        self._h, self._p, self._hand0, self._hand1, self._turn, self._quiet = snapshot
+
     def apply(self, move: Move) -> None:
-        self._hist.append((move, (self._h, self._p, self._hand0, self._hand1, self._turn, self._quiet)))
-        self._cache = False
+        self._record(move)
         turn = self._turn
         if move.kind == DROP:
             bit = 1 << move.path[0]
@@ -315,28 +309,7 @@ class HuntState(State):
                 self._quiet += 1
         self._turn = turn ^ 1
 
-    def undo(self) -> Move:
-        if not self._hist:
-            raise IndexError("no move to undo")
-        move, (self._h, self._p, self._hand0, self._hand1, self._turn, self._quiet) = self._hist.pop()
-        self._cache = False
-        return move
-
-    def copy(self) -> HuntState:
-        c = HuntState.__new__(HuntState)
-        c.game = self.game
-        c._h, c._p, c._hand0, c._hand1, c._turn, c._quiet = self._snapshot()
-        c._hist = list(self._hist)
-        c._ply0 = self._ply0
-        c._cache = self._cache
-        return c
-
     # --- the end ----------------------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        if self._cache is False:
-            self._cache = self._compute_outcome()
-        return self._cache  # type: ignore[return-value]
-
     def _compute_outcome(self) -> Outcome | None:
         g = self.game
         s = g.setup

@@ -11,7 +11,8 @@ import random
 from typing import Any
 
 from .boards import Board, alquerque_37, alquerque_49, bits
-from .core import HUFF, JUMP, STEP, Game, GameSpec, Move, Option, Outcome, State
+from .core import HUFF, JUMP, STEP, Game, GameSpec, Move, Option, Outcome
+from .recorded import RecordedState
 from .registry import register
 from .war_fast import compiled_playout
 
@@ -154,10 +155,10 @@ def _int_field(fields: dict[str, str], name: str, default: int) -> int:
     return value
 
 
-class WarState(State):
+class WarState(RecordedState):
     """A war-game position: two armies, whose turn, the quiet-move count and any huff offer."""
 
-    __slots__ = ("game", "_s", "_n", "_turn", "_quiet", "_huffable", "_won", "_hist", "_rep", "_ply0", "_cache")
+    __slots__ = ("_s", "_n", "_turn", "_quiet", "_huffable", "_won", "_rep")
 
     def __init__(self, game: WarGame, south: int, north: int, turn: int) -> None:
         self.game: WarGame = game
@@ -167,10 +168,8 @@ class WarState(State):
         self._quiet = 0
         self._huffable = 0  # opponent pieces the player to move may huff now
         self._won: Outcome | None = None  # a win by goal, fixed when the move is made
-        self._hist: list[tuple[Move, tuple]] = []
-        self._rep: dict[tuple, int] = {}
-        self._ply0 = 0
-        self._cache: Outcome | None | bool = False  # False: not computed yet
+        self._rep: dict[tuple, int] = {}  # position counts, only when repetition is a draw
+        self._start_record()
         self._record_position()
 
     # --- basic facts ----------------------------------------------------------------------
@@ -181,10 +180,6 @@ class WarState(State):
     @property
     def phase(self) -> str:
         return "move"
-
-    @property
-    def ply(self) -> int:
-        return self._ply0 + len(self._hist)
 
     @property
     def quiet_plies(self) -> int:
@@ -211,9 +206,6 @@ class WarState(State):
 
     def huffable(self) -> list[int]:
         return list(bits(self._huffable))
-
-    def history(self) -> list[Move]:
-        return [m for m, _ in self._hist]
 
     # --- moves ----------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -242,10 +234,12 @@ class WarState(State):
     def _snapshot(self) -> tuple:
         return (self._s, self._n, self._turn, self._quiet, self._huffable, self._won)
 
+    def _restore(self, snapshot: tuple) -> None:
+        self._s, self._n, self._turn, self._quiet, self._huffable, self._won = snapshot
+
     def apply(self, move: Move) -> None:
         g = self.game
-        self._hist.append((move, self._snapshot()))
-        self._cache = False
+        self._record(move)
         turn = self._turn
         own, opp = (self._s, self._n) if turn == 0 else (self._n, self._s)
         if move.kind == HUFF:
@@ -303,35 +297,21 @@ class WarState(State):
             self._rep[key] = self._rep.get(key, 0) + 1
 
     def undo(self) -> Move:
-        if not self._hist:
-            raise IndexError("no move to undo")
-        if not self.game.limit and self.game.threefold:
+        if self._hist and not self.game.limit and self.game.threefold:
             key = self._key()
             count = self._rep[key] - 1
             if count:
                 self._rep[key] = count
             else:
                 del self._rep[key]
-        move, (self._s, self._n, self._turn, self._quiet, self._huffable, self._won) = self._hist.pop()
-        self._cache = False
-        return move
+        return super().undo()
 
     def copy(self) -> WarState:
-        c = WarState.__new__(WarState)
-        c.game = self.game
-        c._s, c._n, c._turn, c._quiet, c._huffable, c._won = self._snapshot()
-        c._hist = list(self._hist)
+        c = super().copy()
         c._rep = dict(self._rep)
-        c._ply0 = self._ply0
-        c._cache = self._cache
         return c
 
     # --- the end ----------------------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        if self._cache is False:
-            self._cache = self._compute_outcome()
-        return self._cache  # type: ignore[return-value]
-
     def _compute_outcome(self) -> Outcome | None:
         if self._won is not None:
             return self._won
