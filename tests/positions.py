@@ -26,3 +26,15 @@ def war_state(game_id: str, south: str, north: str, turn: str = "S", extra: str 
     if extra:
         text += "; " + extra
     return load_state(text)
+
+
+def perft(state: State, depth: int) -> int:
+    """The number of move sequences of length ``depth`` from ``state`` (move-generation check)."""
+    if depth == 0:
+        return 1
+    total = 0
+    for move in state.legal_moves():
+        state.apply(move)
+        total += perft(state, depth - 1)
+        state.undo()
+    return total

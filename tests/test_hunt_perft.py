@@ -5,6 +5,7 @@ import random
 import pytest
 import reference_hunt
 from hunt_positions import hunt_state
+from positions import perft
 
 from rules import DROP, load_game
 
@@ -21,17 +22,6 @@ MIDGAME = [
     ("hat_diviyan_keliya", {}, "b2", "c3 d2 d1 e3", "0/3", 5, (3, 17, 40, 208, 432)),
     ("hat_diviyan_keliya", {"board": "large"}, "e3 b2", "e4 d4 c3 g3 e2", "0/3", 5, (4, 27, 110, 673, 2237)),
 ]
-
-
-def perft(state, depth):
-    if depth == 0:
-        return 1
-    total = 0
-    for move in state.legal_moves():
-        state.apply(move)
-        total += perft(state, depth - 1)
-        state.undo()
-    return total
 
 
 def reference_rules(game):

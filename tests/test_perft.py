@@ -2,6 +2,7 @@
 
 import pytest
 import reference_war
+from positions import perft
 
 from rules import load_game
 
@@ -14,17 +15,6 @@ EXPECTED = {
     ("kotu_ellima", "forced"): (4, 5, 6),
     ("kotu_ellima", "free"): (4, 8, 33),
 }
-
-
-def perft(state, depth):
-    if depth == 0:
-        return 1
-    total = 0
-    for move in state.legal_moves():
-        state.apply(move)
-        total += perft(state, depth - 1)
-        state.undo()
-    return total
 
 
 def reference_board(state):
