@@ -30,7 +30,7 @@ from game.config import VS_COMPUTER, MatchConfig  # noqa: E402
 from game.scenarios import Mouse, chain_position  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from game.scenes.title import TitleScene  # noqa: E402
-from rules import JUMP  # noqa: E402
+from rules.line_games import JUMP  # noqa: E402
 
 
 def timed_frame(app: App, events: list, dt: float) -> float:

@@ -8,7 +8,9 @@ from collections.abc import Callable
 
 import pygame
 
-from rules import HUFF, JUMP, State, load_game
+from rules import State, load_game
+from rules.line_games import JUMP
+from rules.war import HUFF
 
 
 def random_play(game_id: str, seed: int, stop: Callable[[State], bool], max_plies: int = 400,

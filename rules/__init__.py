@@ -7,32 +7,18 @@ Typical use::
     state.play("d4-e5")
 """
 
-from . import war  # noqa: F401  (registers the war games)
+# Registration order is menu order.
+from . import war_games  # noqa: F401  (registers the war games)
 
 # isort: split
-# (registration order is menu order: the hunt games come after the war games)
 from . import hunt_games  # noqa: F401  (registers the hunt games)
-from .boards import Board, bits
-from .core import (
-    DROP,
-    HUFF,
-    JUMP,
-    LEAP,
-    SOW,
-    STEP,
-    Game,
-    GameSpec,
-    IllegalMoveError,
-    Move,
-    Option,
-    Outcome,
-    State,
-)
+from .core import Game, GameSpec, IllegalMoveError, Move, Note, Option, Outcome, State
+from .effects import Effect
+from .layout import Cell, Layout
 from .position import load_state
 from .registry import game_ids, game_spec, load_game
 
 __all__ = [
-    "Board", "bits", "DROP", "HUFF", "JUMP", "LEAP", "SOW", "STEP", "Game", "GameSpec",
-    "IllegalMoveError", "Move", "Option", "Outcome", "State", "load_state", "game_ids",
-    "game_spec", "load_game",
+    "Cell", "Effect", "Game", "GameSpec", "IllegalMoveError", "Layout", "Move", "Note", "Option",
+    "Outcome", "State", "load_state", "game_ids", "game_spec", "load_game",
 ]

@@ -1,9 +1,10 @@
 """The game API every Keliya game implements (UI, AI and tests all use only this).
 
-Shaped after OpenSpiel's Game/State split: a ``Game`` holds validated options and
-precomputed tables; a ``State`` is one position with its history. A ``Move`` is a
-small immutable value that carries its own effects (path, captured points), so the
-UI can animate straight from it and the AI can prefer captures without knowing the game.
+Shaped after OpenSpiel's Game/State split: a ``Game`` holds validated options, precomputed
+tables and its board ``layout``; a ``State`` is one position with its history. A ``Move`` is
+a small hashable value (kind, route, captured cells) that search builds by the million; what a
+move does in full, hop by hop, is asked of the state with ``effects(move)`` (see ``effects``).
+Move kinds and notation belong to each game family (``line_games``, ``war``, ...).
 """
 
 from __future__ import annotations
@@ -12,22 +13,19 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-# Move kinds shared by all games.
-STEP = "step"  # one point along a line (or one square)
-JUMP = "jump"  # a capturing chain of short leaps (war and hunt games)
-LEAP = "leap"  # BattleHalma leap chain (leapt counters are not captured)
-DROP = "drop"  # a piece from hand onto an empty point
-HUFF = "huff"  # remove an opponent piece that failed to capture (does not end the turn)
-SOW = "sow"  # Ncuva: lift a hole and sow
+if TYPE_CHECKING:
+    from .effects import Effect
+    from .layout import Layout
 
 
 class Move(NamedTuple):
-    """One move: what kind, the points visited in order, and the points emptied by capture.
+    """One move: what kind (a word the game defines), the cells visited in order, and the
+    cells emptied by capture.
 
-    ``path`` is the whole route (origin first); a drop or huff has a path of one point.
-    ``captured`` lists captured points in the order they are taken.
+    ``path`` is the whole route (origin first); a move made at one cell (a drop, a huff, a
+    sowing) has a path of one cell. ``captured`` lists captured cells in the order taken.
     """
 
     kind: str
@@ -44,10 +42,31 @@ class Move(NamedTuple):
 
 
 class Outcome(NamedTuple):
-    """How a game ended: ``winner`` is a player index, or None for a draw."""
+    """How a game ended: ``winner`` is a player index, or None for a draw; ``reason`` in
+    words; ``code`` the kind of ending for code to decide on (see ``OUTCOME_CODES``)."""
 
     winner: int | None
     reason: str
+    code: str = ""
+
+
+#: The kinds of ending an ``Outcome.code`` names.
+OUTCOME_CODES = (
+    "target",  # a capture goal was reached
+    "all_captured",  # the loser has no piece left
+    "no_moves",  # the side to move cannot move
+    "limit",  # a move limit without captures ran out
+    "repetition",  # the same position came up too often
+    "terminal",  # a piece reached the goal square (BattleHalma's terminal rule)
+    "stones",  # the stones decided it (Ncuva)
+)
+
+
+class Note(NamedTuple):
+    """A reminder for the side to move: ``code`` for the UI to decide on, ``words`` to show."""
+
+    code: str
+    words: str
 
 
 class IllegalMoveError(ValueError):
@@ -94,7 +113,7 @@ class GameSpec:
     sides: tuple[str, str]
     options: tuple[Option, ...]
     rules_text: str
-    make: Callable[[dict[str, Any]], Game] = field(repr=False)
+    make: Callable[[GameSpec, dict[str, Any]], Game] = field(repr=False)
 
     def option(self, name: str) -> Option:
         for opt in self.options:
@@ -138,6 +157,11 @@ class Game(ABC):
     def state_from_fields(self, fields: dict[str, str]) -> State:
         """Rebuild a state from the body fields of its position text (see ``position``)."""
 
+    @property
+    @abstractmethod
+    def layout(self) -> Layout:
+        """The board as the front end draws it (``rules.layout``)."""
+
     @abstractmethod
     def point_name(self, point: int) -> str:
         """The notation name of a point, hole or square."""
@@ -145,6 +169,14 @@ class Game(ABC):
     @abstractmethod
     def point_index(self, name: str) -> int:
         """Inverse of ``point_name``; raises ValueError for a name not on this board."""
+
+    @abstractmethod
+    def format_move(self, move: Move) -> str:
+        """The move in this game's notation."""
+
+    @abstractmethod
+    def parse_move(self, state: State, text: str) -> Move:
+        """The legal move of ``state`` that ``text`` names; ValueError/IllegalMoveError why not."""
 
     def header(self) -> str:
         """Game id plus every option, as the first part of position text."""
@@ -215,9 +247,28 @@ class State(ABC):
         """How many enemy pieces (or stones) each player has taken so far."""
         return (0, 0)
 
-    def turn_notes(self) -> list[str]:
-        """Short reminders for the side to move, e.g. 'capture is forced' (shown by the UI)."""
+    def turn_notes(self) -> list[Note]:
+        """Reminders for the side to move, e.g. ``Note("capture_forced", "capture is forced")``:
+        the UI decides by the code and shows the words."""
         return []
+
+    def effects(self, move: Move) -> list[Effect]:
+        """What the legal ``move`` does here, in order (see ``rules.effects``). Asked by the UI
+        and the tests before the move is played; search never needs it."""
+        raise NotImplementedError(f"{type(self).__name__} does not describe its moves' effects")
+
+    def move_gain(self, move: Move) -> float:
+        """How much ``move`` takes, for the AI's move ordering and playout bias (pieces
+        captured; a game whose captures are stones counts stones)."""
+        return len(move.captured)
+
+    def why_not_from(self, cell: int) -> str:
+        """Why no move of the side to move starts at ``cell`` (games give better words)."""
+        return f"no move starts at {self.game.point_name(cell)}"
+
+    def why_not_path(self, path: Sequence[int]) -> str:
+        """Why no legal move follows the route ``path`` (a step, a chain in progress)."""
+        return "that move is not allowed here"
 
     def heuristic(self) -> float:
         """A quick judgement of the position in [-1, 1] from player 0's side (1: player 0 is
@@ -253,15 +304,11 @@ class State(ABC):
         self.apply(move)
         return move
 
-    def moves_with_prefix(self, path: Sequence[int], kind: str | None = None) -> list[Move]:
+    def moves_with_prefix(self, path: Sequence[int]) -> list[Move]:
         """Legal moves whose path starts with ``path`` (how the UI builds a chain jump by jump)."""
         prefix = tuple(path)
         n = len(prefix)
-        return [
-            m
-            for m in self.legal_moves()
-            if m.path[:n] == prefix and (kind is None or m.kind == kind)
-        ]
+        return [m for m in self.legal_moves() if m.path[:n] == prefix]
 
     def playout_move(self, rng: random.Random, greedy: float = 0.0) -> Move | None:
         """A move for a quick simulated game: with probability ``greedy`` the biggest
@@ -271,9 +318,10 @@ class State(ABC):
         if not moves:
             return None
         if greedy and rng.random() < greedy:
-            best = max(len(m.captured) for m in moves)
+            gain = self.move_gain
+            best = max(gain(m) for m in moves)
             if best:
-                moves = [m for m in moves if len(m.captured) == best]
+                moves = [m for m in moves if gain(m) == best]
         return moves[rng.randrange(len(moves))]
 
     def playout(self, rng: random.Random, max_plies: int | None = None, greedy: float = 0.0) -> int:
@@ -298,15 +346,11 @@ class State(ABC):
 
     # --- notation ---------------------------------------------------------------------
     def move_text(self, move: Move) -> str:
-        from .notation import format_move
-
-        return format_move(self.game, move)
+        return self.game.format_move(move)
 
     def parse_move(self, text: str) -> Move:
         """The legal move that ``text`` names; a bad or illegal one raises with the reason."""
-        from .notation import parse_move
-
-        return parse_move(self, text)
+        return self.game.parse_move(self, text)
 
     # --- position text -------------------------------------------------------------------
     def to_text(self) -> str:

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .boards import Board, bits
-from .core import DROP, JUMP, STEP, Game, GameSpec, Move, Outcome
+from .core import GameSpec, Move, Note, Outcome
 from .hunt_fast import random_playout
+from .line_games import DROP, JUMP, STEP, LineGame, LineState
+from .position import check_fields, count_field, read_rows, write_rows
 from .recorded import RecordedState
 
 HUNTER, PREY = 0, 1
@@ -54,13 +56,12 @@ class HuntSetup:
         return f"the {self.plurals[side]}"
 
 
-class HuntGame(Game):
+class HuntGame(LineGame):
     """A hunt game with its options fixed: setup, rule switches and move tables."""
 
     def __init__(self, spec: GameSpec, options: dict[str, Any], setup: HuntSetup) -> None:
-        super().__init__(spec, options)
+        super().__init__(spec, options, setup.board)
         self.setup = setup
-        self.board: Board = setup.board
         self.totals = setup.totals
         self.target = setup.target
         self.chains = setup.chains
@@ -78,21 +79,9 @@ class HuntGame(Game):
         s = self.setup
         return HuntState(self, s.start[0], s.start[1], s.hands[0], s.hands[1], HUNTER)
 
-    def point_name(self, point: int) -> str:
-        return self.board.name_of(point)
-
-    def point_index(self, name: str) -> int:
-        return self.board.index_of(name)
-
     # --- position text ----------------------------------------------------------------------
     def state_from_fields(self, fields: dict[str, str]) -> HuntState:
-        known = {"board", "turn", "phase", "hands", "quiet", "ply"}
-        extra = set(fields) - known
-        if extra:
-            raise ValueError(f"position text: unknown field(s) {', '.join(sorted(extra))}")
-        for name in ("board", "turn"):
-            if name not in fields:
-                raise ValueError(f"position text: missing field {name}")
+        check_fields(fields, {"board", "turn", "phase", "hands", "quiet", "ply"}, ("board", "turn"))
         letters = self.setup.letters
         masks = self._read_board(fields["board"])
         turn_text = fields["turn"]
@@ -114,28 +103,18 @@ class HuntGame(Game):
                     f"in hand, at most {total} in all"
                 )
         state = HuntState(self, masks[0], masks[1], hands[0], hands[1], letters.index(turn_text))
-        state._quiet = _count_field(fields, "quiet")
-        state._ply0 = _count_field(fields, "ply")
+        state._quiet = count_field(fields, "quiet")
+        state._ply0 = count_field(fields, "ply")
         phase = fields.get("phase")
         if phase is not None and phase != state.phase:
             raise ValueError(f"position text: phase={phase} does not fit the hands (it should be {state.phase})")
         return state
 
     def _read_board(self, text: str) -> tuple[int, int]:
-        rows = self.board.rows_top_down()
-        rows_text = text.split("/")
-        if len(rows_text) != len(rows):
-            raise ValueError(f"position text: board needs {len(rows)} rows, found {len(rows_text)}")
         letters = self.setup.letters
         masks = [0, 0]
-        for row, row_text in zip(rows, rows_text):
-            if len(row_text) != len(row):
-                raise ValueError(f"position text: row '{row_text}' should have {len(row)} points")
-            for p, ch in zip(row, row_text):
-                if ch in letters:
-                    masks[letters.index(ch)] |= 1 << p
-                elif ch != ".":
-                    raise ValueError(f"position text: '{ch}' is not {letters[0]}, {letters[1]} or .")
+        for p, ch in read_rows(text, self.board.rows_top_down(), letters).items():
+            masks[letters.index(ch)] |= 1 << p
         return masks[0], masks[1]
 
     def _read_hands(self, text: str) -> tuple[int, int]:
@@ -197,18 +176,7 @@ class HuntGame(Game):
         return n
 
 
-def _count_field(fields: dict[str, str], name: str) -> int:
-    text = fields.get(name, "0")
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"position text: {name} must be a whole number, not '{text}'") from None
-    if value < 0:
-        raise ValueError(f"position text: {name} must not be negative")
-    return value
-
-
-class HuntState(RecordedState):
+class HuntState(RecordedState, LineState):
     """A hunt position: both sides' pieces and hands, whose turn, and the quiet-move count."""
 
     __slots__ = ("_h", "_p", "_hand0", "_hand1", "_turn", "_quiet")
@@ -246,6 +214,9 @@ class HuntState(RecordedState):
         out = {p: (HUNTER, kinds[HUNTER]) for p in bits(self._h)}
         out.update({p: (PREY, kinds[PREY]) for p in bits(self._p)})
         return out
+
+    def piece_kind(self, player: int) -> str:
+        return self.game.setup.kinds[player]
 
     def hands(self) -> tuple[int, int]:
         return (self._hand0, self._hand1)
@@ -316,17 +287,17 @@ class HuntState(RecordedState):
         left = self._p.bit_count() + self._hand1
         captured = g.totals[PREY] - left
         if captured >= g.target:
-            return Outcome(HUNTER, s.goal_reason(captured, left))
+            return Outcome(HUNTER, s.goal_reason(captured, left), "target")
         if not self._can_move():
             turn = self._turn
             who = s.group(turn)
             if turn == HUNTER:
-                return Outcome(PREY, f"{who} cannot move")
+                return Outcome(PREY, f"{who} cannot move", "no_moves")
             if g.prey_stuck_loses:
-                return Outcome(HUNTER, f"{who} cannot move")
-            return Outcome(None, f"{who} cannot move: a draw by the house rule")
+                return Outcome(HUNTER, f"{who} cannot move", "no_moves")
+            return Outcome(None, f"{who} cannot move: a draw by the house rule", "no_moves")
         if g.limit and self._quiet >= g.limit:
-            return Outcome(None, f"{g.limit} moves without a capture: a draw")
+            return Outcome(None, f"{g.limit} moves without a capture: a draw", "limit")
         return None
 
     def _can_move(self) -> bool:
@@ -406,7 +377,7 @@ class HuntState(RecordedState):
             pos = dest
         return "that move is not allowed here"
 
-    def turn_notes(self) -> list[str]:
+    def turn_notes(self) -> list[Note]:
         """Short rule reminders for the side to move (shown beside "Cows to move")."""
         g = self.game
         s = g.setup
@@ -415,18 +386,18 @@ class HuntState(RecordedState):
         if self.outcome() is not None:
             return []
         if in_hand:
-            notes = [f"drop a {s.kinds[turn]} on any empty point ({in_hand} in hand)"]
+            notes = [Note("drop", f"drop a {s.kinds[turn]} on any empty point ({in_hand} in hand)")]
             if s.totals[turn] > 1:
-                notes.append(f"{s.plurals[turn]} cannot move until all are on the board")
+                notes.append(Note("drop_first", f"{s.plurals[turn]} cannot move until all are on the board"))
             return notes
         if turn == PREY:
-            return [f"{s.plurals[PREY]} step only and never capture"]
+            return [Note("steps_only", f"{s.plurals[PREY]} step only and never capture")]
         empty = g.board.mask & ~(self._h | self._p)
         if not g.can_capture(self._h, self._p, empty):
             return []
         if g.chains:
-            return ["a capture is available (never forced); a chain may stop after any jump"]
-        return [f"a capture is available (never forced); one {s.kinds[PREY]} per turn"]
+            return [Note("capture_available", "a capture is available (never forced); a chain may stop after any jump")]
+        return [Note("capture_available", f"a capture is available (never forced); one {s.kinds[PREY]} per turn")]
 
     def heuristic(self) -> float:
         """From the hunter's side: progress towards the capture goal, and how freely the
@@ -458,13 +429,9 @@ class HuntState(RecordedState):
     def body_fields(self) -> dict[str, str]:
         b = self.game.board
         hunter_ch, prey_ch = self.game.setup.letters
-        rows = []
-        for row in b.rows_top_down():
-            rows.append("".join(
-                hunter_ch if (self._h >> p) & 1 else prey_ch if (self._p >> p) & 1 else "." for p in row
-            ))
+        chars = {p: hunter_ch for p in bits(self._h)} | {p: prey_ch for p in bits(self._p)}
         return {
-            "board": "/".join(rows),
+            "board": write_rows(b.rows_top_down(), chars),
             "turn": self.game.setup.letters[self._turn],
             "phase": self.phase,
             "hands": f"{self._hand0}/{self._hand1}",

@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .core import DROP, JUMP, STEP, Move
+from .core import Move
+from .line_games import DROP, JUMP, STEP
 
 if TYPE_CHECKING:
     from .hunt import HuntGame

@@ -69,22 +69,18 @@ House rule: once all the cows are on the board, 60 moves in a row without a capt
 """
 
 
-def _make_cows(spec_holder: dict[str, GameSpec]):
-    def make(options: dict[str, Any]) -> HuntGame:
-        board = alquerque_49()
-        target = int(options["target"])
-        setup = HuntSetup(
-            board=board, kinds=("leopard", "cow"), plurals=("leopards", "cows"), letters="LC",
-            start=(0, board.mask_of(COW_START)), hands=(2, 16), chains=True, target=target,
-            goal_reason=lambda captured, left: f"the leopards captured {captured} cows",
-        )
-        return HuntGame(spec_holder["spec"], options, setup)
-
-    return make
+def _make_cows(spec: GameSpec, options: dict[str, Any]) -> HuntGame:
+    board = alquerque_49()
+    target = int(options["target"])
+    setup = HuntSetup(
+        board=board, kinds=("leopard", "cow"), plurals=("leopards", "cows"), letters="LC",
+        start=(0, board.mask_of(COW_START)), hands=(2, 16), chains=True, target=target,
+        goal_reason=lambda captured, left: f"the leopards captured {captured} cows",
+    )
+    return HuntGame(spec, options, setup)
 
 
 def _register_cows() -> None:
-    holder: dict[str, GameSpec] = {}
     options = (
         Option(
             "target", "Leopards' goal", 13, (8, 12, 13),
@@ -94,13 +90,11 @@ def _register_cows() -> None:
         _limit_option("cows"),
         _stuck_option("cows"),
     )
-    spec = GameSpec(
+    register(GameSpec(
         "cows_leopards", "Cows and Leopards", "India and Sri Lanka (Diviyan keliya, Hasu chirat ata)",
         "Two leopards hunt twenty-four cows, who try to pen them in.",
-        ("Leopards", "Cows"), options, COWS_RULES, _make_cows(holder),
-    )
-    holder["spec"] = spec
-    register(spec)
+        ("Leopards", "Cows"), options, COWS_RULES, _make_cows,
+    ))
 
 
 # --- Hat Diviyan Keliya --------------------------------------------------------------------------
@@ -137,25 +131,22 @@ draw (40, 100 or off can be chosen).
 """
 
 
-def _make_hat_diviyan(spec_holder: dict[str, GameSpec]):
-    def make(options: dict[str, Any]) -> HuntGame:
-        large = options["board"] == "large"
-        tigers, leopards = (2, 8) if large else (1, 7)
-        left_to_win = int(options["large_left"]) if large else 3
-        them = "them" if large else "it"
+def _make_hat_diviyan(spec: GameSpec, options: dict[str, Any]) -> HuntGame:
+    large = options["board"] == "large"
+    tigers, leopards = (2, 8) if large else (1, 7)
+    left_to_win = int(options["large_left"]) if large else 3
+    them = "them" if large else "it"
 
-        def goal_reason(captured: int, left: int) -> str:
-            hunter = "the tigers" if large else "the tiger"
-            return f"{hunter} captured {captured} leopards: {left} left are too few to trap {them}"
+    def goal_reason(captured: int, left: int) -> str:
+        hunter = "the tigers" if large else "the tiger"
+        return f"{hunter} captured {captured} leopards: {left} left are too few to trap {them}"
 
-        setup = HuntSetup(
-            board=triangle_13() if large else triangle_10(), kinds=("tiger", "leopard"),
-            plurals=("tigers", "leopards"), letters="TL", start=(0, 0), hands=(tigers, leopards),
-            chains=False, target=leopards - left_to_win, goal_reason=goal_reason,
-        )
-        return HatDiviyanGame(spec_holder["spec"], options, setup)
-
-    return make
+    setup = HuntSetup(
+        board=triangle_13() if large else triangle_10(), kinds=("tiger", "leopard"),
+        plurals=("tigers", "leopards"), letters="TL", start=(0, 0), hands=(tigers, leopards),
+        chains=False, target=leopards - left_to_win, goal_reason=goal_reason,
+    )
+    return HatDiviyanGame(spec, options, setup)
 
 
 class HatDiviyanGame(HuntGame):
@@ -167,7 +158,6 @@ class HatDiviyanGame(HuntGame):
 
 
 def _register_hat_diviyan() -> None:
-    holder: dict[str, GameSpec] = {}
     options = (
         Option(
             "board", "Board", "standard", ("standard", "large"),
@@ -182,13 +172,11 @@ def _register_hat_diviyan() -> None:
         ),
         _limit_option("leopards"),
     )
-    spec = GameSpec(
+    register(GameSpec(
         "hat_diviyan_keliya", "Hat Diviyan Keliya", "Sri Lanka",
         "The game of the seven leopards: trap the tiger on the triangle before it eats too many.",
-        ("Tiger", "Leopards"), options, HAT_DIVIYAN_RULES, _make_hat_diviyan(holder),
-    )
-    holder["spec"] = spec
-    register(spec)
+        ("Tiger", "Leopards"), options, HAT_DIVIYAN_RULES, _make_hat_diviyan,
+    ))
 
 
 _register_cows()

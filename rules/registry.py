@@ -32,4 +32,4 @@ def game_spec(game_id: str) -> GameSpec:
 def load_game(game_id: str, **options: Any) -> Game:
     """A game with ``options`` over the defaults; unknown options or values raise ValueError."""
     spec = game_spec(game_id)
-    return spec.make(spec.resolve_options(options))
+    return spec.make(spec, spec.resolve_options(options))

@@ -3,6 +3,7 @@
 RULES-SPEC section 2, seeds 000 and 001. Both armies are bitmasks over the board's
 lattice points (see ``boards``); a capture chain is found by depth-first search over
 the precomputed jump table, and "is there any capture at all" is a dozen shifts.
+The registry entries, options and rules texts live in ``war_games``.
 """
 
 from __future__ import annotations
@@ -10,23 +11,28 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .boards import Board, alquerque_37, alquerque_49, bits
-from .core import HUFF, JUMP, STEP, Game, GameSpec, Move, Option, Outcome
+from .boards import alquerque_37, alquerque_49, bits
+from .core import GameSpec, Move, Note, Outcome
+from .effects import REMOVE, Effect
+from .line_games import DROP, JUMP, STEP, LineGame, LineState
+from .position import check_fields, count_field, read_rows, write_rows
 from .recorded import RecordedState
-from .registry import register
 from .war_fast import compiled_playout
+
+HUFF = "huff"  # remove an opponent piece that failed to capture (does not end the turn)
 
 FORCED, HUFFING, FREE = "forced", "huff", "free"
 SIDES = ("South", "North")
 PIECE_CHARS = "SN"
 
 
-class WarGame(Game):
+class WarGame(LineGame):
     """Options resolved into board, start armies and rule switches."""
 
+    prefixes = {DROP: "@", HUFF: "~"}
+
     def __init__(self, spec: GameSpec, options: dict[str, Any], south_start: list[str]) -> None:
-        super().__init__(spec, options)
-        self.board: Board = alquerque_37() if options.get("board") == "two-wing" else alquerque_49()
+        super().__init__(spec, options, alquerque_37() if options.get("board") == "two-wing" else alquerque_49())
         b = self.board
         self.start = (b.mask_of(south_start), b.mask_of(b.name_of(b.rotate(b.index_of(n))) for n in south_start))
         self.start_count = len(south_start)
@@ -49,42 +55,26 @@ class WarGame(Game):
             first = 0 if self.first == "south" else 1
         return WarState(self, self.start[0], self.start[1], first)
 
-    def point_name(self, point: int) -> str:
-        return self.board.name_of(point)
-
-    def point_index(self, name: str) -> int:
-        return self.board.index_of(name)
+    def parse_move(self, state, text: str) -> Move:
+        t = text.strip().lower()
+        if t.startswith("huff"):
+            t = "~" + t[4:].strip()
+        return super().parse_move(state, t)
 
     def state_from_fields(self, fields: dict[str, str]) -> WarState:
         b = self.board
-        known = {"board", "turn", "quiet", "huff", "ply"}
-        extra = set(fields) - known
-        if extra:
-            raise ValueError(f"position text: unknown field(s) {', '.join(sorted(extra))}")
-        try:
-            rows_text = fields["board"].split("/")
-            turn_text = fields["turn"]
-        except KeyError as e:
-            raise ValueError(f"position text: missing field {e.args[0]}") from None
-        rows = b.rows_top_down()
-        if len(rows_text) != len(rows):
-            raise ValueError(f"position text: board needs {len(rows)} rows, found {len(rows_text)}")
-        south = north = 0
-        for row, text in zip(rows, rows_text):
-            if len(text) != len(row):
-                raise ValueError(f"position text: row '{text}' should have {len(row)} points")
-            for p, ch in zip(row, text):
-                if ch == "S":
-                    south |= 1 << p
-                elif ch == "N":
-                    north |= 1 << p
-                elif ch != ".":
-                    raise ValueError(f"position text: '{ch}' is not S, N or .")
-        if turn_text not in PIECE_CHARS:
+        check_fields(fields, {"board", "turn", "quiet", "huff", "ply", "rep"}, ("board", "turn"))
+        cells = read_rows(fields["board"], b.rows_top_down(), PIECE_CHARS)
+        south = sum(1 << p for p, ch in cells.items() if ch == "S")
+        north = sum(1 << p for p, ch in cells.items() if ch == "N")
+        if fields["turn"] not in PIECE_CHARS:
             raise ValueError("position text: turn must be S or N")
-        state = WarState(self, south, north, PIECE_CHARS.index(turn_text))
-        state._quiet = _int_field(fields, "quiet", 0)
-        state._ply0 = _int_field(fields, "ply", 0)
+        state = WarState(self, south, north, PIECE_CHARS.index(fields["turn"]))
+        for player, army in enumerate((south, north)):
+            if army.bit_count() > self.start_count:
+                raise ValueError(f"position text: {SIDES[player]} has more than {self.start_count} pieces")
+        state._quiet = count_field(fields, "quiet")
+        state._ply0 = count_field(fields, "ply")
         huff = fields.get("huff", "-")
         if huff != "-":
             mask = b.mask_of(huff.split(","))
@@ -92,8 +82,10 @@ class WarGame(Game):
             if mask & ~opp:
                 raise ValueError("position text: huff names a point without an opponent piece")
             state._huffable = mask
-        state._rep.clear()
-        state._record_position()
+        state._won = state._goal_reached()
+        if "rep" in fields and state._repetition_key() is None:
+            raise ValueError("position text: rep is only kept when repetition is a draw")
+        state.load_repetition_field(fields.get("rep"))
         return state
 
     # --- move generation shared by legal_moves and the fast path -------------------------
@@ -145,20 +137,10 @@ class WarGame(Game):
         return False
 
 
-def _int_field(fields: dict[str, str], name: str, default: int) -> int:
-    try:
-        value = int(fields.get(name, default))
-    except ValueError:
-        raise ValueError(f"position text: {name} must be a whole number") from None
-    if value < 0:
-        raise ValueError(f"position text: {name} must not be negative")
-    return value
-
-
-class WarState(RecordedState):
+class WarState(RecordedState, LineState):
     """A war-game position: two armies, whose turn, the quiet-move count and any huff offer."""
 
-    __slots__ = ("_s", "_n", "_turn", "_quiet", "_huffable", "_won", "_rep")
+    __slots__ = ("_s", "_n", "_turn", "_quiet", "_huffable", "_won")
 
     def __init__(self, game: WarGame, south: int, north: int, turn: int) -> None:
         self.game: WarGame = game
@@ -168,9 +150,8 @@ class WarState(RecordedState):
         self._quiet = 0
         self._huffable = 0  # opponent pieces the player to move may huff now
         self._won: Outcome | None = None  # a win by goal, fixed when the move is made
-        self._rep: dict[tuple, int] = {}  # position counts, only when repetition is a draw
         self._start_record()
-        self._record_position()
+        self._count_position()
 
     # --- basic facts ----------------------------------------------------------------------
     @property
@@ -248,7 +229,7 @@ class WarState(RecordedState):
             self._quiet = 0
             self._set_armies(turn, own, opp)
             self._check_goal(turn, opp)
-            self._record_position()
+            self._count_position()
             return
         path = move.path
         origin, dest = path[0], path[-1]
@@ -272,7 +253,7 @@ class WarState(RecordedState):
         self._turn = turn ^ 1
         if move.captured:
             self._check_goal(turn, opp)
-        self._record_position()
+        self._count_position()
 
     def _set_armies(self, turn: int, own: int, opp: int) -> None:
         if turn == 0:
@@ -281,35 +262,36 @@ class WarState(RecordedState):
             self._n, self._s = own, opp
 
     def _check_goal(self, mover: int, opp: int) -> None:
+        won = self._goal_outcome(mover, opp)
+        if won is not None:
+            self._won = won
+
+    def _goal_outcome(self, mover: int, opp: int) -> Outcome | None:
         g = self.game
         left = opp.bit_count()
         if left == 0:
-            self._won = Outcome(mover, f"all of {SIDES[mover ^ 1]}'s pieces are captured")
-        elif g.start_count - left >= g.target:
-            self._won = Outcome(mover, f"{SIDES[mover]} reached the capture target of {g.target}")
+            return Outcome(mover, f"all of {SIDES[mover ^ 1]}'s pieces are captured", "all_captured")
+        if g.start_count - left >= g.target:
+            return Outcome(mover, f"{SIDES[mover]} reached the capture target of {g.target}", "target")
+        return None
 
-    def _key(self) -> tuple:
+    def _goal_reached(self) -> Outcome | None:
+        """A win by captures that the armies show (a position read from text)."""
+        for player in (0, 1):
+            won = self._goal_outcome(player, self.army(player ^ 1))
+            if won is not None:
+                return won
+        return None
+
+    def _repetition_key(self) -> tuple[int, ...] | None:
+        g = self.game
+        if g.limit or not g.threefold:
+            return None
         return (self._s, self._n, self._turn, self._huffable)
 
-    def _record_position(self) -> None:
-        if not self.game.limit and self.game.threefold:
-            key = self._key()
-            self._rep[key] = self._rep.get(key, 0) + 1
-
-    def undo(self) -> Move:
-        if self._hist and not self.game.limit and self.game.threefold:
-            key = self._key()
-            count = self._rep[key] - 1
-            if count:
-                self._rep[key] = count
-            else:
-                del self._rep[key]
-        return super().undo()
-
-    def copy(self) -> WarState:
-        c = super().copy()
-        c._rep = dict(self._rep)
-        return c
+    def _may_recur(self, key: tuple[int, ...]) -> bool:
+        """Captures never come back: only positions with today's armies can recur."""
+        return key[0].bit_count() == self._s.bit_count() and key[1].bit_count() == self._n.bit_count()
 
     # --- the end ----------------------------------------------------------------------------
     def _compute_outcome(self) -> Outcome | None:
@@ -319,16 +301,16 @@ class WarState(RecordedState):
         turn = self._turn
         own, opp = self._armies()
         if not self._huffable and not g.has_step(own, opp) and not g.capturers(own, opp):
-            return Outcome(turn ^ 1, f"{SIDES[turn]} cannot move")
+            return Outcome(turn ^ 1, f"{SIDES[turn]} cannot move", "no_moves")
         if g.limit and self._quiet >= g.limit:
             s, n = self._s.bit_count(), self._n.bit_count()
             head = f"{g.limit} moves without a capture"
             if s == n:
-                return Outcome(None, f"{head} and equal pieces ({s} each)")
+                return Outcome(None, f"{head} and equal pieces ({s} each)", "limit")
             w = 0 if s > n else 1
-            return Outcome(w, f"{head}: {SIDES[w]} has more pieces ({max(s, n)} to {min(s, n)})")
-        if not g.limit and g.threefold and self._rep.get(self._key(), 0) >= 3:
-            return Outcome(None, "the same position came up three times")
+            return Outcome(w, f"{head}: {SIDES[w]} has more pieces ({max(s, n)} to {min(s, n)})", "limit")
+        if self.repetitions() >= 3:
+            return Outcome(None, "the same position came up three times", "repetition")
         return None
 
     # --- words for the UI -------------------------------------------------------------------
@@ -375,30 +357,44 @@ class WarState(RecordedState):
             return f"the capture must go on: another jump is possible from {b.name_of(pos)}"
         return "that move is not allowed here"
 
-    def turn_notes(self) -> list[str]:
+    def turn_notes(self) -> list[Note]:
         """Short rule reminders for the side to move (shown beside "South to move")."""
         g = self.game
         own, opp = self._armies()
         notes = []
         if self._huffable:
-            notes.append("you may huff a piece that failed to capture")
+            notes.append(Note("huff_offered", "you may huff a piece that failed to capture"))
         if g.capturers(own, opp):
-            notes.append("capture is forced" if g.forced else "a capture is available")
+            notes.append(Note("capture_forced", "capture is forced") if g.forced
+                         else Note("capture_available", "a capture is available"))
         return notes
+
+    def effects(self, move: Move) -> list[Effect]:
+        if move.kind == HUFF:
+            return [Effect(REMOVE, move.path[0], detail="huff", player=self._turn ^ 1)]
+        return super().effects(move)
+
+    def why_not_from(self, cell: int) -> str:
+        own, opp = self._armies()
+        if (opp >> cell) & 1 and self._huffable:
+            names = ", ".join(self.game.board.names(self._huffable))
+            return f"only a piece that failed to capture may be huffed ({names})"
+        return super().why_not_from(cell)
 
     # --- position text ----------------------------------------------------------------------
     def body_fields(self) -> dict[str, str]:
         b = self.game.board
-        rows = []
-        for row in b.rows_top_down():
-            rows.append("".join("S" if (self._s >> p) & 1 else "N" if (self._n >> p) & 1 else "." for p in row))
-        return {
-            "board": "/".join(rows),
+        chars = {p: "S" for p in bits(self._s)} | {p: "N" for p in bits(self._n)}
+        fields = {
+            "board": write_rows(b.rows_top_down(), chars),
             "turn": PIECE_CHARS[self._turn],
             "quiet": str(self._quiet),
             "huff": ",".join(b.names(self._huffable)) or "-",
             "ply": str(self.ply),
         }
+        if self._repetition_key() is not None:
+            fields["rep"] = self.repetition_field()
+        return fields
 
     # --- evaluation for cut-off playouts -------------------------------------------------------
     def heuristic(self) -> float:
@@ -434,132 +430,3 @@ class WarState(RecordedState):
             loser = 0 if self._s.bit_count() <= g.start_count - g.target else 1
             self._check_goal(loser ^ 1, self.army(loser))
         return played
-
-    def playout_move(self, rng: random.Random, greedy: float = 0.0) -> Move | None:
-        moves = self.legal_moves()
-        if not moves:
-            return None
-        if greedy and rng.random() < greedy:
-            best = max(len(m.captured) for m in moves)
-            if best:
-                moves = [m for m in moves if len(m.captured) == best]
-        return moves[rng.randrange(len(moves))]
-
-
-# --- registry entries ---------------------------------------------------------------------------
-
-SIXTEEN_SOUTH = "c1 e1 g1 d2 e2 f2 c3 d3 e3 f3 g3 c4 d4 e4 f4 g4".split()
-PERALI_SOUTH = SIXTEEN_SOUTH + "h4 h5 h6 i3 i5 i7 g5".split()
-KOTU_SOUTH = PERALI_SOUTH + ["f5"]
-
-
-def _options(limit_default: int | str, limit_house: bool, extra: tuple[Option, ...] = ()) -> tuple[Option, ...]:
-    return (
-        Option(
-            "capture", "Capture rule", FORCED, (FORCED, HUFFING, FREE),
-            "Forced: you must capture and finish the chain. Huff: captures are optional, but a "
-            "piece that fails to capture may be removed by the opponent. Free: always optional.",
-            choice_labels=("Forced", "Huff (traditional)", "Free"),
-        ),
-        Option(
-            "limit", "No-capture limit", limit_default, ("off", 20, 40, 60),
-            "After this many moves in a row without a capture, more pieces wins; equal is a draw.",
-            house_rule=limit_house,
-            choice_labels=("Off", "20 moves", "40 moves", "60 moves"),
-        ),
-        Option(
-            "threefold", "Repetition", "draw", ("draw", "off"),
-            "With no capture limit, a position seen three times is a draw.",
-            house_rule=True, choice_labels=("Threefold is a draw", "Off"),
-        ),
-        Option(
-            "first", "First player", "south", ("south", "north", "coin"),
-            "Who moves first; the sources leave it open or draw lots.",
-            choice_labels=("South", "North", "Coin toss"),
-        ),
-    ) + extra
-
-
-_COMMON_RULES = """\
-The board: a 5×5 Alquerque square with a triangular wing on each side, 49 points joined by lines.
-Pieces stand on points and move along the lines.
-
-Moving: on your turn move one piece to a neighbouring empty point along a line, or capture.
-Passing is not allowed.
-
-Capturing: jump over a neighbouring enemy piece onto the empty point right behind it on the same
-line; the jumped piece is removed at once. The same piece may jump again, changing direction if
-it likes: a whole chain of jumps is one move. A chain may land again on a point it already
-visited, but never jumps the same piece twice.
-
-Capture rule (chosen in setup):
-• Forced (default, and the sources' recommendation): if you can capture you must, and you must go
-  on jumping while you can. Any capturing piece and any complete chain may be chosen: there is no
-  duty to take the most.
-• Huff (the traditional rule): captures are optional. If you move without capturing although you
-  could, or stop a chain early, then at the start of your opponent's next turn they may "huff":
-  remove one of the pieces that could have captured (after a plain move, any piece that had a
-  capture, the moved piece at its new point; after a short chain, the piece that stopped). Huffing
-  does not use up their turn: they then move as usual. The offer is made once, only then, and may
-  be declined. In Keliya a huffed piece counts as taken, for the capture target and the no-capture
-  count alike.
-• Free: captures are optional and a chain may stop after any jump (as some books say).
-
-Winning: capture all enemy pieces, or leave your opponent without a move on their turn.
-No-capture limit (from the Sri Lankan rules of Perali Kotuma and Kotu Ellima): when that many moves in a row pass without
-a capture, the player with more pieces wins; equal numbers is a draw.
-House rule: when the limit is off, a position that comes up three times is a draw.
-If several endings meet at once, a win by capture comes first, then the loss of a side that cannot
-move, then the limit.
-First player: the sources leave it open (or draw lots); choose South, North or a coin toss.
-"""
-
-
-def _register(game_id: str, name: str, origin: str, description: str, south: list[str],
-              options: tuple[Option, ...], extra_rules: str) -> None:
-    spec_holder: dict[str, GameSpec] = {}
-
-    def make(options: dict[str, Any]) -> WarGame:
-        return WarGame(spec_holder["spec"], options, south)
-
-    spec = GameSpec(game_id, name, origin, description, SIDES, options, extra_rules + "\n" + _COMMON_RULES, make)
-    spec_holder["spec"] = spec
-    register(spec)
-
-
-_register(
-    "sixteen_soldiers", "Sixteen Soldiers", "India, Bangladesh, Sri Lanka (Sholo guti)",
-    "Sixteen a side on the winged Alquerque board; jump to capture, chains allowed.",
-    SIXTEEN_SOUTH,
-    _options(40, True, (
-        Option("target", "Capture target", 16, tuple(range(1, 17)),
-               "The number of enemy pieces to capture to win, agreed before the game."),
-        Option("board", "Board", "four-wing", ("four-wing", "two-wing"),
-               "The full 49-point board, or the 37-point board without the east and west wings.",
-               choice_labels=("Four wings (49 points)", "Two wings (37 points)")),
-    )),
-    "Sixteen Soldiers (Sholo guti): 16 pieces each. South starts on the south wing and rows 3–4,\n"
-    "North on the north wing and rows 6–7; row 5 and the east and west wings start empty.\n"
-    "Capture target: agreed before the game (1–16); taking that many enemy pieces wins.\n"
-    "House rule: the no-capture limit (default 40 moves) is Keliya's; the sources give none for\n"
-    "this game. The two-wing board (37 points) is an option.\n",
-)
-_register(
-    "peralikatuma", "Peralikatuma", "Sri Lanka",
-    "Twenty-three a side: only the three centre points start empty.",
-    PERALI_SOUTH,
-    _options(20, False),
-    "Peralikatuma: 23 pieces each. South holds the south wing, rows 3–4, the east wing and g5;\n"
-    "North the mirror image. Only d5, e5 and f5 start empty. (One source puts each player's extra\n"
-    "wing on their right, another on their left: mirror images of the same game; Keliya puts it\n"
-    "on the right.)\n",
-)
-_register(
-    "kotu_ellima", "Kotu Ellima", "Sri Lanka and India",
-    "Twenty-four a side and one empty point: the first captures come in a rush.",
-    KOTU_SOUTH,
-    _options(20, False),
-    "Kotu Ellima: 24 pieces each; every point but the centre e5 starts filled. South holds the\n"
-    "south wing, rows 3–4, the east wing, g5 and f5; North the mirror image.\n",
-)
-

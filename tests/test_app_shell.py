@@ -24,7 +24,8 @@ from game.scenes.play import PlayScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
 from game.sound import SoundBank, recipes
-from rules import JUMP, load_game
+from rules import load_game
+from rules.line_games import JUMP
 
 ROOT = Path(__file__).resolve().parent.parent
 

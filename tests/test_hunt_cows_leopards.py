@@ -3,7 +3,8 @@
 import pytest
 from hunt_positions import hunt_state
 
-from rules import DROP, JUMP, IllegalMoveError, game_spec, load_game, load_state
+from rules import IllegalMoveError, game_spec, load_game, load_state
+from rules.line_games import DROP, JUMP
 
 GAME = "cows_leopards"
 COW_START = sorted("d4 e4 f4 d5 f5 d6 e6 f6".split())
@@ -88,7 +89,7 @@ def test_cows_cannot_move_until_their_hand_is_empty():
     assert s.phase == "drop"
     refuse(s, "e5-e6", "cows cannot move until all are on the board")
     assert all(m.kind == DROP for m in s.legal_moves())
-    assert "cows cannot move until all are on the board" in s.turn_notes()
+    assert "cows cannot move until all are on the board" in [n.words for n in s.turn_notes()]
 
 
 def test_cows_step_once_all_are_down_and_never_jump():
@@ -138,8 +139,9 @@ def test_illegal_move_reasons():
     s = hunt_state(GAME, "e3 i7", "e4 " + WING_COWS, hands="0/3")
     refuse(s, "e4-e5", "the piece on e4 is a cow")
     refuse(s, "d3-d4", "no leopard on d3")
-    refuse(s, "e3-e4", "e4 is not empty")
-    refuse(s, "i7-a7", "not joined by a line")
+    refuse(s, "e3-e4", "e4 is taken")
+    refuse(s, "i7-a7", "a7 is taken")
+    refuse(s, "i7-b6", "not joined by a line")
     refuse(s, "e3xe5-e6", "after a capture the leopard may only jump again")
     with pytest.raises(ValueError, match="not a point"):
         s.play("z9-e4")
@@ -192,9 +194,9 @@ def test_capture_goal_comes_before_stuck_cows():
     assert s.captured_counts() == (9, 0) and s.outcome() is None
     s.play("e3xe5xc3xe3")
     assert s.captured_counts() == (12, 0)
-    assert s.outcome() == (0, "the leopards captured 12 cows")
+    assert s.outcome() == (0, "the leopards captured 12 cows", "target")
     stuck = load_state(s.to_text().replace("target=12", "target=13"))
-    assert stuck.outcome() == (0, "the cows cannot move")  # the cows are stuck as well
+    assert stuck.outcome() == (0, "the cows cannot move", "no_moves")  # the cows are stuck as well
 
 
 def test_cows_without_a_move_lose_by_the_house_rule():
@@ -236,11 +238,11 @@ def test_capture_resets_the_quiet_count():
 
 def test_turn_notes():
     s = load_game(GAME).new_initial_state()
-    assert s.turn_notes()[0] == "drop a leopard on any empty point (2 in hand)"
+    assert s.turn_notes()[0] == ("drop", "drop a leopard on any empty point (2 in hand)")
     s = hunt_state(GAME, "e3 i7", "e4 " + WING_COWS, hands="0/3")
-    assert any("chain may stop" in n for n in s.turn_notes())
+    assert any("chain may stop" in n.words for n in s.turn_notes())
     s = hunt_state(GAME, "e3 i7", "e5 " + WING_COWS, turn=1)
-    assert s.turn_notes() == ["cows step only and never capture"]
+    assert s.turn_notes() == [("steps_only", "cows step only and never capture")]
 
 
 def test_heuristic_is_in_range_and_prefers_free_leopards():

@@ -5,7 +5,9 @@ from itertools import combinations
 import pytest
 from hunt_positions import hunt_state
 
-from rules import DROP, IllegalMoveError, bits, load_game, load_state
+from rules import IllegalMoveError, load_game, load_state
+from rules.boards import bits
+from rules.line_games import DROP
 
 GAME = "hat_diviyan_keliya"
 
@@ -29,7 +31,7 @@ def test_standard_start():
     assert len(s.game.board.points) == 10 and s.pieces() == {}
     assert s.hands() == (1, 7) and s.to_move == 0 and s.phase == "drop"
     assert len(s.legal_moves()) == 10 and all(m.kind == DROP for m in s.legal_moves())
-    assert s.turn_notes() == ["drop a tiger on any empty point (1 in hand)"]
+    assert s.turn_notes() == [("drop", "drop a tiger on any empty point (1 in hand)")]
 
 
 def test_the_tiger_moves_between_the_leopards_drops():
@@ -59,7 +61,7 @@ def test_leopards_step_only_once_all_are_down():
     s = hunt_state(GAME, "d4", "a1 b2 c3 d1 g1 f2 e3", turn=1)
     assert s.phase == "move"
     assert texts(s) == ["b2-d2", "c3-d3", "d1-d2", "e3-d3", "f2-d2"]
-    assert s.turn_notes() == ["leopards step only and never capture"]
+    assert s.turn_notes() == [("steps_only", "leopards step only and never capture")]
 
 
 def test_leopards_never_jump():
@@ -79,9 +81,9 @@ def test_one_capture_per_turn_and_never_compulsory():
 
 def test_tiger_jump_needs_a_leopard_and_an_empty_landing():
     s = hunt_state(GAME, "d4", "c3 b2 d3 e3 f2 g1")
-    refuse(s, "d4xb2", "b2 is not empty")
-    refuse(s, "d4xf2", "f2 is not empty")
-    refuse(s, "d4-c3", "c3 is not empty")
+    refuse(s, "d4xb2", "b2 is taken")
+    refuse(s, "d4xf2", "f2 is taken")
+    refuse(s, "d4-c3", "c3 is taken")
     assert "d4xd2" in texts(s)
     s2 = hunt_state(GAME, "d1", "c3 b2 e3 f2 g1")
     refuse(s2, "d1xd3", r"a jump must go over a leopard \(d2 is empty\)")
@@ -93,7 +95,7 @@ def test_tiger_goal_three_leopards_left():
     s = hunt_state(GAME, "d4", "d3 a1 g1 f2")
     assert s.captured_counts() == (3, 0) and s.outcome() is None
     s.play("d4xd2")
-    assert s.outcome() == (0, "the tiger captured 4 leopards: 3 left are too few to trap it")
+    assert s.outcome() == (0, "the tiger captured 4 leopards: 3 left are too few to trap it", "target")
     assert s.legal_moves() == []
 
 
@@ -101,7 +103,7 @@ def test_tiger_goal_three_leopards_left():
 
 def test_tiger_trapped_at_a1_by_four_leopards_loses():
     s = hunt_state(GAME, "a1", "b2 c3 d1 g1")
-    assert s.outcome() == (1, "the tiger cannot move")
+    assert s.outcome() == (1, "the tiger cannot move", "no_moves")
     assert s.legal_moves() == []
     assert s.heuristic() == -1.0
 
@@ -116,7 +118,7 @@ def test_three_leopards_cannot_hold_a1(missing):
 def test_tiger_at_the_apex_needs_six_leopards():
     ring = "c3 d3 e3 b2 d2 f2".split()
     s = hunt_state(GAME, "d4", " ".join(ring))
-    assert s.outcome() == (1, "the tiger cannot move")
+    assert s.outcome() == (1, "the tiger cannot move", "no_moves")
     for missing in ring:
         five = hunt_state(GAME, "d4", " ".join(p for p in ring if p != missing), hands="0/1")
         assert five.outcome() is None and five.legal_moves(), missing
@@ -184,13 +186,13 @@ def test_large_board_both_tigers_must_be_trapped():
     one_free = hunt_state(GAME, "a1 g3", leopards, board="large", large_left=4)
     assert one_free.outcome() is None
     trapped = hunt_state(GAME, "a1 e1", leopards, board="large", large_left=4)
-    assert trapped.outcome() == (1, "the tigers cannot move")
+    assert trapped.outcome() == (1, "the tigers cannot move", "no_moves")
 
 
 def test_large_board_goal_comes_before_the_trap():
     # By the default house rule five leopards left is already the tigers' win, trapped or not.
     s = hunt_state(GAME, "a1 e1", "i1 b2 e2 c3 e3", board="large")
-    assert s.outcome() == (0, "the tigers captured 3 leopards: 5 left are too few to trap them")
+    assert s.outcome() == (0, "the tigers captured 3 leopards: 5 left are too few to trap them", "target")
 
 
 @pytest.mark.parametrize("left", [5, 4])
@@ -211,7 +213,7 @@ def test_no_capture_limit_counts_once_all_leopards_are_down():
     assert s.quiet_plies == 0
     s = hunt_state(GAME, "d4", "a1 b2 d1 g1 f2 c3 e3", extra="quiet=59")
     s.play("d4-d3")
-    assert s.outcome() == (None, "60 moves without a capture: a draw")
+    assert s.outcome() == (None, "60 moves without a capture: a draw", "limit")
     s = hunt_state(GAME, "d4", "a1 b2 d1 g1 f2 c3 e3", extra="quiet=59", limit=100)
     s.play("d4-d3")
     assert s.outcome() is None and s.quiet_plies == 60

@@ -5,7 +5,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import DROP, load_game, load_state
+from rules import load_game, load_state
+from rules.line_games import DROP
 
 VARIANTS = st.sampled_from([
     ("cows_leopards", {}),

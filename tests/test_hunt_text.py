@@ -75,7 +75,7 @@ ROWS = ".../.../......./..CCC../...C.C.../..CCC../......./.../..."
     (f"cows_leopards; board={ROWS}", "missing field turn"),
     ("cows_leopards; board=...; turn=L", "board needs 9 rows, found 1"),
     (f"cows_leopards; board={ROWS[:-1]}; turn=L", "row '..' should have 3 points"),
-    (f"cows_leopards; board={ROWS.replace('CCC', 'CTC', 1)}; turn=L", "'T' is not L, C or ."),
+    (f"cows_leopards; board={ROWS.replace('CCC', 'CTC', 1)}; turn=L", "'T' is not one of L, C or ."),
     (f"cows_leopards; board={ROWS}; turn=T", "turn must be L or C"),
     (f"cows_leopards; board={ROWS}; turn=L; hands=2", "hands must be two counts"),
     (f"cows_leopards; board={ROWS}; turn=L; hands=2/-1", "hands must be two counts"),

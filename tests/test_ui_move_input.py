@@ -5,7 +5,9 @@ import random
 
 from game.move_input import MoveBuilder
 from game.scenarios import chain_position, free_chain_position, huff_position, random_play
-from rules import DROP, HUFF, JUMP, load_game
+from rules import load_game
+from rules.line_games import DROP, JUMP
+from rules.war import HUFF
 
 
 def kotu():

@@ -25,7 +25,9 @@ from game.scenes.gameover import GameOverScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.rules_screen import RulesScene
-from rules import HUFF, JUMP, load_state
+from rules import load_state
+from rules.line_games import JUMP
+from rules.war import HUFF
 
 
 @pytest.fixture

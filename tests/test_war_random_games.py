@@ -5,7 +5,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import HUFF, load_game, load_state
+from rules import load_game, load_state
+from rules.war import HUFF
 from rules.war_fast import compiled_playout
 
 GAMES = st.sampled_from(["sixteen_soldiers", "peralikatuma", "kotu_ellima"])

@@ -5,7 +5,8 @@ import random
 import pytest
 from positions import war_state
 
-from rules import HUFF, IllegalMoveError, game_spec, load_game, load_state
+from rules import IllegalMoveError, game_spec, load_game, load_state
+from rules.war import HUFF
 
 
 def names(state, mask_or_points):
@@ -151,8 +152,10 @@ def test_free_rule_allows_stopping_and_plain_moves():
 
 def test_illegal_move_reasons():
     s = war_state("kotu_ellima", south="e3 a3", north="e4 i7", capture="free")
-    with pytest.raises(IllegalMoveError, match="e4 is not empty"):
+    with pytest.raises(IllegalMoveError, match="e4 is taken"):
         s.play("e3-e4")
+    with pytest.raises(IllegalMoveError, match="i7 is taken"):
+        s.play("e3-i7")  # not even on a line: that the point is taken comes first
     with pytest.raises(IllegalMoveError, match="North's"):
         s.play("e4-e5")
     with pytest.raises(IllegalMoveError, match="no South piece on d3"):
@@ -234,10 +237,12 @@ def test_capturing_everything_wins():
 
 
 def test_capture_target():
-    s = war_state("sixteen_soldiers", south="e3 a3", north="e4 d5 c7 c6", target=2)
+    # North started with 16 and has 4 left: South has taken 12 and needs one more for 13.
+    s = war_state("sixteen_soldiers", south="e3 a3 a5 a7", north="e4 d5 c7 c6", target=13)
+    assert s.outcome() is None
     s.play("e3xe5xc5")
-    assert s.outcome().winner == 0
-    assert "target of 2" in s.outcome().reason
+    assert s.outcome().winner == 0 and s.outcome().code == "target"
+    assert "target of 13" in s.outcome().reason
 
 
 def test_player_without_moves_loses():
@@ -285,7 +290,7 @@ def test_threefold_repetition_when_limit_off():
         for m in ("a3-a5", "i7-i5", "a5-a3", "i5-i7"):
             assert s.outcome() is None
             s.play(m)
-    assert s.outcome() == (None, "the same position came up three times")
+    assert s.outcome() == (None, "the same position came up three times", "repetition")
     s.undo()
     assert s.outcome() is None
 
@@ -315,7 +320,7 @@ def test_position_text_round_trip_with_huff_and_counters():
     ("kotu_ellima capture=sometimes; board=x", "option 'capture'"),
     ("kotu_ellima; turn=S", "missing field board"),
     ("kotu_ellima; board=...; turn=S", "rows"),
-    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSQ; turn=S", "not S, N"),
+    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSQ; turn=S", "'Q' is not one of S, N"),
     ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=X", "turn"),
     ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; quiet=-1",
      "negative"),
@@ -367,6 +372,6 @@ def test_illegal_chain_reasons():
     with pytest.raises(IllegalMoveError, match=r"over an enemy piece \(e4 is not one\)"):
         s.play("e3xe5")
     s2 = war_state("kotu_ellima", south="e5 a3", north="d5 c5 i7", capture="free")
-    with pytest.raises(IllegalMoveError, match="c5 is not empty"):
+    with pytest.raises(IllegalMoveError, match="c5 is taken"):
         s2.play("e5xc5")
     assert s2.to_text() == war_state("kotu_ellima", south="e5 a3", north="d5 c5 i7", capture="free").to_text()

@@ -1,0 +1,80 @@
+"""What a move does, as an ordered list of effects (after Ludii's moves as lists of actions).
+
+``state.effects(move)`` answers for a legal move in that state, before it is played. The UI
+animates from the effects, previews a chain from them and marks what a move takes; the tests
+replay them on the position before and compare with the position after. They are computed
+only when asked: search never builds them.
+
+Pieces: ``place`` (a piece from hand), ``move`` (from ``cell`` to ``to``; ``detail`` is
+``"step"`` or ``"hop"``), ``remove`` (``detail`` says why: ``"capture"``, ``"huff"``,
+``"exchange"``), ``promote`` (``detail``: the new kind).
+Stones: ``lift`` (``count`` stones out of ``cell``), ``drop`` (one stone into ``cell``),
+``relay`` (the last stone landed in an occupied hole: its ``count`` stones are lifted and sown
+on), ``capture`` (``count`` stones out of ``cell`` to ``player``'s store), ``stop``
+(``detail`` says why the sowing ended).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+PLACE, MOVE, REMOVE, PROMOTE = "place", "move", "remove", "promote"
+LIFT, DROP, RELAY, CAPTURE, STOP = "lift", "drop", "relay", "capture", "stop"
+
+
+class Effect(NamedTuple):
+    """One thing a move does. Unused fields keep their defaults."""
+
+    kind: str
+    cell: int
+    to: int = -1
+    count: int = 0
+    detail: str = ""
+    player: int = -1
+
+
+def replay_pieces(pieces: dict[int, tuple[int, str]], effects: list[Effect]) -> dict[int, tuple[int, str]]:
+    """``pieces()`` after ``effects``: what the board should show once the move is made."""
+    out = dict(pieces)
+    for e in effects:
+        if e.kind == PLACE:
+            if e.cell in out:
+                raise ValueError(f"place on occupied cell {e.cell}")
+            out[e.cell] = (e.player, e.detail)
+        elif e.kind == MOVE:
+            piece = out.pop(e.cell)
+            if e.to in out:
+                raise ValueError(f"move onto occupied cell {e.to}")
+            out[e.to] = piece
+        elif e.kind == REMOVE:
+            del out[e.cell]
+        elif e.kind == PROMOTE:
+            owner, _ = out[e.cell]
+            out[e.cell] = (owner, e.detail)
+    return out
+
+
+def replay_counts(counts: dict[int, int], effects: list[Effect]) -> tuple[dict[int, int], list[int]]:
+    """Stone counts per hole after ``effects``, and the stones each player captured by them."""
+    out = dict(counts)
+    taken = [0, 0]
+    hand = 0
+    for e in effects:
+        if e.kind in (LIFT, RELAY):
+            if out.get(e.cell, 0) != e.count:
+                raise ValueError(f"lift of {e.count} from a hole holding {out.get(e.cell, 0)}")
+            out[e.cell] = 0
+            hand += e.count
+        elif e.kind == DROP:
+            if hand <= 0:
+                raise ValueError("drop with no stone in hand")
+            out[e.cell] = out.get(e.cell, 0) + 1
+            hand -= 1
+        elif e.kind == CAPTURE:
+            if out.get(e.cell, 0) != e.count:
+                raise ValueError(f"capture of {e.count} from a hole holding {out.get(e.cell, 0)}")
+            out[e.cell] = 0
+            taken[e.player] += e.count
+    if hand:
+        raise ValueError(f"{hand} stones still in hand after the sowing")
+    return out, taken

@@ -1,0 +1,67 @@
+"""What a board looks like, in pure Python: the front end draws and hit-tests from this alone.
+
+``game.layout`` tells the kind of board (``"lines"``, ``"squares"`` or ``"holes"``), its cells
+with their names and drawing coordinates (board units, y upwards), and what that kind needs:
+the lines of a line board, the size and named directions of a square grid, the rows, sowing
+circuits and opposite holes of a pit board. The front end picks its board family from
+``kind`` and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+LINES, SQUARES, HOLES = "lines", "squares", "holes"
+KINDS = (LINES, SQUARES, HOLES)
+
+#: Compass directions of a square grid as (columns, rows) steps, rows counted upwards.
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1),
+    "S": (0, -1), "SW": (-1, -1), "W": (-1, 0), "NW": (-1, 1),
+}
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One place a piece or stones can be: its index in moves, its name, where to draw it."""
+
+    index: int
+    name: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, eq=False)
+class Layout:
+    """A board as the front end sees it (see the module docstring)."""
+
+    kind: str
+    cells: tuple[Cell, ...]
+    # lines: the straight lines, as tuples of cell indices in order; and each cell's neighbours
+    lines: tuple[tuple[int, ...], ...] = ()
+    adjacent: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    # squares: (columns, rows) and the directions by name
+    size: tuple[int, int] = (0, 0)
+    directions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # holes: rows from the bottom (player 0's outer row first), each player's sowing circuit
+    # in sowing order, and each inner hole's opposite inner hole
+    rows: tuple[tuple[int, ...], ...] = ()
+    circuits: tuple[tuple[int, ...], ...] = ()
+    opposite: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown layout kind '{self.kind}' (kinds: {', '.join(KINDS)})")
+        object.__setattr__(self, "_by_index", {c.index: c for c in self.cells})
+
+    def cell(self, index: int) -> Cell:
+        return self._by_index[index]  # type: ignore[attr-defined]
+
+    def indices(self) -> tuple[int, ...]:
+        return tuple(c.index for c in self.cells)
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(min x, min y, max x, max y) over the cells."""
+        xs = [c.x for c in self.cells]
+        ys = [c.y for c in self.cells]
+        return min(xs), min(ys), max(xs), max(ys)
