@@ -82,12 +82,12 @@ def _value_for(player: int, value0: float) -> float:
     return value0 if player == 0 else 1.0 - value0
 
 
-def _order_untried(moves: list[Move], rng: random.Random, captures_first: bool) -> list[Move]:
-    """Moves in the order they will be expanded, last first (the list is popped)."""
-    moves = list(moves)
+def _order_untried(state: State, rng: random.Random, captures_first: bool) -> list[Move]:
+    """``state``'s moves in the order they will be expanded, last first (the list is popped)."""
+    moves = list(state.legal_moves())
     rng.shuffle(moves)
     if captures_first:
-        moves.sort(key=lambda m: len(m.captured))  # stable: random among equals, captures popped first
+        moves.sort(key=state.move_gain)  # stable: random among equals, the biggest gains popped first
     return moves
 
 
@@ -156,7 +156,7 @@ class MCTS:
                 value0 = node.exact
                 break
             if node.untried is None:
-                node.untried = _order_untried(work.legal_moves(), self.rng, cfg.captures_first)
+                node.untried = _order_untried(work, self.rng, cfg.captures_first)
             if node.untried:
                 move = node.untried.pop()
                 work.apply(move)

@@ -55,15 +55,16 @@ class GreedyPlayer:
         moves = state.legal_moves()
         if not moves:
             return Decision(None, 0, 0.0)
-        return Decision(biggest_capture(moves, self.rng) or moves[self.rng.randrange(len(moves))], 0, 0.0)
+        return Decision(biggest_capture(state, moves, self.rng) or moves[self.rng.randrange(len(moves))], 0, 0.0)
 
 
-def biggest_capture(moves: list[Move], rng: random.Random) -> Move | None:
-    """A random one of the moves that capture the most, or None when nothing captures."""
-    best = max((len(m.captured) for m in moves), default=0)
+def biggest_capture(state: State, moves: list[Move], rng: random.Random) -> Move | None:
+    """A random one of the moves that gain the most (``state.move_gain``), or None when none gains."""
+    gain = state.move_gain
+    best = max((gain(m) for m in moves), default=0)
     if not best:
         return None
-    top = [m for m in moves if len(m.captured) == best]
+    top = [m for m in moves if gain(m) == best]
     return top[rng.randrange(len(top))]
 
 
@@ -90,7 +91,7 @@ class LevelPlayer:
         lost = self.mcts.proven_losses()
         moves = [m for m in state.legal_moves() if m not in lost] or state.legal_moves()
         if self.rng.random() < self.level.stray_capture:
-            capture = biggest_capture(moves, self.rng)
+            capture = biggest_capture(state, moves, self.rng)
             if capture is not None:
                 return capture
         return moves[self.rng.randrange(len(moves))]
