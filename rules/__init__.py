@@ -12,6 +12,9 @@ from . import war_games  # noqa: F401  (registers the war games)
 
 # isort: split
 from . import hunt_games  # noqa: F401  (registers the hunt games)
+
+# isort: split
+from . import ncuva_games  # noqa: F401  (registers Ncuva)
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Option, Outcome, State
 from .effects import Effect
 from .layout import Cell, Layout

@@ -1,0 +1,552 @@
+"""Ncuva (RULES-SPEC 6): a 4-row mancala with relay sowing, captures, singles and sow-again.
+
+The board is one list of stone counts in *circuit order*: South's 2N holes in South's sowing
+order (a1 → N1, then N2 → a2), then North's (N4 → a4, then a3 → N3). Both players' circuits
+then look alike: local positions 0..N-1 are the outer row, N..2N-1 the inner row, and the hole
+opposite inner position ``p`` is the opponent's local ``3N-1-p``, their outer hole of that
+column local ``p-N``. Public cell indices are ``row * N + column`` (a1 = 0, row 1 first).
+
+A move is one sowing decision. After a capture (with ``after_capture=sow-again``) the same
+player decides again, so ``to_move`` stays; otherwise the turn passes. The turn count counts
+*turns*: it goes up by one each time the turn passes to the opponent, however many sowings
+the turn held; 200 turns end the game (a house rule). The relay-cycle stop is exact without
+noting every lift: a sowing whose states repeat never ends, so a sowing that ends within
+``LIFT_CHECK`` lifts cannot have cycled, and only a longer one is sown again noting states.
+
+Notation: ``b1`` a sowing, ``b2x`` a sowing that captures, ``b1>c1`` a singles move (one stone
+onto the empty next hole), ``b2>a2x`` a singles move that captures.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cached_property
+from typing import Any
+
+from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome
+from .effects import CAPTURE, DROP, LIFT, RELAY, STOP, Effect
+from .layout import HOLES, Cell, Layout
+from .position import check_fields, count_field
+from .recorded import RecordedState
+
+SOW = "sow"  # lift a hole of two or more and sow it, relaying on
+SINGLE = "single"  # singles: one stone onto the empty next hole
+SIDES = ("South", "North")
+LETTERS = "abcdefghijkl"
+TURN_LIMIT = 200  # house rule: the game ends by count after this many turns
+LIFT_CHECK = 64  # lifts after which a sowing is sown again noting states (see the docstring)
+SLEEP, CAPTURED, CYCLE = "sleep", "capture", "cycle"
+_MOVE_TEXT = re.compile(r"^([a-l])([1-4])(?:>([a-l])([1-4]))?(x?)$")
+
+
+# --- the sowing on a bare list (shared by apply, move generation and the playout) --------------
+
+def lift_and_sow(b: list[int], base: int, n: int, pos: int) -> int:
+    """Lift local ``pos`` of the circuit at ``b[base:base+n]`` and drop its stones one a hole
+    along it (whole laps at once); return the local position of the last stone."""
+    i = base + pos
+    hand = b[i]
+    b[i] = 0
+    if hand >= n:
+        laps, hand = divmod(hand, n)
+        for k in range(base, base + n):
+            b[k] += laps
+    end = pos + hand
+    if end < n:
+        for k in range(i + 1, base + end + 1):
+            b[k] += 1
+        return end
+    end -= n
+    for k in range(i + 1, base + n):
+        b[k] += 1
+    for k in range(base, base + end + 1):
+        b[k] += 1
+    return end
+
+
+def sow(b: list[int], base: int, n: int, origin: int) -> tuple[int, bool]:
+    """Sow from local ``origin``, relaying while the last stone lands in an occupied hole;
+    return (local position of the last stone, whether the relay-cycle stop ended it)."""
+    start = b[base:base + n]
+    pos = origin
+    for _ in range(LIFT_CHECK):
+        pos = lift_and_sow(b, base, n, pos)
+        if b[base + pos] == 1:
+            return pos, False
+    b[base:base + n] = start  # long: sow again from the start, noting (board, hole) at every lift
+    seen: set[tuple[tuple[int, ...], int]] = set()
+    pos = origin
+    while True:
+        key = (tuple(b[base:base + n]), pos)
+        if key in seen:
+            return pos, True
+        seen.add(key)
+        pos = lift_and_sow(b, base, n, pos)
+        if b[base + pos] == 1:
+            return pos, False
+
+
+def choices(b: list[int], base: int, n: int, only_two: bool) -> tuple[list[int], bool]:
+    """The local positions a player may start from, and whether they are singles moves."""
+    own = b[base:base + n]
+    big = [k for k in range(n) if own[k] >= 2]
+    if big:
+        if only_two and len(big) == 1 and sum(own) == own[big[0]]:
+            return [], False  # the "only two left" rule: the last hole with stones stays
+        return big, False
+    return [k for k in range(n) if own[k] == 1 and not own[(k + 1) % n]], True
+
+
+def decide(b: list[int], player: int, cols: int, pos: int, single: bool) -> tuple[int, int, int, bool]:
+    """Play one decision of ``player`` from local ``pos`` on ``b``: (stones taken, opponent's
+    inner and outer index emptied or -1, whether the relay-cycle stop ended the sowing)."""
+    n = 2 * cols
+    base = player * n
+    if single:
+        b[base + pos] = 0
+        pos = pos + 1 if pos + 1 < n else 0
+        b[base + pos] += 1
+        cycle = False
+    else:
+        pos, cycle = sow(b, base, n, pos)
+    if cycle or pos < cols:
+        return 0, -1, -1, cycle
+    obase = n - base
+    inner = obase + 3 * cols - 1 - pos
+    if not b[inner]:
+        return 0, -1, -1, False
+    outer = obase + pos - cols
+    taken = b[inner] + b[outer]
+    b[inner] = b[outer] = 0
+    return taken, inner, outer, False
+
+
+def by_stones(totals: tuple[int, int] | list[int], why: str, code: str) -> Outcome:
+    """The ending that the stones on the board decide (more stones wins, equal is a draw)."""
+    s, n = totals
+    if s == n:
+        return Outcome(None, f"{why}: a draw at {s} stones each", code)
+    winner = 0 if s > n else 1
+    return Outcome(winner, f"{why}: {SIDES[winner]} wins with {max(s, n)} stones to {min(s, n)}", code)
+
+
+# --- the game -----------------------------------------------------------------------------------
+
+class NcuvaGame(Game):
+    """Ncuva with its options fixed: board size, the after-capture rule, the "only two left"
+    reading, and the tables between public cells and circuit positions."""
+
+    def __init__(self, spec: GameSpec, options: dict[str, Any]) -> None:
+        super().__init__(spec, options)
+        self.cols = cols = int(options["columns"])
+        self.n = n = 2 * cols
+        self.sow_again = options["after_capture"] == "sow-again"
+        self.only_two = options["only_two"] == "on"
+        self.limit = TURN_LIMIT
+        cell_of = []
+        for k in range(2 * n):
+            player, local = divmod(k, n)
+            if player == 0:
+                row, col = (0, local) if local < cols else (1, n - 1 - local)
+            else:
+                row, col = (3, cols - 1 - local) if local < cols else (2, local - cols)
+            cell_of.append(row * cols + col)
+        self.cell_of: tuple[int, ...] = tuple(cell_of)  # circuit index -> cell
+        circ = [0] * (2 * n)
+        for k, cell in enumerate(cell_of):
+            circ[cell] = k
+        self.circ_of: tuple[int, ...] = tuple(circ)  # cell -> circuit index
+
+    def new_initial_state(self, rng: random.Random | None = None) -> NcuvaState:
+        return NcuvaState(self, [2] * (2 * self.n), 0)
+
+    def owner(self, cell: int) -> int:
+        return self.circ_of[cell] // self.n
+
+    def next_cell(self, cell: int) -> int:
+        """The hole after ``cell`` along its owner's circuit."""
+        k = self.circ_of[cell]
+        base = k - k % self.n
+        return self.cell_of[base + (k - base + 1) % self.n]
+
+    # --- board and names ----------------------------------------------------------------------
+    @cached_property
+    def layout(self) -> Layout:
+        cols = self.cols
+        cells = tuple(
+            Cell(r * cols + c, self.point_name(r * cols + c), float(c), r + (0.5 if r >= 2 else 0.0))
+            for r in range(4) for c in range(cols)
+        )
+        rows = tuple(tuple(r * cols + c for c in range(cols)) for r in range(4))
+        circuits = (self.cell_of[:self.n], self.cell_of[self.n:])
+        opposite = {cols + c: 2 * cols + c for c in range(cols)}
+        opposite.update({v: k for k, v in opposite.items()})
+        return Layout(HOLES, cells, rows=rows, circuits=circuits, opposite=opposite)
+
+    def point_name(self, point: int) -> str:
+        row, col = divmod(point, self.cols)
+        return f"{LETTERS[col]}{row + 1}"
+
+    def point_index(self, name: str) -> int:
+        text = name.strip().lower()
+        if len(text) == 2 and text[0] in LETTERS[:self.cols] and text[1] in "1234":
+            return (int(text[1]) - 1) * self.cols + LETTERS.index(text[0])
+        raise ValueError(f"'{name}' is not a hole of this board (a1 to {LETTERS[self.cols - 1]}4)")
+
+    # --- notation -----------------------------------------------------------------------------
+    def format_move(self, move: Move) -> str:
+        text = self.point_name(move.origin)
+        if move.kind == SINGLE:
+            text += ">" + self.point_name(self.next_cell(move.origin))
+        return text + ("x" if move.captured else "")
+
+    def parse_move(self, state: NcuvaState, text: str) -> Move:  # type: ignore[override]
+        m = _MOVE_TEXT.match(text.strip().lower())
+        if not m:
+            raise ValueError(f"cannot read '{text}': write a hole like b1, or b1>c1 for a single stone")
+        origin = self.point_index(m.group(1) + m.group(2))
+        if m.group(3):
+            to = self.point_index(m.group(3) + m.group(4))
+            if to != self.next_cell(origin):
+                nxt = self.point_name(self.next_cell(origin))
+                raise IllegalMoveError(f"a single stone moves to the next hole along the circuit, {nxt}")
+        if state.outcome() is not None:
+            raise IllegalMoveError("the game is over")
+        for move in state.legal_moves():
+            if move.origin == origin:
+                return move
+        raise IllegalMoveError(state.why_not_from(origin))
+
+    # --- position text ------------------------------------------------------------------------
+    def state_from_fields(self, fields: dict[str, str]) -> NcuvaState:
+        check_fields(fields, {"board", "turn", "turns", "store", "sown", "ply"}, ("board", "turn"))
+        cols = self.cols
+        rows = fields["board"].split("/")
+        if len(rows) != 4:
+            raise ValueError(f"position text: board needs 4 rows (row 4 first), found {len(rows)}")
+        counts = [0] * (4 * cols)
+        for r, row_text in zip((3, 2, 1, 0), rows):
+            parts = row_text.split(",")
+            if len(parts) != cols:
+                raise ValueError(f"position text: row '{row_text}' should have {cols} counts")
+            for c, part in enumerate(parts):
+                if not part.strip().isdigit():
+                    raise ValueError(f"position text: '{part}' is not a number of stones")
+                counts[r * cols + c] = int(part)
+        turn = fields["turn"]
+        if turn not in ("S", "N"):
+            raise ValueError("position text: turn must be S or N")
+        store = fields.get("store", "0/0").split("/")
+        if len(store) != 2 or not all(s.isdigit() for s in store):
+            raise ValueError(f"position text: store must be two counts like 3/0, not '{fields['store']}'")
+        state = NcuvaState(self, [counts[cell] for cell in self.cell_of], "SN".index(turn))
+        state._turns = count_field(fields, "turns")
+        state._stores = (int(store[0]), int(store[1]))
+        state._sown = count_field(fields, "sown")
+        state._ply0 = count_field(fields, "ply")
+        return state
+
+
+class NcuvaState(RecordedState):
+    """An Ncuva position: stones per hole (circuit order), whose decision it is, the turns
+    played, the stones each player captured and the sowings made so far in this turn."""
+
+    __slots__ = ("_b", "_turn", "_turns", "_stores", "_sown")
+
+    def __init__(self, game: NcuvaGame, board: list[int], turn: int) -> None:
+        self.game: NcuvaGame = game
+        self._b = board
+        self._turn = turn
+        self._turns = 0
+        self._stores: tuple[int, int] = (0, 0)
+        self._sown = 0
+        self._start_record()
+
+    # --- basic facts --------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return self._turn
+
+    @property
+    def phase(self) -> str:
+        """'sow', or 'singles' when the side to move has no hole of two or more."""
+        g = self.game
+        return "singles" if choices(self._b, self._turn * g.n, g.n, g.only_two)[1] else "sow"
+
+    @property
+    def turns(self) -> int:
+        """Turns completed (a turn is every sowing one player makes before the other plays)."""
+        return self._turns
+
+    def counts(self) -> dict[int, int]:
+        """Stones per hole, by cell."""
+        return {cell: self._b[k] for k, cell in enumerate(self.game.cell_of)}
+
+    def stores(self) -> tuple[int, int]:
+        """Stones captured by South and by North."""
+        return self._stores
+
+    def captured_counts(self) -> tuple[int, int]:
+        return self._stores
+
+    def board_stones(self) -> tuple[int, int]:
+        """Stones on each player's own two rows."""
+        n = self.game.n
+        return sum(self._b[:n]), sum(self._b[n:])
+
+    # --- moves --------------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        if self.outcome() is not None:
+            return []
+        g = self.game
+        n, turn = g.n, self._turn
+        base = turn * n
+        starts, single = choices(self._b, base, n, g.only_two)
+        kind = SINGLE if single else SOW
+        cell_of = g.cell_of
+        moves = []
+        for pos in starts:
+            b = self._b[:]
+            taken, inner, outer, _ = decide(b, turn, g.cols, pos, single)
+            captured = () if not taken else tuple(cell_of[i] for i in (inner, outer) if self._b[i])
+            moves.append(Move(kind, (cell_of[base + pos],), captured))
+        return moves
+
+    def move_gain(self, move: Move) -> float:
+        """Stones the move captures (the captured holes are the opponent's, untouched by it)."""
+        circ_of = self.game.circ_of
+        return sum(self._b[circ_of[c]] for c in move.captured)
+
+    def _snapshot(self) -> tuple:
+        return (tuple(self._b), self._turn, self._turns, self._stores, self._sown)
+
+    def _restore(self, snapshot: tuple) -> None:
+        board, self._turn, self._turns, self._stores, self._sown = snapshot
+        self._b = list(board)
+
+    def apply(self, move: Move) -> None:
+        self._record(move)
+        g = self.game
+        turn = self._turn
+        local = g.circ_of[move.path[0]] - turn * g.n
+        taken = decide(self._b, turn, g.cols, local, move.kind == SINGLE)[0]
+        if taken:
+            s, n = self._stores
+            self._stores = (s + taken, n) if turn == 0 else (s, n + taken)
+            if g.sow_again and choices(self._b, turn * g.n, g.n, g.only_two)[0]:
+                self._sown += 1
+                return
+        self._turn = turn ^ 1
+        self._turns += 1
+        self._sown = 0
+
+    # --- the end ------------------------------------------------------------------------------
+    def _compute_outcome(self) -> Outcome | None:
+        g = self.game
+        totals = self.board_stones()
+        if not totals[0] or not totals[1]:
+            if totals[0] == totals[1]:
+                return Outcome(None, "no stones are left on the board: a draw", "all_captured")
+            loser = 0 if not totals[0] else 1
+            return Outcome(loser ^ 1, f"{SIDES[loser]} has no stones left", "all_captured")
+        if max(self._b) < 2:
+            return by_stones(totals, "neither player has a hole with two stones", "stones")
+        if not choices(self._b, self._turn * g.n, g.n, g.only_two)[0]:
+            return by_stones(totals, f"{SIDES[self._turn]} cannot move", "no_moves")
+        if self._turns >= g.limit:
+            return by_stones(totals, f"{g.limit} turns played", "limit")
+        return None
+
+    # --- what a move does, stone by stone -------------------------------------------------------
+    def effects(self, move: Move) -> list[Effect]:
+        """Every lift, drop, relay and capture of ``move`` in order, and a final stop whose
+        detail says why the sowing ended: "sleep", "capture" or "cycle"."""
+        g = self.game
+        n, cols, turn = g.n, g.cols, self._turn
+        base = turn * n
+        cell = g.cell_of
+        b = list(self._b)
+        pos = g.circ_of[move.origin] - base
+        out: list[Effect] = []
+        cycle = False
+        if move.kind == SINGLE:
+            out.append(Effect(LIFT, cell[base + pos], count=1))
+            b[base + pos] = 0
+            pos = (pos + 1) % n
+            b[base + pos] += 1
+            out.append(Effect(DROP, cell[base + pos]))
+        else:
+            seen: set[tuple[tuple[int, ...], int]] = set()
+            kind = LIFT
+            while True:
+                key = (tuple(b[base:base + n]), pos)
+                if key in seen:
+                    cycle = True
+                    break
+                seen.add(key)
+                hand = b[base + pos]
+                out.append(Effect(kind, cell[base + pos], count=hand))
+                b[base + pos] = 0
+                kind = RELAY
+                for _ in range(hand):
+                    pos = (pos + 1) % n
+                    b[base + pos] += 1
+                    out.append(Effect(DROP, cell[base + pos]))
+                if b[base + pos] == 1:
+                    break
+        last = cell[base + pos]
+        if cycle:
+            return out + [Effect(STOP, last, detail=CYCLE)]
+        inner = n - base + 3 * cols - 1 - pos
+        if pos >= cols and b[inner]:
+            for i in (inner, n - base + pos - cols):
+                if b[i]:
+                    out.append(Effect(CAPTURE, cell[i], count=b[i], player=turn))
+            return out + [Effect(STOP, last, detail=CAPTURED)]
+        return out + [Effect(STOP, last, detail=SLEEP)]
+
+    # --- words for the UI -----------------------------------------------------------------------
+    def why_not_from(self, cell: int) -> str:
+        g = self.game
+        if self.outcome() is not None:
+            return "the game is over"
+        name = g.point_name(cell)
+        turn = self._turn
+        if g.owner(cell) != turn:
+            return f"{name} is {SIDES[turn ^ 1]}'s hole: you sow only in your own two rows"
+        stones = self._b[g.circ_of[cell]]
+        if not stones:
+            return f"{name} is empty"
+        starts, single = choices(self._b, turn * g.n, g.n, g.only_two)
+        if not starts:
+            return f"{name} is your last hole with stones: by the \"only two left\" rule they stay"
+        if stones == 1 and not single:
+            return f"{name} holds one stone: sow a hole of two or more (singles only when none has two)"
+        if single and self._b[g.circ_of[g.next_cell(cell)]]:
+            nxt = g.point_name(g.next_cell(cell))
+            return f"the next hole {nxt} is not empty: a single stone only moves onto an empty hole"
+        return f"no move starts at {name}"
+
+    def why_illegal(self, move: Move) -> str:
+        if self.outcome() is not None:
+            return "the game is over"
+        if move.kind not in (SOW, SINGLE) or len(move.path) != 1:
+            return "choose one of your holes to sow"
+        g = self.game
+        for legal in self.legal_moves():
+            if legal.origin == move.origin:
+                if legal.kind != move.kind:
+                    if legal.kind == SINGLE:
+                        return "no hole of yours holds two stones: move a single stone"
+                    return "sow the whole hole: a single stone moves only when no hole holds two"
+                return "that move does not capture what it says"
+        return self.why_not_from(move.origin) if 0 <= move.origin < 2 * g.n else "no such hole"
+
+    def turn_notes(self) -> list[Note]:
+        if self.outcome() is not None:
+            return []
+        g = self.game
+        notes = []
+        if self._sown:
+            notes.append(Note("sow_again", "you captured: sow again"))
+        if choices(self._b, self._turn * g.n, g.n, g.only_two)[1]:
+            notes.append(Note("singles", "no hole holds two stones: move one stone onto an empty next hole"))
+        if self._turns >= g.limit - 10:
+            notes.append(Note("turn_limit", f"turn {self._turns + 1} of {g.limit}"))
+        return notes
+
+    def heuristic(self) -> float:
+        """From South's side: the share of the board's stones South holds, as -1..1."""
+        out = self.outcome()
+        if out is not None:
+            return 0.0 if out.winner is None else (1.0 if out.winner == 0 else -1.0)
+        s, n = self.board_stones()
+        return (s - n) / (s + n)
+
+    # --- the fast path for simulations ----------------------------------------------------------
+    def playout(self, rng: random.Random, max_plies: int | None = None, greedy: float = 0.0) -> int:
+        """Random decisions to the end on the bare list. Afterwards the position, ply and
+        outcome are right; the moves are not recorded, so history and undo stop before them."""
+        if self.outcome() is not None:
+            return 0
+        g = self.game
+        b = self._b
+        cols, n, only_two, sow_again, limit = g.cols, g.n, g.only_two, g.sow_again, g.limit
+        turn, turns, sown = self._turn, self._turns, self._sown
+        stores = list(self._stores)
+        totals = [sum(b[:n]), sum(b[n:])]
+        most = 1 << 62 if max_plies is None else max_plies
+        randrange, random_ = rng.randrange, rng.random
+        played = 0
+        while played < most:
+            base = turn * n
+            starts, single = choices(b, base, n, only_two)
+            if not starts:
+                break
+            if greedy and random_() < greedy and len(starts) > 1:
+                pos = _greediest(b, turn, cols, starts, single, randrange)
+            else:
+                pos = starts[randrange(len(starts))] if len(starts) > 1 else starts[0]
+            taken = decide(b, turn, cols, pos, single)[0]
+            played += 1
+            if taken:
+                stores[turn] += taken
+                totals[turn ^ 1] -= taken
+                if not totals[turn ^ 1]:
+                    break
+                if max(b) < 2:
+                    break
+                if sow_again and choices(b, base, n, only_two)[0]:
+                    sown += 1
+                    continue
+            turn ^= 1
+            turns += 1
+            sown = 0
+            if turns >= limit or max(b) < 2:
+                break
+        self._turn, self._turns, self._sown = turn, turns, sown
+        self._stores = (stores[0], stores[1])
+        self._ply0 += played
+        self._cache = False
+        return played
+
+    # --- position text and a picture ------------------------------------------------------------
+    def body_fields(self) -> dict[str, str]:
+        cols = self.game.cols
+        counts = self.counts()
+        rows = "/".join(",".join(str(counts[r * cols + c]) for c in range(cols)) for r in (3, 2, 1, 0))
+        fields = {
+            "board": rows,
+            "turn": "SN"[self._turn],
+            "turns": str(self._turns),
+            "store": f"{self._stores[0]}/{self._stores[1]}",
+        }
+        if self._sown:
+            fields["sown"] = str(self._sown)
+        fields["ply"] = str(self.ply)
+        return fields
+
+    def picture(self) -> str:
+        """The four rows as counts, North's outer row on top, a line between the sides."""
+        cols = self.game.cols
+        counts = self.counts()
+        lines = []
+        for r in (3, 2, 1, 0):
+            lines.append(f"{r + 1} " + " ".join(f"{counts[r * cols + c]:>2}" for c in range(cols)))
+            if r == 2:
+                lines.append("  " + "-" * (3 * cols - 1))
+        lines.append("  " + " ".join(f"{ch:>2}" for ch in LETTERS[:cols]))
+        return "\n".join(lines)
+
+
+def _greediest(b: list[int], turn: int, cols: int, starts: list[int], single: bool, randrange: Any) -> int:
+    """The start that captures most (ties at random; a random one when none captures)."""
+    best, picks = 0, starts
+    for pos in starts:
+        taken = decide(b[:], turn, cols, pos, single)[0]
+        if taken > best:
+            best, picks = taken, [pos]
+        elif taken == best and best:
+            picks.append(pos)
+    return picks[randrange(len(picks))]
