@@ -14,6 +14,9 @@ from . import war_games  # noqa: F401  (registers the war games)
 from . import hunt_games  # noqa: F401  (registers the hunt games)
 
 # isort: split
+from . import battlehalma_games  # noqa: F401
+
+# isort: split
 from . import ncuva_games  # noqa: F401  (registers Ncuva)
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Option, Outcome, State
 from .effects import Effect

@@ -1,0 +1,858 @@
+"""BattleHalma (RULES-SPEC section 5, seed 003): Halma moves with exchange captures.
+
+Squares are numbered ``row * n + col`` from a1 (bottom-left), like chess. Each colour is a
+bitmask, kings a third mask. Red (player 0) starts in the bottom-right yard, Blue in the
+top-left one; a counter never moves toward its own yard, a king moves all eight ways.
+
+Moves. ``STEP`` goes to a neighbour, ``LEAP`` is a chain of leaps; ``STEP_KING`` and
+``LEAP_KING`` are the same when the move crowns the counter (promotion rule). ``captured``
+lists the squares emptied: enemies leapt by a king in order, then the enemy landed on.
+A counter's chain cannot change the board, so where it can land is plain reachability in a
+fixed graph: breadth-first search finds each landing once, by a shortest route, and that
+route is the move's path. A king's leaps remove enemies, so its chains are searched depth
+first and a move is one (landing, captured set); the first route found is kept.
+
+Routes. The player may click any route to a move's end: ``parse_move`` and
+``State.move_for_route`` accept every legal route and return the stored move.
+``state.continuations(path)`` tells the UI which squares continue a partial route (every
+legal prefix of a chain is itself a move, since a chain may stop on any empty square) and
+whether the route so far is a complete move; ``state.moves_with_prefix(path)`` returns the
+legal moves some route through ``path`` reaches; ``state.routes(move)`` lists the routes.
+
+Notation. ``h1-g2`` a step, ``h1xg2`` a step that captures; ``h1:f3:d3`` a leap chain with
+``x`` in place of ``:`` before a landing that captures (the enemy landed on, or an enemy a
+king leapt over on that hop): ``h1:f3xd5``. ``=K`` at the end marks a promotion. When
+reading, the separators are not checked: any legal route to the move's end is accepted.
+
+Effects, per hop: landing on an enemy first removes it (``exchange``), then the piece moves
+(``step`` or ``hop``), then an enemy a king leapt over is removed (``capture``); a promotion
+comes last.
+
+Position text: ``board`` rows top-down with ``r``/``b`` counters and ``R``/``B`` kings,
+``turn`` R or B, ``quiet`` plies since a capture, ``ply``, and ``rep`` (the counts of the
+positions that may still recur) when repetition is a draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import cached_property
+from typing import Any, NamedTuple
+
+from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome, State
+from .effects import MOVE, PROMOTE, REMOVE, Effect
+from .layout import DIRECTIONS, SQUARES, Cell, Layout
+from .position import check_fields, count_field, read_rows, write_rows
+from .recorded import RecordedState
+
+STEP, LEAP = "step", "leap"
+STEP_KING, LEAP_KING = "step_king", "leap_king"  # the move crowns the counter
+KINDS = (STEP, LEAP, STEP_KING, LEAP_KING)
+CROWNING = {STEP: STEP_KING, LEAP: LEAP_KING}
+
+RED, BLUE = 0, 1
+SIDES = ("Red", "Blue")
+KING = 2  # index of the king's tables beside the two colours' counters
+#: Directions a counter may move in: never toward its own yard.
+COUNTER_DIRS = (("N", "NE", "W", "SW", "NW"), ("NE", "E", "SE", "S", "SW"))
+FORBIDDEN_WORDS = ("east, south or south-east", "west, north or north-west")
+YARD_DISTANCE = {3: 1, 6: 2, 10: 3, 15: 4}
+BOARD_CHARS = "rbRB"  # Red counter, Blue counter, Red king, Blue king
+
+
+def bits(mask: int):
+    """The set squares of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Geometry:
+    """Neighbour and leap tables of an n×n board for Red counters, Blue counters and kings."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.mask = (1 << (n * n)) - 1
+        on = lambda c, r: 0 <= c < n and 0 <= r < n  # noqa: E731
+        dirsets = (COUNTER_DIRS[0], COUNTER_DIRS[1], tuple(DIRECTIONS))
+        steps, leaps, step_masks, shifts = [], [], [], []
+        for names in dirsets:
+            st, lp, sm = [], [], []
+            for p in range(n * n):
+                c, r = p % n, p // n
+                s_row, l_row, m = [], [], 0
+                for name in names:
+                    dc, dr = DIRECTIONS[name]
+                    if on(c + dc, r + dr):
+                        q = p + dc + dr * n
+                        s_row.append((q, 1 << q))
+                        m |= 1 << q
+                        if on(c + 2 * dc, r + 2 * dr):
+                            t = q + dc + dr * n
+                            l_row.append((1 << q, q, t, 1 << t))
+                st.append(tuple(s_row))
+                lp.append(tuple(l_row))
+                sm.append(m)
+            steps.append(tuple(st))
+            leaps.append(tuple(lp))
+            step_masks.append(tuple(sm))
+            fwd, back = [], []
+            for name in names:
+                dc, dr = DIRECTIONS[name]
+                src = sum(1 << p for p in range(n * n) if on(p % n + dc, p // n + dr))
+                s = dc + dr * n
+                (fwd if s > 0 else back).append((src, abs(s)))
+            shifts.append((tuple(fwd), tuple(back)))
+        #: per mover (RED, BLUE, KING) and square: (neighbour, its bit) in allowed directions
+        self.steps: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(steps)
+        #: per mover and square: (over bit, over, landing, landing bit)
+        self.leaps: tuple[tuple[tuple[tuple[int, int, int, int], ...], ...], ...] = tuple(leaps)
+        self.step_masks: tuple[tuple[int, ...], ...] = tuple(step_masks)
+        #: per mover: shifts toward higher and lower squares as (source mask, amount)
+        self.shifts = tuple(shifts)
+
+    def coords(self, p: int) -> tuple[int, int]:
+        return p % self.n, p // self.n
+
+    def name(self, p: int) -> str:
+        return "abcdefghijklmnopqrstuvwxyz"[p % self.n] + str(p // self.n + 1)
+
+    def rows_top_down(self) -> list[list[int]]:
+        n = self.n
+        return [[r * n + c for c in range(n)] for r in range(n - 1, -1, -1)]
+
+
+class BattleHalmaGame(Game):
+    """Options resolved into the board, the yards, the goal corners and the draw rules."""
+
+    def __init__(self, spec: GameSpec, options: dict[str, Any]) -> None:
+        super().__init__(spec, options)
+        n = int(options["size"])
+        self.n = n
+        self.geo = Geometry(n)
+        self.promotion = options["rule"] == "promotion"
+        self.terminal = not self.promotion
+        self.start_count = int(options["counters"])
+        d = YARD_DISTANCE[self.start_count]
+        red_corner, blue_corner = n - 1, (n - 1) * n
+        self.corners = (red_corner, blue_corner)  # each side's own corner
+        self.goals = (blue_corner, red_corner)  # the enemy corner each side heads for
+        red = sum(1 << (r * n + c) for r in range(n) for c in range(n) if (n - 1 - c) + r <= d)
+        blue = sum(1 << (r * n + c) for r in range(n) for c in range(n) if c + (n - 1 - r) <= d)
+        if red & blue:
+            raise ValueError(f"{self.start_count} counters do not fit a {n}×{n} board: the yards overlap")
+        self.start = (red, blue)
+        self.limit = 0 if options["limit"] == "off" else int(options["limit"])
+        self.repetition_draw = options["repetition"] == "draw"
+        # Progress toward the enemy corner per square (0 at home, 1 at the goal), for the heuristic.
+        span = 2 * (n - 1)
+        self.progress = (
+            tuple(1 - ((p % n) + (n - 1 - p // n)) / span for p in range(n * n)),
+            tuple(1 - ((n - 1 - p % n) + p // n) / span for p in range(n * n)),
+        )
+
+    def new_initial_state(self, rng: random.Random | None = None) -> BattleHalmaState:
+        return BattleHalmaState(self, self.start[0], self.start[1], 0, RED)
+
+    @cached_property
+    def layout(self) -> Layout:
+        g = self.geo
+        cells = tuple(Cell(p, g.name(p), float(p % self.n), float(p // self.n)) for p in range(self.n ** 2))
+        return Layout(SQUARES, cells, size=(self.n, self.n), directions=dict(DIRECTIONS))
+
+    def point_name(self, point: int) -> str:
+        if not 0 <= point < self.n ** 2:
+            raise ValueError(f"{point} is not a square of this board")
+        return self.geo.name(point)
+
+    def point_index(self, name: str) -> int:
+        t = name.strip().lower()
+        if len(t) >= 2 and t[0].isalpha() and t[1:].isdigit():
+            c, r = ord(t[0]) - ord("a"), int(t[1:]) - 1
+            if 0 <= c < self.n and 0 <= r < self.n:
+                return r * self.n + c
+        last = self.geo.name(self.n ** 2 - 1)
+        raise ValueError(f"'{name}' is not a square of this board (a1 to {last})")
+
+    # --- notation ---------------------------------------------------------------------------
+    def format_move(self, move: Move) -> str:
+        name = self.geo.name
+        path, taken = move.path, set(move.captured)
+        out = name(path[0])
+        leap = move.kind in (LEAP, LEAP_KING)
+        for a, b in zip(path, path[1:]):
+            last = b == path[-1]
+            hit = (last and b in taken) or (leap and (a + b) // 2 in taken and (a + b) // 2 != path[-1])
+            out += ("x" if hit else ":" if leap else "-") + name(b)
+        return out + ("=K" if move.kind in (STEP_KING, LEAP_KING) else "")
+
+    def parse_move(self, state: State, text: str) -> Move:
+        t = text.strip().lower()
+        if t.endswith("=k"):
+            t = t[:-2]
+        parts = [p for p in t.replace(":", " ").replace("-", " ").replace("x", " ").split()]
+        if len(parts) < 2:
+            raise ValueError(f"cannot read move '{text}' (expected e.g. h1-g2, h1:f3:d3 or h1:f3xd5)")
+        path = tuple(self.point_index(p) for p in parts)
+        return state.move_for_route(path)  # type: ignore[attr-defined]
+
+    # --- position text ----------------------------------------------------------------------
+    def state_from_fields(self, fields: dict[str, str]) -> BattleHalmaState:
+        check_fields(fields, {"board", "turn", "quiet", "ply", "rep"}, ("board", "turn"))
+        cells = read_rows(fields["board"], self.geo.rows_top_down(), BOARD_CHARS)
+        masks = [0, 0, 0, 0]
+        for p, ch in cells.items():
+            masks[BOARD_CHARS.index(ch)] |= 1 << p
+        red, blue, kings = masks[0] | masks[2], masks[1] | masks[3], masks[2] | masks[3]
+        if kings and not self.promotion:
+            raise ValueError("position text: there are no kings under the terminal rule")
+        for side, army in enumerate((red, blue)):
+            if army.bit_count() > self.start_count:
+                raise ValueError(f"position text: {SIDES[side]} has more than {self.start_count} pieces")
+            if self.promotion and (army & ~kings) >> self.goals[side] & 1:
+                raise ValueError(f"position text: a {SIDES[side]} counter on the enemy corner would be a king")
+        if self.terminal and red >> self.goals[RED] & 1 and blue >> self.goals[BLUE] & 1:
+            raise ValueError("position text: both sides cannot have reached the enemy corner")
+        turn = fields["turn"]
+        if turn not in ("R", "B"):
+            raise ValueError("position text: turn must be R or B")
+        state = BattleHalmaState(self, red, blue, kings, "RB".index(turn))
+        state._quiet = count_field(fields, "quiet")
+        state._ply0 = count_field(fields, "ply")
+        if "rep" in fields and state._repetition_key() is None:
+            raise ValueError("position text: rep is only kept when repetition is a draw")
+        state.load_repetition_field(fields.get("rep"))
+        return state
+
+    # --- bitboard tests ---------------------------------------------------------------------
+    def has_move(self, counters: int, kings: int, own: int, opp: int, side: int) -> bool:
+        """Whether any piece of ``side`` can step or leap (a leap needs only a first hop)."""
+        occ, free = own | opp, self.geo.mask & ~own
+        for mover, pieces in ((side, counters), (KING, kings)):
+            if not pieces:
+                continue
+            fwd, back = self.geo.shifts[mover]
+            for src, s in fwd:
+                t = (pieces & src) << s
+                if t & free or ((t & occ & src) << s) & free:
+                    return True
+            for src, s in back:
+                t = (pieces & src) >> s
+                if t & free or ((t & occ & src) >> s) & free:
+                    return True
+        return False
+
+    def counter_targets(self, p: int, own: int, opp: int, side: int) -> int:
+        """Every square a counter on ``p`` can end its move on (steps, leap landings and
+        exchanges), as a mask: bit-parallel flood over the leap graph, no routes."""
+        g = self.geo
+        pb = 1 << p
+        occ = (own | opp) ^ pb
+        fwd, back = g.shifts[side]
+        reached = frontier = pb
+        caps = 0
+        while frontier:
+            new = 0
+            for src, s in fwd:
+                over = ((frontier & src) << s) & occ
+                if over:
+                    new |= (over & src) << s
+            for src, s in back:
+                over = ((frontier & src) >> s) & occ
+                if over:
+                    new |= (over & src) >> s
+            caps |= new & opp
+            frontier = new & ~occ & ~reached
+            reached |= frontier
+        return (g.step_masks[side][p] & ~own) | (reached ^ pb) | caps
+
+
+class Trace(NamedTuple):
+    """A legal (partial) route: what it has done so far."""
+
+    mover: int  # RED, BLUE (a counter) or KING
+    own_rest: int  # the mover's other pieces
+    opp: int  # enemies still on the board
+    visited: int  # start and landings
+    captured: tuple[int, ...]
+    step: bool  # the route is a step
+    done: bool  # the route cannot go on (a step, or it landed on an enemy)
+
+
+class BattleHalmaState(RecordedState):
+    """A position: both colours and the kings as bitmasks, whose turn, the quiet-ply count."""
+
+    __slots__ = ("_red", "_blue", "_kings", "_turn", "_quiet")
+
+    def __init__(self, game: BattleHalmaGame, red: int, blue: int, kings: int, turn: int) -> None:
+        self.game: BattleHalmaGame = game
+        self._red, self._blue, self._kings = red, blue, kings
+        self._turn = turn
+        self._quiet = 0
+        self._start_record()
+        self._count_position()
+
+    # --- basic facts ----------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return self._turn
+
+    @property
+    def phase(self) -> str:
+        return "move"
+
+    @property
+    def quiet_plies(self) -> int:
+        return self._quiet
+
+    def _armies(self) -> tuple[int, int]:
+        return (self._red, self._blue) if self._turn == RED else (self._blue, self._red)
+
+    def army(self, player: int) -> int:
+        return self._red if player == RED else self._blue
+
+    def pieces(self) -> dict[int, tuple[int, str]]:
+        k = self._kings
+        out = {p: (RED, "king" if k >> p & 1 else "counter") for p in bits(self._red)}
+        out.update({p: (BLUE, "king" if k >> p & 1 else "counter") for p in bits(self._blue)})
+        return out
+
+    def captured_counts(self) -> tuple[int, int]:
+        n = self.game.start_count
+        return (n - self._blue.bit_count(), n - self._red.bit_count())
+
+    # --- moves ----------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        if self.outcome() is not None:
+            return []
+        return self._moves()
+
+    def _moves(self) -> list[Move]:
+        own, opp = self._armies()
+        out: list[Move] = []
+        for p in bits(own):
+            self._moves_from(p, own, opp, out)
+        return out
+
+    def _moves_from(self, p: int, own: int, opp: int, out: list[Move]) -> None:
+        g = self.game
+        geo = g.geo
+        king = self._kings >> p & 1
+        mover = KING if king else self._turn
+        goal = g.goals[self._turn]
+        crown = g.promotion and not king
+        for q, qb in geo.steps[mover][p]:
+            if not own & qb:
+                kind = STEP_KING if crown and q == goal else STEP
+                out.append(Move(kind, (p, q), (q,) if opp & qb else ()))
+        own_rest = own ^ (1 << p)
+        if king:
+            seen: set[tuple[int, int]] = set()
+
+            def emit(route: tuple[int, ...], caps: tuple[int, ...]) -> None:
+                key = (route[-1], sum(1 << c for c in caps))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(Move(LEAP, route, caps))
+
+            self._extend_king((p,), own_rest, opp, 1 << p, (), emit)
+        else:
+            def emit(route: tuple[int, ...], caps: tuple[int, ...]) -> None:
+                out.append(Move(LEAP_KING if crown and route[-1] == goal else LEAP, route, caps))
+
+            self._extend_counter((p,), mover, own_rest, opp, 1 << p, emit)
+
+    def _extend_counter(self, route: tuple[int, ...], mover: int, own_rest: int, opp: int, visited: int,
+                        emit: Callable[[tuple[int, ...], tuple[int, ...]], None]) -> None:
+        """Every landing a counter's chain can add to ``route``, each once by a shortest route."""
+        leaps = self.game.geo.leaps[mover]
+        occ = own_rest | opp
+        blocked = visited | own_rest
+        queue = [route]
+        for r in queue:
+            for over_b, _over, land, land_b in leaps[r[-1]]:
+                if occ & over_b and not blocked & land_b:
+                    blocked |= land_b
+                    r2 = r + (land,)
+                    if opp & land_b:
+                        emit(r2, (land,))
+                    else:
+                        emit(r2, ())
+                        queue.append(r2)
+
+    def _extend_king(self, route: tuple[int, ...], own_rest: int, opp: int, visited: int,
+                     caps: tuple[int, ...], emit: Callable[[tuple[int, ...], tuple[int, ...]], None]) -> None:
+        """Every continuation of a king's chain, depth first (leapt enemies vanish at once)."""
+        leaps = self.game.geo.leaps[KING]
+        occ = own_rest | opp
+        blocked = visited | own_rest
+        for over_b, over, land, land_b in leaps[route[-1]]:
+            if occ & over_b and not blocked & land_b:
+                r2 = route + (land,)
+                if opp & over_b:
+                    c2, o2 = caps + (over,), opp ^ over_b
+                else:
+                    c2, o2 = caps, opp
+                if o2 & land_b:
+                    emit(r2, c2 + (land,))
+                else:
+                    emit(r2, c2)
+                    self._extend_king(r2, own_rest, o2, visited | land_b, c2, emit)
+
+    def _snapshot(self) -> tuple[int, int, int, int, int]:
+        return (self._red, self._blue, self._kings, self._turn, self._quiet)
+
+    def _restore(self, snapshot: tuple) -> None:
+        self._red, self._blue, self._kings, self._turn, self._quiet = snapshot
+
+    def apply(self, move: Move) -> None:
+        self._record(move)
+        turn = self._turn
+        own, opp = (self._red, self._blue) if turn == RED else (self._blue, self._red)
+        ob, db = 1 << move.path[0], 1 << move.path[-1]
+        kings = self._kings
+        if move.captured:
+            cm = 0
+            for c in move.captured:
+                cm |= 1 << c
+            opp &= ~cm
+            kings &= ~cm
+            self._quiet = 0
+        else:
+            self._quiet += 1
+        own = own ^ ob | db
+        if kings & ob:
+            kings = kings ^ ob | db
+        elif move.kind in (STEP_KING, LEAP_KING):
+            kings |= db
+        self._kings = kings
+        if turn == RED:
+            self._red, self._blue = own, opp
+        else:
+            self._blue, self._red = own, opp
+        self._turn = turn ^ 1
+        self._count_position()
+
+    # --- routes for the UI and the parser ------------------------------------------------------
+    def _trace(self, path: Sequence[int]) -> tuple[str, Trace | None]:
+        """Follow ``path`` hop by hop: ('', trace) when it is a legal route so far, else the
+        reason in words and None."""
+        g = self.game
+        geo, n = g.geo, g.n
+        if self.outcome() is not None:
+            return "the game is over", None
+        if not path or any(not 0 <= p < n * n for p in path):
+            return "pick a square on the board", None
+        own, opp = self._armies()
+        me, foe = SIDES[self._turn], SIDES[self._turn ^ 1]
+        p0 = path[0]
+        name = geo.name
+        if not own >> p0 & 1:
+            if opp >> p0 & 1:
+                return f"the piece on {name(p0)} is {foe}'s", None
+            return f"there is no {me} piece on {name(p0)}", None
+        king = self._kings >> p0 & 1
+        mover = KING if king else self._turn
+        own_rest = own ^ (1 << p0)
+        trace = Trace(mover, own_rest, opp, 1 << p0, (), False, False)
+        if len(path) == 1:
+            return "", trace
+        dirs = tuple(DIRECTIONS) if king else COUNTER_DIRS[self._turn]
+        backwards = f"a counter never moves toward its own yard ({FORBIDDEN_WORDS[self._turn]})"
+        for i, (a, b) in enumerate(zip(path, path[1:])):
+            (ac, ar), (bc, br) = geo.coords(a), geo.coords(b)
+            dc, dr = bc - ac, br - ar
+            if trace.done:
+                if trace.step:
+                    return "a step ends the move", None
+                return "landing on an enemy ends the move", None
+            if max(abs(dc), abs(dr)) == 1:
+                if i:
+                    return "after a leap the piece may only leap again", None
+                if (dc, dr) not in [DIRECTIONS[d] for d in dirs]:
+                    return backwards, None
+                if own_rest >> b & 1:
+                    return f"{name(b)} holds your own piece", None
+                trace = trace._replace(visited=trace.visited | 1 << b, step=True, done=True,
+                                       captured=(b,) if opp >> b & 1 else ())
+                continue
+            if dc % 2 or dr % 2 or max(abs(dc), abs(dr)) != 2 or (dc and dr and abs(dc) != abs(dr)):
+                return f"{name(b)} is neither a step nor a leap from {name(a)}", None
+            if (dc // 2, dr // 2) not in [DIRECTIONS[d] for d in dirs]:
+                return backwards, None
+            over = a + dc // 2 + dr // 2 * n
+            if not (own_rest | trace.opp) >> over & 1:
+                return f"a leap goes over a piece, and {name(over)} is empty", None
+            if trace.visited >> b & 1:
+                return "a leap never returns to a square already visited in this move", None
+            if own_rest >> b & 1:
+                return f"{name(b)} holds your own piece", None
+            caps, left = trace.captured, trace.opp
+            if king and left >> over & 1:
+                caps, left = caps + (over,), left & ~(1 << over)
+            done = bool(left >> b & 1)
+            if done:
+                caps += (b,)
+            trace = trace._replace(visited=trace.visited | 1 << b, opp=left, captured=caps, done=done)
+        return "", trace
+
+    def _key(self, move: Move) -> tuple[int, int, int]:
+        return (move.path[0], move.path[-1], sum(1 << c for c in move.captured))
+
+    def move_for_route(self, path: Sequence[int]) -> Move:
+        """The legal move that the route ``path`` plays (any legal route to its end)."""
+        path = tuple(path)
+        reason, trace = self._trace(path)
+        if trace is None:
+            raise IllegalMoveError(reason)
+        if len(path) < 2:
+            raise IllegalMoveError("a move needs a square to go to")
+        key = (path[0], path[-1], sum(1 << c for c in trace.captured))
+        for m in self.legal_moves():
+            if self._key(m) == key:
+                return m
+        raise IllegalMoveError("that move is not allowed here")
+
+    def _end_keys(self, path: tuple[int, ...], trace: Trace) -> set[tuple[int, int, int]]:
+        """End positions of the moves a legal route ``path`` may still become."""
+        origin = path[0]
+        keys: set[tuple[int, int, int]] = set()
+        if len(path) >= 2:
+            keys.add((origin, path[-1], sum(1 << c for c in trace.captured)))
+        if trace.done:
+            return keys
+
+        def emit(route: tuple[int, ...], caps: tuple[int, ...]) -> None:
+            keys.add((origin, route[-1], sum(1 << c for c in caps)))
+
+        if len(path) == 1:
+            for m in self.legal_moves():
+                if m.path[0] == origin:
+                    keys.add(self._key(m))
+        elif trace.mover == KING:
+            self._extend_king(path, trace.own_rest, trace.opp, trace.visited, trace.captured, emit)
+        else:
+            self._extend_counter(path, trace.mover, trace.own_rest, trace.opp, trace.visited, emit)
+        return keys
+
+    def moves_with_prefix(self, path: Sequence[int]) -> list[Move]:
+        """Legal moves that some legal route starting with ``path`` plays (not only the stored route)."""
+        path = tuple(path)
+        _, trace = self._trace(path) if path else ("", None)
+        if trace is None:
+            return []
+        keys = self._end_keys(path, trace)
+        return [m for m in self.legal_moves() if self._key(m) in keys]
+
+    def continuations(self, path: Sequence[int]) -> tuple[list[int], bool]:
+        """For a route being clicked square by square: the squares that legally continue it
+        (each one a legal move itself, a chain may stop anywhere) and whether ``path`` is
+        already a complete move. ([], False) for a route that is not legal."""
+        path = tuple(path)
+        _, trace = self._trace(path) if path else ("", None)
+        if trace is None:
+            return [], False
+        complete = len(path) >= 2
+        if trace.done:
+            return [], complete
+        geo = self.game.geo
+        last = path[-1]
+        candidates = [t for _, _, t, _ in geo.leaps[trace.mover][last]]
+        if len(path) == 1:
+            candidates = [q for q, _ in geo.steps[trace.mover][last]] + candidates
+        return [c for c in candidates if self._trace(path + (c,))[1] is not None], complete
+
+    def routes(self, move: Move, limit: int = 256) -> list[tuple[int, ...]]:
+        """Every legal route (at most ``limit``) that plays ``move``, the stored one first."""
+        key = self._key(move)
+        found = [move.path]
+
+        def walk(path: tuple[int, ...]) -> None:
+            if len(found) >= limit:
+                return
+            nexts, _ = self.continuations(path)
+            for c in nexts:
+                p2 = path + (c,)
+                _, trace = self._trace(p2)
+                assert trace is not None
+                if (p2[0], c, sum(1 << x for x in trace.captured)) == key and p2 != move.path:
+                    found.append(p2)
+                if not trace.done:
+                    walk(p2)
+
+        if move.kind in (LEAP, LEAP_KING):
+            walk((move.path[0],))
+        return found[:limit]
+
+    # --- the end ----------------------------------------------------------------------------
+    def _compute_outcome(self) -> Outcome | None:
+        g = self.game
+        red, blue = self._red, self._blue
+        if g.terminal:
+            for side, army in ((RED, red), (BLUE, blue)):
+                if army >> g.goals[side] & 1:
+                    return Outcome(side, f"{SIDES[side]} reached {SIDES[side ^ 1]}'s corner", "terminal")
+        for side, army in ((RED, red), (BLUE, blue)):
+            if not army:
+                return Outcome(side ^ 1, f"all of {SIDES[side]}'s pieces are captured", "all_captured")
+        own, opp = self._armies()
+        k = self._kings
+        if not g.has_move(own & ~k, own & k, own, opp, self._turn):
+            return Outcome(self._turn ^ 1, f"{SIDES[self._turn]} cannot move", "no_moves")
+        if g.limit and self._quiet >= g.limit:
+            return Outcome(None, f"{g.limit} moves without a capture: a draw", "limit")
+        if self.repetitions() >= 3:
+            return Outcome(None, "the same position came up three times: a draw", "repetition")
+        return None
+
+    def _repetition_key(self) -> tuple[int, ...] | None:
+        if not self.game.repetition_draw:
+            return None
+        return (self._red, self._blue, self._kings, self._turn)
+
+    def _may_recur(self, key: tuple[int, ...]) -> bool:
+        """Captures and crownings never come back."""
+        return (key[0].bit_count() == self._red.bit_count() and key[1].bit_count() == self._blue.bit_count()
+                and key[2].bit_count() == self._kings.bit_count())
+
+    # --- words for the UI -------------------------------------------------------------------
+    def why_illegal(self, move: Move) -> str:
+        if move.kind not in KINDS or len(move.path) < 2:
+            return "move a piece by a step or a chain of leaps"
+        reason, trace = self._trace(move.path)
+        if trace is None:
+            return reason
+        if tuple(sorted(trace.captured)) != tuple(sorted(move.captured)):
+            return "that move does not capture those pieces"
+        return "that move is not allowed here"
+
+    def why_not_from(self, cell: int) -> str:
+        reason, trace = self._trace((cell,))
+        if trace is None:
+            return reason
+        kind = "king" if trace.mover == KING else "counter"
+        where = self.game.geo.name(cell)
+        if trace.mover == KING:
+            return f"the king on {where} is hemmed in by your own pieces"
+        return (f"the {kind} on {where} has no move: counters never move {FORBIDDEN_WORDS[self._turn]}, "
+                "and cannot land on their own pieces")
+
+    def why_not_path(self, path: Sequence[int]) -> str:
+        path = tuple(path)
+        reason, trace = self._trace(path)
+        if trace is None:
+            return reason
+        if len(path) == 1 and not self.continuations(path)[0]:
+            return self.why_not_from(path[0])
+        return "that route is legal so far" if len(path) == 1 else "that move is legal"
+
+    def turn_notes(self) -> list[Note]:
+        if self.outcome() is not None:
+            return []
+        g = self.game
+        own, opp = self._armies()
+        notes = []
+        moves = self.legal_moves()
+        if any(m.captured for m in moves):
+            notes.append(Note("capture_available", "a capture is available (never forced)"))
+        goal = g.goals[self._turn]
+        if g.terminal and any(m.path[-1] == goal for m in moves):
+            notes.append(Note("goal_reachable", "a counter can reach the enemy corner and win"))
+        elif any(m.kind in (STEP_KING, LEAP_KING) for m in moves):
+            notes.append(Note("promotion_available", "a counter can reach the enemy corner and become a king"))
+        if g.limit and g.limit - self._quiet <= 10:
+            notes.append(Note("limit_near", f"{g.limit - self._quiet} moves left before a draw without a capture"))
+        if g.repetition_draw and self.repetitions() == 2:
+            notes.append(Note("repetition_near", "this position came up twice: a third time is a draw"))
+        return notes
+
+    def effects(self, move: Move) -> list[Effect]:
+        mover = self._turn
+        foe = mover ^ 1
+        opp = self._armies()[1]
+        king = self._kings >> move.path[0] & 1
+        out: list[Effect] = []
+        step = move.kind in (STEP, STEP_KING)
+        for a, b in zip(move.path, move.path[1:]):
+            if opp >> b & 1:
+                out.append(Effect(REMOVE, b, detail="exchange", player=foe))
+                opp &= ~(1 << b)
+            out.append(Effect(MOVE, a, b, detail="step" if step else "hop", player=mover))
+            over = (a + b) // 2
+            if king and not step and opp >> over & 1:
+                out.append(Effect(REMOVE, over, detail="capture", player=foe))
+                opp &= ~(1 << over)
+        if move.kind in (STEP_KING, LEAP_KING):
+            out.append(Effect(PROMOTE, move.path[-1], detail="king", player=mover))
+        return out
+
+    def move_gain(self, move: Move) -> float:
+        """Pieces taken (a king counts two), plus two for a crowning and 100 for a terminal win."""
+        k = self._kings
+        gain = float(sum(2 if k >> c & 1 else 1 for c in move.captured))
+        if move.kind in (STEP_KING, LEAP_KING):
+            gain += 2
+        if self.game.terminal and move.path[-1] == self.game.goals[self._turn]:
+            gain += 100
+        return gain
+
+    def heuristic(self) -> float:
+        """From Red's side: material (a king worth 2.5 counters) and progress toward the
+        enemy corner (the nearest counter counts double under the terminal rule)."""
+        out = self.outcome()
+        if out is not None:
+            return 0.0 if out.winner is None else (1.0 if out.winner == RED else -1.0)
+        g = self.game
+        k = self._kings
+        value, adv = [0.0, 0.0], [0.0, 0.0]
+        for side, army in ((RED, self._red), (BLUE, self._blue)):
+            prog = g.progress[side]
+            best = total = 0.0
+            for p in bits(army):
+                value[side] += 2.5 if k >> p & 1 else 1.0
+                total += prog[p]
+                best = max(best, prog[p])
+            count = army.bit_count()
+            adv[side] = (total / count if count else 0.0) + (best if g.terminal else 0.0)
+        material = (value[0] - value[1]) / (value[0] + value[1])
+        h = 0.7 * material + 0.3 * (adv[0] - adv[1]) / (2.0 if g.terminal else 1.0)
+        return max(-0.95, min(0.95, h))
+
+    # --- the fast path for simulations -------------------------------------------------------
+    def playout(self, rng: random.Random, max_plies: int | None = None, greedy: float = 0.0) -> int:
+        """Uniformly random moves (or with probability ``greedy`` a biggest capture) to the end,
+        on bare bitmasks: a counter's moves are one flood-filled target mask, only kings build
+        routes. Afterwards the position, ply and outcome are right; the simulated moves are
+        not recorded, so ``history`` and ``undo`` start again from here."""
+        if self.outcome() is not None:
+            return 0
+        g = self.game
+        targets = g.counter_targets
+        terminal, promotion, goals = g.terminal, g.promotion, g.goals
+        limit = g.limit or 1 << 62
+        rep = self._rep if g.repetition_draw else None
+        cap = 1 << 62 if max_plies is None else max_plies
+        red, blue, kings, turn, quiet = self._red, self._blue, self._kings, self._turn, self._quiet
+        randrange = rng.randrange
+        played = 0
+        while played < cap:
+            own, opp = (red, blue) if turn == RED else (blue, red)
+            cands: list[tuple[int, Any]] = []
+            total = 0
+            c = own & ~kings
+            while c:
+                low = c & -c
+                c ^= low
+                p = low.bit_length() - 1
+                m = targets(p, own, opp, turn)
+                if m:
+                    cands.append((p, m))
+                    total += m.bit_count()
+            if own & kings:
+                for p in bits(own & kings):
+                    ends = self._king_ends(p, own, opp)
+                    if ends:
+                        cands.append((p, ends))
+                        total += len(ends)
+            if not total:
+                break
+            if greedy and rng.random() < greedy:
+                p, dest, capm = self._greedy_pick(cands, opp, kings, rng)
+            else:
+                r = randrange(total)
+                for cand in cands:
+                    m = cand[1]
+                    size = m.bit_count() if isinstance(m, int) else len(m)
+                    if r < size:
+                        break
+                    r -= size
+                p = cand[0]
+                if isinstance(m, int):
+                    for _ in range(r):
+                        m &= m - 1
+                    dest = (m & -m).bit_length() - 1
+                    capm = opp & (1 << dest)
+                else:
+                    dest, capm = m[r]
+            ob, db = 1 << p, 1 << dest
+            fresh = False
+            if capm:
+                opp &= ~capm
+                kings &= ~capm
+                quiet = 0
+                fresh = True
+            else:
+                quiet += 1
+            own = own ^ ob | db
+            if kings & ob:
+                kings = kings ^ ob | db
+            elif promotion and dest == goals[turn]:
+                kings |= db
+                fresh = True
+            if turn == RED:
+                red, blue = own, opp
+            else:
+                blue, red = own, opp
+            turn ^= 1
+            played += 1
+            if not opp or (terminal and dest == goals[turn ^ 1]) or quiet >= limit:
+                break
+            if rep is not None:
+                if fresh:
+                    rep.clear()  # positions before a capture or crowning never come back
+                key = (red, blue, kings, turn)
+                seen = rep.get(key, 0) + 1
+                rep[key] = seen
+                if seen >= 3:
+                    break
+        if rep is not None and played and not rep.get((red, blue, kings, turn)):
+            rep[(red, blue, kings, turn)] = 1  # the last position, when the loop left before counting it
+        self._red, self._blue, self._kings, self._turn, self._quiet = red, blue, kings, turn, quiet
+        self._ply0 += len(self._hist) + played
+        self._hist = []
+        self._cache = False
+        return played
+
+    def _king_ends(self, p: int, own: int, opp: int) -> list[tuple[int, int]]:
+        """(landing, captured mask) of every move of the king on ``p``."""
+        ends: dict[tuple[int, int], None] = {}
+        for q, qb in self.game.geo.steps[KING][p]:
+            if not own & qb:
+                ends[(q, opp & qb)] = None
+
+        def emit(route: tuple[int, ...], caps: tuple[int, ...]) -> None:
+            ends[(route[-1], sum(1 << c for c in caps))] = None
+
+        self._extend_king((p,), own ^ (1 << p), opp, 1 << p, (), emit)
+        return list(ends)
+
+    def _greedy_pick(self, cands: list[tuple[int, Any]], opp: int, kings: int,
+                     rng: random.Random) -> tuple[int, int, int]:
+        """A random move among those that take the most (kings counting two)."""
+        best, picks = -1, []
+        for p, m in cands:
+            ends = [(d, opp & (1 << d)) for d in bits(m)] if isinstance(m, int) else m
+            for dest, capm in ends:
+                gain = capm.bit_count() + (capm & kings).bit_count()
+                if gain > best:
+                    best, picks = gain, [(p, dest, capm)]
+                elif gain == best:
+                    picks.append((p, dest, capm))
+        return picks[rng.randrange(len(picks))]
+
+    # --- position text ----------------------------------------------------------------------
+    def body_fields(self) -> dict[str, str]:
+        k = self._kings
+        chars = {p: "R" if k >> p & 1 else "r" for p in bits(self._red)}
+        chars.update({p: "B" if k >> p & 1 else "b" for p in bits(self._blue)})
+        fields = {
+            "board": write_rows(self.game.geo.rows_top_down(), chars),
+            "turn": "RB"[self._turn],
+            "quiet": str(self._quiet),
+            "ply": str(self.ply),
+        }
+        if self._repetition_key() is not None:
+            fields["rep"] = self.repetition_field()
+        return fields
