@@ -113,10 +113,8 @@ def pump(app, seconds: float, dt: float = 1 / 60) -> None:
 def click_move(mouse: Mouse, scene, move) -> None:
     """Play ``move`` on a play scene the way a player does: click its points in order, and click
     the piece again to stop a chain that could go on."""
-    from rules import DROP, HUFF
-
     view = scene.view
-    if move.kind in (DROP, HUFF):
+    if len(move.path) == 1:
         mouse.click(view.pos(move.path[0]))
         return
     for p in move.path:

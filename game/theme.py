@@ -31,6 +31,7 @@ HOUSE: Color = (236, 150, 255)
 TARGET: Color = (70, 220, 120)
 CAPTURE: Color = (255, 84, 84)
 LAST_MOVE: Color = (96, 210, 255)
+HINT: Color = (214, 140, 255)  # the engine's suggestion: never the last move's colour
 
 # Piece colours: player 0 light, player 1 dark; the hunt animals have their own.
 ARMY_LIGHT: Color = (246, 236, 210)

@@ -132,7 +132,7 @@ class LineState(State):
                 if empty:
                     return self.why_not_path((cell, empty[0]))
                 return f"the {kind} on {self.game.point_name(cell)} has no move"
-            return self.why_not_path((cell, adjacent[0]))
+            return self.why_illegal(Move(STEP, (cell, adjacent[0])))  # says whose piece it is
         return self.why_not_path((cell,))
 
     def why_not_path(self, path: Sequence[int]) -> str:

@@ -12,9 +12,9 @@ import pytest
 from game import theme
 from game.anim import Timer
 from game.app import App
+from game.boards.lines.anim import MoveAnimation
+from game.boards.lines.view import BoardView
 from game.config import MatchConfig
-from game.move_anim import MoveAnimation
-from game.render.board import BoardView
 from game.render.pieces import sprite, style_of
 from game.scenarios import Mouse, chain_position, pump
 from game.scene import Scene, SceneManager
@@ -183,12 +183,15 @@ def test_piece_kinds_differ_in_shape_not_only_colour():
 def test_hops_take_the_same_time_at_any_frame_rate():
     state = chain_position()
     chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
-    view = BoardView(state.game.board, pygame.Rect(0, 0, 800, 800))
+    view = BoardView(state.game.layout, pygame.Rect(0, 0, 800, 800))
     before = state.pieces()
+    effects = state.effects(chain)
+    after = state.copy()
+    after.apply(chain)
     durations = []
     for fps in (30, 60, 144):
         events: list[str] = []
-        anim = MoveAnimation(chain, before, before, view, lambda name, p, log=events: log.append(name))
+        anim = MoveAnimation(effects, before, view, lambda name, p, piece, log=events: log.append(name))
         t = 0.0
         while not anim.done:
             anim.update(1 / fps)
@@ -196,6 +199,7 @@ def test_hops_take_the_same_time_at_any_frame_rate():
         durations.append(t)
         assert events.count("capture") == len(chain.captured)
         assert events.count("land") == len(chain.path) - 1
+        assert anim.board == after.pieces()  # the animation ends on the position the rules reached
     assert max(durations) - min(durations) <= 1 / 30 + 1e-9
 
 

@@ -3,7 +3,7 @@ and the reasons in words for refused clicks."""
 
 import random
 
-from game.move_input import MoveBuilder
+from game.boards.routes import MoveBuilder
 from game.scenarios import chain_position, free_chain_position, huff_position, random_play
 from rules import load_game
 from rules.line_games import DROP, JUMP
@@ -58,11 +58,11 @@ def test_chain_is_built_jump_by_jump_and_completes_on_the_last_landing():
     b = MoveBuilder(state)
     b.click(chain.path[0])
     for i, p in enumerate(chain.path[1:-1], start=1):
-        assert b.captured_by(p) == chain.captured[i - 1]
+        assert b.captured_by(p) == [chain.captured[i - 1]]
         result = b.click(p)
         assert result.kind == "extend"
         assert b.path == chain.path[: i + 1]
-        assert b.chain_captured() == chain.captured[:i]
+        assert b.chain_captured() == list(chain.captured[:i])
         assert not b.can_stop()  # forced rule: the chain must go on
     result = b.click(chain.path[-1])
     assert result.kind == "move" and result.move == chain
@@ -93,11 +93,11 @@ def test_free_chain_may_stop_after_one_jump():
 def test_huff_is_a_click_on_the_marked_piece_and_can_be_declined():
     state = huff_position()
     b = MoveBuilder(state)
-    huffs = b.huff_points()
+    huffs = b.removal_points()
     assert huffs
     target = min(huffs)
-    b.decline_huff()
-    assert b.huff_points() == set()
+    b.decline_removals()
+    assert b.removal_points() == set()
     assert b.click(target).kind == "illegal"
     b.refresh()
     result = b.click(target)

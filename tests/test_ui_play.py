@@ -9,6 +9,7 @@ import time
 import pygame
 import pytest
 
+from game import theme
 from game.app import App
 from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
 from game.scenarios import (
@@ -132,8 +133,74 @@ def test_multi_capture_built_by_clicks(app):
         mouse.click(view.pos(p))
     assert scene.state.history()[-1] == chain
     assert scene.busy  # the hops are being shown
+    # The first jump was shown while the chain was built: it is not replayed from the start.
+    anim = scene.animation
+    assert chain.path[0] not in anim.board and chain.captured[0] not in anim.board
+    assert chain.path[1] in anim.board or anim.flying is not None
+    assert chain.captured[-1] in anim.board  # not yet taken
+    # The panel tells the move when its animation has landed, not before.
+    assert "took" not in scene.event
     settle(app, scene)
+    assert scene.event.startswith(f"{scene.side(mover)}: ") and f"took {len(chain.captured)}" in scene.event
     assert scene.state.captured_counts()[mover] == taken_before + len(chain.captured)
+
+
+def test_a_chain_clicked_from_the_start_is_animated_hop_by_hop(app):
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    scene = start(app, MatchConfig("kotu_ellima"), state)
+    scene.play_move(chain)  # as the computer plays it: nothing was shown before
+    anim = scene.animation
+    app.frame([], 0.05)
+    assert anim.flying is not None and chain.path[0] not in anim.board  # the piece is in the air
+    assert all(c in anim.board for c in chain.captured)  # nothing taken before the hops land
+    settle(app, scene)
+    assert scene.animation is None and scene.pieces_now == scene.state.pieces()
+
+
+def test_hint_button_keeps_its_place_while_a_piece_is_selected(app):
+    if not app.computer_available:
+        pytest.skip("the AI worker is not installed")
+    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY, iterations=200))
+    rect = scene.hint_button.rect.copy()
+    assert scene.hint_button.visible and scene.hint_button.enabled
+    Mouse(app).click(scene.view.pos(scene.state.legal_moves()[0].origin))
+    app.frame([], 1 / 60)
+    assert scene.builder.path
+    assert scene.hint_button.visible and not scene.hint_button.enabled
+    assert scene.hint_button.rect == rect
+
+
+def test_enemy_piece_click_says_the_point_is_taken_in_lower_case(app):
+    state = load_state("kotu_ellima; board=.../.../......./......./..SN...../......./......./.../...; turn=S")
+    scene = start(app, MatchConfig("kotu_ellima"), state)
+    mouse = Mouse(app)
+    south = next(p for p, (o, _) in state.pieces().items() if o == 0)
+    north = next(p for p, (o, _) in state.pieces().items() if o == 1)
+    mouse.click(scene.view.pos(south))
+    mouse.click(scene.view.pos(north))
+    name = state.game.point_name(north)
+    assert scene.message.startswith(f"{name} is taken"), scene.message
+    assert "not joined" not in scene.message
+
+
+def test_footer_in_watch_mode_does_not_ask_for_clicks(app):
+    scene = start(app, MatchConfig("hat_diviyan_keliya", mode=WATCH, level="easy", min_pause=0.0, iterations=30))
+    scene.toggle_pause()
+    texts = []
+    real = theme.blit_text
+
+    def capture(surface, words, *args, **kwargs):
+        texts.append(words)
+        return real(surface, words, *args, **kwargs)
+
+    theme.blit_text = capture
+    try:
+        app.frame([], 1 / 60)
+    finally:
+        theme.blit_text = real
+    assert any("Computer against computer" in t for t in texts)
+    assert not any(t.startswith("Click a piece") for t in texts)
 
 
 def test_a_free_chain_stops_with_the_stop_button(app):
@@ -170,9 +237,9 @@ def test_huff_offered_declined_then_taken(app):
     app.frame([], 1 / 60)
     assert scene.decline_button.visible
     assert "huff" in scene.message
-    target = min(scene.builder.huff_points())
+    target = min(scene.builder.removal_points())
     mouse.click(scene.decline_button.rect.center)
-    assert not scene.builder.huff_points()
+    assert not scene.builder.removal_points()
     mouse.click(scene.view.pos(target))
     assert scene.state.ply == state.ply  # a declined huff is no longer a move
     scene.builder.refresh()
@@ -307,7 +374,7 @@ def test_hint_marks_a_legal_move_and_goes_when_a_move_is_played(app):
     assert hint.kind == JUMP  # captures are forced here: the hint must be one
     assert scene.state.move_text(hint) in scene.message
     app.frame([], 1 / 60)
-    assert not scene.hint_button.visible  # shown on the board instead
+    assert scene.hint_button.visible and not scene.hint_button.enabled  # shown on the board instead
     click_move(Mouse(app), scene, scene.state.legal_moves()[0])
     assert scene.suggestion is None
 

@@ -7,28 +7,23 @@ import random
 
 import pygame
 
-from rules import Board, game_ids, game_spec, load_game
+from rules import Game, State, game_ids, game_spec, load_game
 
 from .. import theme
-from ..render.board import draw_thumbnail
+from ..boards import draw_thumbnail, drawable
 from ..scene import Scene
 from ..widgets import fit_line
 
 
 def playable_ids() -> list[str]:
-    """Registered games this front end can draw: those played on a line board."""
-    return [gid for gid in game_ids() if isinstance(getattr(load_game(gid), "board", None), Board)]
+    """Registered games this front end can draw: those whose kind of board has a family."""
+    return [gid for gid in game_ids() if drawable(load_game(gid))]
 
 
-def start_pieces(game_id: str) -> tuple[object, dict[int, tuple[int, str]]]:
-    """(board, pieces) of a game's default start, or (None, {}) for a game without a line board."""
+def default_start(game_id: str) -> tuple[Game, State]:
+    """A game with its default options and its start (for the card's thumbnail)."""
     game = load_game(game_id)
-    board = getattr(game, "board", None)
-    try:
-        pieces = game.new_initial_state(random.Random(0)).pieces()
-    except NotImplementedError:
-        pieces = {}
-    return board, pieces
+    return game, game.new_initial_state(random.Random(0))
 
 
 class MenuScene(Scene):
@@ -40,7 +35,7 @@ class MenuScene(Scene):
         self.cards: list[pygame.Rect] = []
         self.time = 0.0
         self._thumbs: dict[tuple[str, int, int], pygame.Surface] = {}
-        self._starts = {gid: start_pieces(gid) for gid in self.ids}
+        self._starts = {gid: default_start(gid) for gid in self.ids}
 
     # --- layout -------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> list[pygame.Rect]:
@@ -104,12 +99,8 @@ class MenuScene(Scene):
         surf = self._thumbs.get(key)
         if surf is None:
             surf = pygame.Surface(size, pygame.SRCALPHA)
-            board, pieces = self._starts[gid]
-            if board is not None:
-                draw_thumbnail(surf, surf.get_rect(), board, pieces)
-            else:
-                theme.blit_text(surf, game_spec(gid).name[:1], size[1] // 2, theme.ACCENT,
-                                surf.get_rect().center, "center")
+            game, state = self._starts[gid]
+            draw_thumbnail(surf, surf.get_rect(), game, state)
             self._thumbs[key] = surf
         return surf
 

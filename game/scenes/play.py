@@ -1,31 +1,33 @@
-"""The play scene: the board drawn from its lines, tokens that hop, whose turn in words, and
-input by click-click or drag. Legality is always the rules' decision (``MoveBuilder`` asks them);
-the computer plays through the AI worker, polled once a frame so the window keeps 60 FPS."""
+"""The play scene: the match controller. It knows turns, the computer and hints, undo, the move
+log and the game's end — never the board: the board family for ``game.layout.kind``
+(``game.boards``) draws, animates and turns pointer events into clicks on cells, and the rules
+decide every click (``MoveBuilder``). The computer plays through the AI worker, polled once a
+frame so the window keeps 60 FPS. Drawing (``render.panel`` and the family) only reads."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pygame
 
-from rules import DROP, HUFF, IllegalMoveError, Move, State, game_spec
+from rules import Effect, IllegalMoveError, Move, State, game_spec
+from rules.effects import MOVE, PLACE, REMOVE
 
 from .. import theme
 from ..anim import Pulse, Timer
+from ..boards import Animation, BoardFamily, family_for
+from ..boards.routes import ClickResult, MoveBuilder
 from ..config import COMPUTER, HUMAN, PASS_AND_PLAY, WATCH, MatchConfig, sides_of
-from ..move_anim import MoveAnimation
-from ..move_input import ClickResult, MoveBuilder
 from ..opponent import Opponent, level_choices
 from ..physics import Bursts
-from ..render.board import BoardView
+from ..render.panel import PlayView
 from ..render.pieces import style_of
-from ..render.play_view import PlayView
 from ..scene import Scene
 from ..widgets import Button
 
 GAME_OVER_DELAY = 0.6
 HINT_LEVEL = "hint"  # the worker's "best move for the side to move" at the Medium budget
-DRAG_START_PIXELS = 6
 MAX_AI_ERRORS = 3
 
 BURST_COLORS = {
@@ -35,6 +37,7 @@ BURST_COLORS = {
     "leopard": (theme.LEOPARD, theme.LEOPARD_SPOT),
     "tiger": (theme.TIGER, theme.TIGER_STRIPE),
 }
+_CELL_NAME = re.compile(r"^[a-z]\d")
 
 
 class PlayScene(Scene):
@@ -44,29 +47,26 @@ class PlayScene(Scene):
         self.spec = game_spec(config.game_id)
         self.state = state if state is not None else config.make_game().new_initial_state(random.Random())
         self.sides = sides_of(self.state.game)
-        self.board = self.state.game.board
         self.controllers = list(config.controllers())
         self.movers: list[int] = []  # who made each move of the history (for undo vs the computer)
         self.log: list[str] = []  # the moves played in this scene, in words, for the panel
         self.builder = MoveBuilder(self.state)
-        self.anims: list[MoveAnimation] = []
+        self.board: BoardFamily = family_for(self.state.game, self.layout(app.size)[0])
+        self._anims: list[tuple[Animation, str]] = []  # each with the words that announce it
         self.bursts = Bursts()
-        self.view: BoardView | None = None
-        self.pulse = Pulse(1.1)
+        self._pulse = Pulse(1.1)
         self.time = 0.0
         self.message = ""
         self.message_color = theme.TEXT
-        self.event = ""  # what just happened, in words ("South played e3xe5, taking 1.")
-        self.flash: tuple[int, Timer] | None = None
+        self.event = ""  # what just happened, in words ("South: e3xe5, took 1.")
+        self._flash: tuple[int, Timer] | None = None
         history = self.state.history()
         self.last_move: Move | None = history[-1] if history else None
+        self.last_effects: list[Effect] = []
         self.last_mover: int | None = None
         self.over_timer = Timer(GAME_OVER_DELAY)
         self.over_shown = False
         self.esc_armed = 0.0
-        self.hover: int | None = None
-        self.drag: dict | None = None
-        self.mouse = (0, 0)
         self.ai_stopped = False
         self.opponent: Opponent | None = None
         if COMPUTER in self.controllers:
@@ -81,8 +81,10 @@ class PlayScene(Scene):
         if config.mode != WATCH and app.worker is not None:
             self.adviser = Opponent(app.worker, HINT_LEVEL, 0.0, config.iterations)
         self.suggestion: Move | None = None
+        self.suggestion_effects: list[Effect] = []
         self.paused = False
-        self._pieces_now = self.state.pieces()
+        self.pieces_now = self._pieces()
+        self.note_codes = self._note_codes()
         self._level_label = {n: label for n, label, _ in level_choices()}.get(config.level, config.level)
         self.renderer = PlayView(self)
         self.stop_button = Button("Stop the chain here", self.stop_chain, pygame.K_s, style="accent", key_label="S")
@@ -96,6 +98,55 @@ class PlayScene(Scene):
                         self.undo_button, self.rules_button, self.menu_button]
         self.undo_button.visible = config.mode != WATCH
         self._intro()
+
+    # --- what the drawing reads (game.boards.MatchView) --------------------------------------------
+    @property
+    def view(self) -> BoardFamily:
+        """The board on screen (cell positions, hit tests)."""
+        self.board.set_rect(self.layout(self.app.size)[0])
+        return self.board
+
+    @property
+    def animation(self) -> Animation | None:
+        return self._anims[0][0] if self._anims else None
+
+    @property
+    def pulse(self) -> float:
+        return self._pulse.value
+
+    @property
+    def flash(self) -> tuple[int, float] | None:
+        return None if self._flash is None else (self._flash[0], self._flash[1].t)
+
+    @property
+    def hover(self) -> int | None:
+        return self.board.hover
+
+    @property
+    def mouse(self) -> tuple[int, int]:
+        return self.board.mouse
+
+    @property
+    def dragging(self) -> bool:
+        return self.board.dragging
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.state.outcome() is None and self.controllers[self.state.to_move] == HUMAN
+
+    @property
+    def busy(self) -> bool:
+        """True while a move is being animated (input waits)."""
+        return bool(self._anims)
+
+    def _pieces(self) -> dict[int, tuple[int, str]]:
+        try:
+            return self.state.pieces()
+        except NotImplementedError:
+            return {}
+
+    def _note_codes(self) -> frozenset[str]:
+        return frozenset(n.code for n in self.state.turn_notes())
 
     # --- words ---------------------------------------------------------------------------------
     def say(self, words: str, color: theme.Color = theme.TEXT) -> None:
@@ -111,14 +162,14 @@ class PlayScene(Scene):
             self.say(f"{self.side(player)} is the computer: wait for its move.", theme.TEXT_DIM)
             return
         b = self.builder
-        huffs = b.huff_points()
-        if huffs:
-            names = ", ".join(self.state.game.point_name(p) for p in sorted(huffs))
+        removals = b.removal_points()
+        if removals:
+            names = ", ".join(self.state.game.point_name(p) for p in sorted(removals))
             self.say(f"{self.side(player)} may huff ({names}): click the marked piece to remove it, or decline "
                      "with 'Don't huff' and move as usual.", theme.ACCENT)
         elif b.drop_points() and not b.piece_moves():
             self.say("Click an empty point to place a piece from your hand.")
-        elif b.capturers() and all(m.captured for m in b.piece_moves()):
+        elif "capture_forced" in self.note_codes and b.capturers():
             self.say(f"{self.side(player)} must capture: click a piece ringed in red.", theme.ACCENT)
         elif b.capturers():
             self.say("A capture is possible (pieces ringed in red), or make any other move.")
@@ -143,27 +194,25 @@ class PlayScene(Scene):
 
             return f"Game over — {headline(out, self.sides)}: {out.reason}"
         head = f"{self.side(self.state.to_move)} to move"
-        notes = list(self.state.turn_notes())
-        if not notes and self.state.phase == "drop":
-            notes.append("place a piece from hand")
-        elif not notes and self.state.phase != "move":
+        notes = [n.words for n in self.state.turn_notes()]
+        if not notes and self.state.phase not in ("move",):
             notes.append(f"{self.state.phase} phase")
         return head + (" — " + "; ".join(notes) if notes else "")
 
-    @property
-    def human_to_move(self) -> bool:
-        return self.state.outcome() is None and self.controllers[self.state.to_move] == HUMAN
-
-    @property
-    def busy(self) -> bool:
-        """True while a move is being animated (input waits)."""
-        return bool(self.anims)
+    def urgent_notes(self) -> frozenset[str]:
+        """Note codes the panel shows in the warning colour."""
+        return self.note_codes & {"capture_forced", "huff_offered"}
 
     # --- playing moves ---------------------------------------------------------------------------
-    def play_move(self, move: Move) -> None:
-        """Play ``move`` through the rules (which check it) and animate it."""
-        before = self.state.pieces()
+    def play_move(self, move: Move, shown_hops: int = 0) -> None:
+        """Play ``move`` through the rules (which check it) and animate it; the panel announces
+        it when the animation lands."""
+        before = self.pieces_now
         mover = self.state.to_move
+        if self.state.outcome() is not None or move not in self.state.legal_moves():
+            self.refuse(self.state.why_illegal(move) if self.state.outcome() is None else "the game is over")
+            return
+        effects = self.state.effects(move)
         try:
             self.state.play(move)
         except IllegalMoveError as e:
@@ -171,50 +220,71 @@ class PlayScene(Scene):
             return
         self.movers.append(mover)
         self._forget_hint()
-        self.last_move, self.last_mover = move, mover
-        after = self.state.pieces()
-        self._pieces_now = after
-        self.builder.refresh()
-        self.anims.append(MoveAnimation(move, before, after, self._view(), self._anim_event))
-        self.event = self.describe(move, mover)
-        self.log.append(self.event.rstrip("."))
+        self.last_move, self.last_mover, self.last_effects = move, mover, effects
+        self._refresh_position()
+        anim = self.view.animate(effects, before, self._anim_event, shown_hops)
+        self._anims.append((anim, self.describe(move, mover, effects)))
         self.say("")
-        if move.kind != DROP and not move.captured:
+        if effects and effects[0].kind == MOVE and not any(e.kind == REMOVE for e in effects):
             self.app.sound.play("hop", 0.7)
 
-    def describe(self, move: Move, mover: int) -> str:
+    def _refresh_position(self) -> None:
+        self.pieces_now = self._pieces()
+        self.note_codes = self._note_codes()
+        self.builder.refresh()
+
+    def describe(self, move: Move, mover: int, effects: list[Effect]) -> str:
         """A move in words for the panel: 'South: e3xe5xc5, took 2'."""
         name = self.state.game.point_name
-        if move.kind == HUFF:
-            return f"{self.side(mover)} huffed the piece on {name(move.path[0])}."
-        if move.kind == DROP:
-            return f"{self.side(mover)} placed a piece on {name(move.path[0])}."
-        taken = f", took {len(move.captured)}" if move.captured else ""
-        return f"{self.side(mover)}: {self.state.move_text(move)}{taken}."
+        who = self.side(mover)
+        if len(move.path) == 1 and effects and effects[0].kind == REMOVE:
+            return f"{who} huffed the piece on {name(move.path[0])}."
+        if len(move.path) == 1 and effects and effects[0].kind == PLACE:
+            return f"{who} placed a piece on {name(move.path[0])}."
+        taken = sum(1 for e in effects if e.kind == REMOVE)
+        took = f", took {taken}" if taken else ""
+        return f"{who}: {self.state.game.format_move(move)}{took}."
 
-    def _anim_event(self, name: str, point: int) -> None:
-        view = self._view()
-        if name == "capture" or name == "huff":
-            owner, kind = self.anims[0].before.get(point, (0, "soldier")) if self.anims else (0, "soldier")
+    def _anim_event(self, name: str, cell: int, piece: tuple[int, str]) -> None:
+        if name in ("capture", "huff"):
+            owner, kind = piece
             colors = BURST_COLORS.get(style_of(owner, kind), (theme.ACCENT,))
-            self.bursts.burst(view.pos(point), colors + (theme.ACCENT,), scale=view.spacing / 80)
+            self.bursts.burst(self.board.pos(cell), colors + (theme.ACCENT,), scale=self.board.unit / 80)
             self.app.sound.play("capture")
         elif name == "drop":
             self.app.sound.play("drop")
         elif name == "land":
             self.app.sound.play("hop", 0.5)
+        elif name == "promote":
+            self.app.sound.play("turn")
 
-    def refuse(self, reason: str, point: int | None = None) -> None:
-        self.say(reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else "."), theme.WARN)
+    def refuse(self, reason: str, cell: int | None = None) -> None:
+        """Say why not (point names keep their lower case) with a cross on the cell."""
+        words = reason if _CELL_NAME.match(reason) else reason[:1].upper() + reason[1:]
+        self.say(words + ("" if reason.endswith(".") else "."), theme.WARN)
         self.app.sound.play("illegal", 0.6)
-        if point is not None:
-            self.flash = (point, Timer(0.6))
+        if cell is not None:
+            self._flash = (cell, Timer(0.6))
 
-    def apply_click(self, result: ClickResult, point: int | None) -> None:
+    # --- the board's clicks (game.boards.MatchInput) ------------------------------------------------
+    def board_input_allowed(self, cell: int | None) -> bool:
+        if self.state.outcome() is not None:
+            if cell is not None:
+                self.say("The game is over: Undo, or Menu for a new game.", theme.ACCENT)
+            return False
+        if self.busy:
+            return False
+        if not self.human_to_move:
+            if cell is not None:
+                self.say(f"Wait: {self.side(self.state.to_move)} (the computer) is thinking.", theme.ACCENT)
+            return False
+        return True
+
+    def apply_click(self, result: ClickResult, cell: int | None) -> None:
         if result.kind == "move" and result.move is not None:
-            self.play_move(result.move)
+            self.play_move(result.move, self.builder.shown_hops)
         elif result.kind == "illegal":
-            self.refuse(result.reason, point)
+            self.refuse(result.reason, cell)
         elif result.kind == "select":
             self.app.sound.play("select", 0.6)
             self._guide()
@@ -222,19 +292,14 @@ class PlayScene(Scene):
             self.app.sound.play("hop", 0.5)
             self._guide()
         elif result.kind == "deselect":
-            self._intro_after_deselect()
-
-    def _intro_after_deselect(self) -> None:
-        self._intro()
+            self._intro()
 
     def _guide(self) -> None:
         """Tell the player what the selection allows next."""
         b = self.builder
         name = self.state.game.point_name
         if len(b.path) == 1:
-            targets = b.targets()
-            caps = [p for p, c in targets.items() if c]
-            if caps:
+            if any(b.targets().values()):
                 self.say(f"The piece on {name(b.path[0])} can capture: click a red point to jump.")
             else:
                 self.say(f"Move the piece on {name(b.path[0])} to a green point.")
@@ -248,19 +313,26 @@ class PlayScene(Scene):
         if self.human_to_move and not self.busy and self.builder.can_stop():
             self.apply_click(self.builder.stop(), None)
 
+    def decline_huff(self) -> None:
+        if self.human_to_move and self.builder.removal_points():
+            self.builder.decline_removals()
+            self.say("No huff: make your move.")
+
     # --- hint and pause ---------------------------------------------------------------------------------
     def ask_hint(self) -> None:
         """Ask the engine for the best move here; it is shown on the board when it arrives."""
-        if self.adviser is None or not self.human_to_move or self.busy:
+        if self.adviser is None or not self.human_to_move or self.busy or self.adviser.thinking:
             return
-        if self.adviser.thinking:
-            return
-        self.suggestion = None
+        self._set_suggestion(None)
         self.adviser.request(self.state)
         self.say("Looking for a good move...", theme.ACCENT_2)
 
+    def _set_suggestion(self, move: Move | None) -> None:
+        self.suggestion = move
+        self.suggestion_effects = self.state.effects(move) if move is not None else []
+
     def _forget_hint(self) -> None:
-        self.suggestion = None
+        self._set_suggestion(None)
         if self.adviser is not None and self.adviser.thinking:
             self.adviser.cancel()
 
@@ -269,10 +341,15 @@ class PlayScene(Scene):
             return
         move, error = self.adviser.poll(self.state, dt)
         if move is not None:
-            self.suggestion = move
-            self.say(f"Hint: {self.state.move_text(move)} (marked on the board).", theme.ACCENT_2)
+            self._set_suggestion(move)
+            self.say(f"Hint: {self.state.move_text(move)} (marked on the board).", theme.HINT)
         elif error:
             self.say(f"No hint this time: {error}.", theme.WARN)
+
+    def hint_available(self) -> bool:
+        """The Hint button works now (it stays in place, greyed, when it does not)."""
+        return (self.human_to_move and not self.busy and self.adviser is not None and not self.builder.path
+                and self.suggestion is None and not self.adviser.thinking)
 
     def toggle_pause(self) -> None:
         """Computer against computer: hold the game so a position can be studied."""
@@ -284,12 +361,18 @@ class PlayScene(Scene):
         self.pause_button.label = "Resume" if self.paused else "Pause"
         self.say("Paused: press P to go on." if self.paused else "", theme.ACCENT)
 
-    def decline_huff(self) -> None:
-        if self.human_to_move and self.builder.huff_points():
-            self.builder.decline_huff()
-            self.say("No huff: make your move.")
-
     # --- undo, rematch, leaving ---------------------------------------------------------------------
+    def _settle_animations(self) -> None:
+        """Finish every animation at once and announce the moves they showed."""
+        for anim, words in self._anims:
+            anim.finish()
+            self._announce(words)
+        self._anims.clear()
+
+    def _announce(self, words: str) -> None:
+        self.event = words
+        self.log.append(words.rstrip("."))
+
     def undo(self) -> None:
         if self.config.mode == WATCH or not self.movers:
             self.refuse("there is no move of yours to take back")
@@ -297,9 +380,7 @@ class PlayScene(Scene):
         if self.opponent is not None:
             self.opponent.cancel()
         self._forget_hint()
-        for a in self.anims:
-            a.finish()
-        self.anims.clear()
+        self._settle_animations()
         while self.movers:
             mover = self.movers.pop()
             self.state.undo()
@@ -309,9 +390,9 @@ class PlayScene(Scene):
                 break
         history = self.state.history()
         self.last_move = history[-1] if history else None
+        self.last_effects = []
         self.last_mover = self.movers[-1] if self.movers else None
-        self._pieces_now = self.state.pieces()
-        self.builder.refresh()
+        self._refresh_position()
         self.over_shown = False
         self.over_timer = Timer(GAME_OVER_DELAY)
         self.ai_stopped = False
@@ -343,7 +424,7 @@ class PlayScene(Scene):
     def show_rules(self) -> None:
         from .rules_screen import RulesScene
 
-        self.drag = None
+        self.board.cancel_drag()
         self.app.manager.push(RulesScene(self.app, self.spec.id))
 
     def exit(self) -> None:
@@ -361,38 +442,16 @@ class PlayScene(Scene):
         board = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin - int(34 * s))
         return board, panel
 
-    def _view(self) -> BoardView:
-        board_rect, _ = self.layout(self.app.size)
-        if self.view is None:
-            self.view = BoardView(self.board, board_rect)
-        elif self.view.rect != board_rect:
-            self.view.set_rect(board_rect)
-        return self.view
-
     # --- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        view = self._view()
+        view = self.view
         for b in self.buttons:
             if b.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
             self._key(event)
-        elif event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self.hover = view.point_at(event.pos)
-            if self.drag is not None:
-                dx = event.pos[0] - self.drag["start"][0]
-                dy = event.pos[1] - self.drag["start"][1]
-                if dx * dx + dy * dy >= DRAG_START_PIXELS ** 2:
-                    self.drag["moved"] = True
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            self._press(view.point_at(event.pos), event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.mouse = event.pos
-            self._release(view.point_at(event.pos))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.apply_click(self.builder.cancel(), None)
+        else:
+            view.handle_event(event, self)
 
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
@@ -406,61 +465,24 @@ class PlayScene(Scene):
                 self.esc_armed = 2.5
                 self.say("Press Esc again to leave this game for the menu.", theme.ACCENT)
 
-    def _board_input_allowed(self, point: int | None) -> bool:
-        if self.state.outcome() is not None:
-            if point is not None:
-                self.say("The game is over: Undo, or Menu for a new game.", theme.ACCENT)
-            return False
-        if self.busy:
-            return False
-        if not self.human_to_move:
-            if point is not None:
-                self.say(f"Wait: {self.side(self.state.to_move)} (the computer) is thinking.", theme.ACCENT)
-            return False
-        return True
-
-    def _press(self, point: int | None, pos: tuple[int, int]) -> None:
-        if not self._board_input_allowed(point):
-            return
-        b = self.builder
-        if point is not None and b.path and point == b.path[-1]:
-            # Acting on release lets the player drag the chosen piece, or click it to deselect/stop.
-            self.drag = {"point": point, "start": pos, "moved": False, "deferred": True}
-            return
-        result = b.click(point)
-        self.apply_click(result, point)
-        if result.kind in ("select",) and point is not None:
-            self.drag = {"point": point, "start": pos, "moved": False, "deferred": False}
-        else:
-            self.drag = None
-
-    def _release(self, point: int | None) -> None:
-        drag, self.drag = self.drag, None
-        if drag is None or not self.human_to_move or self.busy:
-            return
-        if point == drag["point"] or point is None:
-            if drag["deferred"] and not drag["moved"] and point is not None:
-                self.apply_click(self.builder.click(point), point)
-            return
-        if drag["moved"]:
-            self.apply_click(self.builder.click(point), point)
-
     # --- per frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
-        self.pulse.tick(dt)
+        self._pulse.tick(dt)
         self.bursts.update(dt)
-        if self.flash is not None:
-            self.flash[1].tick(dt)
-            if self.flash[1].done:
-                self.flash = None
+        if self._flash is not None:
+            self._flash[1].tick(dt)
+            if self._flash[1].done:
+                self._flash = None
         if self.esc_armed > 0:
             self.esc_armed = max(0.0, self.esc_armed - dt)
-        if self.anims:
-            self.anims[0].update(dt)
-            if self.anims[0].done:
-                self.anims.pop(0)
-                if not self.anims:
+        if self._anims:
+            anim, words = self._anims[0]
+            anim.update(dt)
+            if anim.done:
+                self._anims.pop(0)
+                self._announce(words)
+                if not self._anims:
                     self._after_animation()
             return
         outcome = self.state.outcome()
@@ -495,8 +517,6 @@ class PlayScene(Scene):
         if self.human_to_move and self.config.mode == PASS_AND_PLAY:
             self.app.sound.play("turn", 0.5)
 
-    # --- drawing ---------------------------------------------------------------------------------------
-
-    # --- drawing (game.render.play_view) ---------------------------------------------------------------
+    # --- drawing (game.render.panel and the board family) -----------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface)

@@ -1,29 +1,26 @@
 """A line board on screen: where each point goes in a rectangle, and the board drawn from its
 lines (RULES-SPEC section 1: a board is nothing but its straight lines).
 
-The layout maps lattice (column, row) to pixels with row 0 at the bottom; short, wide boards
-(the triangles) are stretched upwards a little so they do not look flat.
+The view maps the layout's (x, y) to pixels with y upwards; short, wide boards (the
+triangles) are stretched upwards a little so they do not look flat.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from rules.boards import Board
+from rules import Layout
 
-from .. import theme
+from ... import theme
 
 
 class BoardView:
-    """Pixel layout of ``board`` inside ``rect`` plus a cached drawing of the empty board."""
+    """Pixel layout of a ``lines`` layout inside ``rect`` plus a cached drawing of the empty board."""
 
-    def __init__(self, board: Board, rect: pygame.Rect, labels: bool = True) -> None:
-        self.board = board
+    def __init__(self, layout: Layout, rect: pygame.Rect, labels: bool = True) -> None:
+        self.layout = layout
         self.labels = labels
-        cols = [board.coords(p)[0] for p in board.points]
-        rows = [board.coords(p)[1] for p in board.points]
-        self.col0, self.col1 = min(cols), max(cols)
-        self.row0, self.row1 = min(rows), max(rows)
+        self.col0, self.row0, self.col1, self.row1 = layout.bounds()
         self._bg: pygame.Surface | None = None
         self.set_rect(rect)
 
@@ -45,10 +42,9 @@ class BoardView:
         self.frame = pygame.Rect(0, 0, int(w + 2 * margin * s * 0.85), int(h + 2 * margin * s * 0.85))
         self.frame.center = (int(self.rect.centerx), int(self.rect.centery))
         self._bg = None
-        self._centers = {p: self._pos(p) for p in self.board.points}
+        self._centers = {c.index: self._pos(c.x, c.y) for c in self.layout.cells}
 
-    def _pos(self, point: int) -> tuple[float, float]:
-        col, row = self.board.coords(point)
+    def _pos(self, col: float, row: float) -> tuple[float, float]:
         return (self.origin[0] + (col - self.col0) * self.dx, self.origin[1] - (row - self.row0) * self.dy)
 
     def pos(self, point: int) -> tuple[float, float]:
@@ -59,7 +55,7 @@ class BoardView:
     def piece_radius(self) -> float:
         return self.spacing * 0.36
 
-    def point_at(self, xy: tuple[float, float]) -> int | None:
+    def cell_at(self, xy: tuple[float, float]) -> int | None:
         """The point under ``xy`` (within a generous radius), or None."""
         best, best_d = None, (self.spacing * 0.48) ** 2
         for p, (x, y) in self._centers.items():
@@ -82,11 +78,11 @@ class BoardView:
         pygame.draw.rect(bg, theme.BOARD_WOOD, bg.get_rect().inflate(-8, -8), border_radius=radius)
         ox, oy = -f.left, -f.top
         width = max(2, int(self.spacing * 0.06))
-        for line in self.board.lines:
+        for line in self.layout.lines:
             pts = [(self._centers[p][0] + ox, self._centers[p][1] + oy) for p in line]
             pygame.draw.lines(bg, theme.BOARD_LINE, False, pts, width)
         pr = max(3, int(self.spacing * 0.11))
-        for p in self.board.points:
+        for p in self._centers:
             x, y = self._centers[p]
             pygame.draw.circle(bg, theme.BOARD_WOOD, (x + ox, y + oy), pr + 2)
             pygame.draw.circle(bg, theme.POINT, (x + ox, y + oy), pr)
@@ -97,28 +93,26 @@ class BoardView:
     def _draw_labels(self, bg: pygame.Surface, ox: float, oy: float) -> None:
         size = max(12, int(self.spacing * 0.3))
         color = theme.BOARD_LINE
-        seen_cols: dict[int, float] = {}
-        seen_rows: dict[int, float] = {}
-        for p in self.board.points:
-            col, row = self.board.coords(p)
-            x, y = self._centers[p]
-            seen_cols[col] = x
-            seen_rows[row] = y
+        files: dict[str, float] = {}
+        ranks: dict[str, float] = {}
+        for cell in self.layout.cells:  # a point's name is its column letter and row number
+            x, y = self._centers[cell.index]
+            files[cell.name[0]] = x
+            ranks[cell.name[1:]] = y
         bottom = self.origin[1] + self.unit * 0.64
         left = self.origin[0] - self.unit * 0.64
-        for col, x in seen_cols.items():
-            name = self.board.name_of(col)[0]
+        for name, x in files.items():
             theme.blit_text(bg, name, size, color, (int(x + ox), int(bottom + oy)), "center")
-        for row, y in seen_rows.items():
-            theme.blit_text(bg, str(row + 1), size, color, (int(left + ox), int(y + oy)), "center")
+        for name, y in ranks.items():
+            theme.blit_text(bg, name, size, color, (int(left + ox), int(y + oy)), "center")
 
 
-def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, board: Board,
+def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, layout: Layout,
                    pieces: dict[int, tuple[int, str]]) -> None:
     """A small drawing of a board and its start position for the game chooser's cards."""
-    from .pieces import draw_piece
+    from ...render.pieces import draw_piece
 
-    view = BoardView(board, rect, labels=False)
+    view = BoardView(layout, rect, labels=False)
     view.draw(surface)
     r = max(3, view.piece_radius * 0.95)
     for p, (owner, kind) in pieces.items():

@@ -1,0 +1,166 @@
+"""Animating a move of pieces from its effects (``state.effects``): a step glides with a small
+hop, each hop of a chain flies along an arc (the piece it jumps pops as it lands), a piece from
+hand falls onto its point with a bounce, a huffed piece shrinks away, a promotion fires when the
+move is over. Shared by the boards whose moves are pieces on cells."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from rules import Effect
+from rules.effects import MOVE, PLACE, PROMOTE, REMOVE
+
+from ...anim import Timer, arc_point, bounce_out, ease_in_quad
+from ...render.pieces import draw_piece
+
+STEP_SECONDS = 0.24
+HOP_SECONDS = 0.30
+DROP_SECONDS = 0.42
+HUFF_SECONDS = 0.32
+
+Piece = tuple[int, str]
+#: ``on_event(name, cell, piece)``: 'land' after a hop or step, 'capture' for a piece taken (as
+#: the hop that takes it lands), 'drop' when a placed piece lands, 'huff', 'promote'.
+EventSink = Callable[[str, int, Piece], None]
+
+
+@dataclass
+class _Segment:
+    effect: Effect
+    seconds: float
+    takes: tuple[int, ...] = ()  # pieces removed when this hop lands
+
+
+class MoveAnimation:
+    """One move being shown. ``board`` is what stands still right now (the display's pieces);
+    the piece in flight is drawn by ``draw``."""
+
+    def __init__(self, effects: list[Effect], before: dict[int, Piece], view, on_event: EventSink,
+                 shown_hops: int = 0, speed: float = 1.0) -> None:
+        self.view = view
+        self.on_event = on_event
+        self.board: dict[int, Piece] = dict(before)
+        self.segments = self._segments(effects)
+        self.speed = max(0.1, speed)
+        self.index = 0
+        self.timer: Timer | None = None
+        self.flying: Piece | None = None
+        # Hops the player has already seen while building the chain are not shown again.
+        while shown_hops and self.index < len(self.segments) and self.segments[self.index].effect.kind == MOVE:
+            self._apply(self.segments[self.index], quiet=True)
+            self.index += 1
+            shown_hops -= 1
+
+    @staticmethod
+    def _segments(effects: list[Effect]) -> list[_Segment]:
+        """Effects in the order they are shown: a removal of the cell a hop lands on (an
+        exchange capture) goes with that hop; a removal after a hop goes with that hop."""
+        out: list[_Segment] = []
+        pending: list[int] = []
+        for e in effects:
+            if e.kind == MOVE:
+                seconds = HOP_SECONDS if e.detail == "hop" else STEP_SECONDS
+                takes = tuple(c for c in pending if c == e.to)
+                for c in takes:
+                    pending.remove(c)
+                out.extend(_Segment(Effect(REMOVE, c, detail="huff"), HUFF_SECONDS) for c in pending)
+                pending = []
+                out.append(_Segment(e, seconds, takes))
+            elif e.kind == REMOVE:
+                if out and out[-1].effect.kind == MOVE and e.detail == "capture":
+                    out[-1].takes += (e.cell,)
+                else:
+                    pending.append(e.cell)
+            elif e.kind == PLACE:
+                out.append(_Segment(e, DROP_SECONDS))
+            elif e.kind == PROMOTE:
+                out.append(_Segment(e, 0.0))
+        out.extend(_Segment(Effect(REMOVE, c, detail="huff"), HUFF_SECONDS) for c in pending)
+        return out
+
+    @property
+    def done(self) -> bool:
+        return self.index >= len(self.segments)
+
+    def finish(self) -> None:
+        """Jump to the end (undo or a skipped animation), firing nothing more."""
+        while not self.done:
+            self._apply(self.segments[self.index], quiet=True)
+            self.index += 1
+        self.timer = None
+
+    def update(self, dt: float) -> None:
+        dt *= self.speed
+        while not self.done:
+            seg = self.segments[self.index]
+            if self.timer is None:
+                self._begin(seg)
+            assert self.timer is not None
+            need = self.timer.duration - self.timer.elapsed
+            self.timer.tick(dt)
+            if not self.timer.done:
+                return
+            dt -= need
+            self._apply(seg, quiet=False)
+            self.index += 1
+            self.timer = None
+
+    def _begin(self, seg: _Segment) -> None:
+        e = seg.effect
+        self.timer = Timer(seg.seconds) if seg.seconds > 0 else Timer(1e-6)
+        if e.kind == MOVE:
+            self.flying = self.board.pop(e.cell, None)
+        elif e.kind == PLACE:
+            self.flying = (e.player, e.detail)
+        elif e.kind == REMOVE:
+            self.flying = self.board.pop(e.cell, None)
+            if self.flying is not None:
+                self.on_event("huff", e.cell, self.flying)
+
+    def _apply(self, seg: _Segment, quiet: bool) -> None:
+        """The segment's end: the board as it stands once it is over."""
+        e = seg.effect
+        fire = (lambda *a: None) if quiet else self.on_event
+        if e.kind == MOVE:
+            piece = self.flying if self.timer is not None and self.flying is not None else self.board.pop(e.cell)
+            for c in seg.takes:
+                victim = self.board.pop(c, None)
+                if victim is not None:
+                    fire("capture", c, victim)
+            self.board[e.to] = piece
+            fire("land", e.to, piece)
+        elif e.kind == PLACE:
+            self.board[e.cell] = (e.player, e.detail)
+            fire("drop", e.cell, (e.player, e.detail))
+        elif e.kind == REMOVE:
+            self.board.pop(e.cell, None)
+        elif e.kind == PROMOTE:
+            owner, _ = self.board[e.cell]
+            self.board[e.cell] = (owner, e.detail)
+            fire("promote", e.cell, self.board[e.cell])
+        self.flying = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.done or self.timer is None or self.flying is None:
+            return
+        view = self.view
+        radius = view.piece_radius
+        owner, kind = self.flying
+        e = self.segments[self.index].effect
+        t = self.timer.t
+        if e.kind == PLACE:
+            x, y = view.pos(e.cell)
+            fall = 1 - bounce_out(t)
+            lift = min(1.0, fall * 1.5)
+            draw_piece(surface, (x, y - fall * view.spacing * 2.2), radius, owner, kind, lift=lift,
+                       alpha=int(120 + 135 * min(1.0, t * 3)))
+        elif e.kind == REMOVE:
+            scale = max(0.05, 1 - ease_in_quad(t))
+            draw_piece(surface, view.pos(e.cell), radius, owner, kind, scale=scale * (1 + 0.3 * t))
+        elif e.kind == MOVE:
+            height = view.spacing * (0.55 if e.detail == "hop" else 0.18)
+            (x, y), lift = arc_point(view.pos(e.cell), view.pos(e.to), t, height)
+            draw_piece(surface, (x, y), radius, owner, kind, lift=lift)

@@ -1,0 +1,270 @@
+"""Turning clicks on cells into moves, through the rules only (no pygame here).
+
+A ``MoveBuilder`` keeps what the player has chosen so far: a selected piece, then the route it
+has taken. Each click either selects, extends the route, completes a move, or is refused with
+the rules' own reason in words. A route that may stop where it stands can be finished with
+``stop()`` (the "stop here" button, or a click on the piece itself). It knows no board and no
+move kind: a move made at one cell (a drop, a huff) is a move whose path is one cell, and what
+a move does comes from ``state.effects``. Boards whose moves are routes of cells (line boards,
+square grids) share it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules import Move, State
+from rules.effects import PLACE, REMOVE
+
+
+@dataclass(frozen=True)
+class ClickResult:
+    """What a click did: ``kind`` is 'select', 'deselect', 'extend', 'move', 'illegal' or 'none'."""
+
+    kind: str
+    move: Move | None = None
+    reason: str = ""
+
+
+NOTHING = ClickResult("none")
+
+
+class MoveBuilder:
+    """The move being built on ``state`` for the player to move."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.path: tuple[int, ...] = ()
+        self.shown_hops = 0  # hops of the last completed move the player already saw built
+        self.removals_declined = False
+        self._moves: list[Move] | None = None
+        self._single: dict[int, tuple[Move, str]] | None = None
+        self._effects: dict[Move, list] = {}  # asked every frame while a piece is selected
+        self._targets: tuple[tuple[int, ...], dict[int, bool]] | None = None
+
+    def effects(self, move: Move) -> list:
+        """``state.effects(move)``, remembered until ``refresh``."""
+        fx = self._effects.get(move)
+        if fx is None:
+            fx = self._effects[move] = self.state.effects(move)
+        return fx
+
+    # --- what the rules allow now ----------------------------------------------------------------
+    def moves(self) -> list[Move]:
+        """The legal moves (cached until ``refresh``), less any removal the player declined."""
+        if self._moves is None:
+            moves = self.state.legal_moves()
+            if self.removals_declined:
+                moves = [m for m in moves if m not in self._removal_moves()]
+            self._moves = moves
+        return self._moves
+
+    def _singles(self) -> dict[int, tuple[Move, str]]:
+        """Moves made at one cell, by cell, with what they do there ('place' or 'remove')."""
+        if self._single is None:
+            out = {}
+            for m in self.state.legal_moves():
+                if len(m.path) == 1:
+                    effects = self.effects(m)
+                    out[m.path[0]] = (m, effects[0].kind if effects else "")
+            self._single = out
+        return self._single
+
+    def _removal_moves(self) -> set[Move]:
+        return {m for m, what in self._singles().values() if what == REMOVE}
+
+    def refresh(self) -> None:
+        """Forget the choice and the cached moves (after a move, undo or new state)."""
+        self.path = ()
+        self.removals_declined = False
+        self._moves = None
+        self._single = None
+        self._effects = {}
+        self._targets = None
+
+    def decline_removals(self) -> None:
+        """The player turns an offered removal (a huff) down: those clicks stop being moves."""
+        self.removals_declined = True
+        self._moves = None
+        self._targets = None
+
+    @property
+    def selected(self) -> int | None:
+        return self.path[-1] if self.path else None
+
+    def piece_moves(self) -> list[Move]:
+        """Moves along a route of two or more cells."""
+        return [m for m in self.moves() if len(m.path) > 1]
+
+    def movable(self) -> set[int]:
+        return {m.origin for m in self.piece_moves()}
+
+    def capturers(self) -> set[int]:
+        """Pieces that can capture now (highlighted)."""
+        gain = self.state.move_gain
+        return {m.origin for m in self.piece_moves() if gain(m)}
+
+    def single_moves(self) -> dict[int, Move]:
+        """One-cell moves open now, by cell."""
+        allowed = set(self.moves())
+        return {cell: m for cell, (m, _) in self._singles().items() if m in allowed}
+
+    def drop_points(self) -> set[int]:
+        """Cells where a piece may be placed from hand."""
+        allowed = set(self.moves())
+        return {c for c, (m, what) in self._singles().items() if what == PLACE and m in allowed}
+
+    def removal_points(self) -> set[int]:
+        """Enemy pieces that may be removed where they stand (a huff)."""
+        allowed = set(self.moves())
+        return {c for c, (m, what) in self._singles().items() if what == REMOVE and m in allowed}
+
+    def candidates(self) -> list[Move]:
+        """Legal route moves that continue the chosen path."""
+        n = len(self.path)
+        return [m for m in self.piece_moves() if m.path[:n] == self.path]
+
+    def targets(self) -> dict[int, bool]:
+        """Next cells the chosen piece may go to: cell -> True if going there captures."""
+        if self._targets is not None and self._targets[0] == self.path:
+            return self._targets[1]
+        out: dict[int, bool] = {}
+        n = len(self.path)
+        for m in self.candidates() if n else ():
+            if len(m.path) > n:
+                out[m.path[n]] = out.get(m.path[n], False) or bool(self._taken_on_hop(m, n - 1))
+        self._targets = (self.path, out)
+        return out
+
+    def _taken_on_hop(self, move: Move, hop: int) -> list[int]:
+        """Cells whose pieces the ``hop``-th hop of ``move`` removes (from its effects)."""
+        taken: list[int] = []
+        hops = -1
+        for e in self.effects(move):
+            if e.kind == "move":
+                hops += 1
+                if hops > hop:
+                    break
+            elif e.kind == REMOVE and hops == hop:
+                taken.append(e.cell)
+        return taken
+
+    def captured_by(self, cell: int) -> list[int]:
+        """The pieces taken by going on to ``cell`` next (empty when that hop takes none)."""
+        n = len(self.path)
+        for m in self.candidates():
+            if len(m.path) > n and m.path[n] == cell:
+                taken = self._taken_on_hop(m, n - 1)
+                if taken:
+                    return taken
+        return []
+
+    def can_stop(self) -> bool:
+        """True when the route built so far is itself a complete legal move (a chain in progress)."""
+        return len(self.path) >= 2 and self._complete() is not None
+
+    def chain_captured(self) -> list[int]:
+        """Pieces taken by the hops built so far (to preview them)."""
+        n = len(self.path)
+        for m in self.candidates():
+            return [c for hop in range(n - 1) for c in self._taken_on_hop(m, hop)]
+        return []
+
+    def _complete(self) -> Move | None:
+        for m in self.candidates():
+            if m.path == self.path:
+                return m
+        return None
+
+    # --- acting on clicks --------------------------------------------------------------------------
+    def stop(self) -> ClickResult:
+        """Finish the chain where it stands, if the rules allow stopping there."""
+        move = self._complete() if len(self.path) > 1 else None
+        if move is None:
+            return ClickResult("illegal", reason="the capture must go on from here")
+        self.shown_hops = len(self.path) - 1
+        self.path = ()
+        return ClickResult("move", move)
+
+    def cancel(self) -> ClickResult:
+        """Drop the selection (a chain in progress is abandoned; nothing has been played)."""
+        had = bool(self.path)
+        self.path = ()
+        return ClickResult("deselect") if had else NOTHING
+
+    def click(self, cell: int | None) -> ClickResult:
+        """A click on ``cell`` (None: off the board)."""
+        if self.state.outcome() is not None:
+            return ClickResult("illegal", reason="the game is over")
+        if cell is None:
+            return self.cancel() if len(self.path) <= 1 else NOTHING
+        if not self.path:
+            return self._first_click(cell)
+        if len(self.path) == 1:
+            return self._second_click(cell)
+        return self._chain_click(cell)
+
+    def _first_click(self, cell: int) -> ClickResult:
+        self.shown_hops = 0
+        single = self.single_moves().get(cell)
+        if single is not None:
+            return ClickResult("move", single)
+        if cell in self.movable():
+            self.path = (cell,)
+            return ClickResult("select")
+        return ClickResult("illegal", reason=self._why_not_here(cell))
+
+    def _second_click(self, cell: int) -> ClickResult:
+        origin = self.path[0]
+        if cell == origin:
+            self.path = ()
+            return ClickResult("deselect")
+        step = self._extend(cell)
+        if step is not None:
+            return step
+        if cell in self.movable():
+            self.path = (cell,)
+            return ClickResult("select")
+        single = self.single_moves().get(cell)
+        if single is not None:
+            self.path = ()
+            self.shown_hops = 0
+            return ClickResult("move", single)
+        return ClickResult("illegal", reason=self.state.why_not_path(self.path + (cell,)))
+
+    def _chain_click(self, cell: int) -> ClickResult:
+        if cell == self.path[-1]:
+            if self._complete() is not None:
+                return self.stop()
+            return ClickResult("illegal", reason="the capture must go on: pick the next landing point")
+        step = self._extend(cell)
+        if step is not None:
+            return step
+        reason = self.state.why_not_path(self.path + (cell,))
+        if reason == "that move is not allowed here":
+            reason = "from here the chain can only go on to a marked point"
+        return ClickResult("illegal", reason=reason)
+
+    def _extend(self, cell: int) -> ClickResult | None:
+        path = self.path + (cell,)
+        n = len(path)
+        cands = [m for m in self.candidates() if m.path[:n] == path]
+        if not cands:
+            return None
+        exact = [m for m in cands if m.path == path]
+        if exact and len(cands) == 1:
+            self.shown_hops = len(self.path) - 1
+            self.path = ()
+            return ClickResult("move", exact[0])
+        self.path = path
+        return ClickResult("extend")
+
+    def _why_not_here(self, cell: int) -> str:
+        """Why the cell clicked first cannot start a move."""
+        if self.removal_points() and cell in self.state.pieces():
+            owner, _ = self.state.pieces()[cell]
+            if owner != self.state.to_move:
+                return self.state.why_not_from(cell)
+        if not self.drop_points() and self.movable() and cell not in self.state.pieces():
+            return "pick one of your pieces first, then where it goes"
+        return self.state.why_not_from(cell)
