@@ -493,17 +493,15 @@ class NcuvaState(RecordedState):
             if taken:
                 stores[turn] += taken
                 totals[turn ^ 1] -= taken
-                if not totals[turn ^ 1]:
-                    break
-                if max(b) < 2:
-                    break
                 if sow_again and choices(b, base, n, only_two)[0]:
                     sown += 1
+                    if not totals[turn ^ 1] or max(b) < 2:
+                        break
                     continue
             turn ^= 1
             turns += 1
             sown = 0
-            if turns >= limit or max(b) < 2:
+            if turns >= limit or max(b) < 2 or not totals[turn]:
                 break
         self._turn, self._turns, self._sown = turn, turns, sown
         self._stores = (stores[0], stores[1])
