@@ -304,6 +304,56 @@ class State(ABC):
         self.apply(move)
         return move
 
+    # --- routes clicked cell by cell (the UI) -------------------------------------------------
+    def continuations(self, path: Sequence[int]) -> tuple[list[int], bool]:
+        """For a route being built cell by cell: the cells that may come next, and whether the
+        route so far is a complete move. Games whose moves have several routes override it."""
+        prefix = tuple(path)
+        n = len(prefix)
+        nexts: dict[int, None] = {}
+        complete = False
+        for m in self.legal_moves():
+            if len(m.path) < 2 or m.path[:n] != prefix:
+                continue
+            if len(m.path) > n:
+                nexts[m.path[n]] = None
+            elif n >= 2:
+                complete = True
+        return list(nexts), complete
+
+    def move_for_route(self, path: Sequence[int]) -> Move:
+        """The legal move the route ``path`` plays; IllegalMoveError saying why when none does."""
+        route = tuple(path)
+        if len(route) >= 2:
+            for m in self.legal_moves():
+                if m.path == route:
+                    return m
+        raise IllegalMoveError(self.why_not_path(route))
+
+    def route_takes(self, path: Sequence[int]) -> list[int]:
+        """The cells whose pieces the last hop of the route ``path`` removes (read from effects)."""
+        from .effects import hop_takes
+
+        route = tuple(path)
+        if len(route) < 2:
+            return []
+        try:
+            move = self.move_for_route(route)
+        except IllegalMoveError:
+            move = next((m for m in self.legal_moves() if m.path[:len(route)] == route), None)
+        if move is None:
+            return []
+        if move.path[:len(route)] == route:
+            hops = hop_takes(self.effects(move))
+            return hops[len(route) - 2] if len(hops) >= len(route) - 1 else []
+        # Another route to the same end (the stored one differs): what it takes beyond the
+        # route one hop shorter.
+        try:
+            before = set(self.move_for_route(route[:-1]).captured) if len(route) > 2 else set()
+        except IllegalMoveError:
+            before = set()
+        return [c for c in move.captured if c not in before]
+
     def moves_with_prefix(self, path: Sequence[int]) -> list[Move]:
         """Legal moves whose path starts with ``path`` (how the UI builds a chain jump by jump)."""
         prefix = tuple(path)

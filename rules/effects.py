@@ -33,6 +33,22 @@ class Effect(NamedTuple):
     player: int = -1
 
 
+def hop_takes(effects: list[Effect]) -> list[list[int]]:
+    """For each ``move`` effect in order, the cells whose pieces that hop removes: an enemy on
+    the landing cell (removed just before the hop) and the enemies removed just after it."""
+    moves = [i for i, e in enumerate(effects) if e.kind == MOVE]
+    out: list[list[int]] = []
+    for k, i in enumerate(moves):
+        start = moves[k - 1] + 1 if k else 0
+        end = moves[k + 1] if k + 1 < len(moves) else len(effects)
+        to = effects[i].to
+        before = [e.cell for e in effects[start:i] if e.kind == REMOVE and e.cell == to]
+        after = [e.cell for e in effects[i + 1:end] if e.kind == REMOVE
+                 and not (k + 1 < len(moves) and e.cell == effects[moves[k + 1]].to)]
+        out.append(before + after)
+    return out
+
+
 def replay_pieces(pieces: dict[int, tuple[int, str]], effects: list[Effect]) -> dict[int, tuple[int, str]]:
     """``pieces()`` after ``effects``: what the board should show once the move is made."""
     out = dict(pieces)

@@ -39,8 +39,10 @@ class MoveBuilder:
         self.removals_declined = False
         self._moves: list[Move] | None = None
         self._single: dict[int, tuple[Move, str]] | None = None
-        self._effects: dict[Move, list] = {}  # asked every frame while a piece is selected
-        self._targets: tuple[tuple[int, ...], dict[int, bool]] | None = None
+        self._effects: dict[Move, list] = {}
+        # asked every frame while a piece is selected: remembered until ``refresh``
+        self._conts: dict[tuple[int, ...], tuple[list[int], bool]] = {}
+        self._route_takes: dict[tuple[int, ...], list[int]] = {}
 
     def effects(self, move: Move) -> list:
         """``state.effects(move)``, remembered until ``refresh``."""
@@ -80,13 +82,13 @@ class MoveBuilder:
         self._moves = None
         self._single = None
         self._effects = {}
-        self._targets = None
+        self._conts = {}
+        self._route_takes = {}
 
     def decline_removals(self) -> None:
         """The player turns an offered removal (a huff) down: those clicks stop being moves."""
         self.removals_declined = True
         self._moves = None
-        self._targets = None
 
     @property
     def selected(self) -> int | None:
@@ -119,67 +121,41 @@ class MoveBuilder:
         allowed = set(self.moves())
         return {c for c, (m, what) in self._singles().items() if what == REMOVE and m in allowed}
 
-    def candidates(self) -> list[Move]:
-        """Legal route moves that continue the chosen path."""
-        n = len(self.path)
-        return [m for m in self.piece_moves() if m.path[:n] == self.path]
+    def _continuations(self, path: tuple[int, ...]) -> tuple[list[int], bool]:
+        hit = self._conts.get(path)
+        if hit is None:
+            hit = self._conts[path] = self.state.continuations(path)
+        return hit
+
+    def _takes(self, path: tuple[int, ...]) -> list[int]:
+        hit = self._route_takes.get(path)
+        if hit is None:
+            hit = self._route_takes[path] = self.state.route_takes(path)
+        return hit
 
     def targets(self) -> dict[int, bool]:
         """Next cells the chosen piece may go to: cell -> True if going there captures."""
-        if self._targets is not None and self._targets[0] == self.path:
-            return self._targets[1]
-        out: dict[int, bool] = {}
-        n = len(self.path)
-        for m in self.candidates() if n else ():
-            if len(m.path) > n:
-                out[m.path[n]] = out.get(m.path[n], False) or bool(self._taken_on_hop(m, n - 1))
-        self._targets = (self.path, out)
-        return out
-
-    def _taken_on_hop(self, move: Move, hop: int) -> list[int]:
-        """Cells whose pieces the ``hop``-th hop of ``move`` removes (from its effects)."""
-        taken: list[int] = []
-        hops = -1
-        for e in self.effects(move):
-            if e.kind == "move":
-                hops += 1
-                if hops > hop:
-                    break
-            elif e.kind == REMOVE and hops == hop:
-                taken.append(e.cell)
-        return taken
+        if not self.path:
+            return {}
+        nexts, _ = self._continuations(self.path)
+        return {c: bool(self._takes(self.path + (c,))) for c in nexts}
 
     def captured_by(self, cell: int) -> list[int]:
         """The pieces taken by going on to ``cell`` next (empty when that hop takes none)."""
-        n = len(self.path)
-        for m in self.candidates():
-            if len(m.path) > n and m.path[n] == cell:
-                taken = self._taken_on_hop(m, n - 1)
-                if taken:
-                    return taken
-        return []
+        return list(self._takes(self.path + (cell,))) if self.path else []
 
     def can_stop(self) -> bool:
         """True when the route built so far is itself a complete legal move (a chain in progress)."""
-        return len(self.path) >= 2 and self._complete() is not None
+        return len(self.path) >= 2 and self._continuations(self.path)[1]
 
     def chain_captured(self) -> list[int]:
         """Pieces taken by the hops built so far (to preview them)."""
-        n = len(self.path)
-        for m in self.candidates():
-            return [c for hop in range(n - 1) for c in self._taken_on_hop(m, hop)]
-        return []
-
-    def _complete(self) -> Move | None:
-        for m in self.candidates():
-            if m.path == self.path:
-                return m
-        return None
+        return [c for k in range(2, len(self.path) + 1) for c in self._takes(self.path[:k])]
 
     # --- acting on clicks --------------------------------------------------------------------------
     def stop(self) -> ClickResult:
         """Finish the chain where it stands, if the rules allow stopping there."""
-        move = self._complete() if len(self.path) > 1 else None
+        move = self.state.move_for_route(self.path) if self.can_stop() else None
         if move is None:
             return ClickResult("illegal", reason="the capture must go on from here")
         self.shown_hops = len(self.path) - 1
@@ -234,7 +210,7 @@ class MoveBuilder:
 
     def _chain_click(self, cell: int) -> ClickResult:
         if cell == self.path[-1]:
-            if self._complete() is not None:
+            if self.can_stop():
                 return self.stop()
             return ClickResult("illegal", reason="the capture must go on: pick the next landing point")
         step = self._extend(cell)
@@ -246,16 +222,14 @@ class MoveBuilder:
         return ClickResult("illegal", reason=reason)
 
     def _extend(self, cell: int) -> ClickResult | None:
-        path = self.path + (cell,)
-        n = len(path)
-        cands = [m for m in self.candidates() if m.path[:n] == path]
-        if not cands:
+        if cell not in self._continuations(self.path)[0]:
             return None
-        exact = [m for m in cands if m.path == path]
-        if exact and len(cands) == 1:
+        path = self.path + (cell,)
+        nexts, complete = self._continuations(path)
+        if complete and not nexts:
             self.shown_hops = len(self.path) - 1
             self.path = ()
-            return ClickResult("move", exact[0])
+            return ClickResult("move", self.state.move_for_route(path))
         self.path = path
         return ClickResult("extend")
 
