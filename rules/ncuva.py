@@ -418,9 +418,7 @@ class NcuvaState(RecordedState):
         stones = self._b[g.circ_of[cell]]
         if not stones:
             return f"{name} is empty"
-        starts, single = choices(self._b, turn * g.n, g.n, g.only_two)
-        if not starts:
-            return f"{name} is your last hole with stones: by the \"only two left\" rule they stay"
+        single = choices(self._b, turn * g.n, g.n, g.only_two)[1]
         if stones == 1 and not single:
             return f"{name} holds one stone: sow a hole of two or more (singles only when none has two)"
         if single and self._b[g.circ_of[g.next_cell(cell)]]:

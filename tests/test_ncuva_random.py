@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from positions import perft
 
-from rules import load_game, load_state
+from rules import load_game, load_state, ncuva
 from rules.effects import replay_counts
 from rules.ncuva import SINGLE
 
@@ -55,6 +55,19 @@ def test_random_games_keep_every_rule(columns, seed):
     for _ in range(plies):
         state.undo()
     assert state.to_text() == start_text
+
+
+def test_long_sowings_noted_from_the_start_agree(monkeypatch):
+    """With the unnoted first pass cut to one lift, every relay sowing takes the noting path:
+    the boards must not change (effects note every lift from the start)."""
+    monkeypatch.setattr(ncuva, "LIFT_CHECK", 1)
+    rng = random.Random(5)
+    for columns in (4, 8):
+        for _ in range(5):
+            state = load_game("ncuva", columns=columns).new_initial_state()
+            while state.outcome() is None:
+                moves = state.legal_moves()
+                check_step(state, moves[rng.randrange(len(moves))])
 
 
 @pytest.mark.parametrize("columns", (4, 6))
