@@ -158,6 +158,18 @@ def test_a_chain_clicked_from_the_start_is_animated_hop_by_hop(app):
     assert scene.animation is None and scene.pieces_now == scene.state.pieces()
 
 
+def test_a_click_during_an_animation_skips_to_its_end(app):
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    scene = start(app, MatchConfig("kotu_ellima"), state)
+    scene.play_move(chain)
+    app.frame([], 0.05)
+    assert scene.busy
+    Mouse(app).click((5, 5))
+    assert not scene.busy and scene.event.endswith(f"took {len(chain.captured)}.")
+    assert scene.log[-1] == scene.event.rstrip(".")
+
+
 def test_hint_button_keeps_its_place_while_a_piece_is_selected(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")

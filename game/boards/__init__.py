@@ -1,11 +1,17 @@
-"""Board families: one folder per kind of board (``lines`` now; ``squares`` and ``holes`` next),
-each with its view, input and animation. The play scene picks the family from
-``game.layout.kind`` and nothing else, and talks to it through ``BoardFamily``; the family's
+"""Board families: one package per kind of board (``lines``, ``squares``, ``holes``), each with
+its view, input, drawing and animation. The play scene picks the family from
+``game.layout.kind`` and nothing else, and talks to it through ``BoardFamily``; a family's
 drawing reads the match through ``MatchView`` and changes nothing.
+
+A family package exports ``Family`` (a ``BoardFamily`` for one match) and
+``draw_thumbnail(surface, rect, game, state)`` for the chooser's cards. A kind whose package
+is missing is simply not offered in the chooser.
 """
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -16,9 +22,16 @@ if TYPE_CHECKING:
     from ..physics import Bursts
     from .routes import ClickResult, MoveBuilder
 
+#: kind of board -> the package that draws it
+FAMILY_PACKAGES = {
+    "lines": "game.boards.lines",
+    "squares": "game.boards.squares",
+    "holes": "game.boards.holes",
+}
+
 
 class Animation(Protocol):
-    """A move being shown; ``board`` is what stands still while it runs."""
+    """A move being shown; ``board`` is what stands still while it runs (piece boards)."""
 
     board: dict[int, tuple[int, str]]
 
@@ -43,15 +56,15 @@ class MatchView(Protocol):
     last_effects: list[Effect]
     suggestion: Move | None
     suggestion_effects: list[Effect]
-    hover: int | None
-    mouse: tuple[int, int]
-    dragging: bool
     flash: tuple[int, float] | None
     pulse: float
+    time: float
     note_codes: frozenset[str]
     human_to_move: bool
     busy: bool
     bursts: Bursts
+
+    def side(self, player: int) -> str: ...
 
 
 class MatchInput(Protocol):
@@ -59,6 +72,7 @@ class MatchInput(Protocol):
     act on a click's result."""
 
     builder: MoveBuilder
+    state: State
 
     def board_input_allowed(self, cell: int | None) -> bool: ...
 
@@ -92,29 +106,47 @@ class BoardFamily(Protocol):
     def animate(self, effects: list[Effect], before: dict[int, tuple[int, str]], on_event,
                 shown_hops: int = 0) -> Animation: ...
 
+    def position_changed(self, match: MatchView) -> None:
+        """After a move is played, undone or the match reloaded (before any animation)."""
+
     def handle_event(self, event: pygame.event.Event, match: MatchInput) -> bool: ...
+
+    def intro(self, match: MatchView) -> tuple[str, tuple[int, int, int]]:
+        """What to tell the person to move, and in which colour."""
+
+    def guide(self, match: MatchView) -> tuple[str, tuple[int, int, int]]:
+        """What the current selection allows next."""
 
     def help_line(self, match: MatchView) -> str: ...
 
 
+def _package(kind: str) -> ModuleType | None:
+    name = FAMILY_PACKAGES.get(kind)
+    if name is None:
+        return None
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        return None
+
+
 def family_for(game: Game, rect: pygame.Rect) -> BoardFamily:
     """The board family that draws ``game``; ValueError for a kind no family draws yet."""
-    kind = game.layout.kind
-    if kind == "lines":
-        from .lines import LinesFamily
-
-        return LinesFamily(game, rect)
-    raise ValueError(f"no board family draws '{kind}' boards yet")
+    package = _package(game.layout.kind)
+    if package is None:
+        raise ValueError(f"no board family draws '{game.layout.kind}' boards yet")
+    return package.Family(game, rect)
 
 
 def drawable(game: Game) -> bool:
     """True when a board family exists for the game's kind of board."""
-    return game.layout.kind in ("lines",)
+    return _package(game.layout.kind) is not None
 
 
 def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, game: Game, state: State) -> None:
     """A small drawing of the board and its start for the chooser's cards."""
-    if game.layout.kind == "lines":
-        from .lines.view import draw_thumbnail as lines_thumbnail
-
-        lines_thumbnail(surface, rect, game.layout, state.pieces())
+    package = _package(game.layout.kind)
+    if package is not None:
+        package.draw_thumbnail(surface, rect, game, state)

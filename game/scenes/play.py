@@ -12,7 +12,7 @@ import re
 import pygame
 
 from rules import Effect, IllegalMoveError, Move, State, game_spec
-from rules.effects import MOVE, PLACE, REMOVE
+from rules.effects import CAPTURE, MOVE, PLACE, PROMOTE, REMOVE
 
 from .. import theme
 from ..anim import Pulse, Timer
@@ -161,20 +161,7 @@ class PlayScene(Scene):
         if self.controllers[player] == COMPUTER:
             self.say(f"{self.side(player)} is the computer: wait for its move.", theme.TEXT_DIM)
             return
-        b = self.builder
-        removals = b.removal_points()
-        if removals:
-            names = ", ".join(self.state.game.point_name(p) for p in sorted(removals))
-            self.say(f"{self.side(player)} may huff ({names}): click the marked piece to remove it, or decline "
-                     "with 'Don't huff' and move as usual.", theme.ACCENT)
-        elif b.drop_points() and not b.piece_moves():
-            self.say("Click an empty point to place a piece from your hand.")
-        elif "capture_forced" in self.note_codes and b.capturers():
-            self.say(f"{self.side(player)} must capture: click a piece ringed in red.", theme.ACCENT)
-        elif b.capturers():
-            self.say("A capture is possible (pieces ringed in red), or make any other move.")
-        else:
-            self.say("Click one of your pieces, then a marked point — or drag it there.")
+        self.say(*self.board.intro(self))
 
     def side(self, player: int) -> str:
         return self.sides[player]
@@ -232,17 +219,21 @@ class PlayScene(Scene):
         self.pieces_now = self._pieces()
         self.note_codes = self._note_codes()
         self.builder.refresh()
+        self.board.position_changed(self)
 
     def describe(self, move: Move, mover: int, effects: list[Effect]) -> str:
-        """A move in words for the panel: 'South: e3xe5xc5, took 2'."""
+        """A move in words for the panel: 'South: e3xe5xc5, took 2', 'North: b3, took 6 stones'."""
         name = self.state.game.point_name
         who = self.side(mover)
         if len(move.path) == 1 and effects and effects[0].kind == REMOVE:
             return f"{who} huffed the piece on {name(move.path[0])}."
         if len(move.path) == 1 and effects and effects[0].kind == PLACE:
             return f"{who} placed a piece on {name(move.path[0])}."
-        taken = sum(1 for e in effects if e.kind == REMOVE)
-        took = f", took {taken}" if taken else ""
+        pieces = sum(1 for e in effects if e.kind == REMOVE)
+        stones = sum(e.count for e in effects if e.kind == CAPTURE)
+        took = f", took {pieces}" if pieces else f", took {stones} stones" if stones else ""
+        if any(e.kind == PROMOTE for e in effects):
+            took += ", crowned"
         return f"{who}: {self.state.game.format_move(move)}{took}."
 
     def _anim_event(self, name: str, cell: int, piece: tuple[int, str]) -> None:
@@ -296,18 +287,7 @@ class PlayScene(Scene):
 
     def _guide(self) -> None:
         """Tell the player what the selection allows next."""
-        b = self.builder
-        name = self.state.game.point_name
-        if len(b.path) == 1:
-            if any(b.targets().values()):
-                self.say(f"The piece on {name(b.path[0])} can capture: click a red point to jump.")
-            else:
-                self.say(f"Move the piece on {name(b.path[0])} to a green point.")
-        elif b.can_stop():
-            self.say("You may jump again (red points) or stop here: click the piece or 'Stop the chain here'.",
-                     theme.ACCENT)
-        else:
-            self.say("Keep jumping: the capture must go on to a red point.", theme.ACCENT)
+        self.say(*self.board.guide(self))
 
     def stop_chain(self) -> None:
         if self.human_to_move and not self.busy and self.builder.can_stop():
@@ -450,8 +430,15 @@ class PlayScene(Scene):
                 return
         if event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and self.busy:
+            self.skip_animation()  # a click anywhere shows the end of the move at once
         else:
             view.handle_event(event, self)
+
+    def skip_animation(self) -> None:
+        if self.busy:
+            self._settle_animations()
+            self._after_animation()
 
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:

@@ -9,12 +9,18 @@ import pygame
 from rules import Effect, Game
 
 from ..route_input import RouteInput
+from ..route_words import route_guide, route_intro
 from .anim import MoveAnimation
 from .draw import LinesRenderer
 from .view import BoardView
+from .view import draw_thumbnail as _thumbnail
 
 
-class LinesFamily:
+def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, game: Game, state) -> None:
+    _thumbnail(surface, rect, game.layout, state.pieces())
+
+
+class Family:
     """A line board on screen for one match."""
 
     kind = "lines"
@@ -67,6 +73,15 @@ class LinesFamily:
 
     def handle_event(self, event: pygame.event.Event, match) -> bool:
         return self.input.handle_event(event, match)
+
+    def position_changed(self, match) -> None:
+        """Line boards draw the rules' pieces every frame: nothing to reconcile."""
+
+    def intro(self, match):
+        return route_intro(match)
+
+    def guide(self, match):
+        return route_guide(match)
 
     def help_line(self, match) -> str:
         if match.builder.drop_points():
