@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from .boards import FAMILY_PACKAGES
 from .config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from .scenarios import Mouse, chain_position, finished, free_chain_position, huff_position, pump, random_play
 
@@ -153,10 +154,27 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
             scene = _play(app, MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY), state)
             pump(app, 1.2)
             shot("19_game_over")
+            for kind in FAMILY_PACKAGES:  # each board family's own scenes (game/boards/<kind>/shots.py)
+                shots = _family_shots(kind)
+                if shots is not None:
+                    shots.take(app, shot, mouse, _play)
     finally:
         app.close()
         pygame.quit()
     return files
+
+
+def _family_shots(kind: str):
+    """A family's ``shots`` module (``take(app, shot, mouse, play)``), or None if it has none."""
+    import importlib
+
+    name = f"{FAMILY_PACKAGES[kind]}.shots"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name not in (name, FAMILY_PACKAGES[kind]):
+            raise
+        return None
 
 
 def load_start(game_id: str, **options: object):

@@ -31,9 +31,11 @@ FAMILY_PACKAGES = {
 
 
 class Animation(Protocol):
-    """A move being shown; ``board`` is what stands still while it runs (piece boards)."""
+    """A move being shown; ``board`` is what stands still while it runs (piece boards);
+    ``speed`` multiplies the time (the player's speed setting)."""
 
     board: dict[int, tuple[int, str]]
+    speed: float
 
     @property
     def done(self) -> bool: ...

@@ -94,7 +94,7 @@ class PlayView:
             y += int(msg_size * 1.05)
         bh = int(48 * s)
         bottom = panel.bottom - pad
-        row = [b for b in (sc.undo_button, sc.rules_button, sc.menu_button) if b.visible]
+        row = [b for b in (sc.undo_button, sc.speed_button, sc.rules_button, sc.menu_button) if b.visible]
         gap = int(8 * s)
         bw = (inner_w - gap * (len(row) - 1)) // len(row)
         for i, b in enumerate(row):

@@ -29,6 +29,8 @@ from ..widgets import Button
 GAME_OVER_DELAY = 0.6
 HINT_LEVEL = "hint"  # the worker's "best move for the side to move" at the Medium budget
 MAX_AI_ERRORS = 3
+#: animation speeds a player can cycle through (F), as (label, factor)
+ANIMATION_SPEEDS = (("normal", 1.0), ("fast", 2.5), ("slow", 0.5))
 
 BURST_COLORS = {
     "soldier0": (theme.ARMY_LIGHT, theme.ARMY_LIGHT_EDGE),
@@ -94,8 +96,10 @@ class PlayScene(Scene):
         self.menu_button = Button("Menu", self.to_menu, None)
         self.hint_button = Button("Hint: the computer's choice", self.ask_hint, pygame.K_h, key_label="H")
         self.pause_button = Button("Pause", self.toggle_pause, pygame.K_p, key_label="P")
+        self.animation_speed = ANIMATION_SPEEDS[0][1]
+        self.speed_button = Button(f"Speed: {ANIMATION_SPEEDS[0][0]}", self.cycle_speed, pygame.K_f, key_label="F")
         self.buttons = [self.stop_button, self.decline_button, self.hint_button, self.pause_button,
-                        self.undo_button, self.rules_button, self.menu_button]
+                        self.undo_button, self.rules_button, self.menu_button, self.speed_button]
         self.undo_button.visible = config.mode != WATCH
         self._intro()
 
@@ -210,6 +214,7 @@ class PlayScene(Scene):
         self.last_move, self.last_mover, self.last_effects = move, mover, effects
         self._refresh_position()
         anim = self.view.animate(effects, before, self._anim_event, shown_hops)
+        anim.speed = self.animation_speed
         self._anims.append((anim, self.describe(move, mover, effects)))
         self.say("")
         if effects and effects[0].kind == MOVE and not any(e.kind == REMOVE for e in effects):
@@ -330,6 +335,15 @@ class PlayScene(Scene):
         """The Hint button works now (it stays in place, greyed, when it does not)."""
         return (self.human_to_move and not self.busy and self.adviser is not None and not self.builder.path
                 and self.suggestion is None and not self.adviser.thinking)
+
+    def cycle_speed(self) -> None:
+        """Normal, fast, slow: how quickly moves (and sowings) are shown."""
+        labels = [label for label, _ in ANIMATION_SPEEDS]
+        current = next(i for i, (_, f) in enumerate(ANIMATION_SPEEDS) if f == self.animation_speed)
+        label, self.animation_speed = ANIMATION_SPEEDS[(current + 1) % len(labels)]
+        self.speed_button.label = f"Speed: {label}"
+        for anim, _ in self._anims:
+            anim.speed = self.animation_speed
 
     def toggle_pause(self) -> None:
         """Computer against computer: hold the game so a position can be studied."""
