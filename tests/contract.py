@@ -267,8 +267,22 @@ def check_effects(state: State, move: Move) -> None:
         state.undo()
 
 
+def check_route(state: State, move: Move) -> None:
+    """The UI's cell-by-cell route to ``move`` (its stored path) is offered step by step and
+    ends in the move itself."""
+    path = move.path
+    if len(path) < 2:
+        return
+    for k in range(1, len(path)):
+        nexts, _ = state.continuations(path[:k])
+        assert path[k] in nexts, f"continuations({path[:k]}) does not offer {path[k]} on the way to {move}"
+    assert state.continuations(path)[1], f"the route {path} of {move} is not reported complete"
+    assert state.move_for_route(path) == move, f"move_for_route({path}) is not {move}"
+
+
 def check_move(state: State, move: Move, rng: random.Random, all_effects: bool) -> None:
-    """Play ``move`` on ``state`` checking copy independence, undo and effects."""
+    """Play ``move`` on ``state`` checking its route, effects, copy independence and undo."""
+    check_route(state, move)
     before = state.to_text()
     legal = state.legal_moves()
     before_moves = [state.move_text(m) for m in legal]

@@ -8,6 +8,8 @@ at a time); ``python -m benchmarks.fuzz`` plays the full option product with the
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from contract import check_game, label, play_random_game, variants
 
@@ -40,3 +42,21 @@ def test_contract(game_id: str, options: dict) -> None:
     for seed in range(count):
         result = play_random_game(game, seed, checked_plies=CHECKED_PLIES)
         assert result.plies > 0
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_playout_counts_its_plies(game_id: str) -> None:
+    """After ``playout`` the position is right, and its ply count is part of it (the ``ply=``
+    field of the position text): ``ply`` goes up by the plies the playout returns.
+
+    RULES BUG (found by this test, rules/war.py ``WarState.playout``): the war games' compiled
+    playout leaves ``ply`` where it was (a 155-ply Sixteen Soldiers playout still says ply=0),
+    while the hunt games, BattleHalma and Ncuva count the plies. Expected to fail for
+    sixteen_soldiers, peralikatuma and kotu_ellima until war.py adds ``played`` to ``_ply0``.
+    """
+    game = load_game(game_id)
+    for seed in range(3):
+        state = game.new_initial_state(random.Random(seed))
+        sim = state.copy()
+        played = sim.playout(random.Random(seed))
+        assert sim.ply == state.ply + played, f"{game_id}: ply {sim.ply} after a playout of {played} plies"
