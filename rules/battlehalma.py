@@ -634,6 +634,8 @@ class BattleHalmaState(RecordedState):
             return reason
         kind = "king" if trace.mover == KING else "counter"
         where = self.game.geo.name(cell)
+        if self.continuations((cell,))[0]:
+            return f"the {kind} on {where} can move: pick where to"
         if trace.mover == KING:
             return f"the king on {where} is hemmed in by your own pieces"
         return (f"the {kind} on {where} has no move: counters never move {FORBIDDEN_WORDS[self._turn]}, "
@@ -797,8 +799,6 @@ class BattleHalmaState(RecordedState):
                 blue, red = own, opp
             turn ^= 1
             played += 1
-            if not opp or (terminal and dest == goals[turn ^ 1]) or quiet >= limit:
-                break
             if rep is not None:
                 if fresh:
                     rep.clear()  # positions before a capture or crowning never come back
@@ -807,8 +807,8 @@ class BattleHalmaState(RecordedState):
                 rep[key] = seen
                 if seen >= 3:
                     break
-        if rep is not None and played and not rep.get((red, blue, kings, turn)):
-            rep[(red, blue, kings, turn)] = 1  # the last position, when the loop left before counting it
+            if not opp or (terminal and dest == goals[turn ^ 1]) or quiet >= limit:
+                break
         self._red, self._blue, self._kings, self._turn, self._quiet = red, blue, kings, turn, quiet
         self._ply0 += len(self._hist) + played
         self._hist = []

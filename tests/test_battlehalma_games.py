@@ -113,7 +113,7 @@ def test_fast_playout_plays_legal_moves(name, seed, greedy):
     """One playout ply at a time: each must leave a board some legal move leaves."""
     rng = random.Random(seed)
     state = load_game("battlehalma", **VARIANTS[name]).new_initial_state()
-    for _ in range(120):
+    for _ in range(70):
         if state.outcome() is not None:
             break
         results = set()

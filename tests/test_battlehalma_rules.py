@@ -323,6 +323,7 @@ def test_refusals_in_player_words():
     assert "neither a step nor a leap" in s.why_not_path((g.point_index("d4"), g.point_index("e6")))
     stuck = bh_state("a7:r a8:R b8:r b7:r a6:r c8:r c6:r a1:b", counters=10)
     assert "has no move" in stuck.why_not_from(g.point_index("b7"))
+    assert "can move" in stuck.why_not_from(g.point_index("c6"))
 
 
 def test_effects_replay_for_a_king_chain_with_exchange():
