@@ -1,0 +1,73 @@
+"""The contract suite's front-end half, over every registered game (a game added later is covered
+without editing this file): the chooser offers it with a drawn thumbnail, and a game is played to
+its end through the play scene by synthetic clicks on the cells of each move, the panel
+announcing every move and the game-over screen coming up with the rules' reason."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+
+from game.app import App
+from game.boards import draw_thumbnail
+from game.config import PASS_AND_PLAY, MatchConfig
+from game.scenarios import Mouse, click_move, pump, random_play, settle
+from game.scenes.gameover import GameOverScene
+from game.scenes.menu import MenuScene, default_start, playable_ids
+from game.scenes.play import PlayScene
+from rules import game_ids
+
+GAME_IDS = game_ids()
+CLICKED_PLIES = 24  # the last moves of a seeded game are played again by clicks
+
+
+def test_the_registry_is_not_empty():
+    assert len(GAME_IDS) >= 5
+
+
+@pytest.fixture(scope="module")
+def app():
+    a = App((960, 600), sound=False)
+    yield a
+    a.close()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_chooser_offers_the_game_with_a_drawn_thumbnail(app, game_id):
+    assert game_id in playable_ids()
+    game, state = default_start(game_id)
+    surface = pygame.Surface((180, 120), pygame.SRCALPHA)
+    draw_thumbnail(surface, surface.get_rect(), game, state)
+    assert pygame.mask.from_surface(surface).count() > 180 * 120 // 4  # something was drawn
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_game_is_played_to_the_end_by_clicks(app, game_id):
+    seed = 7
+    length = random_play(game_id, seed, lambda s: False, max_plies=3000).ply
+    state = random_play(game_id, seed, lambda s: s.ply >= max(0, length - CLICKED_PLIES), max_plies=3000)
+    app.manager.clear()
+    app.manager.push(MenuScene(app))
+    scene = PlayScene(app, MatchConfig(game_id, mode=PASS_AND_PLAY), state)
+    app.manager.push(scene)
+    app.frame([], 1 / 60)
+    mouse = Mouse(app)
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 90
+    while scene.state.outcome() is None:
+        assert time.monotonic() < deadline, f"{game_id}: the game did not end: {scene.state.to_text()}"
+        moves = scene.state.legal_moves()
+        move = moves[rng.randrange(len(moves))]
+        before = scene.state.ply
+        click_move(mouse, scene, move)
+        assert scene.state.ply == before + 1, f"{scene.state.move_text(move)} was not played: {scene.message}"
+        assert scene.state.history()[-1] == move
+        settle(app, scene)
+        assert scene.log and scene.event.rstrip(".") == scene.log[-1]  # announced once it has landed
+    pump(app, 1.0, 0.1)
+    top = app.manager.top
+    assert isinstance(top, GameOverScene)
+    assert scene.state.outcome().reason in scene.turn_text()
