@@ -21,7 +21,7 @@ from game.scenes.play import PlayScene
 from rules import game_ids
 
 GAME_IDS = game_ids()
-CLICKED_PLIES = 24  # the last moves of a seeded game are played again by clicks
+CLICKED_PLIES = 40  # the last moves of a seeded game are played again by clicks
 
 
 def test_the_registry_is_not_empty():
