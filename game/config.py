@@ -40,11 +40,7 @@ class MatchConfig:
     def make_game(self) -> Game:
         return load_game(self.game_id, **self.options)
 
-    @property
-    def sides(self) -> tuple[str, str]:
-        return sides_of(self.make_game())
-
 
 def sides_of(game: Game) -> tuple[str, str]:
     """The two sides' names for this game with its options (a board option may rename them)."""
-    return tuple(getattr(game, "sides", game.spec.sides))  # type: ignore[return-value]
+    return game.sides

@@ -36,7 +36,7 @@ def level_choices() -> list[tuple[str, str, str]]:
         return []
     out = []
     for name, level in LEVELS.items():
-        out.append((name, getattr(level, "label", name.title()), getattr(level, "description", "")))
+        out.append((name, level.label, level.description))
     return out
 
 
@@ -74,7 +74,7 @@ class Opponent:
             return None, ""
         self.thinking_for += dt
         reply = self.worker.poll()
-        if reply is None or getattr(reply, "ticket", self.ticket) != self.ticket:
+        if reply is None or reply.ticket != self.ticket:
             return None, ""
         self.ticket = None
         if reply.error or not reply.move:
