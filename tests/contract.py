@@ -37,26 +37,36 @@ class ContractViolation(AssertionError):
 
 # --- variants ------------------------------------------------------------------------------------
 
+def _accepted(game_id: str, options: dict[str, Any]) -> bool:
+    try:
+        load_game(game_id, **options)
+    except ValueError:
+        return False
+    return True
+
+
 def variants(game_id: str, full: bool) -> list[dict[str, Any]]:
     """The option sets to play: every accepted combination (``full``), or the defaults plus each
-    non-default value of one option at a time (CI). Combinations ``load_game`` refuses with
-    ValueError are left out. Only non-default values are listed, so labels stay short."""
+    non-default value once (CI): alone, or when the game refuses it alone (``load_game`` raises
+    ValueError) with the fewest other changes that make it accepted. Only non-default values
+    are listed, so labels stay short."""
     options = game_spec(game_id).options
+    product = [
+        {o.name: v for o, v in zip(options, values) if v != o.default}
+        for values in itertools.product(*(o.choices for o in options))
+    ]
     if full:
-        combos = [
-            {o.name: v for o, v in zip(options, values) if v != o.default}
-            for values in itertools.product(*(o.choices for o in options))
-        ]
-    else:
-        combos = [{}] + [{o.name: v} for o in options for v in o.choices if v != o.default]
-    accepted = []
-    for combo in combos:
-        try:
-            load_game(game_id, **combo)
-        except ValueError:
-            continue
-        accepted.append(combo)
-    return accepted
+        return [combo for combo in product if _accepted(game_id, combo)]
+    out: list[dict[str, Any]] = [{}] if _accepted(game_id, {}) else []
+    for o in options:
+        for v in o.choices:
+            if v == o.default or any(combo.get(o.name) == v for combo in out):
+                continue
+            tries = sorted((c for c in product if c.get(o.name) == v), key=len)
+            chosen = next((c for c in tries if _accepted(game_id, c)), None)
+            if chosen is not None:
+                out.append(chosen)
+    return out
 
 
 def label(game_id: str, options: dict[str, Any]) -> str:
