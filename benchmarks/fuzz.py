@@ -30,6 +30,8 @@ from rules import Game, game_ids, load_game  # noqa: E402
 
 #: Non-ending games printed per game id when the variant has no rule that ends it.
 SHOW_OPEN = 3
+#: Seconds between progress lines on stderr.
+PROGRESS_EVERY = 60.0
 
 
 @dataclass
@@ -45,7 +47,7 @@ class Totals:
     codes: Counter = field(default_factory=Counter)
 
 
-def schedule(ids: list[str], count: int, rng: random.Random) -> list[tuple[str, dict, Game]]:
+def schedule(ids: list[str], count: int, rng: random.Random) -> tuple[list[tuple[str, dict, Game]], int]:
     """``count`` games over every accepted option combination of every game. Each game id gets
     a share of the games in proportion to the square root of its number of variants (so a game
     with thousands of option combinations does not crowd out the others), and cycles through
@@ -62,7 +64,7 @@ def schedule(ids: list[str], count: int, rng: random.Random) -> list[tuple[str, 
         gid = min(ids, key=lambda g: (played[g] + 1) / weight[g])
         plan.append(pools[gid][played[gid] % len(pools[gid])])
         played[gid] += 1
-    return plan
+    return plan, sum(len(pool) for pool in pools.values())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,14 +79,17 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [g for g in ids if g not in game_ids()]
     if unknown:
         ap.error(f"unknown game id(s) {', '.join(unknown)} (games: {', '.join(game_ids())})")
-    plan = schedule(ids, args.games, random.Random(args.seed))
+    plan, available = schedule(ids, args.games, random.Random(args.seed))
     totals = {gid: Totals() for gid in ids}
     for gid in ids:
         totals[gid].variants = len({label(g, o) for g, o, _ in plan if g == gid})
-    print(f"{args.games} games over {sum(t.variants for t in totals.values())} variants of {len(ids)} games, "
-          f"seed {args.seed}", flush=True)
-    t0 = time.perf_counter()
+    print(f"{args.games} games over {sum(t.variants for t in totals.values())} of the {available} variants of "
+          f"{len(ids)} games, seed {args.seed}", flush=True)
+    t0 = last_report = time.perf_counter()
     for i, (gid, options, game) in enumerate(plan):
+        if time.perf_counter() - last_report > PROGRESS_EVERY:
+            last_report = time.perf_counter()
+            print(f"  ... {i} games in {last_report - t0:.0f} s", file=sys.stderr, flush=True)
         seed = args.seed * 1_000_003 + i
         tot = totals[gid]
         start = time.perf_counter()
