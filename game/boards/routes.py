@@ -36,6 +36,7 @@ class MoveBuilder:
         self.state = state
         self.path: tuple[int, ...] = ()
         self.shown_hops = 0  # hops of the last completed move the player already saw built
+        self.last_route: tuple[int, ...] = ()  # the route the player clicked for the last move made here
         self.removals_declined = False
         self._moves: list[Move] | None = None
         self._single: dict[int, tuple[Move, str]] | None = None
@@ -159,6 +160,7 @@ class MoveBuilder:
         if move is None:
             return ClickResult("illegal", reason="the capture must go on from here")
         self.shown_hops = len(self.path) - 1
+        self.last_route = self.path
         self.path = ()
         return ClickResult("move", move)
 
@@ -182,6 +184,7 @@ class MoveBuilder:
 
     def _first_click(self, cell: int) -> ClickResult:
         self.shown_hops = 0
+        self.last_route = ()
         single = self.single_moves().get(cell)
         if single is not None:
             return ClickResult("move", single)
@@ -228,6 +231,7 @@ class MoveBuilder:
         nexts, complete = self._continuations(path)
         if complete and not nexts:
             self.shown_hops = len(self.path) - 1
+            self.last_route = path
             self.path = ()
             return ClickResult("move", self.state.move_for_route(path))
         self.path = path

@@ -1,6 +1,7 @@
 """Piece tokens: every kind has its own SHAPE as well as colour, so a colour-blind player can
 tell them apart — light round discs against dark squares for the two armies, square cows with
-horns, round spotted leopards, star-shaped striped tigers. Sprites are drawn once per size.
+horns, round spotted leopards, star-shaped striped tigers; BattleHalma's round counters and
+crown-shaped kings in red and blue. Sprites are drawn once per size.
 """
 
 from __future__ import annotations
@@ -19,13 +20,23 @@ SHAPE_NAMES = {
     "cow": "square with horns",
     "leopard": "spotted cat head",
     "tiger": "striped star",
+    "counter0": "round red counter",
+    "counter1": "round blue counter",
+    "king0": "red crown (king)",
+    "king1": "blue crown (king)",
 }
+
+#: BattleHalma's armies: (fill, edge); Red lighter and warmer than Blue, so grey still tells them apart
+HALMA_COLORS = {0: ((222, 74, 58), (104, 20, 14)), 1: ((58, 104, 214), (14, 30, 92))}
+CROWN_GOLD = (250, 210, 90)
 
 
 def style_of(owner: int, kind: str) -> str:
     """The drawing style of a piece: the animals by kind, anything else by owner."""
     if kind in ("cow", "leopard", "tiger"):
         return kind
+    if kind in ("counter", "king"):
+        return f"{kind}{owner}"
     return f"soldier{owner}"
 
 
@@ -128,11 +139,42 @@ def _draw(style: str, r: int, kind: str) -> pygame.Surface:
             x = c + dx * r
             pygame.draw.line(s, theme.TIGER_STRIPE, (x - r * 0.12, c - r * 0.42), (x + r * 0.12, c + r * 0.42),
                              max(2, r // 7))
+    elif style.startswith(("counter", "king")):
+        _halma(s, c, r, edge, int(style[-1]), style.startswith("king"))
     else:  # a kind this renderer does not know: a plain disc with its initial
         pygame.draw.circle(s, theme.ACCENT, (c, c), r)
         label = theme.font(int(r * 1.2)).render(kind[:1].upper(), True, (0, 0, 0))
         s.blit(label, label.get_rect(center=(c, c)))
     return s
+
+
+def _halma(s: pygame.Surface, c: float, r: int, edge: int, owner: int, king: bool) -> None:
+    """A BattleHalma piece: a round counter (Red with a ring, Blue with a dot inside), or a king
+    shaped as a three-pointed crown with gold tips, so a king never looks like a counter."""
+    fill, dark = HALMA_COLORS[owner]
+    if not king:
+        pygame.draw.circle(s, dark, (c, c), r)
+        pygame.draw.circle(s, fill, (c, c), r - edge)
+        light = tuple(min(255, v + 70) for v in fill)
+        pygame.draw.circle(s, light, (c - r * 0.28, c - r * 0.3), r * 0.22)  # a glint: it reads as a disc
+        if owner == 0:
+            pygame.draw.circle(s, dark, (c, c), r * 0.52, max(1, edge // 2 + 1))
+        else:
+            pygame.draw.circle(s, dark, (c, c), r * 0.24)
+        return
+    w, top, bottom = r * 1.12, c - r * 1.0, c + r * 0.78
+    valley = c - r * 0.12
+    pts = [(c - w, bottom), (c - w, top + r * 0.1), (c - w * 0.5, valley), (c, top - r * 0.12),
+           (c + w * 0.5, valley), (c + w, top + r * 0.1), (c + w, bottom)]
+    pygame.draw.polygon(s, dark, pts)
+    inner = [(x + (c - x) * 0.16, y + (c - y) * 0.16) for x, y in pts]
+    pygame.draw.polygon(s, fill, inner)
+    band = pygame.Rect(0, 0, int(w * 1.7), max(3, int(r * 0.34)))
+    band.midbottom = (int(c), int(bottom - edge))
+    pygame.draw.rect(s, CROWN_GOLD, band, border_radius=max(1, r // 8))
+    for x, y in (pts[1], pts[3], pts[5]):
+        pygame.draw.circle(s, dark, (x, y), max(2, r * 0.2))
+        pygame.draw.circle(s, CROWN_GOLD, (x, y), max(2, r * 0.2) - max(1, edge // 2))
 
 
 def draw_piece(surface: pygame.Surface, center: tuple[float, float], radius: float, owner: int, kind: str,

@@ -13,6 +13,7 @@ from rules import game_spec
 from .. import theme
 from ..config import MODES, VS_COMPUTER, WATCH, MatchConfig, sides_of
 from ..opponent import level_choices
+from ..presets import CUSTOM, preset_of, presets
 from ..scene import Scene
 from ..widgets import Button, FocusGroup, Selector, fit_line
 
@@ -39,12 +40,43 @@ class SetupScene(Scene):
             sel = Selector(opt.label, [(c, opt.label_of(c)) for c in opt.choices], value, opt.help,
                            house_rule=opt.house_rule, default=opt.default, on_change=lambda _: self._refresh())
             self.options.append((opt.name, sel))
+        # A game whose source names its variants offers them by name; the options below still
+        # make any other combination, shown as "Custom".
+        self.presets = presets(game_id)
+        self.variant: Selector | None = None
+        if self.presets:
+            choices = [(name, name) for name in self.presets] + [(CUSTOM, "Custom (set below)")]
+            self.variant = Selector("Variant", choices, preset_of(game_id, self._option_values()),
+                                    "The variants the source names; changing an option below makes a custom game.",
+                                    on_change=self._pick_variant)
+            for name, sel in self.options:
+                if any(name in chosen for chosen in self.presets.values()):
+                    sel.on_change = lambda _: self._option_changed()
         self.back = Button("Back", self.go_back, pygame.K_ESCAPE, key_label="Esc")
         self.rules = Button("Rules", self.show_rules, pygame.K_F1, key_label="F1")
         self.start_button = Button("Start", self.start, style="primary", key_label="Enter")
         self.focus = FocusGroup()
         self._refresh()
         self.focus.focus(self.start_button)
+
+    def _option_values(self) -> dict:
+        return {name: sel.value for name, sel in self.options}
+
+    def _pick_variant(self, name: str) -> None:
+        """Set the options the named variant stands for."""
+        for opt, value in self.presets.get(name, {}).items():
+            for n, sel in self.options:
+                if n == opt:
+                    sel.set_value(value)
+        self._refresh()
+
+    def _option_changed(self) -> None:
+        if self.variant is not None:
+            self.variant.set_value(preset_of(self.spec.id, self._option_values()))
+        self._refresh()
+
+    def _option_rows(self) -> list[Selector]:
+        return ([self.variant] if self.variant is not None else []) + [s for _, s in self.options]
 
     def _refresh(self) -> None:
         mode = self.mode.value
@@ -55,13 +87,13 @@ class SetupScene(Scene):
         sides = sides_of(self.current_config().make_game())
         self.side.choices = [(0, sides[0]), (1, sides[1])]
         self.side.help = f"Play {sides[0]} or {sides[1]}."
-        widgets = [self.mode, self.side, self.level] + [s for _, s in self.options]
+        widgets = [self.mode, self.side, self.level] + self._option_rows()
         self.focus.set([w for w in widgets if w.visible] + [self.start_button, self.rules, self.back])
 
     # --- actions ----------------------------------------------------------------------------------
     def current_config(self) -> MatchConfig:
         cfg = self.config
-        return MatchConfig(self.spec.id, {name: sel.value for name, sel in self.options}, self.mode.value,
+        return MatchConfig(self.spec.id, self._option_values(), self.mode.value,
                            self.side.value, self.level.value, cfg.min_pause, cfg.iterations)
 
     def start(self) -> None:
@@ -97,7 +129,7 @@ class SetupScene(Scene):
         col_w = (w - 2 * margin - col_gap) // 2
         bottom = h - int(100 * s)
         left_rows = [self.mode, self.side, self.level]
-        right_rows = [sel for _, sel in self.options]
+        right_rows = self._option_rows()
         count = max(len(left_rows), len(right_rows), 1)
         row_h = min(int(84 * s), (bottom - top) // count - int(8 * s))
         gap = int(8 * s)
@@ -127,7 +159,7 @@ class SetupScene(Scene):
         theme.blit_text(surface, self.spec.name, int(58 * s), theme.ACCENT, (int(36 * s), int(26 * s)))
         theme.blit_text(surface, fit_line(f"{self.spec.origin} — {self.spec.description}", int(24 * s),
                                           w - int(72 * s)), int(24 * s), theme.TEXT_DIM, (int(36 * s), int(76 * s)))
-        col_x = self.options[0][1].rect.left if self.options else w // 2
+        col_x = self._option_rows()[0].rect.left if self.options else w // 2
         if self.options:
             theme.blit_text(surface, "RULES OPTIONS", int(22 * s), theme.TEXT_DIM, (col_x, int(106 * s)))
         theme.blit_text(surface, "PLAYERS", int(22 * s), theme.TEXT_DIM, (int(36 * s), int(106 * s)))

@@ -1,0 +1,102 @@
+"""Drawing a square board in play. The marks are the line boards' (``LinesRenderer``: last move,
+movable and capturing pieces, targets, the chain being built, the hint, a dragged piece, the
+animation); a square board adds the square under the pointer and, round the chosen piece,
+arrows for the directions it may take: a counter's forbidden directions have none. It only
+reads the match; it changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rules import Move
+from rules.layout import DIRECTIONS
+
+from ...render.marks import alpha_circle
+from ..lines.draw import LinesRenderer
+from .view import SquaresView
+from .words import allowed_directions
+
+if TYPE_CHECKING:
+    from .. import MatchView
+
+ARROW = (255, 248, 230)
+ARROW_EDGE = (60, 36, 16)
+
+
+class _RouteShown:
+    """The match as the drawing reads it, with the last move along the route the player clicked."""
+
+    def __init__(self, match: Any, move: Move) -> None:
+        self._match = match
+        self.last_move = move
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._match, name)
+
+
+class SquaresRenderer(LinesRenderer):
+    """Draws the board area of a match on a square board."""
+
+    def __init__(self, view: SquaresView) -> None:
+        super().__init__(view)
+        self.view: SquaresView = view
+        self.clicked_route: tuple[Move, tuple[int, ...]] | None = None  # set by the family, not here
+
+    def _last_move(self, surface: pygame.Surface, m: MatchView) -> None:
+        self._hover(surface, m)
+        shown = self.clicked_route
+        if shown is not None and m.last_move == shown[0]:
+            move = shown[0]
+            super()._last_move(surface, _RouteShown(m, Move(move.kind, shown[1], move.captured)))  # type: ignore[arg-type]
+        else:
+            super()._last_move(surface, m)
+
+    def _hover(self, surface: pygame.Surface, m: MatchView) -> None:
+        """A light frame on the square under the pointer while the player may click."""
+        cell = m.hover
+        if cell is None or not m.human_to_move or m.busy:
+            return
+        rect = self.view.square(cell)
+        mark = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(mark, (255, 255, 255, 60), mark.get_rect())
+        pygame.draw.rect(mark, (255, 255, 255, 150), mark.get_rect(), max(2, int(self.view.spacing * 0.04)))
+        surface.blit(mark, rect)
+
+    def _choice(self, surface: pygame.Surface, m: MatchView, chain: tuple[int, ...], dragging: bool) -> None:
+        super()._choice(surface, m, chain, dragging)
+        b = m.builder
+        if b.path and b.path[0] in m.pieces_now and not dragging:
+            owner, kind = m.pieces_now[b.path[0]]
+            self._arrows(surface, b.path[-1], allowed_directions(owner, kind))
+
+    def _arrows(self, surface: pygame.Surface, cell: int, directions: tuple[str, ...]) -> None:
+        """Small arrows on the square's edges for each direction the piece may take (within the board)."""
+        view = self.view
+        n = view.n
+        x, y = view.pos(cell)
+        s = view.spacing
+        k = max(4.0, s * 0.11)
+        col, row = cell % n, cell // n
+        for name in directions:
+            dc, dr = DIRECTIONS[name]
+            if not (0 <= col + dc < n and 0 <= row + dr < n):
+                continue
+            ux, uy = dc, -dr
+            length = math.hypot(ux, uy)
+            ux, uy = ux / length, uy / length
+            reach = 0.5 * s * (1.0 if dc == 0 or dr == 0 else 1.2)
+            cx, cy = x + ux * reach, y + uy * reach
+            tip = (cx + ux * k, cy + uy * k)
+            left = (cx - ux * k * 0.6 - uy * k, cy - uy * k * 0.6 + ux * k)
+            right = (cx - ux * k * 0.6 + uy * k, cy - uy * k * 0.6 - ux * k)
+            pygame.draw.polygon(surface, ARROW_EDGE, _grow([tip, left, right], (cx, cy), 1.35))
+            pygame.draw.polygon(surface, ARROW, [tip, left, right])
+        alpha_circle(surface, ARROW, 60, (x, y), view.piece_radius * 1.05, 2)
+
+
+def _grow(points: list[tuple[float, float]], center: tuple[float, float], f: float) -> list[tuple[float, float]]:
+    return [(center[0] + (px - center[0]) * f, center[1] + (py - center[1]) * f) for px, py in points]

@@ -1,0 +1,172 @@
+"""A square board on screen: where each square goes in a rectangle, and the empty board drawn
+once per size (checkers, both yards tinted in their owner's colour, the goal corners marked,
+coordinates around). RULES-SPEC section 5: a1 is bottom-left, Red's yard bottom-right, Blue's
+top-left; each side heads for the other's corner.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from rules import Game
+
+from ... import theme
+from ...render.pieces import CROWN_GOLD, HALMA_COLORS
+
+LIGHT = (238, 216, 176)
+DARK = (184, 140, 96)
+#: yard squares (light, dark) in their owner's colour: mixing blue into wood gives grey, so set apart
+YARD_SQUARES = {0: ((244, 184, 164), (214, 132, 112)), 1: ((182, 204, 246), (128, 156, 220))}
+MARGIN = 0.62  # the frame around the squares, in squares (room for the coordinates)
+
+
+def star_points(cx: float, cy: float, r_out: float, r_in: float, n: int = 5) -> list[tuple[float, float]]:
+    return [(cx + math.cos(-math.pi / 2 + math.pi * i / n) * (r_out if i % 2 == 0 else r_in),
+             cy + math.sin(-math.pi / 2 + math.pi * i / n) * (r_out if i % 2 == 0 else r_in)) for i in range(2 * n)]
+
+
+class SquaresView:
+    """Pixel layout of an n×n ``squares`` board inside ``rect`` (``pos``, ``cell_at``,
+    ``piece_radius``, ``spacing``: what the shared renderer and animation ask of a view)."""
+
+    def __init__(self, game: Game, rect: pygame.Rect, labels: bool = True) -> None:
+        self.game = game
+        self.n = game.layout.size[0]
+        self.labels = labels
+        self.yards = self._yards(game)
+        self._bg: pygame.Surface | None = None
+        self.set_rect(rect)
+
+    @staticmethod
+    def _yards(game: Game) -> tuple[frozenset[int], frozenset[int]]:
+        """Each side's yard: the squares its counters start on (``game.start`` masks)."""
+        start = getattr(game, "start", (0, 0))
+        return tuple(frozenset(p for p in range(game.layout.size[0] ** 2) if m >> p & 1)
+                     for m in start)  # type: ignore[return-value]
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        margin = MARGIN if self.labels else 0.15
+        s = min(self.rect.width, self.rect.height) / (self.n + 2 * margin)
+        self.spacing = self.unit = s
+        side = s * self.n
+        self.left = self.rect.centerx - side / 2
+        self.top = self.rect.centery - side / 2
+        self.grid = pygame.Rect(round(self.left), round(self.top), round(side), round(side))
+        self.frame = self.grid.inflate(round(2 * margin * s), round(2 * margin * s))
+        self._bg = None
+        self._centers = {p: (self.left + (p % self.n + 0.5) * s, self.top + (self.n - 1 - p // self.n + 0.5) * s)
+                         for p in range(self.n * self.n)}
+
+    def pos(self, cell: int) -> tuple[float, float]:
+        """Pixel centre of square ``cell``."""
+        return self._centers[cell]
+
+    def square(self, cell: int) -> pygame.Rect:
+        x, y = self._centers[cell]
+        s = self.spacing
+        return pygame.Rect(round(x - s / 2), round(y - s / 2), math.ceil(s), math.ceil(s))
+
+    @property
+    def piece_radius(self) -> float:
+        return self.spacing * 0.37
+
+    def cell_at(self, xy: tuple[float, float]) -> int | None:
+        """The square under ``xy``, or None off the board."""
+        col = math.floor((xy[0] - self.left) / self.spacing)
+        row = self.n - 1 - math.floor((xy[1] - self.top) / self.spacing)
+        if 0 <= col < self.n and 0 <= row < self.n:
+            return row * self.n + col
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Blit the empty board (built once per size)."""
+        if self._bg is None:
+            self._bg = self._render()
+        surface.blit(self._bg, self.frame.topleft)
+
+    # --- the empty board --------------------------------------------------------------------------
+    def _render(self) -> pygame.Surface:
+        f = self.frame
+        bg = pygame.Surface(f.size, pygame.SRCALPHA)
+        radius = max(6, int(self.spacing * 0.22))
+        pygame.draw.rect(bg, theme.BOARD_WOOD_DARK, bg.get_rect(), border_radius=radius)
+        pygame.draw.rect(bg, (150, 110, 66), bg.get_rect().inflate(-6, -6), border_radius=radius)
+        off = (-f.left, -f.top)
+        for p in range(self.n * self.n):
+            r = self.square(p).move(off)
+            light = (p % self.n + p // self.n) % 2
+            color = LIGHT if light else DARK
+            for side, yard in enumerate(self.yards):
+                if p in yard:
+                    color = YARD_SQUARES[side][0 if light else 1]
+            pygame.draw.rect(bg, color, r)
+        self._yard_edges(bg, off)
+        pygame.draw.rect(bg, theme.BOARD_LINE, self.grid.move(off), max(2, int(self.spacing * 0.04)))
+        self._goals(bg, off)
+        if self.labels:
+            self._coordinates(bg, off)
+        return bg
+
+    def _yard_edges(self, bg: pygame.Surface, off: tuple[int, int]) -> None:
+        """A line in the owner's colour where a yard meets the open board."""
+        width = max(2, int(self.spacing * 0.06))
+        n = self.n
+        for side, yard in enumerate(self.yards):
+            color = HALMA_COLORS[side][1]
+            for p in yard:
+                r = self.square(p).move(off)
+                c, row = p % n, p // n
+                if c + 1 < n and p + 1 not in yard:
+                    pygame.draw.line(bg, color, r.topright, r.bottomright, width)
+                if c > 0 and p - 1 not in yard:
+                    pygame.draw.line(bg, color, r.topleft, r.bottomleft, width)
+                if row + 1 < n and p + n not in yard:
+                    pygame.draw.line(bg, color, r.topleft, r.topright, width)
+                if row > 0 and p - n not in yard:
+                    pygame.draw.line(bg, color, r.bottomleft, r.bottomright, width)
+
+    def _goals(self, bg: pygame.Surface, off: tuple[int, int]) -> None:
+        """Each goal corner gets a gold frame (visible round the piece standing on it) and, in
+        the board's corner outside the squares, a star in the colour of the side heading there."""
+        goals = getattr(self.game, "goals", ())
+        s = self.spacing
+        for side, cell in enumerate(goals):
+            r = self.square(cell).move(off)
+            pygame.draw.rect(bg, CROWN_GOLD, r.inflate(-int(s * 0.08), -int(s * 0.08)), max(3, int(s * 0.09)))
+            x, y = self.pos(cell)
+            dx = -1 if x < self.rect.centerx else 1
+            dy = -1 if y < self.rect.centery else 1
+            m = (self.frame.width - self.grid.width) / 2
+            cx, cy = x + off[0] + dx * (s / 2 + m / 2), y + off[1] + dy * (s / 2 + m / 2)
+            k = max(5.0, m * 0.42)
+            fill, dark = HALMA_COLORS[side]
+            pygame.draw.polygon(bg, dark, star_points(cx, cy, k * 1.15, k * 0.55))
+            pygame.draw.polygon(bg, fill, star_points(cx, cy, k * 0.85, k * 0.4))
+
+    def _coordinates(self, bg: pygame.Surface, off: tuple[int, int]) -> None:
+        size = max(12, int(self.spacing * 0.3))
+        m = (self.frame.width - self.grid.width) / 2
+        color = (250, 236, 210)
+        for i in range(self.n):
+            x, _ = self.pos(i)
+            _, y = self.pos(i * self.n)
+            letter, number = "abcdefghijklmnopqrstuvwxyz"[i], str(i + 1)
+            for yy in (self.grid.top - m / 2, self.grid.bottom + m / 2):
+                theme.blit_text(bg, letter, size, color, (int(x + off[0]), int(yy + off[1])), "center")
+            for xx in (self.grid.left - m / 2, self.grid.right + m / 2):
+                theme.blit_text(bg, number, size, color, (int(xx + off[0]), int(y + off[1])), "center")
+
+
+def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, game: Game,
+                   pieces: dict[int, tuple[int, str]]) -> None:
+    """The board and its start for the chooser's card."""
+    from ...render.pieces import draw_piece
+
+    view = SquaresView(game, rect, labels=False)
+    view.draw(surface)
+    r = max(3, view.piece_radius)
+    for p, (owner, kind) in pieces.items():
+        draw_piece(surface, view.pos(p), r, owner, kind)

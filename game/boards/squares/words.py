@@ -1,0 +1,54 @@
+"""What to tell a BattleHalma player: whose turn and what to click, then what the chosen piece
+may do (its directions in words, since a counter never goes back toward its own yard), and how
+to stop a chain of leaps."""
+
+from __future__ import annotations
+
+from rules.battlehalma import COUNTER_DIRS, FORBIDDEN_WORDS
+
+from ... import theme
+from .. import MatchView
+
+WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south", "SW": "south-west",
+         "W": "west", "NW": "north-west"}
+
+
+def allowed_directions(owner: int, kind: str) -> tuple[str, ...]:
+    """The compass directions a piece may step or leap in (RULES-SPEC 5)."""
+    return tuple(WORDS) if kind == "king" else COUNTER_DIRS[owner]
+
+
+def intro(m: MatchView) -> tuple[str, theme.Color]:
+    who = m.side(m.state.to_move)
+    if "goal_reachable" in m.note_codes:
+        return f"{who} can reach the enemy corner (gold frame) and win: look for it.", theme.ACCENT
+    if "promotion_available" in m.note_codes:
+        return f"{who} can crown a king on the enemy corner (gold frame).", theme.ACCENT
+    if m.builder.capturers():
+        return (f"{who} to move: pieces ringed in red can capture (never forced). Click a piece, "
+                "then a marked square.", theme.TEXT)
+    return f"{who} to move: click a piece, then a marked square — or drag it there.", theme.TEXT
+
+
+def guide(m: MatchView) -> tuple[str, theme.Color]:
+    b = m.builder
+    name = m.state.game.point_name
+    if len(b.path) == 1:
+        owner, kind = m.pieces_now[b.path[0]]
+        where = name(b.path[0])
+        if kind == "king":
+            head = f"The king on {where} goes all eight ways, and takes the enemies it leaps."
+        else:
+            head = f"The counter on {where} goes the ways of its arrows, never {FORBIDDEN_WORDS[owner]}."
+        tail = " Red squares capture." if any(b.targets().values()) else ""
+        return f"{head} Green: a step or the first leap.{tail}", theme.TEXT
+    if b.targets():
+        return ("Leap again (green squares) or stop here: click the piece again, or 'Stop the chain here' (S).",
+                theme.ACCENT)
+    return "Click the piece again (or S) to stop here: no leap goes on.", theme.ACCENT
+
+
+def help_line(m: MatchView) -> str:
+    if len(m.builder.path) > 1:
+        return "Leaps go on square by square: click the piece again to stop. Right-click cancels the chain."
+    return "Click a piece, then a green square (red: capture) — or drag it. Right-click cancels."
