@@ -1,0 +1,235 @@
+"""BattleHalma as a player meets it, by synthetic clicks under SDL's dummy driver: whole games
+(pass and play, two variants; against the computer), a leap chain clicked square by square
+along another route than the rules stored, a chain stopped half way, an exchange capture and a
+king's capture knocked off, a crowning, a click in a forbidden direction refused in the rules'
+words, and the seed's variants offered by name in setup."""
+
+import random
+import time
+
+import pygame
+import pytest
+
+from game.app import App
+from game.boards.squares import Family
+from game.boards.squares.scenarios import (
+    PROMOTION_3,
+    TERMINAL_6,
+    chain_moves,
+    chain_position,
+    crowning_position,
+    king_capture_position,
+    king_takes,
+)
+from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.presets import CUSTOM
+from game.scenarios import Mouse, click_move, pump, settle
+from game.scenes.gameover import GameOverScene
+from game.scenes.menu import MenuScene
+from game.scenes.play import PlayScene
+from game.scenes.setup import SetupScene
+from rules.battlehalma import COUNTER_DIRS
+from rules.battlehalma_games import VARIANTS
+from rules.layout import DIRECTIONS
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800), sound=False)
+    yield a
+    a.close()
+
+
+def start(app, config, state=None):
+    app.manager.clear()
+    app.manager.push(MenuScene(app))
+    scene = PlayScene(app, config, state)
+    app.manager.push(scene)
+    app.frame([], 1 / 60)
+    return scene
+
+
+def record_events(scene) -> list[tuple[str, int]]:
+    """The animation's events ('land', 'capture', 'promote'...) as they fire, still passed on."""
+    seen: list[tuple[str, int]] = []
+    real = scene._anim_event
+
+    def spy(name, cell, piece):
+        seen.append((name, cell))
+        real(name, cell, piece)
+
+    scene._anim_event = spy
+    return seen
+
+
+def play_to_end(app, scene, rng, max_plies=600, wall_seconds=90.0) -> int:
+    mouse = Mouse(app)
+    deadline = time.monotonic() + wall_seconds
+    plies = 0
+    while scene.state.outcome() is None and plies < max_plies:
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        settle(app, scene)
+        if scene.human_to_move:
+            moves = scene.state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            before = scene.state.ply
+            click_move(mouse, scene, move)
+            assert scene.state.ply == before + 1, scene.message
+            assert scene.state.history()[-1] == move
+            plies += 1
+        else:
+            before = scene.state.ply
+            app.frame([], 1 / 60)
+            time.sleep(0.002)
+            plies += scene.state.ply - before
+    settle(app, scene)
+    return plies
+
+
+def test_the_squares_family_draws_battlehalma(app):
+    scene = start(app, MatchConfig("battlehalma"))
+    assert isinstance(scene.board, Family)
+    view = scene.view
+    for p in (0, 7, 56, 63):
+        assert view.cell_at(view.pos(p)) == p
+    assert view.frame.width <= scene.layout(app.size)[0].width
+
+
+@pytest.mark.parametrize(("options", "seed"), [(TERMINAL_6, 1), (TERMINAL_6, 2), (PROMOTION_3, 3), (PROMOTION_3, 4)])
+def test_pass_and_play_to_the_end(app, options, seed):
+    scene = start(app, MatchConfig("battlehalma", dict(options), mode=PASS_AND_PLAY))
+    play_to_end(app, scene, random.Random(seed))
+    outcome = scene.state.outcome()
+    assert outcome is not None
+    pump(app, 1.0, 0.1)
+    assert isinstance(app.manager.top, GameOverScene)
+    assert outcome.reason in scene.turn_text()
+
+
+def test_against_the_computer_to_the_end(app):
+    if not app.computer_available:
+        pytest.skip("the AI worker is not installed")
+    cfg = MatchConfig("battlehalma", dict(TERMINAL_6), mode=VS_COMPUTER, human_side=1, level="easy",
+                      min_pause=0.0, iterations=30)
+    scene = start(app, cfg)
+    play_to_end(app, scene, random.Random(5), wall_seconds=120)
+    assert scene.state.outcome() is not None
+    assert 0 in scene.movers and 1 in scene.movers
+
+
+def test_a_chain_clicked_along_another_route_is_the_same_move(app):
+    state = chain_position()
+    move = max(chain_moves(state), key=lambda m: len(m.path))
+    other = next(r for r in state.routes(move) if r != move.path)
+    mover = state.to_move
+    scene = start(app, MatchConfig("battlehalma"), state)
+    mouse = Mouse(app)
+    for k, p in enumerate(other):
+        mouse.click(scene.view.pos(p))
+        if k and k < len(other) - 1:
+            assert scene.builder.path == other[:k + 1]  # built square by square, nothing played yet
+            assert scene.stop_button.visible is False or scene.builder.can_stop()
+    if scene.builder.path:
+        mouse.click(scene.view.pos(other[-1]))  # the piece clicked again: stop
+    assert scene.state.history()[-1] == move
+    assert scene.board.renderer.clicked_route == (move, other)  # the last-move line follows the player's route
+    settle(app, scene)
+    assert scene.pieces_now[other[-1]][0] == mover
+
+
+def test_a_chain_stopped_half_way(app):
+    state = chain_position()
+    move = max(chain_moves(state), key=lambda m: len(m.path))
+    scene = start(app, MatchConfig("battlehalma"), state)
+    mouse = Mouse(app)
+    mouse.click(scene.view.pos(move.path[0]))
+    mouse.click(scene.view.pos(move.path[1]))
+    assert scene.builder.can_stop()
+    assert "stop" in scene.message.lower()
+    app.frame([], 1 / 60)
+    assert scene.stop_button.visible
+    mouse.key(pygame.K_s)
+    played = scene.state.history()[-1]
+    assert played.path[0] == move.path[0] and played.path[-1] == move.path[1]
+
+
+def test_an_exchange_capture_knocks_the_piece_off(app):
+    state = chain_position()
+    scene = start(app, MatchConfig("battlehalma"), state)
+    seen = record_events(scene)
+    move = next((m for m in state.legal_moves() if m.captured), None)
+    if move is None:
+        pytest.skip("no capture in this position")
+    click_move(Mouse(app), scene, move)
+    settle(app, scene)
+    assert ("capture", move.captured[-1]) in seen
+    assert scene.pieces_now[move.path[-1]][0] != scene.state.to_move
+
+
+def test_a_kings_leap_takes_what_it_jumps(app):
+    state = king_capture_position()
+    move = king_takes(state)[0]
+    scene = start(app, MatchConfig("battlehalma", dict(PROMOTION_3)), state)
+    seen = record_events(scene)
+    click_move(Mouse(app), scene, move)
+    settle(app, scene)
+    assert {c for name, c in seen if name == "capture"} == set(move.captured)
+
+
+def test_a_crowning_is_shown(app):
+    state = crowning_position()
+    move = next(m for m in state.legal_moves() if m.kind.endswith("_king"))
+    mover = state.to_move
+    scene = start(app, MatchConfig("battlehalma", dict(PROMOTION_3)), state)
+    seen = record_events(scene)
+    click_move(Mouse(app), scene, move)
+    anim = scene.animation
+    assert anim is not None
+    settle(app, scene)
+    assert ("promote", move.path[-1]) in seen
+    assert anim.board[move.path[-1]] == (mover, "king")  # the crown is on the board when the animation ends
+    assert scene.pieces_now[move.path[-1]] == (mover, "king")
+    assert "crowned" in scene.event
+
+
+def test_a_step_in_a_forbidden_direction_is_refused_in_the_rules_words(app):
+    state = chain_position()
+    side, n = state.to_move, state.game.n
+    pieces = state.pieces()
+    movable = {m.path[0] for m in state.legal_moves()}
+    forbidden = [d for d in DIRECTIONS if d not in COUNTER_DIRS[side]]
+    pick = None
+    for p, (owner, kind) in pieces.items():
+        if owner != side or kind != "counter" or p not in movable:
+            continue
+        for d in forbidden:
+            dc, dr = DIRECTIONS[d]
+            c, r = p % n + dc, p // n + dr
+            if 0 <= c < n and 0 <= r < n and r * n + c not in pieces:
+                pick = (p, r * n + c)
+    assert pick is not None
+    scene = start(app, MatchConfig("battlehalma"), state)
+    mouse = Mouse(app)
+    mouse.click(scene.view.pos(pick[0]))
+    mouse.click(scene.view.pos(pick[1]))
+    assert scene.state.ply == state.ply
+    assert "never moves toward its own yard" in scene.message
+    assert scene.flash is not None and scene.flash[0] == pick[1]
+
+
+def test_setup_offers_the_seeds_variants_by_name(app):
+    setup = SetupScene(app, "battlehalma")
+    app.manager.push(setup)
+    pump(app, 0.1)
+    assert setup.variant is not None
+    names = [v for v, _ in setup.variant.choices]
+    assert names[:-1] == list(VARIANTS) and names[-1] == CUSTOM
+    for name, options in VARIANTS.items():
+        setup.variant.set_value(name)
+        setup._pick_variant(name)
+        chosen = setup.current_config().options
+        assert all(chosen[k] == v for k, v in options.items())
+        setup.current_config().make_game()  # every named variant loads
+    size = dict(setup.options)["size"]
+    size.nudge(1)  # 8×8 promotion with 3 counters on a 10×10 board: a custom game
+    assert setup.variant.value == CUSTOM
