@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from rules import Effect, Game, Move, State
+from rules import Effect, Game, Move, Note, State
 
 if TYPE_CHECKING:
     from ..physics import Bursts
@@ -61,6 +61,7 @@ class MatchView(Protocol):
     flash: tuple[int, float] | None
     pulse: float
     time: float
+    notes: list[Note]  # the rules' turn notes for this position
     note_codes: frozenset[str]
     human_to_move: bool
     busy: bool

@@ -40,6 +40,9 @@ class MoveBuilder:
         self.removals_declined = False
         self._moves: list[Move] | None = None
         self._single: dict[int, tuple[Move, str]] | None = None
+        self._open: dict[int, tuple[Move, str]] | None = None
+        self._movable: set[int] | None = None
+        self._capturers: set[int] | None = None
         self._effects: dict[Move, list] = {}
         # asked every frame while a piece is selected: remembered until ``refresh``
         self._conts: dict[tuple[int, ...], tuple[list[int], bool]] = {}
@@ -82,6 +85,9 @@ class MoveBuilder:
         self.removals_declined = False
         self._moves = None
         self._single = None
+        self._open = None
+        self._movable = None
+        self._capturers = None
         self._effects = {}
         self._conts = {}
         self._route_takes = {}
@@ -90,6 +96,7 @@ class MoveBuilder:
         """The player turns an offered removal (a huff) down: those clicks stop being moves."""
         self.removals_declined = True
         self._moves = None
+        self._open = None
 
     @property
     def selected(self) -> int | None:
@@ -100,27 +107,35 @@ class MoveBuilder:
         return [m for m in self.moves() if len(m.path) > 1]
 
     def movable(self) -> set[int]:
-        return {m.origin for m in self.piece_moves()}
+        if self._movable is None:
+            self._movable = {m.origin for m in self.piece_moves()}
+        return self._movable
 
     def capturers(self) -> set[int]:
         """Pieces that can capture now (highlighted)."""
-        gain = self.state.move_gain
-        return {m.origin for m in self.piece_moves() if gain(m)}
+        if self._capturers is None:
+            gain = self.state.move_gain
+            self._capturers = {m.origin for m in self.piece_moves() if gain(m)}
+        return self._capturers
+
+    def _open_singles(self) -> dict[int, tuple[Move, str]]:
+        """One-cell moves open now (a declined removal is not), remembered until a change."""
+        if self._open is None:
+            allowed = set(self.moves())
+            self._open = {c: (m, what) for c, (m, what) in self._singles().items() if m in allowed}
+        return self._open
 
     def single_moves(self) -> dict[int, Move]:
         """One-cell moves open now, by cell."""
-        allowed = set(self.moves())
-        return {cell: m for cell, (m, _) in self._singles().items() if m in allowed}
+        return {cell: m for cell, (m, _) in self._open_singles().items()}
 
     def drop_points(self) -> set[int]:
         """Cells where a piece may be placed from hand."""
-        allowed = set(self.moves())
-        return {c for c, (m, what) in self._singles().items() if what == PLACE and m in allowed}
+        return {c for c, (_, what) in self._open_singles().items() if what == PLACE}
 
     def removal_points(self) -> set[int]:
         """Enemy pieces that may be removed where they stand (a huff)."""
-        allowed = set(self.moves())
-        return {c for c, (m, what) in self._singles().items() if what == REMOVE and m in allowed}
+        return {c for c, (_, what) in self._open_singles().items() if what == REMOVE}
 
     def _continuations(self, path: tuple[int, ...]) -> tuple[list[int], bool]:
         hit = self._conts.get(path)

@@ -143,7 +143,7 @@ class PlayView:
             notes = [(rest, False)]
         else:  # each note in the warning colour when its code is urgent (a forced capture, a huff)
             urgent = sc.urgent_notes()
-            notes = [(n.words, n.code in urgent) for n in sc.state.turn_notes()]
+            notes = [(n.words, n.code in urgent) for n in sc.notes]
             if not notes and rest:
                 notes = [(rest, False)]
         for note, warn in notes:

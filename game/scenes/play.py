@@ -150,7 +150,8 @@ class PlayScene(Scene):
             return {}
 
     def _note_codes(self) -> frozenset[str]:
-        return frozenset(n.code for n in self.state.turn_notes())
+        self.notes = self.state.turn_notes()  # read every frame by the panel: asked once a position
+        return frozenset(n.code for n in self.notes)
 
     # --- words ---------------------------------------------------------------------------------
     def say(self, words: str, color: theme.Color = theme.TEXT) -> None:
@@ -185,7 +186,7 @@ class PlayScene(Scene):
 
             return f"Game over — {headline(out, self.sides)}: {out.reason}"
         head = f"{self.side(self.state.to_move)} to move"
-        notes = [n.words for n in self.state.turn_notes()]
+        notes = [n.words for n in self.notes]
         if not notes and self.state.phase not in ("move",):
             notes.append(f"{self.state.phase} phase")
         return head + (" — " + "; ".join(notes) if notes else "")
