@@ -13,6 +13,7 @@ from .scenarios import (
     chain_position,
     crowning_position,
     king_capture_position,
+    king_takes,
     terminal_win,
 )
 
@@ -62,8 +63,9 @@ def take(app, shot, mouse, play) -> None:
 
     state = king_capture_position()
     scene = play(app, MatchConfig("battlehalma", dict(PROMOTION_3)), state)
-    king = next(p for p, (o, k) in state.pieces().items() if k == "king" and o == state.to_move)
-    mouse.click(scene.view.pos(king))
+    leap = king_takes(state)[0]
+    mouse.click(scene.view.pos(leap.path[0]))
+    mouse.move(scene.view.pos(leap.path[1]))
     pump(app, 0.1)
     shot("37_squares_king_selected")
 
