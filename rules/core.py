@@ -376,8 +376,10 @@ class State(ABC):
 
     def playout(self, rng: random.Random, max_plies: int | None = None, greedy: float = 0.0) -> int:
         """Play quick simulated moves (see ``playout_move``) until the game ends or
-        ``max_plies`` have been played; return how many were played. Games may override
-        this with a tighter loop, but the moves played must stay legal and undoable."""
+        ``max_plies`` have been played; return how many were played. The one contract for
+        every game: afterwards the position, ``ply`` and ``outcome()`` are right; the moves
+        need not be in ``history()`` nor undoable (games override this with tighter loops
+        that skip the record), so play out a copy."""
         played = 0
         while (max_plies is None or played < max_plies) and self.outcome() is None:
             move = self.playout_move(rng, greedy)

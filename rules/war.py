@@ -425,6 +425,7 @@ class WarState(RecordedState, LineState):
         self._turn = turn
         self._quiet = quiet
         self._huffable = huffable
+        self._ply0 += played  # the moves are not recorded, but they were played
         self._cache = False
         if won:  # by a capture (the loser is to move) or a huff (the winner moves on)
             loser = 0 if self._s.bit_count() <= g.start_count - g.target else 1

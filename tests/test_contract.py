@@ -47,12 +47,8 @@ def test_contract(game_id: str, options: dict) -> None:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_playout_counts_its_plies(game_id: str) -> None:
     """After ``playout`` the position is right, and its ply count is part of it (the ``ply=``
-    field of the position text): ``ply`` goes up by the plies the playout returns.
-
-    RULES BUG (found by this test, rules/war.py ``WarState.playout``): the war games' compiled
-    playout leaves ``ply`` where it was (a 155-ply Sixteen Soldiers playout still says ply=0),
-    while the hunt games, BattleHalma and Ncuva count the plies. Expected to fail for
-    sixteen_soldiers, peralikatuma and kotu_ellima until war.py adds ``played`` to ``_ply0``.
+    field of the position text): ``ply`` goes up by the plies the playout returns. (The war
+    games' compiled playout once left ``ply`` where it was; this test found it.)
     """
     game = load_game(game_id)
     for seed in range(3):
