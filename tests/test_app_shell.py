@@ -12,8 +12,8 @@ import pytest
 from game import theme
 from game.anim import Timer
 from game.app import App
-from game.boards.lines.anim import MoveAnimation
 from game.boards.lines.view import BoardView
+from game.boards.piece_anim import MoveAnimation
 from game.config import MatchConfig
 from game.render.pieces import sprite, style_of
 from game.scenarios import Mouse, chain_position, pump

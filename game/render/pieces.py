@@ -44,7 +44,7 @@ def side_kind(state: object, player: int) -> str:
     """The kind of piece that stands for ``player``: named by the side ("Cows" -> 'cow') when
     that is a known animal, else the player's most common piece on the board, else 'soldier'."""
     game = state.game  # type: ignore[attr-defined]
-    sides = getattr(game, "sides", game.spec.sides)
+    sides = game.sides
     word = sides[player].strip().lower()
     singular = word[:-1] if word.endswith("s") else word
     if singular in ("cow", "leopard", "tiger"):

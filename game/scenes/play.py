@@ -22,7 +22,7 @@ from ..config import COMPUTER, HUMAN, PASS_AND_PLAY, WATCH, MatchConfig, sides_o
 from ..opponent import Opponent, level_choices
 from ..physics import Bursts
 from ..render.panel import PlayView
-from ..render.pieces import style_of
+from ..render.pieces import HALMA_COLORS, style_of
 from ..scene import Scene
 from ..widgets import Button
 
@@ -38,6 +38,7 @@ BURST_COLORS = {
     "cow": (theme.COW, theme.COW_PATCH),
     "leopard": (theme.LEOPARD, theme.LEOPARD_SPOT),
     "tiger": (theme.TIGER, theme.TIGER_STRIPE),
+    **{f"{kind}{owner}": HALMA_COLORS[owner] for kind in ("counter", "king") for owner in (0, 1)},
 }
 _CELL_NAME = re.compile(r"^[a-z]\d")
 

@@ -8,9 +8,9 @@ import pygame
 
 from rules import Effect, Game
 
+from ..piece_anim import MoveAnimation
 from ..route_input import RouteInput
 from ..route_words import route_guide, route_intro
-from .anim import MoveAnimation
 from .draw import LinesRenderer
 from .view import BoardView
 from .view import draw_thumbnail as _thumbnail

@@ -13,7 +13,7 @@ from rules.effects import PROMOTE, REMOVE
 
 from ...render.marks import alpha_circle
 from ...render.pieces import CROWN_GOLD
-from ..lines.anim import MoveAnimation, _Segment
+from ..piece_anim import MoveAnimation, Segment
 
 CROWN_SECONDS = 0.7
 CROWNING = "crowning"  # a pause after a promotion, drawn as rings round the crowned piece
@@ -23,12 +23,12 @@ class SquaresAnimation(MoveAnimation):
     """``MoveAnimation`` plus the crowning moment."""
 
     @staticmethod
-    def _segments(effects: list[Effect]) -> list[_Segment]:
-        out: list[_Segment] = []
+    def _segments(effects: list[Effect]) -> list[Segment]:
+        out: list[Segment] = []
         for seg in MoveAnimation._segments(effects):
             out.append(seg)
             if seg.effect.kind == PROMOTE:
-                out.append(_Segment(Effect(CROWNING, seg.effect.cell), CROWN_SECONDS))
+                out.append(Segment(Effect(CROWNING, seg.effect.cell), CROWN_SECONDS))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,7 +1,7 @@
 """Animating a move of pieces from its effects (``state.effects``): a step glides with a small
 hop, each hop of a chain flies along an arc (the piece it jumps pops as it lands), a piece from
 hand falls onto its point with a bounce, a huffed piece shrinks away, a promotion fires when the
-move is over. Shared by the boards whose moves are pieces on cells."""
+move is over. Shared by the board families whose moves are pieces on cells (lines, squares)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pygame
 from rules import Effect
 from rules.effects import MOVE, PLACE, PROMOTE, REMOVE
 
-from ...anim import Timer, arc_point, bounce_out, ease_in_quad
-from ...render.pieces import draw_piece
+from ..anim import Timer, arc_point, bounce_out, ease_in_quad
+from ..render.pieces import draw_piece
 
 STEP_SECONDS = 0.24
 HOP_SECONDS = 0.30
@@ -28,7 +28,7 @@ EventSink = Callable[[str, int, Piece], None]
 
 
 @dataclass
-class _Segment:
+class Segment:
     effect: Effect
     seconds: float
     takes: tuple[int, ...] = ()  # pieces removed when this hop lands
@@ -55,10 +55,10 @@ class MoveAnimation:
             shown_hops -= 1
 
     @staticmethod
-    def _segments(effects: list[Effect]) -> list[_Segment]:
+    def _segments(effects: list[Effect]) -> list[Segment]:
         """Effects in the order they are shown: a removal of the cell a hop lands on (an
         exchange capture) goes with that hop; a removal after a hop goes with that hop."""
-        out: list[_Segment] = []
+        out: list[Segment] = []
         pending: list[int] = []
         for e in effects:
             if e.kind == MOVE:
@@ -66,19 +66,19 @@ class MoveAnimation:
                 takes = tuple(c for c in pending if c == e.to)
                 for c in takes:
                     pending.remove(c)
-                out.extend(_Segment(Effect(REMOVE, c, detail="huff"), HUFF_SECONDS) for c in pending)
+                out.extend(Segment(Effect(REMOVE, c, detail="huff"), HUFF_SECONDS) for c in pending)
                 pending = []
-                out.append(_Segment(e, seconds, takes))
+                out.append(Segment(e, seconds, takes))
             elif e.kind == REMOVE:
                 if out and out[-1].effect.kind == MOVE and e.detail == "capture":
                     out[-1].takes += (e.cell,)
                 else:
                     pending.append(e.cell)
             elif e.kind == PLACE:
-                out.append(_Segment(e, DROP_SECONDS))
+                out.append(Segment(e, DROP_SECONDS))
             elif e.kind == PROMOTE:
-                out.append(_Segment(e, 0.0))
-        out.extend(_Segment(Effect(REMOVE, c, detail="huff"), HUFF_SECONDS) for c in pending)
+                out.append(Segment(e, 0.0))
+        out.extend(Segment(Effect(REMOVE, c, detail="huff"), HUFF_SECONDS) for c in pending)
         return out
 
     @property
@@ -108,7 +108,7 @@ class MoveAnimation:
             self.index += 1
             self.timer = None
 
-    def _begin(self, seg: _Segment) -> None:
+    def _begin(self, seg: Segment) -> None:
         e = seg.effect
         self.timer = Timer(seg.seconds) if seg.seconds > 0 else Timer(1e-6)
         if e.kind == MOVE:
@@ -120,7 +120,7 @@ class MoveAnimation:
             if self.flying is not None:
                 self.on_event("huff", e.cell, self.flying)
 
-    def _apply(self, seg: _Segment, quiet: bool) -> None:
+    def _apply(self, seg: Segment, quiet: bool) -> None:
         """The segment's end: the board as it stands once it is over."""
         e = seg.effect
         fire = (lambda *a: None) if quiet else self.on_event
