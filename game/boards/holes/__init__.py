@@ -1,0 +1,138 @@
+"""The ``holes`` board family: mancala boards (Ncuva). View (``view``), stones as a pymunk world
+(``stones``), the sowing animation (``anim``), drawing (``draw``), the hover preview
+(``preview``) and the words for a turn (``words``). A move is one click on a pit, through the
+shared ``MoveBuilder`` (a one-cell move), with the shared pointer input.
+
+The stone field is cosmetic and kept in step with the rules: after an undo (or anything that is
+not a move being shown) it is reconciled to ``state.counts()`` at once; a move's animation
+brings it to the new counts and reconciles at its end (or when skipped).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from rules import Effect, Game
+from rules.effects import CAPTURE, DROP, LIFT, RELAY
+
+from ...config import sides_of
+from ..route_input import RouteInput
+from .anim import SowingAnimation
+from .draw import HolesRenderer
+from .stones import StoneField
+from .view import HolesView, draw_board_thumbnail
+from .words import holes_help, holes_intro
+
+FIELD_SEED = 11
+
+
+def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, game: Game, state) -> None:
+    draw_board_thumbnail(surface, rect, game.layout, state.counts())
+
+
+def counts_before(counts: dict[int, int], stores: tuple[int, int], effects: list[Effect]
+                  ) -> tuple[dict[int, int], tuple[int, int]]:
+    """The counts and stores a move's effects started from (its effects undone in reverse)."""
+    out = dict(counts)
+    taken = list(stores)
+    for e in reversed(effects):
+        if e.kind == DROP:
+            out[e.cell] -= 1
+        elif e.kind in (LIFT, RELAY):
+            out[e.cell] = out.get(e.cell, 0) + e.count
+        elif e.kind == CAPTURE:
+            out[e.cell] = out.get(e.cell, 0) + e.count
+            taken[e.player] -= e.count
+    return out, (taken[0], taken[1])
+
+
+class Family:
+    """A pit board on screen for one match."""
+
+    kind = "holes"
+
+    def __init__(self, game: Game, rect: pygame.Rect, seed: int = FIELD_SEED) -> None:
+        self.game = game
+        self.view = HolesView(game.layout, rect)
+        self.field = StoneField({c.index: (c.x, c.y) for c in game.layout.cells}, seed)
+        self.sides = sides_of(game)
+        self.renderer = HolesRenderer(self.view, self.field, self.sides)
+        self.input = RouteInput(self.view.cell_at)
+        self._mover = 0  # who made the move about to be animated
+
+    @property
+    def hover(self) -> int | None:
+        return self.input.hover
+
+    @property
+    def mouse(self) -> tuple[int, int]:
+        return self.input.mouse
+
+    @property
+    def dragging(self) -> bool:
+        return False
+
+    def cancel_drag(self) -> None:
+        self.input.cancel_drag()
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        if self.view.rect != rect:
+            self.view.set_rect(rect)  # the stones are in board units: nothing else moves
+
+    @property
+    def frame(self) -> pygame.Rect:
+        return self.view.frame
+
+    @property
+    def unit(self) -> float:
+        return self.view.s
+
+    def cell_at(self, xy: tuple[float, float]) -> int | None:
+        return self.view.cell_at(xy)
+
+    def pos(self, cell: int) -> tuple[float, float]:
+        return self.view.pos(cell)
+
+    def shown_counts(self) -> dict[int, int]:
+        """What the pits hold on screen now (tests compare it with the rules)."""
+        return self.field.counts()
+
+    def draw(self, surface: pygame.Surface, match) -> None:
+        self.renderer.draw(surface, match)
+
+    def position_changed(self, match) -> None:
+        """A move just played is shown from the position before it (its animation follows);
+        anything else (undo, a new position) puts the rules' counts in the pits at once."""
+        state = match.state
+        counts, stores = state.counts(), state.stores()
+        if match.last_effects and match.last_move is not None and state.history() \
+                and state.history()[-1] == match.last_move:
+            self._mover = getattr(match, "last_mover", None)
+            if self._mover is None:
+                self._mover = state.to_move
+            if not self.field.synced:
+                self.field.sync(*counts_before(counts, stores, match.last_effects))
+        else:
+            self.field.sync(counts, stores)
+
+    def animate(self, effects: list[Effect], before, on_event, shown_hops: int = 0) -> SowingAnimation:
+        mover = next((e.player for e in effects if e.kind == CAPTURE), self._mover)
+        anim = SowingAnimation(effects, self.field, self.view, on_event, self.sides, mover)
+        anim.on_end = lambda: self._landed(anim)
+        return anim
+
+    def _landed(self, anim: SowingAnimation) -> None:
+        if anim.target is not None:
+            self.field.sync(*anim.target)
+
+    def handle_event(self, event: pygame.event.Event, match) -> bool:
+        return self.input.handle_event(event, match)
+
+    def intro(self, match):
+        return holes_intro(match)
+
+    def guide(self, match):
+        return holes_intro(match)
+
+    def help_line(self, match) -> str:
+        return holes_help(match)

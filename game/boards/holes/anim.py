@@ -1,0 +1,228 @@
+"""A sowing shown stone by stone from ``state.effects(move)``: the pit's stones rise into the
+hand, the hand travels pit to pit dropping one stone into each (pymunk settles it among the
+stones there), a relay lifts the pit the last stone fell in, a capture sweeps the stones to the
+capturer's store, and the stop is said in words. Long sowings go faster so none drags on;
+the player's speed setting (``speed``) scales all of it. ``finish`` lands everything at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from rules import Effect
+from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP, replay_counts
+
+from ...anim import arc_point, ease_in_out, ease_out_cubic, lerp
+from ...render.marks import alpha_circle
+from .stones import Stone, StoneField, heap_offset
+from .view import HolesView, stone_sprite
+
+SECONDS = {LIFT: 0.38, RELAY: 0.42, DROP: 0.2, CAPTURE: 0.6, STOP: 0.9}
+HAND_LIFT = 0.32  # how far above its pit the hand is drawn, in pits
+HAND_SCALE = 1.25  # stones in the hand are nearer the eye
+EventSink = Callable[[str, int, tuple[int, str]], None]
+STOP_WORDS = {
+    "sleep": "{side} sleeps: the last stone fell into an empty hole",
+    "capture": "{side} captures {taken} stones",
+    "cycle": "The relay went round in a cycle: the sowing stops here",
+}
+
+
+@dataclass
+class _Step:
+    effect: Effect
+    seconds: float
+
+
+def tempo(effects: list[Effect]) -> float:
+    """How much faster than normal a sowing this long is shown (1 for a short one)."""
+    work = sum(1 for e in effects if e.kind == DROP) + 2 * sum(1 for e in effects if e.kind == RELAY)
+    return max(0.3, min(1.0, 24 / (work + 1)))
+
+
+def stop_words(effects: list[Effect], side: str) -> str:
+    stop = effects[-1].detail if effects and effects[-1].kind == STOP else ""
+    taken = sum(e.count for e in effects if e.kind == CAPTURE)
+    return STOP_WORDS.get(stop, "").format(side=side, taken=taken)
+
+
+class SowingAnimation:
+    """One sowing being shown on ``field``. ``board`` is empty: pits draw from the field."""
+
+    def __init__(self, effects: list[Effect], field: StoneField, view: HolesView, on_event: EventSink,
+                 sides: tuple[str, str], player: int, on_end: Callable[[], None] | None = None,
+                 speed: float = 1.0) -> None:
+        self.field = field
+        self.view = view
+        self.on_event = on_event
+        self.on_end = on_end
+        self.player = player
+        self.board: dict[int, tuple[int, str]] = {}
+        k = tempo(effects)
+        self.steps = [_Step(e, SECONDS.get(e.kind, 0.0) * (k if e.kind in (LIFT, RELAY, DROP) else 1.0))
+                      for e in effects]
+        self.caption = stop_words(effects, sides[player])
+        self.effects = effects
+        self.speed = max(0.1, speed)
+        self.index = 0
+        self.elapsed = 0.0
+        self.begun = False
+        self.hand: list[Stone] = []
+        self.hand_cell: int | None = None
+        self.hand_from: int | None = None
+        self.rising: list[tuple[Stone, int, tuple[float, float]]] = []  # stone, pit, where it lay
+        self.falling: Stone | None = None
+        self.sweeping: list[tuple[Stone, int, tuple[float, float], int]] = []  # ... and its store place
+        self.target: tuple[dict[int, int], tuple[int, int]] | None = None
+
+    # --- time -------------------------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return self.index >= len(self.steps)
+
+    def update(self, dt: float) -> None:
+        dt *= self.speed
+        if self.target is None:
+            self._start()
+        self.field.update(dt)
+        while not self.done:
+            step = self.steps[self.index]
+            if not self.begun:
+                self._begin(step.effect, quiet=False)
+            need = step.seconds - self.elapsed
+            if dt < need:
+                self.elapsed += dt
+                return
+            dt -= need
+            self._end(step.effect, quiet=False)
+        self._finished()
+
+    def finish(self) -> None:
+        """Jump to the end (a click, undo): every stone lands where the rules put it, quietly."""
+        if self.target is None:
+            self._start()
+        while not self.done:
+            step = self.steps[self.index]
+            if not self.begun:
+                self._begin(step.effect, quiet=True)
+            self._end(step.effect, quiet=True)
+        self.field.settle(0.3)
+        self._finished()
+
+    def _start(self) -> None:
+        counts, taken = replay_counts(self.field.counts(), self.effects)
+        stores = self.field.stores
+        self.target = (counts, (stores[0] + taken[0], stores[1] + taken[1]))
+
+    def _finished(self) -> None:
+        if self.on_end is not None:
+            end, self.on_end = self.on_end, None
+            end()
+
+    @property
+    def step_t(self) -> float:
+        if self.done:
+            return 1.0
+        seconds = self.steps[self.index].seconds
+        return 1.0 if seconds <= 0 else min(1.0, self.elapsed / seconds)
+
+    # --- steps ------------------------------------------------------------------------------------
+    def _begin(self, e: Effect, quiet: bool) -> None:
+        self.begun = True
+        self.elapsed = 0.0
+        field = self.field
+        piece = (self.player, "stone")
+        if e.kind in (LIFT, RELAY):
+            self.rising = [(s, e.cell, at) for s, at in field.lift(e.cell)]
+            self.hand_cell = e.cell
+            if e.kind == RELAY and not quiet:
+                self.on_event("relay", e.cell, piece)
+        elif e.kind == DROP:
+            self.hand_from, self.hand_cell = self.hand_cell, e.cell
+            self.falling = self.hand.pop(0) if self.hand else Stone(0)
+        elif e.kind == CAPTURE:
+            base = field.stores[e.player]
+            self.sweeping = [(s, e.cell, at, base + i) for i, (s, at) in enumerate(field.lift(e.cell))]
+            if not quiet:
+                self.on_event("capture", e.cell, (e.player, "stone"))
+        elif e.kind == STOP and not quiet:
+            self.on_event("sleep" if e.detail == "sleep" else e.detail or "stop", e.cell, piece)
+
+    def _end(self, e: Effect, quiet: bool) -> None:
+        field = self.field
+        if e.kind in (LIFT, RELAY):
+            self.hand.extend(s for s, _, _ in self.rising)
+            self.rising = []
+        elif e.kind == DROP:
+            stone, self.falling = self.falling, None
+            assert stone is not None
+            if quiet:
+                field.place(e.cell, stone)
+            else:
+                field.drop(e.cell, stone)
+                self.on_event("drop", e.cell, (self.player, "stone"))
+            self.hand_from = None
+        elif e.kind == CAPTURE:
+            field.to_store(e.player, [s for s, _, _, _ in self.sweeping])
+            self.sweeping = []
+        self.index += 1
+        self.begun = False
+        self.elapsed = 0.0
+
+    # --- drawing (reads only) -----------------------------------------------------------------------
+    def hand_centre(self) -> tuple[float, float] | None:
+        """Pixel centre of the hand, or None when it is empty and still."""
+        view = self.view
+        if self.hand_cell is None:
+            return None
+        x, y = view.pos(self.hand_cell)
+        if self.hand_from is not None and not self.done and self.begun:
+            fx, fy = view.pos(self.hand_from)
+            g = ease_in_out(min(1.0, self.step_t / 0.6))
+            x, y = lerp(fx, x, g), lerp(fy, y, g)
+        return (x, y - HAND_LIFT * view.s)
+
+    def _hand_slot(self, centre: tuple[float, float], k: int) -> tuple[float, float]:
+        _, (dx, dy) = heap_offset(k)
+        return (centre[0] + dx * self.view.s * HAND_SCALE, centre[1] - dy * self.view.s * HAND_SCALE)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.done:
+            return
+        view = self.view
+        r = view.stone_r
+        big = max(2, int(r * HAND_SCALE))
+        t = self.step_t
+        centre = self.hand_centre()
+        if self.rising and centre is not None:
+            g = ease_out_cubic(t)
+            for k, (stone, cell, at) in enumerate(self.rising):
+                sx, sy = view.stone_px(cell, self.field.centres[cell], at)
+                hx, hy = self._hand_slot(centre, len(self.hand) + k)
+                self._blit(surface, stone, (lerp(sx, hx, g), lerp(sy, hy, g)), int(lerp(r, big, g)), g)
+        if centre is not None:
+            for k, stone in enumerate(self.hand):
+                self._blit(surface, stone, self._hand_slot(centre, k + 1), big, 1.0)
+        if self.falling is not None and centre is not None:
+            cell = self.steps[self.index].effect.cell
+            px, py = view.pos(cell)
+            f = max(0.0, (t - 0.6) / 0.4)
+            start = self._hand_slot(centre, 0)
+            pos = (lerp(start[0], px, ease_in_out(f)), lerp(start[1], py, f * f))
+            self._blit(surface, self.falling, pos, int(lerp(big, r, f)), 1.0 - f)
+        for stone, cell, at, slot in self.sweeping:
+            start = view.stone_px(cell, self.field.centres[cell], at)
+            end = view.store_slot(self.steps[self.index].effect.player, slot)
+            pos, lift = arc_point(start, end, t, view.s * 0.8)
+            self._blit(surface, stone, pos, int(r * (1 + 0.4 * lift)), lift)
+
+    def _blit(self, surface: pygame.Surface, stone: Stone, pos: tuple[float, float], radius: int,
+              lift: float) -> None:
+        radius = max(2, radius)
+        if lift > 0.05:  # a shadow on the board under a stone in the air
+            alpha_circle(surface, (20, 12, 6), 90, (pos[0] + lift * radius * 0.6, pos[1] + lift * radius * 1.4),
+                         radius * 0.9)
+        surface.blit(stone_sprite(stone.colour, radius), (pos[0] - radius - 1, pos[1] - radius - 1))

@@ -1,0 +1,55 @@
+"""What hovering a legal pit shows before it is clicked, read from ``state.effects(move)``: how
+many stones each pit receives, the counts afterwards, where the sowing ends and what it takes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules import Effect, Move, State
+from rules.effects import CAPTURE, DROP, RELAY, STOP, replay_counts
+
+
+@dataclass(frozen=True)
+class Preview:
+    origin: int
+    received: dict[int, int]  # stones dropped into each pit (relayed pits count what fell in)
+    final: dict[int, int]  # every pit's count once the sowing is over
+    end: int  # the pit the last stone falls in
+    captured: tuple[int, ...]  # the opponent's pits emptied
+    taken: int
+    relays: int
+    stop: str  # "sleep", "capture" or "cycle"
+
+    def words(self, name) -> str:
+        """One line for the board: 'b1: 9 stones sown, 2 relays, ends in d2 — captures 5'."""
+        sown = sum(self.received.values())
+        bits = [f"{name(self.origin)}: {sown} stone{'s' if sown != 1 else ''} sown"]
+        if self.relays:
+            bits.append(f"{self.relays} relay{'s' if self.relays != 1 else ''}")
+        bits.append(f"ends in {name(self.end)}")
+        text = ", ".join(bits)
+        if self.stop == "capture":
+            return f"{text} — captures {self.taken}"
+        if self.stop == "cycle":
+            return f"{text} — a relay cycle stops it"
+        return f"{text} — then sleeps"
+
+
+def preview(state: State, move: Move, effects: list[Effect]) -> Preview:
+    counts = state.counts()  # type: ignore[attr-defined]
+    final, taken = replay_counts(counts, effects)
+    received: dict[int, int] = {}
+    for e in effects:
+        if e.kind == DROP:
+            received[e.cell] = received.get(e.cell, 0) + 1
+    stop = next((e for e in reversed(effects) if e.kind == STOP), None)
+    return Preview(
+        origin=move.origin,
+        received=received,
+        final=final,
+        end=stop.cell if stop is not None else move.origin,
+        captured=tuple(e.cell for e in effects if e.kind == CAPTURE),
+        taken=sum(taken),
+        relays=sum(1 for e in effects if e.kind == RELAY),
+        stop=stop.detail if stop is not None else "",
+    )
