@@ -1,0 +1,180 @@
+"""Ncuva as a player sees it, driven by synthetic clicks under SDL's dummy driver: whole games
+clicked pit by pit (pass and play, 4 and 12 columns; against the computer), the hover preview
+against the rules, the stones reconciled with the rules after undo and resize, a deterministic
+sowing animation for a seed, and a click that skips the sowing."""
+
+import random
+import time
+
+import pytest
+
+from game.app import App
+from game.boards.holes import Family
+from game.boards.holes.preview import preview
+from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.scenarios import Mouse, pump, random_play, settle
+from game.scenes.menu import MenuScene
+from game.scenes.play import PlayScene
+from rules.effects import RELAY
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800), sound=False)
+    yield a
+    a.close()
+
+
+def start(app, config, state=None):
+    app.manager.clear()
+    app.manager.push(MenuScene(app))
+    scene = PlayScene(app, config, state)
+    app.manager.push(scene)
+    app.frame([], 1 / 60)
+    return scene
+
+
+def play_to_end(app, scene, rng, max_plies=600, wall_seconds=120.0):
+    """Click a random legal pit for each human decision (the computer answers for itself)."""
+    mouse = Mouse(app)
+    deadline = time.monotonic() + wall_seconds
+    plies = 0
+    while scene.state.outcome() is None and plies < max_plies:
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        settle(app, scene, limit=120, dt=0.25)
+        if scene.state.outcome() is not None:
+            break
+        if scene.human_to_move:
+            moves = scene.state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            before = scene.state.ply
+            mouse.click(scene.view.pos(move.origin))
+            assert scene.state.ply == before + 1, scene.message
+            assert scene.state.history()[-1] == move
+            plies += 1
+        else:
+            before = scene.state.ply
+            app.frame([], 1 / 60)
+            time.sleep(0.002)
+            plies += scene.state.ply - before
+    settle(app, scene, limit=120, dt=0.25)
+    return plies
+
+
+@pytest.mark.parametrize("columns,seed", [(4, 1), (4, 2), (12, 3), (12, 5)])
+def test_pass_and_play_to_the_end(app, columns, seed):
+    scene = start(app, MatchConfig("ncuva", {"columns": columns}, mode=PASS_AND_PLAY))
+    play_to_end(app, scene, random.Random(seed))
+    assert scene.state.outcome() is not None
+    assert scene.board.shown_counts() == scene.state.counts()
+    assert tuple(scene.board.field.stores) == scene.state.stores()
+    pump(app, 1.0, 0.1)
+    assert scene.turn_text().startswith("Game over")
+
+
+def test_against_the_computer_to_the_end(app):
+    if not app.computer_available:
+        pytest.skip("the AI worker is not installed")
+    cfg = MatchConfig("ncuva", {"after_capture": "end-turn"}, mode=VS_COMPUTER, human_side=0, level="easy",
+                      min_pause=0.0, iterations=30)
+    scene = start(app, cfg)
+    play_to_end(app, scene, random.Random(7), wall_seconds=180)
+    assert scene.state.outcome() is not None
+    assert 0 in scene.movers and 1 in scene.movers
+
+
+def test_illegal_click_is_refused_with_the_rules_reason(app):
+    scene = start(app, MatchConfig("ncuva"))
+    north_pit = scene.state.game.layout.rows[3][0]
+    Mouse(app).click(scene.view.pos(north_pit))
+    assert scene.state.ply == 0
+    assert "North's hole" in scene.message
+
+
+def test_hover_preview_matches_the_rules(app):
+    state = random_play("ncuva", 4, lambda s: s.ply >= 6, columns=6)
+    scene = start(app, MatchConfig("ncuva", {"columns": 6}), state)
+    mouse = Mouse(app)
+    for move in scene.state.legal_moves():
+        mouse.move(scene.view.pos(move.origin))
+        pv = scene.board.renderer.hover_preview(scene)
+        assert pv is not None and pv.origin == move.origin
+        after = scene.state.copy()
+        after.play(move)
+        assert pv.final == after.counts()
+        assert pv.taken == sum(after.stores()) - sum(scene.state.stores())
+        assert (pv.stop == "capture") == bool(move.captured)
+
+
+def test_counts_reconciled_after_undo_and_resize(app):
+    scene = start(app, MatchConfig("ncuva", {"columns": 8}))
+    mouse = Mouse(app)
+    rng = random.Random(2)
+    for _ in range(6):
+        settle(app, scene, limit=60)
+        moves = scene.state.legal_moves()
+        mouse.click(scene.view.pos(moves[rng.randrange(len(moves))].origin))
+    app.frame([], 0.05)
+    assert scene.busy
+    scene.undo()  # in the middle of a sowing
+    assert not scene.busy
+    assert scene.board.shown_counts() == scene.state.counts()
+    assert tuple(scene.board.field.stores) == scene.state.stores()
+    before = scene.board.field.snapshot()
+    app.resize((960, 600))
+    pump(app, 0.1)
+    assert scene.board.shown_counts() == scene.state.counts()
+    assert scene.board.field.snapshot() == before  # board units: a resize moves no stone
+    move = scene.state.legal_moves()[0]
+    mouse.click(scene.view.pos(move.origin))
+    settle(app, scene, limit=60)
+    assert scene.board.shown_counts() == scene.state.counts()
+
+
+def _long_sowing():
+    state = random_play("ncuva", 13, lambda s: s.ply >= 7, columns=12)
+    move = max(state.legal_moves(), key=lambda m: len(state.effects(m)))
+    return state, move
+
+
+def _run_sowing(seed):
+    state, move = _long_sowing()
+    family = Family(state.game, __import__("pygame").Rect(0, 0, 800, 600), seed=seed)
+    family.field.sync(state.counts(), state.stores())
+    events = []
+    anim = family.animate(state.effects(move), {}, lambda *a: events.append(a[:2]))
+    for _ in range(90):
+        anim.update(1 / 60)
+    return family.field.snapshot(), events
+
+
+def test_animation_is_deterministic_for_a_seed():
+    a, ev_a = _run_sowing(5)
+    b, ev_b = _run_sowing(5)
+    assert a == b and ev_a == ev_b
+    c, _ = _run_sowing(6)
+    assert c != a
+
+
+def test_a_click_skips_the_sowing(app):
+    state, move = _long_sowing()
+    assert any(e.kind == RELAY for e in state.effects(move))
+    scene = start(app, MatchConfig("ncuva", {"columns": 12}), state)
+    pump(app, 0.1)
+    Mouse(app).click(scene.view.pos(move.origin))
+    app.frame([], 0.1)
+    assert scene.busy
+    Mouse(app).click((5, 5))
+    assert not scene.busy
+    assert scene.board.shown_counts() == scene.state.counts()
+    assert scene.event.startswith("South:") or scene.event.startswith("North:")
+
+
+def test_preview_function_agrees_with_effects():
+    state = random_play("ncuva", 9, lambda s: s.ply >= 10, columns=4)
+    for move in state.legal_moves():
+        pv = preview(state, move, state.effects(move))
+        after = state.copy()
+        after.play(move)
+        assert pv.final == after.counts()
+        assert sum(pv.received.values()) == sum(1 for e in state.effects(move) if e.kind == "drop")
