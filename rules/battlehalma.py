@@ -160,7 +160,9 @@ class BattleHalmaGame(Game):
     def layout(self) -> Layout:
         g = self.geo
         cells = tuple(Cell(p, g.name(p), float(p % self.n), float(p // self.n)) for p in range(self.n ** 2))
-        return Layout(SQUARES, cells, size=(self.n, self.n), directions=dict(DIRECTIONS))
+        regions = {f"yard{side}": tuple(bits(mask)) for side, mask in enumerate(self.start)}
+        regions |= {f"goal{side}": (cell,) for side, cell in enumerate(self.goals)}
+        return Layout(SQUARES, cells, size=(self.n, self.n), directions=dict(DIRECTIONS), regions=regions)
 
     def point_name(self, point: int) -> str:
         if not 0 <= point < self.n ** 2:

@@ -48,6 +48,9 @@ class Layout:
     rows: tuple[tuple[int, ...], ...] = ()
     circuits: tuple[tuple[int, ...], ...] = ()
     opposite: dict[int, int] = field(default_factory=dict)
+    # any kind: named groups of cells the board shows, per player where the name ends in its
+    # index: "yard0"/"yard1" (tinted home areas), "goal0"/"goal1" (the cell each side heads for)
+    regions: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -132,8 +132,10 @@ def test_a_chain_clicked_along_another_route_is_the_same_move(app):
     if scene.builder.path:
         mouse.click(scene.view.pos(other[-1]))  # the piece clicked again: stop
     assert scene.state.history()[-1] == move
-    assert scene.board.renderer.clicked_route == (move, other)  # the last-move line follows the player's route
+    assert scene.last_move.path == other  # the last-move line and the hops follow the player's route
+    assert [e.to for e in scene.last_effects if e.kind == "move"] == list(other[1:])
     settle(app, scene)
+    assert f": {state.game.format_move(scene.last_move)}" in scene.log[-1]  # the log writes the clicked route
     assert scene.pieces_now[other[-1]][0] == mover
 
 

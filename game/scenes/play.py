@@ -197,30 +197,45 @@ class PlayScene(Scene):
         return self.note_codes & {"capture_forced", "huff_offered"}
 
     # --- playing moves ---------------------------------------------------------------------------
-    def play_move(self, move: Move, shown_hops: int = 0) -> None:
+    def play_move(self, move: Move, shown_hops: int = 0, route: tuple[int, ...] = ()) -> None:
         """Play ``move`` through the rules (which check it) and animate it; the panel announces
-        it when the animation lands."""
+        it when the animation lands. ``route`` is the way the player clicked it, when a move
+        has several (the hops, the last-move line and the log then follow the player's)."""
         before = self.pieces_now
         mover = self.state.to_move
         if self.state.outcome() is not None or move not in self.state.legal_moves():
             self.refuse(self.state.why_illegal(move) if self.state.outcome() is None else "the game is over")
             return
-        effects = self.state.effects(move)
-        try:
-            self.state.play(move)
-        except IllegalMoveError as e:
-            self.refuse(str(e))
-            return
+        shown, effects = self._as_clicked(move, route)
+        self.state.play(move)
         self.movers.append(mover)
         self._forget_hint()
-        self.last_move, self.last_mover, self.last_effects = move, mover, effects
+        self.last_move, self.last_mover, self.last_effects = shown, mover, effects
         self._refresh_position()
         anim = self.view.animate(effects, before, self._anim_event, shown_hops)
         anim.speed = self.animation_speed
-        self._anims.append((anim, self.describe(move, mover, effects)))
+        self._anims.append((anim, self.describe(shown, mover, effects)))
         self.say("")
         if effects and effects[0].kind == MOVE and not any(e.kind == REMOVE for e in effects):
             self.app.sound.play("hop", 0.7)
+
+    def _as_clicked(self, move: Move, route: tuple[int, ...]) -> tuple[Move, list[Effect]]:
+        """``move`` along ``route`` with its effects, if the route plays that very move (same
+        start, end and captures); else the move as the rules keep it."""
+        effects = self.state.effects(move)
+        if len(route) < 2 or route == move.path:
+            return move, effects
+        alt = move._replace(path=tuple(route))
+        try:
+            if self.state.move_for_route(route) != move:
+                return move, effects
+            alt_effects = self.state.effects(alt)
+        except (IllegalMoveError, ValueError, KeyError):
+            return move, effects
+        taken = sorted(e.cell for e in effects if e.kind == REMOVE)
+        if sorted(e.cell for e in alt_effects if e.kind == REMOVE) != taken:
+            return move, effects
+        return alt, alt_effects
 
     def _refresh_position(self) -> None:
         self.pieces_now = self._pieces()
@@ -280,7 +295,7 @@ class PlayScene(Scene):
 
     def apply_click(self, result: ClickResult, cell: int | None) -> None:
         if result.kind == "move" and result.move is not None:
-            self.play_move(result.move, self.builder.shown_hops)
+            self.play_move(result.move, self.builder.shown_hops, self.builder.last_route)
         elif result.kind == "illegal":
             self.refuse(result.reason, cell)
         elif result.kind == "select":

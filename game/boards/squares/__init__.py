@@ -8,11 +8,10 @@ from __future__ import annotations
 import pygame
 
 from rules import Effect, Game, Move
-from rules.effects import REMOVE
 
 from ..route_input import RouteInput
 from . import words
-from .anim import SquaresAnimation, route_effects
+from .anim import SquaresAnimation
 from .draw import SquaresRenderer
 from .view import SquaresView
 from .view import draw_thumbnail as _thumbnail
@@ -71,24 +70,10 @@ class Family:
         self.renderer.draw(surface, match)
 
     def position_changed(self, match) -> None:
-        """Remember the route the player clicked for the move just played (the rules keep one
-        route per move; the hops and the last-move line follow the player's)."""
-        self._clicked = None
-        self.renderer.clicked_route = None
-        move = match.last_move
-        route = getattr(match.builder, "last_route", ())
-        if move is None or not route:
-            return
-        effects = route_effects(match.state, move, tuple(route))
-        if effects is not None:
-            self._clicked = (move, effects)
-            self.renderer.clicked_route = (move, tuple(route))
+        """Square boards draw the rules' pieces every frame: nothing to reconcile."""
 
     def animate(self, effects: list[Effect], before: dict[int, tuple[int, str]], on_event,
                 shown_hops: int = 0) -> SquaresAnimation:
-        if self._clicked is not None and _same_removals(self._clicked[1], effects):
-            effects = self._clicked[1]
-        self._clicked = None
         return SquaresAnimation(effects, before, self.view, on_event, shown_hops)
 
     def handle_event(self, event: pygame.event.Event, match) -> bool:
@@ -103,6 +88,3 @@ class Family:
     def help_line(self, match) -> str:
         return words.help_line(match)
 
-
-def _same_removals(a: list[Effect], b: list[Effect]) -> bool:
-    return sorted(e.cell for e in a if e.kind == REMOVE) == sorted(e.cell for e in b if e.kind == REMOVE)

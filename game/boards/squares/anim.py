@@ -1,15 +1,14 @@
 """Animating a BattleHalma move: the pieces' animation is the shared one
-(``game.boards.lines.anim.MoveAnimation``: hops along the route, exchange and king captures
-knocked off, the promotion swapped in); this adds a moment of golden rings round a new
-crown, and ``route_effects`` lets the hops follow the route the player clicked rather than the
-one the rules stored (they may differ: many routes lead to one move)."""
+(``game.boards.piece_anim.MoveAnimation``: hops along the route the player clicked, exchange
+and king captures knocked off, the promotion swapped in); this adds a moment of golden rings
+round a new crown."""
 
 from __future__ import annotations
 
 import pygame
 
-from rules import Effect, IllegalMoveError, Move, State
-from rules.effects import PROMOTE, REMOVE
+from rules import Effect
+from rules.effects import PROMOTE
 
 from ...render.marks import alpha_circle
 from ...render.pieces import CROWN_GOLD
@@ -45,22 +44,3 @@ class SquaresAnimation(MoveAnimation):
             u = (t + k) % 1.0
             alpha_circle(surface, CROWN_GOLD, int(230 * (1 - u)), (x, y), r * (1.0 + 0.9 * u), max(2, int(r * 0.14)))
 
-
-def route_effects(state_after: State, move: Move, route: tuple[int, ...]) -> list[Effect] | None:
-    """The effects of ``move`` played along ``route`` (from the position before it), or None
-    when the route does not play that move."""
-    if len(route) < 2 or route == move.path or route[0] != move.path[0] or route[-1] != move.path[-1]:
-        return None
-    history = state_after.history()
-    if not history or history[-1] != move:
-        return None
-    before = state_after.copy()
-    before.undo()
-    try:
-        if before.move_for_route(route) != move:
-            return None
-        effects = before.effects(Move(move.kind, route, move.captured))
-    except IllegalMoveError:  # a route the rules do not read as this move: show the stored one
-        return None
-    taken = sorted(e.cell for e in effects if e.kind == REMOVE)
-    return effects if taken == sorted(move.captured) else None

@@ -8,11 +8,10 @@ reads the match; it changes nothing.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from rules import Move
 from rules.layout import DIRECTIONS
 
 from ...render.marks import alpha_circle
@@ -27,33 +26,16 @@ ARROW = (255, 248, 230)
 ARROW_EDGE = (60, 36, 16)
 
 
-class _RouteShown:
-    """The match as the drawing reads it, with the last move along the route the player clicked."""
-
-    def __init__(self, match: Any, move: Move) -> None:
-        self._match = match
-        self.last_move = move
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._match, name)
-
-
 class SquaresRenderer(LinesRenderer):
     """Draws the board area of a match on a square board."""
 
     def __init__(self, view: SquaresView) -> None:
         super().__init__(view)
         self.view: SquaresView = view
-        self.clicked_route: tuple[Move, tuple[int, ...]] | None = None  # set by the family, not here
 
     def _last_move(self, surface: pygame.Surface, m: MatchView) -> None:
         self._hover(surface, m)
-        shown = self.clicked_route
-        if shown is not None and m.last_move == shown[0]:
-            move = shown[0]
-            super()._last_move(surface, _RouteShown(m, Move(move.kind, shown[1], move.captured)))  # type: ignore[arg-type]
-        else:
-            super()._last_move(surface, m)
+        super()._last_move(surface, m)
 
     def _hover(self, surface: pygame.Surface, m: MatchView) -> None:
         """A light frame on the square under the pointer while the player may click."""

@@ -41,10 +41,9 @@ class SquaresView:
 
     @staticmethod
     def _yards(game: Game) -> tuple[frozenset[int], frozenset[int]]:
-        """Each side's yard: the squares its counters start on (``game.start`` masks)."""
-        start = getattr(game, "start", (0, 0))
-        return tuple(frozenset(p for p in range(game.layout.size[0] ** 2) if m >> p & 1)
-                     for m in start)  # type: ignore[return-value]
+        """Each side's yard (the layout's ``yard0``/``yard1`` regions)."""
+        regions = game.layout.regions
+        return frozenset(regions.get("yard0", ())), frozenset(regions.get("yard1", ()))
 
     def set_rect(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -131,7 +130,8 @@ class SquaresView:
     def _goals(self, bg: pygame.Surface, off: tuple[int, int]) -> None:
         """Each goal corner gets a gold frame (visible round the piece standing on it) and, in
         the board's corner outside the squares, a star in the colour of the side heading there."""
-        goals = getattr(self.game, "goals", ())
+        regions = self.game.layout.regions
+        goals = [regions[f"goal{side}"][0] for side in (0, 1) if f"goal{side}" in regions]
         s = self.spacing
         for side, cell in enumerate(goals):
             r = self.square(cell).move(off)
