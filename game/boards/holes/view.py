@@ -64,7 +64,7 @@ class HolesView:
     def set_rect(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
         n = self.cols
-        w_units = n + (0.7 if self.labels else 0.1)
+        w_units = n + (1.0 if self.labels else 0.1)
         extra = (2 * PIT_RADIUS + BADGE_UNITS + 2 * (STORE_UNITS + 0.14) + 0.3) if self.labels else 2 * PIT_RADIUS + 0.3
         s = min(self.rect.width / w_units, self.rect.height / (3.5 + extra))
         sy = min(1.25 * s, (self.rect.height - extra * s) / 3.5)
