@@ -75,10 +75,14 @@ class PlayView:
         y = panel.top + pad
         name = theme.blit_text(surface, sc.spec.name, int(34 * s), theme.ACCENT, (x, y))
         y = name.bottom + int(4 * s)
-        mode = {PASS_AND_PLAY: "Pass and play", WATCH: "Computer against computer"}.get(
-            sc.config.mode, f"You play {sc.side(sc.config.human_side)} against the computer")
-        theme.blit_text(surface, mode, int(20 * s), theme.TEXT_DIM, (x, y))
-        y += int(28 * s)
+        mode = {PASS_AND_PLAY: "Pass and play", WATCH: "Computer v computer"}.get(
+            sc.config.mode, f"You play {sc.side(sc.config.human_side)}")
+        # The animation speed sits at the end of this line: a fixed place, whatever happens below.
+        speed_w = int(inner_w * 0.42)
+        sc.speed_button.rect = pygame.Rect(x + inner_w - speed_w, y - int(8 * s), speed_w, max(26, int(32 * s)))
+        theme.blit_text(surface, fit_line(mode, int(20 * s), inner_w - speed_w - int(8 * s)), int(20 * s),
+                        theme.TEXT_DIM, (x, y))
+        y += int(34 * s)
         y = self._draw_turn_box(surface, pygame.Rect(x, y, inner_w, 0), s) + int(10 * s)
         for player in (0, 1):
             y = self._draw_player_card(surface, pygame.Rect(x, y, inner_w, int(74 * s)), player, s) + int(8 * s)
@@ -94,7 +98,7 @@ class PlayView:
             y += int(msg_size * 1.05)
         bh = int(48 * s)
         bottom = panel.bottom - pad
-        row = [b for b in (sc.undo_button, sc.speed_button, sc.rules_button, sc.menu_button) if b.visible]
+        row = [b for b in (sc.undo_button, sc.rules_button, sc.menu_button) if b.visible]
         gap = int(8 * s)
         bw = (inner_w - gap * (len(row) - 1)) // len(row)
         for i, b in enumerate(row):

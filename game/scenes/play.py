@@ -30,7 +30,7 @@ GAME_OVER_DELAY = 0.6
 HINT_LEVEL = "hint"  # the worker's "best move for the side to move" at the Medium budget
 MAX_AI_ERRORS = 3
 #: animation speeds a player can cycle through (F), as (label, factor)
-ANIMATION_SPEEDS = (("normal", 1.0), ("fast", 2.5), ("slow", 0.5))
+ANIMATION_SPEEDS = (("×1", 1.0), ("×2.5", 2.5), ("×0.5", 0.5))
 
 BURST_COLORS = {
     "soldier0": (theme.ARMY_LIGHT, theme.ARMY_LIGHT_EDGE),
@@ -98,7 +98,7 @@ class PlayScene(Scene):
         self.hint_button = Button("Hint: the computer's choice", self.ask_hint, pygame.K_h, key_label="H")
         self.pause_button = Button("Pause", self.toggle_pause, pygame.K_p, key_label="P")
         self.animation_speed = ANIMATION_SPEEDS[0][1]
-        self.speed_button = Button(f"Speed: {ANIMATION_SPEEDS[0][0]}", self.cycle_speed, pygame.K_f, key_label="F")
+        self.speed_button = Button(f"Speed {ANIMATION_SPEEDS[0][0]}", self.cycle_speed, pygame.K_f, key_label="F")
         self.buttons = [self.stop_button, self.decline_button, self.hint_button, self.pause_button,
                         self.undo_button, self.rules_button, self.menu_button, self.speed_button]
         self.undo_button.visible = config.mode != WATCH
@@ -354,11 +354,11 @@ class PlayScene(Scene):
                 and self.suggestion is None and not self.adviser.thinking)
 
     def cycle_speed(self) -> None:
-        """Normal, fast, slow: how quickly moves (and sowings) are shown."""
+        """Normal, fast (×2.5), slow (×0.5): how quickly moves (and sowings) are shown."""
         labels = [label for label, _ in ANIMATION_SPEEDS]
         current = next(i for i, (_, f) in enumerate(ANIMATION_SPEEDS) if f == self.animation_speed)
         label, self.animation_speed = ANIMATION_SPEEDS[(current + 1) % len(labels)]
-        self.speed_button.label = f"Speed: {label}"
+        self.speed_button.label = f"Speed {label}"
         for anim, _ in self._anims:
             anim.speed = self.animation_speed
 
