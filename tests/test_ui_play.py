@@ -170,6 +170,25 @@ def test_a_click_during_an_animation_skips_to_its_end(app):
     assert scene.log[-1] == scene.event.rstrip(".")
 
 
+def test_the_speed_key_makes_moves_quicker(app):
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+
+    def frames_to_show(presses: int) -> int:
+        scene = start(app, MatchConfig("kotu_ellima"), state.copy())
+        for _ in range(presses):
+            Mouse(app).key(pygame.K_f)
+        scene.play_move(chain)
+        n = 0
+        while scene.busy:
+            app.frame([], 1 / 60)
+            n += 1
+        return n
+
+    normal, fast, slow = frames_to_show(0), frames_to_show(1), frames_to_show(2)
+    assert fast < normal * 0.5 and slow > normal * 1.8
+
+
 def test_hint_button_keeps_its_place_while_a_piece_is_selected(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
