@@ -158,6 +158,19 @@ def test_a_chain_clicked_from_the_start_is_animated_hop_by_hop(app):
     assert scene.animation is None and scene.pieces_now == scene.state.pieces()
 
 
+def test_the_panel_follows_the_board_while_a_move_is_shown(app):
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    mover = state.to_move
+    scene = start(app, MatchConfig("kotu_ellima"), state)
+    scene.play_move(chain)
+    app.frame([], 0.05)
+    assert scene.state.to_move != mover  # the rules have moved on...
+    assert scene.turn_text() == f"{scene.side(mover)} moves"  # ...the panel waits for the board
+    settle(app, scene)
+    assert scene.turn_text().startswith(f"{scene.side(mover ^ 1)} to move")
+
+
 def test_a_click_during_an_animation_skips_to_its_end(app):
     state = chain_position()
     chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))

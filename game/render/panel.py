@@ -138,13 +138,15 @@ class PlayView:
 
     def _draw_turn_box(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> int:
         sc = self.scene
-        out = sc.state.outcome()
+        out = sc.shown_outcome
         words = sc.turn_text()
         head, _, rest = words.partition(" — ")
         icon_r = int(26 * s)
         lines: list[tuple[str, theme.Color]] = []
         if out is not None:
             notes = [(rest, False)]
+        elif sc.moving is not None:  # the board still shows the move: no notes for the next turn yet
+            notes = []
         else:  # each note in the warning colour when its code is urgent (a forced capture, a huff)
             urgent = sc.urgent_notes()
             notes = [(n.words, n.code in urgent) for n in sc.notes]
@@ -158,7 +160,7 @@ class PlayView:
         theme.panel(surface, box, (24, 28, 50), edge, int(12 * s), max(2, int(3 * s)))
         cx, cy = box.left + int(14 * s) + icon_r, box.top + int(36 * s)
         if out is None:
-            player = sc.state.to_move
+            player = sc.state.to_move if sc.moving is None else sc.moving
             bob = math.sin(sc.time * 4) * 3 * s
             draw_piece(surface, (cx, cy + bob), icon_r, player, side_kind(sc.state, player))
             if sc.opponent is not None and sc.opponent.thinking:
@@ -183,7 +185,8 @@ class PlayView:
 
     def _draw_player_card(self, surface: pygame.Surface, rect: pygame.Rect, player: int, s: float) -> int:
         sc = self.scene
-        active = sc.state.outcome() is None and sc.state.to_move == player
+        shown = sc.state.to_move if sc.moving is None else sc.moving
+        active = sc.shown_outcome is None and shown == player
         theme.panel(surface, rect, (46, 54, 92) if active else (28, 32, 56),
                     theme.ACCENT if active else theme.PANEL_EDGE, int(12 * s), max(2, int(3 * s)) if active else 1)
         kind = side_kind(sc.state, player)

@@ -55,7 +55,7 @@ class PlayScene(Scene):
         self.log: list[str] = []  # the moves played in this scene, in words, for the panel
         self.builder = MoveBuilder(self.state)
         self.board: BoardFamily = family_for(self.state.game, self.layout(app.size)[0])
-        self._anims: list[tuple[Animation, str]] = []  # each with the words that announce it
+        self._anims: list[tuple[Animation, str, int]] = []  # each with the words that announce it, the mover
         self.bursts = Bursts()
         self._pulse = Pulse(1.1)
         self.time = 0.0
@@ -179,8 +179,20 @@ class PlayScene(Scene):
             return f"Player {player + 1}"
         return "You"
 
+    @property
+    def moving(self) -> int | None:
+        """The player whose move is being shown, while it is (the panel follows the board)."""
+        return self._anims[0][2] if self._anims else None
+
+    @property
+    def shown_outcome(self):
+        """The outcome once the board shows it (not while the last move is still animating)."""
+        return None if self._anims else self.state.outcome()
+
     def turn_text(self) -> str:
         """The turn in words, e.g. 'North to move — capture is forced' (or the result)."""
+        if self.moving is not None:
+            return f"{self.side(self.moving)} moves"
         out = self.state.outcome()
         if out is not None:
             from .gameover import headline
@@ -188,8 +200,6 @@ class PlayScene(Scene):
             return f"Game over — {headline(out, self.sides)}: {out.reason}"
         head = f"{self.side(self.state.to_move)} to move"
         notes = [n.words for n in self.notes]
-        if not notes and self.state.phase not in ("move",):
-            notes.append(f"{self.state.phase} phase")
         return head + (" — " + "; ".join(notes) if notes else "")
 
     def urgent_notes(self) -> frozenset[str]:
@@ -214,7 +224,7 @@ class PlayScene(Scene):
         self._refresh_position()
         anim = self.view.animate(effects, before, self._anim_event, shown_hops)
         anim.speed = self.animation_speed
-        self._anims.append((anim, self.describe(shown, mover, effects)))
+        self._anims.append((anim, self.describe(shown, mover, effects), mover))
         self.say("")
         if effects and effects[0].kind == MOVE and not any(e.kind == REMOVE for e in effects):
             self.app.sound.play("hop", 0.7)
@@ -359,7 +369,7 @@ class PlayScene(Scene):
         current = next(i for i, (_, f) in enumerate(ANIMATION_SPEEDS) if f == self.animation_speed)
         label, self.animation_speed = ANIMATION_SPEEDS[(current + 1) % len(labels)]
         self.speed_button.label = f"Speed {label}"
-        for anim, _ in self._anims:
+        for anim, _, _ in self._anims:
             anim.speed = self.animation_speed
 
     def toggle_pause(self) -> None:
@@ -375,7 +385,7 @@ class PlayScene(Scene):
     # --- undo, rematch, leaving ---------------------------------------------------------------------
     def _settle_animations(self) -> None:
         """Finish every animation at once and announce the moves they showed."""
-        for anim, words in self._anims:
+        for anim, words, _ in self._anims:
             anim.finish()
             self._announce(words)
         self._anims.clear()
@@ -495,7 +505,7 @@ class PlayScene(Scene):
         if self.esc_armed > 0:
             self.esc_armed = max(0.0, self.esc_armed - dt)
         if self._anims:
-            anim, words = self._anims[0]
+            anim, words, _ = self._anims[0]
             anim.update(dt)
             if anim.done:
                 self._anims.pop(0)
