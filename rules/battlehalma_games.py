@@ -33,7 +33,7 @@ def variant_name(options: dict[str, Any]) -> str:
 
 
 RULES = """\
-BattleHalma (M. Winther, 2005): Halma's leaps with a warlike twist, exchange capture.
+BattleHalma, "a spiced up Halma": Halma's leaps with a warlike twist, exchange capture.
 
 The board: 8×8 or 10×10 squares, named like chess (a1 bottom-left). Red's yard is the
 bottom-right corner, Blue's the top-left one. Red moves first (house rule).
@@ -105,7 +105,7 @@ def _register() -> None:
         ),
     )
     register(GameSpec(
-        "battlehalma", "BattleHalma", "A modern invention (M. Winther, 2005)",
+        "battlehalma", "BattleHalma", "A modern invention, after Halma",
         "Halma with exchange captures: leap across the board, take by landing on the enemy.",
         ("Red", "Blue"), options, RULES, _make,
     ))

@@ -126,7 +126,8 @@ class MenuScene(Scene):
             name = theme.blit_text(surface, spec.name, int(34 * s), theme.TEXT, (r.left + pad, y))
             y = name.bottom + int(2 * s)
             small = int(21 * s)
-            theme.blit_text(surface, spec.origin, small, theme.ACCENT_2, (r.left + pad, y))
+            theme.blit_text(surface, fit_line(spec.origin, small, r.width - 2 * pad), small, theme.ACCENT_2,
+                            (r.left + pad, y))
             y += int(small * 1.05)
             lines = theme.wrap(spec.description, small, r.width - 2 * pad)
             if len(lines) > 2:
