@@ -14,3 +14,9 @@ from hypothesis import settings  # noqa: E402
 settings.register_profile("ci", max_examples=25, deadline=None)
 settings.register_profile("thorough", max_examples=300, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# Settings and saves go to a throw-away folder, never the tester's own (game.userfiles).
+if "KELIYA_HOME" not in os.environ:
+    import tempfile
+
+    os.environ["KELIYA_HOME"] = tempfile.mkdtemp(prefix="keliya-tests-")
