@@ -2,10 +2,12 @@
 Hard vs greedy, through the arena, with a results table.
 
 Usage: python -m benchmarks.ai_ladder [--games N] [--only GAME ...] [--pairs a:b ...]
-                                      [--scale F | --clock] [--out FILE]
+                                      [--scale F | --clock | --seconds S] [--out FILE]
 By default every level plays with ``--scale`` times its own iteration cap and no clock
 (``game.ai.levels``), so the levels keep their budget ratios and a busy machine does not
-change the result; ``--clock`` plays the real time budgets instead. Sides alternate, and
+change the result; ``--clock`` plays the real time budgets instead, and ``--seconds S`` gives
+every player S seconds a move with no caps (equal time: e.g. ``--pairs hard:alphabeta``; with
+``--clock``, ``alphabeta`` thinks as long as the level it plays). Sides alternate, and
 each row also gives the score by the side A played (the hunt games' sides differ).
 """
 
@@ -18,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.arena import TABLE_HEADER, budget_label, named, report, run  # noqa: E402
+from game.ai.arena import TABLE_HEADER, budget_label, pair, report, run  # noqa: E402
 from rules import game_ids  # noqa: E402
 
 PAIRS = ("easy:random", "medium:easy", "hard:medium", "hard:greedy")
@@ -31,17 +33,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pairs", nargs="*", default=list(PAIRS), help="pairings A:B")
     ap.add_argument("--scale", type=float, default=0.25, help="times each level's iteration cap")
     ap.add_argument("--clock", action="store_true", help="the levels' real clocks instead of --scale")
+    ap.add_argument("--seconds", type=float, help="seconds a move for every player, no caps (equal time)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, help="append the results table here")
     args = ap.parse_args(argv)
-    scale = None if args.clock else args.scale
-    budget = budget_label(None, scale)
+    scale = None if args.clock or args.seconds else args.scale
+    budget = budget_label(None, scale, args.seconds)
     rows = []
     for game_id in args.only or game_ids():
-        for pair in args.pairs:
-            a, _, b = pair.partition(":")
+        for pairing in args.pairs:
+            a, _, b = pairing.partition(":")
             t0 = time.perf_counter()
-            tally = run(game_id, (named(a, None, scale), named(b, None, scale)), args.games, {},
+            tally = run(game_id, pair(a, b, None, scale, args.seconds), args.games, {},
                         args.seed, 2000, progress=False)
             lines = report(game_id, a, b, {}, budget, tally)
             print("\n".join(lines[:-1]) + f"\n  ({time.perf_counter() - t0:.0f} s)", flush=True)

@@ -36,7 +36,7 @@ def test_arena_plays_and_writes_a_table(tmp_path, capsys):
     (["kotu_ellima", "easy", "random", "--option", "capture=sometimes"], "capture"),
     (["kotu_ellima"], "required"),
     (["kotu_ellima", "easy", "random", "--scale", "0"], "above 0"),
-    (["kotu_ellima", "easy", "random", "--scale", "1", "--iterations", "5"], "not both"),
+    (["kotu_ellima", "easy", "random", "--scale", "1", "--iterations", "5"], "one of"),
 ])
 def test_bad_arguments_print_usage(argv, words, capsys):
     with pytest.raises(SystemExit) as exit_info:
@@ -44,3 +44,9 @@ def test_bad_arguments_print_usage(argv, words, capsys):
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "usage:" in err and words in err
+
+
+def test_alphabeta_plays_at_equal_time(capsys):
+    assert main(["kotu_ellima", "easy", "alphabeta", "--games", "1", "--seconds", "0.02", "--max-plies", "12"]) == 0
+    printed = capsys.readouterr().out
+    assert "easy vs alphabeta" in printed and "0.02 s a move each" in printed

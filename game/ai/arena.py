@@ -3,14 +3,16 @@
 Usage::
 
     python -m game.ai.arena GAME A B --games N [--iterations K | --scale F]
-                                     [--option name=value ...] [--seed S] [--max-plies P] [--out results.md]
+                                     [--seconds S] [--option name=value ...] [--seed S] [--max-plies P] [--out results.md]
 
-A and B are a level (easy, medium, hard, expert), ``random`` or ``greedy`` (the biggest
-capture, else random). Sides alternate: A plays the first side in even-numbered games.
+A and B are a level (easy, medium, hard, expert), ``random``, ``greedy`` (the biggest
+capture, else random) or ``alphabeta`` (iterative-deepening alpha-beta, the yardstick; it thinks
+as long a move as the level it plays, or ``--seconds``). Sides alternate: A plays the first side in even-numbered games.
 ``--iterations K`` gives both sides K search iterations a move instead of the levels' clocks;
 ``--scale F`` gives each level F times its own iteration cap, without the clock, so the levels
 keep their budget ratios (reproducible, and independent of how busy the machine is). With
 neither, each level plays exactly as in the app: its clock and its cap, whichever ends first.
+``--seconds S`` gives every player S seconds a move and lifts the levels' caps (equal time).
 The score counts a win 1, a draw 1/2, from A's side, and is also split by the side A played
 (the two sides of a hunt game are different games).
 """
@@ -31,7 +33,7 @@ from rules import game_ids, game_spec, load_game
 from .levels import LEVELS
 from .policy import Player, make_player
 
-PLAYER_NAMES = (*LEVELS, "random", "greedy")
+PLAYER_NAMES = (*LEVELS, "random", "greedy", "alphabeta")
 
 
 @dataclass
@@ -96,12 +98,28 @@ def play_game(game_id: str, options: dict[str, str], makers: tuple[PlayerFactory
     return score
 
 
-def named(name: str, iterations: int | None = None, scale: float | None = None) -> PlayerFactory:
+def named(name: str, iterations: int | None = None, scale: float | None = None,
+          seconds: float | None = None) -> PlayerFactory:
     """A factory for the player called ``name`` (see ``policy.make_player``)."""
-    return lambda rng: make_player(name, rng, iterations, scale)
+    return lambda rng: make_player(name, rng, iterations, scale, seconds)
 
 
-def budget_label(iterations: int | None, scale: float | None) -> str:
+def pair(a: str, b: str, iterations: int | None = None, scale: float | None = None,
+         seconds: float | None = None) -> tuple[PlayerFactory, PlayerFactory]:
+    """Factories for A and B; without ``seconds``, ``alphabeta`` gets the other player's clock
+    (a level's seconds a move, as in the app), so the match is at equal time."""
+    def clock(other: str) -> float | None:
+        if seconds is not None or other not in LEVELS:
+            return seconds
+        return LEVELS[other].seconds
+
+    return (named(a, iterations, scale, seconds if a != "alphabeta" else clock(b)),
+            named(b, iterations, scale, seconds if b != "alphabeta" else clock(a)))
+
+
+def budget_label(iterations: int | None, scale: float | None, seconds: float | None = None) -> str:
+    if seconds:
+        return f"{seconds:g} s"
     if iterations:
         return f"{iterations} it"
     if scale:
@@ -128,7 +146,8 @@ def report(game_id: str, a: str, b: str, options: dict[str, str], budget: str, t
     sides = game_spec(game_id).sides
     mean, low, high = interval(tally.scores)
     budget_words = {"clock": "the levels' clocks"}.get(budget, budget.replace("it", "iterations a move")
-                                                      .replace("caps x", "iteration caps times "))
+                                                      .replace("caps x", "iteration caps times ")
+                                                      .replace(" s", " s a move each, no caps"))
     lines = [f"{game_id}{''.join(f' {k}={v}' for k, v in options.items())}: {a} vs {b}, "
              f"{len(tally.scores)} games, budget {budget_words}",
              f"  {a} scores {mean:.1%} (95% interval {low:.1%} to {high:.1%})"]
@@ -165,6 +184,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="fixed search iterations per move for both sides instead of the levels' clocks")
     ap.add_argument("--scale", type=float, default=None,
                     help="each level gets this times its own iteration cap, and no clock")
+    ap.add_argument("--seconds", type=float, default=None,
+                    help="seconds a move for both players, the levels' caps lifted (equal time)")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rules option")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=2000, help="adjudicate a draw after this many plies")
@@ -187,8 +208,10 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--iterations must be at least 1")
     if args.scale is not None and not 0 < args.scale <= 100:
         ap.error("--scale must be above 0 (and at most 100)")
-    if args.scale and args.iterations:
-        ap.error("give --iterations or --scale, not both")
+    if sum(x is not None for x in (args.scale, args.iterations, args.seconds)) > 1:
+        ap.error("give one of --iterations, --scale and --seconds")
+    if args.seconds is not None and args.seconds <= 0:
+        ap.error("--seconds must be above 0")
     options: dict[str, str] = {}
     for item in args.option:
         name, sep, value = item.partition("=")
@@ -200,9 +223,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         ap.error(str(exc))
     a, b = args.a.lower(), args.b.lower()
-    makers = (named(a, args.iterations, args.scale), named(b, args.iterations, args.scale))
+    makers = pair(a, b, args.iterations, args.scale, args.seconds)
     tally = run(args.game, makers, args.games, options, args.seed, args.max_plies, progress=not args.quiet)
-    lines = report(args.game, a, b, options, budget_label(args.iterations, args.scale), tally)
+    lines = report(args.game, a, b, options, budget_label(args.iterations, args.scale, args.seconds), tally)
     print("\n".join(lines[:-1]))
     if args.out:
         new = not args.out.exists() or not args.out.read_text().strip()

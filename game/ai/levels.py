@@ -31,6 +31,10 @@ class Level:
         """The same level with a fixed iteration budget and no clock (arena and tests)."""
         return replace(self, seconds=3600.0, iterations=max(1, iterations))
 
+    def timed(self, seconds: float) -> Level:
+        """The same level thinking ``seconds`` a move with no iteration cap (equal-time matches)."""
+        return replace(self, seconds=seconds, iterations=10**9)
+
     def scaled(self, factor: float) -> Level:
         """The level's own iteration cap times ``factor``, with no clock: the levels keep
         their budget ratios, and results do not depend on how busy the machine is."""

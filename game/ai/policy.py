@@ -98,17 +98,25 @@ class LevelPlayer:
 
 
 def make_player(name: str, rng: random.Random, iterations: int | None = None,
-                scale: float | None = None) -> Player:
-    """``random``, ``greedy`` or a level name. For a level, ``iterations`` fixes its budget
-    and ``scale`` multiplies its own iteration cap (both drop the clock); neither: as in play."""
+                scale: float | None = None, seconds: float | None = None) -> Player:
+    """``random``, ``greedy``, ``alphabeta`` or a level name. For a level, ``iterations`` fixes
+    its budget and ``scale`` multiplies its own iteration cap (both drop the clock); ``seconds``
+    gives it that clock and lifts its cap (equal-time matches); none: as in play. ``alphabeta``
+    thinks ``seconds`` a move (default: the Hard level's clock)."""
     key = name.strip().lower()
     if key == "random":
         return RandomPlayer(rng)
     if key == "greedy":
         return GreedyPlayer(rng)
+    if key == "alphabeta":
+        from .alphabeta import AlphaBetaPlayer  # it imports Decision from here
+
+        return AlphaBetaPlayer(seconds if seconds is not None else level_named("hard").seconds, rng)
     level = level_named(key)
     if iterations:
         level = level.capped(iterations)
     elif scale:
         level = level.scaled(scale)
+    elif seconds is not None:
+        level = level.timed(seconds)
     return LevelPlayer(level, rng)
