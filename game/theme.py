@@ -2,12 +2,19 @@
 
 Pieces are told apart by shape first and colour second (see ``render.pieces``); the
 palette pairs a light and a dark tone so that even a grey-scale view keeps the armies apart.
-Text uses pygame's bundled default font, so the app never depends on system fonts.
+Text uses Inter, shipped in ``assets/fonts`` under the SIL Open Font License, so the app never
+depends on system fonts and never shows the default font's broken spacing ("e5xc 5").
+
+The colours that carry meaning (targets, captures, last move, hint, the two armies) come from a
+palette chosen by ``set_palette``; every drawing reads them as ``theme.NAME`` at draw time, and
+caches built from them are cleared on a change (``on_palette_change``).
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -45,6 +52,48 @@ LEOPARD_SPOT: Color = (60, 36, 16)
 TIGER: Color = (232, 108, 30)
 TIGER_STRIPE: Color = (30, 18, 10)
 
+#: colours that differ between palettes; the "colour-blind" one uses Okabe–Ito hues, told apart
+#: under protanopia, deuteranopia and tritanopia, and the marks differ by shape as well
+PALETTES: dict[str, dict[str, Color]] = {
+    "standard": {
+        "TARGET": TARGET, "CAPTURE": CAPTURE, "LAST_MOVE": LAST_MOVE, "HINT": HINT,
+        "GOOD": GOOD, "WARN": WARN,
+        "ARMY_LIGHT": ARMY_LIGHT, "ARMY_LIGHT_EDGE": ARMY_LIGHT_EDGE,
+        "ARMY_DARK": ARMY_DARK, "ARMY_DARK_EDGE": ARMY_DARK_EDGE,
+    },
+    "colour-blind": {
+        "TARGET": (86, 180, 233),  # sky blue
+        "CAPTURE": (230, 159, 0),  # orange
+        "LAST_MOVE": (240, 228, 66),  # yellow
+        "HINT": (204, 121, 167),  # reddish purple
+        "GOOD": (86, 180, 233),
+        "WARN": (230, 159, 0),
+        "ARMY_LIGHT": (250, 246, 236), "ARMY_LIGHT_EDGE": (90, 70, 40),
+        "ARMY_DARK": (0, 60, 110), "ARMY_DARK_EDGE": (200, 225, 245),  # deep blue: dark in any vision
+    },
+}
+palette_name = "standard"
+_palette_listeners: list[Callable[[], None]] = []
+
+
+def on_palette_change(clear: Callable[[], None]) -> None:
+    """Register a cache-clearing function to call whenever the palette changes."""
+    if clear not in _palette_listeners:
+        _palette_listeners.append(clear)
+
+
+def set_palette(name: str) -> None:
+    """Switch the meaningful colours to palette ``name`` ("standard" or "colour-blind")."""
+    global palette_name
+    if name not in PALETTES:
+        raise ValueError(f"unknown palette {name!r} (known: {', '.join(PALETTES)})")
+    globals().update(PALETTES[name])
+    palette_name = name
+    _texts.clear()
+    for clear in _palette_listeners:
+        clear()
+
+
 BASE_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
 
@@ -54,17 +103,27 @@ def scale_for(size: tuple[int, int]) -> float:
     return max(0.5, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))
 
 
+FONT_PATH = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "Inter-SemiBold.otf"
+#: sizes were designed for pygame's default font, which renders at 0.6875 of the size asked;
+#: Inter at this factor keeps every layout's widths while its glyphs are taller and clearer
+FONT_SCALE = 0.6875
+
 _fonts: dict[int, pygame.font.Font] = {}
 _texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _TEXT_CACHE_LIMIT = 600
 
 
 def font(size: int) -> pygame.font.Font:
-    """The bundled default font at ``size`` pixels (cached)."""
+    """The app's typeface (Inter, shipped in assets/fonts) at ``size`` (cached); pygame's default
+    font only if the file is missing, so a broken install still shows text."""
     size = max(8, int(size))
     f = _fonts.get(size)
     if f is None:
-        f = _fonts[size] = pygame.font.Font(None, size)
+        if FONT_PATH.is_file():
+            f = pygame.font.Font(FONT_PATH, max(6, round(size * FONT_SCALE)))
+        else:
+            f = pygame.font.Font(None, size)
+        _fonts[size] = f
     return f
 
 

@@ -13,6 +13,7 @@ import pygame
 from .. import theme
 
 _cache: dict[tuple[int, str, int], pygame.Surface] = {}
+theme.on_palette_change(_cache.clear)  # the armies' colours come from the palette
 
 SHAPE_NAMES = {
     "soldier0": "round disc",
