@@ -6,6 +6,7 @@ tool drive exactly the code the real loop runs.
 
 from __future__ import annotations
 
+import os
 import time
 import warnings
 from collections.abc import Callable, Iterable
@@ -17,22 +18,28 @@ from .opponent import Worker, make_worker
 from .scene import Scene, SceneManager
 from .sound import SoundBank
 
+NAME = "Keliya"  # the window's title and class, not "main.py" or "python3"
 FPS = 60
 MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not teleport animations
 
 
 class App:
     def __init__(self, size: tuple[int, int] = theme.BASE_SIZE, fullscreen: bool = False, sound: bool = True,
-                 worker_factory: Callable[[], Worker | None] | None = None) -> None:
-        pygame.init()
-        pygame.display.set_caption("Keliya")
-        self.windowed_size = size
+                 worker_factory: Callable[[], Worker | None] | None = None, volume: float | None = None) -> None:
+        for var in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME"):
+            os.environ.setdefault(var, NAME)  # read when the display opens: set before pygame.init
+        pygame.display.init()
+        pygame.font.init()  # the rest of pygame.init (audio above all) waits until after the first frame
+        pygame.display.set_caption(NAME, NAME)
+        self.windowed_size = clamp_size(size)
         self.fullscreen = False
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._set_minimum_size()
         self._set_icon()
         self.manager = SceneManager()
-        self.sound = SoundBank(enabled=sound)
+        self.sound = SoundBank(enabled=sound) if volume is None else SoundBank(enabled=sound, volume=volume)
+        #: called once, right after the first frame is on screen (the start-up benchmark quits there)
+        self.on_first_frame: Callable[[], None] | None = None
         self.clock = pygame.time.Clock()
         self.running = True
         self._worker_factory = worker_factory or make_worker
@@ -91,24 +98,31 @@ class App:
             self.fullscreen = True
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Set the window size (used by tests and the screenshot tool)."""
-        self.windowed_size = size
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        """Set the window size (used by tests and the screenshot tool), never below the minimum."""
+        self.windowed_size = clamp_size(size)
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def _window_resized(self, size: tuple[int, int]) -> None:
+        """Follow the user's resize; without a window manager to honour the minimum, force it back."""
+        if clamp_size(size) != tuple(size):
+            self.resize(size)
+        else:
+            self.screen = pygame.display.get_surface()
+            self.windowed_size = self.screen.get_size()
 
     # --- the loop -------------------------------------------------------------------------------
     def frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """Handle ``events``, advance ``dt`` seconds and draw one frame."""
         started = time.perf_counter()
         for event in events:
-            if event.type == pygame.QUIT:
+            if is_quit(event):
                 self.quit()
                 return
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 continue
             if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-                self.screen = pygame.display.get_surface()
-                self.windowed_size = self.screen.get_size()
+                self._window_resized(event.size)
             self.manager.handle_event(event)
         self.manager.update(min(dt, MAX_DT))
         self.manager.draw(self.screen)
@@ -120,12 +134,23 @@ class App:
     def run(self, first: Scene) -> None:
         self.manager.push(first)
         self.clock.tick(FPS)
+        first = True
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0
             self.frame(pygame.event.get(), dt)
             if self.running:
                 pygame.display.flip()
+                if first:
+                    first = False
+                    self._after_first_frame()
         self.close()
+
+    def _after_first_frame(self) -> None:
+        """The title is on screen: now pay for what it did not need (the audio device, the effects)."""
+        if self.on_first_frame is not None:
+            self.on_first_frame()
+        if self.running:
+            self.sound.warm_up()
 
     def quit(self) -> None:
         self.running = False
@@ -138,3 +163,16 @@ class App:
             except Exception:  # noqa: BLE001 - closing must never stop the app from exiting
                 pass
             self._worker = None
+
+
+def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` grown to at least the smallest window the scenes are laid out for."""
+    return max(int(size[0]), theme.MIN_SIZE[0]), max(int(size[1]), theme.MIN_SIZE[1])
+
+
+def is_quit(event: pygame.event.Event) -> bool:
+    """The window's close button, or Ctrl+Q (Cmd+Q on macOS): quit from any screen."""
+    if event.type == pygame.QUIT:
+        return True
+    return (event.type == pygame.KEYDOWN and event.key == pygame.K_q
+            and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)))

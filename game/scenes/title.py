@@ -81,7 +81,7 @@ class TitleScene(Scene):
             surface.blit(shadow, shadow.get_rect(midbottom=(x + cw / 2 + 6 * s, base_y + bob + 8 * s)))
             surface.blit(glyph, glyph.get_rect(midbottom=(x + cw / 2, base_y + bob)))
             x += cw + int(12 * s)
-        theme.blit_text(surface, "Traditional board games of Sri Lanka, India and beyond", int(36 * s),
+        theme.blit_text(surface, "Traditional board games of Sri Lanka, India and southern Africa", int(36 * s),
                         theme.TEXT, (w // 2, int(base_y + 40 * s)), "midtop")
         self._draw_parade(surface, w, int(base_y + 150 * s), s)
         if int(self.time * 2) % 2 == 0 or self.time < 0.5:

@@ -1,0 +1,172 @@
+"""The one real entry point: ``main.py``, ``keliya.pyw`` and the installed ``keliya`` commands call it.
+
+Nothing here imports pygame at module level, so a Python without the dependencies still reaches
+``dependency_problem`` and can tell the person who double-clicked what to install.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from rules import game_ids, game_spec
+
+#: The one description of the games' origins (README, --help, pyproject and the title screen say the same).
+TAGLINE = "Traditional board games of Sri Lanka, India and southern Africa"
+NAME = "Keliya"
+REQUIRED = (("pygame", "pygame-ce"), ("pymunk", "pymunk"))
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1280x800") from None
+    if w < 960 or h < 600:
+        raise argparse.ArgumentTypeError(f"{w}x{h} is smaller than the smallest usable window, 960x600")
+    return w, h
+
+
+def _game(text: str) -> str:
+    if text not in game_ids():
+        raise argparse.ArgumentTypeError(f"unknown game '{text}' (games: {', '.join(game_ids())})")
+    if dependency_problem() is None:
+        from game.scenes.menu import playable_ids
+
+        if text not in playable_ids():
+            raise argparse.ArgumentTypeError(f"'{text}' cannot be played in the window yet "
+                                             f"(playable: {', '.join(playable_ids())})")
+    return text
+
+
+def _volume(text: str) -> float:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number from 0 to 100") from None
+    if not 0 <= v <= 100:
+        raise argparse.ArgumentTypeError(f"{v} is not between 0 and 100")
+    return v / 100
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="keliya",
+        description=f"{NAME}: {TAGLINE[0].lower()}{TAGLINE[1:]}. Esc or Ctrl+Q quits from every screen.",
+    )
+    ap.add_argument("--list", action="store_true", help="list the games and their options, then exit")
+    ap.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
+                    help="window size (default 1280x800, at least 960x600)")
+    ap.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+    ap.add_argument("--game", type=_game, metavar="ID", help="open the setup screen of this game directly")
+    ap.add_argument("--mute", action="store_true", help="no sound")
+    ap.add_argument("--volume", type=_volume, default=None, metavar="0-100", help="sound volume (default 80)")
+    ap.add_argument("--screenshots", type=Path, metavar="DIR",
+                    help="save a picture of every scene at 1280x800 and 960x600 into DIR, then exit")
+    ap.add_argument("--exit-after-first-frame", action="store_true",
+                    help="draw the first frame, print 'first-frame <unix time>' and exit (start-up benchmark)")
+    return ap
+
+
+def list_games() -> str:
+    lines = []
+    for gid in game_ids():
+        spec = game_spec(gid)
+        lines.append(f"{gid:<20} {spec.name} — {spec.description}")
+        for opt in spec.options:
+            choices = "/".join(str(c) for c in opt.choices)
+            if len(opt.choices) > 8:
+                choices = f"{opt.choices[0]}..{opt.choices[-1]}"
+            house = " (house rule)" if opt.house_rule else ""
+            lines.append(f"{'':<22}{opt.name}={choices} (default {opt.default}){house}")
+    return "\n".join(lines)
+
+
+# --- missing dependencies ------------------------------------------------------------------------
+def dependency_problem() -> str | None:
+    """Why the window cannot open on this Python (a message for a person), or None if it can."""
+    missing = []
+    for module, package in REQUIRED:
+        try:
+            __import__(module)
+        except ImportError as e:
+            missing.append((package, e))
+    if not missing:
+        return None
+    packages = " ".join(p for p, _ in missing)
+    reasons = "; ".join(f"{p}: {e}" for p, e in missing)
+    return (f"{NAME} cannot start: this Python ({sys.executable}) lacks {packages} ({reasons}).\n\n"
+            f"Install them, then start {NAME} again:\n"
+            f"    {Path(sys.executable).name} -m pip install {packages}\n"
+            f"or, in the {NAME} folder, follow README.md:  pip install -e .")
+
+
+def _show_dialog(message: str) -> bool:
+    """A tkinter message box, for whoever double-clicked and has no terminal; False if none can open."""
+    try:
+        import tkinter
+        from tkinter import messagebox
+
+        root = tkinter.Tk()
+        root.withdraw()
+        messagebox.showerror(f"{NAME} cannot start", message, parent=root)
+        root.destroy()
+        return True
+    except Exception:  # noqa: BLE001 - no tkinter, no display: stderr must do
+        return False
+
+
+def report_problem(message: str, dialog=_show_dialog) -> None:
+    """Say ``message`` on stderr (when there is one) and, unless a terminal is attached, in a window."""
+    stderr = sys.stderr
+    if stderr is not None:
+        print(message, file=stderr)
+    attended = stderr is not None and hasattr(stderr, "isatty") and stderr.isatty()
+    if not attended and os.environ.get("KELIYA_NO_DIALOG") != "1":
+        dialog(message)
+
+
+# --- running ---------------------------------------------------------------------------------------
+def main(argv: list[str] | None = None) -> int:
+    """Parse the flags and run: the function behind ``keliya``, ``main.py`` and ``keliya.pyw``."""
+    args = build_parser().parse_args(argv)
+    if args.list:
+        print(list_games())
+        return 0
+    problem = dependency_problem()
+    if problem is not None:
+        report_problem(problem)
+        return 1
+    if args.screenshots is not None:
+        from game.screenshots import save_screenshots
+
+        files = save_screenshots(args.screenshots)
+        print(f"saved {len(files)} screenshots in {args.screenshots}")
+        return 0
+    return _run_window(args)
+
+
+def _run_window(args: argparse.Namespace) -> int:
+    from game.app import App
+    from game.scenes.menu import MenuScene, playable_ids
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+
+    app = App(args.size, fullscreen=args.fullscreen, sound=not args.mute, volume=args.volume)
+    if args.exit_after_first_frame:
+        app.on_first_frame = lambda: (print(f"first-frame {time.time():.6f}", flush=True), app.quit())
+    if args.game:
+        app.manager.push(TitleScene(app))
+        app.manager.push(MenuScene(app, playable_ids().index(args.game)))
+        app.run(SetupScene(app, args.game))
+    else:
+        app.run(TitleScene(app))
+    return 0
+
+
+def gui_main() -> int:
+    """The GUI entry point (``keliya-gui``; no console on Windows): the same as ``main``."""
+    return main()
