@@ -13,7 +13,7 @@ from typing import Any
 from .userfiles import config_dir, set_aside, write_text_atomically
 
 #: animation speed names and their factors (0: moves appear at once)
-SPEEDS = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.5}
+SPEEDS = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.5}  # in the order the screen offers them
 PALETTES = ("standard", "colour-blind")
 
 
@@ -81,3 +81,42 @@ def save_settings(settings: Settings, path: Path | None = None) -> str:
         return ""
     except OSError as e:
         return f"The settings could not be saved: {e}."
+
+
+# --- the settings of this run -------------------------------------------------------------------
+_current: Settings | None = None
+_problem = ""
+
+
+def current() -> Settings:
+    """The settings in force (read from disk on first use)."""
+    global _current, _problem
+    if _current is None:
+        _current, _problem = load_settings()
+    return _current
+
+
+def startup_problem() -> str:
+    """What was wrong with the settings file at start-up ('' if nothing), said once."""
+    global _problem
+    current()
+    problem, _problem = _problem, ""
+    return problem
+
+
+def update(**changes: Any) -> str:
+    """Change settings, keep them in range and save them; '' or the problem in words."""
+    settings = current()
+    known = {f.name for f in fields(Settings)}
+    for name, value in changes.items():
+        if name not in known:
+            raise ValueError(f"no setting '{name}'")
+        setattr(settings, name, value)
+    settings.checked()
+    return save_settings(settings)
+
+
+def reset_for_tests() -> None:
+    """Forget the settings read so far (tests change KELIYA_HOME between cases)."""
+    global _current, _problem
+    _current, _problem = None, ""

@@ -20,3 +20,17 @@ if "KELIYA_HOME" not in os.environ:
     import tempfile
 
     os.environ["KELIYA_HOME"] = tempfile.mkdtemp(prefix="keliya-tests-")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _fresh_user_files(tmp_path, monkeypatch):
+    """Each test starts with default settings and no saved game (a folder of its own)."""
+    from game import settings
+
+    monkeypatch.setenv("KELIYA_HOME", str(tmp_path / "keliya-home"))
+    settings.reset_for_tests()
+    yield
+    settings.reset_for_tests()

@@ -9,6 +9,7 @@ import time
 import pygame
 import pytest
 
+from game import settings as user_settings
 from game import theme
 from game.app import App
 from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
@@ -188,6 +189,7 @@ def test_the_speed_key_makes_moves_quicker(app):
     chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
 
     def frames_to_show(presses: int) -> int:
+        user_settings.update(animation="normal")
         scene = start(app, MatchConfig("kotu_ellima"), state.copy())
         for _ in range(presses):
             Mouse(app).key(pygame.K_f)
@@ -198,8 +200,9 @@ def test_the_speed_key_makes_moves_quicker(app):
             n += 1
         return n
 
-    normal, fast, slow = frames_to_show(0), frames_to_show(1), frames_to_show(2)
-    assert fast < normal * 0.5 and slow > normal * 1.8
+    normal, fast, slow, off = frames_to_show(0), frames_to_show(1), frames_to_show(2), frames_to_show(3)
+    assert fast < normal * 0.5 and slow > normal * 1.8 and off == 0
+    assert user_settings.load_settings()[0].animation == "off"  # the choice is saved
 
 
 def test_hint_button_keeps_its_place_while_a_piece_is_selected(app):
@@ -363,12 +366,66 @@ def test_game_over_rematch_and_menu(app):
     assert isinstance(app.manager.top, MenuScene)
 
 
-def test_esc_twice_leaves_for_the_menu(app):
-    start(app, MatchConfig("kotu_ellima"))
+def test_esc_opens_the_pause_menu_and_esc_resumes(app):
+    from game.scenes.pause import PauseScene
+
+    scene = start(app, MatchConfig("kotu_ellima"))
     Mouse(app).key(pygame.K_ESCAPE)
-    assert isinstance(app.manager.top, PlayScene)
+    assert isinstance(app.manager.top, PauseScene)
     Mouse(app).key(pygame.K_ESCAPE)
+    assert app.manager.top is scene
+    Mouse(app).key(pygame.K_ESCAPE)
+    Mouse(app).key(pygame.K_m)  # save and leave
     assert isinstance(app.manager.top, MenuScene)
+
+
+def test_leaving_a_game_in_progress_asks_first_and_the_game_is_saved(app):
+    from game import saves
+    from game.scenes.pause import MenuOverlay
+
+    scene = start(app, MatchConfig("kotu_ellima"))
+    click_move(Mouse(app), scene, scene.state.legal_moves()[0])
+    settle(app, scene)
+    Mouse(app).click(scene.menu_button.rect.center)
+    assert isinstance(app.manager.top, MenuOverlay)  # asked, not left
+    Mouse(app).key(pygame.K_ESCAPE)
+    assert app.manager.top is scene
+    saved, problem = saves.load_current()
+    assert problem == "" and saved.state.to_text() == scene.state.to_text()
+    Mouse(app).click(scene.menu_button.rect.center)
+    Mouse(app).key(pygame.K_RETURN)
+    assert isinstance(app.manager.top, MenuScene)
+
+
+def test_a_resumed_game_has_its_moves_and_can_undo_them(app):
+    from game import saves
+    from game.config import VS_COMPUTER
+
+    state = random_play("hat_diviyan_keliya", 2, lambda s: s.ply >= 6)
+    config = MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY)
+    assert saves.save_current(config, state) == ""
+    saved, _ = saves.load_current()
+    scene = start(app, saved.config, saved.state)
+    assert len(scene.log) == 6 and scene.movers == [0, 1, 0, 1, 0, 1]
+    Mouse(app).key(pygame.K_u)
+    assert scene.state.ply == 5 and len(scene.log) == 5
+    assert VS_COMPUTER != saved.config.mode
+
+
+def test_export_writes_a_save_that_loads_back(app):
+    from game import saves
+    from game.scenes.pause import PauseScene
+
+    scene = start(app, MatchConfig("sixteen_soldiers"))
+    click_move(Mouse(app), scene, scene.state.legal_moves()[0])
+    settle(app, scene)
+    Mouse(app).key(pygame.K_ESCAPE)
+    pause = app.manager.top
+    assert isinstance(pause, PauseScene)
+    Mouse(app).key(pygame.K_e)
+    path = pause.note.removeprefix("Exported to ")
+    back = saves.read_match(open(path, encoding="utf-8").read())
+    assert back.state.to_text() == scene.state.to_text()
 
 
 def test_setup_against_the_computer_by_clicks(app):

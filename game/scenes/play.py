@@ -14,7 +14,8 @@ import pygame
 from rules import Effect, IllegalMoveError, Move, State, game_spec
 from rules.effects import CAPTURE, MOVE, PLACE, PROMOTE, REMOVE
 
-from .. import theme
+from .. import saves, theme
+from .. import settings as user_settings
 from ..anim import Pulse, Timer
 from ..boards import Animation, BoardFamily, family_for
 from ..boards.routes import ClickResult, MoveBuilder
@@ -24,13 +25,14 @@ from ..physics import Bursts
 from ..render.panel import PlayView
 from ..render.pieces import HALMA_COLORS, style_of
 from ..scene import Scene
+from ..userfiles import write_text_atomically
 from ..widgets import Button
 
 GAME_OVER_DELAY = 0.6
 HINT_LEVEL = "hint"  # the worker's "best move for the side to move" at the Medium budget
 MAX_AI_ERRORS = 3
-#: animation speeds a player can cycle through (F), as (label, factor)
-ANIMATION_SPEEDS = (("×1", 1.0), ("×2.5", 2.5), ("×0.5", 0.5))
+#: the animation settings F cycles through, in order
+SPEED_CYCLE = ("normal", "fast", "slow", "off")
 
 BURST_COLORS = {
     "soldier0": (theme.ARMY_LIGHT, theme.ARMY_LIGHT_EDGE),
@@ -69,7 +71,7 @@ class PlayScene(Scene):
         self.last_mover: int | None = None
         self.over_timer = Timer(GAME_OVER_DELAY)
         self.over_shown = False
-        self.esc_armed = 0.0
+        self._save_problem_said = False
         self.ai_stopped = False
         self.opponent: Opponent | None = None
         if COMPUTER in self.controllers:
@@ -88,6 +90,7 @@ class PlayScene(Scene):
         self.paused = False
         self.pieces_now = self._pieces()
         self.note_codes = self._note_codes()
+        self._recall_history()
         self._level_label = {n: label for n, label, _ in level_choices()}.get(config.level, config.level)
         self.renderer = PlayView(self)
         self.stop_button = Button("Stop the chain here", self.stop_chain, pygame.K_s, style="accent", key_label="S")
@@ -97,12 +100,26 @@ class PlayScene(Scene):
         self.menu_button = Button("Menu", self.to_menu, None)
         self.hint_button = Button("Hint: the computer's choice", self.ask_hint, pygame.K_h, key_label="H")
         self.pause_button = Button("Pause", self.toggle_pause, pygame.K_p, key_label="P")
-        self.animation_speed = ANIMATION_SPEEDS[0][1]
-        self.speed_button = Button(f"Speed {ANIMATION_SPEEDS[0][0]}", self.cycle_speed, pygame.K_f, key_label="F")
+        self.speed_button = Button("", self.cycle_speed, pygame.K_f, key_label="F")
+        self.settings_changed()
         self.buttons = [self.stop_button, self.decline_button, self.hint_button, self.pause_button,
                         self.undo_button, self.rules_button, self.menu_button, self.speed_button]
         self.undo_button.visible = config.mode != WATCH
         self._intro()
+
+    def _recall_history(self) -> None:
+        """A game resumed (or begun from a played position) keeps its moves: who made each
+        (for undo against the computer) and the move log."""
+        replay = saves.start_of(self.state)
+        for move in self.state.history():
+            mover = replay.to_move
+            effects = replay.effects(move)
+            self.movers.append(mover)
+            self.log.append(self.describe(move, mover, effects).rstrip("."))
+            self.last_mover, self.last_effects = mover, effects
+            replay.apply(move)
+        if self.log:
+            self.event = self.log[-1] + "."
 
     # --- what the drawing reads (game.boards.MatchView) --------------------------------------------
     @property
@@ -223,8 +240,12 @@ class PlayScene(Scene):
         self.last_move, self.last_mover, self.last_effects = shown, mover, effects
         self._refresh_position()
         anim = self.view.animate(effects, before, self._anim_event, shown_hops)
-        anim.speed = self.animation_speed
         self._anims.append((anim, self.describe(shown, mover, effects), mover))
+        if self.animation_speed > 0:
+            anim.speed = self.animation_speed
+        else:  # animation off: the move is on the board at once
+            self.skip_animation()
+        self._autosave()
         self.say("")
         if effects and effects[0].kind == MOVE and not any(e.kind == REMOVE for e in effects):
             self.app.sound.play("hop", 0.7)
@@ -364,13 +385,44 @@ class PlayScene(Scene):
                 and self.suggestion is None and not self.adviser.thinking)
 
     def cycle_speed(self) -> None:
-        """Normal, fast (×2.5), slow (×0.5): how quickly moves (and sowings) are shown."""
-        labels = [label for label, _ in ANIMATION_SPEEDS]
-        current = next(i for i, (_, f) in enumerate(ANIMATION_SPEEDS) if f == self.animation_speed)
-        label, self.animation_speed = ANIMATION_SPEEDS[(current + 1) % len(labels)]
-        self.speed_button.label = f"Speed {label}"
+        """Normal, fast, slow, off: how quickly moves (and sowings) are shown (a saved setting)."""
+        now = user_settings.current().animation
+        following = SPEED_CYCLE[(SPEED_CYCLE.index(now) + 1) % len(SPEED_CYCLE)] if now in SPEED_CYCLE else "normal"
+        problem = user_settings.update(animation=following)
+        if problem:
+            self.say(problem, theme.WARN)
+        self.settings_changed()
+
+    def settings_changed(self) -> None:
+        """Take up the saved settings (after the settings screen, or F)."""
+        s = user_settings.current()
+        self.animation_speed = s.speed
+        self.speed_button.label = f"Speed: {s.animation}"
         for anim, _, _ in self._anims:
-            anim.speed = self.animation_speed
+            anim.speed = max(self.animation_speed, 0.1)
+        if self.animation_speed == 0:
+            self.skip_animation()
+
+    # --- saving ---------------------------------------------------------------------------------------
+    def _autosave(self) -> None:
+        """The game is saved after every move and undo (leaving or quitting loses nothing)."""
+        problem = saves.save_current(self.config, self.state)
+        if problem and not self._save_problem_said:
+            self._save_problem_said = True
+            self.say(problem[:1].upper() + problem[1:] + ".", theme.WARN)
+
+    def game_text(self) -> str:
+        """The whole game as save text (for the clipboard and export)."""
+        return saves.match_text(self.config, self.state)
+
+    def export_game(self) -> str:
+        """Write the game to a new file; the words say where (or what went wrong)."""
+        path = saves.export_path(self.config)
+        try:
+            write_text_atomically(path, self.game_text())
+        except OSError as e:
+            return f"The game could not be exported: {e}."
+        return f"Exported to {path}"
 
     def toggle_pause(self) -> None:
         """Computer against computer: hold the game so a position can be studied."""
@@ -419,6 +471,7 @@ class PlayScene(Scene):
         self.ai_stopped = False
         self.event = "Move taken back."
         self._intro()
+        self._autosave()
         self.app.sound.play("click")
 
     def rematch(self) -> None:
@@ -433,9 +486,15 @@ class PlayScene(Scene):
         else:
             self.app.manager.replace(PlayScene(self.app, self.config, state))
 
-    def to_menu(self) -> None:
+    def to_menu(self, confirmed: bool = False) -> None:
+        """Leave for the chooser; a game in progress asks first (it is saved either way)."""
         from .menu import MenuScene
+        from .pause import confirm_leave
 
+        if not confirmed and self.state.outcome() is None and self.movers:
+            self.app.manager.push(confirm_leave(self.app, lambda: self.to_menu(confirmed=True)))
+            return
+        self._autosave()
         if self.opponent is not None:
             self.opponent.cancel()
         self._forget_hint()
@@ -487,11 +546,15 @@ class PlayScene(Scene):
         elif event.key == pygame.K_ESCAPE:
             if self.builder.path:
                 self.apply_click(self.builder.cancel(), None)
-            elif self.esc_armed > 0 or self.state.outcome() is not None:
-                self.to_menu()
             else:
-                self.esc_armed = 2.5
-                self.say("Press Esc again to leave this game for the menu.", theme.ACCENT)
+                self.pause_menu()
+
+    def pause_menu(self) -> None:
+        """Esc: resume, rules, settings, copy or export the game, save and leave."""
+        from .pause import PauseScene
+
+        self.board.cancel_drag()
+        self.app.manager.push(PauseScene(self.app, self))
 
     # --- per frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -502,8 +565,6 @@ class PlayScene(Scene):
             self._flash[1].tick(dt)
             if self._flash[1].done:
                 self._flash = None
-        if self.esc_armed > 0:
-            self.esc_armed = max(0.0, self.esc_armed - dt)
         if self._anims:
             anim, words, _ = self._anims[0]
             anim.update(dt)

@@ -6,11 +6,13 @@ import math
 
 import pygame
 
-from .. import theme
+from .. import saves, theme
+from .. import settings as user_settings
 from ..anim import arc_point
 from ..physics import TokenRain
 from ..render.pieces import draw_piece
 from ..scene import Scene
+from ..widgets import Button
 
 TITLE = "KELIYA"
 LETTER_COLORS = (theme.ACCENT, theme.ACCENT_2, theme.GOOD, theme.WARN, theme.HOUSE, theme.ACCENT)
@@ -23,8 +25,19 @@ class TitleScene(Scene):
         super().__init__(app)
         self.time = 0.0
         self.rain = TokenRain(app.size)
+        self.saved, problem = saves.load_current()
+        if self.saved is not None and self.saved.state.outcome() is not None:
+            self.saved = None  # a finished game is not offered again
+        self.notice = " ".join(p for p in (user_settings.startup_problem(), problem) if p)
+        self.resume_button = Button(f"Resume {self.saved.summary()}" if self.saved else "", self.resume_game,
+                                    pygame.K_r, style="primary", key_label="R")
+        self.resume_button.visible = self.saved is not None
+        self.settings_button = Button("Settings", self.open_settings, pygame.K_s, key_label="S")
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        for b in (self.resume_button, self.settings_button):
+            if b.handle(event):
+                return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.quit()
@@ -32,6 +45,22 @@ class TitleScene(Scene):
                 self.start()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.start()
+
+    def resume_game(self) -> None:
+        """Back to the saved game, as it was left (its history, its settings, its opponent)."""
+        from .menu import MenuScene
+        from .play import PlayScene
+
+        if self.saved is None:
+            return
+        self.app.sound.play("select")
+        self.app.manager.push(MenuScene(self.app))
+        self.app.manager.push(PlayScene(self.app, self.saved.config, self.saved.state))
+
+    def open_settings(self) -> None:
+        from .settings_screen import SettingsScene
+
+        self.app.manager.push(SettingsScene(self.app))
 
     def start(self) -> None:
         from .menu import MenuScene
@@ -90,5 +119,14 @@ class TitleScene(Scene):
             theme.panel(surface, box, (40, 48, 84), theme.ACCENT, int(16 * s), 3)
             theme.blit_text(surface, "Press Enter or click to play", int(36 * s), theme.ACCENT, box.center,
                             "center")
+        self.resume_button.rect = pygame.Rect(0, 0, int(640 * s), int(56 * s))
+        self.resume_button.rect.center = (w // 2, int(h * 0.66 + 70 * s))
+        self.resume_button.draw(surface, False, s)
+        self.settings_button.rect = pygame.Rect(w - int(200 * s), h - int(64 * s), int(180 * s), int(46 * s))
+        self.settings_button.draw(surface, False, s)
+        if self.notice:
+            for i, line in enumerate(theme.wrap(self.notice, int(22 * s), w - int(80 * s))[:3]):
+                theme.blit_text(surface, line, int(22 * s), theme.WARN, (w // 2, int(12 * s) + i * int(26 * s)),
+                                "midtop")
         theme.blit_text(surface, "F11 full screen  ·  Esc quit", int(24 * s), theme.TEXT_DIM,
                         (w // 2, h - int(24 * s)), "midbottom")

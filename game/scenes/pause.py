@@ -1,0 +1,115 @@
+"""Overlays over the play scene: the pause menu (Esc) — resume, rules, settings, copy or export
+the game as text, leave — and the question asked before leaving a game in progress."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button, FocusGroup
+
+
+class MenuOverlay(Scene):
+    """A dimmed screen with a title, a line of words and a column of buttons."""
+
+    opaque = False
+
+    def __init__(self, app, title: str, words: str, buttons: list[Button]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.words = words
+        self.buttons = buttons
+        self.focus = FocusGroup(buttons)
+        self.note = ""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.focus.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s = theme.scale_for((w, h))
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        bh, gap = int(52 * s), int(10 * s)
+        lines = [(line, theme.TEXT) for line in theme.wrap(self.words, int(24 * s), int(520 * s))]
+        lines += [(line, theme.GOOD) for line in theme.wrap(self.note, int(24 * s), int(520 * s))]
+        box = pygame.Rect(0, 0, int(600 * s), int(110 * s) + len(lines) * int(28 * s)
+                          + len(self.buttons) * (bh + gap))
+        box.center = (w // 2, h // 2)
+        theme.panel(surface, box, (40, 46, 80), theme.ACCENT, int(20 * s), 4)
+        theme.blit_text(surface, self.title, int(44 * s), theme.ACCENT, (box.centerx, box.top + int(18 * s)),
+                        "midtop")
+        y = box.top + int(78 * s)
+        for line, color in lines:
+            theme.blit_text(surface, line, int(24 * s), color, (box.centerx, y), "midtop")
+            y += int(28 * s)
+        y += int(8 * s)
+        for b in self.buttons:
+            b.rect = pygame.Rect(box.left + int(60 * s), y, box.width - int(120 * s), bh)
+            y += bh + gap
+        self.focus.draw(surface, s)
+
+
+def confirm_leave(app, leave: Callable[[], None]) -> MenuOverlay:
+    """Asked before leaving a game in progress (it is saved, so leaving loses nothing)."""
+    overlay: MenuOverlay
+
+    def go() -> None:
+        app.manager.pop()
+        leave()
+
+    overlay = MenuOverlay(
+        app, "Leave this game?",
+        "It is saved: the title screen offers to resume it, or start another game and it is replaced.",
+        [Button("Leave for the menu", go, pygame.K_RETURN, style="primary", key_label="Enter"),
+         Button("Keep playing", app.manager.pop, pygame.K_ESCAPE, key_label="Esc")],
+    )
+    return overlay
+
+
+class PauseScene(MenuOverlay):
+    """Esc in a game: resume, rules, settings, copy or export the game, leave."""
+
+    def __init__(self, app, play) -> None:
+        self.play = play
+        buttons = [
+            Button("Resume", app.manager.pop, pygame.K_ESCAPE, style="primary", key_label="Esc"),
+            Button("Rules", self.rules, pygame.K_F1, key_label="F1"),
+            Button("Settings", self.settings, pygame.K_s, key_label="S"),
+            Button("Copy the game as text", self.copy, pygame.K_c, key_label="C"),
+            Button("Export the game to a file", self.export, pygame.K_e, key_label="E"),
+            Button("Save and leave for the menu", self.leave, pygame.K_m, key_label="M"),
+        ]
+        super().__init__(app, "Paused", "The game is saved after every move.", buttons)
+
+    def rules(self) -> None:
+        from .rules_screen import RulesScene
+
+        self.app.manager.push(RulesScene(self.app, self.play.spec.id))
+
+    def settings(self) -> None:
+        from .settings_screen import SettingsScene
+
+        self.app.manager.push(SettingsScene(self.app))
+
+    def resume(self) -> None:
+        self.play.settings_changed()
+
+    def copy(self) -> None:
+        text = self.play.game_text()
+        try:
+            pygame.scrap.put_text(text)
+            self.note = "The game is on the clipboard as text (paste it in the chooser to load it)."
+        except pygame.error as e:
+            self.note = f"The clipboard is not available here ({e}); use Export instead."
+
+    def export(self) -> None:
+        self.note = self.play.export_game()
+
+    def leave(self) -> None:
+        self.app.manager.pop()
+        self.play.to_menu(confirmed=True)

@@ -1,0 +1,82 @@
+"""The settings screen: sound and volume, animation speed, legal-move marks, turning the board
+for pass and play, the colour-blind palette and full screen. Each change applies at once and
+is saved (``game.settings``); reachable from the title, the chooser and the pause menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import settings as user_settings
+from .. import theme
+from ..scene import Scene
+from ..settings import PALETTES, SPEEDS
+from ..widgets import Button, FocusGroup, Selector
+
+ON_OFF = [(True, "On"), (False, "Off")]
+
+
+class SettingsScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        s = user_settings.current()
+        self.message = ""
+        self.rows = [
+            Selector("Sound", ON_OFF, s.sound, "Sound effects for moves, captures and the end of a game.",
+                     on_change=lambda v: self.change(sound=v)),
+            Selector("Volume", [(v / 10, f"{v * 10}%") for v in range(0, 11)], round(s.volume, 1),
+                     "How loud the sound effects are.", on_change=lambda v: self.change(volume=v)),
+            Selector("Animation", [(name, name.title()) for name in SPEEDS],
+                     s.animation, "How moves are shown: Off places them at once.",
+                     on_change=lambda v: self.change(animation=v)),
+            Selector("Show legal moves", ON_OFF, s.show_legal,
+                     "Mark the pieces that may move and where the chosen one may go.",
+                     on_change=lambda v: self.change(show_legal=v)),
+            Selector("Turn the board", ON_OFF, s.rotate,
+                     "Pass and play: the player to move sits at the bottom of the board.",
+                     on_change=lambda v: self.change(rotate=v)),
+            Selector("Colours", [(p, p.replace("-", " ").capitalize()) for p in PALETTES], s.palette,
+                     "A palette that stays clear with colour-blind vision (shapes always differ too).",
+                     on_change=lambda v: self.change(palette=v)),
+            Selector("Full screen", ON_OFF, self.app.fullscreen, "Also F11 anywhere.",
+                     on_change=lambda v: self.full_screen(v)),
+        ]
+        self.back = Button("Back", self.app.manager.pop, pygame.K_ESCAPE, style="primary", key_label="Esc")
+        self.focus = FocusGroup([*self.rows, self.back])
+
+    def change(self, **values) -> None:
+        problem = user_settings.update(**values)
+        self.apply(self.app)
+        self.message = problem or "Saved."
+
+    @staticmethod
+    def apply(app) -> None:
+        """Put the settings in force: sound, volume, palette."""
+        s = user_settings.current()
+        app.sound.set_enabled(s.sound)
+        app.sound.volume = s.volume
+        theme.set_palette(s.palette)
+
+    def full_screen(self, on: bool) -> None:
+        if on != self.app.fullscreen:
+            self.app.toggle_fullscreen()
+        self.change(fullscreen=on)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.focus.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        w, h = surface.get_size()
+        s = theme.scale_for((w, h))
+        theme.blit_text(surface, "Settings", int(60 * s), theme.ACCENT, (w // 2, int(24 * s)), "midtop")
+        row_w, row_h, gap = int(720 * s), int(62 * s), int(8 * s)
+        y = int(100 * s)
+        for row in self.rows:
+            row.rect = pygame.Rect((w - row_w) // 2, y, row_w, row_h)
+            y += row_h + gap
+        self.back.rect = pygame.Rect((w - int(240 * s)) // 2, y + int(10 * s), int(240 * s), int(54 * s))
+        self.focus.draw(surface, s)
+        focused = self.focus.focused
+        help_text = focused.help if isinstance(focused, Selector) else ""
+        theme.blit_text(surface, help_text or self.message, int(22 * s), theme.TEXT_DIM,
+                        (w // 2, self.back.rect.bottom + int(14 * s)), "midtop")

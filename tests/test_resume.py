@@ -1,0 +1,64 @@
+"""Save, quit, relaunch, resume: the title offers the game in progress and brings it back as it
+was, for every game; a bad save is reported on the title screen and set aside."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import saves
+from game.app import App
+from game.config import PASS_AND_PLAY, MatchConfig
+from game.scenarios import Mouse, click_move, random_play, settle
+from game.scenes.play import PlayScene
+from game.scenes.title import TitleScene
+from rules import game_ids
+
+
+@pytest.fixture
+def app():
+    a = App((960, 600), sound=False)
+    yield a
+    a.close()
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_game_played_quit_and_resumed_is_the_same(game_id):
+    first = App((960, 600), sound=False)
+    state = random_play(game_id, 1, lambda s: s.ply >= 5)
+    scene = PlayScene(first, MatchConfig(game_id, dict(state.game.options), PASS_AND_PLAY), state)
+    first.manager.push(scene)
+    first.frame([], 1 / 60)
+    if scene.state.outcome() is None:
+        click_move(Mouse(first), scene, scene.state.legal_moves()[-1])  # saved after the move
+        settle(first, scene)
+    text, history = scene.state.to_text(), scene.state.history()
+    first.close()  # quit
+
+    again = App((960, 600), sound=False)  # relaunch
+    try:
+        title = TitleScene(again)
+        again.manager.push(title)
+        again.frame([], 1 / 60)
+        if scene.state.outcome() is not None:
+            assert not title.resume_button.visible  # a finished game is not offered
+            return
+        assert title.resume_button.visible
+        Mouse(again).key(pygame.K_r)
+        resumed = again.manager.top
+        assert isinstance(resumed, PlayScene)
+        assert resumed.state.to_text() == text and resumed.state.history() == history
+        assert len(resumed.log) == len(history)
+    finally:
+        again.close()
+
+
+def test_a_corrupt_save_is_reported_on_the_title_and_set_aside(app):
+    path = saves.current_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("keliya-save 1\ngame kotu_ellima\nmode pass\n")
+    title = TitleScene(app)
+    app.manager.push(title)
+    app.frame([], 1 / 60)
+    assert "could not be read" in title.notice and not title.resume_button.visible
+    assert not path.exists()
