@@ -14,14 +14,14 @@ def route_intro(m: MatchView) -> tuple[str, theme.Color]:
     removals = b.removal_points()
     if removals:
         names = ", ".join(m.state.game.point_name(p) for p in sorted(removals))
-        return (f"{who} may huff ({names}): click the marked piece to remove it, or decline "
+        return (f"{who} may huff ({names}): click the bracketed piece to remove it, or decline "
                 "with 'Don't huff' and move as usual.", theme.ACCENT)
     if b.drop_points() and not b.piece_moves():
         return "Click an empty point to place a piece from your hand.", theme.TEXT
     if "capture_forced" in m.note_codes and b.capturers():
-        return f"{who} must capture: click a piece ringed in red.", theme.ACCENT
+        return f"{who} must capture: click a piece in a double ring.", theme.ACCENT
     if b.capturers():
-        return "A capture is possible (pieces ringed in red), or make any other move.", theme.TEXT
+        return "A capture is possible (pieces in a dashed ring), or make any other move.", theme.TEXT
     return "Click one of your pieces, then a marked point — or drag it there.", theme.TEXT
 
 
@@ -30,9 +30,9 @@ def route_guide(m: MatchView) -> tuple[str, theme.Color]:
     name = m.state.game.point_name
     if len(b.path) == 1:
         if any(b.targets().values()):
-            return f"The piece on {name(b.path[0])} can capture: click a red point.", theme.TEXT
-        return f"Move the piece on {name(b.path[0])} to a green point.", theme.TEXT
+            return f"The piece on {name(b.path[0])} can capture: click a crossed diamond.", theme.TEXT
+        return f"Move the piece on {name(b.path[0])} to a dot.", theme.TEXT
     if b.can_stop():
         return ("You may go on (marked points) or stop here: click the piece or 'Stop the chain here'.",
                 theme.ACCENT)
-    return "Keep jumping: the capture must go on to a red point.", theme.ACCENT
+    return "Keep jumping: the capture must go on to a crossed diamond.", theme.ACCENT

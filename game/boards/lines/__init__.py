@@ -86,4 +86,4 @@ class Family:
     def help_line(self, match) -> str:
         if match.builder.drop_points():
             return "Click an empty point to place a piece from hand."
-        return "Click a piece, then a marked point (green: move, red: capture) — or drag it. Right-click cancels."
+        return "Click a piece, then a marked point (dot: move, diamond: capture) — or drag it. Right-click cancels."

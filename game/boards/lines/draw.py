@@ -12,18 +12,20 @@ import pygame
 from rules.effects import REMOVE
 
 from ... import theme
-from ...render.marks import alpha_circle
+from ...render.marks import (
+    alpha_circle,
+    can_capture_mark,
+    capture_target,
+    huff_mark,
+    move_target,
+    must_capture_mark,
+    taken_mark,
+)
 from ...render.pieces import draw_piece, side_kind
 from .view import BoardView
 
 if TYPE_CHECKING:
     from .. import MatchView
-
-
-def _cross(surface: pygame.Surface, color: theme.Color, center: tuple[float, float], k: float, width: int) -> None:
-    x, y = center
-    pygame.draw.line(surface, color, (x - k, y - k), (x + k, y + k), width)
-    pygame.draw.line(surface, color, (x - k, y + k), (x + k, y - k), width)
 
 
 class LinesRenderer:
@@ -55,7 +57,7 @@ class LinesRenderer:
         alpha_circle(surface, theme.LAST_MOVE, 120, pts[-1], r * 1.25, max(3, width))
         for e in m.last_effects:
             if e.kind == REMOVE:
-                _cross(surface, theme.CAPTURE, view.pos(e.cell), r * 0.3, width)
+                taken_mark(surface, view.pos(e.cell), r * 0.3)
 
     def _pieces(self, surface: pygame.Surface, m: MatchView) -> None:
         view = self.view
@@ -77,9 +79,11 @@ class LinesRenderer:
             capturers = b.capturers()
             for p in b.movable() - capturers:  # where you may move, quietly
                 alpha_circle(surface, theme.ACCENT, 150, view.pos(p), r * 1.18, max(2, int(r * 0.1)))
-            for p in capturers:
-                alpha_circle(surface, theme.CAPTURE, int(170 + 85 * pulse) if forced else 150, view.pos(p),
-                             r * (1.3 + 0.1 * pulse), max(4, int(r * 0.22)))
+            for p in capturers:  # one mark for "must capture", another for "can capture"
+                if forced:
+                    must_capture_mark(surface, view.pos(p), r * 1.2, pulse)
+                else:
+                    can_capture_mark(surface, view.pos(p), r * 1.25)
             if m.hover in b.movable():
                 alpha_circle(surface, theme.ACCENT, 200, view.pos(m.hover), r * 1.22, max(2, int(r * 0.12)))
         for p, (owner, kind) in m.pieces_now.items():
@@ -87,7 +91,7 @@ class LinesRenderer:
                 continue
             if p in taken:
                 draw_piece(surface, view.pos(p), r, owner, kind, alpha=90)
-                _cross(surface, theme.CAPTURE, view.pos(p), r * 0.55, max(3, int(r * 0.18)))
+                taken_mark(surface, view.pos(p), r * 0.55)
                 continue
             draw_piece(surface, view.pos(p), r, owner, kind)
         if interactive:
@@ -122,22 +126,23 @@ class LinesRenderer:
         elif b.path:
             alpha_circle(surface, theme.ACCENT, 255, view.pos(b.path[0]), r * (1.2 + 0.06 * pulse),
                          max(3, int(r * 0.16)))
-        for p, captures in b.targets().items():
-            color = theme.CAPTURE if captures else theme.TARGET
+        for p, captures in b.targets().items():  # a dot to move, a crossed diamond to capture
             x, y = view.pos(p)
             hot = m.hover == p
             size = r * (0.62 if hot else 0.5 + 0.06 * pulse)
-            alpha_circle(surface, color, 235 if hot else 200, (x, y), size)
-            alpha_circle(surface, (255, 255, 255), 230, (x, y), size, max(2, int(r * 0.1)))
-            if hot and captures:  # hovering a capture: show which pieces it takes
+            if captures:
+                capture_target(surface, (x, y), size, 240 if hot else 215)
+            else:
+                move_target(surface, (x, y), size, 240 if hot else 210)
+            if hot and captures:  # hovering a capture: cross out the pieces it takes
                 for taken in b.captured_by(p):
-                    alpha_circle(surface, theme.CAPTURE, 200, view.pos(taken), r * 1.25, max(3, int(r * 0.16)))
+                    taken_mark(surface, view.pos(taken), r * 0.55)
         if not b.path and m.hover in b.drop_points():
             owner = m.state.to_move
             draw_piece(surface, view.pos(m.hover), r, owner, side_kind(m.state, owner), alpha=130)
         for p in b.removal_points():
             x, y = view.pos(p)
-            alpha_circle(surface, theme.CAPTURE, int(140 + 110 * pulse), (x, y), r * 1.35, max(3, int(r * 0.18)))
+            huff_mark(surface, (x, y), r * 1.3, pulse)
             size = max(14, int(r * 0.75))
             tag = theme.text("HUFF?", size, (255, 255, 255))
             box = tag.get_rect(midbottom=(x, y - r * 1.2)).inflate(10, 4)
@@ -165,7 +170,7 @@ class LinesRenderer:
             alpha_circle(surface, theme.HINT, 220, pts[0], r * 1.2, max(3, width))
         for e in m.suggestion_effects:  # the pieces it would take
             if e.kind == REMOVE:
-                _cross(surface, theme.HINT, view.pos(e.cell), r * 0.3, width)
+                taken_mark(surface, view.pos(e.cell), r * 0.3, theme.HINT)
         alpha_circle(surface, theme.HINT, int(150 + 100 * m.pulse), pts[-1], r * (1.15 + 0.15 * m.pulse),
                      max(3, width))
 

@@ -25,7 +25,7 @@ def intro(m: MatchView) -> tuple[str, theme.Color]:
     if "promotion_available" in m.note_codes:
         return f"{who} can crown a king on the enemy corner (gold frame).", theme.ACCENT
     if m.builder.capturers():
-        return (f"{who} to move: pieces ringed in red can capture (never forced). Click a piece, "
+        return (f"{who} to move: pieces in a dashed ring can capture (never forced). Click a piece, "
                 "then a marked square.", theme.TEXT)
     return f"{who} to move: click a piece, then a marked square — or drag it there.", theme.TEXT
 
@@ -40,10 +40,10 @@ def guide(m: MatchView) -> tuple[str, theme.Color]:
             head = f"The king on {where} goes all eight ways, and takes the enemies it leaps."
         else:
             head = f"The counter on {where} goes the ways of its arrows, never {FORBIDDEN_WORDS[owner]}."
-        tail = " Red squares capture." if any(b.targets().values()) else ""
-        return f"{head} Green: a step or the first leap.{tail}", theme.TEXT
+        tail = " Diamonds capture." if any(b.targets().values()) else ""
+        return f"{head} Dots: a step or the first leap.{tail}", theme.TEXT
     if b.targets():
-        return ("Leap again (green squares) or stop here: click the piece again, or 'Stop the chain here' (S).",
+        return ("Leap again (the marked squares) or stop here: click the piece again, or 'Stop the chain here' (S).",
                 theme.ACCENT)
     return "Click the piece again (or S) to stop here: no leap goes on.", theme.ACCENT
 
@@ -51,4 +51,4 @@ def guide(m: MatchView) -> tuple[str, theme.Color]:
 def help_line(m: MatchView) -> str:
     if len(m.builder.path) > 1:
         return "Leaps go on square by square: click the piece again to stop. Right-click cancels the chain."
-    return "Click a piece, then a green square (red: capture) — or drag it. Right-click cancels."
+    return "Click a piece, then a marked square (dot: move, diamond: capture) — or drag it. Right-click cancels."

@@ -1,0 +1,123 @@
+"""Readability and accessibility (issue 13): the shipped typeface, marks told apart by shape,
+and the colour-blind palette."""
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import theme
+from game.render import marks, pieces
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+    theme.set_palette("standard")
+
+
+def test_font_file_and_licence_are_committed_and_used():
+    assert theme.FONT_PATH == ROOT / "assets" / "fonts" / "Inter-SemiBold.otf"
+    assert theme.FONT_PATH.is_file() and (ROOT / "assets" / "fonts" / "OFL.txt").is_file()
+    assert "Open Font License" in (ROOT / "assets" / "fonts" / "OFL.txt").read_text()
+    f = theme.font(24)
+    assert f.name == "Inter" and f is theme.font(24)
+
+
+@pytest.mark.parametrize("size", [14, 18, 24, 36])
+def test_text_has_no_gaps_inside_words(size):
+    """The default font's hinting put gaps in words ("e5xc 5"): the width must be the sum of advances."""
+    f = theme.font(size)
+    for word in ("e5xc5", "pieces", "Kotu"):
+        advances = sum(m[4] for m in f.metrics(word))
+        assert abs(f.size(word)[0] - advances) <= 2, (word, size)
+
+
+def _mask(draw) -> pygame.mask.Mask:
+    s = pygame.Surface((80, 80), pygame.SRCALPHA)
+    draw(s)
+    return pygame.mask.from_surface(s, 40)
+
+
+def _overlap_fraction(a: pygame.mask.Mask, b: pygame.mask.Mask) -> float:
+    """How much two silhouettes agree once each is scaled to the same box: size does not count, shape does."""
+    def norm(m: pygame.mask.Mask) -> pygame.mask.Mask:
+        box = m.get_bounding_rects()[0].unionall(m.get_bounding_rects())
+        part = pygame.mask.Mask(box.size)
+        part.draw(m, (-box.x, -box.y))
+        return part.scale((48, 48))
+    a, b = norm(a), norm(b)
+    return a.overlap_area(b, (0, 0)) / max(a.count(), b.count())
+
+
+def test_move_and_capture_targets_differ_by_shape():
+    dot = _mask(lambda s: marks.move_target(s, (40, 40), 14))
+    diamond = _mask(lambda s: marks.capture_target(s, (40, 40), 14))
+    assert dot.count() and diamond.count()
+    assert _overlap_fraction(dot, diamond) < 0.75
+    # the dot is round: filled towards its box's corners, where a diamond is empty
+    assert dot.get_at((40 + 8, 40 + 8)) == 1
+    assert diamond.get_at((40 + 14, 40 + 14)) == 0 and diamond.get_at((40, 40 - 18)) == 1
+
+
+def test_piece_marks_differ_by_shape():
+    can = _mask(lambda s: marks.can_capture_mark(s, (40, 40), 24))
+    must = _mask(lambda s: marks.must_capture_mark(s, (40, 40), 22))
+    huff = _mask(lambda s: marks.huff_mark(s, (40, 40), 24))
+    for a, b in ((can, must), (can, huff), (must, huff)):
+        assert _overlap_fraction(a, b) < 0.6
+    assert must.count() > can.count()  # the stronger mark is the heavier one
+
+
+def _colour_at_centre(draw) -> tuple[int, int, int]:
+    s = pygame.Surface((80, 80), pygame.SRCALPHA)
+    draw(s)
+    return tuple(s.get_at((40, 40)))[:3]
+
+
+def test_palette_switch_changes_drawn_mark_colours():
+    theme.set_palette("standard")
+    before = _colour_at_centre(lambda s: marks.move_target(s, (40, 40), 14, alpha=255))
+    theme.set_palette("colour-blind")
+    assert theme.palette_name == "colour-blind"
+    after = _colour_at_centre(lambda s: marks.move_target(s, (40, 40), 14, alpha=255))
+    assert before != after and after == theme.PALETTES["colour-blind"]["TARGET"]
+    theme.set_palette("standard")
+    assert _colour_at_centre(lambda s: marks.move_target(s, (40, 40), 14, alpha=255)) == before
+    with pytest.raises(ValueError):
+        theme.set_palette("sepia")
+
+
+def test_palette_switch_redraws_the_armies():
+    light_before = tuple(pieces.sprite(0, "soldier", 20).get_at((26, 26)))
+    theme.set_palette("colour-blind")
+    dark = tuple(pieces.sprite(1, "soldier", 20).get_at((26, 26)))[:3]
+    assert light_before  # the cache was filled before the switch
+    assert dark == theme.PALETTES["colour-blind"]["ARMY_DARK"]
+
+
+def _luminance(c) -> float:
+    def lin(v: float) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(v) for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _simulate_deutan(c) -> tuple[float, float, float]:
+    """Brettel/Viénot-style deuteranopia: red and green collapse onto one axis."""
+    r, g, b = c
+    return (0.625 * r + 0.375 * g, 0.7 * r + 0.3 * g, 0.3 * g + 0.7 * b)
+
+
+def test_colour_blind_palette_keeps_meaningful_colours_apart():
+    p = theme.PALETTES["colour-blind"]
+    keys = ("TARGET", "CAPTURE", "LAST_MOVE", "HINT")
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            sa, sb = _simulate_deutan(p[a]), _simulate_deutan(p[b])
+            assert sum((x - y) ** 2 for x, y in zip(sa, sb)) ** 0.5 > 40, (a, b)
+    assert _luminance(p["ARMY_LIGHT"]) / _luminance(p["ARMY_DARK"]) > 8  # the armies differ in lightness
