@@ -26,6 +26,7 @@ class Level:
     stray: float = 0.0  # chance of playing a weaker move than the search's best
     stray_capture: float = 0.0  # when straying, chance of still taking the biggest capture
     config: SearchConfig = field(default_factory=SearchConfig)
+    perfect: bool = False  # play a solved game's table where it is ready (game.ai.solver)
 
     def capped(self, iterations: int) -> Level:
         """The same level with a fixed iteration budget and no clock (arena and tests)."""
@@ -56,13 +57,14 @@ LEVELS: dict[str, Level] = {
     ),
     "expert": Level(
         "expert", "Expert", "Uses up to five seconds a move: the strongest the computer gets.",
-        seconds=4.6, iterations=40000,
+        seconds=4.6, iterations=40000, perfect=True,
     ),
 }
 
-# "Best move for the side to move" uses the Medium budget without any straying.
+# "Best move for the side to move" uses the Medium budget without any straying, and the solved
+# table where there is one (Hat Diviyan Keliya).
 HINT = Level("hint", "Hint", "The best move for the side to move, at the Medium budget.",
-             seconds=LEVELS["medium"].seconds, iterations=LEVELS["medium"].iterations)
+             seconds=LEVELS["medium"].seconds, iterations=LEVELS["medium"].iterations, perfect=True)
 
 
 def level_named(name: str) -> Level:

@@ -13,6 +13,7 @@ from typing import NamedTuple, Protocol
 
 from rules.core import Move, State
 
+from . import solver
 from .levels import Level, level_named
 from .mcts import MCTS, SearchResult
 
@@ -80,6 +81,10 @@ class LevelPlayer:
     def choose(self, state: State, cancel: Callable[[], bool] | None = None) -> Decision:
         t0 = time.perf_counter()
         level = self.level
+        if level.perfect:
+            best = solver.best_moves(state)  # None unless the game is solved and its table ready
+            if best:
+                return Decision(best[self.rng.randrange(len(best))], 0, time.perf_counter() - t0)
         result = self.mcts.search(state, seconds=level.seconds, iterations=level.iterations, cancel=cancel)
         move = result.move
         if move is not None and level.stray and result.proven != "win" and self.rng.random() < level.stray:
