@@ -8,6 +8,7 @@ from rules import game_spec
 
 from .. import theme
 from ..scene import Scene
+from ..tutorials import has_lesson
 from ..widgets import Button
 
 
@@ -40,9 +41,13 @@ def reflow(text: str) -> list[str]:
 
 
 class RulesScene(Scene):
-    def __init__(self, app, game_id: str) -> None:
+    def __init__(self, app, game_id: str, offer_tutorial: bool = True) -> None:
         super().__init__(app)
         self.spec = game_spec(game_id)
+        self.offer_tutorial = offer_tutorial and has_lesson(game_id)
+        self.tutorial_button = Button("Try it: tutorial", self.open_tutorial, pygame.K_t, style="primary",
+                                      key_label="T")
+        self.tutorial_button.visible = self.offer_tutorial
         self.scroll = 0.0
         self.target_scroll = 0.0
         self.back = Button("Back", self.app.manager.pop, pygame.K_ESCAPE, key_label="Esc")
@@ -73,8 +78,14 @@ class RulesScene(Scene):
         self._wrapped_for = (width, int(s * 100))
         return lines
 
+    def open_tutorial(self) -> None:
+        from .tutorial import TutorialScene
+
+        self.app.sound.play("select")
+        self.app.manager.push(TutorialScene(self.app, self.spec.id))
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.back.handle(event):
+        if self.back.handle(event) or self.tutorial_button.handle(event):
             return
         step = 120 * self.app.scale
         if event.type == pygame.MOUSEWHEEL:
@@ -122,3 +133,6 @@ class RulesScene(Scene):
                             "midright")
         self.back.rect = pygame.Rect(int(40 * s), h - int(76 * s), int(200 * s), int(56 * s))
         self.back.draw(surface, False, s)
+        self.tutorial_button.rect = pygame.Rect(self.back.rect.right + int(16 * s), self.back.rect.top,
+                                                int(300 * s), self.back.rect.height)
+        self.tutorial_button.draw(surface, False, s)

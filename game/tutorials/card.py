@@ -1,0 +1,97 @@
+"""The lesson card above the board: which step of how many, what to do, and what just happened
+(a refusal in the warning colour, the result of the move in green). It only reads the scene;
+the scene places the card's buttons (``button_rects``) before drawing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+
+if TYPE_CHECKING:
+    from ..scenes.tutorial import TutorialScene
+
+
+def button_rects(card: pygame.Rect, s: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where Next and Again go: the card's right-hand column, Next at the bottom."""
+    w, h = int(170 * s), int(46 * s)
+    pad = int(12 * s)
+    nxt = pygame.Rect(card.right - pad - w, card.bottom - pad - h, w, h)
+    again = nxt.move(0, -h - int(8 * s))
+    return nxt, again
+
+
+def _lines(sc: TutorialScene) -> list[tuple[str, theme.Color]]:
+    """The card's paragraphs with their colours, for the stage the lesson is in."""
+    if sc.stage == "done":
+        return [(sc.lesson.outro, theme.TEXT),
+                ("Enter or Esc to leave; A to go through the lesson again.", theme.TEXT_DIM)]
+    step = sc.step
+    if sc.stage in ("after", "played", "reply"):
+        out = [(step.caption, theme.TEXT_DIM)]
+        if sc.stage == "after":
+            out.append(("✓ " + step.after if step.after else "✓ Well done.", theme.GOOD))
+        return out
+    out = [(step.caption, theme.TEXT)]
+    if sc.feedback:
+        out.append((sc.feedback, theme.WARN))
+    return out
+
+
+def draw_card(surface: pygame.Surface, sc: TutorialScene) -> None:
+    size = surface.get_size()
+    s = theme.scale_for(size)
+    card = sc.card_rect(size)
+    edge = theme.GOOD if sc.stage in ("after", "done") else theme.HINT
+    theme.panel(surface, card, (24, 28, 50), edge, int(12 * s), max(2, int(3 * s)))
+    pad = int(14 * s)
+    x, y = card.left + pad, card.top + int(10 * s)
+    total = len(sc.lesson.steps)
+    if sc.stage == "done":
+        head = f"{sc.spec.name} lesson complete"
+    else:
+        title = f" — {sc.step.title}" if sc.step.title else ""
+        head = f"Lesson: step {sc.index + 1} of {total}{title}"
+    head_size = int(26 * s)
+    theme.blit_text(surface, head, head_size, theme.ACCENT, (x, y))
+    _progress(surface, sc, (card.right - pad, y + head_size // 2), s)
+    y += int(head_size * 1.25)
+    width = card.width - 2 * pad - (int(180 * s) if sc.next_button.visible else 0)
+    room = card.bottom - int(8 * s) - y
+    size_px, wrapped = _fit(_lines(sc), width, room, s)
+    for line, color in wrapped:
+        theme.blit_text(surface, line, size_px, color, (x, y))
+        y += int(size_px * 1.18)
+    for b in sc.card_buttons:
+        b.draw(surface, False, s)
+
+
+def _fit(paras: list[tuple[str, theme.Color]], width: int, room: int, s: float
+         ) -> tuple[int, list[tuple[str, theme.Color]]]:
+    """The largest text size (down to a floor) at which the paragraphs fit the card."""
+    size = int(23 * s)
+    floor = max(11, int(16 * s))
+    while True:
+        lines = [(line, color) for text, color in paras for line in theme.wrap(text, size, width)]
+        if len(lines) * int(size * 1.18) <= room or size <= floor:
+            return size, lines
+        size -= 1
+
+
+def _progress(surface: pygame.Surface, sc: TutorialScene, right_mid: tuple[int, int], s: float) -> None:
+    """One dot per step: done steps filled, the current one ringed."""
+    total = len(sc.lesson.steps)
+    r = max(3, int(6 * s))
+    gap = int(18 * s)
+    x0 = right_mid[0] - (total - 1) * gap - r
+    for i in range(total):
+        pos = (x0 + i * gap, right_mid[1])
+        done = i < sc.index or (i == sc.index and sc.stage in ("after", "done")) or sc.stage == "done"
+        if done:
+            pygame.draw.circle(surface, theme.GOOD, pos, r)
+        elif i == sc.index:
+            pygame.draw.circle(surface, theme.ACCENT, pos, r, max(2, int(2 * s)))
+        else:
+            pygame.draw.circle(surface, theme.PANEL_EDGE, pos, r, max(1, int(2 * s)))
