@@ -84,6 +84,7 @@ class PlayView:
                         theme.TEXT_DIM, (x, y))
         y += int(34 * s)
         y = self._draw_turn_box(surface, pygame.Rect(x, y, inner_w, 0), s) + int(10 * s)
+        y = self._draw_proven(surface, x, y, inner_w, s)
         for player in (0, 1):
             y = self._draw_player_card(surface, pygame.Rect(x, y, inner_w, int(74 * s)), player, s) + int(8 * s)
         y += int(4 * s)
@@ -174,6 +175,15 @@ class PlayView:
             theme.blit_text(surface, line, int(23 * s), color, (box.left + int(12 * s), y))
             y += int(24 * s)
         return box.bottom
+
+    def _draw_proven(self, surface: pygame.Surface, x: int, y: int, width: int, s: float) -> int:
+        """One line under the turn box where the game is solved (V hides it); returns the next y."""
+        words = self.scene.proven_line()
+        if not words:
+            return y
+        size = int(20 * s)
+        theme.blit_text(surface, fit_line(f"{words} (V hides)", size, width), size, theme.GOOD, (x, y))
+        return y + int(size * 1.3)
 
     def _draw_spinner(self, surface: pygame.Surface, center: tuple[float, float], radius: float, s: float) -> None:
         sc = self.scene

@@ -92,6 +92,7 @@ class PlayScene(Scene):
         self.note_codes = self._note_codes()
         self._recall_history()
         self._level_label = {n: label for n, label, _ in level_choices()}.get(config.level, config.level)
+        self.show_proven = True  # V: the solved value under the turn box, where the game is solved
         self.renderer = PlayView(self)
         self.stop_button = Button("Stop the chain here", self.stop_chain, pygame.K_s, style="accent", key_label="S")
         self.decline_button = Button("Don't huff", self.decline_huff, pygame.K_d, key_label="D")
@@ -218,6 +219,15 @@ class PlayScene(Scene):
         head = f"{self.side(self.state.to_move)} to move"
         notes = [n.words for n in self.notes]
         return head + (" — " + "; ".join(notes) if notes else "")
+
+    def proven_line(self) -> str | None:
+        """The proven value of the position in words ("proven: Leopards win in 9"), where a solved
+        table knows it and the player has not hidden it (V); never waits for the table."""
+        if not self.show_proven or self.moving is not None:
+            return None
+        from ..ai.solver import proven_value
+
+        return proven_value(self.state)
 
     def urgent_notes(self) -> frozenset[str]:
         """Note codes the panel shows in the warning colour."""
@@ -543,6 +553,8 @@ class PlayScene(Scene):
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
+        elif event.key == pygame.K_v:
+            self.show_proven = not self.show_proven
         elif event.key == pygame.K_ESCAPE:
             if self.builder.path:
                 self.apply_click(self.builder.cancel(), None)
