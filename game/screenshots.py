@@ -158,6 +158,9 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
                 shots = _family_shots(kind)
                 if shots is not None:
                     shots.take(app, shot, mouse, _play)
+            from . import tutorial_shots  # the lessons and the rules diagrams
+
+            tutorial_shots.take(app, shot, mouse, _play)
     finally:
         app.close()
         pygame.quit()

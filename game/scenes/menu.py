@@ -12,7 +12,8 @@ from rules import Game, State, game_ids, game_spec, load_game
 from .. import theme
 from ..boards import draw_thumbnail, drawable
 from ..scene import Scene
-from ..widgets import fit_line
+from ..tutorials import has_lesson
+from ..widgets import Button, fit_line
 
 
 def playable_ids() -> list[str]:
@@ -36,6 +37,10 @@ class MenuScene(Scene):
         self.time = 0.0
         self._thumbs: dict[tuple[str, int, int], pygame.Surface] = {}
         self._starts = {gid: default_start(gid) for gid in self.ids}
+        self.learn_button = Button("Learn", self.learn, pygame.K_l, style="primary", key_label="L")
+        self.rules_button = Button("Rules", self.rules, pygame.K_F1, key_label="F1")
+        self.bottom_buttons = [self.learn_button, self.rules_button]
+        self._place_buttons(app.size)
 
     # --- layout -------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> list[pygame.Rect]:
@@ -59,8 +64,26 @@ class MenuScene(Scene):
             rects.append(pygame.Rect(row_x0 + c * (cw + gap), top + r * (ch + gap), cw, ch))
         return rects
 
+    def _place_buttons(self, size: tuple[int, int]) -> None:
+        """Learn and Rules for the selected game, centred under the cards."""
+        w, h = size
+        s = theme.scale_for(size)
+        bw, bh, gap = int(300 * s), int(48 * s), int(16 * s)
+        x = (w - 2 * bw - gap) // 2
+        y = h - int(60 * s)
+        self.learn_button.rect = pygame.Rect(x, y, bw, bh)
+        self.rules_button.rect = pygame.Rect(x + bw + gap, y, bw, bh)
+        name = game_spec(self.ids[self.selected]).name
+        self.learn_button.label = f"Learn {name}"
+        self.learn_button.visible = has_lesson(self.ids[self.selected])
+        self.rules_button.label = f"Rules of {name}"
+
     # --- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        self._place_buttons(self.app.size)
+        for b in self.bottom_buttons:
+            if b.handle(event):
+                return
         cards = self.layout(self.app.size)
         if event.type == pygame.MOUSEMOTION:
             self.hover = next((i for i, r in enumerate(cards) if r.collidepoint(event.pos)), None)
@@ -90,8 +113,24 @@ class MenuScene(Scene):
         self.app.sound.play("select")
         self.app.manager.push(SetupScene(self.app, self.ids[self.selected]))
 
+    def learn(self) -> None:
+        """The selected game's guided lesson; Esc in it comes back here."""
+        from .tutorial import TutorialScene
+
+        gid = self.ids[self.selected]
+        if has_lesson(gid):
+            self.app.sound.play("select")
+            self.app.manager.push(TutorialScene(self.app, gid))
+
+    def rules(self) -> None:
+        from .rules_screen import RulesScene
+
+        self.app.sound.play("click")
+        self.app.manager.push(RulesScene(self.app, self.ids[self.selected]))
+
     def update(self, dt: float) -> None:
         self.time += dt
+        self._place_buttons(self.app.size)
 
     # --- drawing ------------------------------------------------------------------------------
     def _thumbnail(self, gid: str, size: tuple[int, int]) -> pygame.Surface:
@@ -109,7 +148,8 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
         theme.blit_text(surface, "Choose a game", int(64 * s), theme.ACCENT, (w // 2, int(30 * s)), "midtop")
-        theme.blit_text(surface, "Arrows and Enter, or click a card  ·  Esc back", int(24 * s), theme.TEXT_DIM,
+        theme.blit_text(surface, "Arrows and Enter, or click a card  ·  L learns the game  ·  Esc back", int(24 * s),
+                        theme.TEXT_DIM,
                         (w // 2, int(86 * s)), "midtop")
         for i, (gid, rect) in enumerate(zip(self.ids, self.layout((w, h)))):
             spec = game_spec(gid)
@@ -135,3 +175,5 @@ class MenuScene(Scene):
             for line in lines:
                 theme.blit_text(surface, line, small, theme.TEXT_DIM, (r.left + pad, y))
                 y += int(small * 0.95)
+        for b in self.bottom_buttons:
+            b.draw(surface, False, s)

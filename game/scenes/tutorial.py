@@ -12,11 +12,12 @@ import pygame
 from rules import Move, State, load_state
 
 from .. import theme
+from ..anim import Timer
 from ..boards import family_for
 from ..boards.routes import ClickResult, MoveBuilder
 from ..config import PASS_AND_PLAY, MatchConfig, sides_of
 from ..tutorials import lesson_for
-from ..tutorials.card import button_rects, draw_card
+from ..tutorials.card import button_rects, draw_card, draw_pointer
 from ..tutorials.lesson import Lesson, Step, start_state
 from ..widgets import Button
 from .play import PlayScene
@@ -116,15 +117,25 @@ class TutorialScene(PlayScene):
 
     def _wrong(self, cell: int | None, reason: str = "") -> None:
         """Refuse a try that is legal but not this step's move (or not legal at all): nothing is
-        played, the selection is dropped, and the card says why."""
+        played, the selection is dropped, and the lesson card says why and what to do instead."""
         hint = self.step.hint or "Try the marked move."
-        if reason:
-            words = reason[:1].upper() + reason[1:].rstrip(".") + ". " + hint
-        else:
-            words = "Not that one. " + hint
+        head = reason[:1].upper() + reason[1:].rstrip(".") + "." if reason else "Not that one."
         self.builder.cancel()
-        self.feedback = words
-        self.refuse(words, cell)
+        self.feedback = f"{head} {hint}"
+        self.app.sound.play("illegal", 0.6)
+        if cell is not None:
+            self._flash = (cell, Timer(0.6))
+        self._intro()
+
+    def next_cell(self) -> int | None:
+        """The cell to click next for the marked move (None when the route clicked so far left it)."""
+        if self.stage != MOVE or self.busy:
+            return None
+        path = self.builder.path
+        for move in self.expected:
+            if move.path[:len(path)] == path and len(path) < len(move.path):
+                return move.path[len(path)]
+        return None
 
     # --- clicks (PlayScene's, filtered by the lesson) --------------------------------------------------
     def board_input_allowed(self, cell: int | None) -> bool:
@@ -203,7 +214,7 @@ class TutorialScene(PlayScene):
     def card_rect(self, size: tuple[int, int]) -> pygame.Rect:
         board, _ = super().layout(size)
         s = theme.scale_for(size)
-        return pygame.Rect(board.left, board.top, board.width, int(176 * s))
+        return pygame.Rect(board.left, board.top, board.width, int(164 * s))
 
     def _place_buttons(self) -> None:
         """The card's buttons for this stage, where the card puts them (before input and drawing)."""
@@ -219,4 +230,5 @@ class TutorialScene(PlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        draw_pointer(surface, self)
         draw_card(surface, self)

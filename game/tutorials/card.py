@@ -4,6 +4,7 @@ the scene places the card's buttons (``button_rects``) before drawing."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -95,3 +96,25 @@ def _progress(surface: pygame.Surface, sc: TutorialScene, right_mid: tuple[int, 
             pygame.draw.circle(surface, theme.ACCENT, pos, r, max(2, int(2 * s)))
         else:
             pygame.draw.circle(surface, theme.PANEL_EDGE, pos, r, max(1, int(2 * s)))
+
+
+def draw_pointer(surface: pygame.Surface, sc: TutorialScene) -> None:
+    """A bouncing arrow over the cell to click next, with "click" on it: the lesson's mark that
+    does not depend on the board family's own marks."""
+    cell = sc.next_cell()
+    if cell is None:
+        return
+    s = theme.scale_for(surface.get_size())
+    x, y = sc.view.pos(cell)
+    lift = sc.view.unit * 0.42 + (1 + math.sin(sc.time * 6)) * 5 * s
+    k = max(8.0, 13 * s)
+    tip = (x, y - lift)
+    tri = [tip, (x - k, tip[1] - k * 1.3), (x + k, tip[1] - k * 1.3)]
+    edge = [(px + (px - x) * 0.25, py + (py - tip[1] + k * 0.4) * 0.25) for px, py in tri]
+    pygame.draw.polygon(surface, (20, 16, 30), edge)
+    pygame.draw.polygon(surface, theme.HINT, tri)
+    label = theme.text("click", max(13, int(18 * s)), (255, 255, 255))
+    box = label.get_rect(midbottom=(x, tip[1] - k * 1.3 - 2 * s)).inflate(int(10 * s), int(4 * s))
+    pygame.draw.rect(surface, (20, 16, 30), box.inflate(4, 4), border_radius=int(7 * s))
+    pygame.draw.rect(surface, theme.HINT, box, border_radius=int(6 * s))
+    surface.blit(label, label.get_rect(center=box.center))

@@ -46,7 +46,7 @@ def lesson(game_id: str) -> Lesson:
              ("d3xd5",),
              position(game_id, {"S": "d3 c1 g3", "N": "d4 a7 g7"}),
              title="A capture",
-             hint="Capture is forced here: the piece on d3 can jump d4, so you must.",
+             hint="The piece on d3 can jump d4: click d3, then d5.",
              reply=("g7-g6",),
              after="The jumped piece is removed at once. Then it is North's turn (North stepped g7-g6)."),
         Step("Chains: after a jump the same piece may jump again, changing direction if it likes. The "
@@ -54,14 +54,14 @@ def lesson(game_id: str) -> Lesson:
              ("c3xe5xe7",),
              position(game_id, {"S": "c3 g3", "N": "d4 e6 i5 a7"}),
              title="A chain",
-             hint="Capture is forced, and so is going on: click c3, then e5, then e7.",
+             hint="Click c3, then e5, then e7: the chain must go on while it can.",
              after="Two pieces in one move. A chain never jumps the same piece twice."),
         Step("Capture is forced (the default rule): if any piece can capture, you must capture. "
              "A plain step is refused. Find the capture: the marked piece can jump f4.",
              ("g3xe5",),
              position(game_id, {"S": "g3 c3 e1", "N": "f4 a7 c7"}),
              title="Forced capture",
-             hint="Not that one: the capture is forced here — the piece on g3 can jump f4.",
+             hint="The piece on g3 can jump f4: click g3, then e5.",
              after="Any capturing piece and any complete chain may be chosen: there is no duty to take the most."),
         Step("The huff rule (chosen in setup): captures are optional, but North's piece on f5 could "
              "have captured f4 and North moved elsewhere. You may huff it: click it to remove it.",

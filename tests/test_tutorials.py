@@ -1,0 +1,135 @@
+"""The lessons (game/tutorials) and their scene: every scripted move is legal where it stands,
+each lesson completes by synthetic clicks on the real board, a wrong try is refused in words and
+changes nothing, and Esc goes back to the chooser (or the rules screen the lesson came from)."""
+
+import pygame
+import pytest
+
+from game.app import App
+from game.scenarios import Mouse, click_move, pump, settle
+from game.scenes.menu import MenuScene
+from game.scenes.rules_screen import RulesScene
+from game.scenes.tutorial import TutorialScene
+from game.tutorials import lesson_for, lesson_ids, replay
+from game.tutorials.lesson import position
+from rules import game_ids, load_state
+
+
+@pytest.fixture(scope="module")
+def app():
+    a = App((1280, 800), sound=False)
+    yield a
+    a.close()
+
+
+def open_lesson(app, game_id):
+    app.manager.clear()
+    app.manager.push(MenuScene(app))
+    scene = TutorialScene(app, game_id)
+    app.manager.push(scene)
+    pump(app, 0.05)
+    return scene
+
+
+def test_every_game_has_a_lesson():
+    assert set(lesson_ids()) == set(game_ids())
+
+
+@pytest.mark.parametrize("game_id", lesson_ids())
+def test_scripted_moves_are_legal(game_id):
+    lesson = lesson_for(game_id)
+    assert lesson.steps[0].position is not None
+    assert replay(lesson) == []
+
+
+def test_position_helper_reads_back():
+    text = position("kotu_ellima", {"S": "d3", "N": "d4 a7"})
+    state = load_state(text)
+    assert state.to_text() == text
+    with pytest.raises(ValueError):
+        position("kotu_ellima", {"S": "z9"})
+
+
+@pytest.mark.parametrize("game_id", lesson_ids())
+def test_lesson_completes_by_clicks(app, game_id):
+    mouse = Mouse(app)
+    scene = open_lesson(app, game_id)
+    for _ in range(len(scene.lesson.steps)):
+        assert scene.stage == "move"
+        click_move(mouse, scene, scene.expected[0])
+        settle(app, scene, 30)
+        pump(app, 0.05)
+        settle(app, scene, 30)
+        assert scene.stage == "after", (game_id, scene.index, scene.feedback)
+        assert not scene.feedback
+        mouse.key(pygame.K_RETURN)
+    assert scene.stage == "done"
+    assert app.manager.top is scene  # a lesson ending a game shows no game-over box
+    mouse.key(pygame.K_RETURN)
+    assert isinstance(app.manager.top, MenuScene)
+
+
+def test_wrong_move_is_refused_and_changes_nothing(app):
+    mouse = Mouse(app)
+    scene = open_lesson(app, "kotu_ellima")
+    for _ in range(3):  # to the forced-capture step: g3 must jump, e1 may not step
+        click_move(mouse, scene, scene.expected[0])
+        settle(app, scene, 30)
+        pump(app, 0.05)
+        mouse.key(pygame.K_RETURN)
+    assert scene.step.title == "Forced capture"
+    before = scene.state.to_text()
+    name = scene.state.game.point_index
+    mouse.click(scene.view.pos(name("e1")))  # not a capture: the rules refuse it
+    assert scene.state.to_text() == before and scene.feedback and scene.stage == "move"
+
+
+def test_legal_but_not_the_lesson_move_is_refused(app):
+    mouse = Mouse(app)
+    scene = open_lesson(app, "battlehalma")
+    before = scene.state.to_text()
+    name = scene.state.game.point_index
+    mouse.click(scene.view.pos(name("g2")))  # a red counter with moves, but not the one marked
+    assert scene.feedback.startswith("Not that one")
+    assert scene.builder.path == ()
+    mouse.click(scene.view.pos(name("f2")))
+    mouse.click(scene.view.pos(name("f3")))  # legal, but the lesson asks for e3
+    assert scene.state.to_text() == before and "Not that one" in scene.feedback
+    assert scene.stage == "move" and not scene.movers
+
+
+def test_esc_returns_to_the_chooser(app):
+    mouse = Mouse(app)
+    open_lesson(app, "ncuva")
+    mouse.key(pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, MenuScene)
+
+
+def test_chooser_learn_key_and_rules_button(app):
+    mouse = Mouse(app)
+    app.manager.clear()
+    menu = MenuScene(app, 5)
+    app.manager.push(menu)
+    pump(app, 0.05)
+    mouse.key(pygame.K_l)
+    scene = app.manager.top
+    assert isinstance(scene, TutorialScene) and scene.lesson.game_id == menu.ids[5]
+    mouse.key(pygame.K_ESCAPE)
+    assert app.manager.top is menu
+    pump(app, 0.05)
+    mouse.click(menu.learn_button.rect.center)
+    assert isinstance(app.manager.top, TutorialScene)
+
+
+def test_rules_screen_offers_the_tutorial(app):
+    mouse = Mouse(app)
+    app.manager.clear()
+    app.manager.push(MenuScene(app))
+    rules = RulesScene(app, "cows_leopards")
+    app.manager.push(rules)
+    pump(app, 0.05)
+    mouse.click(rules.tutorial_button.rect.center)
+    scene = app.manager.top
+    assert isinstance(scene, TutorialScene)
+    mouse.key(pygame.K_ESCAPE)
+    assert app.manager.top is rules
