@@ -81,12 +81,9 @@ class App:
             pass
 
     def _set_icon(self) -> None:
-        from .render.pieces import sprite
+        from .icon import icon_surface
 
-        icon = pygame.Surface((64, 64), pygame.SRCALPHA)
-        icon.blit(sprite(0, "soldier", 22), (-4, -4))
-        icon.blit(sprite(1, "soldier", 22), (10, 8))
-        pygame.display.set_icon(icon)
+        pygame.display.set_icon(icon_surface(64))
 
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:

@@ -132,6 +132,10 @@ def report_problem(message: str, dialog=_show_dialog) -> None:
 # --- running ---------------------------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> int:
     """Parse the flags and run: the function behind ``keliya``, ``main.py`` and ``keliya.pyw``."""
+    if getattr(sys, "frozen", False):
+        helper = _frozen_helper(sys.argv[1:] if argv is None else argv)
+        if helper is not None:
+            return helper
     args = build_parser().parse_args(argv)
     if args.list:
         print(list_games())
@@ -147,6 +151,24 @@ def main(argv: list[str] | None = None) -> int:
         print(f"saved {len(files)} screenshots in {args.screenshots}")
         return 0
     return _run_window(args)
+
+
+def _frozen_helper(argv: list[str]) -> int | None:
+    """In the standalone app ``sys.executable`` is Keliya itself: serve the two ways the app
+    starts helpers of its own (the AI worker via multiprocessing, the solver via ``-m``)."""
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # returns at once unless this process is a worker
+    if len(argv) >= 2 and argv[0] == "-m" and argv[1].startswith("game."):
+        import runpy
+
+        sys.argv = [argv[1], *argv[2:]]
+        try:
+            runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else 0
+        return 0
+    return None
 
 
 def _run_window(args: argparse.Namespace) -> int:

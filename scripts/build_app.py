@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Build the standalone one-folder app with PyInstaller: dist/keliya/keliya (keliya.exe on Windows).
+
+    pip install pyinstaller          # a build tool only: not a dependency of Keliya
+    python scripts/build_app.py      # then: python scripts/smoke_app.py
+
+The folder holds Python, pygame-ce, pymunk, the typeface (assets/), the cached sound effects
+(game/assets/sounds/) and the icon; copy it anywhere and start ``keliya`` inside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+BUILD = ROOT / "build"
+NAME = "keliya"
+
+
+def data_args() -> list[str]:
+    """--add-data for every file the app reads at run time (source:destination in the bundle)."""
+    pairs = [(ROOT / "assets", "assets"), (ROOT / "game" / "assets", "game/assets")]
+    return [f"--add-data={src}{os.pathsep}{dest}" for src, dest in pairs if src.is_dir()]
+
+
+def build(dist: Path = DIST, work: Path = BUILD) -> Path:
+    """Run PyInstaller; returns the built executable's path."""
+    try:
+        import PyInstaller.__main__ as pyinstaller
+    except ImportError:
+        sys.exit("PyInstaller is not installed: pip install pyinstaller")
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_icon.py")], check=True)
+    icon = ROOT / "packaging" / "keliya.png"
+    args = [
+        str(ROOT / "main.py"), f"--name={NAME}", "--onedir", "--windowed", "--noconfirm", "--clean",
+        f"--distpath={dist}", f"--workpath={work}", f"--specpath={work}",
+        "--collect-submodules=game", "--collect-submodules=rules", "--log-level=WARN",
+        *data_args(),
+    ]
+    if icon.is_file():
+        args.append(f"--add-data={icon}{os.pathsep}packaging")
+    pyinstaller.run(args)
+    return dist / NAME / (NAME + (".exe" if os.name == "nt" else ""))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--dist", type=Path, default=DIST, help="where the app folder goes (default dist/)")
+    ap.add_argument("--work", type=Path, default=BUILD, help="PyInstaller's scratch folder (default build/)")
+    args = ap.parse_args(argv)
+    started = time.perf_counter()
+    shutil.rmtree(args.dist / NAME, ignore_errors=True)
+    exe = build(args.dist, args.work)
+    size = sum(f.stat().st_size for f in (args.dist / NAME).rglob("*") if f.is_file())
+    print(f"built {exe} in {time.perf_counter() - started:.0f} s ({size / 1e6:.0f} MB)")
+    return 0 if exe.exists() else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

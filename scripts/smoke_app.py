@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Smoke-test the standalone app: start the built binary headless and check it works.
+
+    python scripts/smoke_app.py [dist/keliya/keliya]
+
+Checks: ``--list`` prints every game; ``--exit-after-first-frame`` (with sound) exits 0;
+``--screenshots DIR`` exits 0 and every scene's PNG is there and not blank.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT = ROOT / "dist" / "keliya" / ("keliya.exe" if os.name == "nt" else "keliya")
+MIN_SHOTS = 40  # the screenshot tour has 20-odd scenes at each of two sizes
+
+
+def _env() -> dict[str, str]:
+    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", KELIYA_NO_DIALOG="1")
+
+
+def _run(exe: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    out = subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=timeout, env=_env())
+    if out.returncode != 0:
+        raise SystemExit(f"FAIL {' '.join(args)}: exit {out.returncode}\n{out.stdout[-800:]}\n{out.stderr[-2000:]}")
+    return out
+
+
+def blank(path: Path) -> bool:
+    """True if the picture is one flat colour (nothing was drawn)."""
+    import pygame
+
+    surf = pygame.image.load(str(path))
+    small = pygame.transform.scale(surf, (64, 40))
+    colours = {small.get_at((x, y))[:3] for x in range(64) for y in range(40)}
+    return len(colours) < 8
+
+
+def check(exe: Path) -> list[str]:
+    """Run the checks; returns lines of report (raises SystemExit on a failure)."""
+    report = []
+    if not exe.exists():
+        raise SystemExit(f"FAIL no app at {exe}: build it with python scripts/build_app.py")
+    internal = exe.parent / "_internal"
+    for pattern in ("game/assets/sounds/*.wav", "assets/fonts/*"):
+        if internal.is_dir() and not list(internal.glob(pattern)):
+            raise SystemExit(f"FAIL the bundle lacks {pattern}")
+    out = _run(exe, "--list")
+    for gid in ("sixteen_soldiers", "peralikatuma", "kotu_ellima", "cows_leopards", "hat_diviyan",
+                "battlehalma", "ncuva"):
+        if gid not in out.stdout:
+            raise SystemExit(f"FAIL --list does not name {gid}")
+    report.append("--list: 7 games")
+    started = time.perf_counter()
+    out = _run(exe, "--exit-after-first-frame", timeout=60)
+    if "first-frame" not in out.stdout:
+        raise SystemExit("FAIL --exit-after-first-frame drew no frame")
+    report.append(f"first frame (sound on): exit 0 after {time.perf_counter() - started:.2f} s")
+    with tempfile.TemporaryDirectory() as tmp:
+        started = time.perf_counter()
+        _run(exe, "--screenshots", tmp)
+        shots = sorted(Path(tmp).glob("*.png"))
+        if len(shots) < MIN_SHOTS:
+            raise SystemExit(f"FAIL only {len(shots)} screenshots (expected at least {MIN_SHOTS})")
+        empty = [p.name for p in shots if blank(p)]
+        if empty:
+            raise SystemExit(f"FAIL blank screenshots: {', '.join(empty)}")
+        report.append(f"--screenshots: exit 0, {len(shots)} scenes drawn, none blank "
+                      f"({time.perf_counter() - started:.0f} s)")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    exe = Path(argv[0]) if argv else DEFAULT
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    for line in check(exe):
+        print("ok  " + line)
+    print(f"PASS {exe}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
