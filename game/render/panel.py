@@ -28,7 +28,7 @@ class PlayView:
         sc = self.scene
         theme.background(surface)
         board = sc.view
-        board.draw(surface, sc)
+        board.draw(surface, sc.board_view)
         self._draw_help_line(surface)
         self._draw_thinking(surface, board.frame)
         self._draw_panel(surface)
@@ -112,7 +112,10 @@ class PlayView:
         sc.hint_button.visible = sc.adviser is not None and sc.state.outcome() is None and sc.config.mode != WATCH
         sc.hint_button.enabled = sc.hint_available()
         sc.pause_button.visible = sc.config.mode == WATCH and sc.state.outcome() is None
-        for b in (sc.stop_button, sc.decline_button, sc.hint_button, sc.pause_button):
+        sc.back_button.visible = sc.review.active
+        sc.redo_button.visible = sc.can_redo and not sc.review.active
+        for b in (sc.stop_button, sc.decline_button, sc.hint_button, sc.pause_button, sc.back_button,
+                  sc.redo_button):
             if b.visible:
                 b.rect = pygame.Rect(x, ctx_y, inner_w, bh)
                 ctx_y -= bh + gap
@@ -122,29 +125,40 @@ class PlayView:
             b.draw(surface, False, s)
 
     def _draw_log(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
-        """The moves so far, newest last, as many as fit in ``area``."""
+        """The moves so far, newest last, as many as fit in ``area`` (the wheel and Page Up/Down
+        scroll back); each entry can be clicked to look at the position after it."""
         sc = self.scene
         size = int(19 * s)
-        line_h = int(size * 1.1)
+        line_h = int(size * 1.15)
         rows = (area.height - int(26 * s)) // line_h
+        sc.log_rows = []
         if rows < 2 or not sc.log:
             return
-        theme.blit_text(surface, "MOVES", size, theme.TEXT_DIM, area.topleft)
+        hint = "  (click a move to look back)" if len(sc.log) > 1 else ""
+        theme.blit_text(surface, fit_line("MOVES" + hint, size, area.width), size, theme.TEXT_DIM, area.topleft)
         y = area.top + int(24 * s)
-        first = max(0, len(sc.log) - rows)
-        for i, words in enumerate(sc.log[first:], start=first + 1):
-            color = theme.TEXT if i == len(sc.log) else theme.TEXT_DIM
+        last = len(sc.log) - min(sc.log_scroll, max(0, len(sc.log) - rows))
+        first = max(0, last - rows)
+        shown = sc.review.ply if sc.review.active else len(sc.log)
+        for i, words in enumerate(sc.log[first:last], start=first + 1):
+            row = pygame.Rect(area.left - int(4 * s), y - int(2 * s), area.width + int(8 * s), line_h)
+            if i == shown:
+                pygame.draw.rect(surface, (52, 62, 104), row, border_radius=int(6 * s))
+            color = theme.TEXT if i == shown else theme.TEXT_DIM
             theme.blit_text(surface, fit_line(f"{i}. {words}", size, area.width), size, color, (area.left, y))
+            sc.log_rows.append((row, i))
             y += line_h
 
     def _draw_turn_box(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> int:
         sc = self.scene
-        out = sc.shown_outcome
+        out = None if sc.review.active else sc.shown_outcome
         words = sc.turn_text()
         head, _, rest = words.partition(" — ")
         icon_r = int(26 * s)
         lines: list[tuple[str, theme.Color]] = []
         if out is not None:
+            notes = [(rest, False)]
+        elif sc.review.active:
             notes = [(rest, False)]
         elif sc.moving is not None:  # the board still shows the move: no notes for the next turn yet
             notes = []
@@ -161,7 +175,7 @@ class PlayView:
         theme.panel(surface, box, (24, 28, 50), edge, int(12 * s), max(2, int(3 * s)))
         cx, cy = box.left + int(14 * s) + icon_r, box.top + int(36 * s)
         if out is None:
-            player = sc.state.to_move if sc.moving is None else sc.moving
+            player = sc.shown_to_move
             bob = math.sin(sc.time * 4) * 3 * s
             draw_piece(surface, (cx, cy + bob), icon_r, player, side_kind(sc.state, player))
             if sc.opponent is not None and sc.opponent.thinking:
@@ -195,8 +209,7 @@ class PlayView:
 
     def _draw_player_card(self, surface: pygame.Surface, rect: pygame.Rect, player: int, s: float) -> int:
         sc = self.scene
-        shown = sc.state.to_move if sc.moving is None else sc.moving
-        active = sc.shown_outcome is None and shown == player
+        active = (sc.review.active or sc.shown_outcome is None) and sc.shown_to_move == player
         theme.panel(surface, rect, (46, 54, 92) if active else (28, 32, 56),
                     theme.ACCENT if active else theme.PANEL_EDGE, int(12 * s), max(2, int(3 * s)) if active else 1)
         kind = side_kind(sc.state, player)

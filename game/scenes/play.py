@@ -24,6 +24,7 @@ from ..opponent import Opponent, level_choices
 from ..physics import Bursts
 from ..render.panel import PlayView
 from ..render.pieces import HALMA_COLORS, style_of
+from ..review import Review
 from ..scene import Scene
 from ..userfiles import write_text_atomically
 from ..widgets import Button
@@ -72,6 +73,10 @@ class PlayScene(Scene):
         self.over_timer = Timer(GAME_OVER_DELAY)
         self.over_shown = False
         self._save_problem_said = False
+        self.review = Review()
+        self.log_scroll = 0  # log rows scrolled back from the newest
+        self.log_rows: list[tuple[pygame.Rect, int]] = []  # where the panel drew each log entry (hit tests)
+        self._redo: list[list[Move]] = []  # groups of moves taken back, newest last
         self.ai_stopped = False
         self.opponent: Opponent | None = None
         if COMPUTER in self.controllers:
@@ -103,7 +108,11 @@ class PlayScene(Scene):
         self.pause_button = Button("Pause", self.toggle_pause, pygame.K_p, key_label="P")
         self.speed_button = Button("", self.cycle_speed, pygame.K_f, key_label="F")
         self.settings_changed()
+        self.back_button = Button("Back to the game", lambda: self.review_at(None), None, style="accent",
+                                  key_label="End")
+        self.redo_button = Button("Redo", self.redo, None, key_label="Ctrl+Y")
         self.buttons = [self.stop_button, self.decline_button, self.hint_button, self.pause_button,
+                        self.back_button, self.redo_button,
                         self.undo_button, self.rules_button, self.menu_button, self.speed_button]
         self.undo_button.visible = config.mode != WATCH
         self._intro()
@@ -128,6 +137,11 @@ class PlayScene(Scene):
         """The board on screen (cell positions, hit tests)."""
         self.board.set_rect(self.layout(self.app.size)[0])
         return self.board
+
+    @property
+    def board_view(self):
+        """What the board shows: the live match, or a past position while reviewing."""
+        return self.review.view or self
 
     @property
     def animation(self) -> Animation | None:
@@ -203,12 +217,22 @@ class PlayScene(Scene):
         return self._anims[0][2] if self._anims else None
 
     @property
+    def shown_to_move(self) -> int:
+        """The player whose turn the board shows (the mover while a move is shown; in a past
+        position, whoever was to move there)."""
+        if self.review.view is not None:
+            return self.review.view.state.to_move
+        return self.state.to_move if self.moving is None else self.moving
+
+    @property
     def shown_outcome(self):
         """The outcome once the board shows it (not while the last move is still animating)."""
         return None if self._anims else self.state.outcome()
 
     def turn_text(self) -> str:
         """The turn in words, e.g. 'North to move — capture is forced' (or the result)."""
+        if self.review.active:
+            return f"Move {self.review.ply} of {len(self.state.history())} — looking back; the game waits"
         if self.moving is not None:
             return f"{self.side(self.moving)} moves"
         out = self.state.outcome()
@@ -234,10 +258,13 @@ class PlayScene(Scene):
         return self.note_codes & {"capture_forced", "huff_offered"}
 
     # --- playing moves ---------------------------------------------------------------------------
-    def play_move(self, move: Move, shown_hops: int = 0, route: tuple[int, ...] = ()) -> None:
+    def play_move(self, move: Move, shown_hops: int = 0, route: tuple[int, ...] = (), redo: bool = False) -> None:
         """Play ``move`` through the rules (which check it) and animate it; the panel announces
         it when the animation lands. ``route`` is the way the player clicked it, when a move
         has several (the hops, the last-move line and the log then follow the player's)."""
+        self.leave_review()
+        if not redo:
+            self._redo.clear()
         before = self.pieces_now
         mover = self.state.to_move
         if self.state.outcome() is not None or move not in self.state.legal_moves():
@@ -322,6 +349,10 @@ class PlayScene(Scene):
 
     # --- the board's clicks (game.boards.MatchInput) ------------------------------------------------
     def board_input_allowed(self, cell: int | None) -> bool:
+        if self.review.active:
+            if cell is not None:
+                self.review_at(None)  # a click on the board returns to the game
+            return False
         if self.state.outcome() is not None:
             if cell is not None:
                 self.say("The game is over: Undo, or Menu for a new game.", theme.ACCENT)
@@ -464,13 +495,16 @@ class PlayScene(Scene):
             self.opponent.cancel()
         self._forget_hint()
         self._settle_animations()
+        self.leave_review()
+        group: list[Move] = []
         while self.movers:
             mover = self.movers.pop()
-            self.state.undo()
+            group.insert(0, self.state.undo())
             if self.log:
                 self.log.pop()
             if self.controllers[mover] == HUMAN:
                 break
+        self._redo.append(group)
         history = self.state.history()
         self.last_move = history[-1] if history else None
         self.last_effects = []
@@ -483,6 +517,43 @@ class PlayScene(Scene):
         self._intro()
         self._autosave()
         self.app.sound.play("click")
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self.config.mode != WATCH
+
+    def redo(self) -> None:
+        """Play again the moves the last undo took back (until a new move is made)."""
+        if not self._redo or self.config.mode == WATCH:
+            self.refuse("there is nothing to redo")
+            return
+        if self.opponent is not None:
+            self.opponent.cancel()
+        for move in self._redo.pop():
+            self.play_move(move, redo=True)
+
+    # --- review ---------------------------------------------------------------------------------------
+    def review_at(self, ply: int | None) -> None:
+        """Show the position after ``ply`` moves of the history (None: back to the game)."""
+        self.skip_animation()
+        self.review.show(self.state, ply, self.sides)
+        self.board.position_changed(self.board_view)
+        if self.review.active:
+            total = len(self.state.history())
+            self.say(f"Looking at move {self.review.ply} of {total}: ← → step, Home/End, click the board "
+                     "or press End to play on.", theme.ACCENT_2)
+        else:
+            self._intro()
+
+    def review_step(self, delta: int) -> None:
+        total = len(self.state.history())
+        now = total if self.review.ply is None else self.review.ply
+        self.review_at(min(total, max(0, now + delta)) if now + delta < total else None)
+
+    def leave_review(self) -> None:
+        if self.review.active:
+            self.review.show(self.state, None, self.sides)
+            self.board.position_changed(self)
 
     def rematch(self) -> None:
         from .coin import CoinTossScene
@@ -540,10 +611,22 @@ class PlayScene(Scene):
                 return
         if event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._log_click(event.pos):
+            return
         elif event.type == pygame.MOUSEBUTTONDOWN and self.busy:
             self.skip_animation()  # a click anywhere shows the end of the move at once
         else:
             view.handle_event(event, self)
+
+    def _log_click(self, pos: tuple[int, int]) -> bool:
+        """A click on a move of the log shows the position after it."""
+        for rect, ply in self.log_rows:
+            if rect.collidepoint(pos):
+                self.review_at(ply)
+                return True
+        return False
 
     def skip_animation(self) -> None:
         if self.busy:
@@ -551,10 +634,22 @@ class PlayScene(Scene):
             self._after_animation()
 
     def _key(self, event: pygame.event.Event) -> None:
+        review_keys = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
         elif event.key == pygame.K_v:
             self.show_proven = not self.show_proven
+        elif event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL:
+            self.redo()
+        elif event.key in review_keys and not self.builder.path:
+            self.review_step(review_keys[event.key])
+        elif event.key == pygame.K_HOME and self.state.history():
+            self.review_at(0)
+        elif event.key == pygame.K_END:
+            self.review_at(None)
+        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            step = 5 if event.key == pygame.K_PAGEUP else -5
+            self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + step))
         elif event.key == pygame.K_ESCAPE:
             if self.builder.path:
                 self.apply_click(self.builder.cancel(), None)

@@ -1,0 +1,132 @@
+"""Move review never changes the live game; undo and redo across captures, drops, sowings and
+phase changes; turning points of a finished game."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app import App
+from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.review import turning_points
+from game.scenarios import Mouse, click_move, random_play, settle
+from game.scenes.menu import MenuScene
+from game.scenes.play import PlayScene
+from rules import load_state
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800), sound=False)
+    yield a
+    a.close()
+
+
+def start(app, config, state=None):
+    app.manager.clear()
+    app.manager.push(MenuScene(app))
+    scene = PlayScene(app, config, state)
+    app.manager.push(scene)
+    app.frame([], 1 / 60)
+    return scene
+
+
+def replay_to(state, ply):
+    past = state.copy()
+    for _ in range(len(state.history()) - ply):
+        past.undo()
+    return past.to_text()
+
+
+def test_reviewing_shows_past_positions_and_never_changes_the_game(app):
+    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 12)
+    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
+    live = scene.state.to_text()
+    mouse = Mouse(app)
+    app.frame([], 1 / 60)
+    row, ply = next((r, p) for r, p in scene.log_rows if p == len(scene.log_rows) - 2)
+    mouse.click(row.center)
+    assert scene.review.active and scene.board_view.state.to_text() == replay_to(scene.state, ply)
+    mouse.key(pygame.K_LEFT)
+    assert scene.review.ply == ply - 1
+    mouse.key(pygame.K_HOME)
+    assert scene.review.ply == 0 and scene.board_view.state.to_text() == replay_to(scene.state, 0)
+    mouse.key(pygame.K_RIGHT)
+    assert scene.review.ply == 1
+    assert scene.state.to_text() == live  # the game itself is untouched
+    before = scene.state.ply
+    mouse.click(scene.view.pos(scene.state.legal_moves()[0].origin))  # a click on the board...
+    assert not scene.review.active and scene.state.ply == before  # ...returns to the game, plays nothing
+    mouse.key(pygame.K_LEFT)
+    mouse.key(pygame.K_END)
+    assert not scene.review.active and scene.state.to_text() == live
+
+
+@pytest.mark.parametrize("game_id, stop", [
+    ("kotu_ellima", lambda s: any(m.captured for m in s.legal_moves())),  # a capture
+    ("cows_leopards", lambda s: s.ply >= 3),  # drops, then the phase change
+    ("ncuva", lambda s: s.ply >= 2),  # sowings
+    ("battlehalma", lambda s: s.ply >= 6),
+])
+def test_undo_then_redo_gives_the_same_game(app, game_id, stop):
+    state = random_play(game_id, 2, stop)
+    scene = start(app, MatchConfig(game_id, dict(state.game.options), PASS_AND_PLAY), state)
+    mouse = Mouse(app)
+    for _ in range(3):
+        if scene.state.outcome() is not None:
+            break
+        moves = scene.state.legal_moves()
+        click_move(mouse, scene, max(moves, key=scene.state.move_gain))
+        settle(app, scene)
+    after, history = scene.state.to_text(), scene.state.history()
+    for _ in range(3):
+        mouse.key(pygame.K_u)
+    assert scene.state.ply == state.ply
+    for _ in range(3):
+        mouse.key(pygame.K_y, pygame.KMOD_CTRL)
+        settle(app, scene)
+    assert scene.state.to_text() == after and scene.state.history() == history
+    assert not scene.can_redo
+
+
+def test_a_new_move_ends_redo(app):
+    scene = start(app, MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY))
+    mouse = Mouse(app)
+    click_move(mouse, scene, scene.state.legal_moves()[0])
+    settle(app, scene)
+    mouse.key(pygame.K_u)
+    assert scene.can_redo
+    click_move(mouse, scene, scene.state.legal_moves()[-1])
+    settle(app, scene)
+    assert not scene.can_redo
+
+
+def test_against_the_computer_redo_replays_both_moves(app):
+    if not app.computer_available:
+        pytest.skip("the AI worker is not installed")
+    scene = start(app, MatchConfig("hat_diviyan_keliya", mode=VS_COMPUTER, human_side=1, level="easy",
+                                   min_pause=0.0, iterations=20))
+    import time
+
+    deadline = time.monotonic() + 20
+    while scene.state.ply < 3 and time.monotonic() < deadline:
+        if scene.human_to_move and not scene.busy:
+            click_move(Mouse(app), scene, scene.state.legal_moves()[0])
+        app.frame([], 1 / 30)
+        time.sleep(0.005)
+    settle(app, scene)
+    while scene.opponent.thinking:
+        app.frame([], 1 / 30)
+    text = scene.state.to_text()
+    Mouse(app).key(pygame.K_u)
+    assert scene.human_to_move
+    Mouse(app).key(pygame.K_y, pygame.KMOD_CTRL)
+    settle(app, scene)
+    assert scene.state.to_text() == text
+
+
+def test_turning_points_are_the_biggest_swings():
+    state = load_state("kotu_ellima; board=.../.../......./......./..SN...../......./......./.../...; turn=S")
+    state.play(state.legal_moves()[0])
+    points = turning_points(state)
+    assert points and points[0][0] == 1 and points[0][1] > 0
