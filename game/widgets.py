@@ -115,16 +115,23 @@ def fit_line(words: str, size: int, width: int) -> str:
 
 
 class Selector(Widget):
-    """One setting: a label, its current value between two arrows, a line of help under it."""
+    """One setting: a label, its current value between two arrows, a line of help under it.
+
+    The help follows the value when ``choice_help`` gives a line per choice (a '' falls back to
+    ``help``); a disabled selector is greyed and shows ``unused_help``, why it does not apply.
+    """
 
     def __init__(self, label: str, choices: Sequence[tuple[Any, str]], value: Any, help_text: str = "",
                  house_rule: bool = False, default: Any = None,
-                 on_change: Callable[[Any], None] | None = None) -> None:
+                 on_change: Callable[[Any], None] | None = None, choice_help: Sequence[str] = (),
+                 unused_help: str = "") -> None:
         self.label = label
         self.choices = list(choices)
         values = [v for v, _ in self.choices]
         self.index = values.index(value) if value in values else 0
         self.help = help_text
+        self.choice_help = list(choice_help)
+        self.unused_help = unused_help
         self.house_rule = house_rule
         self.default = default
         self.on_change = on_change
@@ -136,6 +143,15 @@ class Selector(Widget):
     @property
     def value(self) -> Any:
         return self.choices[self.index][0]
+
+    @property
+    def current_help(self) -> str:
+        """What the row says now: why it is unused, else the help for the chosen value."""
+        if not self.enabled and self.unused_help:
+            return self.unused_help
+        if 0 <= self.index < len(self.choice_help) and self.choice_help[self.index]:
+            return self.choice_help[self.index]
+        return self.help
 
     def set_value(self, value: Any) -> None:
         for i, (v, _) in enumerate(self.choices):
@@ -160,10 +176,12 @@ class Selector(Widget):
         return box
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if not (self.visible and self.enabled):
+        if not self.visible:
             return False
-        if event.type == pygame.MOUSEMOTION:
+        if event.type == pygame.MOUSEMOTION:  # a greyed row still shows its help when pointed at
             self.hover = self.rect.collidepoint(event.pos)
+        if not self.enabled:
+            return False
         if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
             if event.button == 1:
                 box = self._value_box()
@@ -177,6 +195,8 @@ class Selector(Widget):
             return
         r = self.rect
         bg = theme.lerp_color(theme.PANEL, (255, 255, 255), 0.08 if (focused or self.hover) else 0.0)
+        if not self.enabled:  # greyed: the option does not apply to the other choices
+            bg = theme.lerp_color(theme.PANEL, theme.BG_BOTTOM, 0.55)
         theme.panel(surface, r, bg, theme.ACCENT if focused else theme.PANEL_EDGE, int(10 * scale),
                     max(2, int(3 * scale)) if focused else 1)
         head = int(r.height * 0.36)
@@ -188,13 +208,15 @@ class Selector(Widget):
         while head > 12 and theme.font(head).size(self.label)[0] > room - tag_w:
             head -= 1
         label = fit_line(self.label, head, room - tag_w)
-        lab = theme.blit_text(surface, label, head, theme.TEXT, (r.left + pad, r.top + int(r.height * 0.1)))
+        lab = theme.blit_text(surface, label, head, theme.TEXT if self.enabled else theme.TEXT_DIM,
+                              (r.left + pad, r.top + int(r.height * 0.1)))
         if self.house_rule:
             tag = theme.text("house rule", small, (30, 10, 40))
             tr = tag.get_rect(midleft=(lab.right + pad, lab.centery)).inflate(10, 4)
-            pygame.draw.rect(surface, theme.HOUSE, tr, border_radius=6)
+            house = theme.HOUSE if self.enabled else theme.lerp_color(theme.HOUSE, theme.PANEL, 0.55)
+            pygame.draw.rect(surface, house, tr, border_radius=6)
             surface.blit(tag, tag.get_rect(center=tr.center))
-        pygame.draw.rect(surface, (20, 24, 44), box, border_radius=int(8 * scale))
+        pygame.draw.rect(surface, (20, 24, 44) if self.enabled else (30, 33, 50), box, border_radius=int(8 * scale))
         value_label = self.choices[self.index][1]
         is_default = self.default is not None and self.value == self.default
         color = theme.ACCENT if self.enabled else theme.TEXT_DIM
@@ -208,10 +230,13 @@ class Selector(Widget):
             _arrow(surface, (box.right - box.height * 0.4, box.centery), a, 1, theme.TEXT_DIM)
         y = r.bottom - int(r.height * 0.1)
         room = r.width - 2 * pad
-        if is_default:
+        if not self.enabled:
+            tag = theme.blit_text(surface, "not used", small, theme.TEXT_DIM, (r.right - pad, y), "bottomright")
+            room -= tag.width + pad
+        elif is_default:
             tag = theme.blit_text(surface, "default", small, theme.GOOD, (r.right - pad, y), "bottomright")
             room -= tag.width + pad
-        theme.blit_text(surface, fit_line(first_sentence(self.help), small, room), small, theme.TEXT_DIM,
+        theme.blit_text(surface, fit_line(first_sentence(self.current_help), small, room), small, theme.TEXT_DIM,
                         (r.left + pad, y), "bottomleft")
 
 

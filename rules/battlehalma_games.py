@@ -64,7 +64,7 @@ Terminal rule: the first counter to end its move on the enemy's corner square wi
 every enemy piece also wins. There are no kings.
 A player who cannot move loses (house rule).
 Draws (house rules, chosen in setup): 100 moves in a row without a capture is a draw (200 or off
-can be chosen); a position that comes up for the third time with the same player to move is a
+can be chosen; the moves are plies, each side's move counting, so 100 is 50 each); a position that comes up for the third time with the same player to move is a
 draw (can be turned off). Only a capture resets the count; the start position counts.
 When several endings meet, a win by the corner or by capturing everything comes first, then the
 loss of a player who cannot move, then the draws.
@@ -87,6 +87,8 @@ def _register() -> None:
             "Promotion: crown a king on the enemy corner and capture everything. Terminal: the "
             "first counter on the enemy corner wins.",
             choice_labels=("Promotion", "Terminal"),
+            choice_help=("Promotion: a counter on the enemy corner is crowned a king; capture everything to win.",
+                         "Terminal: the first counter on the enemy corner wins; there are no kings."),
         ),
         Option("size", "Board", 8, (8, 10), "The board's size.", choice_labels=("8×8", "10×10")),
         Option(
@@ -95,13 +97,16 @@ def _register() -> None:
         ),
         Option(
             "limit", "No-capture limit", 100, ("off", 100, 200),
-            "This many moves in a row without a capture is a draw.",
-            house_rule=True, choice_labels=("Off", "100 moves", "200 moves"),
+            "This many plies in a row without a capture is a draw (a ply is one side's move).",
+            house_rule=True, choice_labels=("Off", "100 plies (50 each)", "200 plies (100 each)"),
+            choice_help=("Off: no limit; a game without captures ends only by repetition or a win.", "", ""),
         ),
         Option(
             "repetition", "Repetition", "draw", ("draw", "off"),
             "A position seen for the third time is a draw.",
             house_rule=True, choice_labels=("Threefold is a draw", "Off"),
+            choice_help=("A position seen for the third time, with the same player to move, is a draw.",
+                         "Off: positions may repeat; only the no-capture limit ends a game without a win."),
         ),
     )
     register(GameSpec(

@@ -87,6 +87,22 @@ class Option:
     help: str
     house_rule: bool = False
     choice_labels: tuple[str, ...] = ()
+    #: help for each choice, in the order of ``choices`` ('' falls back to ``help``): what the chosen value does
+    choice_help: tuple[str, ...] = ()
+    #: whether the option matters given all the options' values (None: always); the setup greys it otherwise
+    applies: Callable[[dict[str, Any]], bool] | None = field(default=None, compare=False, repr=False)
+    #: why the option does not apply, shown while it is greyed
+    unused_help: str = ""
+
+    def help_of(self, value: Any) -> str:
+        """The help for ``value``: its own line when there is one, else the option's help."""
+        if self.choice_help and value in self.choices:
+            return self.choice_help[self.choices.index(value)] or self.help
+        return self.help
+
+    def applies_to(self, options: dict[str, Any]) -> bool:
+        """Whether this option changes anything when the game's options are ``options``."""
+        return self.applies is None or bool(self.applies(options))
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` as one of the allowed choices, or raise ValueError naming the option."""

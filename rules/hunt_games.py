@@ -19,8 +19,11 @@ COW_START = "d4 e4 f4 d5 f5 d6 e6 f6".split()
 def _limit_option(flock: str) -> Option:
     return Option(
         "limit", "No-capture limit", 60, ("off", 40, 60, 100),
-        f"Once all the {flock} are on the board, this many moves in a row without a capture is a draw.",
-        house_rule=True, choice_labels=("Off", "40 moves", "60 moves", "100 moves"),
+        f"Once all the {flock} are on the board, this many plies in a row without a capture is a draw "
+        "(a ply is one side's move).",
+        house_rule=True, choice_labels=("Off", "40 plies (20 each)", "60 plies (30 each)", "100 plies (50 each)"),
+        choice_help=("Off: no limit; a game without captures goes on until a side is blocked or gives in.",
+                     "", "", ""),
     )
 
 
@@ -29,6 +32,8 @@ def _stuck_option(flock: str) -> Option:
         "stuck", f"{flock.capitalize()} blocked", "lose", ("lose", "draw"),
         f"What happens when the {flock} have no move on their turn; the sources do not say.",
         house_rule=True, choice_labels=(f"The {flock} lose", "A draw"),
+        choice_help=(f"The {flock} lose when they have no move on their turn (the sources do not say).",
+                     f"A draw when the {flock} have no move on their turn (the sources do not say)."),
     )
 
 
@@ -64,7 +69,7 @@ Winning: the leopards win when they have captured 13 cows (the source: "more tha
 House rule: cows that cannot move on their turn lose (or, as chosen in setup, the game is a
 draw); the source does not say.
 House rule: once all the cows are on the board, 60 moves in a row without a capture is a draw
-(40, 100 or off can be chosen).
+(40, 100 or off can be chosen). The moves are plies: each side's move counts, so 60 is 30 each.
 {_ENDINGS}
 """
 
@@ -126,7 +131,7 @@ trap both tigers in a corner, so "4 left" can be chosen in setup instead.
 A side that cannot move on its turn loses; on these boards that can only happen to the tiger:
 while enough leopards are left to play on, some leopard always has a move.
 House rule: once all the leopards are on the board, 60 moves in a row without a capture is a
-draw (40, 100 or off can be chosen).
+draw (40, 100 or off can be chosen). The moves are plies: each side's move counts, so 60 is 30 each.
 {_ENDINGS}
 """
 
@@ -164,11 +169,15 @@ def _register_hat_diviyan() -> None:
             "The 10-point triangle with one tiger and seven leopards, or the 13-point triangle "
             "with two tigers and eight leopards.",
             choice_labels=("Standard (10 points, 1 tiger, 7 leopards)", "Large (13 points, 2 tigers, 8 leopards)"),
+            choice_help=("The 10-point triangle: one tiger against seven leopards.",
+                         "The 13-point triangle: two tigers against eight leopards."),
         ),
         Option(
             "large_left", "Tigers win at", 5, (5, 4),
             "On the large board, the number of leopards left at which the tigers win.",
             house_rule=True, choice_labels=("5 leopards left", "4 leopards left"),
+            applies=lambda options: options.get("board") == "large",
+            unused_help="Only used on the large board; choose the large board to set it.",
         ),
         _limit_option("leopards"),
     )

@@ -73,6 +73,8 @@ def _register() -> None:
             "after_capture", "After a capture", "sow-again", ("sow-again", "end-turn"),
             "Sow again from a hole of your choice (the source), or end the turn (Moruba, Mefuvha).",
             choice_labels=("Sow again", "End the turn"),
+            choice_help=("Sow again: after a capture you sow again from a hole of your choice (the source).",
+                         "End the turn: a capture ends your turn (as in Moruba and Mefuvha)."),
         ),
         Option(
             "only_two", "Only two left", "off", ("off", "on"),

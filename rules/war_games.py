@@ -24,17 +24,29 @@ def _options(limit_default: int | str, limit_house: bool, extra: tuple[Option, .
             "Forced: you must capture and finish the chain. Huff: captures are optional, but a "
             "piece that fails to capture may be removed by the opponent. Free: always optional.",
             choice_labels=("Forced", "Huff (traditional)", "Free"),
+            choice_help=(
+                "Forced: when a capture is possible you must take it, and finish the chain.",
+                "Huff: capturing is optional, but a piece that could have captured and did not may be "
+                "removed (huffed) by the opponent before their move.",
+                "Free: capturing is always optional, and a chain may stop after any jump.",
+            ),
         ),
         Option(
             "limit", "No-capture limit", limit_default, ("off", 20, 40, 60),
-            "After this many moves in a row without a capture, more pieces wins; equal is a draw.",
+            "After this many plies in a row without a capture (a ply is one side's move), more pieces "
+            "wins; equal is a draw.",
             house_rule=limit_house,
-            choice_labels=("Off", "20 moves", "40 moves", "60 moves"),
+            choice_labels=("Off", "20 plies (10 each)", "40 plies (20 each)", "60 plies (30 each)"),
+            choice_help=("Off: no limit; with Repetition on, a position seen three times is a draw.", "", "", ""),
         ),
         Option(
             "threefold", "Repetition", "draw", ("draw", "off"),
             "With no capture limit, a position seen three times is a draw.",
             house_rule=True, choice_labels=("Threefold is a draw", "Off"),
+            choice_help=("With no capture limit, a position seen three times is a draw.",
+                         "Off: positions may repeat; only captures and blocked sides end the game."),
+            applies=lambda options: options.get("limit") == "off",
+            unused_help="Not used while a no-capture limit is on: the limit ends a game without captures.",
         ),
         Option(
             "first", "First player", "south", ("south", "north", "coin"),
@@ -71,7 +83,8 @@ Capture rule (chosen in setup):
 
 Winning: capture all enemy pieces, or leave your opponent without a move on their turn.
 No-capture limit (from the Sri Lankan rules of Perali Kotuma and Kotu Ellima): when that many moves in a row pass without
-a capture, the player with more pieces wins; equal numbers is a draw.
+a capture, the player with more pieces wins; equal numbers is a draw. Keliya counts plies (each
+side's move counts: a limit of 40 is 20 moves each).
 House rule: when the limit is off, a position that comes up three times is a draw.
 If several endings meet at once, a win by capture comes first, then the loss of a side that cannot
 move, then the limit.
@@ -96,12 +109,14 @@ _register(
                "The number of enemy pieces to capture to win, agreed before the game."),
         Option("board", "Board", "four-wing", ("four-wing", "two-wing"),
                "The full 49-point board, or the 37-point board without the east and west wings.",
-               choice_labels=("Four wings (49 points)", "Two wings (37 points)")),
+               choice_labels=("Four wings (49 points)", "Two wings (37 points)"),
+               choice_help=("The full 49-point board with its four wings.",
+                            "The 37-point board, without the east and west wings.")),
     )),
     "Sixteen Soldiers (Sholo guti): 16 pieces each. South starts on the south wing and rows 3–4,\n"
     "North on the north wing and rows 6–7; row 5 and the east and west wings start empty.\n"
     "Capture target: agreed before the game (1–16); taking that many enemy pieces wins.\n"
-    "House rule: the no-capture limit (default 40 moves) is Keliya's; the sources give none for\n"
+    "House rule: the no-capture limit (default 40 plies, 20 moves each) is Keliya's; the sources give none for\n"
     "this game. The two-wing board (37 points) is an option.\n",
 )
 _register(

@@ -1,6 +1,9 @@
 """Setup: how to play (pass and play, against the computer, watch), your side, difficulty,
-and every rules option of the game with its default and a line of help; house rules are marked.
-Starting with a coin toss for first player shows the toss before play."""
+and every rules option of the game with its default and a line of help that follows the chosen
+value; house rules are marked, and an option that the other choices make meaningless (its
+``Option.applies``) is greyed. Enter starts the game from any row, so clicking a row's arrows
+never leaves Enter changing that row. Starting with a coin toss for first player shows the toss
+before play."""
 
 from __future__ import annotations
 
@@ -38,7 +41,8 @@ class SetupScene(Scene):
         for opt in self.spec.options:
             value = cfg.options.get(opt.name, opt.default)
             sel = Selector(opt.label, [(c, opt.label_of(c)) for c in opt.choices], value, opt.help,
-                           house_rule=opt.house_rule, default=opt.default, on_change=lambda _: self._refresh())
+                           house_rule=opt.house_rule, default=opt.default, on_change=lambda _: self._refresh(),
+                           choice_help=[opt.help_of(c) for c in opt.choices], unused_help=opt.unused_help)
             self.options.append((opt.name, sel))
         # A game whose source names its variants offers them by name; the options below still
         # make any other combination, shown as "Custom".
@@ -75,6 +79,9 @@ class SetupScene(Scene):
             self.variant.set_value(preset_of(self.spec.id, self._option_values()))
         self._refresh()
 
+    def _selector(self, name: str) -> Selector | None:
+        return next((sel for n, sel in self.options if n == name), None)
+
     def _option_rows(self) -> list[Selector]:
         return ([self.variant] if self.variant is not None else []) + [s for _, s in self.options]
 
@@ -87,6 +94,11 @@ class SetupScene(Scene):
         sides = sides_of(self.current_config().make_game())
         self.side.choices = [(0, sides[0]), (1, sides[1])]
         self.side.help = f"Play {sides[0]} or {sides[1]}."
+        values = self._option_values()
+        for opt in self.spec.options:
+            sel = self._selector(opt.name)
+            if sel is not None:
+                sel.enabled = opt.applies_to(values)
         widgets = [self.mode, self.side, self.level] + self._option_rows()
         self.focus.set([w for w in widgets if w.visible] + [self.start_button, self.rules, self.back])
 
@@ -148,8 +160,16 @@ class SetupScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.layout(self.app.size)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            focused = self.focus.focused
+            if isinstance(focused, Button) and focused.visible:
+                focused.activate()  # Back or Rules chosen with the keyboard
+            else:
+                self.start()  # from any row: Space or Left/Right change a row
+            return
         if self.focus.handle(event) and event.type == pygame.MOUSEBUTTONDOWN:
             self.app.sound.play("click")
+            self.focus.focus(self.start_button)  # a click sets a row; Enter still means Start
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
@@ -167,7 +187,7 @@ class SetupScene(Scene):
         last = self.level if self.level.visible else self.side if self.side.visible else self.mode
         self._draw_about(surface, pygame.Rect(last.rect.left, last.rect.bottom + int(16 * s), last.rect.width,
                                               self.back.rect.top - last.rect.bottom - int(32 * s)), s)
-        hint = theme.wrap("Arrows move, Left/Right change a setting, Enter on Start begins",
+        hint = theme.wrap("Up/Down choose a row, Left/Right change it, Enter starts the game",
                           int(20 * s), self.start_button.rect.left - self.rules.rect.right - int(40 * s))
         mid = (self.rules.rect.right + self.start_button.rect.left) // 2
         y = self.start_button.rect.centery - len(hint) * int(11 * s)
@@ -188,7 +208,7 @@ class SetupScene(Scene):
         if sel.default is not None:
             label = next((lab for v, lab in sel.choices if v == sel.default), str(sel.default))
             default = f" Default: {label}."
-        lines = theme.wrap(sel.help + default, size, box.width - 2 * pad)
+        lines = theme.wrap(sel.current_help + default, size, box.width - 2 * pad)
         note_lines: list[str] = []
         if any(o.house_rule for _, o in self.options):
             note = ("House rule: a choice that no source states. Keliya picks a default; "
