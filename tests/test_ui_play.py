@@ -508,6 +508,15 @@ def test_watch_mode_pauses_and_resumes(app):
         app.frame([], 1 / 30)
         time.sleep(0.01)
     assert scene.state.ply == ply
+    app.frame([], 1 / 30)
+    assert scene.step_button.visible
+    Mouse(app).key(pygame.K_n)  # one move, then paused again
+    assert wait_for(app, lambda: scene.state.ply == ply + 1)
+    settle(app, scene)
+    for _ in range(30):
+        app.frame([], 1 / 30)
+        time.sleep(0.01)
+    assert scene.state.ply == ply + 1 and scene.paused
     Mouse(app).key(pygame.K_p)
     assert not scene.paused
-    assert wait_for(app, lambda: scene.state.ply >= ply + 2)
+    assert wait_for(app, lambda: scene.state.ply >= ply + 3)

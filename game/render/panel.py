@@ -114,8 +114,9 @@ class PlayView:
         sc.pause_button.visible = sc.config.mode == WATCH and sc.state.outcome() is None
         sc.back_button.visible = sc.review.active
         sc.redo_button.visible = sc.can_redo and not sc.review.active
+        sc.step_button.visible = sc.config.mode == WATCH and sc.paused and sc.state.outcome() is None
         for b in (sc.stop_button, sc.decline_button, sc.hint_button, sc.pause_button, sc.back_button,
-                  sc.redo_button):
+                  sc.redo_button, sc.step_button):
             if b.visible:
                 b.rect = pygame.Rect(x, ctx_y, inner_w, bh)
                 ctx_y -= bh + gap

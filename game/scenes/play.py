@@ -93,6 +93,7 @@ class PlayScene(Scene):
         self.suggestion: Move | None = None
         self.suggestion_effects: list[Effect] = []
         self.paused = False
+        self.stepping = False  # paused computer-against-computer: one move asked for
         self.pieces_now = self._pieces()
         self.note_codes = self._note_codes()
         self._recall_history()
@@ -111,8 +112,9 @@ class PlayScene(Scene):
         self.back_button = Button("Back to the game", lambda: self.review_at(None), None, style="accent",
                                   key_label="End")
         self.redo_button = Button("Redo", self.redo, None, key_label="Ctrl+Y")
+        self.step_button = Button("One move", self.step_once, pygame.K_n, key_label="N")
         self.buttons = [self.stop_button, self.decline_button, self.hint_button, self.pause_button,
-                        self.back_button, self.redo_button,
+                        self.back_button, self.redo_button, self.step_button,
                         self.undo_button, self.rules_button, self.menu_button, self.speed_button]
         self.undo_button.visible = config.mode != WATCH
         self._intro()
@@ -473,7 +475,12 @@ class PlayScene(Scene):
         if self.paused and self.opponent is not None:
             self.opponent.cancel()
         self.pause_button.label = "Resume" if self.paused else "Pause"
-        self.say("Paused: press P to go on." if self.paused else "", theme.ACCENT)
+        self.say("Paused: P goes on, N plays one move, ← → look back." if self.paused else "", theme.ACCENT)
+
+    def step_once(self) -> None:
+        """Paused computer-against-computer: let the side to move play one move."""
+        if self.config.mode == WATCH and self.paused and self.state.outcome() is None and not self.busy:
+            self.stepping = True
 
     # --- undo, rematch, leaving ---------------------------------------------------------------------
     def _settle_animations(self) -> None:
@@ -693,11 +700,12 @@ class PlayScene(Scene):
             return
         self._poll_hint(dt)
         if (self.opponent is not None and self.controllers[self.state.to_move] == COMPUTER and not self.ai_stopped
-                and not self.paused):
+                and (not self.paused or self.stepping) and not self.review.active):
             if not self.opponent.thinking:
                 self.opponent.request(self.state)
             move, error = self.opponent.poll(self.state, dt)
             if move is not None:
+                self.stepping = False
                 self.play_move(move)
             elif error:
                 if self.opponent.errors >= MAX_AI_ERRORS:
