@@ -133,3 +133,17 @@ def test_rules_screen_offers_the_tutorial(app):
     assert isinstance(scene, TutorialScene)
     mouse.key(pygame.K_ESCAPE)
     assert app.manager.top is rules
+
+
+@pytest.mark.parametrize("game_id", lesson_ids())
+def test_rules_diagrams_draw(app, game_id):
+    from game.tutorials.diagrams import diagrams, render
+
+    figures = diagrams(game_id)
+    assert figures, "every game's rules screen has a diagram"
+    for _, text, move in figures:
+        surf = render(text, move, (240, 200))
+        assert surf.get_bounding_rect().width > 100  # something was drawn
+    app.manager.clear()
+    app.manager.push(RulesScene(app, game_id))
+    pump(app, 0.05)

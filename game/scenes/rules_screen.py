@@ -1,4 +1,6 @@
-"""The rules of one game, from the registry's rules text, scrollable (wheel, arrows, Page keys)."""
+"""The rules of one game, from the registry's rules text, scrollable (wheel, arrows, Page keys), with
+diagrams beside it drawn by the real board families (the lesson positions: a chain, a sowing...)
+and a way into the game's lesson."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ from rules import game_spec
 from .. import theme
 from ..scene import Scene
 from ..tutorials import has_lesson
+from ..tutorials.diagrams import diagrams
+from ..tutorials.diagrams import render as render_diagram
 from ..widgets import Button
 
 
@@ -48,6 +52,8 @@ class RulesScene(Scene):
         self.tutorial_button = Button("Try it: tutorial", self.open_tutorial, pygame.K_t, style="primary",
                                       key_label="T")
         self.tutorial_button.visible = self.offer_tutorial
+        self.figures = diagrams(game_id)  # (caption, position, move) drawn beside the text
+        self._figure_cache: dict[tuple[int, int, int], pygame.Surface] = {}
         self.scroll = 0.0
         self.target_scroll = 0.0
         self.back = Button("Back", self.app.manager.pop, pygame.K_ESCAPE, key_label="Esc")
@@ -84,6 +90,44 @@ class RulesScene(Scene):
         self.app.sound.play("select")
         self.app.manager.push(TutorialScene(self.app, self.spec.id))
 
+    # --- diagrams -------------------------------------------------------------------------------
+    def figure_column(self, area: pygame.Rect, s: float) -> pygame.Rect | None:
+        """The strip at the right of the text where the diagrams go (None when there are none)."""
+        if not self.figures:
+            return None
+        width = int(min(area.width * 0.36, area.height * 0.62))
+        return pygame.Rect(area.right - width, area.top - int(8 * s), width, area.height + int(16 * s))
+
+    def _figure(self, index: int, size: tuple[int, int]) -> pygame.Surface:
+        """Diagram ``index`` at ``size``, drawn once per size (a memo, not a change of state)."""
+        key = (index, size[0], size[1])
+        surf = self._figure_cache.get(key)
+        if surf is None:
+            _, position, move = self.figures[index]
+            surf = self._figure_cache[key] = render_diagram(position, move, size)
+        return surf
+
+    def _draw_figures(self, surface: pygame.Surface, column: pygame.Rect, s: float) -> None:
+        """As many diagrams as fit the column at a readable size, each with its caption below."""
+        cap_size = int(22 * s)
+        pad = int(10 * s)
+        fit = [c for c in range(len(self.figures), 0, -1) if column.height / c >= int(190 * s)]
+        count = fit[0] if fit else 1
+        slot_h = column.height // count
+        for i in range(count):
+            caption = self.figures[i][0]
+            slot = pygame.Rect(column.left, column.top + i * slot_h, column.width, slot_h - int(10 * s))
+            theme.panel(surface, slot, theme.PANEL, theme.PANEL_EDGE, int(12 * s))
+            lines = theme.wrap(caption, cap_size, slot.width - 2 * pad)[:3]
+            text_h = len(lines) * int(cap_size * 1.1) + pad
+            pic = pygame.Rect(slot.left + pad, slot.top + pad, slot.width - 2 * pad, slot.height - text_h - 2 * pad)
+            if pic.width > 20 and pic.height > 20:
+                surface.blit(self._figure(i, pic.size), pic)
+            y = pic.bottom + int(4 * s)
+            for line in lines:
+                theme.blit_text(surface, line, cap_size, theme.TEXT_DIM, (slot.left + pad, y))
+                y += int(cap_size * 1.1)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.back.handle(event) or self.tutorial_button.handle(event):
             return
@@ -110,6 +154,10 @@ class RulesScene(Scene):
         s = theme.scale_for((w, h))
         theme.blit_text(surface, f"How to play {self.spec.name}", int(54 * s), theme.ACCENT, (int(40 * s), int(24 * s)))
         area = pygame.Rect(int(40 * s), int(90 * s), w - int(80 * s), h - int(180 * s))
+        column = self.figure_column(area, s)
+        if column is not None:
+            area.width = column.left - int(28 * s) - area.left
+            self._draw_figures(surface, column, s)
         theme.panel(surface, area.inflate(int(24 * s), int(16 * s)), theme.PANEL, theme.PANEL_EDGE, int(14 * s))
         lines = self.text_lines(area.width - int(20 * s), s)
         total = sum(int(size * 1.12) for _, size, _ in lines)
