@@ -123,6 +123,22 @@ def read_match(text: str) -> SavedMatch:
     return SavedMatch(config, state, start_ply)
 
 
+def read_game_or_position(text: str) -> SavedMatch:
+    """An imported text: a whole saved game, or a single position (then a pass-and-play game
+    starts from it). ValueError naming what is wrong with it as either."""
+    try:
+        return read_match(text)
+    except ValueError as as_game:
+        if text.strip().startswith(HEADER):
+            raise
+        try:
+            state = load_state(text.strip().splitlines()[0] if text.strip() else "")
+        except ValueError as as_position:
+            raise ValueError(f"it is neither a saved game ({as_game}) nor a position ({as_position})") from None
+        config = MatchConfig(state.game.id, dict(state.game.options))
+        return SavedMatch(config, state, state.ply)
+
+
 # --- the game in progress ------------------------------------------------------------------------
 def current_path() -> Path:
     return data_dir() / "current-game.txt"

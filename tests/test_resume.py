@@ -62,3 +62,27 @@ def test_a_corrupt_save_is_reported_on_the_title_and_set_aside(app):
     app.frame([], 1 / 60)
     assert "could not be read" in title.notice and not title.resume_button.visible
     assert not path.exists()
+
+
+def test_a_dropped_file_or_a_position_text_opens_a_game(app, tmp_path):
+    from game import saves
+    from game.config import MatchConfig
+
+    state = random_play("battlehalma", 4, lambda s: s.ply >= 9)
+    exported = tmp_path / "game.txt"
+    exported.write_text(saves.match_text(MatchConfig("battlehalma", dict(state.game.options)), state))
+    title = TitleScene(app)
+    app.manager.push(title)
+    app.frame([pygame.event.Event(pygame.DROPFILE, file=str(exported))], 1 / 60)
+    opened = app.manager.top
+    assert isinstance(opened, PlayScene) and opened.state.history() == state.history()
+
+    title = TitleScene(app)
+    app.manager.push(title)
+    title.open_text(state.to_text())  # a bare position: a game from there
+    assert isinstance(app.manager.top, PlayScene) and app.manager.top.state.to_text() == state.to_text()
+
+    title = TitleScene(app)
+    app.manager.push(title)
+    title.open_text("not a game at all")
+    assert app.manager.top is title and "not a game Keliya can open" in title.notice

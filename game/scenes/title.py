@@ -33,12 +33,15 @@ class TitleScene(Scene):
                                     pygame.K_r, style="primary", key_label="R")
         self.resume_button.visible = self.saved is not None
         self.settings_button = Button("Settings", self.open_settings, pygame.K_s, key_label="S")
+        self.import_button = Button("Open a game", self.paste_game, pygame.K_o, key_label="O")
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        for b in (self.resume_button, self.settings_button):
+        for b in (self.resume_button, self.settings_button, self.import_button):
             if b.handle(event):
                 return
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.DROPFILE:
+            self.open_file(event.file)
+        elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.quit()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -56,6 +59,42 @@ class TitleScene(Scene):
         self.app.sound.play("select")
         self.app.manager.push(MenuScene(self.app))
         self.app.manager.push(PlayScene(self.app, self.saved.config, self.saved.state))
+
+    def paste_game(self) -> None:
+        """Open the game or position on the clipboard (copied from Keliya, or a position text)."""
+        try:
+            text = pygame.scrap.get_text()
+        except pygame.error as e:
+            self.notice = f"The clipboard cannot be read here ({e}): drop a saved game's file on the window."
+            return
+        if not text.strip():
+            self.notice = ("Copy a game first (Esc in a game, 'Copy the game as text'), or drop an exported "
+                           "file on the window.")
+            return
+        self.open_text(text)
+
+    def open_file(self, path: str) -> None:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(1_000_000)
+        except (OSError, UnicodeDecodeError) as e:
+            self.notice = f"That file cannot be read: {e}."
+            return
+        self.open_text(text)
+
+    def open_text(self, text: str) -> None:
+        """Start the game the text holds; otherwise say why not (nothing else changes)."""
+        from .menu import MenuScene
+        from .play import PlayScene
+
+        try:
+            match = saves.read_game_or_position(text)
+        except ValueError as e:
+            self.notice = f"That is not a game Keliya can open: {e}."
+            return
+        self.notice = ""
+        self.app.manager.push(MenuScene(self.app))
+        self.app.manager.push(PlayScene(self.app, match.config, match.state))
 
     def open_settings(self) -> None:
         from .settings_screen import SettingsScene
@@ -124,6 +163,8 @@ class TitleScene(Scene):
         self.resume_button.draw(surface, False, s)
         self.settings_button.rect = pygame.Rect(w - int(200 * s), h - int(64 * s), int(180 * s), int(46 * s))
         self.settings_button.draw(surface, False, s)
+        self.import_button.rect = pygame.Rect(int(20 * s), h - int(64 * s), int(220 * s), int(46 * s))
+        self.import_button.draw(surface, False, s)
         if self.notice:
             for i, line in enumerate(theme.wrap(self.notice, int(22 * s), w - int(80 * s))[:3]):
                 theme.blit_text(surface, line, int(22 * s), theme.WARN, (w // 2, int(12 * s) + i * int(26 * s)),
