@@ -118,6 +118,22 @@ def write_wav(path: Path, wave_: list[float], rate: int = RATE) -> None:
         w.writeframes(to_pcm(wave_))
 
 
+#: what each board animation event sounds like: (effect, volume); see ``event_sound``
+EVENT_SOUNDS: dict[str, tuple[str, float]] = {
+    "capture": ("capture", 1.0), "huff": ("capture", 1.0), "land": ("hop", 0.5), "drop": ("drop", 1.0),
+    "relay": ("relay", 0.8), "promote": ("promote", 0.9),
+}
+
+
+def event_sound(name: str, piece: tuple[int, str] | None = None) -> tuple[str, float] | None:
+    """The effect for a board animation event (``on_event(name, cell, piece)``), or None.
+
+    A stone falling into a hole is a sowing, not a piece set down: it gets the light 'sow'."""
+    if name == "drop" and piece is not None and piece[1] == "stone":
+        return "sow", 0.7
+    return EVENT_SOUNDS.get(name)
+
+
 class SoundBank:
     """Plays the named effects; does nothing at all if audio is unavailable or muted.
 
@@ -181,6 +197,12 @@ class SoundBank:
                 pass
         rate, _, channels = pygame.mixer.get_init()
         return pygame.mixer.Sound(buffer=to_pcm(recipe(name, rate), channels))
+
+    def play_event(self, name: str, piece: tuple[int, str] | None = None) -> None:
+        """Play what a board animation event sounds like (``event_sound``), if anything."""
+        found = event_sound(name, piece)
+        if found is not None:
+            self.play(*found)
 
     def play(self, name: str, volume: float = 1.0) -> None:
         if not self.wanted or self.volume <= 0 or not self._open():
