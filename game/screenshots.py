@@ -154,6 +154,9 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
             scene = _play(app, MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY), state)
             pump(app, 1.2)
             shot("19_game_over")
+            app.manager.top.see_board()  # the card shrinks to a strip: Rematch stays at hand
+            pump(app, 0.2)
+            shot("19b_game_over_see_board")
             for kind in FAMILY_PACKAGES:  # each board family's own scenes (game/boards/<kind>/shots.py)
                 shots = _family_shots(kind)
                 if shots is not None:

@@ -1,4 +1,10 @@
-"""Game over, drawn over the final position: who won and why, then rematch, review or menu."""
+"""Game over, drawn over the final position: who won and why, then rematch, review or menu.
+
+"See board" does not close the scene: it shrinks to a strip under the board (the result,
+Rematch and Result) and passes every other input to the play scene, so the finished game can be
+looked over (move review, rules, the pause menu) and a rematch is still one key away. Undo in
+the play scene makes the game unfinished again, and the strip goes away.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ from .. import theme
 from ..anim import Timer, ease_out_back
 from ..render.pieces import draw_piece
 from ..scene import Scene
-from ..widgets import Button, FocusGroup
+from ..widgets import Button, FocusGroup, fit_line
 
 
 def headline(outcome: Outcome, sides: tuple[str, str]) -> str:
@@ -30,12 +36,22 @@ class GameOverScene(Scene):
         self.appear = Timer(0.45)
         self.time = 0.0
         self.rematch = Button("Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R")
-        self.review = Button("See board", self.app.manager.pop, pygame.K_ESCAPE, key_label="Esc")
+        self.review = Button("See board", self.see_board, pygame.K_ESCAPE, key_label="Esc")
         self.menu = Button("Menu", self.do_menu, pygame.K_m, key_label="M")
         self.focus = FocusGroup([self.rematch, self.review, self.menu])
+        self.peeking = False  # "See board": the strip under the board instead of the card
+        self.strip_rematch = Button("Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R")
+        self.strip_result = Button("Result", self.show_result, pygame.K_RETURN, key_label="Enter")
 
     def enter(self) -> None:
         self.app.sound.play("win")
+
+    def see_board(self) -> None:
+        self.peeking = True
+
+    def show_result(self) -> None:
+        self.peeking = False
+        self.appear = Timer(0.3)
 
     def do_rematch(self) -> None:
         self.app.manager.pop()
@@ -46,13 +62,26 @@ class GameOverScene(Scene):
         self.play.to_menu()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        self.focus.handle(event)
+        if not self.peeking:
+            self.focus.handle(event)
+            return
+        for b in (self.strip_rematch, self.strip_result):
+            if b.handle(event):
+                return
+        self.play.handle_event(event)
 
     def update(self, dt: float) -> None:
         self.appear.tick(dt)
         self.time += dt
+        if self.peeking:
+            self.play.update(dt)  # the board below stays alive: review, animations
+            if self.play.state.outcome() is None and self.app.manager.top is self:
+                self.app.manager.pop()  # undone: the game goes on, the result no longer holds
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.peeking:
+            self._draw_strip(surface)
+            return
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -87,3 +116,25 @@ class GameOverScene(Scene):
             b.rect = pygame.Rect(x, box.bottom - bh - int(26 * s), bw, bh)
             x += bw + gap
         self.focus.draw(surface, s)
+
+    def _draw_strip(self, surface: pygame.Surface) -> None:
+        """The result in one line under the board, with Rematch and Result (back to the card)."""
+        size = surface.get_size()
+        s = theme.scale_for(size)
+        board, _ = self.play.layout(size)
+        strip = pygame.Rect(board.left, board.bottom + int(3 * s), board.width,
+                            size[1] - board.bottom - int(6 * s))
+        theme.panel(surface, strip, (40, 46, 80), theme.ACCENT, int(10 * s), 2)
+        bh = strip.height - int(8 * s)
+        bw = int(170 * s)
+        gap = int(8 * s)
+        self.strip_result.rect = pygame.Rect(strip.right - gap - bw, strip.top + int(4 * s), bw, bh)
+        self.strip_rematch.rect = self.strip_result.rect.move(-(bw + gap), 0)
+        words = f"{headline(self.outcome, self.play.sides)}. {self.outcome.reason[:1].upper()}" \
+                f"{self.outcome.reason[1:]}."
+        room = self.strip_rematch.rect.left - strip.left - 2 * gap
+        text_size = max(12, int(strip.height * 0.5))
+        theme.blit_text(surface, fit_line(words, text_size, room), text_size, theme.ACCENT,
+                        (strip.left + 2 * gap, strip.centery), "midleft")
+        for b in (self.strip_rematch, self.strip_result):
+            b.draw(surface, False, s)

@@ -1,0 +1,144 @@
+"""Setup rows that explain the chosen value, grey what does not apply and leave Enter to Start;
+the game-over card's "See board" keeps Rematch at hand (issue 13)."""
+
+import pygame
+import pytest
+
+from game.app import App
+from game.config import MatchConfig
+from game.scenarios import Mouse, finished, pump
+from game.scenes.coin import CoinTossScene
+from game.scenes.gameover import GameOverScene
+from game.scenes.play import PlayScene
+from game.scenes.setup import SetupScene
+from rules import game_ids, game_spec
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800), sound=False)
+    yield a
+    a.close()
+
+
+def _setup(app, game_id: str) -> SetupScene:
+    setup = SetupScene(app, game_id)
+    app.manager.push(setup)
+    app.frame([], 1 / 60)
+    return setup
+
+
+def _row(setup: SetupScene, name: str):
+    return next(sel for n, sel in setup.options if n == name)
+
+
+def test_help_follows_the_chosen_capture_rule(app):
+    setup = _setup(app, "kotu_ellima")
+    sel = _row(setup, "capture")
+    seen = {}
+    for _ in sel.choices:
+        seen[sel.value] = sel.current_help
+        sel.nudge(1)
+    assert seen["forced"].startswith("Forced")
+    assert seen["huff"].startswith("Huff") and "Forced" not in seen["huff"]
+    assert seen["free"].startswith("Free")
+    assert len(set(seen.values())) == 3
+
+
+def test_option_help_of_falls_back_to_the_general_help():
+    opt = game_spec("kotu_ellima").option("limit")
+    assert opt.help_of("off").startswith("Off")
+    assert opt.help_of(40) == opt.help and "plies" in opt.help
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_no_capture_limits_say_they_count_plies(game_id):
+    spec = game_spec(game_id)
+    for opt in spec.options:
+        if opt.name == "limit":
+            assert "plies" in opt.help
+            assert all("plies" in opt.label_of(c) for c in opt.choices if c != "off")
+
+
+def test_repetition_is_greyed_while_a_limit_is_on(app):
+    setup = _setup(app, "kotu_ellima")
+    limit, rep = _row(setup, "limit"), _row(setup, "threefold")
+    limit.set_value(40)
+    setup._refresh()
+    assert not rep.enabled and "limit" in rep.current_help
+    before = rep.value
+    Mouse(app).click((rep.rect.right - 20, rep.rect.top + 20))
+    assert rep.value == before  # a greyed row does not change
+    limit.set_value("off")
+    setup._refresh()
+    assert rep.enabled
+
+
+def test_tigers_win_at_is_greyed_on_the_standard_board(app):
+    setup = _setup(app, "hat_diviyan_keliya")
+    board, left = _row(setup, "board"), _row(setup, "large_left")
+    assert board.value == "standard" and not left.enabled
+    Mouse(app).click((board.rect.right - 20, board.rect.top + 20))
+    assert board.value == "large" and left.enabled
+
+
+def test_enter_starts_the_game_after_clicking_an_arrow(app):
+    setup = _setup(app, "kotu_ellima")
+    sel = _row(setup, "capture")
+    before = sel.value
+    Mouse(app).click((sel.rect.right - 20, sel.rect.top + 20))
+    after = sel.value
+    assert after != before
+    Mouse(app).key(pygame.K_RETURN)
+    assert sel.value == after  # Enter did not change the row again
+    assert isinstance(app.manager.top, (PlayScene, CoinTossScene))
+    assert app.manager.top.config.options["capture"] == after
+
+
+def test_space_still_changes_a_row_chosen_with_the_keyboard(app):
+    setup = _setup(app, "kotu_ellima")
+    sel = _row(setup, "capture")
+    setup.focus.focus(sel)
+    before = sel.value
+    Mouse(app).key(pygame.K_SPACE)
+    assert sel.value != before and app.manager.top is setup
+
+
+def _finished_play(app) -> PlayScene:
+    scene = PlayScene(app, MatchConfig("hat_diviyan_keliya"), finished("hat_diviyan_keliya"))  # with its history
+    app.manager.push(scene)
+    pump(app, 1.0, 0.1)
+    assert isinstance(app.manager.top, GameOverScene)
+    return scene
+
+
+def test_rematch_after_see_board_by_key(app):
+    scene = _finished_play(app)
+    over = app.manager.top
+    Mouse(app).key(pygame.K_ESCAPE)  # See board
+    assert app.manager.top is over and over.peeking
+    pump(app, 0.2, 0.1)
+    Mouse(app).key(pygame.K_r)
+    fresh = app.manager.top
+    assert isinstance(fresh, PlayScene) and fresh is not scene and fresh.state.ply == 0
+
+
+def test_rematch_after_see_board_by_click_and_review_still_works(app):
+    scene = _finished_play(app)
+    over = app.manager.top
+    Mouse(app).click(over.review.rect.center)
+    assert over.peeking
+    Mouse(app).key(pygame.K_HOME)  # passed on to the play scene: look at the start
+    assert scene.review.active and scene.review.ply == 0
+    Mouse(app).key(pygame.K_END)
+    Mouse(app).click(over.strip_rematch.rect.center)
+    fresh = app.manager.top
+    assert isinstance(fresh, PlayScene) and fresh is not scene and fresh.state.ply == 0
+
+
+def test_undo_after_see_board_puts_the_game_back_in_play(app):
+    scene = _finished_play(app)
+    Mouse(app).key(pygame.K_ESCAPE)
+    Mouse(app).click(scene.undo_button.rect.center)
+    pump(app, 0.1, 0.05)
+    assert scene.state.outcome() is None and app.manager.top is scene
