@@ -18,6 +18,7 @@ from rules import game_ids, game_spec
 TAGLINE = "Traditional board games of Sri Lanka, India and southern Africa"
 NAME = "Keliya"
 REQUIRED = (("pygame", "pygame-ce"), ("pymunk", "pymunk"))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout: --list output is clean
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -55,7 +56,7 @@ def _volume(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="keliya",
-        description=f"{NAME}: {TAGLINE[0].lower()}{TAGLINE[1:]}. Esc or Ctrl+Q quits from every screen.",
+        description=f"{NAME}: {TAGLINE[0].lower()}{TAGLINE[1:]}. Ctrl+Q or the window's close button quits from every screen; Esc steps back.",
     )
     ap.add_argument("--list", action="store_true", help="list the games and their options, then exit")
     ap.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",

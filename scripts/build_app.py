@@ -36,8 +36,9 @@ def build(dist: Path = DIST, work: Path = BUILD) -> Path:
         import PyInstaller.__main__ as pyinstaller
     except ImportError:
         sys.exit("PyInstaller is not installed: pip install pyinstaller")
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_icon.py")], check=True)
     icon = ROOT / "packaging" / "keliya.png"
+    if not icon.is_file():  # committed; drawn again only if missing
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "make_icon.py")], check=True)
     args = [
         str(ROOT / "main.py"), f"--name={NAME}", "--onedir", "--windowed", "--noconfirm", "--clean",
         f"--distpath={dist}", f"--workpath={work}", f"--specpath={work}",

@@ -19,6 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ROOT / "dist" / "keliya" / ("keliya.exe" if os.name == "nt" else "keliya")
 MIN_SHOTS = 40  # the screenshot tour has 20-odd scenes at each of two sizes
+#: a scene of every kind must be there (parts of the screenshots' file names)
+SCENES = ("title", "menu", "setup", "rules", "coin_toss", "play", "game_over", "squares", "ncuva")
 
 
 def _env() -> dict[str, str]:
@@ -64,10 +66,20 @@ def check(exe: Path) -> list[str]:
     report.append(f"first frame (sound on): exit 0 after {time.perf_counter() - started:.2f} s")
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()
-        _run(exe, "--screenshots", tmp)
+        out = _run(exe, "--screenshots", tmp)
         shots = sorted(Path(tmp).glob("*.png"))
-        if len(shots) < MIN_SHOTS:
-            raise SystemExit(f"FAIL only {len(shots)} screenshots (expected at least {MIN_SHOTS})")
+        said = next((int(w) for line in out.stdout.splitlines() if line.startswith("saved ")
+                     for w in line.split()[1:2]), -1)
+        if len(shots) < MIN_SHOTS or said != len(shots):
+            raise SystemExit(f"FAIL {len(shots)} screenshots on disk, the app said {said} (at least {MIN_SHOTS})")
+        scenes = {p.name.split("_", 1)[1] for p in shots}
+        for size in ("1280x800", "960x600"):
+            lacking = sorted(s for s in scenes if not (Path(tmp) / f"{size}_{s}").is_file())
+            if lacking:
+                raise SystemExit(f"FAIL no {size} picture of {', '.join(lacking)}")
+        for needed in SCENES:
+            if not any(needed in s for s in scenes):
+                raise SystemExit(f"FAIL no screenshot of the {needed} scene")
         empty = [p.name for p in shots if blank(p)]
         if empty:
             raise SystemExit(f"FAIL blank screenshots: {', '.join(empty)}")

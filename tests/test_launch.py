@@ -53,6 +53,8 @@ def test_installed_command_runs():
         pytest.skip("the project is not installed in this environment (pip install -e .)")
     out = subprocess.run([str(exe), "--list"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and "ncuva" in out.stdout
+    out = subprocess.run([str(exe), "--help"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.startswith("usage: keliya")
 
 
 def test_scripts_start_by_double_click():
