@@ -3,7 +3,8 @@
 
     python scripts/smoke_app.py [dist/keliya/keliya]
 
-Checks: ``--list`` prints every game; ``--exit-after-first-frame`` (with sound) exits 0;
+Checks: the bundle holds the sounds and the typeface; ``--list`` prints every game; the solver
+helper (``keliya -m game.ai.solver``) runs; ``--exit-after-first-frame`` (with sound) exits 0;
 ``--screenshots DIR`` exits 0 and every scene's PNG is there and not blank.
 """
 
@@ -59,6 +60,10 @@ def check(exe: Path) -> list[str]:
         if gid not in out.stdout:
             raise SystemExit(f"FAIL --list does not name {gid}")
     report.append("--list: 7 games")
+    out = _run(exe, "-m", "game.ai.solver", "--help", timeout=60)  # how the app starts its solver
+    if "usage:" not in out.stdout:
+        raise SystemExit("FAIL the bundled solver helper did not answer")
+    report.append("-m game.ai.solver --help: the helper runs inside the bundle")
     started = time.perf_counter()
     out = _run(exe, "--exit-after-first-frame", timeout=60)
     if "first-frame" not in out.stdout:
