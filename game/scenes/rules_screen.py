@@ -111,7 +111,7 @@ class RulesScene(Scene):
         """As many diagrams as fit the column at a readable size, each with its caption below."""
         cap_size = int(22 * s)
         pad = int(10 * s)
-        fit = [c for c in range(len(self.figures), 0, -1) if column.height / c >= int(190 * s)]
+        fit = [c for c in range(len(self.figures), 0, -1) if column.height / c >= int(215 * s)]
         count = fit[0] if fit else 1
         slot_h = column.height // count
         for i in range(count):
