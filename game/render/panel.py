@@ -53,15 +53,7 @@ class PlayView:
         sc = self.scene
         s = sc.app.scale
         board_rect, _ = sc.layout(sc.app.size)
-        if sc.state.outcome() is not None:
-            words = "The game is over: Undo takes moves back, Menu starts another game."
-        elif sc.config.mode == WATCH:
-            words = "Computer against computer: P pauses and resumes, F1 shows the rules."
-        elif not sc.human_to_move:
-            words = f"Wait for {sc.side(sc.state.to_move)} (the computer) to move. U undoes your last move."
-        else:
-            words = sc.view.help_line(sc)
-        theme.blit_text(surface, words, int(21 * s), theme.TEXT_DIM,
+        theme.blit_text(surface, sc.help_text(), int(21 * s), theme.TEXT_DIM,
                         (board_rect.centerx, board_rect.bottom + int(6 * s)), "midtop")
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
@@ -224,7 +216,7 @@ class PlayView:
                         (tx, rect.top + int(34 * s)))
         hands = sc.state.hands()
         caught = sc.state.captured_counts()
-        bits = [f"taken {caught[player]}"]
+        bits = [f"taken {caught[player]}"] if sc.show_taken else []
         if any(hands) or sc.state.phase == "drop":
             bits.insert(0, f"in hand {hands[player]}")
         theme.blit_text(surface, "  ·  ".join(bits), int(20 * s), theme.ACCENT_2, (tx, rect.top + int(52 * s)))

@@ -255,6 +255,21 @@ class PlayScene(Scene):
 
         return proven_value(self.state)
 
+    show_taken = True  # the player cards count captures (a lesson's made-up positions do not)
+    keeps_save = True  # the game is saved as it goes (a lesson is not: it must not replace the player's game)
+
+    def help_text(self) -> str:
+        """The line under the board: what the pointer does now, or why it does nothing."""
+        if self.review.active:
+            return "Looking back: ← → step through the moves, End (or a click on the board) returns to the game."
+        if self.state.outcome() is not None:
+            return "The game is over: Undo takes moves back, Menu starts another game; click a move to look back."
+        if self.config.mode == WATCH:
+            return "Computer against computer: P pauses and resumes, N one move while paused, F1 the rules."
+        if not self.human_to_move:
+            return f"Wait for {self.side(self.state.to_move)} (the computer) to move. U undoes your last move."
+        return self.board.help_line(self)
+
     def urgent_notes(self) -> frozenset[str]:
         """Note codes the panel shows in the warning colour."""
         return self.note_codes & {"capture_forced", "huff_offered"}
@@ -449,6 +464,8 @@ class PlayScene(Scene):
     # --- saving ---------------------------------------------------------------------------------------
     def _autosave(self) -> None:
         """The game is saved after every move and undo (leaving or quitting loses nothing)."""
+        if not self.keeps_save:
+            return
         problem = saves.save_current(self.config, self.state)
         if problem and not self._save_problem_said:
             self._save_problem_said = True

@@ -30,6 +30,9 @@ MOVE, PLAYED, REPLY, AFTER, DONE = "move", "played", "reply", "after", "done"
 class TutorialScene(PlayScene):
     """``TutorialScene(app, game_id)``: the lesson for that game, from its first step."""
 
+    show_taken = False  # a lesson's positions are made up: "taken" would count pieces never there
+    keeps_save = False  # the player's saved game stays as it was
+
     def __init__(self, app, game_id: str) -> None:
         self.lesson: Lesson = lesson_for(game_id)
         self.index = 0
@@ -48,6 +51,11 @@ class TutorialScene(PlayScene):
         self.again_button = Button("Again", self.restart, pygame.K_a, key_label="A")
         self.card_buttons = [self.next_button, self.again_button]
         self._begin(0)
+
+    def help_text(self) -> str:
+        if self.stage == MOVE:
+            return "Make the move the lesson asks for: the pointer shows where to click. Esc leaves the lesson."
+        return "Enter (or Next) goes on; A starts the lesson again; Esc leaves."
 
     # --- the lesson ---------------------------------------------------------------------------------
     @property
