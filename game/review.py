@@ -36,6 +36,7 @@ class ReviewView:
     pulse: float = 0.0
     human_to_move: bool = False
     busy: bool = False
+    show_legal: bool = False
     bursts: Bursts = field(default_factory=Bursts)
     hover: None = None
     mouse: tuple[int, int] = (0, 0)

@@ -14,7 +14,7 @@ def home(tmp_path, monkeypatch):
 
 
 def test_settings_survive_a_relaunch():
-    s = Settings(sound=False, volume=0.3, animation="fast", show_legal=False, rotate=True,
+    s = Settings(sound=False, volume=0.3, animation="fast", show_legal=False,
                  palette="colour-blind", window=(1100, 700), setups={"ncuva": {"options": {"columns": 8}}})
     assert save_settings(s) == ""
     back, problem = load_settings()

@@ -520,3 +520,20 @@ def test_watch_mode_pauses_and_resumes(app):
     Mouse(app).key(pygame.K_p)
     assert not scene.paused
     assert wait_for(app, lambda: scene.state.ply >= ply + 3)
+
+
+def test_legal_move_marks_follow_the_setting(app):
+    scene = start(app, MatchConfig("kotu_ellima"))
+    move = scene.state.legal_moves()[0]
+    Mouse(app).click(scene.view.pos(move.origin))
+    x, y = (int(v) for v in scene.view.pos(move.target))
+
+    def patch():
+        app.frame([], 1 / 60)
+        return pygame.image.tobytes(app.screen.subsurface(pygame.Rect(x - 6, y - 6, 12, 12)), "RGB")
+
+    shown = patch()
+    user_settings.update(show_legal=False)
+    hidden = patch()
+    user_settings.update(show_legal=True)
+    assert shown != hidden and patch() == shown

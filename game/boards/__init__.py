@@ -65,6 +65,7 @@ class MatchView(Protocol):
     note_codes: frozenset[str]
     human_to_move: bool
     busy: bool
+    show_legal: bool  # the player's setting: mark the pieces that may move and their targets
     bursts: Bursts
 
     def side(self, player: int) -> str: ...

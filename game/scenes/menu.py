@@ -39,7 +39,8 @@ class MenuScene(Scene):
         self._starts = {gid: default_start(gid) for gid in self.ids}
         self.learn_button = Button("Learn", self.learn, pygame.K_l, style="primary", key_label="L")
         self.rules_button = Button("Rules", self.rules, pygame.K_F1, key_label="F1")
-        self.bottom_buttons = [self.learn_button, self.rules_button]
+        self.settings_button = Button("Settings", self.settings, pygame.K_s, key_label="S")
+        self.bottom_buttons = [self.learn_button, self.rules_button, self.settings_button]
         self._place_buttons(app.size)
 
     # --- layout -------------------------------------------------------------------------------
@@ -73,6 +74,8 @@ class MenuScene(Scene):
         y = h - int(60 * s)
         self.learn_button.rect = pygame.Rect(x, y, bw, bh)
         self.rules_button.rect = pygame.Rect(x + bw + gap, y, bw, bh)
+        sw = int(160 * s)
+        self.settings_button.rect = pygame.Rect(w - sw - int(20 * s), y, sw, bh)
         name = game_spec(self.ids[self.selected]).name
         self.learn_button.label = f"Learn {name}"
         self.learn_button.visible = has_lesson(self.ids[self.selected])
@@ -121,6 +124,11 @@ class MenuScene(Scene):
         if has_lesson(gid):
             self.app.sound.play("select")
             self.app.manager.push(TutorialScene(self.app, gid))
+
+    def settings(self) -> None:
+        from .settings_screen import SettingsScene
+
+        self.app.manager.push(SettingsScene(self.app))
 
     def rules(self) -> None:
         from .rules_screen import RulesScene

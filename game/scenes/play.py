@@ -150,6 +150,11 @@ class PlayScene(Scene):
         return self._anims[0][0] if self._anims else None
 
     @property
+    def show_legal(self) -> bool:
+        """Mark the pieces that may move and where the chosen one may go (a setting)."""
+        return user_settings.current().show_legal
+
+    @property
     def pulse(self) -> float:
         return self._pulse.value
 

@@ -77,7 +77,7 @@ class HolesRenderer:
             for e in m.last_effects:
                 if e.kind == "capture":
                     _cross(surface, theme.CAPTURE, view.pos(e.cell), r * 0.35, w)
-        if m.human_to_move and not m.busy:
+        if m.human_to_move and not m.busy and m.show_legal:
             b = m.builder
             for cell in b.single_moves():
                 hot = cell == m.hover

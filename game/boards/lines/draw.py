@@ -74,7 +74,7 @@ class LinesRenderer:
         dragging = m.dragging
         hidden = {b.path[0]} if chain or (dragging and b.path) else set()
         interactive = m.human_to_move and not m.busy
-        if interactive and not b.path:
+        if interactive and m.show_legal and not b.path:
             forced = "capture_forced" in m.note_codes
             capturers = b.capturers()
             for p in b.movable() - capturers:  # where you may move, quietly
@@ -95,7 +95,7 @@ class LinesRenderer:
                 continue
             draw_piece(surface, view.pos(p), r, owner, kind)
         if interactive:
-            self._choice(surface, m, chain, dragging)
+            self._choice(surface, m, chain, dragging)  # the chosen piece and its targets (if shown)
         if m.flash is not None:
             p, fade = m.flash
             k = r * 0.7
@@ -126,7 +126,7 @@ class LinesRenderer:
         elif b.path:
             alpha_circle(surface, theme.ACCENT, 255, view.pos(b.path[0]), r * (1.2 + 0.06 * pulse),
                          max(3, int(r * 0.16)))
-        for p, captures in b.targets().items():  # a dot to move, a crossed diamond to capture
+        for p, captures in (b.targets() if m.show_legal else {}).items():  # a dot to move, a crossed diamond
             x, y = view.pos(p)
             hot = m.hover == p
             size = r * (0.62 if hot else 0.5 + 0.06 * pulse)
