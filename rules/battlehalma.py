@@ -604,7 +604,7 @@ class BattleHalmaState(RecordedState):
         if not g.has_move(own & ~k, own & k, own, opp, self._turn):
             return Outcome(self._turn ^ 1, f"{SIDES[self._turn]} cannot move", "no_moves")
         if g.limit and self._quiet >= g.limit:
-            return Outcome(None, f"{g.limit} moves without a capture: a draw", "limit")
+            return Outcome(None, f"{g.limit} plies without a capture: a draw", "limit")
         if self.repetitions() >= 3:
             return Outcome(None, "the same position came up three times: a draw", "repetition")
         return None
@@ -667,7 +667,7 @@ class BattleHalmaState(RecordedState):
         elif any(m.kind in (STEP_KING, LEAP_KING) for m in moves):
             notes.append(Note("promotion_available", "a counter can reach the enemy corner and become a king"))
         if g.limit and g.limit - self._quiet <= 10:
-            notes.append(Note("limit_near", f"{g.limit - self._quiet} moves left before a draw without a capture"))
+            notes.append(Note("limit_near", f"{g.limit - self._quiet} plies left before a draw without a capture"))
         if g.repetition_draw and self.repetitions() == 2:
             notes.append(Note("repetition_near", "this position came up twice: a third time is a draw"))
         return notes

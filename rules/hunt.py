@@ -297,7 +297,7 @@ class HuntState(RecordedState, LineState):
                 return Outcome(HUNTER, f"{who} cannot move", "no_moves")
             return Outcome(None, f"{who} cannot move: a draw by the house rule", "no_moves")
         if g.limit and self._quiet >= g.limit:
-            return Outcome(None, f"{g.limit} moves without a capture: a draw", "limit")
+            return Outcome(None, f"{g.limit} plies without a capture: a draw", "limit")
         return None
 
     def _can_move(self) -> bool:

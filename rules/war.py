@@ -304,7 +304,7 @@ class WarState(RecordedState, LineState):
             return Outcome(turn ^ 1, f"{SIDES[turn]} cannot move", "no_moves")
         if g.limit and self._quiet >= g.limit:
             s, n = self._s.bit_count(), self._n.bit_count()
-            head = f"{g.limit} moves without a capture"
+            head = f"{g.limit} plies without a capture"
             if s == n:
                 return Outcome(None, f"{head} and equal pieces ({s} each)", "limit")
             w = 0 if s > n else 1

@@ -223,7 +223,7 @@ def test_no_capture_limit_counts_only_once_all_cows_are_down():
     s59 = hunt_state(GAME, "e3 i7", "e5 " + WING_COWS + " g5", extra="quiet=59")
     s59.play("i7-i5")
     out = s59.outcome()
-    assert out.winner is None and out.reason == "60 moves without a capture: a draw"
+    assert out.winner is None and out.reason == "60 plies without a capture: a draw"
     s_off = hunt_state(GAME, "e3 i7", "e5 " + WING_COWS + " g5", extra="quiet=500", limit="off")
     assert s_off.outcome() is None
 

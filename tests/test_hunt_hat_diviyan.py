@@ -213,7 +213,7 @@ def test_no_capture_limit_counts_once_all_leopards_are_down():
     assert s.quiet_plies == 0
     s = hunt_state(GAME, "d4", "a1 b2 d1 g1 f2 c3 e3", extra="quiet=59")
     s.play("d4-d3")
-    assert s.outcome() == (None, "60 moves without a capture: a draw", "limit")
+    assert s.outcome() == (None, "60 plies without a capture: a draw", "limit")
     s = hunt_state(GAME, "d4", "a1 b2 d1 g1 f2 c3 e3", extra="quiet=59", limit=100)
     s.play("d4-d3")
     assert s.outcome() is None and s.quiet_plies == 60

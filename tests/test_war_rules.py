@@ -256,7 +256,7 @@ def test_no_capture_limit_more_pieces_wins():
     assert s.outcome() is None
     s.play("a3-a5")
     out = s.outcome()
-    assert out.winner == 0 and "20 moves without a capture" in out.reason
+    assert out.winner == 0 and "20 plies without a capture" in out.reason
 
 
 def test_no_capture_limit_equal_is_draw():

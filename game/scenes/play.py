@@ -35,14 +35,17 @@ MAX_AI_ERRORS = 3
 #: the animation settings F cycles through, in order
 SPEED_CYCLE = ("normal", "fast", "slow", "off")
 
-BURST_COLORS = {
-    "soldier0": (theme.ARMY_LIGHT, theme.ARMY_LIGHT_EDGE),
-    "soldier1": (theme.ARMY_DARK, theme.ARMY_DARK_EDGE),
-    "cow": (theme.COW, theme.COW_PATCH),
-    "leopard": (theme.LEOPARD, theme.LEOPARD_SPOT),
-    "tiger": (theme.TIGER, theme.TIGER_STRIPE),
-    **{f"{kind}{owner}": HALMA_COLORS[owner] for kind in ("counter", "king") for owner in (0, 1)},
-}
+def burst_colors(style: str) -> tuple[theme.Color, ...]:
+    """The colours a captured piece bursts into, read when it bursts (the palette may change)."""
+    colors = {
+        "soldier0": (theme.ARMY_LIGHT, theme.ARMY_LIGHT_EDGE),
+        "soldier1": (theme.ARMY_DARK, theme.ARMY_DARK_EDGE),
+        "cow": (theme.COW, theme.COW_PATCH),
+        "leopard": (theme.LEOPARD, theme.LEOPARD_SPOT),
+        "tiger": (theme.TIGER, theme.TIGER_STRIPE),
+        **{f"{kind}{owner}": HALMA_COLORS[owner] for kind in ("counter", "king") for owner in (0, 1)},
+    }
+    return colors.get(style, (theme.ACCENT,))
 _CELL_NAME = re.compile(r"^[a-z]\d")
 
 
@@ -351,7 +354,7 @@ class PlayScene(Scene):
     def _anim_event(self, name: str, cell: int, piece: tuple[int, str]) -> None:
         if name in ("capture", "huff"):
             owner, kind = piece
-            colors = BURST_COLORS.get(style_of(owner, kind), (theme.ACCENT,))
+            colors = burst_colors(style_of(owner, kind))
             self.bursts.burst(self.board.pos(cell), colors + (theme.ACCENT,), scale=self.board.unit / 80)
             self.app.sound.play("capture")
         elif name == "drop":
