@@ -86,7 +86,7 @@ def _register() -> None:
             "rule", "Rule", "promotion", ("promotion", "terminal"),
             "Promotion: crown a king on the enemy corner and capture everything. Terminal: the "
             "first counter on the enemy corner wins.",
-            choice_labels=("Promotion", "Terminal"),
+            choice_labels=("Promotion", "Terminal"), in_play=True,
             choice_help=("Promotion: a counter on the enemy corner is crowned a king; capture everything to win.",
                          "Terminal: the first counter on the enemy corner wins; there are no kings."),
         ),

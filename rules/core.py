@@ -93,6 +93,8 @@ class Option:
     applies: Callable[[dict[str, Any]], bool] | None = field(default=None, compare=False, repr=False)
     #: why the option does not apply, shown while it is greyed
     unused_help: str = ""
+    #: the play panel names this option's value beside the game (the rule that shapes every turn)
+    in_play: bool = False
 
     def help_of(self, value: Any) -> str:
         """The help for ``value``: its own line when there is one, else the option's help."""

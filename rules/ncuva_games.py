@@ -72,7 +72,7 @@ def _register() -> None:
         Option(
             "after_capture", "After a capture", "sow-again", ("sow-again", "end-turn"),
             "Sow again from a hole of your choice (the source), or end the turn (Moruba, Mefuvha).",
-            choice_labels=("Sow again", "End the turn"),
+            choice_labels=("Sow again", "End the turn"), in_play=True,
             choice_help=("Sow again: after a capture you sow again from a hole of your choice (the source).",
                          "End the turn: a capture ends your turn (as in Moruba and Mefuvha)."),
         ),

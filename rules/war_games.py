@@ -23,7 +23,7 @@ def _options(limit_default: int | str, limit_house: bool, extra: tuple[Option, .
             "capture", "Capture rule", FORCED, (FORCED, HUFFING, FREE),
             "Forced: you must capture and finish the chain. Huff: captures are optional, but a "
             "piece that fails to capture may be removed by the opponent. Free: always optional.",
-            choice_labels=("Forced", "Huff (traditional)", "Free"),
+            choice_labels=("Forced", "Huff (traditional)", "Free"), in_play=True,
             choice_help=(
                 "Forced: when a capture is possible you must take it, and finish the chain.",
                 "Huff: capturing is optional, but a piece that could have captured and did not may be "

@@ -537,3 +537,10 @@ def test_legal_move_marks_follow_the_setting(app):
     hidden = patch()
     user_settings.update(show_legal=True)
     assert shown != hidden and patch() == shown
+
+
+def test_the_panel_names_the_capture_rule_in_force(app):
+    scene = start(app, MatchConfig("kotu_ellima", {"capture": "huff"}))
+    assert scene.rules_in_force() == "Capture rule: Huff (traditional)"
+    scene = start(app, MatchConfig("hat_diviyan_keliya"))
+    assert scene.rules_in_force() == ""  # nothing to name: one way to play

@@ -74,6 +74,11 @@ class PlayView:
         sc.speed_button.rect = pygame.Rect(x + inner_w - speed_w, y - int(8 * s), speed_w, max(26, int(32 * s)))
         theme.blit_text(surface, fit_line(mode, int(20 * s), inner_w - speed_w - int(8 * s)), int(20 * s),
                         theme.TEXT_DIM, (x, y))
+        rules_in_force = sc.rules_in_force()
+        if rules_in_force:  # the rule that shapes every turn, e.g. "Capture rule: Huff (traditional)"
+            y += int(26 * s)
+            theme.blit_text(surface, fit_line(rules_in_force, int(20 * s), inner_w), int(20 * s), theme.ACCENT_2,
+                            (x, y))
         y += int(34 * s)
         y = self._draw_turn_box(surface, pygame.Rect(x, y, inner_w, 0), s) + int(10 * s)
         y = self._draw_proven(surface, x, y, inner_w, s)

@@ -278,6 +278,12 @@ class PlayScene(Scene):
             return f"Wait for {self.side(self.state.to_move)} (the computer) to move. U undoes your last move."
         return self.board.help_line(self)
 
+    def rules_in_force(self) -> str:
+        """The options the game names while it is played (``Option.in_play``), in words."""
+        options = self.state.game.options
+        return " · ".join(f"{o.label}: {o.label_of(options[o.name])}" for o in self.spec.options
+                          if o.in_play and o.name in options)
+
     def urgent_notes(self) -> frozenset[str]:
         """Note codes the panel shows in the warning colour."""
         return self.note_codes & {"capture_forced", "huff_offered"}
