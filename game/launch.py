@@ -180,7 +180,12 @@ def _run_window(args: argparse.Namespace) -> int:
 
     app = App(args.size, fullscreen=args.fullscreen, sound=not args.mute, volume=args.volume)
     if args.exit_after_first_frame:
-        app.on_first_frame = lambda: (print(f"first-frame {time.time():.6f}", flush=True), app.quit())
+
+        def stamp_and_quit() -> None:
+            print(f"first-frame {time.time():.6f}", flush=True)
+            app.quit()
+
+        app.on_first_frame = stamp_and_quit
     if args.game:
         app.manager.push(TitleScene(app))
         app.manager.push(MenuScene(app, playable_ids().index(args.game)))
