@@ -271,3 +271,22 @@ def test_cached_sound_files_match_the_recipes():
         with wave.open(str(path)) as w:
             assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 22050)
             assert w.readframes(w.getnframes()) == to_pcm(recipe(name)), f"{name}.wav is out of date"
+
+
+def test_readme_shows_every_game():
+    """docs/screenshots: one 960x600 picture per game (scripts/readme_screenshots.py), all shown."""
+    import re
+
+    from rules import game_ids
+
+    readme = (ROOT / "README.md").read_text()
+    shown = re.findall(r"!\[[^\]]*\]\((docs/screenshots/[^)]+\.png)\)", readme)
+    for gid in game_ids():
+        assert f"docs/screenshots/{gid}.png" in shown, f"the README shows no picture of {gid}"
+    total = 0
+    for rel in shown:
+        path = ROOT / rel
+        assert path.is_file(), rel
+        assert pygame.image.load(str(path)).get_size() == (960, 600), rel
+        total += path.stat().st_size
+    assert total < 1_500_000
