@@ -142,3 +142,49 @@ def test_undo_after_see_board_puts_the_game_back_in_play(app):
     Mouse(app).click(scene.undo_button.rect.center)
     pump(app, 0.1, 0.05)
     assert scene.state.outcome() is None and app.manager.top is scene
+
+
+def test_the_last_setup_of_a_game_is_remembered_and_learn_opens_the_lesson():
+    import pygame
+
+    from game.app import App
+    from game.scenarios import Mouse
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import PlayScene
+    from game.scenes.setup import SetupScene
+    from game.scenes.tutorial import TutorialScene
+
+    app = App((1280, 800), sound=False)
+    try:
+        app.manager.push(MenuScene(app))
+        setup = SetupScene(app, "kotu_ellima")
+        app.manager.push(setup)
+        app.frame([], 1 / 60)
+        setup._selector("capture").set_value("huff")
+        setup._selector("limit").set_value(40)
+        Mouse(app).key(pygame.K_RETURN)
+        assert isinstance(app.manager.top, PlayScene)
+        assert app.manager.top.state.game.options["capture"] == "huff"
+        again = SetupScene(app, "kotu_ellima")  # chosen again later (or after a relaunch)
+        assert again._selector("capture").value == "huff" and again._selector("limit").value == 40
+        assert SetupScene(app, "peralikatuma")._selector("capture").value == "forced"  # per game
+        app.manager.push(again)
+        app.frame([], 1 / 60)
+        Mouse(app).key(pygame.K_l)
+        assert isinstance(app.manager.top, TutorialScene)
+    finally:
+        app.close()
+
+
+def test_a_saved_setup_the_game_refuses_is_dropped():
+    from game import settings as user_settings
+    from game.app import App
+    from game.scenes.setup import SetupScene
+
+    user_settings.update(setups={"kotu_ellima": {"options": {"capture": "sideways"}, "mode": "???"}})
+    app = App((960, 600), sound=False)
+    try:
+        setup = SetupScene(app, "kotu_ellima")
+        assert setup._selector("capture").value == "forced" and setup.mode.value == "pass"
+    finally:
+        app.close()

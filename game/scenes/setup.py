@@ -13,19 +13,46 @@ import pygame
 
 from rules import game_spec
 
+from .. import settings as user_settings
 from .. import theme
 from ..config import MODES, VS_COMPUTER, WATCH, MatchConfig, sides_of
 from ..opponent import level_choices
 from ..presets import CUSTOM, preset_of, presets
 from ..scene import Scene
+from ..tutorials import has_lesson
 from ..widgets import Button, FocusGroup, Selector, fit_line
+
+
+def last_setup(game_id: str) -> MatchConfig:
+    """The setup chosen last time for this game (a saved setting), or the defaults. A saved
+    choice the game no longer accepts is dropped, not an error."""
+    saved = user_settings.current().setups.get(game_id)
+    if not isinstance(saved, dict):
+        return MatchConfig(game_id)
+    try:
+        options = game_spec(game_id).resolve_options(dict(saved.get("options", {})))
+        mode = saved.get("mode", MODES[0][0])
+        if mode not in {m for m, _ in MODES}:
+            mode = MODES[0][0]
+        return MatchConfig(game_id, options, mode, int(saved.get("human_side", 0)) % 2,
+                           str(saved.get("level", "medium")))
+    except (ValueError, TypeError, AttributeError):
+        return MatchConfig(game_id)
+
+
+def remember_setup(cfg: MatchConfig) -> None:
+    """Keep this setup for the next time the game is chosen."""
+    setups = dict(user_settings.current().setups)
+    setups[cfg.game_id] = {"options": cfg.options, "mode": cfg.mode, "human_side": cfg.human_side,
+                           "level": cfg.level}
+    user_settings.update(setups=setups)
 
 
 class SetupScene(Scene):
     def __init__(self, app, game_id: str, config: MatchConfig | None = None) -> None:
         super().__init__(app)
         self.spec = game_spec(game_id)
-        self.config = config or MatchConfig(game_id)
+        self.config = config or last_setup(game_id)
         cfg = self.config
         self.levels = level_choices() if app.computer_available else []
         modes = list(MODES) if self.levels else [MODES[0]]
@@ -58,6 +85,8 @@ class SetupScene(Scene):
                     sel.on_change = lambda _: self._option_changed()
         self.back = Button("Back", self.go_back, pygame.K_ESCAPE, key_label="Esc")
         self.rules = Button("Rules", self.show_rules, pygame.K_F1, key_label="F1")
+        self.learn = Button("Learn", self.show_lesson, pygame.K_l, key_label="L")
+        self.learn.visible = has_lesson(game_id)
         self.start_button = Button("Start", self.start, style="primary", key_label="Enter")
         self.focus = FocusGroup()
         self._refresh()
@@ -100,7 +129,7 @@ class SetupScene(Scene):
             if sel is not None:
                 sel.enabled = opt.applies_to(values)
         widgets = [self.mode, self.side, self.level] + self._option_rows()
-        self.focus.set([w for w in widgets if w.visible] + [self.start_button, self.rules, self.back])
+        self.focus.set([w for w in widgets if w.visible] + [self.start_button, self.rules, self.learn, self.back])
 
     # --- actions ----------------------------------------------------------------------------------
     def current_config(self) -> MatchConfig:
@@ -114,6 +143,7 @@ class SetupScene(Scene):
 
         cfg = self.current_config()
         self.config = cfg
+        remember_setup(cfg)
         game = cfg.make_game()
         rng = random.Random()
         state = game.new_initial_state(rng)
@@ -127,6 +157,11 @@ class SetupScene(Scene):
         from .rules_screen import RulesScene
 
         self.app.manager.push(RulesScene(self.app, self.spec.id))
+
+    def show_lesson(self) -> None:
+        from .tutorial import TutorialScene
+
+        self.app.manager.push(TutorialScene(self.app, self.spec.id))
 
     def go_back(self) -> None:
         self.app.manager.pop()
@@ -156,6 +191,7 @@ class SetupScene(Scene):
         by = h - int(80 * s)
         self.back.rect = pygame.Rect(margin, by, bw, bh)
         self.rules.rect = pygame.Rect(margin + bw + int(16 * s), by, bw, bh)
+        self.learn.rect = pygame.Rect(margin + 2 * (bw + int(16 * s)), by, bw, bh)
         self.start_button.rect = pygame.Rect(w - margin - int(260 * s), by, int(260 * s), bh)
 
     def handle_event(self, event: pygame.event.Event) -> None:
