@@ -96,7 +96,8 @@ class Review:
 def turning_points(state: State, count: int = 3) -> list[tuple[int, float]]:
     """(ply, swing) of the moves after which the evaluation changed most, biggest first: the
     moments a finished game turned. The evaluation is the game's own ``heuristic`` (player 0's
-    view, in [-1, 1]); a finished position counts as its result."""
+    view, in [-1, 1]). The last move is left out: it is on the board already, and its swing is
+    only the result being counted."""
     replay = state.copy()
     moves = replay.history()
     for _ in moves:
@@ -105,6 +106,6 @@ def turning_points(state: State, count: int = 3) -> list[tuple[int, float]]:
     for move in moves:
         replay.apply(move)
         values.append(replay.heuristic())
-    swings = [(i + 1, abs(values[i + 1] - values[i])) for i in range(len(moves))]
+    swings = [(i + 1, abs(values[i + 1] - values[i])) for i in range(len(moves) - 1)]
     swings.sort(key=lambda ps: (-ps[1], ps[0]))
     return [(ply, swing) for ply, swing in swings[:count] if swing > 0]

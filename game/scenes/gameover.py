@@ -17,6 +17,7 @@ from rules import Outcome
 from .. import theme
 from ..anim import Timer, ease_out_back
 from ..render.pieces import draw_piece
+from ..review import turning_points
 from ..scene import Scene
 from ..widgets import Button, FocusGroup, fit_line
 
@@ -42,12 +43,27 @@ class GameOverScene(Scene):
         self.peeking = False  # "See board": the strip under the board instead of the card
         self.strip_rematch = Button("Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R")
         self.strip_result = Button("Result", self.show_result, pygame.K_RETURN, key_label="Enter")
+        # The moments the game turned (the biggest swings of the evaluation), each a step into review.
+        self.turns: list[Button] = []
+        log = play.log
+        first = len(play.state.history()) - len(log)
+        for k, (ply, _) in enumerate(turning_points(play.state)):
+            if 0 <= ply - 1 - first < len(log):
+                words = log[ply - 1 - first]
+                self.turns.append(Button(f"{ply}. {words}", lambda p=ply: self.look_at(p), pygame.K_1 + k,
+                                         key_label=str(k + 1)))
+        self.focus = FocusGroup([self.rematch, self.review, self.menu, *self.turns])
 
     def enter(self) -> None:
         self.app.sound.play("win")
 
     def see_board(self) -> None:
         self.peeking = True
+
+    def look_at(self, ply: int) -> None:
+        """A turning point: the board as it stood after that move (review: the game is unchanged)."""
+        self.peeking = True
+        self.play.review_at(ply)
 
     def show_result(self) -> None:
         self.peeking = False
@@ -88,7 +104,8 @@ class GameOverScene(Scene):
         shade.fill((0, 0, 0, int(140 * min(1.0, self.appear.t * 2))))
         surface.blit(shade, (0, 0))
         k = ease_out_back(self.appear.t)
-        box = pygame.Rect(0, 0, int(640 * s), int(360 * s))
+        turns_h = (int(34 * s) + int(44 * s)) if self.turns else 0
+        box = pygame.Rect(0, 0, int(640 * s), int(360 * s) + turns_h)
         box.center = (w // 2, int(h / 2 + (1 - k) * h * 0.4))
         theme.panel(surface, box, (40, 46, 80), theme.ACCENT, int(20 * s), 4)
         sides = self.play.sides
@@ -109,6 +126,13 @@ class GameOverScene(Scene):
         for line in theme.wrap(reason + ".", int(30 * s), box.width - int(60 * s)):
             theme.blit_text(surface, line, int(30 * s), theme.TEXT, (box.centerx, y), "midtop")
             y += int(32 * s)
+        if self.turns:
+            y = box.bottom - int(56 * s) - int(26 * s) - turns_h
+            theme.blit_text(surface, "Turning points (look at the board after them):", int(22 * s), theme.TEXT_DIM,
+                            (box.left + int(30 * s), y))
+            tw = (box.width - int(60 * s) - (len(self.turns) - 1) * int(8 * s)) // len(self.turns)
+            for i, b in enumerate(self.turns):
+                b.rect = pygame.Rect(box.left + int(30 * s) + i * (tw + int(8 * s)), y + int(30 * s), tw, int(40 * s))
         bw, bh = int(180 * s), int(56 * s)
         gap = int(16 * s)
         x = box.centerx - (3 * bw + 2 * gap) // 2
