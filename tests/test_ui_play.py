@@ -544,3 +544,19 @@ def test_the_panel_names_the_capture_rule_in_force(app):
     assert scene.rules_in_force() == "Capture rule: Huff (traditional)"
     scene = start(app, MatchConfig("hat_diviyan_keliya"))
     assert scene.rules_in_force() == ""  # nothing to name: one way to play
+
+
+def test_animation_events_sound_as_they_should(app, monkeypatch):
+    heard: list[str] = []
+    monkeypatch.setattr(app.sound, "play", lambda name, volume=1.0: heard.append(name))
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    scene = start(app, MatchConfig("kotu_ellima"), state)
+    scene.play_move(chain)
+    settle(app, scene)
+    assert heard.count("capture") == len(chain.captured) and "hop" in heard
+    heard.clear()
+    scene = start(app, MatchConfig("ncuva"))
+    scene.play_move(scene.state.legal_moves()[0])
+    settle(app, scene)
+    assert "sow" in heard and "drop" not in heard  # a sown stone is light, not a piece set down

@@ -362,13 +362,7 @@ class PlayScene(Scene):
             owner, kind = piece
             colors = burst_colors(style_of(owner, kind))
             self.bursts.burst(self.board.pos(cell), colors + (theme.ACCENT,), scale=self.board.unit / 80)
-            self.app.sound.play("capture")
-        elif name == "drop":
-            self.app.sound.play("drop")
-        elif name == "land":
-            self.app.sound.play("hop", 0.5)
-        elif name == "promote":
-            self.app.sound.play("turn")
+        self.app.sound.play_event(name, piece)  # a drop, a sown stone, a relay, a crown, a capture
 
     def refuse(self, reason: str, cell: int | None = None) -> None:
         """Say why not (point names keep their lower case) with a cross on the cell."""
