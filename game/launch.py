@@ -59,12 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
         description=f"{NAME}: {TAGLINE[0].lower()}{TAGLINE[1:]}. Ctrl+Q or the window's close button quits from every screen; Esc steps back.",
     )
     ap.add_argument("--list", action="store_true", help="list the games and their options, then exit")
-    ap.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
-                    help="window size (default 1280x800, at least 960x600)")
+    ap.add_argument("--size", type=_size, default=None, metavar="WxH",
+                    help="window size (default: the last one used, first 1280x800; at least 960x600)")
     ap.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
     ap.add_argument("--game", type=_game, metavar="ID", help="open the setup screen of this game directly")
     ap.add_argument("--mute", action="store_true", help="no sound")
-    ap.add_argument("--volume", type=_volume, default=None, metavar="0-100", help="sound volume (default 80)")
+    ap.add_argument("--volume", type=_volume, default=None, metavar="0-100",
+                    help="sound volume (default: the saved setting, first 80)")
     ap.add_argument("--screenshots", type=Path, metavar="DIR",
                     help="save a picture of every scene at 1280x800 and 960x600 into DIR, then exit")
     ap.add_argument("--exit-after-first-frame", action="store_true",
@@ -173,12 +174,17 @@ def _frozen_helper(argv: list[str]) -> int | None:
 
 
 def _run_window(args: argparse.Namespace) -> int:
+    from game import settings as user_settings
+    from game import theme
     from game.app import App
     from game.scenes.menu import MenuScene, playable_ids
     from game.scenes.setup import SetupScene
     from game.scenes.title import TitleScene
 
-    app = App(args.size, fullscreen=args.fullscreen, sound=not args.mute, volume=args.volume)
+    saved = user_settings.current()  # a bad settings file is reported on the title screen
+    theme.set_palette(saved.palette)
+    app = App(args.size or saved.window, fullscreen=args.fullscreen or saved.fullscreen,
+              sound=not args.mute and saved.sound, volume=saved.volume if args.volume is None else args.volume)
     if args.exit_after_first_frame:
 
         def stamp_and_quit() -> None:
@@ -186,12 +192,16 @@ def _run_window(args: argparse.Namespace) -> int:
             app.quit()
 
         app.on_first_frame = stamp_and_quit
-    if args.game:
-        app.manager.push(TitleScene(app))
-        app.manager.push(MenuScene(app, playable_ids().index(args.game)))
-        app.run(SetupScene(app, args.game))
-    else:
-        app.run(TitleScene(app))
+    try:
+        if args.game:
+            app.manager.push(TitleScene(app))
+            app.manager.push(MenuScene(app, playable_ids().index(args.game)))
+            app.run(SetupScene(app, args.game))
+        else:
+            app.run(TitleScene(app))
+    finally:  # the window as the player left it, for next time
+        user_settings.update(window=app.windowed_size if not app.fullscreen else saved.window,
+                             fullscreen=app.fullscreen)
     return 0
 
 

@@ -290,3 +290,15 @@ def test_readme_shows_every_game():
         assert pygame.image.load(str(path)).get_size() == (960, 600), rel
         total += path.stat().st_size
     assert total < 1_500_000
+
+
+def test_the_window_opens_at_the_size_it_was_left_at():
+    from game import settings as user_settings
+
+    user_settings.update(window=(1100, 700))
+    out = run_script("--exit-after-first-frame", "--mute")
+    assert out.returncode == 0, out.stderr
+    user_settings.reset_for_tests()
+    assert user_settings.load_settings()[0].window == (1100, 700)  # opened there, saved again on quit
+    out = run_script("--exit-after-first-frame", "--mute", "--size", "1000x640")
+    assert user_settings.load_settings()[0].window == (1000, 640)  # the flag wins, and is remembered
