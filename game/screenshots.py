@@ -46,6 +46,14 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # The scenes play, save and change settings: keep all of that away from the player's own files.
+    import tempfile
+
+    from . import settings
+
+    own_home = os.environ.get("KELIYA_HOME")
+    os.environ["KELIYA_HOME"] = tempfile.mkdtemp(prefix="keliya-screenshots-")
+    settings.forget_loaded()
     out.mkdir(parents=True, exist_ok=True)
     files: list[Path] = []
     app = App(sizes[0], sound=False)
@@ -164,9 +172,17 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
             from . import tutorial_shots  # the lessons and the rules diagrams
 
             tutorial_shots.take(app, shot, mouse, _play)
+            from . import comfort_shots  # resume, settings, pause, leaving, review, turning points
+
+            comfort_shots.take(app, shot, mouse, _play)
     finally:
         app.close()
         pygame.quit()
+        if own_home is None:
+            os.environ.pop("KELIYA_HOME", None)
+        else:
+            os.environ["KELIYA_HOME"] = own_home
+        settings.forget_loaded()
     return files
 
 

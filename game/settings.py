@@ -114,7 +114,8 @@ def update(**changes: Any) -> str:
     return save_settings(settings)
 
 
-def reset_for_tests() -> None:
-    """Forget the settings read so far (tests change KELIYA_HOME between cases)."""
+def forget_loaded() -> None:
+    """Forget the settings read so far, so the next ``current()`` reads them again (after
+    KELIYA_HOME changes: tests, the screenshot tool)."""
     global _current, _problem
     _current, _problem = None, ""

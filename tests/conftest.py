@@ -31,6 +31,6 @@ def _fresh_user_files(tmp_path, monkeypatch):
     from game import settings
 
     monkeypatch.setenv("KELIYA_HOME", str(tmp_path / "keliya-home"))
-    settings.reset_for_tests()
+    settings.forget_loaded()
     yield
-    settings.reset_for_tests()
+    settings.forget_loaded()

@@ -298,7 +298,7 @@ def test_the_window_opens_at_the_size_it_was_left_at():
     user_settings.update(window=(1100, 700))
     out = run_script("--exit-after-first-frame", "--mute")
     assert out.returncode == 0, out.stderr
-    user_settings.reset_for_tests()
+    user_settings.forget_loaded()
     assert user_settings.load_settings()[0].window == (1100, 700)  # opened there, saved again on quit
     out = run_script("--exit-after-first-frame", "--mute", "--size", "1000x640")
     assert user_settings.load_settings()[0].window == (1000, 640)  # the flag wins, and is remembered

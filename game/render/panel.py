@@ -219,10 +219,10 @@ class PlayView:
         who = sc.controller_label(player)
         theme.blit_text(surface, f"{who} · {describe(player, kind)}", int(19 * s), theme.TEXT_DIM,
                         (tx, rect.top + int(34 * s)))
-        hands = sc.state.hands()
-        caught = sc.state.captured_counts()
+        hands = sc.board_view.state.hands()  # a position looked back at counts its own
+        caught = sc.board_view.state.captured_counts()
         bits = [f"taken {caught[player]}"] if sc.show_taken else []
-        if any(hands) or sc.state.phase == "drop":
+        if any(hands) or sc.board_view.state.phase == "drop":
             bits.insert(0, f"in hand {hands[player]}")
         theme.blit_text(surface, "  ·  ".join(bits), int(20 * s), theme.ACCENT_2, (tx, rect.top + int(52 * s)))
         if sc.opponent is not None and sc.opponent.thinking and sc.state.to_move == player:
