@@ -24,6 +24,7 @@ class ReviewView:
     last_move: Move | None
     last_effects: list[Effect]
     sides: tuple[str, str]
+    last_mover: int | None = None
     time: float = 0.0
     builder: MoveBuilder = field(init=False)
     pieces_now: dict[int, tuple[int, str]] = field(init=False)
@@ -76,17 +77,13 @@ class Review:
             past.undo()
         last = past.history()[-1] if ply else None
         effects: list[Effect] = []
+        mover: int | None = None
         if last is not None:
             before = past.copy()
             before.undo()
-            effects = before.effects(last)
+            effects, mover = before.effects(last), before.to_move
         self.ply = ply
-        self._view = ReviewView(past, last, effects, sides)
-
-    def step(self, live: State, delta: int, sides: tuple[str, str]) -> None:
-        total = len(live.history())
-        now = total if self.ply is None else self.ply
-        self.show(live, now + delta, sides)
+        self._view = ReviewView(past, last, effects, sides, mover)
 
     @property
     def view(self) -> ReviewView | None:

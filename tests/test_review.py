@@ -148,3 +148,14 @@ def test_game_over_offers_turning_points_that_open_the_review(app):
     Mouse(app).key(pygame.K_1)
     assert scene.review.active and over.peeking
     assert scene.state.to_text() == text
+
+
+def test_looking_back_at_ncuva_puts_that_position_in_the_pits(app):
+    state = random_play("ncuva", 6, lambda s: s.ply >= 6)
+    scene = start(app, MatchConfig("ncuva", dict(state.game.options), PASS_AND_PLAY), state)
+    scene.review_at(2)
+    app.frame([], 1 / 60)
+    assert scene.board.shown_counts() == scene.board_view.state.counts() != scene.state.counts()
+    Mouse(app).key(pygame.K_END)
+    app.frame([], 1 / 60)
+    assert scene.board.shown_counts() == scene.state.counts()

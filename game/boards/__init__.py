@@ -56,6 +56,7 @@ class MatchView(Protocol):
     pieces_now: dict[int, tuple[int, str]]
     last_move: Move | None
     last_effects: list[Effect]
+    last_mover: int | None
     suggestion: Move | None
     suggestion_effects: list[Effect]
     flash: tuple[int, float] | None
@@ -110,8 +111,9 @@ class BoardFamily(Protocol):
     def animate(self, effects: list[Effect], before: dict[int, tuple[int, str]], on_event,
                 shown_hops: int = 0) -> Animation: ...
 
-    def position_changed(self, match: MatchView) -> None:
-        """After a move is played, undone or the match reloaded (before any animation)."""
+    def position_changed(self, match: MatchView, played: bool = False) -> None:
+        """The position on the board changed: ``played`` when a move was just played (its
+        animation follows), else an undo, a position looked back at or a new position."""
 
     def handle_event(self, event: pygame.event.Event, match: MatchInput) -> bool: ...
 

@@ -306,7 +306,7 @@ class PlayScene(Scene):
         self.movers.append(mover)
         self._forget_hint()
         self.last_move, self.last_mover, self.last_effects = shown, mover, effects
-        self._refresh_position()
+        self._refresh_position(played=True)
         anim = self.view.animate(effects, before, self._anim_event, shown_hops)
         self._anims.append((anim, self.describe(shown, mover, effects), mover))
         if self.animation_speed > 0:
@@ -336,11 +336,11 @@ class PlayScene(Scene):
             return move, effects
         return alt, alt_effects
 
-    def _refresh_position(self) -> None:
+    def _refresh_position(self, played: bool = False) -> None:
         self.pieces_now = self._pieces()
         self.note_codes = self._note_codes()
         self.builder.refresh()
-        self.board.position_changed(self)
+        self.board.position_changed(self, played)
 
     def describe(self, move: Move, mover: int, effects: list[Effect]) -> str:
         """A move in words for the panel: 'South: e3xe5xc5, took 2', 'North: b3, took 6 stones'."""

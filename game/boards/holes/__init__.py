@@ -16,7 +16,7 @@ from rules import Effect, Game
 from rules.effects import CAPTURE, DROP, LIFT, RELAY
 
 from ...config import sides_of
-from ..route_input import RouteInput
+from ..base import FamilyBase
 from .anim import SowingAnimation
 from .draw import HolesRenderer
 from .stones import StoneField
@@ -46,70 +46,35 @@ def counts_before(counts: dict[int, int], stores: tuple[int, int], effects: list
     return out, (taken[0], taken[1])
 
 
-class Family:
+class Family(FamilyBase):
     """A pit board on screen for one match."""
 
     kind = "holes"
 
     def __init__(self, game: Game, rect: pygame.Rect, seed: int = FIELD_SEED) -> None:
         self.game = game
-        self.view = HolesView(game.layout, rect)
+        view = HolesView(game.layout, rect)
         self.field = StoneField({c.index: (c.x, c.y) for c in game.layout.cells}, seed)
         self.sides = sides_of(game)
-        self.renderer = HolesRenderer(self.view, self.field, self.sides)
-        self.input = RouteInput(self.view.cell_at)
+        super().__init__(view, HolesRenderer(view, self.field, self.sides))
         self._mover = 0  # who made the move about to be animated
 
     @property
-    def hover(self) -> int | None:
-        return self.input.hover
-
-    @property
-    def mouse(self) -> tuple[int, int]:
-        return self.input.mouse
-
-    @property
-    def dragging(self) -> bool:
-        return False
-
-    def cancel_drag(self) -> None:
-        self.input.cancel_drag()
-
-    def set_rect(self, rect: pygame.Rect) -> None:
-        if self.view.rect != rect:
-            self.view.set_rect(rect)  # the stones are in board units: nothing else moves
-
-    @property
-    def frame(self) -> pygame.Rect:
-        return self.view.frame
-
-    @property
     def unit(self) -> float:
-        return self.view.s
-
-    def cell_at(self, xy: tuple[float, float]) -> int | None:
-        return self.view.cell_at(xy)
-
-    def pos(self, cell: int) -> tuple[float, float]:
-        return self.view.pos(cell)
+        return self.view.s  # one pit's pitch
 
     def shown_counts(self) -> dict[int, int]:
         """What the pits hold on screen now (tests compare it with the rules)."""
         return self.field.counts()
 
-    def draw(self, surface: pygame.Surface, match) -> None:
-        self.renderer.draw(surface, match)
-
-    def position_changed(self, match) -> None:
+    def position_changed(self, match, played: bool = False) -> None:
         """A move just played is shown from the position before it (its animation follows);
-        anything else (undo, a new position) puts the rules' counts in the pits at once."""
+        anything else (undo, a position looked back at, a new position) puts the rules' counts
+        in the pits at once."""
         state = match.state
         counts, stores = state.counts(), state.stores()
-        if match.last_effects and match.last_move is not None and state.history() \
-                and state.history()[-1] == match.last_move:
-            self._mover = getattr(match, "last_mover", None)
-            if self._mover is None:
-                self._mover = state.to_move
+        if played and match.last_effects:
+            self._mover = match.last_mover
             if not self.field.synced:
                 self.field.sync(*counts_before(counts, stores, match.last_effects))
         else:
@@ -124,9 +89,6 @@ class Family:
     def _landed(self, anim: SowingAnimation) -> None:
         if anim.target is not None:
             self.field.sync(*anim.target)
-
-    def handle_event(self, event: pygame.event.Event, match) -> bool:
-        return self.input.handle_event(event, match)
 
     def intro(self, match):
         return holes_intro(match)

@@ -1,0 +1,64 @@
+"""What every board family does the same way: a view that maps cells to pixels, the shared
+pointer input, a renderer that draws from the match. A family subclasses ``FamilyBase`` and
+adds its own view, renderer, animation and words."""
+
+from __future__ import annotations
+
+import pygame
+
+from .route_input import RouteInput
+
+
+class FamilyBase:
+    """The plumbing of a ``BoardFamily``: ``view`` (``rect``, ``frame``, ``spacing``, ``pos``,
+    ``cell_at``, ``set_rect``), ``renderer`` (``draw(surface, match)``) and ``input``."""
+
+    kind = ""
+
+    def __init__(self, view, renderer) -> None:
+        self.view = view
+        self.renderer = renderer
+        self.input = RouteInput(self.view.cell_at)
+
+    @property
+    def hover(self) -> int | None:
+        return self.input.hover
+
+    @property
+    def mouse(self) -> tuple[int, int]:
+        return self.input.mouse
+
+    @property
+    def dragging(self) -> bool:
+        return self.input.dragging
+
+    def cancel_drag(self) -> None:
+        self.input.cancel_drag()
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        if self.view.rect != rect:
+            self.view.set_rect(rect)
+
+    @property
+    def frame(self) -> pygame.Rect:
+        return self.view.frame
+
+    @property
+    def unit(self) -> float:
+        """About one cell's spacing in pixels (bursts and marks scale with it)."""
+        return self.view.spacing
+
+    def cell_at(self, xy: tuple[float, float]) -> int | None:
+        return self.view.cell_at(xy)
+
+    def pos(self, cell: int) -> tuple[float, float]:
+        return self.view.pos(cell)
+
+    def draw(self, surface: pygame.Surface, match) -> None:
+        self.renderer.draw(surface, match)
+
+    def handle_event(self, event: pygame.event.Event, match) -> bool:
+        return self.input.handle_event(event, match)
+
+    def position_changed(self, match, played: bool = False) -> None:
+        """Boards that draw the rules' pieces every frame have nothing to reconcile."""
