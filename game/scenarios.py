@@ -123,6 +123,19 @@ def click_move(mouse: Mouse, scene, move) -> None:
         mouse.click(view.pos(move.path[-1]))
 
 
+def start_play(app, config, state=None):
+    """A play scene over the chooser (so Menu and Esc have somewhere to go), one frame drawn."""
+    from .scenes.menu import MenuScene
+    from .scenes.play import PlayScene
+
+    app.manager.clear()
+    app.manager.push(MenuScene(app))
+    scene = PlayScene(app, config, state)
+    app.manager.push(scene)
+    app.frame([], 1 / 60)
+    return scene
+
+
 def settle(app, scene, limit: float = 10.0, dt: float = 0.1) -> None:
     """Run frames until the scene's animations are over (``limit`` seconds of app time at most)."""
     t = 0.0

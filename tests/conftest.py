@@ -34,3 +34,13 @@ def _fresh_user_files(tmp_path, monkeypatch):
     settings.forget_loaded()
     yield
     settings.forget_loaded()
+
+
+@pytest.fixture
+def app():
+    """A window (SDL's dummy driver) for the scene tests, closed afterwards."""
+    from game.app import App
+
+    a = App((1280, 800), sound=False)
+    yield a
+    a.close()

@@ -6,29 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import App
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from game.review import turning_points
 from game.scenarios import Mouse, click_move, random_play, settle
-from game.scenes.menu import MenuScene
-from game.scenes.play import PlayScene
+from game.scenarios import start_play as start
 from rules import load_state
-
-
-@pytest.fixture
-def app():
-    a = App((1280, 800), sound=False)
-    yield a
-    a.close()
-
-
-def start(app, config, state=None):
-    app.manager.clear()
-    app.manager.push(MenuScene(app))
-    scene = PlayScene(app, config, state)
-    app.manager.push(scene)
-    app.frame([], 1 / 60)
-    return scene
 
 
 def replay_to(state, ply):

@@ -10,7 +10,6 @@ import time
 import pygame
 import pytest
 
-from game.app import App
 from game.boards.squares import Family
 from game.boards.squares.scenarios import (
     PROMOTION_3,
@@ -24,29 +23,12 @@ from game.boards.squares.scenarios import (
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from game.presets import CUSTOM
 from game.scenarios import Mouse, click_move, pump, settle
+from game.scenarios import start_play as start
 from game.scenes.gameover import GameOverScene
-from game.scenes.menu import MenuScene
-from game.scenes.play import PlayScene
 from game.scenes.setup import SetupScene
 from rules.battlehalma import COUNTER_DIRS
 from rules.battlehalma_games import VARIANTS
 from rules.layout import DIRECTIONS
-
-
-@pytest.fixture
-def app():
-    a = App((1280, 800), sound=False)
-    yield a
-    a.close()
-
-
-def start(app, config, state=None):
-    app.manager.clear()
-    app.manager.push(MenuScene(app))
-    scene = PlayScene(app, config, state)
-    app.manager.push(scene)
-    app.frame([], 1 / 60)
-    return scene
 
 
 def record_events(scene) -> list[tuple[str, int]]:

@@ -8,30 +8,12 @@ import time
 
 import pytest
 
-from game.app import App
 from game.boards.holes import Family
 from game.boards.holes.preview import preview
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from game.scenarios import Mouse, pump, random_play, settle
-from game.scenes.menu import MenuScene
-from game.scenes.play import PlayScene
+from game.scenarios import start_play as start
 from rules.effects import RELAY
-
-
-@pytest.fixture
-def app():
-    a = App((1280, 800), sound=False)
-    yield a
-    a.close()
-
-
-def start(app, config, state=None):
-    app.manager.clear()
-    app.manager.push(MenuScene(app))
-    scene = PlayScene(app, config, state)
-    app.manager.push(scene)
-    app.frame([], 1 / 60)
-    return scene
 
 
 def play_to_end(app, scene, rng, max_plies=600, wall_seconds=120.0):

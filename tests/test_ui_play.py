@@ -11,7 +11,6 @@ import pytest
 
 from game import settings as user_settings
 from game import theme
-from game.app import App
 from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
 from game.scenarios import (
     Mouse,
@@ -23,6 +22,7 @@ from game.scenarios import (
     random_play,
     settle,
 )
+from game.scenarios import start_play as start
 from game.scenes.gameover import GameOverScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
@@ -30,22 +30,6 @@ from game.scenes.rules_screen import RulesScene
 from rules import load_state
 from rules.line_games import JUMP
 from rules.war import HUFF
-
-
-@pytest.fixture
-def app():
-    a = App((1280, 800), sound=False)
-    yield a
-    a.close()
-
-
-def start(app, config, state=None):
-    app.manager.clear()
-    app.manager.push(MenuScene(app))
-    scene = PlayScene(app, config, state)
-    app.manager.push(scene)
-    app.frame([], 1 / 60)
-    return scene
 
 
 def play_to_end(app, scene, rng, max_plies=400, wall_seconds=60.0):
