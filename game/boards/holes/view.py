@@ -16,6 +16,7 @@ import pygame
 from rules import Layout
 
 from ... import theme
+from ..board_view import CachedBoard, wooden_frame
 from .stones import PIT_RADIUS, STONE_RADIUS
 
 SOUTH_BAND = (232, 208, 160)
@@ -49,7 +50,7 @@ def stone_sprite(colour: int, radius: int, _cache: dict = {}) -> pygame.Surface:
     return surf
 
 
-class HolesView:
+class HolesView(CachedBoard):
     """Pixel layout of a ``holes`` layout inside ``rect`` plus the cached empty board."""
 
     def __init__(self, layout: Layout, rect: pygame.Rect, labels: bool = True) -> None:
@@ -137,18 +138,10 @@ class HolesView:
         return best
 
     # --- the empty board ----------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        if self._bg is None:
-            self._bg = self._render()
-        surface.blit(self._bg, self.frame.topleft)
-
     def _render(self) -> pygame.Surface:
         f = self.frame
-        bg = pygame.Surface(f.size, pygame.SRCALPHA)
         s = self.s
-        radius = max(6, int(s * 0.3))
-        pygame.draw.rect(bg, theme.BOARD_WOOD_DARK, bg.get_rect(), border_radius=radius)
-        pygame.draw.rect(bg, theme.BOARD_WOOD, bg.get_rect().inflate(-8, -8), border_radius=radius)
+        bg = wooden_frame(f.size, max(6, int(s * 0.3)))
         ox, oy = -f.left, -f.top
         rows = self.layout.rows
         for player, band in ((0, SOUTH_BAND), (1, NORTH_BAND)):

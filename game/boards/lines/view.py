@@ -12,9 +12,10 @@ import pygame
 from rules import Layout
 
 from ... import theme
+from ..board_view import CachedBoard, wooden_frame
 
 
-class BoardView:
+class BoardView(CachedBoard):
     """Pixel layout of a ``lines`` layout inside ``rect`` plus a cached drawing of the empty board."""
 
     def __init__(self, layout: Layout, rect: pygame.Rect, labels: bool = True) -> None:
@@ -64,18 +65,9 @@ class BoardView:
                 best, best_d = p, d
         return best
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Blit the empty board (built once per size)."""
-        if self._bg is None:
-            self._bg = self._render()
-        surface.blit(self._bg, self.frame.topleft)
-
     def _render(self) -> pygame.Surface:
         f = self.frame
-        bg = pygame.Surface(f.size, pygame.SRCALPHA)
-        radius = max(6, int(self.spacing * 0.3))
-        pygame.draw.rect(bg, theme.BOARD_WOOD_DARK, bg.get_rect(), border_radius=radius)
-        pygame.draw.rect(bg, theme.BOARD_WOOD, bg.get_rect().inflate(-8, -8), border_radius=radius)
+        bg = wooden_frame(f.size, max(6, int(self.spacing * 0.3)))
         ox, oy = -f.left, -f.top
         width = max(2, int(self.spacing * 0.06))
         for line in self.layout.lines:

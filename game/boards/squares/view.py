@@ -14,6 +14,7 @@ from rules import Game
 
 from ... import theme
 from ...render.pieces import CROWN_GOLD, HALMA_COLORS
+from ..board_view import CachedBoard, wooden_frame
 
 LIGHT = (238, 216, 176)
 DARK = (184, 140, 96)
@@ -27,7 +28,7 @@ def star_points(cx: float, cy: float, r_out: float, r_in: float, n: int = 5) -> 
              cy + math.sin(-math.pi / 2 + math.pi * i / n) * (r_out if i % 2 == 0 else r_in)) for i in range(2 * n)]
 
 
-class SquaresView:
+class SquaresView(CachedBoard):
     """Pixel layout of an n×n ``squares`` board inside ``rect`` (``pos``, ``cell_at``,
     ``piece_radius``, ``spacing``: what the shared renderer and animation ask of a view)."""
 
@@ -80,19 +81,10 @@ class SquaresView:
             return row * self.n + col
         return None
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Blit the empty board (built once per size)."""
-        if self._bg is None:
-            self._bg = self._render()
-        surface.blit(self._bg, self.frame.topleft)
-
     # --- the empty board --------------------------------------------------------------------------
     def _render(self) -> pygame.Surface:
         f = self.frame
-        bg = pygame.Surface(f.size, pygame.SRCALPHA)
-        radius = max(6, int(self.spacing * 0.22))
-        pygame.draw.rect(bg, theme.BOARD_WOOD_DARK, bg.get_rect(), border_radius=radius)
-        pygame.draw.rect(bg, (150, 110, 66), bg.get_rect().inflate(-6, -6), border_radius=radius)
+        bg = wooden_frame(f.size, max(6, int(self.spacing * 0.22)), (150, 110, 66), border=3)
         off = (-f.left, -f.top)
         for p in range(self.n * self.n):
             r = self.square(p).move(off)
