@@ -298,14 +298,6 @@ class BattleHalmaState(RecordedState):
 
     # --- basic facts ----------------------------------------------------------------------
     @property
-    def to_move(self) -> int:
-        return self._turn
-
-    @property
-    def phase(self) -> str:
-        return "move"
-
-    @property
     def quiet_plies(self) -> int:
         return self._quiet
 

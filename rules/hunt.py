@@ -193,10 +193,6 @@ class HuntState(RecordedState, LineState):
 
     # --- basic facts ----------------------------------------------------------------------
     @property
-    def to_move(self) -> int:
-        return self._turn
-
-    @property
     def phase(self) -> str:
         """'drop' while the side to move still has pieces in hand (it must drop), else 'move'."""
         return "drop" if (self._hand1 if self._turn else self._hand0) else "move"

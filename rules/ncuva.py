@@ -265,10 +265,6 @@ class NcuvaState(RecordedState):
 
     # --- basic facts --------------------------------------------------------------------------
     @property
-    def to_move(self) -> int:
-        return self._turn
-
-    @property
     def phase(self) -> str:
         """'sow', or 'singles' when the side to move has no hole of two or more."""
         g = self.game

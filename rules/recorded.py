@@ -48,6 +48,16 @@ class RecordedState(State):
         self._cache = False
 
     @property
+    def to_move(self) -> int:
+        """Whose decision it is: every recorded game keeps it in ``_turn``."""
+        return self._turn  # type: ignore[attr-defined]
+
+    @property
+    def phase(self) -> str:
+        """'move' unless the game has stages (drops, singles) and says so."""
+        return "move"
+
+    @property
     def ply(self) -> int:
         return self._ply0 + len(self._hist)
 

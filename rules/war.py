@@ -155,14 +155,6 @@ class WarState(RecordedState, LineState):
 
     # --- basic facts ----------------------------------------------------------------------
     @property
-    def to_move(self) -> int:
-        return self._turn
-
-    @property
-    def phase(self) -> str:
-        return "move"
-
-    @property
     def quiet_plies(self) -> int:
         """Moves in a row without a capture (what the no-capture limit counts)."""
         return self._quiet
