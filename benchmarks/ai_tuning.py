@@ -1,12 +1,14 @@
 """Search settings against each other at a fixed iteration budget: what helps, measured.
 
-Usage: python -m benchmarks.ai_tuning GAME --a key=value,... --b key=value,... [--iterations N]
+Usage: python -m benchmarks.ai_tuning GAME --a key=value,... --b key=value,... [--iterations N | --seconds T]
        [--games G] [--option name=value ...] [--seed S]
 Keys are fields of ``game.ai.mcts.SearchConfig`` (exploration, cutoff, greedy, solver,
 captures_first, reuse, sharpness, minimax); ``cutoff=none`` plays simulations to the end;
 ``evaluation=default`` scores cut-offs with the rules' generic material count
 (``State.heuristic``) instead of the game's own heuristic.
-Both sides get the same iteration budget; sides alternate; the score is A's.
+Both sides get the same iteration budget, or with ``--seconds T`` the same clock and no cap;
+``--b alphabeta`` plays A against the alpha-beta yardstick at that clock. Sides alternate; the
+score is A's.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.arena import interval, report, run  # noqa: E402
+from game.ai.arena import interval, named, report, run  # noqa: E402
 from game.ai.levels import Level  # noqa: E402
 from game.ai.mcts import SearchConfig  # noqa: E402
 from game.ai.policy import LevelPlayer  # noqa: E402
@@ -50,8 +52,10 @@ def parse_config(text: str) -> SearchConfig:
     return dataclasses.replace(SearchConfig(), **changes)
 
 
-def maker(config: SearchConfig, iterations: int, name: str):
+def maker(config: SearchConfig, iterations: int, name: str, seconds: float | None = None):
     level = Level(name, name, "tuning", 3600.0, iterations, config=config)
+    if seconds:
+        level = level.timed(seconds)
     return lambda rng: LevelPlayer(level, rng)
 
 
@@ -61,21 +65,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--a", default="", help="settings of A, e.g. cutoff=none,greedy=0.5")
     ap.add_argument("--b", default="", help="settings of B")
     ap.add_argument("--iterations", type=int, default=1000)
+    ap.add_argument("--seconds", type=float, help="a clock per move for both sides instead of iterations")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     try:
-        a, b = parse_config(args.a), parse_config(args.b)
+        a = parse_config(args.a)
+        b = None if args.b == "alphabeta" else parse_config(args.b)
     except ValueError as exc:
         ap.error(str(exc))
+    if b is None and not args.seconds:
+        ap.error("alphabeta needs --seconds")
     options = dict(o.split("=", 1) for o in args.option)
-    makers = (maker(a, args.iterations, "A"), maker(b, args.iterations, "B"))
-    tally = run(args.game, makers, args.games, options, args.seed, 2000, progress=False)
+    make_b = named("alphabeta", seconds=args.seconds) if b is None else maker(b, args.iterations, "B", args.seconds)
+    makers = (maker(a, args.iterations, "A", args.seconds), make_b)
+    tally = run(args.game, makers, args.games, options, args.seed, 2000, progress=True)
+    budget = f"{args.seconds:g} s" if args.seconds else f"{args.iterations} it"
     print(f"A: {args.a or 'defaults'}   B: {args.b or 'defaults'}")
-    print("\n".join(report(args.game, "A", "B", options, f"{args.iterations} it", tally)[:-1]))
+    print("\n".join(report(args.game, "A", "B", options, budget, tally)[:-1]))
     mean, low, high = interval(tally.scores)
-    print(f"RESULT {args.game} A[{args.a}] vs B[{args.b}] it={args.iterations}: {mean:.1%} [{low:.0%}, {high:.0%}]")
+    print(f"RESULT {args.game} A[{args.a}] vs B[{args.b}] {budget}: {mean:.1%} [{low:.0%}, {high:.0%}]")
     return 0
 
 

@@ -42,6 +42,11 @@ class Level:
         return self.capped(round(self.iterations * factor))
 
 
+# Hard and Expert: the heuristic sharpened around the root's value (a one-piece lead of 16 counts,
+# instead of drowning in the exploration term), less exploration and more tactical playouts.
+# Measured against the alpha-beta yardstick at equal time (benchmarks/RESULTS.md, issue 12).
+STRONG = SearchConfig(exploration=0.3, greedy=0.9, sharpness=10.0, relative=True)
+
 LEVELS: dict[str, Level] = {
     "easy": Level(
         "easy", "Easy", "Thinks briefly and sometimes misses a plan; still grabs most free captures.",
@@ -53,11 +58,11 @@ LEVELS: dict[str, Level] = {
     ),
     "hard": Level(
         "hard", "Hard", "Thinks about two seconds a move and sees traps a few moves deep.",
-        seconds=1.8, iterations=10000,
+        seconds=1.8, iterations=25000, config=STRONG,
     ),
     "expert": Level(
         "expert", "Expert", "Uses up to five seconds a move: the strongest the computer gets.",
-        seconds=4.6, iterations=40000, perfect=True,
+        seconds=4.6, iterations=100000, perfect=True, config=STRONG,
     ),
 }
 

@@ -43,8 +43,11 @@ class SearchConfig:
     captures_first: bool = True  # expand untried captures before quiet moves
     reuse: bool = True  # keep the subtree of the last search when the position follows on
     sharpness: float = 0.0  # >0: heuristic h scored as tanh(k*h)/tanh(k), so small leads count more
+    relative: bool = False  # sharpen h minus the root's h: what a line gains from here, whatever the scale
     minimax: float = 0.3  # weight of implicit minimax backups of the heuristic in the selection
     evaluation: Callable[[State], float] | None = None  # replaces state.heuristic() (tuning)
+    quiescence: int = 0  # >0: leaves scored by a capture-only alpha-beta this many plies deep, not a playout
+    prior: float = 0.0  # progressive bias: weight of a move's gain (captures), fading as 1/(visits+1)
 
 
 class SearchResult(NamedTuple):
@@ -61,7 +64,7 @@ class SearchResult(NamedTuple):
 class Node:
     """One position in the tree, reached by ``move``; ``to_move`` decides here."""
 
-    __slots__ = ("move", "parent", "children", "untried", "to_move", "visits", "total", "exact", "est")
+    __slots__ = ("move", "parent", "children", "untried", "to_move", "visits", "total", "exact", "est", "prior")
 
     def __init__(self, move: Move | None, parent: Node | None, to_move: int) -> None:
         self.move = move
@@ -73,6 +76,7 @@ class Node:
         self.total = 0.0  # sum of values from player 0's side
         self.exact: float | None = None  # proven value from player 0's side
         self.est = 0.5  # heuristic value backed up by minimax (implicit minimax backups)
+        self.prior = 0.0  # the move's gain as g/(g+1), for progressive bias
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.5
@@ -103,6 +107,7 @@ class MCTS:
         self.rng = rng or random.Random()
         self._root: Node | None = None
         self._root_state: State | None = None
+        self._h_root = 0.0  # the root's heuristic, when values are relative to it
 
     # --- public --------------------------------------------------------------------------
     def search(
@@ -128,6 +133,9 @@ class MCTS:
             root = Node(None, None, work.to_move)
         root.parent = None
         root.move = None
+        if self.config.relative:
+            cfg = self.config
+            self._h_root = work.heuristic() if cfg.evaluation is None else cfg.evaluation(work)
         self._root, self._root_state = root, work.copy()
         if seconds is None and iterations is None:
             iterations = len(moves)
@@ -159,9 +167,12 @@ class MCTS:
                 node.untried = _order_untried(work, self.rng, cfg.captures_first)
             if node.untried:
                 move = node.untried.pop()
+                gain = work.move_gain(move) if cfg.prior else 0
                 work.apply(move)
                 played += 1
                 child = Node(move, node, work.to_move)
+                if gain:
+                    child.prior = gain / (gain + 1.0)
                 node.children.append(child)
                 node = child
                 out = work.outcome()
@@ -187,6 +198,9 @@ class MCTS:
 
     def _simulate(self, work: State) -> float:
         cfg = self.config
+        if cfg.quiescence:
+            v = self._quiesce(work, cfg.quiescence, -2.0, 2.0)
+            return self._squash(v if work.to_move == 0 else -v)
         scratch = work.copy()
         scratch.playout(self.rng, cfg.cutoff, cfg.greedy)
         if scratch.outcome() is not None:
@@ -196,10 +210,51 @@ class MCTS:
     def _evaluate(self, state: State) -> float:
         """The game's heuristic as a value in [0, 1] for player 0."""
         cfg = self.config
-        h = state.heuristic() if cfg.evaluation is None else cfg.evaluation(state)
-        if cfg.sharpness:
-            h = math.tanh(cfg.sharpness * h) / math.tanh(cfg.sharpness)
+        return self._squash(state.heuristic() if cfg.evaluation is None else cfg.evaluation(state))
+
+    def _squash(self, h: float) -> float:
+        """A heuristic value in [-1, 1] for player 0 as a value in [0, 1] (sharpened if asked)."""
+        k = self.config.sharpness
+        if k:
+            if self.config.relative:
+                h = max(-1.0, min(1.0, h - self._h_root))
+            h = math.tanh(k * h) / math.tanh(k)
         return 0.5 + 0.5 * h
+
+    def _quiesce(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        """The heuristic once the captures in view are played out, for the side to move: a
+        capture-only alpha-beta; standing pat is allowed unless every legal move captures (a
+        forced capture), so a leaf in the middle of an exchange is not scored as it stands."""
+        cfg = self.config
+        me = state.to_move
+        h = state.heuristic() if cfg.evaluation is None else cfg.evaluation(state)
+        stand = h if me == 0 else -h
+        if depth <= 0 or state.outcome() is not None:
+            return stand
+        gain = state.move_gain
+        moves = state.legal_moves()
+        captures = [m for m in moves if gain(m) > 0]
+        if not captures:
+            return stand
+        best = -2.0 if len(captures) == len(moves) else stand
+        if best >= beta:
+            return best
+        alpha = max(alpha, best)
+        captures.sort(key=gain, reverse=True)
+        for move in captures:
+            state.apply(move)
+            if state.to_move == me:
+                v = self._quiesce(state, depth - 1, alpha, beta)
+            else:
+                v = -self._quiesce(state, depth - 1, -beta, -alpha)
+            state.undo()
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
 
     def _select(self, node: Node) -> Node:
         """UCT choice among the children, for the player deciding at ``node``."""
@@ -207,6 +262,7 @@ class MCTS:
         log_n = math.log(node.visits)
         c = self.config.exploration
         alpha = self.config.minimax
+        bias = self.config.prior
         best, best_score = node.children[0], -1.0
         for child in node.children:
             if child.exact is not None:
@@ -216,6 +272,8 @@ class MCTS:
             else:
                 q = _value_for(player, child.mean())
             score = q + c * math.sqrt(log_n / (child.visits + 1))
+            if bias:
+                score += bias * child.prior / (child.visits + 1)
             if score > best_score:
                 best, best_score = child, score
         return best

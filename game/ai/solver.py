@@ -320,7 +320,9 @@ def table_for(game: Game) -> Table | None:
 
 def _load_or_build(game: Game, variant: str) -> None:
     path = cache_path(variant)
-    if not path.exists():
+    if not path.exists() and getattr(sys, "frozen", False):  # a bundled app has no "python -m"
+        save(build(game))
+    elif not path.exists():
         args = [sys.executable, "-m", "game.ai.solver", "--options", variant]
         try:
             subprocess.run(args, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
