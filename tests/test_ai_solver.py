@@ -136,3 +136,21 @@ def test_the_searches_take_a_winning_capture_in_kotu_ellima():
     for player in (LevelPlayer(LEVELS["hard"].capped(300), random.Random(2)),
                    AlphaBetaPlayer(0.5, random.Random(2))):
         assert player.choose(state).move in wins
+
+
+def test_a_missing_table_is_built_in_the_background_and_then_used(tmp_path, monkeypatch):
+    """table_for never waits: None at first, the table once the build process has written it."""
+    import time
+
+    monkeypatch.setenv("KELIYA_HOME", str(tmp_path))
+    game = load_game(GAME, limit="40")
+    variant = solver.variant_of(game)
+    solver._tables.pop(variant, None)
+    solver._started.discard(variant)
+    assert solver.table_for(game) is None
+    deadline = time.monotonic() + 120
+    while solver.table_for(game) is None:
+        assert time.monotonic() < deadline, "the table was not built"
+        time.sleep(0.2)
+    assert solver.cache_path(variant).exists() and not solver.cache_path(variant).with_suffix(".building").exists()
+    assert solver.proven_value(game.new_initial_state()) == "proven: Leopards win in 14"

@@ -320,21 +320,47 @@ def table_for(game: Game) -> Table | None:
 
 def _load_or_build(game: Game, variant: str) -> None:
     path = cache_path(variant)
-    if not path.exists() and getattr(sys, "frozen", False):  # a bundled app has no "python -m"
-        save(build(game))
-    elif not path.exists():
-        args = [sys.executable, "-m", "game.ai.solver", "--options", variant]
+    if not path.exists() and _claim(path):  # one builder at a time (the UI and the worker may both ask)
+        marker = path.with_suffix(".building")
         try:
-            subprocess.run(args, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           cwd=Path(__file__).resolve().parents[2])
+            if getattr(sys, "frozen", False):  # a bundled app has no "python -m"
+                save(build(game))
+            else:
+                args = [sys.executable, "-m", "game.ai.solver", "--options", variant]
+                subprocess.run(args, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               cwd=Path(__file__).resolve().parents[2])
         except OSError:
-            return
+            pass
+        finally:
+            marker.unlink(missing_ok=True)
+    deadline = time.monotonic() + BUILD_WAIT
+    while not path.exists() and path.with_suffix(".building").exists() and time.monotonic() < deadline:
+        time.sleep(1.0)  # another process is building it
     table = load(path)
     if table is not None:
         install(table)
     else:
         with _lock:
             _started.discard(variant)  # try again on a later call
+
+
+BUILD_WAIT = 600.0  # seconds to wait for another process's build before giving up (for now)
+
+
+def _claim(path: Path) -> bool:
+    """Create the build marker beside ``path``; False if another build holds a fresh one."""
+    marker = path.with_suffix(".building")
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        if time.time() - marker.stat().st_mtime > BUILD_WAIT:
+            marker.unlink(missing_ok=True)  # left by a build that died
+    except OSError:
+        pass
+    try:
+        os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        return True
+    except OSError:
+        return False
 
 
 def game_for_variant(variant: str) -> Game:
