@@ -4,12 +4,14 @@ that ends when it says, Expert and the hint on the table, and seeded tactics for
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from game.ai import solver
 from game.ai.alphabeta import AlphaBetaPlayer
 from game.ai.levels import HINT, LEVELS
+from game.ai.mcts import MCTS
 from game.ai.policy import LevelPlayer
 from rules import load_game, load_state
 
@@ -112,6 +114,10 @@ def test_the_searches_find_a_win_in_one(text, best, table):
     assert [state.move_text(m) for m in solver.best_moves(state)] == [best]
     hard = LevelPlayer(LEVELS["hard"].capped(300), random.Random(2)).choose(state)
     assert state.move_text(hard.move) == best
+    for options in ({"quiescence": 4}, {"prior": 1.0}, {"sharpness": 10.0, "relative": True}):
+        config = replace(LEVELS["medium"].config, **options)
+        found = MCTS(config, random.Random(2)).search(state, iterations=300)
+        assert state.move_text(found.move) == best
     ab = AlphaBetaPlayer(0.5, random.Random(2)).choose(state)
     assert state.move_text(ab.move) == best
 
