@@ -23,6 +23,7 @@ class Settings:
     volume: float = 0.8
     animation: str = "normal"
     show_legal: bool = True
+    rotate: bool = False  # pass and play: the player to move sits at the bottom
     palette: str = "standard"
     fullscreen: bool = False
     window: tuple[int, int] = (1280, 800)
@@ -41,7 +42,8 @@ class Settings:
             self.palette = "standard"
         w, h = (int(v) for v in self.window)
         self.window = (max(960, w), max(600, h))
-        self.sound, self.show_legal, self.fullscreen = bool(self.sound), bool(self.show_legal), bool(self.fullscreen)
+        self.sound, self.show_legal, self.rotate, self.fullscreen = (
+            bool(self.sound), bool(self.show_legal), bool(self.rotate), bool(self.fullscreen))
         if not isinstance(self.setups, dict):
             self.setups = {}
         return self

@@ -544,3 +544,26 @@ def test_animation_events_sound_as_they_should(app, monkeypatch):
     scene.play_move(scene.state.legal_moves()[0])
     settle(app, scene)
     assert "sow" in heard and "drop" not in heard  # a sown stone is light, not a piece set down
+
+
+@pytest.mark.parametrize("game_id", ["kotu_ellima", "battlehalma"])
+def test_turn_the_board_puts_the_player_to_move_at_the_bottom(app, game_id):
+    user_settings.update(rotate=True)
+    scene = start(app, MatchConfig(game_id, mode=PASS_AND_PLAY))
+    a1 = scene.state.game.point_index("a1") if game_id == "battlehalma" else scene.state.game.point_index("c1")
+    low_left = scene.view.pos(a1)
+    mouse = Mouse(app)
+    rng = random.Random(3)
+    for _ in range(6):  # both players move by clicks on a board that turns between them
+        moves = scene.state.legal_moves()
+        click_move(mouse, scene, moves[rng.randrange(len(moves))])
+        settle(app, scene)
+        turned = scene.view.pos(a1)
+        if scene.state.to_move == 1:
+            assert turned[0] > low_left[0] and turned[1] < low_left[1]  # a1 is now top right
+        else:
+            assert turned == low_left
+    assert scene.state.ply == 6
+    user_settings.update(rotate=False)
+    scene.settings_changed()
+    assert scene.view.pos(a1) == low_left

@@ -48,6 +48,10 @@ class FamilyBase:
         """About one cell's spacing in pixels (bursts and marks scale with it)."""
         return self.view.spacing
 
+    def set_rotated(self, rotated: bool) -> None:
+        """Turn the board half round (pass and play: the player to move at the bottom)."""
+        self.view.set_rotated(rotated)
+
     def cell_at(self, xy: tuple[float, float]) -> int | None:
         return self.view.cell_at(xy)
 

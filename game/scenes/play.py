@@ -205,11 +205,19 @@ class PlayScene(Scene):
         """Guidance for the position as it stands (after a move, an undo or at the start)."""
         if self.state.outcome() is not None:
             return
+        self._turn_board()
         player = self.state.to_move
         if self.controllers[player] == COMPUTER:
             self.say(f"{self.side(player)} is the computer: wait for its move.", theme.TEXT_DIM)
             return
         self.say(*self.board.intro(self))
+
+    def _turn_board(self) -> None:
+        """Pass and play with 'Turn the board' on: the player to move sits at the bottom (the
+        board turns once a move has landed, never during one)."""
+        turn = (user_settings.current().rotate and self.config.mode == PASS_AND_PLAY
+                and self.state.to_move == 1)
+        self.board.set_rotated(turn)
 
     def side(self, player: int) -> str:
         return self.sides[player]
@@ -468,6 +476,8 @@ class PlayScene(Scene):
             anim.speed = max(self.animation_speed, 0.1)
         if self.animation_speed == 0:
             self.skip_animation()
+        if not self.busy and self.state.outcome() is None:
+            self._turn_board()
 
     # --- saving ---------------------------------------------------------------------------------------
     def _autosave(self) -> None:

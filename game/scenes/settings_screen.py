@@ -1,5 +1,5 @@
-"""The settings screen: sound and volume, animation speed, legal-move marks, the colour-blind
-palette and full screen. Each change applies at once and
+"""The settings screen: sound and volume, animation speed, legal-move marks, turning the board
+for pass and play, the colour-blind palette and full screen. Each change applies at once and
 is saved (``game.settings``); reachable from the title, the chooser and the pause menu."""
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ class SettingsScene(Scene):
             Selector("Show legal moves", ON_OFF, s.show_legal,
                      "Mark the pieces that may move and where the chosen one may go.",
                      on_change=lambda v: self.change(show_legal=v)),
+            Selector("Turn the board", ON_OFF, s.rotate,
+                     "Pass and play: the board turns so the player to move sits at the bottom.",
+                     on_change=lambda v: self.change(rotate=v)),
             Selector("Colours", [(p, p.replace("-", " ").capitalize()) for p in PALETTES], s.palette,
                      "A palette that stays clear with colour-blind vision (shapes always differ too).",
                      on_change=lambda v: self.change(palette=v)),

@@ -93,6 +93,9 @@ class HolesView(CachedBoard):
         self.badge_size = max(14, min(28, int(0.34 * s)))
         self._bg = None
 
+    def set_rotated(self, rotated: bool) -> None:
+        """A pit board stays as it is: each player's two rows and store are on their own side."""
+
     def _px(self, x: float, y: float) -> tuple[float, float]:
         return (self.x0 + x * self.s, self.y_bottom - y * self.sy)
 

@@ -22,6 +22,7 @@ class BoardView(CachedBoard):
         self.layout = layout
         self.labels = labels
         self.col0, self.row0, self.col1, self.row1 = layout.bounds()
+        self.rotated = False  # turned half round: the top player's side at the bottom
         self._bg: pygame.Surface | None = None
         self.set_rect(rect)
 
@@ -45,7 +46,14 @@ class BoardView(CachedBoard):
         self._bg = None
         self._centers = {c.index: self._pos(c.x, c.y) for c in self.layout.cells}
 
+    def set_rotated(self, rotated: bool) -> None:
+        if rotated != self.rotated:
+            self.rotated = rotated
+            self.set_rect(self.rect)
+
     def _pos(self, col: float, row: float) -> tuple[float, float]:
+        if self.rotated:
+            col, row = self.col0 + self.col1 - col, self.row0 + self.row1 - row
         return (self.origin[0] + (col - self.col0) * self.dx, self.origin[1] - (row - self.row0) * self.dy)
 
     def pos(self, point: int) -> tuple[float, float]:

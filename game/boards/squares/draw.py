@@ -67,7 +67,8 @@ class SquaresRenderer(LinesRenderer):
             dc, dr = DIRECTIONS[name]
             if not (0 <= col + dc < n and 0 <= row + dr < n):
                 continue
-            ux, uy = dc, -dr
+            nx, ny = view.pos((row + dr) * n + col + dc)  # on screen, wherever the board is turned
+            ux, uy = nx - x, ny - y
             length = math.hypot(ux, uy)
             ux, uy = ux / length, uy / length
             reach = 0.5 * s * (1.0 if dc == 0 or dr == 0 else 1.2)

@@ -37,6 +37,7 @@ class SquaresView(CachedBoard):
         self.n = game.layout.size[0]
         self.labels = labels
         self.yards = self._yards(game)
+        self.rotated = False  # turned half round: Blue's side at the bottom
         self._bg: pygame.Surface | None = None
         self.set_rect(rect)
 
@@ -57,8 +58,20 @@ class SquaresView(CachedBoard):
         self.grid = pygame.Rect(round(self.left), round(self.top), round(side), round(side))
         self.frame = self.grid.inflate(round(2 * margin * s), round(2 * margin * s))
         self._bg = None
-        self._centers = {p: (self.left + (p % self.n + 0.5) * s, self.top + (self.n - 1 - p // self.n + 0.5) * s)
+        self._centers = {p: (self.left + (self._screen(p)[0] + 0.5) * s, self.top + (self._screen(p)[1] + 0.5) * s)
                          for p in range(self.n * self.n)}
+
+    def _screen(self, p: int) -> tuple[int, int]:
+        """(column from the left, row from the top) where square ``p`` is drawn."""
+        col, row = p % self.n, p // self.n
+        if self.rotated:
+            return self.n - 1 - col, row
+        return col, self.n - 1 - row
+
+    def set_rotated(self, rotated: bool) -> None:
+        if rotated != self.rotated:
+            self.rotated = rotated
+            self.set_rect(self.rect)
 
     def pos(self, cell: int) -> tuple[float, float]:
         """Pixel centre of square ``cell``."""
@@ -77,9 +90,11 @@ class SquaresView(CachedBoard):
         """The square under ``xy``, or None off the board."""
         col = math.floor((xy[0] - self.left) / self.spacing)
         row = self.n - 1 - math.floor((xy[1] - self.top) / self.spacing)
-        if 0 <= col < self.n and 0 <= row < self.n:
-            return row * self.n + col
-        return None
+        if not (0 <= col < self.n and 0 <= row < self.n):
+            return None
+        if self.rotated:
+            col, row = self.n - 1 - col, self.n - 1 - row
+        return row * self.n + col
 
     # --- the empty board --------------------------------------------------------------------------
     def _render(self) -> pygame.Surface:
@@ -105,19 +120,20 @@ class SquaresView(CachedBoard):
         """A line in the owner's colour where a yard meets the open board."""
         width = max(2, int(self.spacing * 0.06))
         n = self.n
+        half = self.spacing / 2
         for side, yard in enumerate(self.yards):
             color = HALMA_COLORS[side][1]
             for p in yard:
-                r = self.square(p).move(off)
                 c, row = p % n, p // n
-                if c + 1 < n and p + 1 not in yard:
-                    pygame.draw.line(bg, color, r.topright, r.bottomright, width)
-                if c > 0 and p - 1 not in yard:
-                    pygame.draw.line(bg, color, r.topleft, r.bottomleft, width)
-                if row + 1 < n and p + n not in yard:
-                    pygame.draw.line(bg, color, r.topleft, r.topright, width)
-                if row > 0 and p - n not in yard:
-                    pygame.draw.line(bg, color, r.bottomleft, r.bottomright, width)
+                neighbours = [q for q, inside in ((p + 1, c + 1 < n), (p - 1, c > 0), (p + n, row + 1 < n),
+                                                  (p - n, row > 0)) if inside and q not in yard]
+                for q in neighbours:  # the edge the two squares share, wherever they are drawn
+                    (x1, y1), (x2, y2) = self.pos(p), self.pos(q)
+                    mx, my = (x1 + x2) / 2 + off[0], (y1 + y2) / 2 + off[1]
+                    if abs(x1 - x2) > abs(y1 - y2):
+                        pygame.draw.line(bg, color, (mx, my - half), (mx, my + half), width)
+                    else:
+                        pygame.draw.line(bg, color, (mx - half, my), (mx + half, my), width)
 
     def _goals(self, bg: pygame.Surface, off: tuple[int, int]) -> None:
         """Each goal corner gets a gold frame (visible round the piece standing on it) and, in
