@@ -7,15 +7,14 @@ frame so the window keeps 60 FPS. Drawing (``render.panel`` and the family) only
 from __future__ import annotations
 
 import random
-import re
 
 import pygame
 
 from rules import Effect, IllegalMoveError, Move, State, game_spec
-from rules.effects import CAPTURE, MOVE, PLACE, PROMOTE, REMOVE
+from rules.effects import MOVE, REMOVE
 
-from .. import saves, theme
 from .. import settings as user_settings
+from .. import theme
 from ..anim import Pulse, Timer
 from ..boards import Animation, BoardFamily, family_for
 from ..boards.routes import ClickResult, MoveBuilder
@@ -26,14 +25,16 @@ from ..render.panel import PlayView
 from ..render.pieces import HALMA_COLORS, style_of
 from ..review import Review
 from ..scene import Scene
-from ..userfiles import write_text_atomically
 from ..widgets import Button
+from .play_computer import ComputerMixin
+from .play_history import HistoryMixin
+from .play_words import WordsMixin
 
 GAME_OVER_DELAY = 0.6
 HINT_LEVEL = "hint"  # the worker's "best move for the side to move" at the Medium budget
-MAX_AI_ERRORS = 3
 #: the animation settings F cycles through, in order
 SPEED_CYCLE = ("normal", "fast", "slow", "off")
+
 
 def burst_colors(style: str) -> tuple[theme.Color, ...]:
     """The colours a captured piece bursts into, read when it bursts (the palette may change)."""
@@ -46,10 +47,14 @@ def burst_colors(style: str) -> tuple[theme.Color, ...]:
         **{f"{kind}{owner}": HALMA_COLORS[owner] for kind in ("counter", "king") for owner in (0, 1)},
     }
     return colors.get(style, (theme.ACCENT,))
-_CELL_NAME = re.compile(r"^[a-z]\d")
 
 
-class PlayScene(Scene):
+class PlayScene(WordsMixin, HistoryMixin, ComputerMixin, Scene):
+    """One match on screen (see the module docstring)."""
+
+    show_taken = True  # the player cards count captures (a lesson's made-up positions do not)
+    keeps_save = True  # the game is saved as it goes (a lesson is not: it must not replace the player's game)
+
     def __init__(self, app, config: MatchConfig, state: State | None = None) -> None:
         super().__init__(app)
         self.config = config
@@ -122,20 +127,6 @@ class PlayScene(Scene):
         self.undo_button.visible = config.mode != WATCH
         self._intro()
 
-    def _recall_history(self) -> None:
-        """A game resumed (or begun from a played position) keeps its moves: who made each
-        (for undo against the computer) and the move log."""
-        replay = saves.start_of(self.state)
-        for move in self.state.history():
-            mover = replay.to_move
-            effects = replay.effects(move)
-            self.movers.append(mover)
-            self.log.append(self.describe(move, mover, effects).rstrip("."))
-            self.last_mover, self.last_effects = mover, effects
-            replay.apply(move)
-        if self.log:
-            self.event = self.log[-1] + "."
-
     # --- what the drawing reads (game.boards.MatchView) --------------------------------------------
     @property
     def view(self) -> BoardFamily:
@@ -201,100 +192,8 @@ class PlayScene(Scene):
         self.message = words
         self.message_color = color
 
-    def _intro(self) -> None:
-        """Guidance for the position as it stands (after a move, an undo or at the start)."""
-        if self.state.outcome() is not None:
-            return
-        self._turn_board()
-        player = self.state.to_move
-        if self.controllers[player] == COMPUTER:
-            self.say(f"{self.side(player)} is the computer: wait for its move.", theme.TEXT_DIM)
-            return
-        self.say(*self.board.intro(self))
-
-    def _turn_board(self) -> None:
-        """Pass and play with 'Turn the board' on: the player to move sits at the bottom (the
-        board turns once a move has landed, never during one)."""
-        turn = (user_settings.current().rotate and self.config.mode == PASS_AND_PLAY
-                and self.state.to_move == 1)
-        self.board.set_rotated(turn)
-
     def side(self, player: int) -> str:
         return self.sides[player]
-
-    def controller_label(self, player: int) -> str:
-        if self.controllers[player] == COMPUTER:
-            return f"Computer ({self._level_label})"
-        if self.config.mode == PASS_AND_PLAY:
-            return f"Player {player + 1}"
-        return "You"
-
-    @property
-    def moving(self) -> int | None:
-        """The player whose move is being shown, while it is (the panel follows the board)."""
-        return self._anims[0][2] if self._anims else None
-
-    @property
-    def shown_to_move(self) -> int:
-        """The player whose turn the board shows (the mover while a move is shown; in a past
-        position, whoever was to move there)."""
-        if self.review.view is not None:
-            return self.review.view.state.to_move
-        return self.state.to_move if self.moving is None else self.moving
-
-    @property
-    def shown_outcome(self):
-        """The outcome once the board shows it (not while the last move is still animating)."""
-        return None if self._anims else self.state.outcome()
-
-    def turn_text(self) -> str:
-        """The turn in words, e.g. 'North to move — capture is forced' (or the result)."""
-        if self.review.active:
-            return f"Move {self.review.ply} of {len(self.state.history())} — looking back; the game waits"
-        if self.moving is not None:
-            return f"{self.side(self.moving)} moves"
-        out = self.state.outcome()
-        if out is not None:
-            from .gameover import headline
-
-            return f"Game over — {headline(out, self.sides)}: {out.reason}"
-        head = f"{self.side(self.state.to_move)} to move"
-        notes = [n.words for n in self.notes]
-        return head + (" — " + "; ".join(notes) if notes else "")
-
-    def proven_line(self) -> str | None:
-        """The proven value of the position in words ("proven: Leopards win in 9"), where a solved
-        table knows it and the player has not hidden it (V); never waits for the table."""
-        if not self.show_proven or self.moving is not None:
-            return None
-        from ..ai.solver import proven_value
-
-        return proven_value(self.state)
-
-    show_taken = True  # the player cards count captures (a lesson's made-up positions do not)
-    keeps_save = True  # the game is saved as it goes (a lesson is not: it must not replace the player's game)
-
-    def help_text(self) -> str:
-        """The line under the board: what the pointer does now, or why it does nothing."""
-        if self.review.active:
-            return "Looking back: ← → step through the moves, End (or a click on the board) returns to the game."
-        if self.state.outcome() is not None:
-            return "The game is over: Undo takes moves back, Menu starts another game; click a move to look back."
-        if self.config.mode == WATCH:
-            return "Computer against computer: P pauses and resumes, N one move while paused, F1 the rules."
-        if not self.human_to_move:
-            return f"Wait for {self.side(self.state.to_move)} (the computer) to move. U undoes your last move."
-        return self.board.help_line(self)
-
-    def rules_in_force(self) -> str:
-        """The options the game names while it is played (``Option.in_play``), in words."""
-        options = self.state.game.options
-        return " · ".join(f"{o.label}: {o.label_of(options[o.name])}" for o in self.spec.options
-                          if o.in_play and o.name in options)
-
-    def urgent_notes(self) -> frozenset[str]:
-        """Note codes the panel shows in the warning colour."""
-        return self.note_codes & {"capture_forced", "huff_offered"}
 
     # --- playing moves ---------------------------------------------------------------------------
     def play_move(self, move: Move, shown_hops: int = 0, route: tuple[int, ...] = (), redo: bool = False) -> None:
@@ -350,35 +249,12 @@ class PlayScene(Scene):
         self.builder.refresh()
         self.board.position_changed(self, played)
 
-    def describe(self, move: Move, mover: int, effects: list[Effect]) -> str:
-        """A move in words for the panel: 'South: e3xe5xc5, took 2', 'North: b3, took 6 stones'."""
-        name = self.state.game.point_name
-        who = self.side(mover)
-        if len(move.path) == 1 and effects and effects[0].kind == REMOVE:
-            return f"{who} huffed the piece on {name(move.path[0])}."
-        if len(move.path) == 1 and effects and effects[0].kind == PLACE:
-            return f"{who} placed a piece on {name(move.path[0])}."
-        pieces = sum(1 for e in effects if e.kind == REMOVE)
-        stones = sum(e.count for e in effects if e.kind == CAPTURE)
-        took = f", took {pieces}" if pieces else f", took {stones} stones" if stones else ""
-        if any(e.kind == PROMOTE for e in effects):
-            took += ", crowned"
-        return f"{who}: {self.state.game.format_move(move)}{took}."
-
     def _anim_event(self, name: str, cell: int, piece: tuple[int, str]) -> None:
         if name in ("capture", "huff"):
             owner, kind = piece
             colors = burst_colors(style_of(owner, kind))
             self.bursts.burst(self.board.pos(cell), colors + (theme.ACCENT,), scale=self.board.unit / 80)
         self.app.sound.play_event(name, piece)  # a drop, a sown stone, a relay, a crown, a capture
-
-    def refuse(self, reason: str, cell: int | None = None) -> None:
-        """Say why not (point names keep their lower case) with a cross on the cell."""
-        words = reason if _CELL_NAME.match(reason) else reason[:1].upper() + reason[1:]
-        self.say(words + ("" if reason.endswith(".") else "."), theme.WARN)
-        self.app.sound.play("illegal", 0.6)
-        if cell is not None:
-            self._flash = (cell, Timer(0.6))
 
     # --- the board's clicks (game.boards.MatchInput) ------------------------------------------------
     def board_input_allowed(self, cell: int | None) -> bool:
@@ -412,10 +288,6 @@ class PlayScene(Scene):
         elif result.kind == "deselect":
             self._intro()
 
-    def _guide(self) -> None:
-        """Tell the player what the selection allows next."""
-        self.say(*self.board.guide(self))
-
     def stop_chain(self) -> None:
         if self.human_to_move and not self.busy and self.builder.can_stop():
             self.apply_click(self.builder.stop(), None)
@@ -426,37 +298,6 @@ class PlayScene(Scene):
             self.say("No huff: make your move.")
 
     # --- hint and pause ---------------------------------------------------------------------------------
-    def ask_hint(self) -> None:
-        """Ask the engine for the best move here; it is shown on the board when it arrives."""
-        if self.adviser is None or not self.human_to_move or self.busy or self.adviser.thinking:
-            return
-        self._set_suggestion(None)
-        self.adviser.request(self.state)
-        self.say("Looking for a good move...", theme.ACCENT_2)
-
-    def _set_suggestion(self, move: Move | None) -> None:
-        self.suggestion = move
-        self.suggestion_effects = self.state.effects(move) if move is not None else []
-
-    def _forget_hint(self) -> None:
-        self._set_suggestion(None)
-        if self.adviser is not None and self.adviser.thinking:
-            self.adviser.cancel()
-
-    def _poll_hint(self, dt: float) -> None:
-        if self.adviser is None or not self.adviser.thinking:
-            return
-        move, error = self.adviser.poll(self.state, dt)
-        if move is not None:
-            self._set_suggestion(move)
-            self.say(f"Hint: {self.state.move_text(move)} (marked on the board).", theme.HINT)
-        elif error:
-            self.say(f"No hint this time: {error}.", theme.WARN)
-
-    def hint_available(self) -> bool:
-        """The Hint button works now (it stays in place, greyed, when it does not)."""
-        return (self.human_to_move and not self.busy and self.adviser is not None and not self.builder.path
-                and self.suggestion is None and not self.adviser.thinking)
 
     def cycle_speed(self) -> None:
         """Normal, fast, slow, off: how quickly moves (and sowings) are shown (a saved setting)."""
@@ -480,42 +321,6 @@ class PlayScene(Scene):
             self._turn_board()
 
     # --- saving ---------------------------------------------------------------------------------------
-    def _autosave(self) -> None:
-        """The game is saved after every move and undo (leaving or quitting loses nothing)."""
-        if not self.keeps_save:
-            return
-        problem = saves.save_current(self.config, self.state)
-        if problem and not self._save_problem_said:
-            self._save_problem_said = True
-            self.say(problem[:1].upper() + problem[1:] + ".", theme.WARN)
-
-    def game_text(self) -> str:
-        """The whole game as save text (for the clipboard and export)."""
-        return saves.match_text(self.config, self.state)
-
-    def export_game(self) -> str:
-        """Write the game to a new file; the words say where (or what went wrong)."""
-        path = saves.export_path(self.config)
-        try:
-            write_text_atomically(path, self.game_text())
-        except OSError as e:
-            return f"The game could not be exported: {e}."
-        return f"Exported to {path}"
-
-    def toggle_pause(self) -> None:
-        """Computer against computer: hold the game so a position can be studied."""
-        if self.config.mode != WATCH or self.state.outcome() is not None:
-            return
-        self.paused = not self.paused
-        if self.paused and self.opponent is not None:
-            self.opponent.cancel()
-        self.pause_button.label = "Resume" if self.paused else "Pause"
-        self.say("Paused: P goes on, N plays one move, ← → look back." if self.paused else "", theme.ACCENT)
-
-    def step_once(self) -> None:
-        """Paused computer-against-computer: let the side to move play one move."""
-        if self.config.mode == WATCH and self.paused and self.state.outcome() is None and not self.busy:
-            self.stepping = True
 
     # --- undo, rematch, leaving ---------------------------------------------------------------------
     def _settle_animations(self) -> None:
@@ -529,73 +334,7 @@ class PlayScene(Scene):
         self.event = words
         self.log.append(words.rstrip("."))
 
-    def undo(self) -> None:
-        if self.config.mode == WATCH or not self.movers:
-            self.refuse("there is no move of yours to take back")
-            return
-        if self.opponent is not None:
-            self.opponent.cancel()
-        self._forget_hint()
-        self._settle_animations()
-        self.leave_review()
-        group: list[Move] = []
-        while self.movers:
-            mover = self.movers.pop()
-            group.insert(0, self.state.undo())
-            if self.log:
-                self.log.pop()
-            if self.controllers[mover] == HUMAN:
-                break
-        self._redo.append(group)
-        history = self.state.history()
-        self.last_move = history[-1] if history else None
-        self.last_effects = []
-        self.last_mover = self.movers[-1] if self.movers else None
-        self._refresh_position()
-        self.over_shown = False
-        self.over_timer = Timer(GAME_OVER_DELAY)
-        self.ai_stopped = False
-        self.event = "Move taken back."
-        self._intro()
-        self._autosave()
-        self.app.sound.play("click")
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo) and self.config.mode != WATCH
-
-    def redo(self) -> None:
-        """Play again the moves the last undo took back (until a new move is made)."""
-        if not self._redo or self.config.mode == WATCH:
-            self.refuse("there is nothing to redo")
-            return
-        if self.opponent is not None:
-            self.opponent.cancel()
-        for move in self._redo.pop():
-            self.play_move(move, redo=True)
-
     # --- review ---------------------------------------------------------------------------------------
-    def review_at(self, ply: int | None) -> None:
-        """Show the position after ``ply`` moves of the history (None: back to the game)."""
-        self.skip_animation()
-        self.review.show(self.state, ply, self.sides)
-        self.board.position_changed(self.board_view)
-        if self.review.active:
-            total = len(self.state.history())
-            self.say(f"Looking at move {self.review.ply} of {total}: ← → step, Home/End, click the board "
-                     "or press End to play on.", theme.ACCENT_2)
-        else:
-            self._intro()
-
-    def review_step(self, delta: int) -> None:
-        total = len(self.state.history())
-        now = total if self.review.ply is None else self.review.ply
-        self.review_at(min(total, max(0, now + delta)) if now + delta < total else None)
-
-    def leave_review(self) -> None:
-        if self.review.active:
-            self.review.show(self.state, None, self.sides)
-            self.board.position_changed(self)
 
     def rematch(self) -> None:
         from .coin import CoinTossScene
@@ -734,20 +473,12 @@ class PlayScene(Scene):
                     self.app.manager.push(GameOverScene(self.app, self))
             return
         self._poll_hint(dt)
-        if (self.opponent is not None and self.controllers[self.state.to_move] == COMPUTER and not self.ai_stopped
-                and (not self.paused or self.stepping) and not self.review.active):
-            if not self.opponent.thinking:
-                self.opponent.request(self.state)
-            move, error = self.opponent.poll(self.state, dt)
-            if move is not None:
-                self.stepping = False
-                self.play_move(move)
-            elif error:
-                if self.opponent.errors >= MAX_AI_ERRORS:
-                    self.ai_stopped = True
-                    self.say(f"The computer stopped: {error}. Undo or go back to the menu.", theme.WARN)
-                else:
-                    self.say(f"Retrying: {error}.", theme.WARN)
+        self._computer_turn(dt)
+
+    def _game_goes_on(self) -> None:
+        """After an undo: a finished game may be going on again (its end is shown anew)."""
+        self.over_shown = False
+        self.over_timer = Timer(GAME_OVER_DELAY)
 
     def _after_animation(self) -> None:
         if self.state.outcome() is not None:
