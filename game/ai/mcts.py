@@ -47,6 +47,7 @@ class SearchConfig:
     minimax: float = 0.3  # weight of implicit minimax backups of the heuristic in the selection
     evaluation: Callable[[State], float] | None = None  # replaces state.heuristic() (tuning)
     quiescence: int = 0  # >0: leaves scored by a capture-only alpha-beta this many plies deep, not a playout
+    screen: int = 0  # >0: root moves a capture-resolved alpha-beta this deep finds worse than the best are dropped
     prior: float = 0.0  # progressive bias: weight of a move's gain (captures), fading as 1/(visits+1)
 
 
@@ -137,6 +138,8 @@ class MCTS:
             cfg = self.config
             self._h_root = work.heuristic() if cfg.evaluation is None else cfg.evaluation(work)
         self._root, self._root_state = root, work.copy()
+        if self.config.screen:
+            self._screen_root(root, work, moves)
         if seconds is None and iterations is None:
             iterations = len(moves)
         deadline = None if seconds is None else t0 + seconds
@@ -220,6 +223,51 @@ class MCTS:
                 h = max(-1.0, min(1.0, h - self._h_root))
             h = math.tanh(k * h) / math.tanh(k)
         return 0.5 + 0.5 * h
+
+    def _screen_root(self, root: Node, work: State, moves: list[Move]) -> None:
+        """Keep at the root only the moves that a shallow alpha-beta (captures resolved at its
+        leaves) rates as good as the best: the tree then never spends visits on a move that
+        simply loses material, the blunder a plain alpha-beta punishes at once."""
+        me = work.to_move
+        depth = self.config.screen
+        values = {}
+        for move in moves:
+            work.apply(move)
+            if work.to_move == me:
+                values[move] = self._shallow(work, depth - 1, -2.0, 2.0)
+            else:
+                values[move] = -self._shallow(work, depth - 1, -2.0, 2.0)
+            work.undo()
+        top = max(values.values())
+        keep = {m for m, v in values.items() if v >= top - 1e-9}
+        if root.untried is None:
+            root.untried = [m for m in _order_untried(work, self.rng, self.config.captures_first) if m in keep]
+        else:
+            root.untried = [m for m in root.untried if m in keep]
+            root.children = [c for c in root.children if c.move in keep]
+            if not root.children and not root.untried:  # cannot happen, but never leave the root empty
+                root.untried = list(keep)
+
+    def _shallow(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        """Alpha-beta for the side to move, ``_quiesce`` at the leaves."""
+        if depth <= 0 or state.outcome() is not None:
+            return self._quiesce(state, 4, alpha, beta)
+        me = state.to_move
+        best = -2.0
+        for move in sorted(state.legal_moves(), key=state.move_gain, reverse=True):
+            state.apply(move)
+            if state.to_move == me:
+                v = self._shallow(state, depth - 1, alpha, beta)
+            else:
+                v = -self._shallow(state, depth - 1, -beta, -alpha)
+            state.undo()
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
 
     def _quiesce(self, state: State, depth: int, alpha: float, beta: float) -> float:
         """The heuristic once the captures in view are played out, for the side to move: a
