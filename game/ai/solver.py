@@ -31,16 +31,18 @@ import threading
 import time
 import zlib
 from array import array
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from rules import load_game
+from rules.boards import bits
 from rules.core import Game, Move, State
 
 GAME_ID = "hat_diviyan_keliya"
 WIN = 10000
-FORMAT = 1  # bump when the table layout changes: old cache files are then ignored
+FORMAT = 2  # bump when the table layout changes: old cache files are then ignored
 
 Key = tuple[int, int, int, int, int]  # hunters, prey, hunters in hand, prey in hand, to move
 
@@ -52,23 +54,55 @@ def back(score: int) -> int:
 
 @dataclass
 class Table:
-    """Solved values of one Hat Diviyan Keliya variant (board, goal, limit)."""
+    """Solved values of one Hat Diviyan Keliya variant (board, goal, limit). Positions are packed
+    into one int each and kept in sorted arrays (about 10 bytes a position: the large board's
+    870,000 positions would take over 200 MB as dicts of tuples in each process)."""
 
     variant: str
     limit: int  # the no-capture limit in moves, 0: off
-    placement: dict[Key, int]  # positions with a piece still in hand
-    index: dict[Key, int]  # move-phase positions -> index into each layer
+    points: tuple[int, ...]  # the board's points, in the order the packed masks use
+    placement_keys: array  # packed positions with a piece still in hand, sorted ('q')
+    placement_values: array  # their scores ('h')
+    keys: array  # packed move-phase positions, sorted ('q')
     layers: list[array]  # layers[r][i]: score with r moves left before the draw (last: r and more)
+
+    def __post_init__(self) -> None:
+        self._pack = packer(self.points)
 
     def score(self, key: Key, quiet: int) -> int | None:
         """The score of the position ``key`` with ``quiet`` moves already made without a capture."""
+        packed = self._pack(key)
         if key[2] or key[3]:
-            return self.placement.get(key)
-        i = self.index.get(key)
-        if i is None:
+            i = _find(self.placement_keys, packed)
+            return None if i < 0 else self.placement_values[i]
+        i = _find(self.keys, packed)
+        if i < 0:
             return None
         r = self.limit - quiet if self.limit else len(self.layers) - 1
         return self.layers[max(0, min(r, len(self.layers) - 1))][i]
+
+
+def packer(points: tuple[int, ...]) -> Callable[[Key], int]:
+    """Packs a position into one int: both masks over the board's own points, then the hands
+    (up to 3 tigers, 15 leopards) and the side to move."""
+    slot = {p: i for i, p in enumerate(points)}
+    n = len(points)
+
+    def pack(key: Key) -> int:
+        h, p, a, b, t = key
+        out = 0
+        for q in bits(h):
+            out |= 1 << slot[q]
+        for q in bits(p):
+            out |= 1 << (n + slot[q])
+        return out | a << 2 * n | b << (2 * n + 2) | t << (2 * n + 6)
+
+    return pack
+
+
+def _find(keys: array, packed: int) -> int:
+    i = bisect_left(keys, packed)
+    return i if i < len(keys) and keys[i] == packed else -1
 
 
 def variant_of(game: Game) -> str | None:
@@ -99,7 +133,6 @@ def build(game: Game, progress: Callable[[str], None] | None = None) -> Table:
         if not (k[2] or k[3]):
             groups.setdefault(k[1].bit_count(), []).append(i)
     final: dict[int, int] = {}  # node -> score with a fresh counter (or the fixed point)
-    mp_index: dict[Key, int] = {}
     group_layers: list[tuple[list[int], list[array]]] = []
     for count in sorted(groups):
         nodes = groups[count]
@@ -142,16 +175,20 @@ def build(game: Game, progress: Callable[[str], None] | None = None) -> Table:
         group_layers.append((nodes, layers))
         say(f"{len(nodes)} positions with {count} leopards: {len(layers)} layers "
             f"({time.perf_counter() - t0:.1f} s)")
-    # One index over every move-phase position; layers padded with their last (stable) one.
+    # Move-phase positions in the order of their packed keys; layers padded with their last one.
+    points = tuple(game.board.points)  # type: ignore[attr-defined]
+    pack = packer(points)
     depth = max(len(layers) for _, layers in group_layers)
-    merged = [array("h") for _ in range(depth)]
-    for nodes, layers in group_layers:
-        for n in nodes:
-            mp_index[keys[n]] = len(mp_index)
-        for r in range(depth):
-            merged[r].extend(layers[min(r, len(layers) - 1)])
+    entries = []  # (packed key, group, local index)
+    for g, (nodes, _) in enumerate(group_layers):
+        entries.extend((pack(keys[n]), g, j) for j, n in enumerate(nodes))
+    entries.sort()
+    merged = []
+    for r in range(depth):
+        row = [group_layers[g][1][min(r, len(group_layers[g][1]) - 1)] for g in range(len(group_layers))]
+        merged.append(array("h", (row[g][j] for _, g, j in entries)))
+    mkeys = array("q", (k for k, _, _ in entries))
     # Placement: no repetition possible; fewer pieces in hand first, the leopards' turn first.
-    placement: dict[Key, int] = {}
     order = sorted((i for i, k in enumerate(keys) if k[2] or k[3]), key=lambda i: (keys[i][2] + keys[i][3], -keys[i][4]))
     pscore: dict[int, int] = {}
     for i in order:
@@ -160,9 +197,10 @@ def build(game: Game, progress: Callable[[str], None] | None = None) -> Table:
         else:
             pscore[i] = max(back(pscore[c] if c in pscore else final[c] if c in final else term[c])  # type: ignore[arg-type]
                             for c, _ in kids[i])
-        placement[keys[i]] = pscore[i]
+    placed = sorted((pack(keys[i]), v) for i, v in pscore.items())
     say(f"solved in {time.perf_counter() - t0:.1f} s")
-    return Table(variant_of(game) or "", limit, placement, mp_index, merged)
+    return Table(variant_of(game) or "", limit, points, array("q", (k for k, _ in placed)),
+                 array("h", (v for _, v in placed)), mkeys, merged)
 
 
 def _explore(game: Game) -> tuple[list[Key], list[list[tuple[int, bool]]], list[int | None]]:
@@ -274,8 +312,8 @@ def cache_path(variant: str) -> Path:
 def save(table: Table, path: Path | None = None) -> Path:
     path = path or cache_path(table.variant)
     path.parent.mkdir(parents=True, exist_ok=True)
-    keys = sorted(table.index, key=table.index.__getitem__)
-    plain = (FORMAT, table.variant, table.limit, table.placement, keys, [a.tobytes() for a in table.layers])
+    plain = (FORMAT, table.variant, table.limit, table.points, table.placement_keys.tobytes(),
+             table.placement_values.tobytes(), table.keys.tobytes(), [a.tobytes() for a in table.layers])
     blob = zlib.compress(pickle.dumps(plain, protocol=pickle.HIGHEST_PROTOCOL), 6)
     tmp = path.with_suffix(f".tmp{os.getpid()}")
     tmp.write_bytes(blob)
@@ -286,13 +324,19 @@ def save(table: Table, path: Path | None = None) -> Path:
 def load(path: Path) -> Table | None:
     """The table in ``path``, or None if it is missing, damaged or of another format."""
     try:
-        fmt, variant, limit, placement, keys, layers = pickle.loads(zlib.decompress(path.read_bytes()))
+        fmt, variant, limit, points, pkeys, pvalues, keys, layers = pickle.loads(zlib.decompress(path.read_bytes()))
+        if fmt != FORMAT:
+            return None
+        return Table(variant, limit, tuple(points), _array("q", pkeys), _array("h", pvalues), _array("q", keys),
+                     [_array("h", raw) for raw in layers])
     except (OSError, ValueError, TypeError, EOFError, pickle.UnpicklingError, zlib.error):
         return None
-    if fmt != FORMAT:
-        return None
-    return Table(variant, limit, placement, {k: i for i, k in enumerate(keys)},
-                 [array("h", raw) for raw in layers])
+
+
+def _array(code: str, raw: bytes) -> array:
+    out = array(code)
+    out.frombytes(raw)
+    return out
 
 
 def install(table: Table) -> None:
