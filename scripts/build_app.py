@@ -4,7 +4,7 @@
     pip install pyinstaller          # a build tool only: not a dependency of Keliya
     python scripts/build_app.py      # then: python scripts/smoke_app.py
 
-The folder holds Python, pygame-ce, pymunk, the typeface (assets/), the cached sound effects
+The folder holds Python, pygame-ce, pymunk, the typeface (game/assets/fonts/), the cached sound effects
 (game/assets/sounds/) and the icon; copy it anywhere and start ``keliya`` inside it.
 """
 
@@ -26,7 +26,7 @@ NAME = "keliya"
 
 def data_args() -> list[str]:
     """--add-data for every file the app reads at run time (source:destination in the bundle)."""
-    pairs = [(ROOT / "assets", "assets"), (ROOT / "game" / "assets", "game/assets")]
+    pairs = [(ROOT / "game" / "assets", "game/assets")]
     return [f"--add-data={src}{os.pathsep}{dest}" for src, dest in pairs if src.is_dir()]
 
 

@@ -51,7 +51,7 @@ def check(exe: Path) -> list[str]:
     if not exe.exists():
         raise SystemExit(f"FAIL no app at {exe}: build it with python scripts/build_app.py")
     internal = exe.parent / "_internal"
-    for pattern in ("game/assets/sounds/*.wav", "assets/fonts/*"):
+    for pattern in ("game/assets/sounds/*.wav", "game/assets/fonts/*"):
         if internal.is_dir() and not list(internal.glob(pattern)):
             raise SystemExit(f"FAIL the bundle lacks {pattern}")
     out = _run(exe, "--list")
