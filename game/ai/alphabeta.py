@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from rules.core import Move, State
 
+from .negamax import best_of
 from .policy import Decision
 
 WIN = 1000.0  # a finished game outweighs any heuristic value in [-1, 1]
@@ -102,17 +103,5 @@ class AlphaBetaPlayer:
         if depth <= 0:
             h = state.heuristic()
             return h if me == 0 else -h
-        best = -2 * WIN
-        for move in self._ordered(state, state.legal_moves()):
-            state.apply(move)
-            try:
-                v = self._child_value(state, me, depth - 1, alpha, beta)
-            finally:
-                state.undo()
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best
+        moves = self._ordered(state, state.legal_moves())
+        return best_of(state, moves, lambda a, b: self._negamax(state, depth - 1, a, b), -2 * WIN, alpha, beta)

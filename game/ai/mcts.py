@@ -31,6 +31,8 @@ from typing import NamedTuple
 
 from rules.core import Move, State
 
+from .negamax import best_of
+
 
 @dataclass(frozen=True)
 class SearchConfig:
@@ -252,22 +254,8 @@ class MCTS:
         """Alpha-beta for the side to move, ``_quiesce`` at the leaves."""
         if depth <= 0 or state.outcome() is not None:
             return self._quiesce(state, 4, alpha, beta)
-        me = state.to_move
-        best = -2.0
-        for move in sorted(state.legal_moves(), key=state.move_gain, reverse=True):
-            state.apply(move)
-            if state.to_move == me:
-                v = self._shallow(state, depth - 1, alpha, beta)
-            else:
-                v = -self._shallow(state, depth - 1, -beta, -alpha)
-            state.undo()
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best
+        moves = sorted(state.legal_moves(), key=state.move_gain, reverse=True)
+        return best_of(state, moves, lambda a, b: self._shallow(state, depth - 1, a, b), -2.0, alpha, beta)
 
     def _quiesce(self, state: State, depth: int, alpha: float, beta: float) -> float:
         """The heuristic once the captures in view are played out, for the side to move: a
@@ -289,20 +277,7 @@ class MCTS:
             return best
         alpha = max(alpha, best)
         captures.sort(key=gain, reverse=True)
-        for move in captures:
-            state.apply(move)
-            if state.to_move == me:
-                v = self._quiesce(state, depth - 1, alpha, beta)
-            else:
-                v = -self._quiesce(state, depth - 1, -beta, -alpha)
-            state.undo()
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best
+        return best_of(state, captures, lambda a, b: self._quiesce(state, depth - 1, a, b), best, alpha, beta)
 
     def _select(self, node: Node) -> Node:
         """UCT choice among the children, for the player deciding at ``node``."""
