@@ -142,3 +142,34 @@ def settle(app, scene, limit: float = 10.0, dt: float = 0.1) -> None:
     while scene.busy and t < limit:
         app.frame([], dt)
         t += dt
+
+
+def play_to_end(app, scene, rng, max_plies: int = 600, wall_seconds: float = 90.0,
+                settle_seconds: float = 10.0, settle_dt: float = 0.1) -> int:
+    """Click random legal moves for the human side(s) (each checked to be played as clicked)
+    and let the computer answer, until the game ends; return the plies played."""
+    import time
+
+    mouse = Mouse(app)
+    deadline = time.monotonic() + wall_seconds
+    plies = 0
+    while scene.state.outcome() is None and plies < max_plies:
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        settle(app, scene, limit=settle_seconds, dt=settle_dt)
+        if scene.state.outcome() is not None:
+            break
+        if scene.human_to_move:
+            moves = scene.state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            before = scene.state.ply
+            click_move(mouse, scene, move)
+            assert scene.state.ply == before + 1, scene.message
+            assert scene.state.history()[-1] == move
+            plies += 1
+        else:
+            before = scene.state.ply
+            app.frame([], 1 / 60)
+            time.sleep(0.002)
+            plies += scene.state.ply - before
+    settle(app, scene, limit=settle_seconds, dt=settle_dt)
+    return plies

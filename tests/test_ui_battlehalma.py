@@ -5,7 +5,6 @@ king's capture knocked off, a crowning, a click in a forbidden direction refused
 words, and the seed's variants offered by name in setup."""
 
 import random
-import time
 
 import pygame
 import pytest
@@ -23,6 +22,7 @@ from game.boards.squares.scenarios import (
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from game.presets import CUSTOM
 from game.scenarios import Mouse, click_move, pump, settle
+from game.scenarios import play_to_end as scenario_play_to_end
 from game.scenarios import start_play as start
 from game.scenes.gameover import GameOverScene
 from game.scenes.setup import SetupScene
@@ -44,28 +44,7 @@ def record_events(scene) -> list[tuple[str, int]]:
     return seen
 
 
-def play_to_end(app, scene, rng, max_plies=600, wall_seconds=90.0) -> int:
-    mouse = Mouse(app)
-    deadline = time.monotonic() + wall_seconds
-    plies = 0
-    while scene.state.outcome() is None and plies < max_plies:
-        assert time.monotonic() < deadline, "the game did not finish in time"
-        settle(app, scene)
-        if scene.human_to_move:
-            moves = scene.state.legal_moves()
-            move = moves[rng.randrange(len(moves))]
-            before = scene.state.ply
-            click_move(mouse, scene, move)
-            assert scene.state.ply == before + 1, scene.message
-            assert scene.state.history()[-1] == move
-            plies += 1
-        else:
-            before = scene.state.ply
-            app.frame([], 1 / 60)
-            time.sleep(0.002)
-            plies += scene.state.ply - before
-    settle(app, scene)
-    return plies
+play_to_end = scenario_play_to_end
 
 
 def test_the_squares_family_draws_battlehalma(app):

@@ -4,7 +4,7 @@ against the rules, the stones reconciled with the rules after undo and resize, a
 sowing animation for a seed, and a click that skips the sowing."""
 
 import random
-import time
+from functools import partial
 
 import pytest
 
@@ -12,35 +12,11 @@ from game.boards.holes import Family
 from game.boards.holes.preview import preview
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from game.scenarios import Mouse, pump, random_play, settle
+from game.scenarios import play_to_end as scenario_play_to_end
 from game.scenarios import start_play as start
 from rules.effects import RELAY
 
-
-def play_to_end(app, scene, rng, max_plies=600, wall_seconds=120.0):
-    """Click a random legal pit for each human decision (the computer answers for itself)."""
-    mouse = Mouse(app)
-    deadline = time.monotonic() + wall_seconds
-    plies = 0
-    while scene.state.outcome() is None and plies < max_plies:
-        assert time.monotonic() < deadline, "the game did not finish in time"
-        settle(app, scene, limit=120, dt=0.25)
-        if scene.state.outcome() is not None:
-            break
-        if scene.human_to_move:
-            moves = scene.state.legal_moves()
-            move = moves[rng.randrange(len(moves))]
-            before = scene.state.ply
-            mouse.click(scene.view.pos(move.origin))
-            assert scene.state.ply == before + 1, scene.message
-            assert scene.state.history()[-1] == move
-            plies += 1
-        else:
-            before = scene.state.ply
-            app.frame([], 1 / 60)
-            time.sleep(0.002)
-            plies += scene.state.ply - before
-    settle(app, scene, limit=120, dt=0.25)
-    return plies
+play_to_end = partial(scenario_play_to_end, wall_seconds=120.0, settle_seconds=120, settle_dt=0.25)
 
 
 @pytest.mark.parametrize("columns,seed", [(4, 1), (4, 2), (12, 3), (12, 5)])

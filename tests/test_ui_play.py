@@ -5,6 +5,7 @@ the hint and the pause of computer-against-computer games."""
 
 import random
 import time
+from functools import partial
 
 import pygame
 import pytest
@@ -22,6 +23,7 @@ from game.scenarios import (
     random_play,
     settle,
 )
+from game.scenarios import play_to_end as scenario_play_to_end
 from game.scenarios import start_play as start
 from game.scenes.gameover import GameOverScene
 from game.scenes.menu import MenuScene
@@ -31,30 +33,7 @@ from rules import load_state
 from rules.line_games import JUMP
 from rules.war import HUFF
 
-
-def play_to_end(app, scene, rng, max_plies=400, wall_seconds=60.0):
-    """Click random legal moves for the human side(s); let the computer answer; return plies."""
-    mouse = Mouse(app)
-    deadline = time.monotonic() + wall_seconds
-    plies = 0
-    while scene.state.outcome() is None and plies < max_plies:
-        assert time.monotonic() < deadline, "the game did not finish in time"
-        settle(app, scene)
-        if scene.human_to_move:
-            moves = scene.state.legal_moves()
-            move = moves[rng.randrange(len(moves))]
-            before = scene.state.ply
-            click_move(mouse, scene, move)
-            assert scene.state.ply == before + 1, scene.message
-            assert scene.state.history()[-1] == move
-            plies += 1
-        else:
-            before = scene.state.ply
-            app.frame([], 1 / 60)
-            time.sleep(0.002)
-            plies += scene.state.ply - before
-    settle(app, scene)
-    return plies
+play_to_end = partial(scenario_play_to_end, max_plies=400, wall_seconds=60.0)
 
 
 def test_pass_and_play_to_the_end_shows_game_over(app):
