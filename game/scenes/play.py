@@ -103,6 +103,7 @@ class PlayScene(WordsMixin, HistoryMixin, ComputerMixin, Scene):
         self.paused = False
         self.stepping = False  # paused computer-against-computer: one move asked for
         self.pieces_now = self._pieces()
+        self._proven: str | None = None  # the solved value of this position, once known
         self.note_codes = self._note_codes()
         self._recall_history()
         self._level_label = {n: label for n, label, _ in level_choices()}.get(config.level, config.level)
@@ -244,6 +245,7 @@ class PlayScene(WordsMixin, HistoryMixin, ComputerMixin, Scene):
         return alt, alt_effects
 
     def _refresh_position(self, played: bool = False) -> None:
+        self._proven = None
         self.pieces_now = self._pieces()
         self.note_codes = self._note_codes()
         self.builder.refresh()

@@ -83,9 +83,11 @@ class WordsMixin:
         table knows it and the player has not hidden it (V); never waits for the table."""
         if not self.show_proven or self.moving is not None:
             return None
-        from ..ai.solver import proven_value
+        if self._proven is None:  # asked every frame: looked up once a position (retried while loading)
+            from ..ai.solver import proven_value
 
-        return proven_value(self.state)
+            self._proven = proven_value(self.state)
+        return self._proven
 
     def help_text(self) -> str:
         """The line under the board: what the pointer does now, or why it does nothing."""
