@@ -1,7 +1,7 @@
 """Registry entry for BattleHalma (RULES-SPEC section 5, seed 003).
 
 The engine is ``battlehalma``; this module fixes the options, the five variants the seed
-names (``VARIANTS``, for a setup screen that offers them by name) and the rules text, with
+names (``VARIANTS``, registered as ``GameSpec.variants`` for the setup to offer by name) and the rules text, with
 every house rule named as such. Every combination of rule, size and counters is sound (the
 yards never overlap on these boards), so the others are played as custom variants.
 """
@@ -23,13 +23,6 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "8×8 promotion (3 counters)": {"rule": "promotion", "size": 8, "counters": 3},
 }
 
-
-def variant_name(options: dict[str, Any]) -> str:
-    """The seed's name for these options, or 'custom'."""
-    for name, chosen in VARIANTS.items():
-        if all(options.get(k) == v for k, v in chosen.items()):
-            return name
-    return "custom"
 
 
 RULES = """\
@@ -112,7 +105,7 @@ def _register() -> None:
     register(GameSpec(
         "battlehalma", "BattleHalma", "A modern invention, after Halma",
         "Halma with exchange captures: leap across the board, take by landing on the enemy.",
-        ("Red", "Blue"), options, RULES, _make,
+        ("Red", "Blue"), options, RULES, _make, variants=VARIANTS,
     ))
 
 

@@ -69,6 +69,9 @@ class Note(NamedTuple):
     words: str
 
 
+CUSTOM = "custom"  # options that make none of a game's named variants
+
+
 class IllegalMoveError(ValueError):
     """A move that the rules refuse; the message says why in words a player understands."""
 
@@ -132,6 +135,15 @@ class GameSpec:
     options: tuple[Option, ...]
     rules_text: str
     make: Callable[[GameSpec, dict[str, Any]], Game] = field(repr=False)
+    #: variants the sources name: name -> options over the defaults (the setup offers them by name)
+    variants: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False)
+
+    def variant_of(self, options: dict[str, Any]) -> str:
+        """The named variant these options make, or ``CUSTOM``."""
+        for name, chosen in self.variants.items():
+            if all(options.get(k) == v for k, v in chosen.items()):
+                return name
+        return CUSTOM
 
     def option(self, name: str) -> Option:
         for opt in self.options:

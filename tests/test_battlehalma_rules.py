@@ -5,7 +5,7 @@ import pytest
 
 from rules import IllegalMoveError, game_spec, load_game, load_state
 from rules.battlehalma import LEAP, LEAP_KING, STEP, STEP_KING
-from rules.battlehalma_games import VARIANTS, variant_name
+from rules.battlehalma_games import VARIANTS
 from rules.effects import replay_pieces
 
 
@@ -50,7 +50,7 @@ def test_variants_start_with_their_yards(name):
     assert n - 1 in red and (n - 1) * n in blue  # each side holds its own corner
     assert {k for _, k in pieces.values()} == {"counter"}
     assert state.to_move == 0 and state.phase == "move" and state.outcome() is None
-    assert variant_name(state.game.options) == name
+    assert game_spec("battlehalma").variant_of(state.game.options) == name
 
 
 def test_registry_entry():
@@ -64,7 +64,7 @@ def test_registry_entry():
     for phrase in ("red moves first", "visited", "ends the move", "removed at once", "cannot move loses",
                    "100 moves", "seed"):
         assert phrase in text
-    assert variant_name({"rule": "terminal", "size": 8, "counters": 15}) == "custom"
+    assert game_spec("battlehalma").variant_of({"rule": "terminal", "size": 8, "counters": 15}) == "custom"
     load_game("battlehalma", rule="terminal", size=8, counters=15)  # sound: the yards do not overlap
 
 

@@ -20,7 +20,6 @@ from game.boards.squares.scenarios import (
     king_takes,
 )
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
-from game.presets import CUSTOM
 from game.scenarios import Mouse, click_move, pump, settle
 from game.scenarios import play_to_end as scenario_play_to_end
 from game.scenarios import start_play as start
@@ -28,6 +27,7 @@ from game.scenes.gameover import GameOverScene
 from game.scenes.setup import SetupScene
 from rules.battlehalma import COUNTER_DIRS
 from rules.battlehalma_games import VARIANTS
+from rules.core import CUSTOM
 from rules.layout import DIRECTIONS
 
 

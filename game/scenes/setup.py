@@ -12,12 +12,12 @@ import random
 import pygame
 
 from rules import game_spec
+from rules.core import CUSTOM
 
 from .. import settings as user_settings
 from .. import theme
 from ..config import MODES, VS_COMPUTER, WATCH, MatchConfig, sides_of
 from ..opponent import level_choices
-from ..presets import CUSTOM, preset_of, presets
 from ..scene import Scene
 from ..tutorials import has_lesson
 from ..widgets import Button, FocusGroup, Selector, fit_line
@@ -73,11 +73,11 @@ class SetupScene(Scene):
             self.options.append((opt.name, sel))
         # A game whose source names its variants offers them by name; the options below still
         # make any other combination, shown as "Custom".
-        self.presets = presets(game_id)
+        self.presets = self.spec.variants
         self.variant: Selector | None = None
         if self.presets:
             choices = [(name, name) for name in self.presets] + [(CUSTOM, "Custom (set below)")]
-            self.variant = Selector("Variant", choices, preset_of(game_id, self._option_values()),
+            self.variant = Selector("Variant", choices, self.spec.variant_of(self._option_values()),
                                     "The variants the source names; changing an option below makes a custom game.",
                                     on_change=self._pick_variant)
             for name, sel in self.options:
@@ -105,7 +105,7 @@ class SetupScene(Scene):
 
     def _option_changed(self) -> None:
         if self.variant is not None:
-            self.variant.set_value(preset_of(self.spec.id, self._option_values()))
+            self.variant.set_value(self.spec.variant_of(self._option_values()))
         self._refresh()
 
     def _selector(self, name: str) -> Selector | None:
