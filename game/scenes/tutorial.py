@@ -185,7 +185,7 @@ class TutorialScene(PlayScene):
             self.app.sound.play("turn", 0.5)
 
     def _intro(self) -> None:
-        if getattr(self, "stage", MOVE) == MOVE:
+        if self.stage == MOVE:
             super()._intro()
 
     # --- keys --------------------------------------------------------------------------------------
