@@ -136,3 +136,13 @@ def test_preview_function_agrees_with_effects():
         after.play(move)
         assert pv.final == after.counts()
         assert sum(pv.received.values()) == sum(1 for e in state.effects(move) if e.kind == "drop")
+
+
+def test_the_log_counts_one_stone_as_one(app):
+    from rules.effects import CAPTURE, Effect
+
+    scene = start(app, MatchConfig("ncuva"))
+    move = scene.state.legal_moves()[0]
+    words = scene.describe(move, 0, [Effect(CAPTURE, 0, count=1, player=0)])
+    assert words.endswith("took 1 stone.")
+    assert scene.describe(move, 0, [Effect(CAPTURE, 0, count=6, player=0)]).endswith("took 6 stones.")

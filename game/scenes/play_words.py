@@ -121,7 +121,7 @@ class WordsMixin:
             return f"{who} placed a piece on {name(move.path[0])}."
         pieces = sum(1 for e in effects if e.kind == REMOVE)
         stones = sum(e.count for e in effects if e.kind == CAPTURE)
-        took = f", took {pieces}" if pieces else f", took {stones} stones" if stones else ""
+        took = f", took {pieces}" if pieces else f", took {stones} stone{'s' if stones > 1 else ''}" if stones else ""
         if any(e.kind == PROMOTE for e in effects):
             took += ", crowned"
         return f"{who}: {self.state.game.format_move(move)}{took}."
