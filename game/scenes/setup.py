@@ -223,9 +223,10 @@ class SetupScene(Scene):
         last = self.level if self.level.visible else self.side if self.side.visible else self.mode
         self._draw_about(surface, pygame.Rect(last.rect.left, last.rect.bottom + int(16 * s), last.rect.width,
                                               self.back.rect.top - last.rect.bottom - int(32 * s)), s)
+        left_of_hint = (self.learn if self.learn.visible else self.rules).rect.right  # the last button on the left
         hint = theme.wrap("Up/Down choose a row, Left/Right change it, Enter starts the game",
-                          int(20 * s), self.start_button.rect.left - self.rules.rect.right - int(40 * s))
-        mid = (self.rules.rect.right + self.start_button.rect.left) // 2
+                          int(20 * s), self.start_button.rect.left - left_of_hint - int(40 * s))
+        mid = (left_of_hint + self.start_button.rect.left) // 2
         y = self.start_button.rect.centery - len(hint) * int(11 * s)
         for line in hint:
             theme.blit_text(surface, line, int(20 * s), theme.TEXT_DIM, (mid, y), "midtop")
