@@ -2,7 +2,7 @@
 Hard vs greedy, through the arena, with a results table.
 
 Usage: python -m benchmarks.ai_ladder [--games N] [--only GAME ...] [--pairs a:b ...]
-                                      [--scale F | --clock | --seconds S] [--out FILE]
+                                      [--scale F | --clock | --seconds S] [--opening N] [--out FILE]
 By default every level plays with ``--scale`` times its own iteration cap and no clock
 (``game.ai.levels``), so the levels keep their budget ratios and a busy machine does not
 change the result; ``--clock`` plays the real time budgets instead, and ``--seconds S`` gives
@@ -35,18 +35,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clock", action="store_true", help="the levels' real clocks instead of --scale")
     ap.add_argument("--seconds", type=float, help="seconds a move for every player, no caps (equal time)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--opening", type=int, default=0, help="pairs of games from the same N random plies")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rules option")
     ap.add_argument("--out", type=Path, help="append the results table here")
     args = ap.parse_args(argv)
     scale = None if args.clock or args.seconds else args.scale
-    budget = budget_label(None, scale, args.seconds)
+    budget = budget_label(None, scale, args.seconds) + (f", opening {args.opening}" if args.opening else "")
+    options = dict(o.split("=", 1) for o in args.option)
     rows = []
     for game_id in args.only or game_ids():
         for pairing in args.pairs:
             a, _, b = pairing.partition(":")
             t0 = time.perf_counter()
-            tally = run(game_id, pair(a, b, None, scale, args.seconds), args.games, {},
-                        args.seed, 2000, progress=False)
-            lines = report(game_id, a, b, {}, budget, tally)
+            tally = run(game_id, pair(a, b, None, scale, args.seconds), args.games, options,
+                        args.seed, 2000, progress=False, opening=args.opening)
+            lines = report(game_id, a, b, options, budget, tally)
             print("\n".join(lines[:-1]) + f"\n  ({time.perf_counter() - t0:.0f} s)", flush=True)
             rows.append(lines[-1])
             if args.out:

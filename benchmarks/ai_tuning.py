@@ -1,7 +1,7 @@
 """Search settings against each other at a fixed iteration budget: what helps, measured.
 
 Usage: python -m benchmarks.ai_tuning GAME --a key=value,... --b key=value,... [--iterations N | --seconds T]
-       [--games G] [--option name=value ...] [--seed S]
+       [--games G] [--option name=value ...] [--seed S] [--opening N]
 Keys are fields of ``game.ai.mcts.SearchConfig`` (exploration, cutoff, greedy, solver,
 captures_first, reuse, sharpness, minimax); ``cutoff=none`` plays simulations to the end;
 ``evaluation=default`` scores cut-offs with the rules' generic material count
@@ -69,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--opening", type=int, default=0, help="pairs of games from the same N random plies")
     args = ap.parse_args(argv)
     try:
         a = parse_config(args.a)
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     options = dict(o.split("=", 1) for o in args.option)
     make_b = named("alphabeta", seconds=args.seconds) if b is None else maker(b, args.iterations, "B", args.seconds)
     makers = (maker(a, args.iterations, "A", args.seconds), make_b)
-    tally = run(args.game, makers, args.games, options, args.seed, 2000, progress=True)
+    tally = run(args.game, makers, args.games, options, args.seed, 2000, progress=True, opening=args.opening)
     budget = f"{args.seconds:g} s" if args.seconds else f"{args.iterations} it"
     print(f"A: {args.a or 'defaults'}   B: {args.b or 'defaults'}")
     print("\n".join(report(args.game, "A", "B", options, budget, tally)[:-1]))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.arena import interval, main
+from game.ai.arena import Tally, interval, main, random_opening, run
+from game.ai.policy import Decision
 
 
 def test_interval_is_honest_at_the_edges():
@@ -50,3 +51,31 @@ def test_alphabeta_plays_at_equal_time(capsys):
     assert main(["kotu_ellima", "easy", "alphabeta", "--games", "1", "--seconds", "0.02", "--max-plies", "12"]) == 0
     printed = capsys.readouterr().out
     assert "easy vs alphabeta" in printed and "0.02 s a move each" in printed
+
+
+def test_random_openings_are_shared_by_each_pair_of_games():
+    a = random_opening("ncuva", {"after_capture": "end-turn"}, 3, seed=7)
+    assert a.outcome() is None and len(a.history()) == 3
+    assert a.to_text() == random_opening("ncuva", {"after_capture": "end-turn"}, 3, seed=7).to_text()
+    starts: list[str] = []
+
+    class Recorder:
+        """Notes the first position it is asked about, then resigns the game (no move)."""
+        name = "recorder"
+
+        def choose(self, state, cancel=None):
+            starts.append(state.to_text())
+            return Decision(None, 0, 0.0)
+
+    tally = run("kotu_ellima", (lambda rng: Recorder(), lambda rng: Recorder()), 4, {}, 3, 50,
+                progress=False, opening=4)
+    assert isinstance(tally, Tally) and len(tally.scores) == 4
+    assert starts[0] == starts[1] and starts[2] == starts[3] and starts[0] != starts[2]
+    initial = random_opening("kotu_ellima", {}, 0, seed=1).to_text()
+    assert initial not in starts
+
+
+def test_an_impossible_opening_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        main(["kotu_ellima", "easy", "random", "--opening", "-1"])
+    assert "--opening must be 0 or more" in capsys.readouterr().err

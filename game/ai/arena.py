@@ -3,7 +3,8 @@
 Usage::
 
     python -m game.ai.arena GAME A B --games N [--iterations K | --scale F]
-                                     [--seconds S] [--option name=value ...] [--seed S] [--max-plies P] [--out results.md]
+                                     [--seconds S] [--option name=value ...] [--seed S] [--max-plies P]
+                                     [--opening N] [--out results.md]
 
 A and B are a level (easy, medium, hard, expert), ``random``, ``greedy`` (the biggest
 capture, else random) or ``alphabeta`` (iterative-deepening alpha-beta, the yardstick; it thinks
@@ -13,6 +14,9 @@ as long a move as the level it plays, or ``--seconds``). Sides alternate: A play
 keep their budget ratios (reproducible, and independent of how busy the machine is). With
 neither, each level plays exactly as in the app: its clock and its cap, whichever ends first.
 ``--seconds S`` gives every player S seconds a move and lifts the levels' caps (equal time).
+``--opening N`` starts each pair of games from the same N random plies, A playing each side of
+it once: games that the first moves decide (Ncuva, BattleHalma's terminal race) then still
+tell players apart, and a lopsided opening cancels out over the pair.
 The score counts a win 1, a draw 1/2, from A's side, and is also split by the side A played
 (the two sides of a hunt game are different games).
 """
@@ -29,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules import game_ids, game_spec, load_game
+from rules.core import State
 
 from .levels import LEVELS
 from .policy import Player, make_player
@@ -72,12 +77,29 @@ def interval(scores: Sequence[float]) -> tuple[float, float, float]:
 PlayerFactory = Callable[[random.Random], Player]
 
 
-def play_game(game_id: str, options: dict[str, str], makers: tuple[PlayerFactory, PlayerFactory],
-              a_side: int, seed: int, max_plies: int, tally: Tally) -> float:
-    """One game; ``makers[0]`` builds A. Returns A's score (1 win, 0.5 draw, 0 loss)."""
+def random_opening(game_id: str, options: dict[str, str], plies: int, seed: int) -> State:
+    """The start position after ``plies`` uniformly random moves that leave the game unfinished
+    (drawn again from the same seed's stream if one ends it)."""
     rng = random.Random(seed)
     game = load_game(game_id, **options)
-    state = game.new_initial_state(rng)
+    for _ in range(100):
+        state = game.new_initial_state(rng)
+        for _ in range(plies):
+            moves = state.legal_moves()
+            if not moves or state.outcome() is not None:
+                break
+            state.apply(moves[rng.randrange(len(moves))])
+        if state.outcome() is None:
+            return state
+    raise ValueError(f"no unfinished opening of {plies} random plies found in {game_id}")
+
+
+def play_game(game_id: str, options: dict[str, str], makers: tuple[PlayerFactory, PlayerFactory],
+              a_side: int, seed: int, max_plies: int, tally: Tally, start: State | None = None) -> float:
+    """One game from ``start`` (else the initial position); ``makers[0]`` builds A. Returns A's
+    score (1 win, 0.5 draw, 0 loss)."""
+    rng = random.Random(seed)
+    state = load_game(game_id, **options).new_initial_state(rng) if start is None else start.copy()
     players = {a_side: makers[0](random.Random(rng.random())),
                a_side ^ 1: makers[1](random.Random(rng.random()))}
     plies = 0
@@ -128,12 +150,14 @@ def budget_label(iterations: int | None, scale: float | None, seconds: float | N
 
 
 def run(game_id: str, makers: tuple[PlayerFactory, PlayerFactory], games: int, options: dict[str, str],
-        seed: int, max_plies: int, progress: bool = True) -> Tally:
-    """Play ``games`` games with sides alternating; A plays the first side in even games."""
+        seed: int, max_plies: int, progress: bool = True, opening: int = 0) -> Tally:
+    """Play ``games`` games with sides alternating; A plays the first side in even games. With
+    ``opening``, games 2k and 2k+1 start from the same ``opening`` random plies."""
     tally = Tally()
     for i in range(games):
         a_side = i % 2
-        score = play_game(game_id, options, makers, a_side, seed * 100003 + i, max_plies, tally)
+        start = random_opening(game_id, options, opening, seed * 100003 + 50021 * (i // 2)) if opening else None
+        score = play_game(game_id, options, makers, a_side, seed * 100003 + i, max_plies, tally, start)
         if progress:
             mean, low, high = interval(tally.scores)
             print(f"game {i + 1}/{games}: A as {a_side} scores {score:g}; "
@@ -189,6 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rules option")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=2000, help="adjudicate a draw after this many plies")
+    ap.add_argument("--opening", type=int, default=0, metavar="N",
+                    help="each pair of games starts from the same N random plies, sides swapped")
     ap.add_argument("--out", type=Path, help="append a markdown results row to this file")
     ap.add_argument("--quiet", action="store_true", help="no line per game")
     return ap
@@ -212,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("give one of --iterations, --scale and --seconds")
     if args.seconds is not None and args.seconds <= 0:
         ap.error("--seconds must be above 0")
+    if args.opening < 0:
+        ap.error("--opening must be 0 or more")
     options: dict[str, str] = {}
     for item in args.option:
         name, sep, value = item.partition("=")
@@ -224,8 +252,15 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(str(exc))
     a, b = args.a.lower(), args.b.lower()
     makers = pair(a, b, args.iterations, args.scale, args.seconds)
-    tally = run(args.game, makers, args.games, options, args.seed, args.max_plies, progress=not args.quiet)
-    lines = report(args.game, a, b, options, budget_label(args.iterations, args.scale, args.seconds), tally)
+    if args.opening:
+        try:
+            random_opening(args.game, options, args.opening, args.seed)
+        except ValueError as exc:
+            ap.error(str(exc))
+    tally = run(args.game, makers, args.games, options, args.seed, args.max_plies, progress=not args.quiet,
+                opening=args.opening)
+    budget = budget_label(args.iterations, args.scale, args.seconds)
+    lines = report(args.game, a, b, options, budget + (f", opening {args.opening}" if args.opening else ""), tally)
     print("\n".join(lines[:-1]))
     if args.out:
         new = not args.out.exists() or not args.out.read_text().strip()
