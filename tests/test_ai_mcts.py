@@ -226,3 +226,17 @@ def test_war_heuristic_is_the_material_count_from_souths_side():
             assert -1.0 <= state.heuristic() <= 1.0
             state.apply(state.playout_move(rng))
         assert state.heuristic() == {0: 1.0, 1: -1.0, None: 0.0}[state.outcome().winner]
+
+
+def test_a_level_plays_each_game_with_its_tuned_settings():
+    # BattleHalma's strong levels score leaves by the heuristic at once (no playouts); the
+    # other games keep the level's own settings. The player switches with the game it is given.
+    hard = level_named("hard")
+    assert hard.config_for("battlehalma").cutoff == 0
+    assert hard.config_for("kotu_ellima") == hard.config and hard.config.cutoff
+    player = LevelPlayer(hard.capped(30), random.Random(1))
+    for gid, cutoff in (("battlehalma", 0), ("kotu_ellima", hard.config.cutoff), ("battlehalma", 0)):
+        state = load_game(gid).new_initial_state()
+        assert player.choose(state).move in state.legal_moves()
+        assert player.mcts.config.cutoff == cutoff
+    assert level_named("medium").config_for("battlehalma") == level_named("medium").config

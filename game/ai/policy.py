@@ -85,6 +85,7 @@ class LevelPlayer:
             best = solver.best_moves(state)  # None unless the game is solved and its table ready
             if best:
                 return Decision(best[self.rng.randrange(len(best))], 0, time.perf_counter() - t0)
+        self.mcts.config = level.config_for(state.game.id)
         result = self.mcts.search(state, seconds=level.seconds, iterations=level.iterations, cancel=cancel)
         move = result.move
         if move is not None and level.stray and result.proven != "win" and self.rng.random() < level.stray:
