@@ -53,7 +53,7 @@ def parse_config(text: str) -> SearchConfig:
 
 
 def maker(config: SearchConfig, iterations: int, name: str, seconds: float | None = None):
-    level = Level(name, name, "tuning", 3600.0, iterations, config=config)
+    level = Level(name, name, "tuning", None, iterations, config=config)
     if seconds:
         level = level.timed(seconds)
     return lambda rng: LevelPlayer(level, rng)

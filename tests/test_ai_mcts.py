@@ -240,3 +240,45 @@ def test_a_level_plays_each_game_with_its_tuned_settings():
         assert player.choose(state).move in state.legal_moves()
         assert player.mcts.config.cutoff == cutoff
     assert level_named("medium").config_for("battlehalma") == level_named("medium").config
+
+
+def _hangs_a_piece(state, move) -> bool:
+    """After ``move`` the opponent has a capture (a naive one-ply look, independent of the search)."""
+    state.apply(move)
+    try:
+        return any(m.captured for m in state.legal_moves())
+    finally:
+        state.undo()
+
+
+@pytest.mark.parametrize("share", [0.0, 0.5])
+def test_the_root_screen_drops_moves_that_hang_a_piece(share):
+    # Captures optional; c3-d4, e3-e4 and g3-f4 step next to North's e5 with an empty point
+    # behind, and nothing can take back. The screen (2 plies, or half of a 0.4 s clock) must
+    # leave the tree only moves that hang nothing.
+    state = war_state("kotu_ellima", "e3 c3 g3", "e5 c7", capture="free")
+    moves = state.legal_moves()
+    hanging = {m for m in moves if _hangs_a_piece(state, m)}
+    assert {state.move_text(m) for m in hanging} == {"c3-d4", "e3-e4", "g3-f4"} and len(moves) == 14
+    engine = MCTS(SearchConfig(screen=2, screen_share=share), random.Random(3))
+    t0 = time.perf_counter()
+    result = engine.search(state, seconds=0.4 if share else None, iterations=None if share else 400)
+    assert not set(result.visits) & hanging and result.move not in hanging
+    assert time.perf_counter() - t0 < 1.5
+
+
+def test_a_timed_screen_keeps_to_its_share_of_the_clock():
+    # BattleHalma's strong levels give half the clock to a deepening alpha-beta; from a crowded
+    # middle game it must stop in time and leave the tree some of the moves.
+    rng = random.Random(5)
+    state = load_game("battlehalma", size=10).new_initial_state()
+    for _ in range(12):
+        state.apply(state.playout_move(rng))
+    config = level_named("hard").config_for("battlehalma")
+    assert config.screen_share
+    for seconds in (0.05, 0.3):
+        t0 = time.perf_counter()
+        result = MCTS(config, random.Random(1)).search(state, seconds=seconds)
+        took = time.perf_counter() - t0
+        assert result.move in state.legal_moves() and result.iterations > 0
+        assert took < seconds * 1.5 + 0.05, took

@@ -50,7 +50,12 @@ class SearchConfig:
     evaluation: Callable[[State], float] | None = None  # replaces state.heuristic() (tuning)
     quiescence: int = 0  # >0: leaves scored by a capture-only alpha-beta this many plies deep, not a playout
     screen: int = 0  # >0: root moves a capture-resolved alpha-beta this deep finds worse than the best are dropped
+    screen_share: float = 0.0  # >0: with a clock, the screen deepens for this share of it (no clock: ``screen`` deep)
     prior: float = 0.0  # progressive bias: weight of a move's gain (captures), fading as 1/(visits+1)
+
+
+class _OutOfTime(Exception):
+    """Raised inside the root screen's alpha-beta when its share of the clock is spent."""
 
 
 class SearchResult(NamedTuple):
@@ -111,6 +116,9 @@ class MCTS:
         self._root: Node | None = None
         self._root_state: State | None = None
         self._h_root = 0.0  # the root's heuristic, when values are relative to it
+        self._deadline: float | None = None  # the root screen's clock, while it runs
+        self._cancel: Callable[[], bool] | None = None
+        self._nodes = 0
 
     # --- public --------------------------------------------------------------------------
     def search(
@@ -140,8 +148,10 @@ class MCTS:
             cfg = self.config
             self._h_root = work.heuristic() if cfg.evaluation is None else cfg.evaluation(work)
         self._root, self._root_state = root, work.copy()
-        if self.config.screen:
-            self._screen_root(root, work, moves)
+        if self.config.screen_share and seconds is not None:
+            self._screen_root(root, work, moves, 64, t0 + seconds * self.config.screen_share, cancel)
+        elif self.config.screen:
+            self._screen_root(root, work, moves, self.config.screen)
         if seconds is None and iterations is None:
             iterations = len(moves)
         deadline = None if seconds is None else t0 + seconds
@@ -226,22 +236,29 @@ class MCTS:
             h = math.tanh(k * h) / math.tanh(k)
         return 0.5 + 0.5 * h
 
-    def _screen_root(self, root: Node, work: State, moves: list[Move]) -> None:
-        """Keep at the root only the moves that a shallow alpha-beta (captures resolved at its
-        leaves) rates as good as the best: the tree then never spends visits on a move that
-        simply loses material, the blunder a plain alpha-beta punishes at once."""
-        me = work.to_move
-        depth = self.config.screen
-        values = {}
-        for move in moves:
-            work.apply(move)
-            if work.to_move == me:
-                values[move] = self._shallow(work, depth - 1, -2.0, 2.0)
-            else:
-                values[move] = -self._shallow(work, depth - 1, -2.0, 2.0)
-            work.undo()
-        top = max(values.values())
-        keep = {m for m, v in values.items() if v >= top - 1e-9}
+    def _screen_root(self, root: Node, work: State, moves: list[Move], depth: int,
+                     deadline: float | None = None, cancel: Callable[[], bool] | None = None) -> None:
+        """Keep at the root only the moves that an alpha-beta (captures resolved at its leaves)
+        rates as good as the best: the tree then never spends visits on a move that simply
+        loses material, the blunder a plain alpha-beta punishes at once. The alpha-beta deepens
+        one ply at a time up to ``depth`` or until ``deadline``; the last finished depth counts."""
+        keep = None
+        order = list(moves)
+        self._deadline, self._cancel, self._nodes = deadline, cancel, 0
+        try:
+            for d in range(1, depth + 1):
+                values = self._root_values(work, order, d)
+                order.sort(key=values.__getitem__, reverse=True)
+                top = values[order[0]]
+                keep = {m for m in order if values[m] >= top - 1e-9}
+                if len(keep) == 1 and abs(top) >= 1.0:  # a forced result: deeper changes nothing
+                    break
+        except _OutOfTime:
+            pass
+        finally:
+            self._deadline = self._cancel = None
+        if keep is None:
+            return
         if root.untried is None:
             root.untried = [m for m in _order_untried(work, self.rng, self.config.captures_first) if m in keep]
         else:
@@ -250,8 +267,36 @@ class MCTS:
             if not root.children and not root.untried:  # cannot happen, but never leave the root empty
                 root.untried = list(keep)
 
+    def _root_values(self, work: State, order: list[Move], depth: int) -> dict[Move, float]:
+        """Each root move's value for the side to move, ``depth`` plies deep: exact for the moves
+        as good as the best, an upper bound below it for the others (alpha-beta fails them low)."""
+        me = work.to_move
+        best = -2.0
+        values = {}
+        for move in order:
+            work.apply(move)
+            try:
+                if work.to_move == me:
+                    v = self._shallow(work, depth - 1, best - 1e-6, 2.0)
+                else:
+                    v = -self._shallow(work, depth - 1, -2.0, -(best - 1e-6))
+            finally:
+                work.undo()
+            values[move] = v
+            best = max(best, v)
+        return values
+
+    def _tick(self) -> None:
+        """Count a node of the root screen; out of its time (or cancelled), stop it."""
+        if self._deadline is not None:
+            self._nodes += 1
+            if not self._nodes & 63 and (time.perf_counter() >= self._deadline
+                                         or (self._cancel is not None and self._cancel())):
+                raise _OutOfTime
+
     def _shallow(self, state: State, depth: int, alpha: float, beta: float) -> float:
         """Alpha-beta for the side to move, ``_quiesce`` at the leaves."""
+        self._tick()
         if depth <= 0 or state.outcome() is not None:
             return self._quiesce(state, 4, alpha, beta)
         moves = sorted(state.legal_moves(), key=state.move_gain, reverse=True)
@@ -261,6 +306,7 @@ class MCTS:
         """The heuristic once the captures in view are played out, for the side to move: a
         capture-only alpha-beta; standing pat is allowed unless every legal move captures (a
         forced capture), so a leaf in the middle of an exchange is not scored as it stands."""
+        self._tick()
         cfg = self.config
         me = state.to_move
         h = state.heuristic() if cfg.evaluation is None else cfg.evaluation(state)
