@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.arena import Tally, interval, main, random_opening, run
+from game.ai.arena import Tally, interval, main, random_opening, run, wins_draws_losses
 from game.ai.policy import Decision
 
 
@@ -14,6 +14,11 @@ def test_interval_is_honest_at_the_edges():
     mean, low, high = interval([1.0, 0.0] * 50)
     assert mean == 0.5 and 0.39 < low < 0.41 and 0.59 < high < 0.61
     assert interval([0.5] * 4)[0] == 0.5
+
+
+def test_wins_draws_and_losses_are_counted_apart():
+    assert wins_draws_losses([1.0, 0.5, 0.5, 0.0, 1.0]) == "2 wins, 2 draws, 1 loss"
+    assert wins_draws_losses([0.5]) == "0 wins, 1 draw, 0 losses"
 
 
 def test_arena_plays_and_writes_a_table(tmp_path, capsys):

@@ -165,6 +165,13 @@ def run(game_id: str, makers: tuple[PlayerFactory, PlayerFactory], games: int, o
     return tally
 
 
+def wins_draws_losses(scores: Sequence[float]) -> str:
+    """"3 wins, 15 draws, 2 losses": in drawish games the score alone hides how often either side won."""
+    counts = [sum(1 for x in scores if x == v) for v in (1.0, 0.5, 0.0)]
+    return ", ".join(f"{n} {word}{'' if n == 1 else plural}"
+                     for n, word, plural in zip(counts, ("win", "draw", "loss"), ("s", "s", "es")))
+
+
 def report(game_id: str, a: str, b: str, options: dict[str, str], budget: str, tally: Tally) -> list[str]:
     """Lines for the terminal; the last one is a markdown table row for --out."""
     sides = game_spec(game_id).sides
@@ -174,7 +181,7 @@ def report(game_id: str, a: str, b: str, options: dict[str, str], budget: str, t
                                                       .replace(" s", " s a move each, no caps"))
     lines = [f"{game_id}{''.join(f' {k}={v}' for k, v in options.items())}: {a} vs {b}, "
              f"{len(tally.scores)} games, budget {budget_words}",
-             f"  {a} scores {mean:.1%} (95% interval {low:.1%} to {high:.1%})"]
+             f"  {a} scores {mean:.1%} (95% interval {low:.1%} to {high:.1%}); {wins_draws_losses(tally.scores)}"]
     for side in (0, 1):
         s = tally.by_side[side]
         if s:
