@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.arena import TABLE_HEADER, budget_label, pair, report, run  # noqa: E402
+from game.ai.arena import TABLE_HEADER, budget_label, pair, parse_options, report, run  # noqa: E402
 from rules import game_ids  # noqa: E402
 
 PAIRS = ("easy:random", "medium:easy", "hard:medium", "hard:greedy")
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     scale = None if args.clock or args.seconds else args.scale
     budget = budget_label(None, scale, args.seconds) + (f", opening {args.opening}" if args.opening else "")
-    options = dict(o.split("=", 1) for o in args.option)
+    options = parse_options(ap, args.option, args.only or game_ids())
     rows = []
     for game_id in args.only or game_ids():
         for pairing in args.pairs:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.arena import interval, named, report, run  # noqa: E402
+from game.ai.arena import interval, named, parse_options, report, run  # noqa: E402
 from game.ai.levels import Level  # noqa: E402
 from game.ai.mcts import SearchConfig  # noqa: E402
 from game.ai.policy import LevelPlayer  # noqa: E402
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(str(exc))
     if b is None and not args.seconds:
         ap.error("alphabeta needs --seconds")
-    options = dict(o.split("=", 1) for o in args.option)
+    options = parse_options(ap, args.option, [args.game])
     make_b = named("alphabeta", seconds=args.seconds) if b is None else maker(b, args.iterations, "B", args.seconds)
     makers = (maker(a, args.iterations, "A", args.seconds), make_b)
     tally = run(args.game, makers, args.games, options, args.seed, 2000, progress=True, opening=args.opening)

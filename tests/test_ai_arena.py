@@ -43,6 +43,8 @@ def test_arena_plays_and_writes_a_table(tmp_path, capsys):
     (["kotu_ellima"], "required"),
     (["kotu_ellima", "easy", "random", "--scale", "0"], "above 0"),
     (["kotu_ellima", "easy", "random", "--scale", "1", "--iterations", "5"], "one of"),
+    (["kotu_ellima", "easy", "random", "--opening", "-1"], "--opening must be 0 or more"),
+    (["kotu_ellima", "easy", "random", "--option", "limit"], "expected NAME=VALUE"),
 ])
 def test_bad_arguments_print_usage(argv, words, capsys):
     with pytest.raises(SystemExit) as exit_info:
@@ -80,7 +82,16 @@ def test_random_openings_are_shared_by_each_pair_of_games():
     assert initial not in starts
 
 
-def test_an_impossible_opening_is_refused(capsys):
-    with pytest.raises(SystemExit):
-        main(["kotu_ellima", "easy", "random", "--opening", "-1"])
-    assert "--opening must be 0 or more" in capsys.readouterr().err
+@pytest.mark.parametrize("module,argv,words", [
+    ("benchmarks.ai_ladder", ["--only", "ncuva", "--option", "columns"], "expected NAME=VALUE"),
+    ("benchmarks.ai_ladder", ["--only", "ncuva", "--option", "columns=5"], "columns"),
+    ("benchmarks.ai_tuning", ["kotu_ellima", "--option", "capture=sometimes"], "capture"),
+])
+def test_the_benchmarks_refuse_a_bad_option_with_usage(module, argv, words, capsys):
+    import importlib
+
+    with pytest.raises(SystemExit) as exit_info:
+        importlib.import_module(module).main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and words in err

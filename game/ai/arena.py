@@ -205,6 +205,23 @@ TABLE_HEADER = ("| game | options | A | B | budget | games | A score | 95% inter
                 "|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
+def parse_options(ap: argparse.ArgumentParser, items: Sequence[str], game_ids: Sequence[str]) -> dict[str, str]:
+    """``--option NAME=VALUE`` items as a dict, checked against each game in ``game_ids``; a bad
+    one ends the command with its usage and the reason (``ap.error``)."""
+    options: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            ap.error(f"--option '{item}': expected NAME=VALUE")
+        options[name] = value
+    for game_id in game_ids:
+        try:
+            load_game(game_id, **options)
+        except ValueError as exc:
+            ap.error(str(exc))
+    return options
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m game.ai.arena", description=__doc__.splitlines()[0])
     ap.add_argument("game", help="game id: " + ", ".join(game_ids()))
@@ -247,16 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--seconds must be above 0")
     if args.opening < 0:
         ap.error("--opening must be 0 or more")
-    options: dict[str, str] = {}
-    for item in args.option:
-        name, sep, value = item.partition("=")
-        if not sep:
-            ap.error(f"--option '{item}': expected NAME=VALUE")
-        options[name] = value
-    try:
-        load_game(args.game, **options)
-    except ValueError as exc:
-        ap.error(str(exc))
+    options = parse_options(ap, args.option, [args.game])
     a, b = args.a.lower(), args.b.lower()
     makers = pair(a, b, args.iterations, args.scale, args.seconds)
     if args.opening:
