@@ -5,7 +5,8 @@ of landings (``BattleHalmaGame.counter_targets``) and a move is picked by counti
 no route is built for it; only kings, whose leaps remove what they pass, build their
 (landing, captured) ends. The loop ends a game as ``BattleHalmaState.apply`` and ``outcome``
 do (the last piece, the corner under the terminal rule, the no-capture limit, threefold
-repetition) and crowns as they do; the tests play both and compare.
+repetition) and crowns as they do; the tests check every playout ply against the legal moves
+and every ending against ``outcome``.
 """
 
 from __future__ import annotations
@@ -111,7 +112,6 @@ def random_playout(state: BattleHalmaState, rng: random.Random, max_plies: int |
     return played
 
 
-
 def king_ends(state: BattleHalmaState, p: int, own: int, opp: int) -> list[tuple[int, int]]:
     """(landing, captured mask) of every move of the king on ``p``."""
     ends: dict[tuple[int, int], None] = {}
@@ -124,7 +124,6 @@ def king_ends(state: BattleHalmaState, p: int, own: int, opp: int) -> list[tuple
 
     state._extend_king((p,), own ^ (1 << p), opp, 1 << p, (), emit)
     return list(ends)
-
 
 
 def greedy_pick(cands: list[tuple[int, Any]], opp: int, kings: int, rng: random.Random) -> tuple[int, int, int]:
