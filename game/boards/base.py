@@ -20,18 +20,6 @@ class FamilyBase:
         self.renderer = renderer
         self.input = RouteInput(self.view.cell_at)
 
-    @property
-    def hover(self) -> int | None:
-        return self.input.hover
-
-    @property
-    def mouse(self) -> tuple[int, int]:
-        return self.input.mouse
-
-    @property
-    def dragging(self) -> bool:
-        return self.input.dragging
-
     def cancel_drag(self) -> None:
         self.input.cancel_drag()
 

@@ -159,15 +159,15 @@ class PlayScene(WordsMixin, HistoryMixin, ComputerMixin, Scene):
 
     @property
     def hover(self) -> int | None:
-        return self.board.hover
+        return self.board.input.hover
 
     @property
     def mouse(self) -> tuple[int, int]:
-        return self.board.mouse
+        return self.board.input.mouse
 
     @property
     def dragging(self) -> bool:
-        return self.board.dragging
+        return self.board.input.dragging
 
     @property
     def human_to_move(self) -> bool:
