@@ -449,6 +449,10 @@ class PlayScene(WordsMixin, HistoryMixin, ComputerMixin, Scene):
     # --- per frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
+        if self._proven is None and self.show_proven:  # once a position; retried while the table loads
+            from ..ai.solver import proven_value
+
+            self._proven = proven_value(self.state)
         self._pulse.tick(dt)
         self.bursts.update(dt)
         if self._flash is not None:

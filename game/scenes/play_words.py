@@ -1,6 +1,7 @@
 """What the play scene says: whose turn it is, what to click, what a move did, why a click
 is refused, the rules in force and the line under the board. A mixin of ``PlayScene``: it
-reads the match and writes only the message."""
+reads the match and writes the message (and, with the guidance for a new turn, turns the
+board to the player to move); nothing here runs while drawing changes anything."""
 
 from __future__ import annotations
 
@@ -80,13 +81,9 @@ class WordsMixin:
 
     def proven_line(self) -> str | None:
         """The proven value of the position in words ("proven: Leopards win in 9"), where a solved
-        table knows it and the player has not hidden it (V); never waits for the table."""
+        table knows it and the player has not hidden it (V); looked up in ``update``."""
         if not self.show_proven or self.moving is not None:
             return None
-        if self._proven is None:  # asked every frame: looked up once a position (retried while loading)
-            from ..ai.solver import proven_value
-
-            self._proven = proven_value(self.state)
         return self._proven
 
     def help_text(self) -> str:
