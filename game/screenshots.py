@@ -15,7 +15,16 @@ import pygame
 
 from .boards import FAMILY_PACKAGES
 from .config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
-from .scenarios import Mouse, chain_position, finished, free_chain_position, huff_position, pump, random_play
+from .scenarios import (
+    Mouse,
+    chain_position,
+    finished,
+    free_chain_position,
+    huff_position,
+    pump,
+    random_play,
+    start_play,
+)
 
 SIZES = ((1280, 800), (960, 600))
 
@@ -27,11 +36,8 @@ def _shoot(app, out: Path, name: str, size: tuple[int, int], files: list[Path]) 
 
 
 def _play(app, config: MatchConfig, state=None):
-    from .scenes.play import PlayScene
-
-    scene = PlayScene(app, config, state)
-    app.manager.clear()
-    app.manager.push(scene)
+    """A play scene as the tests start one (over the chooser), settled for a tenth of a second."""
+    scene = start_play(app, config, state)
     pump(app, 0.1)
     return scene
 
