@@ -167,6 +167,20 @@ def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
     return max(int(size[0]), theme.MIN_SIZE[0]), max(int(size[1]), theme.MIN_SIZE[1])
 
 
+def fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
+    """A remembered window size that fits the largest screen now attached (a window saved on a
+    bigger monitor, or a damaged size, must not open off-screen or take seconds to create)."""
+    pygame.display.init()
+    try:
+        screens = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        screens = []
+    if not screens:
+        return clamp_size(size)
+    sw, sh = max(w for w, _ in screens), max(h for _, h in screens)
+    return clamp_size((min(int(size[0]), sw), min(int(size[1]), sh)))
+
+
 def is_quit(event: pygame.event.Event) -> bool:
     """The window's close button, or Ctrl+Q (Cmd+Q on macOS): quit from any screen."""
     if event.type == pygame.QUIT:

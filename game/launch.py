@@ -176,14 +176,14 @@ def _frozen_helper(argv: list[str]) -> int | None:
 def _run_window(args: argparse.Namespace) -> int:
     from game import settings as user_settings
     from game import theme
-    from game.app import App
+    from game.app import App, fit_to_screen
     from game.scenes.menu import MenuScene, playable_ids
     from game.scenes.setup import SetupScene
     from game.scenes.title import TitleScene
 
     saved = user_settings.current()  # a bad settings file is reported on the title screen
     theme.set_palette(saved.palette)
-    app = App(args.size or saved.window, fullscreen=args.fullscreen or saved.fullscreen,
+    app = App(args.size or fit_to_screen(saved.window), fullscreen=args.fullscreen or saved.fullscreen,
               sound=not args.mute and saved.sound, volume=saved.volume if args.volume is None else args.volume)
     if args.exit_after_first_frame:
 

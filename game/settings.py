@@ -1,20 +1,32 @@
 """Settings that persist between launches: sound and volume, animation speed, showing legal
 moves, turning the board for pass and play, the colour-blind palette, the window, and the last
-setup of every game. Kept as JSON in the user's config directory (``userfiles``); a file that
-cannot be read is reported and moved aside, and the defaults are used."""
+setup of every game. Kept as JSON in the user's config directory (``userfiles``).
+
+Read key by key: a value that is not what the setting takes resets that setting alone and the
+message names it (one bad value never costs the others); a file that cannot be read at all is
+reported and moved aside. Written by merging: a change is laid over what is on disk at that
+moment, so two Keliya windows never undo each other's other settings, and the write itself
+cannot tear (``userfiles.write_text_atomically``).
+"""
 
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .userfiles import config_dir, set_aside, write_text_atomically
+from .userfiles import UserFileError, config_dir, read_text_capped, set_aside, write_text_atomically
 
 #: animation speed names and their factors (0: moves appear at once)
 SPEEDS = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.5}  # in the order the screen offers them
 PALETTES = ("standard", "colour-blind")
+MIN_WINDOW = (960, 600)
+MAX_WINDOW = (7680, 4320)  # no screen is larger; the launch clamps to the real screen too
+SETUP_KEYS = {"options", "mode", "human_side", "level"}
+MAX_SETUPS = 100
 
 
 @dataclass
@@ -34,53 +46,153 @@ class Settings:
         return SPEEDS.get(self.animation, 1.0)
 
     def checked(self) -> Settings:
-        """The same settings with every value forced into its allowed range."""
-        self.volume = min(1.0, max(0.0, float(self.volume)))
-        if self.animation not in SPEEDS:
-            self.animation = "normal"
-        if self.palette not in PALETTES:
-            self.palette = "standard"
-        w, h = (int(v) for v in self.window)
-        self.window = (max(960, w), max(600, h))
-        self.sound, self.show_legal, self.rotate, self.fullscreen = (
-            bool(self.sound), bool(self.show_legal), bool(self.rotate), bool(self.fullscreen))
-        if not isinstance(self.setups, dict):
-            self.setups = {}
+        """The same settings with every value forced into its allowed range (after a change in
+        the app; values read from a file go through ``VALIDATORS`` first)."""
+        defaults = Settings()
+        for name, check in VALIDATORS.items():
+            try:
+                setattr(self, name, check(getattr(self, name)))
+            except ValueError:
+                setattr(self, name, getattr(defaults, name))
         return self
+
+
+# --- one check per setting: the value as the setting takes it, or ValueError -----------------------
+TRUE_WORDS, FALSE_WORDS = {"true", "on", "yes", "1"}, {"false", "off", "no", "0"}
+
+
+def as_bool(value: Any) -> bool:
+    """A JSON true/false (also 0/1 and the words on/off, yes/no, true/false): never the truth of
+    a string, so "false" is false."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in TRUE_WORDS | FALSE_WORDS:
+        return value.strip().lower() in TRUE_WORDS
+    raise ValueError("not on or off")
+
+
+def as_number(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError("not a number")
+    return float(value)
+
+
+def as_volume(value: Any) -> float:
+    return min(1.0, max(0.0, as_number(value)))
+
+
+def one_of(choices: tuple[str, ...] | list[str]) -> Callable[[Any], str]:
+    def check(value: Any) -> str:
+        if value not in choices:
+            raise ValueError(f"not one of {', '.join(choices)}")
+        return value
+
+    return check
+
+
+def as_window(value: Any) -> tuple[int, int]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ValueError("not a width and a height")
+    w, h = (as_number(v) for v in value)
+    return (int(min(MAX_WINDOW[0], max(MIN_WINDOW[0], w))), int(min(MAX_WINDOW[1], max(MIN_WINDOW[1], h))))
+
+
+def as_setups(value: Any) -> dict[str, dict[str, Any]]:
+    """Each game's last setup, in shape (its values are checked again when the setup opens); a
+    game's entry that is out of shape is dropped alone."""
+    if not isinstance(value, dict):
+        raise ValueError("not a list of games")
+    out = {}
+    for game_id, setup in list(value.items())[:MAX_SETUPS]:
+        if setup_in_shape(setup):
+            out[str(game_id)] = setup
+    return out
+
+
+def setup_in_shape(setup: Any) -> bool:
+    if not isinstance(setup, dict) or not set(setup) <= SETUP_KEYS:
+        return False
+    options = setup.get("options", {})
+    scalar = (str, int, float, bool)
+    return (isinstance(options, dict) and all(isinstance(v, scalar) for v in options.values())
+            and isinstance(setup.get("mode", ""), str) and isinstance(setup.get("level", ""), str)
+            and setup.get("human_side", 0) in (0, 1) and not isinstance(setup.get("human_side", 0), float))
+
+
+VALIDATORS: dict[str, Callable[[Any], Any]] = {
+    "sound": as_bool, "volume": as_volume, "animation": one_of(tuple(SPEEDS)), "show_legal": as_bool,
+    "rotate": as_bool, "palette": one_of(PALETTES), "fullscreen": as_bool, "window": as_window,
+    "setups": as_setups,
+}
+LABELS = {"sound": "sound", "volume": "volume", "animation": "animation", "show_legal": "show legal moves",
+          "rotate": "turn the board", "palette": "colours", "fullscreen": "full screen", "window": "window size",
+          "setups": "game setups"}
 
 
 def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
+def _read_int(digits: str) -> float | int:
+    """A JSON whole number; an absurdly long one reads as infinity (then refused by its key)."""
+    return int(digits) if len(digits) <= 18 else math.inf
+
+
+def read_settings(text: str) -> tuple[Settings, list[str]]:
+    """Settings from a file's text, key by key: (settings, the settings that were reset). A text
+    that is not a JSON object raises ValueError."""
+    try:
+        raw = json.loads(text, parse_int=_read_int)  # NaN and Infinity are then refused by their key
+    except RecursionError:
+        raise ValueError("it is nested too deeply") from None
+    except ValueError:
+        raise ValueError("it is not a settings file (not JSON)") from None
+    if not isinstance(raw, dict):
+        raise ValueError("it is not a settings file (not a JSON object)")
+    settings, reset = Settings(), []
+    for name, check in VALIDATORS.items():
+        if name not in raw:
+            continue
+        try:
+            setattr(settings, name, check(raw[name]))
+        except ValueError:
+            reset.append(LABELS[name])
+        if name == "setups" and isinstance(raw[name], dict) and len(settings.setups) < len(raw[name]):
+            reset.append("the saved setup of some games")
+    return settings, reset
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str]:
-    """(settings, problem): the saved settings, or the defaults and what was wrong with the file."""
+    """(settings, problem): the saved settings (each bad value back to its default), and what was
+    wrong with the file in words ('' if nothing)."""
     path = path or settings_path()
     if not path.exists():
         return Settings(), ""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(raw, dict):
-            raise ValueError("not a settings object")
-        known = {f.name for f in fields(Settings)}
-        values = {k: v for k, v in raw.items() if k in known}
-        if "window" in values:
-            values["window"] = tuple(values["window"])
-        return Settings(**values).checked(), ""
-    except (OSError, ValueError, TypeError) as e:  # JSONDecodeError is a ValueError
+        settings, reset = read_settings(read_text_capped(path))
+    except (UserFileError, ValueError) as e:
         moved = set_aside(path)
         return Settings(), f"The settings file could not be read ({e}); defaults are used. It was moved to {moved}."
+    if reset:
+        return settings, f"Some settings could not be read and are back to their defaults: {', '.join(reset)}."
+    return settings, ""
+
+
+def settings_json(settings: Settings) -> str:
+    data = asdict(settings)
+    data["window"] = list(settings.window)
+    return json.dumps(data, indent=2, sort_keys=True)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str:
     """Write the settings; '' on success, else the problem in words (the app goes on)."""
-    data = asdict(settings)
-    data["window"] = list(settings.window)
     try:
-        write_text_atomically(path or settings_path(), json.dumps(data, indent=2, sort_keys=True))
+        write_text_atomically(path or settings_path(), settings_json(settings))
         return ""
     except OSError as e:
-        return f"The settings could not be saved: {e}."
+        return f"The settings could not be saved: {e.strerror or e}."
 
 
 # --- the settings of this run -------------------------------------------------------------------
@@ -105,15 +217,24 @@ def startup_problem() -> str:
 
 
 def update(**changes: Any) -> str:
-    """Change settings, keep them in range and save them; '' or the problem in words."""
+    """Change settings, keep them in range and save them, laid over what is on disk now (another
+    window's other changes survive); '' or the problem in words. ``setups`` merges by game."""
     settings = current()
     known = {f.name for f in fields(Settings)}
     for name, value in changes.items():
         if name not in known:
             raise ValueError(f"no setting '{name}'")
+        if name == "setups":
+            value = {**settings.setups, **value}
         setattr(settings, name, value)
     settings.checked()
-    return save_settings(settings)
+    on_disk, _ = load_settings()
+    for name in changes:
+        if name == "setups":
+            on_disk.setups = {**on_disk.setups, **changes["setups"]}
+        else:
+            setattr(on_disk, name, getattr(settings, name))
+    return save_settings(on_disk.checked())
 
 
 def forget_loaded() -> None:

@@ -1,16 +1,31 @@
-"""Settings survive a relaunch; an unreadable settings file is reported and set aside."""
+"""Settings survive a relaunch and are read key by key: one bad value resets that setting alone
+(and the message names it); a file that cannot be read at all is reported and set aside; two
+windows changing different settings keep both changes; a remembered window fits the screen."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from game import settings as user_settings
 from game.settings import Settings, load_settings, save_settings, settings_path
 
 
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("KELIYA_HOME", str(tmp_path))
+    user_settings.forget_loaded()
     return tmp_path
+
+
+def write(content: str | bytes) -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
 
 
 def test_settings_survive_a_relaunch():
@@ -25,21 +40,75 @@ def test_missing_file_gives_the_defaults_quietly():
     assert load_settings() == (Settings(), "")
 
 
-@pytest.mark.parametrize("content", ["{not json", "[1, 2]", '{"volume": "loud"}', "", '{"window": 5}'])
-def test_a_bad_settings_file_is_reported_and_moved_aside(content):
-    path = settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(content)
+@pytest.mark.parametrize("content", ["{not json", "[1, 2]", "", "[" * 200_000 + "]" * 200_000,
+                                     '{"volume": ' + "[" * 200_000 + "]" * 200_000 + "}",
+                                     b"\xff\xfe\x00garbage", "x" * 1_100_000])
+def test_a_file_that_cannot_be_read_is_reported_and_moved_aside(content):
+    write(content)
     settings, problem = load_settings()
     assert settings == Settings() and "could not be read" in problem
-    assert not path.exists() and list(path.parent.glob("settings.json.bad-*"))
+    assert not settings_path().exists() and list(settings_path().parent.glob("settings.json.bad-*"))
+
+
+@pytest.mark.parametrize("bad, key, words", [
+    ('"volume": "loud"', "volume", "volume"),
+    ('"volume": NaN', "volume", "volume"),
+    ('"window": [1e400, 700]', "window", "window size"),
+    ('"window": 5', "window", "window size"),
+    ('"animation": 3', "animation", "animation"),
+    ('"sound": "maybe"', "sound", "sound"),
+    ('"window": [1' + "0" * 5000 + ', 700]', "window", "window size"),
+])
+def test_one_bad_value_resets_that_setting_alone(bad, key, words):
+    write('{"palette": "colour-blind", "show_legal": false, "setups": {"ncuva": {"mode": "watch"}}, ' + bad + "}")
+    settings, problem = load_settings()
+    assert getattr(settings, key) == getattr(Settings(), key)
+    assert settings.palette == "colour-blind" and settings.show_legal is False  # the others are kept
+    assert settings.setups == {"ncuva": {"mode": "watch"}}
+    assert words in problem and "could not be read" in problem
+    assert settings_path().exists()  # nothing moved aside: the good settings are still there
+
+
+def test_a_bad_setup_drops_that_game_alone():
+    write(json.dumps({"setups": {"ncuva": {"human_side": 1e400}, "kotu_ellima": {"mode": "computer", "level": "hard"},
+                                 "sixteen_soldiers": {"options": {"capture": {"deep": []}}}}}))
+    settings, problem = load_settings()
+    assert settings.setups == {"kotu_ellima": {"mode": "computer", "level": "hard"}}
+    assert "setup" in problem
+
+
+def test_booleans_are_booleans_and_a_byte_order_mark_is_fine():
+    write("\ufeff" + json.dumps({"sound": "false", "rotate": "on", "fullscreen": 0, "show_legal": True}))
+    settings, problem = load_settings()
+    assert problem == ""
+    assert (settings.sound, settings.rotate, settings.fullscreen, settings.show_legal) == (False, True, False, True)
 
 
 def test_out_of_range_values_are_brought_back():
-    path = settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('{"volume": 7, "animation": "warp", "palette": "neon", "window": [10, 10], "extra": 1}')
+    write('{"volume": 7, "window": [10, 100000], "extra": 1}')
     settings, problem = load_settings()
     assert problem == ""
-    assert (settings.volume, settings.animation, settings.palette, settings.window) == (1.0, "normal", "standard",
-                                                                                       (960, 600))
+    assert (settings.volume, settings.window) == (1.0, (960, user_settings.MAX_WINDOW[1]))
+
+
+def test_a_huge_remembered_window_fits_the_screen():
+    import pygame
+
+    from game.app import fit_to_screen
+
+    pygame.display.init()
+    sw, sh = max(pygame.display.get_desktop_sizes())
+    assert fit_to_screen((100000, 100000)) == (max(960, sw), max(600, sh))
+    assert fit_to_screen((960, 600)) == (960, 600)
+
+
+def test_two_windows_keep_each_others_changes():
+    assert user_settings.update(volume=0.2) == ""  # this window
+    other, _ = load_settings()  # another window, changing something else and saving
+    other.palette = "colour-blind"
+    other.setups = {"ncuva": {"mode": "watch"}}
+    save_settings(other)
+    assert user_settings.update(animation="fast", setups={"kotu_ellima": {"mode": "pass"}}) == ""
+    back, _ = load_settings()
+    assert (back.volume, back.palette, back.animation) == (0.2, "colour-blind", "fast")
+    assert set(back.setups) == {"ncuva", "kotu_ellima"}

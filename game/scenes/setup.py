@@ -25,27 +25,28 @@ from ..widgets import Button, FocusGroup, Selector, fit_line
 
 def last_setup(game_id: str) -> MatchConfig:
     """The setup chosen last time for this game (a saved setting), or the defaults. A saved
-    choice the game no longer accepts is dropped, not an error."""
+    choice the game (or this app) no longer accepts is dropped, not an error."""
     saved = user_settings.current().setups.get(game_id)
-    if not isinstance(saved, dict):
+    if not user_settings.setup_in_shape(saved):
         return MatchConfig(game_id)
+    assert isinstance(saved, dict)
     try:
         options = game_spec(game_id).resolve_options(dict(saved.get("options", {})))
-        mode = saved.get("mode", MODES[0][0])
-        if mode not in {m for m, _ in MODES}:
-            mode = MODES[0][0]
-        return MatchConfig(game_id, options, mode, int(saved.get("human_side", 0)) % 2,
-                           str(saved.get("level", "medium")))
-    except (ValueError, TypeError, AttributeError):
-        return MatchConfig(game_id)
+    except ValueError:
+        options = game_spec(game_id).resolve_options({})
+    mode = saved.get("mode", MODES[0][0])
+    if mode not in {m for m, _ in MODES}:
+        mode = MODES[0][0]
+    level = saved.get("level", "medium")
+    if level not in {n for n, _, _ in level_choices()}:
+        level = "medium"
+    return MatchConfig(game_id, options, mode, int(saved.get("human_side", 0)), level)
 
 
 def remember_setup(cfg: MatchConfig) -> None:
     """Keep this setup for the next time the game is chosen."""
-    setups = dict(user_settings.current().setups)
-    setups[cfg.game_id] = {"options": cfg.options, "mode": cfg.mode, "human_side": cfg.human_side,
-                           "level": cfg.level}
-    user_settings.update(setups=setups)
+    user_settings.update(setups={cfg.game_id: {"options": cfg.options, "mode": cfg.mode,
+                                               "human_side": cfg.human_side, "level": cfg.level}})
 
 
 class SetupScene(Scene):
