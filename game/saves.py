@@ -1,11 +1,12 @@
-"""The game in progress as plain text: saved after every move, on leaving and on quitting, and
-offered at the next launch; also what "export" writes and "import" reads.
+"""A game as plain text: what the library writes for every game, what "export" writes and what
+"import" reads.
 
 A save holds the match settings, the start position and every move in notation, plus the
-position text reached. Loading replays the moves through the rules (so a save can never put
-an illegal position on the board) and checks that they reach that position: the history,
-outcome and whose turn it is come back exactly, a finished game stays finished. A save that
-cannot be read is reported in words and moved aside (``userfiles.set_aside``), never a crash.
+position text reached. Loading checks the settings against what the app accepts (the game, the
+mode, the level, every option and its value) and replays the moves through the rules (so a save
+can never put an illegal position on the board), then checks that they reach that position: the
+history, outcome and whose turn it is come back exactly, a finished game stays finished. Any
+fault is a ``ValueError`` in words a player understands, never another exception.
 
     keliya-save 1
     game kotu_ellima
@@ -13,6 +14,7 @@ cannot be read is reported in words and moved aside (``userfiles.set_aside``), n
     human 0
     level hard
     options {"capture": "forced", ...}
+    saved 2026-11-23T20:35:00.250
     start <position text>
     moves d4-e5 f6xd4 ...
     position <position text>
@@ -21,16 +23,20 @@ cannot be read is reported in words and moved aside (``userfiles.set_aside``), n
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules import IllegalMoveError, State, game_spec, load_state
+from rules import State, game_spec, load_state
 
-from .config import MODES, MatchConfig
-from .userfiles import data_dir, set_aside, write_text_atomically
+from .config import MODES, VS_COMPUTER, WATCH, MatchConfig
+from .opponent import level_choices
+from .userfiles import data_dir
 
 HEADER = "keliya-save 1"
 FIELDS = ("game", "mode", "human", "level", "options", "start", "moves", "position")
+OPTIONAL = ("moves", "saved")
+MAX_OPTIONS_TEXT = 4000  # the longest options line Keliya writes is a few hundred characters
 
 
 @dataclass
@@ -40,19 +46,23 @@ class SavedMatch:
     config: MatchConfig
     state: State
     start_ply: int  # plies before the first recorded move (a game begun from a position)
+    saved_at: float | None = None  # when it was last saved (seconds since the epoch), if known
 
     def summary(self) -> str:
         """'Kotu Ellima against Hard, move 23' (for the resume offer)."""
         name = game_spec(self.config.game_id).name
-        moves = self.state.ply
-        if self.config.mode == "computer":
-            against = f" against {self.config.level.title()}"
-        elif self.config.mode == "watch":
+        if self.config.mode == VS_COMPUTER:
+            against = f" against {level_label(self.config.level)}"
+        elif self.config.mode == WATCH:
             against = ", computer against computer"
         else:
             against = ", pass and play"
-        state = "finished" if self.state.outcome() is not None else f"move {moves + 1}"
+        state = "finished" if self.state.outcome() is not None else f"move {self.state.ply + 1}"
         return f"{name}{against}, {state}"
+
+
+def level_label(level: str) -> str:
+    return {n: label for n, label, _ in level_choices()}.get(level, level.title())
 
 
 def start_of(state: State) -> State:
@@ -63,7 +73,7 @@ def start_of(state: State) -> State:
     return start
 
 
-def match_text(config: MatchConfig, state: State) -> str:
+def match_text(config: MatchConfig, state: State, saved_at: float | None = None) -> str:
     """The save text of a match (see the module docstring)."""
     start = start_of(state)
     replay = start.copy()
@@ -78,6 +88,11 @@ def match_text(config: MatchConfig, state: State) -> str:
         f"human {config.human_side}",
         f"level {config.level}",
         f"options {json.dumps(config.options, sort_keys=True)}",
+    ]
+    if saved_at is not None:
+        millis = int(saved_at * 1000) % 1000
+        lines.append(f"saved {time.strftime('%Y-%m-%dT%H:%M:%S', time.localtime(saved_at))}.{millis:03d}")
+    lines += [
         f"start {start.to_text()}",
         f"moves {' '.join(moves)}".rstrip(),
         f"position {state.to_text()}",
@@ -85,95 +100,117 @@ def match_text(config: MatchConfig, state: State) -> str:
     return "\n".join(lines) + "\n"
 
 
-def read_match(text: str) -> SavedMatch:
-    """A match from its save text; ValueError saying what is wrong with it."""
+def header_fields(text: str) -> dict[str, str]:
+    """The named lines of a save text (no checks beyond the first line): cheap to read for a
+    list of games. ValueError if the text is not a Keliya save."""
     lines = [line.rstrip("\r") for line in text.strip().splitlines()]
     if not lines or lines[0].strip() != HEADER:
-        raise ValueError("this is not a Keliya saved game (its first line should be 'keliya-save 1')")
+        raise ValueError("this is not a game saved by Keliya")
     values: dict[str, str] = {}
     for line in lines[1:]:
         key, _, value = line.partition(" ")
-        if key in FIELDS:
+        if key in FIELDS or key in OPTIONAL:
             values[key] = value.strip()
-    missing = [f for f in FIELDS if f not in values and f != "moves"]
+    return values
+
+
+def parse_saved_time(text: str | None) -> float | None:
+    """The ``saved`` line's local time (to the millisecond: games saved in one second keep their
+    order), or None if it is absent or unreadable."""
+    if not text:
+        return None
+    whole, _, millis = text.partition(".")
+    try:
+        return time.mktime(time.strptime(whole, "%Y-%m-%dT%H:%M:%S")) + (int(millis[:3]) / 1000 if millis else 0)
+    except (ValueError, OverflowError):
+        return None
+
+
+def read_config(values: dict[str, str]) -> MatchConfig:
+    """The match settings of a save, each checked against what this app accepts."""
+    missing = [f for f in FIELDS if f not in values and f not in OPTIONAL]
     if missing:
-        raise ValueError(f"the saved game is incomplete (missing: {', '.join(missing)})")
-    game_spec(values["game"])  # an unknown game says so
-    if values["mode"] not in {m for m, _ in MODES}:
-        raise ValueError(f"unknown mode '{values['mode']}'")
+        raise ValueError(f"the saved game is incomplete (it has no {', '.join(missing)})")
+    spec = game_spec(values["game"])  # an unknown game says so
+    mode = values["mode"]
+    if mode not in {m for m, _ in MODES}:
+        raise ValueError(f"the way it is played ('{mode[:20]}') is not one Keliya knows")
+    if values["human"] not in ("0", "1"):
+        raise ValueError("the side the player took is not one of the game's two sides")
+    levels = [n for n, _, _ in level_choices()]
+    if levels and values["level"] not in levels:
+        raise ValueError(f"the computer's level '{values['level'][:20]}' is not one of {', '.join(levels)}")
+    if len(values["options"]) > MAX_OPTIONS_TEXT:
+        raise ValueError("its rules options are far longer than any Keliya writes")
     try:
         options = json.loads(values["options"])
-        human = int(values["human"])
+    except (ValueError, RecursionError):
+        raise ValueError("its rules options cannot be read") from None
+    if not isinstance(options, dict) or not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
+        raise ValueError("its rules options cannot be read")
+    resolved = spec.resolve_options(options)  # an unknown option or value says which
+    return MatchConfig(spec.id, resolved, mode, int(values["human"]), values["level"])
+
+
+def read_match(text: str) -> SavedMatch:
+    """A match from its save text; ValueError saying what is wrong with it (and nothing else)."""
+    try:
+        return _read_match(text)
     except ValueError:
-        raise ValueError("the saved game's settings cannot be read") from None
-    if not isinstance(options, dict) or human not in (0, 1):
-        raise ValueError("the saved game's settings cannot be read")
-    config = MatchConfig(values["game"], options, values["mode"], human, values["level"])
-    state = load_state(values["start"])
-    if state.game.id != config.game_id:
-        raise ValueError("the start position is of another game")
+        raise
+    except Exception as e:  # noqa: BLE001 - a save must never crash the app: say it cannot be read
+        raise ValueError(f"it cannot be read ({type(e).__name__})") from None
+
+
+def _read_match(text: str) -> SavedMatch:
+    values = header_fields(text)
+    config = read_config(values)
+    try:
+        state = load_state(values["start"])
+    except ValueError as e:
+        raise ValueError(f"its start position cannot be used: {e}") from None
+    if state.game.id != config.game_id or dict(state.game.options) != config.options:
+        raise ValueError("its start position is of another game or other rules")
     start_ply = state.ply
-    for i, text in enumerate(values.get("moves", "").split(), start=1):
+    for i, move in enumerate(values.get("moves", "").split(), start=1):
         try:
-            state.play(text)
-        except (IllegalMoveError, ValueError) as e:
-            raise ValueError(f"move {i} ({text}) cannot be played: {e}") from None
+            state.play(move)
+        except ValueError as e:  # IllegalMoveError is one
+            raise ValueError(f"move {i} ({move[:30]}) cannot be played: {e}") from None
     if state.to_text() != values["position"]:
-        raise ValueError("the moves do not lead to the saved position (the file was changed)")
-    return SavedMatch(config, state, start_ply)
+        raise ValueError("its moves do not lead to the position it names (the file was changed)")
+    return SavedMatch(config, state, start_ply, parse_saved_time(values.get("saved")))
 
 
 def read_game_or_position(text: str) -> SavedMatch:
     """An imported text: a whole saved game, or a single position (then a pass-and-play game
-    starts from it). ValueError naming what is wrong with it as either."""
-    try:
-        return read_match(text)
-    except ValueError as as_game:
-        if text.strip().startswith(HEADER):
-            raise
+    starts from it). ValueError naming, in a player's words, what is wrong with it."""
+    stripped = text.strip()
+    if stripped.startswith(HEADER):
         try:
-            state = load_state(text.strip().splitlines()[0] if text.strip() else "")
-        except ValueError as as_position:
-            raise ValueError(f"it is neither a saved game ({as_game}) nor a position ({as_position})") from None
-        config = MatchConfig(state.game.id, dict(state.game.options))
-        return SavedMatch(config, state, state.ply)
-
-
-# --- the game in progress ------------------------------------------------------------------------
-def current_path() -> Path:
-    return data_dir() / "current-game.txt"
-
-
-def save_current(config: MatchConfig, state: State) -> str:
-    """Save the running game; '' on success, else the problem in words (play goes on)."""
+            return read_match(stripped)
+        except ValueError as e:
+            raise ValueError(f"this saved game cannot be opened: {e}") from None
+    first = stripped.splitlines()[0] if stripped else ""
     try:
-        write_text_atomically(current_path(), match_text(config, state))
-        return ""
-    except OSError as e:
-        return f"the game could not be saved: {e}"
+        state = load_state(first)
+    except ValueError as e:
+        if not first or first.split()[0].rstrip(";") not in _game_ids():
+            raise ValueError("this is neither a game copied from Keliya nor a position: copy a game with "
+                             "'Copy the game as text' in the pause menu, or drop a file Keliya exported") from None
+        raise ValueError(f"this position cannot be used: {e}") from None
+    except Exception as e:  # noqa: BLE001 - pasted text must never crash the app
+        raise ValueError(f"this position cannot be read ({type(e).__name__})") from None
+    config = MatchConfig(state.game.id, dict(state.game.options))
+    return SavedMatch(config, state, state.ply)
 
 
-def load_current() -> tuple[SavedMatch | None, str]:
-    """(the saved game or None, a problem in words or ''). A bad save is moved aside."""
-    path = current_path()
-    if not path.exists():
-        return None, ""
-    try:
-        return read_match(path.read_text(encoding="utf-8")), ""
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        moved = set_aside(path)
-        return None, f"The saved game could not be read ({e}). It was moved to {moved}."
+def _game_ids() -> list[str]:
+    from rules import game_ids
 
-
-def forget_current() -> None:
-    try:
-        current_path().unlink()
-    except OSError:
-        pass
+    return game_ids()
 
 
 def export_path(config: MatchConfig) -> Path:
     """A new file for an exported game, in the data folder's exports/."""
-    import time
-
     return data_dir() / "exports" / f"{config.game_id}-{time.strftime('%Y%m%d-%H%M%S')}.txt"

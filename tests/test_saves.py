@@ -49,17 +49,9 @@ def test_a_game_begun_from_a_position_keeps_its_start():
     assert back.start_ply == 12 and len(back.state.history()) == 1
 
 
-def test_save_current_and_load_current_round_trip():
-    state = played("ncuva", 2, 9)
-    assert saves.save_current(MatchConfig("ncuva", dict(state.game.options)), state) == ""
-    saved, problem = saves.load_current()
-    assert problem == "" and saved is not None and saved.state.to_text() == state.to_text()
-    assert "Ncuva" in saved.summary() and "move" in saved.summary()
-
-
 @pytest.mark.parametrize("text, why", [
-    ("", "not a Keliya saved game"),
-    ("hello world\n", "not a Keliya saved game"),
+    ("", "not a game saved by Keliya"),
+    ("hello world\n", "not a game saved by Keliya"),
     ("keliya-save 1\ngame kotu_ellima\n", "incomplete"),
     ("keliya-save 1\ngame chess\nmode pass\nhuman 0\nlevel easy\noptions {}\nstart x\nposition y\n", "unknown game"),
 ])
@@ -68,7 +60,7 @@ def test_bad_save_texts_say_what_is_wrong(text, why):
         saves.read_match(text)
 
 
-def test_an_edited_or_truncated_save_is_refused_and_moved_aside(home):
+def test_an_edited_save_is_refused_with_the_move_that_fails():
     state = played("sixteen_soldiers", 4, 20)
     text = saves.match_text(MatchConfig("sixteen_soldiers"), state)
     moves_line = next(line for line in text.splitlines() if line.startswith("moves "))
@@ -76,21 +68,47 @@ def test_an_edited_or_truncated_save_is_refused_and_moved_aside(home):
     tampered = text.replace(moves_line, moves_line.replace(first, "a1-a2", 1))
     with pytest.raises(ValueError, match="move 1"):
         saves.read_match(tampered)
-    path = saves.current_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text[: len(text) // 2])
-    saved, problem = saves.load_current()
-    assert saved is None and "could not be read" in problem
-    assert not path.exists() and list(path.parent.glob("current-game.txt.bad-*"))
-    assert saves.load_current() == (None, "")  # the next launch starts clean
 
 
-def test_binary_garbage_is_reported(home):
-    path = saves.current_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(bytes(random.Random(1).randrange(256) for _ in range(300)))
-    saved, problem = saves.load_current()
-    assert saved is None and problem
+def good_text(**changes: str) -> str:
+    """A valid save of a Kotu Ellima game against Hard with one line changed."""
+    state = played("kotu_ellima", 1, 6)
+    text = saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, "hard"), state)
+    lines = text.splitlines()
+    for key, value in changes.items():
+        lines = [f"{key} {value}" if line.split(" ", 1)[0] == key else line for line in lines]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("changes, why", [
+    ({"level": "ultra"}, "level 'ultra'"),
+    ({"mode": "online"}, "not one Keliya knows"),
+    ({"human": "2"}, "side"),
+    ({"human": "1e400"}, "side"),
+    ({"options": '{"capture": "forced", "colour": "red"}'}, "unknown option"),
+    ({"options": '{"capture": "huff"}'}, "other rules"),  # the rematch would change the rules
+    ({"options": "[" * 200_000 + "]" * 200_000}, "options"),
+    ({"options": '{"capture": ' + "[" * 1500 + "]" * 1500 + "}"}, "options"),
+    ({"start": "kotu_ellima; board=x"}, "start position"),
+])
+def test_a_save_is_checked_against_what_the_app_accepts(changes, why):
+    assert saves.read_match(good_text()).config.level == "hard"
+    with pytest.raises(ValueError, match=why):
+        saves.read_match(good_text(**changes))
+
+
+def test_any_fault_in_a_save_is_a_value_error_in_words():
+    rng = random.Random(7)
+    text = good_text()
+    for _ in range(300):
+        chars = list(text)
+        for _ in range(rng.randint(1, 6)):
+            i = rng.randrange(len(chars))
+            chars[i] = rng.choice("0123456789;=/,. xSNabc{}[]\"\n")
+        try:
+            saves.read_match("".join(chars))
+        except ValueError as e:
+            assert str(e) and "Traceback" not in str(e)
 
 
 def test_options_of_the_game_are_kept():
