@@ -1,26 +1,46 @@
 """Screenshot scenes of the comforts around play (``--screenshots``): the title offering to
-resume a saved game, the settings screen, the pause menu, the question before leaving, a
+continue a saved game, the saved games (unfinished, finished, the record), the settings screen, the pause menu, the question before leaving, a
 position looked at in review, and the turning points of a finished game."""
 
 from __future__ import annotations
 
-from . import saves
+from . import library
 from .config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from .scenarios import finished, pump, random_play
 
 
 def take(app, shot, mouse, play) -> None:
+    from .scenes.library_screen import LibraryScene
     from .scenes.pause import PauseScene, confirm_leave
     from .scenes.settings_screen import SettingsScene
     from .scenes.title import TitleScene
 
     state = random_play("kotu_ellima", 2, lambda s: s.ply >= 23)
     config = MatchConfig("kotu_ellima", mode=VS_COMPUTER, level="hard")
-    saves.save_current(config, state)
+    files = [library.GameFile() for _ in range(4)]
+    for i, (game_file, game_id) in enumerate(zip(files, ("sixteen_soldiers", "ncuva", "battlehalma"))):
+        game_file.save(MatchConfig(game_id, mode=VS_COMPUTER if i % 2 else PASS_AND_PLAY, level="medium"),
+                       random_play(game_id, i, lambda s, n=5 + 7 * i: s.ply >= n))
+    files[3].save(config, state)
+    for i, game_id in enumerate(("cows_leopards", "kotu_ellima")):
+        done = library.GameFile()
+        files.append(done)
+        done.save(MatchConfig(game_id, mode=VS_COMPUTER, level="hard", human_side=i), finished(game_id, i + 1))
     app.manager.clear()
     app.manager.push(TitleScene(app))
     pump(app, 0.6)
     shot("60_title_resume_offer")
+    screen = LibraryScene(app)
+    app.manager.push(screen)
+    pump(app, 0.1)
+    shot("60a_saved_games")
+    screen.show_tab("finished")
+    pump(app, 0.1)
+    shot("60b_saved_games_finished")
+    screen.show_tab("record")
+    pump(app, 0.1)
+    shot("60c_saved_games_record")
+    app.manager.pop()
     app.manager.push(SettingsScene(app))
     pump(app, 0.1)
     shot("61_settings")
@@ -39,4 +59,5 @@ def take(app, shot, mouse, play) -> None:
     scene = play(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), finished("kotu_ellima"))
     pump(app, 1.5)
     shot("65_game_over_turning_points")
-    saves.forget_current()
+    for game_file in files:
+        game_file.forget()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import saves
+from game import library, saves
 from game.app import App
 from game.config import PASS_AND_PLAY, MatchConfig
 from game.scenarios import Mouse, click_move, random_play, settle
@@ -54,18 +54,17 @@ def test_a_game_played_quit_and_resumed_is_the_same(game_id):
 
 
 def test_a_corrupt_save_is_reported_on_the_title_and_set_aside(app):
-    path = saves.current_path()
+    path = library.games_dir() / "20260101-000000-abcdef.txt"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("keliya-save 1\ngame kotu_ellima\nmode pass\n")
     title = TitleScene(app)
     app.manager.push(title)
     app.frame([], 1 / 60)
-    assert "could not be read" in title.notice and not title.resume_button.visible
-    assert not path.exists()
+    assert "cannot be opened" in title.notice and "incomplete" in title.notice and not title.resume_button.visible
+    assert not path.exists() and list(path.parent.glob("*.bad-*"))
 
 
 def test_a_dropped_file_or_a_position_text_opens_a_game(app, tmp_path):
-    from game import saves
     from game.config import MatchConfig
 
     state = random_play("battlehalma", 4, lambda s: s.ply >= 9)
@@ -85,4 +84,4 @@ def test_a_dropped_file_or_a_position_text_opens_a_game(app, tmp_path):
     title = TitleScene(app)
     app.manager.push(title)
     title.open_text("not a game at all")
-    assert app.manager.top is title and "not a game Keliya can open" in title.notice
+    assert app.manager.top is title and "neither a game copied from Keliya nor a position" in title.notice

@@ -150,7 +150,7 @@ def test_rules_diagrams_draw(app, game_id):
 
 
 def test_a_lesson_never_replaces_the_players_saved_game():
-    from game import saves
+    from game import library
     from game.app import App
     from game.config import MatchConfig
     from game.scenarios import Mouse, click_move, settle
@@ -158,7 +158,7 @@ def test_a_lesson_never_replaces_the_players_saved_game():
     from rules import load_game
 
     state = load_game("kotu_ellima").new_initial_state()
-    saves.save_current(MatchConfig("kotu_ellima"), state)
+    assert library.GameFile().save(MatchConfig("kotu_ellima"), state) == ""
     app = App((960, 600), sound=False)
     try:
         scene = TutorialScene(app, "ncuva")
@@ -166,8 +166,8 @@ def test_a_lesson_never_replaces_the_players_saved_game():
         app.frame([], 1 / 60)
         click_move(Mouse(app), scene, scene.expected[0])
         settle(app, scene)
-        saved, _ = saves.load_current()
-        assert saved.config.game_id == "kotu_ellima"
+        games = library.scan().unfinished
+        assert [g.config.game_id for g in games] == ["kotu_ellima"]
         assert "taken" not in scene.help_text()
     finally:
         app.close()

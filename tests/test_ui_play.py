@@ -343,7 +343,7 @@ def test_esc_opens_the_pause_menu_and_esc_resumes(app):
 
 
 def test_leaving_a_game_in_progress_asks_first_and_the_game_is_saved(app):
-    from game import saves
+    from game import library
     from game.scenes.pause import MenuOverlay
 
     scene = start(app, MatchConfig("kotu_ellima"))
@@ -353,21 +353,21 @@ def test_leaving_a_game_in_progress_asks_first_and_the_game_is_saved(app):
     assert isinstance(app.manager.top, MenuOverlay)  # asked, not left
     Mouse(app).key(pygame.K_ESCAPE)
     assert app.manager.top is scene
-    saved, problem = saves.load_current()
-    assert problem == "" and saved.state.to_text() == scene.state.to_text()
+    lib = library.scan()
+    assert lib.problems == [] and [e.match.state.to_text() for e in lib.unfinished] == [scene.state.to_text()]
     Mouse(app).click(scene.menu_button.rect.center)
     Mouse(app).key(pygame.K_RETURN)
     assert isinstance(app.manager.top, MenuScene)
 
 
 def test_a_resumed_game_has_its_moves_and_can_undo_them(app):
-    from game import saves
+    from game import library
     from game.config import VS_COMPUTER
 
     state = random_play("hat_diviyan_keliya", 2, lambda s: s.ply >= 6)
     config = MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY)
-    assert saves.save_current(config, state) == ""
-    saved, _ = saves.load_current()
+    assert library.GameFile().save(config, state) == ""
+    saved = library.scan().unfinished[0].match
     scene = start(app, saved.config, saved.state)
     assert len(scene.log) == 6 and scene.movers == [0, 1, 0, 1, 0, 1]
     Mouse(app).key(pygame.K_u)

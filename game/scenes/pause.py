@@ -64,7 +64,7 @@ def confirm_leave(app, leave: Callable[[], None]) -> MenuOverlay:
 
     overlay = MenuOverlay(
         app, "Leave this game?",
-        "It is saved: the title screen offers to resume it, or start another game and it is replaced.",
+        "It is saved: Continue on the title screen, or Saved games, brings it back whenever you like.",
         [Button("Leave for the menu", go, pygame.K_RETURN, style="primary", key_label="Enter"),
          Button("Keep playing", app.manager.pop, pygame.K_ESCAPE, key_label="Esc")],
     )
@@ -103,7 +103,7 @@ class PauseScene(MenuOverlay):
         text = self.play.game_text()
         try:
             pygame.scrap.put_text(text)
-            self.note = "The game is on the clipboard as text (paste it in the chooser to load it)."
+            self.note = "The game is on the clipboard as text: Ctrl+V (or Open a game) on the title screen opens it."
         except pygame.error as e:
             self.note = f"The clipboard is not available here ({e}); use Export instead."
 

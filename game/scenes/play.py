@@ -19,6 +19,7 @@ from ..anim import Pulse, Timer
 from ..boards import Animation, BoardFamily, family_for
 from ..boards.routes import ClickResult, MoveBuilder
 from ..config import COMPUTER, HUMAN, PASS_AND_PLAY, WATCH, MatchConfig, sides_of
+from ..library import GameFile
 from ..opponent import Opponent, level_choices
 from ..physics import Bursts
 from ..render.panel import PlayView
@@ -55,9 +56,11 @@ class PlayScene(WordsMixin, HistoryMixin, ComputerMixin, Scene):
     show_taken = True  # the player cards count captures (a lesson's made-up positions do not)
     keeps_save = True  # the game is saved as it goes (a lesson is not: it must not replace the player's game)
 
-    def __init__(self, app, config: MatchConfig, state: State | None = None) -> None:
+    def __init__(self, app, config: MatchConfig, state: State | None = None,
+                 game_file: GameFile | None = None) -> None:
         super().__init__(app)
         self.config = config
+        self.game_file = game_file or GameFile()  # its place in the library (a new game: a new file)
         self.spec = game_spec(config.game_id)
         self.state = state if state is not None else config.make_game().new_initial_state(random.Random())
         self.sides = sides_of(self.state.game)
@@ -80,7 +83,7 @@ class PlayScene(WordsMixin, HistoryMixin, ComputerMixin, Scene):
         self.last_mover: int | None = None
         self.over_timer = Timer(GAME_OVER_DELAY)
         self.over_shown = False
-        self._save_problem_said = False
+        self._save_problem_said = ""
         self.review = Review()
         self.log_scroll = 0  # log rows scrolled back from the newest
         self.log_rows: list[tuple[pygame.Rect, int]] = []  # where the panel drew each log entry (hit tests)

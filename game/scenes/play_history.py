@@ -31,10 +31,14 @@ class HistoryMixin:
         """The game is saved after every move and undo (leaving or quitting loses nothing)."""
         if not self.keeps_save:
             return
-        problem = saves.save_current(self.config, self.state)
-        if problem and not self._save_problem_said:
-            self._save_problem_said = True
-            self.say(problem[:1].upper() + problem[1:] + ".", theme.WARN)
+        words = self.game_file.save(self.config, self.state)
+        if words and words != self._save_problem_said:
+            self._save_problem_said = words  # each problem said once, not after every move
+            self.say(words, theme.WARN)
+
+    def save_now(self) -> None:
+        """Put the game in the library at once (an imported game, before its first move here)."""
+        self._autosave()
 
     def game_text(self) -> str:
         """The whole game as save text (for the clipboard and export)."""

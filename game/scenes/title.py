@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pygame
 
-from .. import saves, theme
+from rules import State
+
+from .. import library, saves, theme
 from .. import settings as user_settings
 from ..anim import arc_point
+from ..config import MatchConfig
+from ..library import Entry
 from ..physics import TokenRain
 from ..render.pieces import draw_piece
 from ..scene import Scene
+from ..userfiles import MAX_BYTES, UserFileError, read_text_capped
 from ..widgets import Button
 
 TITLE = "KELIYA"
@@ -21,22 +27,47 @@ PARADE = ((0, "tiger"), (1, "leopard"), (1, "leopard"), (0, "soldier"), (1, "sol
 
 
 class TitleScene(Scene):
+    """The title: play (the chooser), Continue the most recent unfinished game, Saved games,
+    Open a game (clipboard or a dropped file), Settings. What is on disk is read each time the
+    title is entered or comes back to the top, so it never offers a stale game."""
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.time = 0.0
         self.rain = TokenRain(app.size)
-        self.saved, problem = saves.load_current()
-        if self.saved is not None and self.saved.state.outcome() is not None:
-            self.saved = None  # a finished game is not offered again
-        self.notice = " ".join(p for p in (user_settings.startup_problem(), problem) if p)
-        self.resume_button = Button(f"Resume {self.saved.summary()}" if self.saved else "", self.resume_game,
-                                    pygame.K_r, style="primary", key_label="R")
-        self.resume_button.visible = self.saved is not None
+        self.latest: Entry | None = None  # the most recent unfinished game
+        self.notice = user_settings.startup_problem()
+        self.resume_button = Button("", self.resume_game, pygame.K_r, style="primary", key_label="R")
+        self.library_button = Button("Saved games", self.open_library, pygame.K_g, key_label="G")
         self.settings_button = Button("Settings", self.open_settings, pygame.K_s, key_label="S")
         self.import_button = Button("Open a game", self.paste_game, pygame.K_o, key_label="O")
+        self.buttons = [self.resume_button, self.library_button, self.settings_button, self.import_button]
+        self.refresh()
+        self.place(app.size)
 
+    # --- what is on disk ---------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Read the library again: the Continue offer and the count of saved games."""
+        lib = library.scan()
+        self.latest = lib.unfinished[0] if lib.unfinished else None
+        self.resume_button.visible = self.latest is not None
+        if self.latest is not None and self.latest.match is not None:
+            self.resume_button.label = f"Continue {self.latest.match.summary()}, {library.when_words(self.latest.saved_at)}"
+        count = len(lib.unfinished)
+        self.library_button.label = f"Saved games ({count})" if count else "Saved games"
+        self.library_button.visible = bool(lib.unfinished or lib.finished)
+        if lib.problems:
+            self.notice = " ".join([self.notice, *lib.problems]).strip()
+
+    def enter(self) -> None:
+        self.refresh()
+
+    def resume(self) -> None:
+        self.refresh()
+
+    # --- actions -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        for b in (self.resume_button, self.settings_button, self.import_button):
+        for b in self.buttons:
             if b.handle(event):
                 return
         if event.type == pygame.DROPFILE:
@@ -44,21 +75,26 @@ class TitleScene(Scene):
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.quit()
+            elif event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.paste_game()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.start()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.start()
 
     def resume_game(self) -> None:
-        """Back to the saved game, as it was left (its history, its settings, its opponent)."""
-        from .menu import MenuScene
-        from .play import PlayScene
+        """Back to the most recent unfinished game, as it was left."""
+        if self.latest is not None:
+            problem = open_entry(self.app, self.latest)
+            if problem:
+                self.notice = problem
+                self.refresh()
 
-        if self.saved is None:
-            return
+    def open_library(self) -> None:
+        from .library_screen import LibraryScene
+
         self.app.sound.play("select")
-        self.app.manager.push(MenuScene(self.app))
-        self.app.manager.push(PlayScene(self.app, self.saved.config, self.saved.state))
+        self.app.manager.push(LibraryScene(self.app))
 
     def paste_game(self) -> None:
         """Open the game or position on the clipboard (copied from Keliya, or a position text)."""
@@ -75,26 +111,22 @@ class TitleScene(Scene):
 
     def open_file(self, path: str) -> None:
         try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read(1_000_000)
-        except (OSError, UnicodeDecodeError) as e:
-            self.notice = f"That file cannot be read: {e}."
+            text = read_text_capped(Path(path))
+        except UserFileError as e:
+            self.notice = f"That file cannot be opened: {e}."
             return
         self.open_text(text)
 
     def open_text(self, text: str) -> None:
-        """Start the game the text holds; otherwise say why not (nothing else changes)."""
-        from .menu import MenuScene
-        from .play import PlayScene
-
+        """Start the game the text holds, as a new game of the library (no other game is touched);
+        otherwise say why not (nothing else changes)."""
         try:
-            match = saves.read_game_or_position(text)
+            match = saves.read_game_or_position(text[:MAX_BYTES])
         except ValueError as e:
-            self.notice = f"That is not a game Keliya can open: {e}."
+            self.notice = str(e)[:1].upper() + str(e)[1:] + "."
             return
         self.notice = ""
-        self.app.manager.push(MenuScene(self.app))
-        self.app.manager.push(PlayScene(self.app, match.config, match.state))
+        start_play(self.app, match.config, match.state, library.GameFile(), save_now=True)
 
     def open_settings(self) -> None:
         from .settings_screen import SettingsScene
@@ -107,10 +139,26 @@ class TitleScene(Scene):
         self.app.sound.play("select")
         self.app.manager.push(MenuScene(self.app))
 
+    # --- layout (in update; drawing only reads) ------------------------------------------------------
+    def place(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.scale_for(size)
+        self.prompt_box = pygame.Rect(0, 0, int(520 * s), int(64 * s))
+        self.prompt_box.center = (w // 2, int(h * 0.64))
+        self.resume_button.rect = pygame.Rect(0, 0, int(760 * s), int(54 * s))
+        self.resume_button.rect.midtop = (w // 2, self.prompt_box.bottom + int(14 * s))
+        below = self.resume_button.rect.bottom if self.resume_button.visible else self.prompt_box.bottom
+        self.library_button.rect = pygame.Rect(0, 0, int(300 * s), int(46 * s))
+        self.library_button.rect.midtop = (w // 2, below + int(12 * s))
+        self.settings_button.rect = pygame.Rect(w - int(200 * s), h - int(64 * s), int(180 * s), int(46 * s))
+        self.import_button.rect = pygame.Rect(int(20 * s), h - int(64 * s), int(220 * s), int(46 * s))
+        self.notice_lines = theme.wrap(self.notice, int(22 * s), w - int(80 * s))[:4] if self.notice else []
+
     def update(self, dt: float) -> None:
         self.time += dt
         self.rain.resize(self.app.size)
         self.rain.update(dt)
+        self.place(self.app.size)
 
     def _draw_parade(self, surface: pygame.Surface, w: int, y: int, s: float) -> None:
         """A line of pieces hopping across the screen, one point at a time, as they do in play."""
@@ -153,21 +201,36 @@ class TitleScene(Scene):
                         theme.TEXT, (w // 2, int(base_y + 40 * s)), "midtop")
         self._draw_parade(surface, w, int(base_y + 150 * s), s)
         if int(self.time * 2) % 2 == 0 or self.time < 0.5:
-            box = pygame.Rect(0, 0, int(520 * s), int(64 * s))
-            box.center = (w // 2, int(h * 0.66))
+            box = self.prompt_box
             theme.panel(surface, box, (40, 48, 84), theme.ACCENT, int(16 * s), 3)
             theme.blit_text(surface, "Press Enter or click to play", int(36 * s), theme.ACCENT, box.center,
                             "center")
-        self.resume_button.rect = pygame.Rect(0, 0, int(640 * s), int(56 * s))
-        self.resume_button.rect.center = (w // 2, int(h * 0.66 + 70 * s))
-        self.resume_button.draw(surface, False, s)
-        self.settings_button.rect = pygame.Rect(w - int(200 * s), h - int(64 * s), int(180 * s), int(46 * s))
-        self.settings_button.draw(surface, False, s)
-        self.import_button.rect = pygame.Rect(int(20 * s), h - int(64 * s), int(220 * s), int(46 * s))
-        self.import_button.draw(surface, False, s)
-        if self.notice:
-            for i, line in enumerate(theme.wrap(self.notice, int(22 * s), w - int(80 * s))[:3]):
-                theme.blit_text(surface, line, int(22 * s), theme.WARN, (w // 2, int(12 * s) + i * int(26 * s)),
-                                "midtop")
-        theme.blit_text(surface, "F11 full screen  ·  Esc quit", int(24 * s), theme.TEXT_DIM,
-                        (w // 2, h - int(24 * s)), "midbottom")
+        for b in self.buttons:
+            b.draw(surface, False, s)
+        for i, line in enumerate(self.notice_lines):
+            theme.blit_text(surface, line, int(22 * s), theme.WARN, (w // 2, int(12 * s) + i * int(26 * s)), "midtop")
+        theme.blit_text(surface, "F11 full screen  ·  Ctrl+V open a copied game  ·  Esc quit", int(24 * s),
+                        theme.TEXT_DIM, (w // 2, h - int(24 * s)), "midbottom")
+
+
+def start_play(app, config: MatchConfig, state: State, game_file: library.GameFile, save_now: bool = False) -> None:
+    """Open a game over the chooser (so leaving it lands there), keeping its place in the library."""
+    from .menu import MenuScene
+    from .play import PlayScene
+
+    app.sound.play("select")
+    app.manager.push(MenuScene(app))
+    scene = PlayScene(app, config, state, game_file)
+    app.manager.push(scene)
+    if save_now and state.outcome() is None:
+        scene.save_now()
+
+
+def open_entry(app, entry: Entry) -> str:
+    """Resume (or, finished, look over) a game of the library; '' or why it cannot be opened."""
+    try:
+        match, game_file = library.reopen(entry)
+    except ValueError as e:
+        return str(e)
+    start_play(app, match.config, match.state, game_file)
+    return ""

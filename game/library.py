@@ -1,0 +1,293 @@
+"""The player's games on disk: every unfinished game in a file of its own (``games/``), every
+finished one in ``history/`` with its result, and the record against the computer per game and
+level read from that history. Pure Python (no pygame): the title, the library screen and the
+play scene share it.
+
+Why one file per game: starting, importing or a rematch never touches another game, and two
+Keliya windows each write their own files. A game moves from ``games/`` to ``history/`` when it
+ends (and back if an undo reopens it), always under the same id.
+
+Nothing here trusts a file: an unfinished game is checked in full (``saves.read_match``: the
+settings, every move replayed) before it is offered; a file that fails is reported in words,
+moved aside (``userfiles.set_aside``) and listed once as one that "cannot be opened". Reads are
+cached by the file's size and time, so entering the title again does not replay every game.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rules import State, game_spec, load_state
+
+from . import saves
+from .config import VS_COMPUTER, MatchConfig
+from .userfiles import UserFileError, data_dir, read_text_capped, set_aside, write_text_atomically
+
+SUFFIX = ".txt"
+LEGACY = "current-game.txt"  # the single save slot of earlier versions, picked up once
+
+
+def games_dir() -> Path:
+    return data_dir() / "games"
+
+
+def history_dir() -> Path:
+    return data_dir() / "history"
+
+
+def new_id() -> str:
+    """A file name for a new game: when it began, and a random part so two windows never clash."""
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game of the library, as the lists show it."""
+
+    id: str
+    path: Path
+    finished: bool
+    config: MatchConfig
+    ply: int  # moves played from the game's start
+    saved_at: float
+    winner: int | None = None  # finished games: the winner (None: a draw)
+    reason: str = ""  # finished games: how it ended, in words
+    match: saves.SavedMatch | None = None  # unfinished games: checked in full, ready to resume
+    position: State | None = field(default=None, repr=False, compare=False)  # the board as it was left
+    text: str = field(default="", repr=False, compare=False)  # the file as read (what a window resuming it knows)
+
+    @property
+    def name(self) -> str:
+        return game_spec(self.config.game_id).name
+
+    def opponent_words(self) -> str:
+        """'against Hard, you play North', 'pass and play', 'computer against computer'."""
+        cfg = self.config
+        if cfg.mode == VS_COMPUTER:
+            side = cfg.make_game().sides[cfg.human_side]
+            return f"against {saves.level_label(cfg.level)}, you play {side}"
+        return "computer against computer" if cfg.mode == "watch" else "pass and play"
+
+    def result(self) -> str | None:
+        """'won', 'drawn' or 'lost' for a finished game against the computer, else None."""
+        if not self.finished or self.config.mode != VS_COMPUTER:
+            return None
+        if self.winner is None:
+            return "drawn"
+        return "won" if self.winner == self.config.human_side else "lost"
+
+    def details(self) -> str:
+        """The line under the game's name: 'against Hard, you play North, move 24'; finished,
+        'You won as North against Hard, 90 moves' or 'Leopards won, pass and play, 55 moves'."""
+        cfg = self.config
+        if not self.finished:
+            return f"{self.opponent_words()}, move {self.ply + 1}"
+        moves = f"{self.ply} moves"
+        if cfg.mode == VS_COMPUTER:
+            side = cfg.make_game().sides[cfg.human_side]
+            verb = {"won": "You won", "lost": "You lost", "drawn": "A draw"}[self.result() or "drawn"]
+            return f"{verb} as {side} against {saves.level_label(cfg.level)}, {moves}"
+        winner = "A draw" if self.winner is None else f"{cfg.make_game().sides[self.winner]} won"
+        return f"{winner}, {self.opponent_words()}, {moves}"
+
+
+@dataclass
+class Library:
+    """What is on disk now: unfinished games and finished ones (newest first), and the files that
+    could not be opened (already moved aside), in words."""
+
+    unfinished: list[Entry]
+    finished: list[Entry]
+    problems: list[str]
+
+    def record(self) -> dict[tuple[str, str], tuple[int, int, int]]:
+        """(game id, level) -> (won, drawn, lost) of the finished games against the computer."""
+        out: dict[tuple[str, str], list[int]] = {}
+        for e in self.finished:
+            result = e.result()
+            if result is not None:
+                row = out.setdefault((e.config.game_id, e.config.level), [0, 0, 0])
+                row[("won", "drawn", "lost").index(result)] += 1
+        return {k: (w, d, lo) for k, (w, d, lo) in out.items()}
+
+
+# --- reading ---------------------------------------------------------------------------------------
+_cache: dict[Path, tuple[tuple[int, int], Entry]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+def read_entry(path: Path, finished: bool) -> Entry:
+    """The game in ``path``; ValueError in words if it cannot be offered. An unfinished game is
+    replayed in full; a finished one is read from its settings and final position (it is
+    replayed when opened)."""
+    stamp = _stamp(path)
+    hit = _cache.get(path)
+    if stamp is not None and hit is not None and hit[0] == stamp:
+        return hit[1]
+    text = read_text_capped(path)
+    mtime = stamp[0] / 1e9 if stamp else time.time()
+    if finished:
+        entry = _finished_entry(path, text, mtime)
+    else:
+        match = saves.read_match(text)
+        if match.state.outcome() is not None:
+            raise ValueError("it is finished, yet it was kept with the unfinished games")
+        entry = Entry(path.stem, path, False, match.config, match.state.ply, match.saved_at or mtime, match=match,
+                      position=match.state.copy(), text=text)
+    if stamp is not None:
+        _cache[path] = (stamp, entry)
+    return entry
+
+
+def _finished_entry(path: Path, text: str, mtime: float) -> Entry:
+    try:
+        values = saves.header_fields(text)
+        config = saves.read_config(values)
+        final = load_state(values["position"])
+    except ValueError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a damaged file must never crash a list of games
+        raise ValueError(f"it cannot be read ({type(e).__name__})") from None
+    outcome = final.outcome()
+    if outcome is None:
+        raise ValueError("it is not finished, yet it was kept with the finished games")
+    return Entry(path.stem, path, True, config, final.ply, saves.parse_saved_time(values.get("saved")) or mtime,
+                 outcome.winner, outcome.reason, position=final, text=text)
+
+
+def reopen(entry: Entry) -> tuple[saves.SavedMatch, GameFile]:
+    """The game of ``entry`` as it is on disk now (another window may have moved on since the list
+    was read), replayed in full, with its file; ValueError in words if it cannot be opened (it
+    is then moved aside)."""
+    try:
+        fresh = read_entry(entry.path, entry.finished)
+        match = saves.read_match(fresh.text)  # a state of its own: the list's copy stays as read
+    except UserFileError as e:
+        if not entry.path.exists():
+            raise ValueError("that game is no longer there (deleted in another window?)") from None
+        raise ValueError(_set_aside_words(entry.path, str(e))) from None
+    except ValueError as e:
+        raise ValueError(_set_aside_words(entry.path, str(e))) from None
+    return match, GameFile(fresh.id, fresh.text)
+
+
+def scan() -> Library:
+    """Every game on disk, each checked; what cannot be opened is moved aside and said."""
+    problems = _adopt_legacy()
+    lists: dict[bool, list[Entry]] = {False: [], True: []}
+    for finished, folder in ((False, games_dir()), (True, history_dir())):
+        try:
+            paths = sorted(p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith("."))
+        except OSError:
+            continue
+        for path in paths:
+            try:
+                lists[finished].append(read_entry(path, finished))
+            except (UserFileError, ValueError) as e:
+                problems.append(_set_aside_words(path, str(e)))
+    for entries in lists.values():
+        entries.sort(key=lambda e: (e.saved_at, e.id), reverse=True)
+    return Library(lists[False], lists[True], problems)
+
+
+def _set_aside_words(path: Path, why: str) -> str:
+    _cache.pop(path, None)
+    moved = set_aside(path)
+    where = f" It was moved to {moved}." if moved != path else ""
+    return f"A saved game cannot be opened: {why}.{where}"
+
+
+def _adopt_legacy() -> list[str]:
+    """The one save slot of earlier versions becomes a game of the library (once)."""
+    path = data_dir() / LEGACY
+    if not path.exists():
+        return []
+    try:
+        match = saves.read_match(read_text_capped(path))
+    except (UserFileError, ValueError) as e:
+        return [_set_aside_words(path, str(e))]
+    slot = GameFile()
+    problem = slot.save(match.config, match.state)
+    if problem:
+        return [problem]
+    path.unlink(missing_ok=True)
+    return []
+
+
+def delete(entry: Entry) -> str:
+    """Remove a game from the library; '' or the problem in words."""
+    try:
+        entry.path.unlink(missing_ok=True)
+    except OSError as e:
+        return f"The game could not be deleted: {e.strerror or e}."
+    _cache.pop(entry.path, None)
+    return ""
+
+
+def when_words(saved_at: float, now: float | None = None) -> str:
+    """'today 20:35', 'yesterday 18:02', '21 Nov 2026'."""
+    then = datetime.datetime.fromtimestamp(saved_at)
+    days = (datetime.datetime.fromtimestamp(time.time() if now is None else now).date() - then.date()).days
+    if days in (0, 1):
+        return f"{'today' if days == 0 else 'yesterday'} {then:%H:%M}"
+    return f"{then.day} {then:%b %Y}"
+
+
+# --- writing ---------------------------------------------------------------------------------------
+class GameFile:
+    """One game's place in the library, held by the play scene: saved after every move, moved
+    to the history when the game ends (and back when an undo reopens it).
+
+    Two windows with the same game open never overwrite each other: before a save, the file is
+    compared with what this window last read or wrote; if another window changed it, this
+    window's game goes on under a new id, and the words say so."""
+
+    def __init__(self, game_id: str | None = None, known_text: str | None = None) -> None:
+        self.id = game_id or new_id()
+        self._known = known_text  # the file's text as this window last saw it (None: new)
+
+    def path(self, finished: bool) -> Path:
+        return (history_dir() if finished else games_dir()) / f"{self.id}{SUFFIX}"
+
+    def save(self, config: MatchConfig, state) -> str:
+        """Write the game; '' on success, else the problem or the fork in words (play goes on)."""
+        finished = state.outcome() is not None
+        target, other = self.path(finished), self.path(not finished)
+        said = ""
+        if self._changed_elsewhere(target) or self._changed_elsewhere(other):
+            self.id, self._known = new_id(), None
+            target, other = self.path(finished), self.path(not finished)
+            said = ("This game was changed in another Keliya window: this window's game is kept as a "
+                    "separate game in Saved games.")
+        text = saves.match_text(config, state, time.time())
+        try:
+            write_text_atomically(target, text)
+            if other.exists():
+                other.unlink()
+        except OSError as e:
+            return f"The game could not be saved: {e.strerror or e}."
+        self._known = text
+        return said
+
+    def _changed_elsewhere(self, path: Path) -> bool:
+        try:
+            now = read_text_capped(path)
+        except UserFileError:
+            return False  # absent (or unreadable): nothing of another window's to lose
+        return now != self._known
+
+    def forget(self) -> None:
+        """Remove this game from the library (a lesson, a test)."""
+        for finished in (False, True):
+            self.path(finished).unlink(missing_ok=True)

@@ -1,0 +1,294 @@
+"""The game library: every unfinished game kept in a file of its own and offered again after a
+relaunch; starting, importing or a rematch never discards another game; finished games go to a
+history with their result and count in the record; the title is fresh after every path back to
+it; two windows never lose or tear each other's games; a file that cannot be opened is said and
+moved aside."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pytest
+
+from game import library, saves
+from game.app import App
+from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.scenarios import Mouse, click_move, finished, random_play, settle
+from game.scenes.library_screen import LibraryScene
+from game.scenes.menu import MenuScene
+from game.scenes.pause import MenuOverlay
+from game.scenes.play import PlayScene
+from game.scenes.title import TitleScene
+from game.userfiles import write_text_atomically
+
+
+@pytest.fixture
+def app():
+    a = App((960, 600), sound=False)
+    yield a
+    a.close()
+
+
+def saved_game(game_id: str, plies: int, seed: int = 1, **config) -> library.GameFile:
+    state = random_play(game_id, seed, lambda s: s.ply >= plies)
+    game_file = library.GameFile()
+    assert game_file.save(MatchConfig(game_id, dict(state.game.options), **config), state) == ""
+    return game_file
+
+
+def play_one_move(app, scene: PlayScene) -> None:
+    click_move(Mouse(app), scene, scene.state.legal_moves()[0])
+    settle(app, scene)
+
+
+def title_on_top(app) -> TitleScene:
+    top = app.manager.top
+    assert isinstance(top, TitleScene)
+    return top
+
+
+def test_two_games_saved_are_both_offered_after_a_relaunch_and_either_resumes(app):
+    kotu = saved_game("kotu_ellima", 9)
+    perali = saved_game("peralikatuma", 4, mode=VS_COMPUTER, level="hard")
+    lib = library.scan()
+    assert [e.id for e in lib.unfinished] == [perali.id, kotu.id]  # the newest first
+    assert lib.unfinished[1].match.state.ply == 9
+    assert "against Hard, you play" in lib.unfinished[0].opponent_words()
+    screen = LibraryScene(app)
+    app.manager.push(TitleScene(app))
+    app.manager.push(screen)
+    app.frame([], 1 / 60)
+    Mouse(app).key(pygame.K_DOWN)
+    Mouse(app).key(pygame.K_RETURN)  # the older one
+    play = app.manager.top
+    assert isinstance(play, PlayScene) and play.config.game_id == "kotu_ellima" and play.state.ply == 9
+    assert play.game_file.id == kotu.id
+
+
+def test_starting_a_new_game_keeps_the_unfinished_one(app):
+    saved_game("kotu_ellima", 9)
+    title = TitleScene(app)
+    app.manager.push(title)
+    app.frame([], 1 / 60)
+    assert "Kotu Ellima" in title.resume_button.label
+    scene = PlayScene(app, MatchConfig("peralikatuma"))
+    app.manager.push(scene)
+    play_one_move(app, scene)
+    games = library.scan().unfinished
+    assert [g.config.game_id for g in games] == ["peralikatuma", "kotu_ellima"]
+
+
+def test_the_title_is_fresh_after_a_game_and_continue_opens_the_newest(app):
+    """Launched with a saved Kotu Ellima game, a Peralikatuma game is played and left: Continue
+    offers Peralikatuma, and opening it leaves the Kotu Ellima file as it was."""
+    kotu = saved_game("kotu_ellima", 9)
+    kotu_text = kotu.path(False).read_text()
+    title = TitleScene(app)
+    app.manager.push(title)
+    app.frame([], 1 / 60)
+    Mouse(app).key(pygame.K_RETURN)  # to the chooser
+    app.manager.push(PlayScene(app, MatchConfig("peralikatuma")))
+    scene = app.manager.top
+    play_one_move(app, scene)
+    Mouse(app).key(pygame.K_ESCAPE)
+    Mouse(app).key(pygame.K_m)  # save and leave: the chooser
+    assert isinstance(app.manager.top, MenuScene)
+    Mouse(app).key(pygame.K_ESCAPE)  # back to the title
+    title = title_on_top(app)
+    app.frame([], 1 / 60)
+    assert "Peralikatuma" in title.resume_button.label and "move 2" in title.resume_button.label
+    assert title.library_button.label == "Saved games (2)"
+    Mouse(app).key(pygame.K_r)
+    resumed = app.manager.top
+    assert isinstance(resumed, PlayScene) and resumed.config.game_id == "peralikatuma"
+    play_one_move(app, resumed)
+    assert kotu.path(False).read_text() == kotu_text
+
+
+def test_a_game_saved_and_left_is_offered_on_a_title_that_had_none(app):
+    title = TitleScene(app)
+    app.manager.push(title)
+    app.frame([], 1 / 60)
+    assert not title.resume_button.visible and not title.library_button.visible
+    Mouse(app).key(pygame.K_RETURN)
+    scene = PlayScene(app, MatchConfig("sixteen_soldiers"))
+    app.manager.push(scene)
+    play_one_move(app, scene)
+    Mouse(app).key(pygame.K_ESCAPE)
+    Mouse(app).key(pygame.K_m)
+    Mouse(app).key(pygame.K_ESCAPE)
+    app.frame([], 1 / 60)
+    assert title_on_top(app).resume_button.visible and "Sixteen Soldiers" in title.resume_button.label
+
+
+def test_import_and_rematch_never_discard_another_game(app):
+    kotu = saved_game("kotu_ellima", 9)
+    title = TitleScene(app)
+    app.manager.push(title)
+    state = random_play("battlehalma", 4, lambda s: s.ply >= 9)
+    title.open_text(saves.match_text(MatchConfig("battlehalma", dict(state.game.options)), state))
+    imported = app.manager.top
+    assert isinstance(imported, PlayScene)
+    assert {g.config.game_id for g in library.scan().unfinished} == {"kotu_ellima", "battlehalma"}
+    imported.rematch()
+    rematch = app.manager.top
+    assert isinstance(rematch, PlayScene) and rematch.game_file.id != imported.game_file.id
+    play_one_move(app, rematch)
+    ids = [g.id for g in library.scan().unfinished]
+    assert len(ids) == 3 and kotu.id in ids and imported.game_file.id in ids
+
+
+def test_a_finished_game_goes_to_the_history_and_counts_in_the_record(app):
+    state = finished("cows_leopards", 3)
+    last = state.undo()
+    config = MatchConfig("cows_leopards", dict(state.game.options), VS_COMPUTER, state.to_move, "easy")
+    scene = PlayScene(app, config, state)
+    app.manager.push(scene)
+    scene.play_move(last)
+    settle(app, scene)
+    lib = library.scan()
+    assert lib.unfinished == [] and len(lib.finished) == 1
+    entry = lib.finished[0]
+    assert entry.result() == "won" and entry.details().startswith("You won as")
+    assert lib.record() == {("cows_leopards", "easy"): (1, 0, 0)}
+    scene.undo()  # the game goes on: back with the unfinished games, out of the record
+    lib = library.scan()
+    assert [e.id for e in lib.unfinished] == [entry.id] and lib.finished == [] and lib.record() == {}
+
+
+def test_the_library_screen_deletes_only_after_asking(app):
+    older = saved_game("kotu_ellima", 9)
+    saved_game("ncuva", 3)
+    screen = LibraryScene(app)
+    app.manager.push(screen)
+    app.frame([], 1 / 60)
+    Mouse(app).key(pygame.K_DOWN)
+    Mouse(app).key(pygame.K_DELETE)
+    assert isinstance(app.manager.top, MenuOverlay)
+    Mouse(app).key(pygame.K_ESCAPE)  # keep it
+    assert app.manager.top is screen and len(library.scan().unfinished) == 2
+    app.frame([], 1 / 60)
+    Mouse(app).click(screen.delete_button.rect.center)
+    Mouse(app).key(pygame.K_RETURN)  # delete it
+    assert app.manager.top is screen
+    assert [g.config.game_id for g in library.scan().unfinished] == ["ncuva"]
+    assert not older.path(False).exists() and "Deleted" in screen.message
+
+
+def test_the_library_lists_finished_games_and_the_record(app):
+    for seed, level in ((1, "hard"), (2, "hard"), (3, "easy")):
+        state = finished("kotu_ellima", seed)
+        library.GameFile().save(MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, level), state)
+    screen = LibraryScene(app)
+    app.manager.push(screen)
+    Mouse(app).key(pygame.K_TAB)
+    app.frame([], 1 / 60)
+    assert screen.tab == "finished" and len(screen.row_rects) == 3 and screen.open_button.label == "Look over"
+    Mouse(app).key(pygame.K_TAB)
+    app.frame([], 1 / 60)
+    rows = dict(screen.record_rows())
+    hard = sum(int(n) for n in rows["Kotu Ellima"][2].split(" · "))
+    assert hard == 2 and rows["Kotu Ellima"][3] == "–"
+    Mouse(app).key(pygame.K_LEFT)
+    Mouse(app).key(pygame.K_RETURN)  # look the newest over
+    play = app.manager.top
+    assert isinstance(play, PlayScene) and play.state.outcome() is not None
+
+
+def test_a_game_that_cannot_be_opened_is_said_and_moved_aside(app):
+    good = saved_game("kotu_ellima", 4)
+    text = good.path(False).read_text()
+    bad = library.games_dir() / "20250101-000000-aaaaaa.txt"
+    bad.write_text(text.replace("level medium", "level ultra"))
+    huge = library.games_dir() / "20250101-000000-bbbbbb.txt"
+    huge.write_bytes(b"keliya-save 1\n" + b"x" * 1_200_000)
+    lib = library.scan()
+    assert [e.id for e in lib.unfinished] == [good.id]
+    assert len(lib.problems) == 2 and any("ultra" in p for p in lib.problems)
+    assert any("larger than" in p for p in lib.problems)
+    assert not bad.exists() and not huge.exists() and len(list(library.games_dir().glob("*.bad-*"))) == 2
+    assert library.scan().problems == []  # said once
+
+
+def test_the_old_single_save_slot_is_picked_up(app):
+    state = random_play("ncuva", 2, lambda s: s.ply >= 5)
+    old = library.data_dir() / library.LEGACY
+    write_text_atomically(old, saves.match_text(MatchConfig("ncuva", dict(state.game.options)), state))
+    games = library.scan().unfinished
+    assert [g.match.state.to_text() for g in games] == [state.to_text()] and not old.exists()
+
+
+def test_two_windows_with_the_same_game_keep_both_games():
+    kotu = saved_game("kotu_ellima", 6)
+    entry = library.scan().unfinished[0]
+    (a_match, a_file), (b_match, b_file) = library.reopen(entry), library.reopen(entry)
+    a_match.state.play(a_match.state.legal_moves()[0])
+    assert a_file.save(a_match.config, a_match.state) == ""
+    b_match.state.play(b_match.state.legal_moves()[-1])
+    words = b_file.save(b_match.config, b_match.state)
+    assert "another Keliya window" in words and b_file.id != kotu.id
+    texts = sorted(e.match.state.to_text() for e in library.scan().unfinished)
+    assert texts == sorted([a_match.state.to_text(), b_match.state.to_text()])
+    b_match.state.play(b_match.state.legal_moves()[0])
+    assert b_file.save(b_match.config, b_match.state) == ""  # said once; it goes on in its own file
+
+
+def test_writers_at_once_never_tear_a_file(tmp_path):
+    """Two writers (two windows) and a reader on one file: each read is one whole version."""
+    path = tmp_path / "game.txt"
+    versions = [f"version {i}\n" + "x" * (3000 + 97 * i) + "\nend\n" for i in range(40)]
+    write_text_atomically(path, versions[0])
+    seen: list[str] = []
+    errors: list[BaseException] = []
+
+    def writer(offset: int) -> None:
+        try:
+            for i in range(offset, len(versions), 2):
+                for _ in range(5):
+                    write_text_atomically(path, versions[i])
+        except BaseException as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=writer, args=(k,)) for k in (0, 1)]
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads):
+        seen.append(path.read_text())
+    for t in threads:
+        t.join()
+    assert errors == [] and seen and all(text in versions for text in seen)
+    assert not list(tmp_path.glob(".*.tmp"))  # no temporary file left behind
+
+
+def test_every_path_back_to_the_title_refreshes_it(app):
+    """From the library (after a delete), the chooser, and the settings: the title reads the disk."""
+    saved_game("kotu_ellima", 9)
+    title = TitleScene(app)
+    app.manager.push(title)
+    app.frame([], 1 / 60)
+    assert title.resume_button.visible
+    for e in library.scan().unfinished:
+        library.delete(e)
+    Mouse(app).key(pygame.K_s)  # settings, then back
+    Mouse(app).key(pygame.K_ESCAPE)
+    app.frame([], 1 / 60)
+    assert title_on_top(app) is title and not title.resume_button.visible
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+def test_the_library_draws_its_rows_inside_the_window(app, size):
+    app.resize(size)
+    for seed in range(12):
+        saved_game("ncuva" if seed % 2 else "battlehalma", 2 + seed, seed)
+    screen = LibraryScene(app)
+    app.manager.push(screen)
+    app.frame([], 1 / 60)
+    w, h = size
+    assert len(screen.row_rects) >= 5
+    assert all(r.bottom <= screen.back.rect.top and r.right <= w for r in screen.row_rects)
+    for _ in range(11):
+        Mouse(app).key(pygame.K_DOWN)
+    app.frame([], 1 / 60)
+    assert screen.selected == 11 and screen.top + len(screen.row_rects) == 12  # the chosen row is in view
+    assert PASS_AND_PLAY == screen.chosen.config.mode
