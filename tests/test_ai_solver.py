@@ -93,11 +93,98 @@ def test_expert_and_the_hint_play_a_proven_best_move(table):
 
 
 def test_the_table_survives_the_cache(table, tmp_path):
-    path = solver.save(table, tmp_path / "t.table")
-    again = solver.load(path)
-    assert again == table
-    path.write_bytes(b"not a table")
-    assert solver.load(path) is None
+    path = solver.save(table, tmp_path / f"hat_diviyan-{table.variant}-v3.table")
+    assert solver.load(path) == table
+    assert b"pickle" not in path.read_bytes()[:200] and path.read_bytes().startswith(b"keliya solved table")
+
+
+def damaged_copies(data: bytes) -> dict[str, bytes]:
+    """The ways a table file goes bad: empty, cut short, a flipped bit, a score changed (the
+    file otherwise intact), a pickle of the old format, another variant's table."""
+    from game.ai.solver_table import MAGIC
+
+    header_end = data.index(b"\n", len(MAGIC))
+    flipped = bytearray(data)
+    flipped[len(data) // 2] ^= 0x10
+    return {
+        "empty": b"",
+        "truncated": data[: len(data) * 2 // 3],
+        "bit flipped": bytes(flipped),
+        "header only": data[: header_end + 1],
+        "old pickle": b"\x80\x04\x95" + data[-100:],
+        "other variant": data.replace(b'"variant": "standard_x_60"', b'"variant": "standard_x_40"', 1),
+    }
+
+
+def test_a_damaged_table_is_refused_with_the_reason(table, tmp_path):
+    from game.ai.solver_table import TableFileError, decode, encode
+
+    data = encode(table)
+    for name, bad in damaged_copies(data).items():
+        with pytest.raises(TableFileError, match="checksum" if name == "bit flipped" else None):
+            decode(bad, table.variant)
+    # A score changed in a file that is otherwise the original, header and all.
+    layers = [a for a in table.layers]
+    changed = solver.Table(table.variant, table.limit, table.points, table.placement_keys,
+                           table.placement_values, table.keys, layers[:-1] + [layers[-1][:]])
+    changed.layers[-1][0] = -changed.layers[-1][0] or 1
+    forged_body = encode(changed)
+    with pytest.raises(TableFileError):
+        decode(data[: data.index(b"\n", 20) + 1] + forged_body[forged_body.index(b"\n", 20) + 1:], table.variant)
+
+
+@pytest.mark.parametrize("damage", ["empty", "truncated", "bit flipped", "old pickle"])
+def test_a_damaged_cached_table_is_moved_aside_and_rebuilt_once(table, tmp_path, monkeypatch, damage):
+    """The play scene asks every frame: one worker, no proven value from the bad file, a
+    notice, the table rebuilt in the background and then used."""
+    import threading
+    import time
+
+    from game.ai.solver_table import encode
+
+    monkeypatch.setenv("KELIYA_HOME", str(tmp_path))
+    game = load_game(GAME)
+    variant = solver.variant_of(game)
+    path = solver.cache_path(variant)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(damaged_copies(encode(table))[damage])
+    monkeypatch.setattr(solver, "_tables", {})
+    monkeypatch.setattr(solver, "_working", set())
+    monkeypatch.setattr(solver, "_notices", [])
+    built = []
+    monkeypatch.setattr(solver, "_build", lambda g, v, p: built.append(solver.save(table, p)))
+    before = threading.active_count()
+    start = game.new_initial_state()
+    seen = set()
+    deadline = time.monotonic() + 30
+    while (value := solver.proven_value(start)) is None:
+        seen.add(threading.active_count() - before)
+        assert time.monotonic() < deadline, "the table was not rebuilt"
+        time.sleep(0.001)
+    assert max(seen) <= 1 and len(built) == 1  # one worker, one build
+    assert value == "proven: Leopards win in 14"
+    assert list(path.parent.glob("*.bad-*")) and "rebuilt" in solver.take_notice()
+
+
+def test_a_table_that_cannot_be_built_is_not_tried_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("KELIYA_HOME", str(tmp_path))
+    monkeypatch.setattr(solver, "_tables", {})
+    monkeypatch.setattr(solver, "_working", set())
+    monkeypatch.setattr(solver, "_notices", [])
+    builds = []
+    monkeypatch.setattr(solver, "_build", lambda g, v, p: builds.append(v))
+    game = load_game(GAME)
+    for _ in range(200):
+        assert solver.table_for(game) is None
+    import time
+
+    deadline = time.monotonic() + 10
+    while not solver._notices and time.monotonic() < deadline:
+        time.sleep(0.01)
+    for _ in range(200):
+        assert solver.table_for(game) is None
+    assert builds == [solver.variant_of(game)]
+    assert "being built" in solver.take_notice() and "could not be built" in solver.take_notice()
 
 
 def test_words_for_both_sides_and_a_draw():
@@ -152,7 +239,7 @@ def test_a_missing_table_is_built_in_the_background_and_then_used(tmp_path, monk
     game = load_game(GAME, limit="40")
     variant = solver.variant_of(game)
     solver._tables.pop(variant, None)
-    solver._started.discard(variant)
+    solver._working.discard(variant)
     assert solver.table_for(game) is None
     deadline = time.monotonic() + 120
     while solver.table_for(game) is None:

@@ -37,3 +37,19 @@ def test_the_proven_value_shows_and_v_hides_it(app):
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v")], 1 / 60)
     assert scene.proven_line() == "proven: Leopards win in 14"
     assert start(app, "kotu_ellima").proven_line() is None
+
+
+def test_the_play_scene_asks_once_a_position_and_again_when_a_table_arrives(app, monkeypatch):
+    """While the table is missing the scene does not ask every frame (each ask could start a
+    loader); a table installed later is used at once, and the solver's notice is said."""
+    calls = []
+    monkeypatch.setattr(solver, "proven_value", lambda state: calls.append(state.ply))
+    monkeypatch.setattr(solver, "_notices", ["Hat Diviyan Keliya's solved table is being built in the background."])
+    scene = start(app, "hat_diviyan_keliya")
+    for _ in range(30):
+        app.frame([], 1 / 60)
+    assert calls == [0] and "being built" in scene.message
+    solver.install(solver.build(load_game("hat_diviyan_keliya")))
+    for _ in range(5):
+        app.frame([], 1 / 60)
+    assert calls == [0, 0]

@@ -107,6 +107,7 @@ class PlayScene(WordsMixin, HistoryMixin, ComputerMixin, Scene):
         self.stepping = False  # paused computer-against-computer: one move asked for
         self.pieces_now = self._pieces()
         self._proven: str | None = None  # the solved value of this position, once known
+        self._proven_asked = -1  # the solver's table generation when this position was last asked about
         self.note_codes = self._note_codes()
         self._recall_history()
         self._level_label = {n: label for n, label, _ in level_choices()}.get(config.level, config.level)
@@ -248,7 +249,7 @@ class PlayScene(WordsMixin, HistoryMixin, ComputerMixin, Scene):
         return alt, alt_effects
 
     def _refresh_position(self, played: bool = False) -> None:
-        self._proven = None
+        self._proven, self._proven_asked = None, -1
         self.pieces_now = self._pieces()
         self.note_codes = self._note_codes()
         self.builder.refresh()
@@ -452,10 +453,8 @@ class PlayScene(WordsMixin, HistoryMixin, ComputerMixin, Scene):
     # --- per frame ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
-        if self._proven is None and self.show_proven:  # once a position; retried while the table loads
-            from ..ai.solver import proven_value
-
-            self._proven = proven_value(self.state)
+        if self.show_proven:
+            self._look_up_proven()
         self._pulse.tick(dt)
         self.bursts.update(dt)
         if self._flash is not None:
@@ -483,6 +482,20 @@ class PlayScene(WordsMixin, HistoryMixin, ComputerMixin, Scene):
             return
         self._poll_hint(dt)
         self._computer_turn(dt)
+
+    def _look_up_proven(self) -> None:
+        """The solved value, asked once a position and again only when a new table has arrived;
+        the solver's notices (a table being built or rebuilt) are said where the player looks."""
+        from ..ai import solver
+
+        if solver.variant_of(self.state.game) is None:
+            return
+        if self._proven_asked != solver.generation():
+            self._proven_asked = solver.generation()
+            self._proven = solver.proven_value(self.state)
+        notice = solver.take_notice()
+        if notice:
+            self.say(notice, theme.ACCENT_2)
 
     def _game_goes_on(self) -> None:
         """After an undo: a finished game may be going on again (its end is shown anew)."""
