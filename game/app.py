@@ -171,10 +171,17 @@ def fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
     """A remembered window size that fits the largest screen now attached (a window saved on a
     bigger monitor, or a damaged size, must not open off-screen or take seconds to create)."""
     pygame.display.init()
+    if pygame.display.get_driver() in ("dummy", "offscreen"):
+        return clamp_size(size)  # no screen to fit (tests, the screenshot tool)
     try:
         screens = pygame.display.get_desktop_sizes()
     except pygame.error:
         screens = []
+    return fit_within(size, screens)
+
+
+def fit_within(size: tuple[int, int], screens: list[tuple[int, int]]) -> tuple[int, int]:
+    """``size`` no larger than the largest of ``screens`` (nor smaller than the minimum)."""
     if not screens:
         return clamp_size(size)
     sw, sh = max(w for w, _ in screens), max(h for _, h in screens)

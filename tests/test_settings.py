@@ -92,14 +92,12 @@ def test_out_of_range_values_are_brought_back():
 
 
 def test_a_huge_remembered_window_fits_the_screen():
-    import pygame
+    from game.app import fit_within
 
-    from game.app import fit_to_screen
-
-    pygame.display.init()
-    sw, sh = max(pygame.display.get_desktop_sizes())
-    assert fit_to_screen((100000, 100000)) == (max(960, sw), max(600, sh))
-    assert fit_to_screen((960, 600)) == (960, 600)
+    assert fit_within((100000, 100000), [(1920, 1080), (1280, 1024)]) == (1920, 1080)
+    assert fit_within((1280, 800), [(1366, 768)]) == (1280, 768)
+    assert fit_within((1280, 800), [(800, 480)]) == (960, 600)  # never below the smallest layout
+    assert fit_within((1100, 700), []) == (1100, 700)
 
 
 def test_two_windows_keep_each_others_changes():
