@@ -6,16 +6,31 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import Game, load_game
+from rules.kinds import Code
 
-PASS_AND_PLAY = "pass"
-VS_COMPUTER = "computer"
-WATCH = "watch"
+
+class Mode(Code):
+    """How a match is played (the value is what saves and settings write)."""
+
+    PASS = "pass"
+    COMPUTER = "computer"
+    WATCH = "watch"
+
+
+class Controller(Code):
+    """Who makes a side's decisions."""
+
+    HUMAN = "human"
+    COMPUTER = "computer"
+
+
+PASS_AND_PLAY, VS_COMPUTER, WATCH = Mode.PASS, Mode.COMPUTER, Mode.WATCH
+HUMAN, COMPUTER = Controller.HUMAN, Controller.COMPUTER
 MODES = (
     (PASS_AND_PLAY, "Pass and play"),
     (VS_COMPUTER, "Against the computer"),
     (WATCH, "Computer against computer"),
 )
-HUMAN, COMPUTER = "human", "computer"
 
 
 @dataclass
@@ -24,13 +39,16 @@ class MatchConfig:
 
     game_id: str
     options: dict[str, Any] = field(default_factory=dict)
-    mode: str = PASS_AND_PLAY
+    mode: Mode = PASS_AND_PLAY
     human_side: int = 0
     level: str = "medium"
     min_pause: float = 0.6
     iterations: int | None = None  # a fixed search budget instead of the level's clock (tests)
 
-    def controllers(self) -> tuple[str, str]:
+    def __post_init__(self) -> None:
+        self.mode = Mode(self.mode)  # a plain string from a save or a setting becomes the kind
+
+    def controllers(self) -> tuple[Controller, Controller]:
         if self.mode == PASS_AND_PLAY:
             return (HUMAN, HUMAN)
         if self.mode == WATCH:

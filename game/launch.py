@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         report_problem(problem)
         return 1
     if args.screenshots is not None:
-        from game.screenshots import save_screenshots
+        from tools.shots import save_screenshots
 
         files = save_screenshots(args.screenshots)
         print(f"saved {len(files)} screenshots in {args.screenshots}")

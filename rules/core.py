@@ -266,8 +266,14 @@ class State(ABC):
 
     # --- what is on the board (for the UI and evaluations) -----------------------------------
     def pieces(self) -> dict[int, tuple[int, str]]:
-        """Every piece on the board: point -> (owner, kind word such as 'soldier', 'tiger')."""
-        raise NotImplementedError(f"{type(self).__name__} has no pieces on points")
+        """Every piece on the board: point -> (owner, kind word such as 'soldier', 'tiger').
+        Empty for a game whose board holds counts, not pieces (a mancala: see ``counts``)."""
+        return {}
+
+    def counts(self) -> dict[int, int]:
+        """What each cell holds, as a number: stones in a pit; on a board of pieces, 1 for each
+        occupied point (so a thumbnail, a test or an evaluation can read any board the same way)."""
+        return {cell: 1 for cell in self.pieces()}
 
     def hands(self) -> tuple[int, int]:
         """Pieces each player still holds in hand to drop (0, 0 when the game has no drops)."""
@@ -306,12 +312,9 @@ class State(ABC):
         out = self.outcome()
         if out is not None:
             return 0.0 if out.winner is None else (1.0 if out.winner == 0 else -1.0)
-        try:
-            counts = [0, 0]
-            for owner, _ in self.pieces().values():
-                counts[owner] += 1
-        except NotImplementedError:
-            return 0.0
+        counts = [0, 0]
+        for owner, _ in self.pieces().values():
+            counts[owner] += 1
         total = counts[0] + counts[1]
         return 0.0 if total == 0 else (counts[0] - counts[1]) / total
 

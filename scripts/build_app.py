@@ -42,7 +42,7 @@ def build(dist: Path = DIST, work: Path = BUILD) -> Path:
     args = [
         str(ROOT / "main.py"), f"--name={NAME}", "--onedir", "--windowed", "--noconfirm", "--clean",
         f"--distpath={dist}", f"--workpath={work}", f"--specpath={work}",
-        "--collect-submodules=game", "--collect-submodules=rules", "--log-level=WARN",
+        "--collect-submodules=game", "--collect-submodules=rules", "--collect-submodules=tools", "--log-level=WARN",
         *data_args(),
     ]
     if icon.is_file():

@@ -86,17 +86,19 @@ def promises_end(game: Game) -> bool:
 
 # --- what a position holds -------------------------------------------------------------------------
 
+def holds_stones(state: State) -> bool:
+    """A board of pits holding stones (what counts is how many), not of pieces on points."""
+    return state.game.layout.kind == "holes"
+
+
 def board_pieces(state: State) -> dict[int, tuple[int, str]] | None:
-    try:
-        return state.pieces()
-    except NotImplementedError:
-        return None
+    """The pieces on points, None for pit games."""
+    return None if holds_stones(state) else state.pieces()
 
 
 def board_counts(state: State) -> dict[int, int] | None:
     """Stones per hole for pit games (``counts()``), None for piece games."""
-    counts = getattr(state, "counts", None)
-    return None if counts is None else dict(counts())
+    return dict(state.counts()) if holds_stones(state) else None
 
 
 def material(state: State) -> tuple[int, ...]:

@@ -16,7 +16,6 @@ from game.boards.lines.view import BoardView
 from game.boards.piece_anim import MoveAnimation
 from game.config import MatchConfig
 from game.render.pieces import sprite, style_of
-from game.scenarios import Mouse, chain_position, pump
 from game.scene import Scene, SceneManager
 from game.scenes.coin import CoinTossScene
 from game.scenes.menu import MenuScene, playable_ids
@@ -26,6 +25,7 @@ from game.scenes.title import TitleScene
 from game.sound import SoundBank, recipes
 from rules import load_game
 from rules.line_games import JUMP
+from tools.scenarios import Mouse, chain_position, pump
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -144,7 +144,7 @@ def test_coin_toss_lands_on_the_rules_choice(app):
         assert scene.face_up() == state.to_move
         pump(app, 1.5, 0.05)
         play = app.manager.top
-        assert isinstance(play, PlayScene) and play.state is state
+        assert isinstance(play, PlayScene) and play.match.state is state
 
 
 def test_audio_fails_silently(monkeypatch):
@@ -252,8 +252,8 @@ def test_play_layout_fits_the_window(app, size):
         app.manager.push(scene)
         app.frame([], 1 / 60)
         board, panel = scene.layout(size)
-        assert screen.contains(scene.view.frame) and screen.contains(panel)
-        assert not scene.view.frame.colliderect(panel)
+        assert screen.contains(scene.board.frame) and screen.contains(panel)
+        assert not scene.board.frame.colliderect(panel)
         shown = [b.rect for b in scene.buttons if b.visible]
         for i, r in enumerate(shown):
             assert panel.contains(r)
@@ -264,8 +264,8 @@ def test_window_resize_relays_the_board(app):
     scene = PlayScene(app, MatchConfig("kotu_ellima"))
     app.manager.push(scene)
     app.frame([], 1 / 60)
-    before = scene.view.frame.copy()
+    before = scene.board.frame.copy()
     app.resize((1000, 640))
     app.frame([pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 640), w=1000, h=640)], 1 / 60)
-    assert scene.view.frame != before
-    assert pygame.Rect(0, 0, 1000, 640).contains(scene.view.frame)
+    assert scene.board.frame != before
+    assert pygame.Rect(0, 0, 1000, 640).contains(scene.board.frame)

@@ -9,10 +9,10 @@ import pytest
 from game import library, saves
 from game.app import App
 from game.config import PASS_AND_PLAY, MatchConfig
-from game.scenarios import Mouse, click_move, random_play, settle
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from rules import game_ids
+from tools.scenarios import Mouse, click_move, random_play, settle
 
 
 @pytest.fixture
@@ -29,10 +29,10 @@ def test_a_game_played_quit_and_resumed_is_the_same(game_id):
     scene = PlayScene(first, MatchConfig(game_id, dict(state.game.options), PASS_AND_PLAY), state)
     first.manager.push(scene)
     first.frame([], 1 / 60)
-    if scene.state.outcome() is None:
-        click_move(Mouse(first), scene, scene.state.legal_moves()[-1])  # saved after the move
+    if scene.match.state.outcome() is None:
+        click_move(Mouse(first), scene, scene.match.state.legal_moves()[-1])  # saved after the move
         settle(first, scene)
-    text, history = scene.state.to_text(), scene.state.history()
+    text, history = scene.match.state.to_text(), scene.match.state.history()
     first.close()  # quit
 
     again = App((960, 600), sound=False)  # relaunch
@@ -40,15 +40,15 @@ def test_a_game_played_quit_and_resumed_is_the_same(game_id):
         title = TitleScene(again)
         again.manager.push(title)
         again.frame([], 1 / 60)
-        if scene.state.outcome() is not None:
+        if scene.match.state.outcome() is not None:
             assert not title.resume_button.visible  # a finished game is not offered
             return
         assert title.resume_button.visible
         Mouse(again).key(pygame.K_r)
         resumed = again.manager.top
         assert isinstance(resumed, PlayScene)
-        assert resumed.state.to_text() == text and resumed.state.history() == history
-        assert len(resumed.log) == len(history)
+        assert resumed.match.state.to_text() == text and resumed.match.state.history() == history
+        assert len(resumed.match.log) == len(history)
     finally:
         again.close()
 
@@ -74,12 +74,12 @@ def test_a_dropped_file_or_a_position_text_opens_a_game(app, tmp_path):
     app.manager.push(title)
     app.frame([pygame.event.Event(pygame.DROPFILE, file=str(exported))], 1 / 60)
     opened = app.manager.top
-    assert isinstance(opened, PlayScene) and opened.state.history() == state.history()
+    assert isinstance(opened, PlayScene) and opened.match.state.history() == state.history()
 
     title = TitleScene(app)
     app.manager.push(title)
     title.open_text(state.to_text())  # a bare position: a game from there
-    assert isinstance(app.manager.top, PlayScene) and app.manager.top.state.to_text() == state.to_text()
+    assert isinstance(app.manager.top, PlayScene) and app.manager.top.match.state.to_text() == state.to_text()
 
     title = TitleScene(app)
     app.manager.push(title)

@@ -3,11 +3,11 @@ and the reasons in words for refused clicks."""
 
 import random
 
-from game.boards.routes import MoveBuilder
-from game.scenarios import chain_position, free_chain_position, huff_position, random_play
+from game.match.routes import MoveBuilder
 from rules import load_game
 from rules.line_games import DROP, JUMP
 from rules.war import HUFF
+from tools.scenarios import chain_position, free_chain_position, huff_position, random_play
 
 
 def kotu():

@@ -6,15 +6,16 @@ sowing animation for a seed, and a click that skips the sowing."""
 import random
 from functools import partial
 
+import pygame as pg
 import pytest
 
 from game.boards.holes import Family
 from game.boards.holes.preview import preview
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
-from game.scenarios import Mouse, pump, random_play, settle
-from game.scenarios import play_to_end as scenario_play_to_end
-from game.scenarios import start_play as start
 from rules.effects import RELAY
+from tools.scenarios import Mouse, pump, random_play, settle
+from tools.scenarios import play_to_end as scenario_play_to_end
+from tools.scenarios import start_play as start
 
 play_to_end = partial(scenario_play_to_end, wall_seconds=120.0, settle_seconds=120, settle_dt=0.25)
 
@@ -23,11 +24,11 @@ play_to_end = partial(scenario_play_to_end, wall_seconds=120.0, settle_seconds=1
 def test_pass_and_play_to_the_end(app, columns, seed):
     scene = start(app, MatchConfig("ncuva", {"columns": columns}, mode=PASS_AND_PLAY))
     play_to_end(app, scene, random.Random(seed))
-    assert scene.state.outcome() is not None
-    assert scene.board.shown_counts() == scene.state.counts()
-    assert tuple(scene.board.field.stores) == scene.state.stores()
+    assert scene.match.state.outcome() is not None
+    assert scene.board.shown_counts() == scene.match.state.counts()
+    assert tuple(scene.board.field.stores) == scene.match.state.stores()
     pump(app, 1.0, 0.1)
-    assert scene.turn_text().startswith("Game over")
+    assert scene.match.turn_text().startswith("Game over")
 
 
 def test_against_the_computer_to_the_end(app):
@@ -37,30 +38,30 @@ def test_against_the_computer_to_the_end(app):
                       min_pause=0.0, iterations=30)
     scene = start(app, cfg)
     play_to_end(app, scene, random.Random(7), wall_seconds=180)
-    assert scene.state.outcome() is not None
-    assert 0 in scene.movers and 1 in scene.movers
+    assert scene.match.state.outcome() is not None
+    assert 0 in scene.match.movers and 1 in scene.match.movers
 
 
 def test_illegal_click_is_refused_with_the_rules_reason(app):
     scene = start(app, MatchConfig("ncuva"))
-    north_pit = scene.state.game.layout.rows[3][0]
-    Mouse(app).click(scene.view.pos(north_pit))
-    assert scene.state.ply == 0
-    assert "North's hole" in scene.message
+    north_pit = scene.match.state.game.layout.rows[3][0]
+    Mouse(app).click(scene.board.pos(north_pit))
+    assert scene.match.state.ply == 0
+    assert "North's hole" in scene.match.said.words
 
 
 def test_hover_preview_matches_the_rules(app):
     state = random_play("ncuva", 4, lambda s: s.ply >= 6, columns=6)
     scene = start(app, MatchConfig("ncuva", {"columns": 6}), state)
     mouse = Mouse(app)
-    for move in scene.state.legal_moves():
-        mouse.move(scene.view.pos(move.origin))
-        pv = scene.board.renderer.hover_preview(scene)
+    for move in scene.match.state.legal_moves():
+        mouse.move(scene.board.pos(move.origin))
+        pv = scene.board.renderer.hover_preview(scene.look)
         assert pv is not None and pv.origin == move.origin
-        after = scene.state.copy()
+        after = scene.match.state.copy()
         after.play(move)
         assert pv.final == after.counts()
-        assert pv.taken == sum(after.stores()) - sum(scene.state.stores())
+        assert pv.taken == sum(after.stores()) - sum(scene.match.state.stores())
         assert (pv.stop == "capture") == bool(move.captured)
 
 
@@ -70,23 +71,23 @@ def test_counts_reconciled_after_undo_and_resize(app):
     rng = random.Random(2)
     for _ in range(6):
         settle(app, scene, limit=60)
-        moves = scene.state.legal_moves()
-        mouse.click(scene.view.pos(moves[rng.randrange(len(moves))].origin))
+        moves = scene.match.state.legal_moves()
+        mouse.click(scene.board.pos(moves[rng.randrange(len(moves))].origin))
     app.frame([], 0.05)
     assert scene.busy
-    scene.undo()  # in the middle of a sowing
+    mouse.key(pg.K_u)  # undo in the middle of a sowing
     assert not scene.busy
-    assert scene.board.shown_counts() == scene.state.counts()
-    assert tuple(scene.board.field.stores) == scene.state.stores()
+    assert scene.board.shown_counts() == scene.match.state.counts()
+    assert tuple(scene.board.field.stores) == scene.match.state.stores()
     before = scene.board.field.snapshot()
     app.resize((960, 600))
     pump(app, 0.1)
-    assert scene.board.shown_counts() == scene.state.counts()
+    assert scene.board.shown_counts() == scene.match.state.counts()
     assert scene.board.field.snapshot() == before  # board units: a resize moves no stone
-    move = scene.state.legal_moves()[0]
-    mouse.click(scene.view.pos(move.origin))
+    move = scene.match.state.legal_moves()[0]
+    mouse.click(scene.board.pos(move.origin))
     settle(app, scene, limit=60)
-    assert scene.board.shown_counts() == scene.state.counts()
+    assert scene.board.shown_counts() == scene.match.state.counts()
 
 
 def _long_sowing():
@@ -119,13 +120,13 @@ def test_a_click_skips_the_sowing(app):
     assert any(e.kind == RELAY for e in state.effects(move))
     scene = start(app, MatchConfig("ncuva", {"columns": 12}), state)
     pump(app, 0.1)
-    Mouse(app).click(scene.view.pos(move.origin))
+    Mouse(app).click(scene.board.pos(move.origin))
     app.frame([], 0.1)
     assert scene.busy
     Mouse(app).click((5, 5))
     assert not scene.busy
-    assert scene.board.shown_counts() == scene.state.counts()
-    assert scene.event.startswith("South:") or scene.event.startswith("North:")
+    assert scene.board.shown_counts() == scene.match.state.counts()
+    assert scene.match.event.startswith("South:") or scene.match.event.startswith("North:")
 
 
 def test_preview_function_agrees_with_effects():
@@ -139,10 +140,11 @@ def test_preview_function_agrees_with_effects():
 
 
 def test_the_log_counts_one_stone_as_one(app):
+    from game.match.words import describe
     from rules.effects import CAPTURE, Effect
 
     scene = start(app, MatchConfig("ncuva"))
-    move = scene.state.legal_moves()[0]
-    words = scene.describe(move, 0, [Effect(CAPTURE, 0, count=1, player=0)])
+    move = scene.match.state.legal_moves()[0]
+    words = describe(scene.match, move, 0, [Effect(CAPTURE, 0, count=1, player=0)])
     assert words.endswith("took 1 stone.")
-    assert scene.describe(move, 0, [Effect(CAPTURE, 0, count=6, player=0)]).endswith("took 6 stones.")
+    assert describe(scene.match, move, 0, [Effect(CAPTURE, 0, count=6, player=0)]).endswith("took 6 stones.")

@@ -31,12 +31,12 @@ def start(app, game_id):
 def test_the_proven_value_shows_and_v_hides_it(app):
     solver.install(solver.build(load_game("hat_diviyan_keliya")))
     scene = start(app, "hat_diviyan_keliya")
-    assert scene.proven_line() == "proven: Leopards win in 14"
+    assert scene.match.proven_line() == "proven: Leopards win in 14"
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v")], 1 / 60)
-    assert scene.proven_line() is None
+    assert scene.match.proven_line() is None
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v")], 1 / 60)
-    assert scene.proven_line() == "proven: Leopards win in 14"
-    assert start(app, "kotu_ellima").proven_line() is None
+    assert scene.match.proven_line() == "proven: Leopards win in 14"
+    assert start(app, "kotu_ellima").match.proven_line() is None
 
 
 def test_the_play_scene_asks_once_a_position_and_again_when_a_table_arrives(app, monkeypatch):
@@ -48,7 +48,7 @@ def test_the_play_scene_asks_once_a_position_and_again_when_a_table_arrives(app,
     scene = start(app, "hat_diviyan_keliya")
     for _ in range(30):
         app.frame([], 1 / 60)
-    assert calls == [0] and "being built" in scene.message
+    assert calls == [0] and "being built" in scene.match.said.words
     solver.install(solver.build(load_game("hat_diviyan_keliya")))
     for _ in range(5):
         app.frame([], 1 / 60)

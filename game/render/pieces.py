@@ -10,6 +10,8 @@ import math
 
 import pygame
 
+from rules import State
+
 from .. import theme
 
 _cache: dict[tuple[int, str, int], pygame.Surface] = {}
@@ -41,19 +43,15 @@ def style_of(owner: int, kind: str) -> str:
     return f"soldier{owner}"
 
 
-def side_kind(state: object, player: int) -> str:
+def side_kind(state: State, player: int) -> str:
     """The kind of piece that stands for ``player``: named by the side ("Cows" -> 'cow') when
     that is a known animal, else the player's most common piece on the board, else 'soldier'."""
-    game = state.game  # type: ignore[attr-defined]
-    sides = game.sides
+    sides = state.game.sides
     word = sides[player].strip().lower()
     singular = word[:-1] if word.endswith("s") else word
     if singular in ("cow", "leopard", "tiger"):
         return singular
-    try:
-        kinds = [k for o, k in state.pieces().values() if o == player]  # type: ignore[attr-defined]
-    except NotImplementedError:
-        kinds = []
+    kinds = [k for o, k in state.pieces().values() if o == player]
     return max(set(kinds), key=kinds.count) if kinds else "soldier"
 
 

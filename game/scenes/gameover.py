@@ -16,15 +16,11 @@ from rules import Outcome
 
 from .. import theme
 from ..anim import Timer, ease_out_back
+from ..match.review import turning_points
+from ..match.words import headline
 from ..render.pieces import draw_piece
-from ..review import turning_points
 from ..scene import Scene
 from ..widgets import Button, FocusGroup, fit_line
-
-
-def headline(outcome: Outcome, sides: tuple[str, str]) -> str:
-    return "A draw" if outcome.winner is None else f"{sides[outcome.winner]} win" + (
-        "" if sides[outcome.winner].endswith("s") else "s")
 
 
 class GameOverScene(Scene):
@@ -33,7 +29,10 @@ class GameOverScene(Scene):
     def __init__(self, app, play) -> None:
         super().__init__(app)
         self.play = play
-        self.outcome: Outcome = play.state.outcome()
+        self.match = play.match
+        outcome = self.match.state.outcome()
+        assert outcome is not None
+        self.outcome: Outcome = outcome
         self.appear = Timer(0.45)
         self.time = 0.0
         self.rematch = Button("Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R")
@@ -45,9 +44,9 @@ class GameOverScene(Scene):
         self.strip_result = Button("Result", self.show_result, pygame.K_RETURN, key_label="Enter")
         # The moments the game turned (the biggest swings of the evaluation), each a step into review.
         self.turns: list[Button] = []
-        log = play.log
-        first = len(play.state.history()) - len(log)
-        for k, (ply, _) in enumerate(turning_points(play.state)):
+        log = self.match.log
+        first = len(self.match.state.history()) - len(log)
+        for k, (ply, _) in enumerate(turning_points(self.match.state)):
             if 0 <= ply - 1 - first < len(log):
                 words = log[ply - 1 - first]
                 self.turns.append(Button(f"{ply}. {words}", lambda p=ply: self.look_at(p), pygame.K_1 + k,
@@ -63,7 +62,7 @@ class GameOverScene(Scene):
     def look_at(self, ply: int) -> None:
         """A turning point: the board as it stood after that move (review: the game is unchanged)."""
         self.peeking = True
-        self.play.review_at(ply)
+        self.match.review_at(ply)
 
     def show_result(self) -> None:
         self.peeking = False
@@ -91,7 +90,7 @@ class GameOverScene(Scene):
         self.time += dt
         if self.peeking:
             self.play.update(dt)  # the board below stays alive: review, animations
-            if self.play.state.outcome() is None and self.app.manager.top is self:
+            if self.match.state.outcome() is None and self.app.manager.top is self:
                 self.app.manager.pop()  # undone: the game goes on, the result no longer holds
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -108,7 +107,7 @@ class GameOverScene(Scene):
         box = pygame.Rect(0, 0, int(640 * s), int(360 * s) + turns_h)
         box.center = (w // 2, int(h / 2 + (1 - k) * h * 0.4))
         theme.panel(surface, box, (40, 46, 80), theme.ACCENT, int(20 * s), 4)
-        sides = self.play.sides
+        sides = self.match.sides
         title = headline(self.outcome, sides)
         theme.blit_text(surface, "Game over", int(28 * s), theme.TEXT_DIM, (box.centerx, box.top + int(22 * s)),
                         "midtop")
@@ -116,7 +115,7 @@ class GameOverScene(Scene):
         if self.outcome.winner is not None:
             from ..render.pieces import side_kind
 
-            kind = side_kind(self.play.state, self.outcome.winner)
+            kind = side_kind(self.match.state, self.outcome.winner)
             for dx in (-1, 1):
                 bob = math.sin(self.time * 5 + dx) * 6 * s
                 draw_piece(surface, (box.centerx + dx * int(250 * s), box.top + int(90 * s) + bob), int(32 * s),
@@ -154,7 +153,7 @@ class GameOverScene(Scene):
         gap = int(8 * s)
         self.strip_result.rect = pygame.Rect(strip.right - gap - bw, strip.top + int(4 * s), bw, bh)
         self.strip_rematch.rect = self.strip_result.rect.move(-(bw + gap), 0)
-        words = f"{headline(self.outcome, self.play.sides)}. {self.outcome.reason[:1].upper()}" \
+        words = f"{headline(self.outcome, self.match.sides)}. {self.outcome.reason[:1].upper()}" \
                 f"{self.outcome.reason[1:]}."
         room = self.strip_rematch.rect.left - strip.left - 2 * gap
         text_size = max(12, int(strip.height * 0.5))

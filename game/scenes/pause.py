@@ -89,7 +89,7 @@ class PauseScene(MenuOverlay):
     def rules(self) -> None:
         from .rules_screen import RulesScene
 
-        self.app.manager.push(RulesScene(self.app, self.play.spec.id))
+        self.app.manager.push(RulesScene(self.app, self.play.match.spec.id))
 
     def settings(self) -> None:
         from .settings_screen import SettingsScene
@@ -100,7 +100,7 @@ class PauseScene(MenuOverlay):
         self.play.settings_changed()
 
     def copy(self) -> None:
-        text = self.play.game_text()
+        text = self.play.match.game_text()
         try:
             pygame.scrap.put_text(text)
             self.note = "The game is on the clipboard as text: Ctrl+V (or Open a game) on the title screen opens it."
@@ -108,7 +108,7 @@ class PauseScene(MenuOverlay):
             self.note = f"The clipboard is not available here ({e}); use Export instead."
 
     def export(self) -> None:
-        self.note = self.play.export_game()
+        self.note = self.play.match.export_game()
 
     def leave(self) -> None:
         self.app.manager.pop()

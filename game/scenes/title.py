@@ -223,7 +223,7 @@ def start_play(app, config: MatchConfig, state: State, game_file: library.GameFi
     scene = PlayScene(app, config, state, game_file)
     app.manager.push(scene)
     if save_now and state.outcome() is None:
-        scene.save_now()
+        scene.match.save_now()
 
 
 def open_entry(app, entry: Entry) -> str:

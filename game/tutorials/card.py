@@ -51,7 +51,7 @@ def draw_card(surface: pygame.Surface, sc: TutorialScene) -> None:
     x, y = card.left + pad, card.top + int(10 * s)
     total = len(sc.lesson.steps)
     if sc.stage == "done":
-        head = f"{sc.spec.name} lesson complete"
+        head = f"{sc.match.spec.name} lesson complete"
     else:
         title = f" — {sc.step.title}" if sc.step.title else ""
         head = f"Lesson: step {sc.index + 1} of {total}{title}"
@@ -105,8 +105,8 @@ def draw_pointer(surface: pygame.Surface, sc: TutorialScene) -> None:
     if cell is None:
         return
     s = theme.scale_for(surface.get_size())
-    x, y = sc.view.pos(cell)
-    lift = sc.view.unit * 0.42 + (1 + math.sin(sc.time * 6)) * 5 * s
+    x, y = sc.board.pos(cell)
+    lift = sc.board.unit * 0.42 + (1 + math.sin(sc.time * 6)) * 5 * s
     k = max(8.0, 13 * s)
     tip = (x, y - lift)
     tri = [tip, (x - k, tip[1] - k * 1.3), (x + k, tip[1] - k * 1.3)]

@@ -6,17 +6,15 @@ shows exactly what the lesson then asks the player to do."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 import pygame
 
-from rules import Effect, Move, Note, State, load_state
+from rules import Effect, Move, load_state
 from rules.effects import CAPTURE, DROP, RELAY, REMOVE
 
 from .. import theme
-from ..boards import family_for
-from ..boards.routes import MoveBuilder
-from ..physics import Bursts
+from ..boards import BoardLook, family_for
+from ..match.review import ReviewView
 from ..render.marks import alpha_circle
 from . import has_lesson, lesson_for
 
@@ -35,34 +33,6 @@ DIAGRAMS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "ncuva": (("Sowing a1 with a relay: d1 had a stone, so both sow on to c2.", "Relay", True),
               ("A capture: c1's last stone ends in the empty d2; d3 and d4 are taken.", "Capture", True)),
 }
-
-
-@dataclass
-class _Still:
-    """A match as a board family's drawing reads it (``game.boards.MatchView``), standing still."""
-
-    state: State
-    builder: MoveBuilder
-    pieces_now: dict[int, tuple[int, str]]
-    animation: None = None
-    last_move: Move | None = None
-    last_effects: list[Effect] = field(default_factory=list)
-    suggestion: Move | None = None
-    suggestion_effects: list[Effect] = field(default_factory=list)
-    flash: None = None
-    pulse: float = 0.0
-    time: float = 0.0
-    notes: list[Note] = field(default_factory=list)
-    note_codes: frozenset[str] = frozenset()
-    human_to_move: bool = False
-    busy: bool = False
-    bursts: Bursts = field(default_factory=Bursts)
-    hover: int | None = None
-    mouse: tuple[int, int] = (0, 0)
-    dragging: bool = False
-
-    def side(self, player: int) -> str:
-        return self.state.game.sides[player]
 
 
 def diagrams(game_id: str) -> list[tuple[str, str, str | None]]:
@@ -85,13 +55,9 @@ def render(position: str, move_text: str | None, size: tuple[int, int]) -> pygam
     state = load_state(position)
     rect = surf.get_rect()
     board = family_for(state.game, rect)
-    try:
-        pieces = state.pieces()
-    except NotImplementedError:
-        pieces = {}
-    still = _Still(state, MoveBuilder(state), pieces)
+    still = ReviewView(state, None, [], state.game.sides)
     board.position_changed(still)
-    board.draw(surf, still)
+    board.draw(surf, BoardLook.still(still))
     if move_text is not None:
         move = state.parse_move(move_text)
         effects = state.effects(move)

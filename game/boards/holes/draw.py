@@ -16,7 +16,7 @@ from .stones import StoneField, heap_offset
 from .view import NORTH_INK, SOUTH_INK, HolesView, stone_sprite
 
 if TYPE_CHECKING:
-    from .. import MatchView
+    from ..look import BoardLook
 
 BADGE = (34, 24, 16)
 BADGE_CHANGED = (20, 70, 120)
@@ -36,7 +36,7 @@ class HolesRenderer:
         self.field = field
         self.sides = sides
 
-    def hover_preview(self, m: MatchView) -> Preview | None:
+    def hover_preview(self, m: BoardLook) -> Preview | None:
         """The preview of the hovered pit when it is a legal start for the person to move."""
         if not m.human_to_move or m.busy or m.hover is None:
             return None
@@ -45,7 +45,7 @@ class HolesRenderer:
             return None
         return preview(m.state, move, m.builder.effects(move))
 
-    def draw(self, surface: pygame.Surface, m: MatchView) -> None:
+    def draw(self, surface: pygame.Surface, m: BoardLook) -> None:
         view = self.view
         view.draw(surface)
         anim = m.animation if isinstance(m.animation, SowingAnimation) else None
@@ -68,7 +68,7 @@ class HolesRenderer:
         m.bursts.draw(surface)
 
     # --- marks under the stones -----------------------------------------------------------------------
-    def _marks(self, surface: pygame.Surface, m: MatchView, anim, pv: Preview | None) -> None:
+    def _marks(self, surface: pygame.Surface, m: BoardLook, anim, pv: Preview | None) -> None:
         view = self.view
         r = view.pit_r
         w = max(2, int(r * 0.12))
@@ -158,7 +158,7 @@ class HolesRenderer:
             surface.blit(label, label.get_rect(center=box.center))
 
     # --- words and the preview ----------------------------------------------------------------------------
-    def _caption(self, surface: pygame.Surface, anim: SowingAnimation, m: MatchView) -> None:
+    def _caption(self, surface: pygame.Surface, anim: SowingAnimation, m: BoardLook) -> None:
         """How the sowing ends, said on the board while its stop is shown."""
         if anim.done or anim.steps[anim.index].effect.kind != "stop" or not anim.caption:
             return
@@ -182,7 +182,7 @@ class HolesRenderer:
         surface.blit(label, label.get_rect(center=box.center))
         label.set_alpha(None)
 
-    def _preview(self, surface: pygame.Surface, pv: Preview, m: MatchView) -> None:
+    def _preview(self, surface: pygame.Surface, pv: Preview, m: BoardLook) -> None:
         view = self.view
         r = view.pit_r
         size = max(13, int(view.badge_size * 0.9))

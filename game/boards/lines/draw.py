@@ -1,6 +1,6 @@
 """Drawing a line board in play: the empty board, the last move, the pieces that may move, the
 targets of the chosen piece, the chain being built, huff offers, the hint, a dragged piece and
-the move being animated. It only reads the match (``game.boards.MatchView``); it changes nothing.
+the move being animated. It only reads the match (``game.boards.look.BoardLook``); it changes nothing.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ...render.pieces import draw_piece, side_kind
 from .view import BoardView
 
 if TYPE_CHECKING:
-    from .. import MatchView
+    from ..look import BoardLook
 
 
 class LinesRenderer:
@@ -34,7 +34,7 @@ class LinesRenderer:
     def __init__(self, view: BoardView) -> None:
         self.view = view
 
-    def draw(self, surface: pygame.Surface, m: MatchView) -> None:
+    def draw(self, surface: pygame.Surface, m: BoardLook) -> None:
         view = self.view
         view.draw(surface)
         self._last_move(surface, m)
@@ -43,7 +43,7 @@ class LinesRenderer:
         self._suggestion(surface, m)
         self._drag(surface, m)
 
-    def _last_move(self, surface: pygame.Surface, m: MatchView) -> None:
+    def _last_move(self, surface: pygame.Surface, m: BoardLook) -> None:
         move = m.last_move
         if move is None or m.animation is not None or len(m.builder.path) > 1:
             return  # a chain being built is clearer without the previous move's marks
@@ -59,7 +59,7 @@ class LinesRenderer:
             if e.kind == REMOVE:
                 taken_mark(surface, view.pos(e.cell), r * 0.3)
 
-    def _pieces(self, surface: pygame.Surface, m: MatchView) -> None:
+    def _pieces(self, surface: pygame.Surface, m: BoardLook) -> None:
         view = self.view
         r = view.piece_radius
         if m.animation is not None:
@@ -107,7 +107,7 @@ class LinesRenderer:
             x, y = view.pos(p)
             surface.blit(s, (x - k - 4, y - k - 4))
 
-    def _choice(self, surface: pygame.Surface, m: MatchView, chain: tuple[int, ...], dragging: bool) -> None:
+    def _choice(self, surface: pygame.Surface, m: BoardLook, chain: tuple[int, ...], dragging: bool) -> None:
         view = self.view
         b = m.builder
         r = view.piece_radius
@@ -149,13 +149,13 @@ class LinesRenderer:
             pygame.draw.rect(surface, theme.CAPTURE, box, border_radius=6)
             surface.blit(tag, tag.get_rect(center=box.center))
 
-    def _drag(self, surface: pygame.Surface, m: MatchView) -> None:
+    def _drag(self, surface: pygame.Surface, m: BoardLook) -> None:
         if not m.dragging or not m.builder.path:
             return
         owner, kind = m.pieces_now.get(m.builder.path[0], (0, "soldier"))
         draw_piece(surface, m.mouse, self.view.piece_radius, owner, kind, lift=0.8)
 
-    def _suggestion(self, surface: pygame.Surface, m: MatchView) -> None:
+    def _suggestion(self, surface: pygame.Surface, m: BoardLook) -> None:
         """The engine's hint in its own colour: a dashed route, rings at both ends."""
         move = m.suggestion
         if move is None or m.animation is not None:

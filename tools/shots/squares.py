@@ -4,9 +4,8 @@ crowning, a king chosen, the setup screen with its named variants, and a termina
 
 from __future__ import annotations
 
-from ...config import PASS_AND_PLAY, MatchConfig
-from ...scenarios import pump
-from .scenarios import (
+from game.config import PASS_AND_PLAY, MatchConfig
+from tools.battlehalma_positions import (
     PROMOTION_3,
     TERMINAL_6,
     chain_moves,
@@ -16,10 +15,11 @@ from .scenarios import (
     king_takes,
     terminal_win,
 )
+from tools.scenarios import pump
 
 
 def take(app, shot, mouse, play) -> None:
-    from ...scenes.setup import SetupScene
+    from game.scenes.setup import SetupScene
 
     app.manager.clear()
     app.manager.push(SetupScene(app, "battlehalma"))
@@ -34,7 +34,7 @@ def take(app, shot, mouse, play) -> None:
     state = chain_position()
     scene = play(app, MatchConfig("battlehalma"), state)
     chain = max(chain_moves(state), key=lambda m: len(m.path))
-    view = scene.view
+    view = scene.board
     mouse.click(view.pos(chain.path[0]))
     mouse.move(view.pos(chain.path[1]))
     pump(app, 0.1)
@@ -53,9 +53,9 @@ def take(app, shot, mouse, play) -> None:
     scene = play(app, MatchConfig("battlehalma", dict(PROMOTION_3)), state)
     crown = next(m for m in state.legal_moves() if m.kind.endswith("_king"))
     for p in crown.path:
-        mouse.click(scene.view.pos(p))
-    if scene.builder.path:
-        mouse.click(scene.view.pos(crown.path[-1]))
+        mouse.click(scene.board.pos(p))
+    if scene.match.builder.path:
+        mouse.click(scene.board.pos(crown.path[-1]))
     while scene.busy and scene.animation is not None and "crowning" not in _current(scene):
         pump(app, 1 / 60)
     pump(app, 0.2)
@@ -64,8 +64,8 @@ def take(app, shot, mouse, play) -> None:
     state = king_capture_position()
     scene = play(app, MatchConfig("battlehalma", dict(PROMOTION_3)), state)
     leap = king_takes(state)[0]
-    mouse.click(scene.view.pos(leap.path[0]))
-    mouse.move(scene.view.pos(leap.path[1]))
+    mouse.click(scene.board.pos(leap.path[0]))
+    mouse.move(scene.board.pos(leap.path[1]))
     pump(app, 0.1)
     shot("37_squares_king_selected")
 

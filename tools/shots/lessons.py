@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pygame
 
-from .scenarios import click_move, pump, settle
+from tools.scenarios import click_move, pump, settle
 
 
 def _lesson(app, game_id: str):
-    from .scenes.menu import MenuScene
-    from .scenes.tutorial import TutorialScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.tutorial import TutorialScene
 
     app.manager.clear()
     app.manager.push(MenuScene(app))
@@ -33,16 +33,16 @@ def _advance(app, mouse, scene, steps: int) -> None:
 
 
 def take(app, shot, mouse, play) -> None:
-    from .scenes.rules_screen import RulesScene
+    from game.scenes.rules_screen import RulesScene
 
     scene = _lesson(app, "kotu_ellima")
     shot("50_tutorial_kotu_ellima_start")
     _advance(app, mouse, scene, 2)
-    mouse.click(scene.view.pos(scene.state.game.point_index("g3")))
+    mouse.click(scene.board.pos(scene.match.state.game.point_index("g3")))
     pump(app, 0.1)
     shot("51_tutorial_chain_marked_piece_selected")
     _advance(app, mouse, scene, 1)
-    mouse.click(scene.view.pos(scene.state.game.point_index("e1")))
+    mouse.click(scene.board.pos(scene.match.state.game.point_index("e1")))
     pump(app, 0.1)
     shot("52_tutorial_wrong_try_refused")
     click_move(mouse, scene, scene.expected[0])

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
+from game.config import MatchConfig
 from rules.effects import CAPTURE, RELAY
-
-from ...config import MatchConfig
-from ...scenarios import pump, random_play
+from tools.scenarios import pump, random_play
 
 
 def _relay_move(state):
@@ -21,11 +20,11 @@ def take(app, shot, mouse, play) -> None:
     config = MatchConfig("ncuva", {"columns": 12})
     scene = play(app, config, state.copy())
     shot("41_ncuva_12_columns_mid_game")
-    move = _relay_move(scene.state)
-    mouse.move(scene.view.pos(move.origin))
+    move = _relay_move(scene.match.state)
+    mouse.move(scene.board.pos(move.origin))
     pump(app, 0.1)
     shot("42_ncuva_hover_preview")
-    mouse.click(scene.view.pos(move.origin))
+    mouse.click(scene.board.pos(move.origin))
     pump(app, 0.9)
     shot("43_ncuva_mid_sowing")
     anim = scene.animation
@@ -38,7 +37,7 @@ def take(app, shot, mouse, play) -> None:
                         columns=6)
     scene = play(app, MatchConfig("ncuva", {"columns": 6}), state)
     move = max(state.legal_moves(), key=lambda m: len(m.captured))
-    mouse.click(scene.view.pos(move.origin))
+    mouse.click(scene.board.pos(move.origin))
     anim = scene.animation
     while anim is not None and not anim.done and anim.steps[anim.index].effect.kind != CAPTURE:
         app.frame([], 1 / 60)

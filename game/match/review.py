@@ -3,7 +3,7 @@ read-only, stepped through first / previous / next / last; and the turning point
 game (the moves after which the evaluation swung most).
 
 ``Review`` works on copies of the live state: the game itself never changes while reviewed. The
-board family draws a ``ReviewView`` exactly as it draws the live match (``game.boards.MatchView``).
+board family draws a ``ReviewView`` exactly as it draws the live match (``game.match.read.BoardSource``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 
 from rules import Effect, Move, Note, State
 
-from .boards.routes import MoveBuilder
-from .physics import Bursts
+from .routes import MoveBuilder
 
 
 @dataclass
@@ -25,30 +24,18 @@ class ReviewView:
     last_effects: list[Effect]
     sides: tuple[str, str]
     last_mover: int | None = None
-    time: float = 0.0
     builder: MoveBuilder = field(init=False)
     pieces_now: dict[int, tuple[int, str]] = field(init=False)
     notes: list[Note] = field(default_factory=list)
     note_codes: frozenset[str] = frozenset()
-    animation: None = None
-    suggestion: None = None
+    suggestion: Move | None = None
     suggestion_effects: list[Effect] = field(default_factory=list)
-    flash: None = None
-    pulse: float = 0.0
     human_to_move: bool = False
-    busy: bool = False
     show_legal: bool = False
-    bursts: Bursts = field(default_factory=Bursts)
-    hover: None = None
-    mouse: tuple[int, int] = (0, 0)
-    dragging: bool = False
 
     def __post_init__(self) -> None:
         self.builder = MoveBuilder(self.state)
-        try:
-            self.pieces_now = self.state.pieces()
-        except NotImplementedError:
-            self.pieces_now = {}
+        self.pieces_now = self.state.pieces()
 
     def side(self, player: int) -> str:
         return self.sides[player]

@@ -1,4 +1,5 @@
 """``python main.py --screenshots DIR``: every scene at 1280×800 and 960×600, saved as PNG.
+The app imports this package only for that flag.
 
 The scenes are reached the way a player reaches them (clicks through the real scenes),
 with positions from ``scenarios`` so the pictures show chains, huffs and game ends.
@@ -13,9 +14,8 @@ from pathlib import Path
 
 import pygame
 
-from .boards import FAMILY_PACKAGES
-from .config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
-from .scenarios import (
+from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from tools.scenarios import (
     Mouse,
     chain_position,
     finished,
@@ -43,19 +43,19 @@ def _play(app, config: MatchConfig, state=None):
 
 
 def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Path]:
-    from .app import App
-    from .scenes.coin import CoinTossScene
-    from .scenes.menu import MenuScene
-    from .scenes.rules_screen import RulesScene
-    from .scenes.setup import SetupScene
-    from .scenes.title import TitleScene
+    from game.app import App
+    from game.scenes.coin import CoinTossScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.rules_screen import RulesScene
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     # The scenes play, save and change settings: keep all of that away from the player's own files.
     import tempfile
 
-    from . import settings
+    from game import settings
 
     own_home = os.environ.get("KELIYA_HOME")
     os.environ["KELIYA_HOME"] = tempfile.mkdtemp(prefix="keliya-screenshots-")
@@ -95,8 +95,8 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
 
             scene = _play(app, MatchConfig("kotu_ellima"))
             shot("08_play_start")
-            view = scene.view
-            origin = sorted(scene.builder.movable())[0]
+            view = scene.board
+            origin = sorted(scene.match.builder.movable())[0]
             mouse.click(view.pos(origin))
             pump(app, 0.1)
             shot("09_play_selected")
@@ -105,14 +105,14 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
             scene = _play(app, MatchConfig("kotu_ellima"), state)
             shot("10_play_capture_forced")
             chain = max((m for m in state.legal_moves() if m.captured), key=lambda m: len(m.captured))
-            mouse.click(scene.view.pos(chain.path[0]))
-            mouse.click(scene.view.pos(chain.path[1]))
-            mouse.move(scene.view.pos(chain.path[2]))
+            mouse.click(scene.board.pos(chain.path[0]))
+            mouse.click(scene.board.pos(chain.path[1]))
+            mouse.move(scene.board.pos(chain.path[2]))
             pump(app, 0.1)
             shot("11_play_chain_in_progress")
-            mouse.click(scene.view.pos(chain.path[2]))
+            mouse.click(scene.board.pos(chain.path[2]))
             for p in chain.path[3:]:
-                mouse.click(scene.view.pos(p))
+                mouse.click(scene.board.pos(p))
             pump(app, 0.4)
             shot("12_play_chain_hop_animation")
             pump(app, 1.5)
@@ -121,28 +121,27 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
             state = free_chain_position()
             scene = _play(app, MatchConfig("sixteen_soldiers", {"capture": "free"}), state)
             chain = max((m for m in state.legal_moves() if m.captured), key=lambda m: len(m.captured))
-            mouse.click(scene.view.pos(chain.path[0]))
-            mouse.click(scene.view.pos(chain.path[1]))
+            mouse.click(scene.board.pos(chain.path[0]))
+            mouse.click(scene.board.pos(chain.path[1]))
             pump(app, 0.1)
             shot("13b_play_chain_may_stop")
 
             state = huff_position()
             scene = _play(app, MatchConfig("kotu_ellima", {"capture": "huff"}), state)
-            scene._after_animation()
             pump(app, 0.1)
             shot("14_play_huff_offer")
 
             state = random_play("cows_leopards", 3, lambda s: s.ply >= 5)
             scene = _play(app, MatchConfig("cows_leopards"), state)
             shot("15_play_cows_leopards_drops")
-            mouse.click(scene.view.pos(min(scene.builder.drop_points())))
+            mouse.click(scene.board.pos(min(scene.match.builder.drop_points())))
             pump(app, 0.12)
             shot("15b_play_drop_falling")
             state = random_play("hat_diviyan_keliya", 5, lambda s: s.ply >= 9)
             scene = _play(app, MatchConfig("hat_diviyan_keliya"), state)
-            movable = sorted(scene.builder.movable())
+            movable = sorted(scene.match.builder.movable())
             if movable:
-                mouse.click(scene.view.pos(movable[0]))
+                mouse.click(scene.board.pos(movable[0]))
             pump(app, 0.1)
             shot("16_play_hat_diviyan_keliya")
             state = random_play("hat_diviyan_keliya", 6, lambda s: s.ply >= 6, board="large")
@@ -156,9 +155,9 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
                 shot("18_play_computer_thinking")
                 app.manager.clear()
                 scene = _play(app, MatchConfig("kotu_ellima", iterations=300), chain_position())
-                scene.ask_hint()
+                scene.match.ask_hint()
                 deadline = time.monotonic() + 20
-                while scene.suggestion is None and time.monotonic() < deadline:
+                while scene.match.suggestion is None and time.monotonic() < deadline:
                     pump(app, 0.05)
                     time.sleep(0.01)
                 shot("18b_play_hint")
@@ -171,16 +170,10 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
             app.manager.top.see_board()  # the card shrinks to a strip: Rematch stays at hand
             pump(app, 0.2)
             shot("19b_game_over_see_board")
-            for kind in FAMILY_PACKAGES:  # each board family's own scenes (game/boards/<kind>/shots.py)
-                shots = _family_shots(kind)
-                if shots is not None:
-                    shots.take(app, shot, mouse, _play)
-            from . import tutorial_shots  # the lessons and the rules diagrams
+            from . import comfort, holes, lessons, squares
 
-            tutorial_shots.take(app, shot, mouse, _play)
-            from . import comfort_shots  # resume, settings, pause, leaving, review, turning points
-
-            comfort_shots.take(app, shot, mouse, _play)
+            for scenes in (squares, holes, lessons, comfort):  # BattleHalma, Ncuva, the lessons, the comforts
+                scenes.take(app, shot, mouse, _play)
     finally:
         app.close()
         pygame.quit()
@@ -190,19 +183,6 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
             os.environ["KELIYA_HOME"] = own_home
         settings.forget_loaded()
     return files
-
-
-def _family_shots(kind: str):
-    """A family's ``shots`` module (``take(app, shot, mouse, play)``), or None if it has none."""
-    import importlib
-
-    name = f"{FAMILY_PACKAGES[kind]}.shots"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name not in (name, FAMILY_PACKAGES[kind]):
-            raise
-        return None
 
 
 def load_start(game_id: str, **options: object):

@@ -113,20 +113,20 @@ def pump(app, seconds: float, dt: float = 1 / 60) -> None:
 def click_move(mouse: Mouse, scene, move) -> None:
     """Play ``move`` on a play scene the way a player does: click its points in order, and click
     the piece again to stop a chain that could go on."""
-    view = scene.view
+    view = scene.board
     if len(move.path) == 1:
         mouse.click(view.pos(move.path[0]))
         return
     for p in move.path:
         mouse.click(view.pos(p))
-    if scene.builder.path == tuple(move.path):
+    if scene.match.builder.path == tuple(move.path):
         mouse.click(view.pos(move.path[-1]))
 
 
 def start_play(app, config, state=None):
     """A play scene over the chooser (so Menu and Esc have somewhere to go), one frame drawn."""
-    from .scenes.menu import MenuScene
-    from .scenes.play import PlayScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import PlayScene
 
     app.manager.clear()
     app.manager.push(MenuScene(app))
@@ -153,23 +153,23 @@ def play_to_end(app, scene, rng, max_plies: int = 600, wall_seconds: float = 90.
     mouse = Mouse(app)
     deadline = time.monotonic() + wall_seconds
     plies = 0
-    while scene.state.outcome() is None and plies < max_plies:
+    while scene.match.state.outcome() is None and plies < max_plies:
         assert time.monotonic() < deadline, "the game did not finish in time"
         settle(app, scene, limit=settle_seconds, dt=settle_dt)
-        if scene.state.outcome() is not None:
+        if scene.match.state.outcome() is not None:
             break
-        if scene.human_to_move:
-            moves = scene.state.legal_moves()
+        if scene.match.human_to_move:
+            moves = scene.match.state.legal_moves()
             move = moves[rng.randrange(len(moves))]
-            before = scene.state.ply
+            before = scene.match.state.ply
             click_move(mouse, scene, move)
-            assert scene.state.ply == before + 1, scene.message
-            assert scene.state.history()[-1] == move
+            assert scene.match.state.ply == before + 1, scene.match.said.words
+            assert scene.match.state.history()[-1] == move
             plies += 1
         else:
-            before = scene.state.ply
+            before = scene.match.state.ply
             app.frame([], 1 / 60)
             time.sleep(0.002)
-            plies += scene.state.ply - before
+            plies += scene.match.state.ply - before
     settle(app, scene, limit=settle_seconds, dt=settle_dt)
     return plies

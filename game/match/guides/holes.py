@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from rules.effects import CAPTURE, STOP
 
-from ... import theme
-from .. import MatchView
+from ..events import Said, Tone
+from ..read import BoardSource
 
 
-def last_stop(m: MatchView) -> str:
+def last_stop(m: BoardSource) -> str:
     """How the sowing just shown ended, in words ('' when nothing was just played)."""
     fx = m.last_effects
     if not fx or fx[-1].kind != STOP or m.last_move is None:
@@ -24,18 +24,22 @@ def last_stop(m: MatchView) -> str:
     return "The last stone fell into an empty hole: sleep."
 
 
-def holes_intro(m: MatchView) -> tuple[str, theme.Color]:
+def intro(m: BoardSource) -> Said:
     player = m.state.to_move
     who = m.side(player)
     before = last_stop(m)
     prefix = f"{before} " if before else ""
     if "sow_again" in m.note_codes:
-        return f"{prefix}{who} sows again: click any marked hole of yours.", theme.ACCENT
+        return Said(f"{prefix}{who} sows again: click any marked hole of yours.", Tone.ACCENT)
     if m.state.phase == "singles":
-        return (f"{prefix}{who}: no hole has two stones — click a single stone (marked) to move it "
-                "onto the empty hole after it.", theme.ACCENT)
-    return f"{prefix}{who}: click a marked hole of yours to sow it (hover to see where it ends).", theme.TEXT
+        return Said(f"{prefix}{who}: no hole has two stones — click a single stone (marked) to move it "
+                    "onto the empty hole after it.", Tone.ACCENT)
+    return Said(f"{prefix}{who}: click a marked hole of yours to sow it (hover to see where it ends).")
 
 
-def holes_help(m: MatchView) -> str:
+def guide(m: BoardSource) -> Said:
+    return intro(m)
+
+
+def help_line(m: BoardSource) -> str:
     return "Click a marked hole to sow it; hovering shows where it ends. Click during a sowing to skip it; F: speed."

@@ -15,18 +15,30 @@ from dataclasses import dataclass
 
 from rules import Move, State
 from rules.effects import PLACE, REMOVE
+from rules.kinds import Code
+
+
+class Click(Code):
+    """What a click on the board did."""
+
+    SELECT = "select"  # a piece is chosen
+    DESELECT = "deselect"  # the choice is dropped
+    EXTEND = "extend"  # the chain being built goes one landing further
+    MOVE = "move"  # a whole move: play it
+    ILLEGAL = "illegal"  # refused, with the reason
+    NONE = "none"  # nothing happened
 
 
 @dataclass(frozen=True)
 class ClickResult:
-    """What a click did: ``kind`` is 'select', 'deselect', 'extend', 'move', 'illegal' or 'none'."""
+    """What a click did (``kind``), with the move it completes or the reason it is refused."""
 
-    kind: str
+    kind: Click
     move: Move | None = None
     reason: str = ""
 
 
-NOTHING = ClickResult("none")
+NOTHING = ClickResult(Click.NONE)
 
 
 class MoveBuilder:
@@ -38,6 +50,7 @@ class MoveBuilder:
         self.shown_hops = 0  # hops of the last completed move the player already saw built
         self.last_route: tuple[int, ...] = ()  # the route the player clicked for the last move made here
         self.removals_declined = False
+        self._legal: list[Move] | None = None
         self._moves: list[Move] | None = None
         self._single: dict[int, tuple[Move, str]] | None = None
         self._open: dict[int, tuple[Move, str]] | None = None
@@ -56,10 +69,16 @@ class MoveBuilder:
         return fx
 
     # --- what the rules allow now ----------------------------------------------------------------
+    def legal(self) -> list[Move]:
+        """Every legal move of the position (asked of the rules once, until ``refresh``)."""
+        if self._legal is None:
+            self._legal = self.state.legal_moves()
+        return self._legal
+
     def moves(self) -> list[Move]:
         """The legal moves (cached until ``refresh``), less any removal the player declined."""
         if self._moves is None:
-            moves = self.state.legal_moves()
+            moves = self.legal()
             if self.removals_declined:
                 moves = [m for m in moves if m not in self._removal_moves()]
             self._moves = moves
@@ -69,7 +88,7 @@ class MoveBuilder:
         """Moves made at one cell, by cell, with what they do there ('place' or 'remove')."""
         if self._single is None:
             out = {}
-            for m in self.state.legal_moves():
+            for m in self.legal():
                 if len(m.path) == 1:
                     effects = self.effects(m)
                     out[m.path[0]] = (m, effects[0].kind if effects else "")
@@ -83,6 +102,7 @@ class MoveBuilder:
         """Forget the choice and the cached moves (after a move, undo or new state)."""
         self.path = ()
         self.removals_declined = False
+        self._legal = None
         self._moves = None
         self._single = None
         self._open = None
@@ -173,22 +193,22 @@ class MoveBuilder:
         """Finish the chain where it stands, if the rules allow stopping there."""
         move = self.state.move_for_route(self.path) if self.can_stop() else None
         if move is None:
-            return ClickResult("illegal", reason="the capture must go on from here")
+            return ClickResult(Click.ILLEGAL, reason="the capture must go on from here")
         self.shown_hops = len(self.path) - 1
         self.last_route = self.path
         self.path = ()
-        return ClickResult("move", move)
+        return ClickResult(Click.MOVE, move)
 
     def cancel(self) -> ClickResult:
         """Drop the selection (a chain in progress is abandoned; nothing has been played)."""
         had = bool(self.path)
         self.path = ()
-        return ClickResult("deselect") if had else NOTHING
+        return ClickResult(Click.DESELECT) if had else NOTHING
 
     def click(self, cell: int | None) -> ClickResult:
         """A click on ``cell`` (None: off the board)."""
         if self.state.outcome() is not None:
-            return ClickResult("illegal", reason="the game is over")
+            return ClickResult(Click.ILLEGAL, reason="the game is over")
         if cell is None:
             return self.cancel() if len(self.path) <= 1 else NOTHING
         if not self.path:
@@ -202,42 +222,42 @@ class MoveBuilder:
         self.last_route = ()
         single = self.single_moves().get(cell)
         if single is not None:
-            return ClickResult("move", single)
+            return ClickResult(Click.MOVE, single)
         if cell in self.movable():
             self.path = (cell,)
-            return ClickResult("select")
-        return ClickResult("illegal", reason=self._why_not_here(cell))
+            return ClickResult(Click.SELECT)
+        return ClickResult(Click.ILLEGAL, reason=self._why_not_here(cell))
 
     def _second_click(self, cell: int) -> ClickResult:
         origin = self.path[0]
         if cell == origin:
             self.path = ()
-            return ClickResult("deselect")
+            return ClickResult(Click.DESELECT)
         step = self._extend(cell)
         if step is not None:
             return step
         if cell in self.movable():
             self.path = (cell,)
-            return ClickResult("select")
+            return ClickResult(Click.SELECT)
         single = self.single_moves().get(cell)
         if single is not None:
             self.path = ()
             self.shown_hops = 0
-            return ClickResult("move", single)
-        return ClickResult("illegal", reason=self.state.why_not_path(self.path + (cell,)))
+            return ClickResult(Click.MOVE, single)
+        return ClickResult(Click.ILLEGAL, reason=self.state.why_not_path(self.path + (cell,)))
 
     def _chain_click(self, cell: int) -> ClickResult:
         if cell == self.path[-1]:
             if self.can_stop():
                 return self.stop()
-            return ClickResult("illegal", reason="the capture must go on: pick the next landing point")
+            return ClickResult(Click.ILLEGAL, reason="the capture must go on: pick the next landing point")
         step = self._extend(cell)
         if step is not None:
             return step
         reason = self.state.why_not_path(self.path + (cell,))
         if reason == "that move is not allowed here":
             reason = "from here the chain can only go on to a marked point"
-        return ClickResult("illegal", reason=reason)
+        return ClickResult(Click.ILLEGAL, reason=reason)
 
     def _extend(self, cell: int) -> ClickResult | None:
         if cell not in self._continuations(self.path)[0]:
@@ -248,9 +268,9 @@ class MoveBuilder:
             self.shown_hops = len(self.path) - 1
             self.last_route = path
             self.path = ()
-            return ClickResult("move", self.state.move_for_route(path))
+            return ClickResult(Click.MOVE, self.state.move_for_route(path))
         self.path = path
-        return ClickResult("extend")
+        return ClickResult(Click.EXTEND)
 
     def _why_not_here(self, cell: int) -> str:
         """Why the cell clicked first cannot start a move."""

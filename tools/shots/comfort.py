@@ -4,16 +4,16 @@ position looked at in review, and the turning points of a finished game."""
 
 from __future__ import annotations
 
-from . import library
-from .config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
-from .scenarios import finished, pump, random_play
+from game import library
+from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from tools.scenarios import finished, pump, random_play
 
 
 def take(app, shot, mouse, play) -> None:
-    from .scenes.library_screen import LibraryScene
-    from .scenes.pause import PauseScene, confirm_leave
-    from .scenes.settings_screen import SettingsScene
-    from .scenes.title import TitleScene
+    from game.scenes.library_screen import LibraryScene
+    from game.scenes.pause import PauseScene, confirm_leave
+    from game.scenes.settings_screen import SettingsScene
+    from game.scenes.title import TitleScene
 
     state = random_play("kotu_ellima", 2, lambda s: s.ply >= 23)
     config = MatchConfig("kotu_ellima", mode=VS_COMPUTER, level="hard")
@@ -53,7 +53,7 @@ def take(app, shot, mouse, play) -> None:
     pump(app, 0.1)
     shot("63_leave_question")
     app.manager.pop()
-    scene.review_at(20)
+    scene.match.review_at(20)
     pump(app, 0.1)
     shot("64_review_move_20")
     scene = play(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), finished("kotu_ellima"))

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from rules import State
 from rules.battlehalma import LEAP, LEAP_KING, STEP_KING
-
-from ...scenarios import find
+from tools.scenarios import find
 
 PROMOTION_3 = {"rule": "promotion", "size": 8, "counters": 3}
 TERMINAL_6 = {"rule": "terminal", "size": 8, "counters": 6}

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from rules.battlehalma import COUNTER_DIRS, FORBIDDEN_WORDS
 
-from ... import theme
-from .. import MatchView
+from ..events import Said, Tone
+from ..read import BoardSource
 
 WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south", "SW": "south-west",
          "W": "west", "NW": "north-west"}
@@ -18,19 +18,19 @@ def allowed_directions(owner: int, kind: str) -> tuple[str, ...]:
     return tuple(WORDS) if kind == "king" else COUNTER_DIRS[owner]
 
 
-def intro(m: MatchView) -> tuple[str, theme.Color]:
+def intro(m: BoardSource) -> Said:
     who = m.side(m.state.to_move)
     if "goal_reachable" in m.note_codes:
-        return f"{who} can reach the enemy corner (gold frame) and win: look for it.", theme.ACCENT
+        return Said(f"{who} can reach the enemy corner (gold frame) and win: look for it.", Tone.ACCENT)
     if "promotion_available" in m.note_codes:
-        return f"{who} can crown a king on the enemy corner (gold frame).", theme.ACCENT
+        return Said(f"{who} can crown a king on the enemy corner (gold frame).", Tone.ACCENT)
     if m.builder.capturers():
-        return (f"{who} to move: pieces in a dashed ring can capture (never forced). Click a piece, "
-                "then a marked square.", theme.TEXT)
-    return f"{who} to move: click a piece, then a marked square — or drag it there.", theme.TEXT
+        return Said(f"{who} to move: pieces in a dashed ring can capture (never forced). Click a piece, "
+                    "then a marked square.")
+    return Said(f"{who} to move: click a piece, then a marked square — or drag it there.")
 
 
-def guide(m: MatchView) -> tuple[str, theme.Color]:
+def guide(m: BoardSource) -> Said:
     b = m.builder
     name = m.state.game.point_name
     if len(b.path) == 1:
@@ -41,14 +41,14 @@ def guide(m: MatchView) -> tuple[str, theme.Color]:
         else:
             head = f"The counter on {where} goes the ways of its arrows, never {FORBIDDEN_WORDS[owner]}."
         tail = " Diamonds capture." if any(b.targets().values()) else ""
-        return f"{head} Dots: a step or the first leap.{tail}", theme.TEXT
+        return Said(f"{head} Dots: a step or the first leap.{tail}")
     if b.targets():
-        return ("Leap again (the marked squares) or stop here: click the piece again, or 'Stop the chain here' (S).",
-                theme.ACCENT)
-    return "Click the piece again (or S) to stop here: no leap goes on.", theme.ACCENT
+        return Said("Leap again (the marked squares) or stop here: click the piece again, or 'Stop the chain "
+                    "here' (S).", Tone.ACCENT)
+    return Said("Click the piece again (or S) to stop here: no leap goes on.", Tone.ACCENT)
 
 
-def help_line(m: MatchView) -> str:
+def help_line(m: BoardSource) -> str:
     if len(m.builder.path) > 1:
         return "Leaps go on square by square: click the piece again to stop. Right-click cancels the chain."
     return "Click a piece, then a marked square (dot: move, diamond: capture) — or drag it. Right-click cancels."

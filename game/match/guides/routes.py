@@ -1,0 +1,43 @@
+"""What to tell a player on a line board (the war and hunt games), whose moves are routes of
+pieces: whose turn and what to click, then what the selection allows next."""
+
+from __future__ import annotations
+
+from ..events import Said, Tone
+from ..read import BoardSource
+
+
+def intro(m: BoardSource) -> Said:
+    b = m.builder
+    who = m.side(m.state.to_move)
+    removals = b.removal_points()
+    if removals:
+        names = ", ".join(m.state.game.point_name(p) for p in sorted(removals))
+        return Said(f"{who} may huff ({names}): click the bracketed piece to remove it, or decline "
+                    "with 'Don't huff' and move as usual.", Tone.ACCENT)
+    if b.drop_points() and not b.piece_moves():
+        return Said("Click an empty point to place a piece from your hand.")
+    if "capture_forced" in m.note_codes and b.capturers():
+        return Said(f"{who} must capture: click a piece in a double ring.", Tone.ACCENT)
+    if b.capturers():
+        return Said("A capture is possible (pieces in a dashed ring), or make any other move.")
+    return Said("Click one of your pieces, then a marked point — or drag it there.")
+
+
+def guide(m: BoardSource) -> Said:
+    b = m.builder
+    name = m.state.game.point_name
+    if len(b.path) == 1:
+        if any(b.targets().values()):
+            return Said(f"The piece on {name(b.path[0])} can capture: click a crossed diamond.")
+        return Said(f"Move the piece on {name(b.path[0])} to a dot.")
+    if b.can_stop():
+        return Said("You may go on (marked points) or stop here: click the piece or 'Stop the chain here'.",
+                    Tone.ACCENT)
+    return Said("Keep jumping: the capture must go on to a crossed diamond.", Tone.ACCENT)
+
+
+def help_line(m: BoardSource) -> str:
+    if m.builder.drop_points():
+        return "Click an empty point to place a piece from hand."
+    return "Click a piece, then a marked point (dot: move, diamond: capture) — or drag it. Right-click cancels."

@@ -1,0 +1,498 @@
+"""One match, without pygame: the position and its history (undo, redo, looking back), whose turn
+it is and who plays it, the computer's moves and the hint, the move log and what the panel says.
+
+The play scene is input, layout and drawing over a ``Match``: it calls the commands below (a
+click on a cell, undo, a hint, ...) and each frame drains ``take_events()`` (a move to animate,
+the board to redraw, a sound, a refused cell) and calls ``tick``. A move played stays
+``pending`` until the scene says it has been shown (``land``): only then is it announced and
+logged, so the words never run ahead of the board. The rules decide every move (``MoveBuilder``
+turns clicks into moves through them); the match keeps the game in the library after every move
+(``GameFile``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules import Effect, IllegalMoveError, Move, Note, State, game_spec
+from rules.effects import MOVE, REMOVE
+
+from .. import saves
+from .. import settings as user_settings
+from ..config import COMPUTER, HUMAN, PASS_AND_PLAY, WATCH, Controller, MatchConfig
+from ..library import GameFile
+from ..opponent import Worker, level_choices
+from ..userfiles import write_text_atomically
+from . import words
+from .computer import Computer
+from .events import SILENT, BoardReset, Event, Flash, Played, Said, Sound, Tone
+from .guides import guides_for
+from .review import Review
+from .routes import Click, ClickResult, MoveBuilder
+
+
+class Match:
+    """One match (see the module docstring)."""
+
+    keeps_save = True  # saved as it goes (a lesson is not: it must not touch the player's games)
+
+    def __init__(self, config: MatchConfig, state: State | None = None, worker: Worker | None = None,
+                 game_file: GameFile | None = None) -> None:
+        self.config = config
+        self.spec = game_spec(config.game_id)
+        self.state: State = state if state is not None else config.make_game().new_initial_state(random.Random())
+        self.sides: tuple[str, str] = self.state.game.sides
+        self.guides = guides_for(self.state.game.layout.kind)
+        self.game_file = game_file or GameFile()
+        self.controllers: list[Controller] = list(config.controllers())
+        self.event = ""  # what just happened, in words ("South: e3xe5, took 1.")
+        wants_computer = COMPUTER in self.controllers
+        if wants_computer and worker is None:
+            self.controllers = [HUMAN, HUMAN]
+            self.event = "The computer opponent is not available: playing pass and play."
+        self.computer = Computer(worker, config, plays=wants_computer, hints=config.mode != WATCH)
+        self.level_label = {n: label for n, label, _ in level_choices()}.get(config.level, config.level)
+        self.movers: list[int] = []  # who made each move of the history (for undo against the computer)
+        self.log: list[str] = []  # the moves shown so far, in words
+        self.builder = MoveBuilder(self.state)
+        self.pending: list[Played] = []  # moves played and not yet shown landing on the board
+        self.said: Said = SILENT
+        self.review = Review()
+        self._redo: list[list[Move]] = []  # groups of moves taken back, newest last
+        history = self.state.history()
+        self.last_move: Move | None = history[-1] if history else None
+        self.last_effects: list[Effect] = []
+        self.last_mover: int | None = None
+        self.suggestion: Move | None = None
+        self.suggestion_effects: list[Effect] = []
+        self.turned = False  # pass and play, 'Turn the board' on: the second player at the bottom
+        self.show_proven = True  # V: the solved value under the turn box, where the game is solved
+        self.proven: str | None = None
+        self._proven_asked = -1  # the solver's table generation when this position was last asked about
+        self._save_said = ""
+        self._events: list[Event] = []
+        self.pieces_now: dict[int, tuple[int, str]] = {}
+        self.notes: list[Note] = []
+        self.note_codes: frozenset[str] = frozenset()
+        self._read_position()
+        self._recall_history()
+        self._intro()
+
+    # --- what the screen reads (a ``BoardSource`` too) ---------------------------------------------
+    def side(self, player: int) -> str:
+        return self.sides[player]
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.state.outcome() is None and self.controllers[self.state.to_move] == HUMAN
+
+    @property
+    def busy(self) -> bool:
+        """A move is still being shown: the board takes no clicks."""
+        return bool(self.pending)
+
+    @property
+    def moving(self) -> int | None:
+        """The player whose move is being shown, while it is (the panel follows the board)."""
+        return self.pending[0].mover if self.pending else None
+
+    @property
+    def shown_to_move(self) -> int:
+        """The player whose turn the board shows (the mover while a move is shown; in a past
+        position, whoever was to move there)."""
+        if self.review.view is not None:
+            return self.review.view.state.to_move
+        return self.state.to_move if self.moving is None else self.moving
+
+    @property
+    def shown_outcome(self):
+        """The outcome once the board shows it (not while the last move is still being shown)."""
+        return None if self.pending else self.state.outcome()
+
+    @property
+    def show_legal(self) -> bool:
+        """Mark the pieces that may move and where the chosen one may go (a setting)."""
+        return user_settings.current().show_legal
+
+    @property
+    def board_source(self):
+        """What the board shows: the live match, or a past position while looking back."""
+        return self.review.view or self
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.movers) and self.config.mode != WATCH
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self.config.mode != WATCH
+
+    @property
+    def paused(self) -> bool:
+        return self.computer.paused
+
+    def hint_available(self) -> bool:
+        """The hint can be asked now (the button stays in place, greyed, when it cannot)."""
+        return (self.human_to_move and not self.busy and self.computer.adviser is not None and not self.builder.path
+                and self.suggestion is None and not self.computer.hinting)
+
+    def proven_line(self) -> str | None:
+        """The proven value in words ("proven: Leopards win in 9") where a solved table knows it
+        and the player has not hidden it (V)."""
+        return self.proven if self.show_proven and self.moving is None else None
+
+    def turn_text(self) -> str:
+        return words.turn_text(self)
+
+    def help_text(self) -> str:
+        return words.help_text(self)
+
+    def controller_label(self, player: int) -> str:
+        return words.controller_label(self, player)
+
+    def rules_in_force(self) -> str:
+        return words.rules_in_force(self)
+
+    def urgent_notes(self) -> frozenset[str]:
+        """Note codes the panel shows in the warning colour."""
+        return self.note_codes & {"capture_forced", "huff_offered"}
+
+    def take_events(self) -> list[Event]:
+        """What the screen must show or play since it last asked, in order."""
+        events, self._events = self._events, []
+        return events
+
+    # --- words ---------------------------------------------------------------------------------------
+    def say(self, said: Said) -> None:
+        self.said = said
+
+    def refuse(self, reason: str, cell: int | None = None) -> None:
+        """Say why not, with a sound and a mark on the cell."""
+        self.say(Said(words.sentence(reason), Tone.WARN))
+        self._events.append(Sound("illegal", 0.6))
+        if cell is not None:
+            self._events.append(Flash(cell))
+
+    def _intro(self) -> None:
+        """Guidance for the position as it stands (after a move, an undo or at the start)."""
+        if self.state.outcome() is not None:
+            return
+        self.turned = (user_settings.current().rotate and self.config.mode == PASS_AND_PLAY
+                       and self.state.to_move == 1)  # turned once a move has landed, never during one
+        player = self.state.to_move
+        if self.controllers[player] == COMPUTER:
+            self.say(Said(f"{self.side(player)} is the computer: wait for its move.", Tone.DIM))
+            return
+        self.say(self.guides.intro(self))
+
+    def _guide(self) -> None:
+        """Tell the player what the selection allows next."""
+        self.say(self.guides.guide(self))
+
+    # --- the board's clicks ------------------------------------------------------------------------
+    def click(self, cell: int | None) -> None:
+        """A click on ``cell`` of the board (None: off the board), decided by the rules."""
+        if self.review.active:
+            if cell is not None:
+                self.review_at(None)  # a click on the board returns to the game
+            return
+        if self.state.outcome() is not None:
+            if cell is not None:
+                self.say(Said("The game is over: Undo, or Menu for a new game.", Tone.ACCENT))
+            return
+        if self.busy:
+            return
+        if not self.human_to_move:
+            if cell is not None:
+                self.say(Said(f"Wait: {self.side(self.state.to_move)} (the computer) is thinking.", Tone.ACCENT))
+            return
+        self.apply_click(self.builder.click(cell), cell)
+
+    def cancel_selection(self) -> None:
+        """Drop the piece chosen (right-click, Esc): a chain in progress is abandoned."""
+        self.apply_click(self.builder.cancel(), None)
+
+    def apply_click(self, result: ClickResult, cell: int | None) -> None:
+        if result.kind == Click.MOVE and result.move is not None:
+            self.play(result.move, self.builder.shown_hops, self.builder.last_route)
+        elif result.kind == Click.ILLEGAL:
+            self.refuse(result.reason, cell)
+        elif result.kind == Click.SELECT:
+            self._events.append(Sound("select", 0.6))
+            self._guide()
+        elif result.kind == Click.EXTEND:
+            self._events.append(Sound("hop", 0.5))
+            self._guide()
+        elif result.kind == Click.DESELECT:
+            self._intro()
+
+    def stop_chain(self) -> None:
+        if self.human_to_move and not self.busy and self.builder.can_stop():
+            self.apply_click(self.builder.stop(), None)
+
+    def decline_huff(self) -> None:
+        if self.human_to_move and self.builder.removal_points():
+            self.builder.decline_removals()
+            self.say(Said("No huff: make your move."))
+
+    # --- playing moves ---------------------------------------------------------------------------
+    def play(self, move: Move, shown_hops: int = 0, route: tuple[int, ...] = (), redo: bool = False) -> bool:
+        """Play ``move`` through the rules (which check it); the screen animates it and the log
+        announces it when it lands. ``route`` is the way the player clicked it, when a move has
+        several (the hops, the last-move line and the log then follow the player's)."""
+        self.leave_review()
+        if not redo:
+            self._redo.clear()
+        if self.state.outcome() is not None:
+            self.refuse("the game is over")
+            return False
+        if move not in self.builder.legal():
+            self.refuse(self.state.why_illegal(move))
+            return False
+        before, mover = self.pieces_now, self.state.to_move
+        shown, effects = self._as_clicked(move, route)
+        self.state.apply(move)  # checked above: the rules' own ``play`` would ask for the moves again
+        self.movers.append(mover)
+        self.forget_hint()
+        self.last_move, self.last_mover, self.last_effects = shown, mover, effects
+        self._read_position()
+        played = Played(shown, mover, effects, words.describe(self, shown, mover, effects), before, shown_hops)
+        self.pending.append(played)
+        self._events.append(played)
+        self._autosave()
+        self.say(SILENT)
+        if effects and effects[0].kind == MOVE and not any(e.kind == REMOVE for e in effects):
+            self._events.append(Sound("hop", 0.7))
+        return True
+
+    def _as_clicked(self, move: Move, route: tuple[int, ...]) -> tuple[Move, list[Effect]]:
+        """``move`` along ``route`` with its effects, if the route plays that very move (same
+        start, end and captures); else the move as the rules keep it."""
+        effects = self.builder.effects(move)
+        if len(route) < 2 or route == move.path:
+            return move, effects
+        alt = move._replace(path=tuple(route))
+        try:
+            if self.state.move_for_route(route) != move:
+                return move, effects
+            alt_effects = self.state.effects(alt)
+        except (IllegalMoveError, ValueError, KeyError):
+            return move, effects
+        taken = sorted(e.cell for e in effects if e.kind == REMOVE)
+        if sorted(e.cell for e in alt_effects if e.kind == REMOVE) != taken:
+            return move, effects
+        return alt, alt_effects
+
+    def land(self) -> None:
+        """The screen has shown the oldest pending move: announce it (and, the last one shown,
+        guide the next player)."""
+        if not self.pending:
+            return
+        self._announce(self.pending.pop(0).words)
+        if not self.pending:
+            self._after_landing()
+
+    def settle(self) -> None:
+        """Every pending move counts as shown (a click to skip, an undo, a look back)."""
+        while self.pending:
+            self.land()
+
+    def _announce(self, said: str) -> None:
+        self.event = said
+        self.log.append(said.rstrip("."))
+
+    def _after_landing(self) -> None:
+        if self.state.outcome() is not None:
+            return
+        self._intro()
+        if self.human_to_move and self.config.mode == PASS_AND_PLAY:
+            self._events.append(Sound("turn", 0.5))
+
+    def _read_position(self) -> None:
+        """Read what the screen shows of a new position (once a position, not every frame)."""
+        self.proven, self._proven_asked = None, -1
+        self.pieces_now = self.state.pieces()
+        self.notes = self.state.turn_notes()
+        self.note_codes = frozenset(n.code for n in self.notes)
+        self.builder.refresh()
+
+    def _recall_history(self) -> None:
+        """A game resumed (or begun from a played position) keeps its moves: who made each (for
+        undo against the computer) and the move log."""
+        replay = self.state.copy()
+        for _ in self.state.history():
+            replay.undo()
+        for move in self.state.history():
+            mover = replay.to_move
+            effects = replay.effects(move)
+            self.movers.append(mover)
+            self.log.append(words.describe(self, move, mover, effects).rstrip("."))
+            self.last_move, self.last_mover, self.last_effects = move, mover, effects
+            replay.apply(move)
+        if self.log:
+            self.event = self.log[-1] + "."
+
+    # --- undo, redo ---------------------------------------------------------------------------------
+    def undo(self) -> None:
+        """Take back the last move (against the computer: back to the player's last move)."""
+        if not self.can_undo:
+            self.refuse("there is no move of yours to take back")
+            return
+        self.computer.cancel_move()
+        self.forget_hint()
+        self.settle()
+        self.leave_review()
+        group: list[Move] = []
+        while self.movers:
+            mover = self.movers.pop()
+            group.insert(0, self.state.undo())
+            if self.log:
+                self.log.pop()
+            if self.controllers[mover] == HUMAN:
+                break
+        self._redo.append(group)
+        history = self.state.history()
+        self.last_move = history[-1] if history else None
+        self.last_effects = []
+        self.last_mover = self.movers[-1] if self.movers else None
+        self._read_position()
+        self._events.append(BoardReset())
+        self.computer.stopped = False
+        self.event = "Move taken back."
+        self._intro()
+        self._autosave()
+        self._events.append(Sound("click"))
+
+    def redo(self) -> None:
+        """Play again the moves the last undo took back (until a new move is made)."""
+        if not self.can_redo:
+            self.refuse("there is nothing to redo")
+            return
+        self.computer.cancel_move()
+        for move in self._redo.pop():
+            self.play(move, redo=True)
+
+    # --- looking back --------------------------------------------------------------------------------
+    def review_at(self, ply: int | None) -> None:
+        """Show the position after ``ply`` moves of the history (None: back to the game)."""
+        self.settle()
+        self.review.show(self.state, ply, self.sides)
+        self._events.append(BoardReset())
+        if self.review.active:
+            total = len(self.state.history())
+            self.say(Said(f"Looking at move {self.review.ply} of {total}: ← → step, Home/End, click the board "
+                          "or press End to play on.", Tone.INFO))
+        else:
+            self._intro()
+
+    def review_step(self, delta: int) -> None:
+        total = len(self.state.history())
+        now = total if self.review.ply is None else self.review.ply
+        self.review_at(min(total, max(0, now + delta)) if now + delta < total else None)
+
+    def leave_review(self) -> None:
+        if self.review.active:
+            self.review.show(self.state, None, self.sides)
+            self._events.append(BoardReset())
+
+    # --- the computer, the hint, pausing ------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """Ask the engine for the best move here; it is marked on the board when it arrives."""
+        if not self.hint_available():
+            return
+        self._set_suggestion(None)
+        if self.computer.ask_hint(self.state):
+            self.say(Said("Looking for a good move...", Tone.INFO))
+
+    def _set_suggestion(self, move: Move | None) -> None:
+        self.suggestion = move
+        self.suggestion_effects = self.builder.effects(move) if move is not None else []
+
+    def forget_hint(self) -> None:
+        self._set_suggestion(None)
+        self.computer.cancel_hint()
+
+    def toggle_pause(self) -> None:
+        """Computer against computer: hold the game so a position can be studied."""
+        if self.config.mode != WATCH or self.state.outcome() is not None:
+            return
+        c = self.computer
+        c.paused = not c.paused
+        if c.paused:
+            c.cancel_move()
+        self.say(Said("Paused: P goes on, N plays one move, ← → look back." if c.paused else "", Tone.ACCENT))
+
+    def step_once(self) -> None:
+        """Paused computer-against-computer: let the side to move play one move."""
+        if self.config.mode == WATCH and self.paused and self.state.outcome() is None and not self.busy:
+            self.computer.stepping = True
+
+    def tick(self, dt: float) -> None:
+        """Once a frame: the solved value, the hint and the computer's move as they arrive."""
+        if self.show_proven:
+            self._look_up_proven()
+        if self.pending or self.state.outcome() is not None:
+            return
+        computer_to_move = self.controllers[self.state.to_move] == COMPUTER and not self.review.active
+        news = self.computer.poll(self.state, dt, computer_to_move)
+        if news.hint is not None:
+            self._set_suggestion(news.hint)
+            self.say(Said(f"Hint: {self.state.move_text(news.hint)} (marked on the board).", Tone.HINT))
+        elif news.hint_error:
+            self.say(Said(f"No hint this time: {news.hint_error}.", Tone.WARN))
+        if news.move is not None:
+            self.play(news.move)
+        elif news.gave_up:
+            self.say(Said(f"The computer stopped: {news.error}. Undo or go back to the menu.", Tone.WARN))
+        elif news.error:
+            self.say(Said(f"Retrying: {news.error}.", Tone.WARN))
+
+    def _look_up_proven(self) -> None:
+        """The solved value, asked once a position and again only when a new table has arrived;
+        the solver's notices (a table being built or rebuilt) are said where the player looks."""
+        from ..ai import solver
+
+        if solver.variant_of(self.state.game) is None:
+            return
+        if self._proven_asked != solver.generation():
+            self._proven_asked = solver.generation()
+            self.proven = solver.proven_value(self.state)
+        notice = solver.take_notice()
+        if notice:
+            self.say(Said(notice, Tone.INFO))
+
+    # --- saving and leaving -------------------------------------------------------------------------
+    def _autosave(self) -> None:
+        """The game is saved after every move and undo (leaving or quitting loses nothing)."""
+        if not self.keeps_save:
+            return
+        said = self.game_file.save(self.config, self.state)
+        if said and said != self._save_said:
+            self._save_said = said  # each problem said once, not after every move
+            self.say(Said(said, Tone.WARN))
+
+    def save_now(self) -> None:
+        """Put the game in the library at once (an imported game, before its first move here)."""
+        self._autosave()
+
+    def game_text(self) -> str:
+        """The whole game as save text (for the clipboard and export)."""
+        return saves.match_text(self.config, self.state)
+
+    def export_game(self) -> str:
+        """Write the game to a new file; the words say where (or what went wrong)."""
+        path = saves.export_path(self.config)
+        try:
+            write_text_atomically(path, self.game_text())
+        except OSError as e:
+            return f"The game could not be exported: {e.strerror or e}."
+        return f"Exported to {path}"
+
+    def rematch_state(self) -> State:
+        """The start of a new game with the same settings."""
+        return self.config.make_game().new_initial_state(random.Random())
+
+    def close(self) -> None:
+        """The match leaves the screen: the computer stops thinking for it."""
+        self.computer.cancel()
+        self._set_suggestion(None)
