@@ -31,7 +31,8 @@ def game_spec(game_id: str) -> GameSpec:
         raise ValueError(f"unknown game '{shown(game_id)}' (Keliya's games: {known})") from None
 
 
-def load_game(game_id: str, **options: Any) -> Game:
-    """A game with ``options`` over the defaults; unknown options or values raise ValueError."""
+def load_game(game_id: str, /, **options: Any) -> Game:
+    """A game with ``options`` over the defaults; unknown options or values raise ValueError.
+    (``game_id`` is positional only: an option read from a file may have any name.)"""
     spec = game_spec(game_id)
     return spec.make(spec, spec.resolve_options(options))

@@ -169,6 +169,7 @@ def test_battlehalma_wins_end_the_game_on_the_winners_move():
     ("kotu_ellima limit; board=x", "'limit' after the game's name is not an option"),
     ("kotu_ellima limit=7; board=x", r"option 'limit' \(No-capture limit\) cannot be '7' \(allowed: off, 20, 40, 60\)"),
     ("kotu_ellima limit=20 limit=40; board=x", "the option limit is given twice"),
+    ("kotu_ellima game_id=ncuva; board=x", "unknown option 'game_id' for Kotu Ellima"),
     (f"{KOTU}; board={TWO}; turn=S; turn=N", "the position gives turn= twice"),
     (f"{KOTU}; board={TWO}; turn S", "'turn S' is not part of a position"),
     (f"{KOTU}; board={TWO}; turn=S; colour=red", "a Kotu Ellima position has no colour= part"),
