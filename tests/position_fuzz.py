@@ -13,7 +13,8 @@ or stones changed; unknown, duplicated, dropped or emptied fields; options chang
 The promise checked for every text (``try_text``): ``rules.load_state`` either refuses it with
 a ValueError whose message is in a player's words, or returns a state whose text reloads as
 itself and which plays to its end by random moves (or to a generous ply cap), its outcome and
-its legal moves agreeing at every ply, every call returning promptly. Anything else is a
+its legal moves agreeing at every ply, every ``legal_moves`` returning promptly (in
+``PROMPT_SECONDS`` of CPU) and every text within ``TEXT_SECONDS``. Anything else is a
 failure: another exception (a crash), a hang (a time limit, by ``signal.setitimer`` where
 the platform has it), a message that is not in words, a text that does not reload as itself.
 """
@@ -24,6 +25,7 @@ import random
 import re
 import signal
 import string
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -36,6 +38,8 @@ from rules.position import MAX_PLY, shown
 
 #: Plies played with ``legal_moves`` at every ply; the rest of the game goes by ``playout``.
 CHECKED_PLIES = 150
+#: CPU seconds one ``legal_moves`` call may take (they take well under a millisecond).
+PROMPT_SECONDS = 0.5
 #: Seconds one text may take (load, round trip and play to the end) before it counts as hung.
 TEXT_SECONDS = 10.0
 
@@ -138,7 +142,11 @@ def play_to_end(state: State, rng: random.Random, checked: int = CHECKED_PLIES) 
     (problem or '', plies played)."""
     plies = 0
     while plies < checked:
+        cpu = time.process_time()
         legal = state.legal_moves()
+        cpu = time.process_time() - cpu
+        if cpu > PROMPT_SECONDS:
+            return f"legal_moves took {cpu:.2f} s of CPU at ply {plies}", plies
         over = state.outcome() is not None
         if over == bool(legal):
             return f"outcome {state.outcome()} with {len(legal)} legal moves at ply {plies}", plies
