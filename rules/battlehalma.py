@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome, State
 from .effects import MOVE, PROMOTE, REMOVE, Effect
 from .layout import DIRECTIONS, SQUARES, Cell, Layout
-from .position import check_fields, count_field, read_rows, write_rows
+from .position import check_fields, count_field, read_rows, turn_field, write_rows
 from .recorded import RecordedState
 
 STEP, LEAP = "step", "leap"
@@ -202,31 +202,57 @@ class BattleHalmaGame(Game):
 
     # --- position text ----------------------------------------------------------------------
     def state_from_fields(self, fields: dict[str, str]) -> BattleHalmaState:
-        check_fields(fields, {"board", "turn", "quiet", "ply", "rep"}, ("board", "turn"))
-        cells = read_rows(fields["board"], self.geo.rows_top_down(), BOARD_CHARS)
+        """A position from its text, refused (ValueError in words) if play can never reach it:
+        besides the board's form, the army sizes, kings and the corners, whose turn after a
+        win, the no-capture count and the repetition counts are checked against the rules."""
+        check_fields(fields, ("board", "turn", "quiet", "ply", "rep"), ("board", "turn"), self.spec.name)
+        cells = read_rows(fields["board"], self.geo.rows_top_down(), BOARD_CHARS, "square")
         masks = [0, 0, 0, 0]
         for p, ch in cells.items():
             masks[BOARD_CHARS.index(ch)] |= 1 << p
         red, blue, kings = masks[0] | masks[2], masks[1] | masks[3], masks[2] | masks[3]
-        if kings and not self.promotion:
-            raise ValueError("position text: there are no kings under the terminal rule")
-        for side, army in enumerate((red, blue)):
-            if army.bit_count() > self.start_count:
-                raise ValueError(f"position text: {SIDES[side]} has more than {self.start_count} pieces")
-            if self.promotion and (army & ~kings) >> self.goals[side] & 1:
-                raise ValueError(f"position text: a {SIDES[side]} counter on the enemy corner would be a king")
-        if self.terminal and red >> self.goals[RED] & 1 and blue >> self.goals[BLUE] & 1:
-            raise ValueError("position text: both sides cannot have reached the enemy corner")
-        turn = fields["turn"]
-        if turn not in ("R", "B"):
-            raise ValueError("position text: turn must be R or B")
-        state = BattleHalmaState(self, red, blue, kings, "RB".index(turn))
-        state._quiet = count_field(fields, "quiet")
+        turn = turn_field(fields, "RB", SIDES)
+        problem = self.position_problem(red, blue, kings)
+        if problem:
+            raise ValueError(problem)
+        state = BattleHalmaState(self, red, blue, kings, turn)
+        if self.limit:
+            state._quiet = count_field(fields, "quiet", most=self.limit,
+                                       over=f"the game ends after {self.limit} plies without a capture")
+        else:
+            state._quiet = count_field(fields, "quiet")
+        for side, army in ((RED, red), (BLUE, blue)):
+            # A win ends the game at once, on the winner's move: the loser is to move after it.
+            won = f"{SIDES[side ^ 1]} captured all of {SIDES[side]}'s pieces" if not army else ""
+            if self.terminal and army >> self.goals[side] & 1:
+                won = f"{SIDES[side]} reached {SIDES[side ^ 1]}'s corner"
+                side ^= 1
+            if won and turn != side:
+                raise ValueError(f"{won} with the last move, so it is {SIDES[side]}'s turn, not {SIDES[turn]}'s")
+            if won and not army and state._quiet:
+                raise ValueError(f"quiet={state._quiet}, but the last move captured: {won}")
         state._ply0 = count_field(fields, "ply")
         if "rep" in fields and state._repetition_key() is None:
-            raise ValueError("position text: rep is only kept when repetition is a draw")
-        state.load_repetition_field(fields.get("rep"))
+            raise ValueError("rep= counts repeated positions, but in this game repetition is no draw")
+        state.load_repetition_field(fields.get("rep"), state._quiet + 1)
         return state
+
+    def position_problem(self, red: int, blue: int, kings: int) -> str:
+        """Why these pieces are no position of this game, or ''."""
+        if kings and not self.promotion:
+            return "there are no kings under the terminal rule (a counter on the enemy corner wins at once)"
+        for side, army in enumerate((red, blue)):
+            if army.bit_count() > self.start_count:
+                return (f"{SIDES[side]} has {army.bit_count()} pieces on the board; this game starts with "
+                        f"{self.start_count} a side")
+            if self.promotion and (army & ~kings) >> self.goals[side] & 1:
+                return (f"a {SIDES[side]} counter stands on {SIDES[side ^ 1]}'s corner, where it would have been "
+                        "crowned a king (write it as a capital letter)")
+        if self.terminal and red >> self.goals[RED] & 1 and blue >> self.goals[BLUE] & 1:
+            return "both sides stand on the enemy corner, but the first to reach it wins at once"
+        if not red and not blue:
+            return "neither side has a piece on the board: the game ends when the first side loses its last one"
+        return ""
 
     # --- bitboard tests ---------------------------------------------------------------------
     def has_move(self, counters: int, kings: int, own: int, opp: int, side: int) -> bool:
@@ -605,6 +631,14 @@ class BattleHalmaState(RecordedState):
         if not self.game.repetition_draw:
             return None
         return (self._red, self._blue, self._kings, self._turn)
+
+    def _repetition_key_problem(self, key: tuple[int, ...]) -> str:
+        red, blue, kings, turn = key
+        if (red | blue) & ~self.game.geo.mask or red & blue or kings & ~(red | blue):
+            return "its pieces are not on the squares of this board"
+        if turn > 1:
+            return "its turn is neither Red's nor Blue's"
+        return self.game.position_problem(red, blue, kings)
 
     def _may_recur(self, key: tuple[int, ...]) -> bool:
         """Captures and crownings never come back."""

@@ -110,12 +110,16 @@ class Option:
         return self.applies is None or bool(self.applies(options))
 
     def coerce(self, value: Any) -> Any:
-        """Return ``value`` as one of the allowed choices, or raise ValueError naming the option."""
-        for choice in self.choices:
-            if value == choice or str(value).strip().lower() == str(choice).lower():
-                return choice
+        """Return ``value`` as one of the allowed choices (a choice itself, or its text in any
+        case), or raise ValueError naming the option, the value and the allowed ones."""
+        from .position import shown
+
+        if not isinstance(value, bool):  # True == 1, but no option is a yes/no number
+            for choice in self.choices:
+                if value == choice or (isinstance(value, str) and value.strip().lower() == str(choice).lower()):
+                    return choice
         allowed = ", ".join(str(c) for c in self.choices)
-        raise ValueError(f"option '{self.name}': {value!r} is not allowed (allowed: {allowed})")
+        raise ValueError(f"option '{self.name}' ({self.label}) cannot be '{shown(value)}' (allowed: {allowed})")
 
     def label_of(self, value: Any) -> str:
         if self.choice_labels:
@@ -149,8 +153,10 @@ class GameSpec:
         for opt in self.options:
             if opt.name == name:
                 return opt
+        from .position import shown
+
         known = ", ".join(o.name for o in self.options) or "none"
-        raise ValueError(f"{self.id}: unknown option '{name}' (options: {known})")
+        raise ValueError(f"unknown option '{shown(name)}' for {self.name} (its options: {known})")
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         """Defaults overlaid with ``given``; every value checked against its option."""

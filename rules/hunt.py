@@ -21,7 +21,7 @@ from .boards import Board, bits
 from .core import GameSpec, Move, Note, Outcome
 from .hunt_fast import random_playout
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
-from .position import check_fields, count_field, read_rows, write_rows
+from .position import check_fields, count_field, pair_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
 
 HUNTER, PREY = 0, 1
@@ -81,34 +81,73 @@ class HuntGame(LineGame):
 
     # --- position text ----------------------------------------------------------------------
     def state_from_fields(self, fields: dict[str, str]) -> HuntState:
-        check_fields(fields, {"board", "turn", "phase", "hands", "quiet", "ply"}, ("board", "turn"))
-        letters = self.setup.letters
+        """A position from its text, refused (ValueError in words) if play can never reach it:
+        besides the board's form, the pieces on the board and in hand, the order of the drops,
+        the capture goal and the no-capture count are checked against the rules."""
+        s = self.setup
+        check_fields(fields, ("board", "turn", "phase", "hands", "quiet", "ply"), ("board", "turn"), self.spec.name)
         masks = self._read_board(fields["board"])
-        turn_text = fields["turn"]
-        if len(turn_text) != 1 or turn_text not in letters:
-            raise ValueError(f"position text: turn must be {letters[0]} or {letters[1]}")
-        hands = self._read_hands(fields.get("hands", "0/0"))
-        for side in (HUNTER, PREY):
-            on_board = masks[side].bit_count()
-            total = self.totals[side]
-            what = self.setup.plurals[side]
-            if side == HUNTER and on_board + hands[side] != total:
-                raise ValueError(
-                    f"position text: {what} on the board and in hand must make {total}, "
-                    f"found {on_board} + {hands[side]}"
-                )
-            if on_board + hands[side] > total:
-                raise ValueError(
-                    f"position text: too many {what}: {on_board} on the board and {hands[side]} "
-                    f"in hand, at most {total} in all"
-                )
-        state = HuntState(self, masks[0], masks[1], hands[0], hands[1], letters.index(turn_text))
-        state._quiet = count_field(fields, "quiet")
+        turn = turn_field(fields, s.letters, (s.plurals[HUNTER], s.plurals[PREY]))
+        hands = pair_field(
+            fields, "hands", f"{s.hands[0]}/{s.hands[1]}", self.totals,
+            tuple(f"there are only {self.totals[side]} {s.plurals[side]} in all" for side in (HUNTER, PREY)),
+        ) or (0, 0)
+        problem = self.position_problem(masks[HUNTER], masks[PREY], hands, turn)
+        if problem:
+            raise ValueError(problem)
+        state = HuntState(self, masks[0], masks[1], hands[0], hands[1], turn)
+        if self.limit:
+            state._quiet = count_field(fields, "quiet", most=self.limit,
+                                       over=f"the game ends after {self.limit} plies without a capture")
+        else:
+            state._quiet = count_field(fields, "quiet")
+        if state._quiet and (hands[0] or hands[1]):
+            raise ValueError(f"quiet={state._quiet}, but plies without a capture count only once every piece "
+                             "is on the board")
+        captured = state.captured_counts()[0]
+        if captured >= self.target and state._quiet:
+            raise ValueError(f"quiet={state._quiet}, but the game ended with the capture that reached the goal: "
+                             "no move can follow it")
         state._ply0 = count_field(fields, "ply")
         phase = fields.get("phase")
         if phase is not None and phase != state.phase:
-            raise ValueError(f"position text: phase={phase} does not fit the hands (it should be {state.phase})")
+            raise ValueError(f"phase={shown(phase)} does not fit the pieces in hand: it is the {state.phase} "
+                             f"phase for {s.group(turn)}")
         return state
+
+    def position_problem(self, hunters: int, prey: int, hands: tuple[int, int], turn: int) -> str:
+        """Why these pieces, hands and turn are no position of this game, or ''."""
+        s = self.setup
+        for side, on_board in ((HUNTER, hunters.bit_count()), (PREY, prey.bit_count())):
+            total, what, in_hand = self.totals[side], s.plurals[side], hands[side]
+            if side == HUNTER and on_board + in_hand != total:
+                return (f"{what} on the board and in hand must make {total} ({what} are never captured), "
+                        f"found {on_board} + {in_hand}")
+            if on_board + in_hand > total:
+                return (f"too many {what}: {on_board} on the board and {in_hand} in hand, at most {total} "
+                        "in all")
+            if in_hand > s.hands[side]:
+                return f"{in_hand} {what} in hand is more than the {s.hands[side]} held at the start"
+        # The sides take turns, the hunters first, and each side drops while it holds pieces: while
+        # the prey still hold some, the pieces dropped fix how many the hunters still hold.
+        dropped = s.hands[PREY] - hands[PREY]
+        hunter_turns = dropped + (turn == PREY)
+        expected = max(0, s.hands[HUNTER] - hunter_turns)
+        if hands[PREY] and hands[HUNTER] != expected or not hands[PREY] and hands[HUNTER] > expected:
+            return (f"the pieces in hand do not fit whose turn it is: the sides drop in turn, {s.plurals[HUNTER]} "
+                    f"first, so with {hands[PREY]} {s.plurals[PREY]} in hand and {s.plurals[turn]} to move, "
+                    f"{s.plurals[HUNTER]} in hand should be {expected}, not {hands[HUNTER]}")
+        captured = self.totals[PREY] - prey.bit_count() - hands[PREY]
+        if captured and hands[HUNTER] == s.hands[HUNTER]:
+            what = f"{captured} {s.kinds[PREY]} is" if captured == 1 else f"{captured} {s.plurals[PREY]} are"
+            return f"{what} missing, but no {s.kinds[HUNTER]} is on the board to capture"
+        if captured > self.target and not self.chains:
+            return (f"{captured} {s.plurals[PREY]} are captured, but captures go one a move and the game ends "
+                    f"at {self.target}")
+        if captured >= self.target and turn == HUNTER:
+            return (f"the goal of {self.target} captures was reached by the last move, so it is "
+                    f"{s.group(PREY)}' turn (turn={s.letters[PREY]})")
+        return ""
 
     def _read_board(self, text: str) -> tuple[int, int]:
         letters = self.setup.letters
@@ -116,12 +155,6 @@ class HuntGame(LineGame):
         for p, ch in read_rows(text, self.board.rows_top_down(), letters).items():
             masks[letters.index(ch)] |= 1 << p
         return masks[0], masks[1]
-
-    def _read_hands(self, text: str) -> tuple[int, int]:
-        parts = text.split("/")
-        if len(parts) != 2 or not all(part.isdigit() for part in parts):
-            raise ValueError(f"position text: hands must be two counts like 2/16, not '{text}'")
-        return int(parts[0]), int(parts[1])
 
     # --- move generation and the tests behind the endings, notes and heuristic ---------------
     def captures_from(self, origin: int, hunters: int, prey: int, out: list[Move]) -> None:

@@ -27,7 +27,7 @@ from typing import Any
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome
 from .effects import CAPTURE, DROP, LIFT, RELAY, STOP, Effect
 from .layout import HOLES, Cell, Layout
-from .position import check_fields, count_field
+from .position import check_fields, count_field, pair_field, shown, turn_field
 from .recorded import RecordedState
 
 SOW = "sow"  # lift a hole of two or more and sow it, relaying on
@@ -220,30 +220,81 @@ class NcuvaGame(Game):
 
     # --- position text ------------------------------------------------------------------------
     def state_from_fields(self, fields: dict[str, str]) -> NcuvaState:
-        check_fields(fields, {"board", "turn", "turns", "store", "sown", "ply"}, ("board", "turn"))
-        cols = self.cols
+        """A position from its text, refused (ValueError in words) if play can never reach it.
+        Stones move only round their own side and leave it only when captured, so each side's
+        stones on the board plus what the other side captured make what it started with (the
+        ``store=`` field may be left out: it follows from the board). Whose turn it is follows
+        from the turns played, the turn count stops at the limit, and a sowing again (``sown=``)
+        needs a capture before it and a hole to sow from."""
+        check_fields(fields, ("board", "turn", "turns", "store", "sown", "ply"), ("board", "turn"), self.spec.name)
+        cols, n = self.cols, self.n
+        start = self.new_initial_state()
+        begun = start.board_stones()
+        total = sum(begun)
+        size = f"a {cols}-column game"
         rows = fields["board"].split("/")
         if len(rows) != 4:
-            raise ValueError(f"position text: board needs 4 rows (row 4 first), found {len(rows)}")
+            raise ValueError(f"the Ncuva board needs 4 rows of holes (row 4 first, separated by /), found {len(rows)}")
         counts = [0] * (4 * cols)
         for r, row_text in zip((3, 2, 1, 0), rows):
-            parts = row_text.split(",")
+            parts = [part.strip() for part in row_text.split(",")]
             if len(parts) != cols:
-                raise ValueError(f"position text: row '{row_text}' should have {cols} counts")
+                raise ValueError(f"row {r + 1} of the board ('{shown(row_text)}') should have {cols} counts of stones "
+                                 f"separated by commas, not {len(parts)}")
             for c, part in enumerate(parts):
-                if not part.strip().isdigit():
-                    raise ValueError(f"position text: '{part}' is not a number of stones")
-                counts[r * cols + c] = int(part)
-        turn = fields["turn"]
-        if turn not in ("S", "N"):
-            raise ValueError("position text: turn must be S or N")
-        store = fields.get("store", "0/0").split("/")
-        if len(store) != 2 or not all(s.isdigit() for s in store):
-            raise ValueError(f"position text: store must be two counts like 3/0, not '{fields['store']}'")
-        state = NcuvaState(self, [counts[cell] for cell in self.cell_of], "SN".index(turn))
-        state._turns = count_field(fields, "turns")
-        state._stores = (int(store[0]), int(store[1]))
-        state._sown = count_field(fields, "sown")
+                if not (part.isascii() and part.isdigit()):
+                    raise ValueError(f"'{shown(part)}' in row {r + 1} of the board is not a number of stones")
+                digits = part.lstrip("0") or "0"
+                if len(digits) > 9:  # the total below says the rest; this keeps the numbers small
+                    raise ValueError(f"{self.point_name(r * cols + c)} holds {shown(part)} stones, but {size} has "
+                                     f"{total} in all")
+                counts[r * cols + c] = int(digits)
+        turn = turn_field(fields, "SN", SIDES)
+        board = [counts[cell] for cell in self.cell_of]
+        on_board = (sum(board[:n]), sum(board[n:]))
+        stores = pair_field(fields, "store", "3/0", (total, total), (f"{size} has {total} stones in all",) * 2)
+        if stores is None:  # what each side captured is what the other side lost
+            if sum(on_board) > total:
+                raise ValueError(f"this Ncuva position has {sum(on_board)} stones; {size} has {total}")
+            for side in (0, 1):
+                if on_board[side] > begun[side]:
+                    raise ValueError(f"{SIDES[side]}'s rows hold {on_board[side]} stones, but each side of {size} "
+                                     f"starts with {begun[side]}, and stones never cross to the other side")
+            stores = (begun[1] - on_board[1], begun[0] - on_board[0])
+        have = sum(on_board) + sum(stores)
+        if have != total:
+            raise ValueError(f"this Ncuva position has {have} stones ({sum(on_board)} on the board, {sum(stores)} "
+                             f"captured); {size} has {total}")
+        for side in (0, 1):
+            if on_board[side] + stores[side ^ 1] != begun[side]:
+                raise ValueError(
+                    f"{SIDES[side]}'s rows hold {on_board[side]} stones and {SIDES[side ^ 1]} has captured "
+                    f"{stores[side ^ 1]}: {on_board[side] + stores[side ^ 1]} in all, but {SIDES[side]} starts with "
+                    f"{begun[side]} (stones leave a side only when the other captures them)"
+                )
+        if not any(on_board):
+            raise ValueError("no stones are left on either side: the game ends as soon as one side has none")
+        turns = count_field(fields, "turns", most=self.limit, over=f"the game ends after {self.limit} turns")
+        first = start.to_move
+        if turn != (first + turns) % 2:
+            raise ValueError(f"turn={'SN'[turn]} does not fit turns={turns}: {SIDES[first]} plays the first turn and "
+                             f"the turn passes after each, so after {turns} turns it is {SIDES[(first + turns) % 2]}'s")
+        sown = count_field(fields, "sown", most=total, over=f"{size} has {total} stones to capture")
+        if sown:
+            if not self.sow_again:
+                raise ValueError(f"sown={sown} counts sowings after a capture, but in this game a capture ends the turn")
+            if sown > stores[turn]:
+                raise ValueError(f"sown={sown}, but {SIDES[turn]} has captured only {stores[turn]} stones: each "
+                                 "sowing again follows a capture")
+            if turns >= self.limit:
+                raise ValueError(f"sown={sown}, but the game ended after {self.limit} turns")
+            if not choices(board, turn * n, n, self.only_two)[0]:
+                raise ValueError(f"sown={sown}, but {SIDES[turn]} has no hole to sow from: after a capture the turn "
+                                 "goes on only when there is one")
+        state = NcuvaState(self, board, turn)
+        state._turns = turns
+        state._stores = stores
+        state._sown = sown
         state._ply0 = count_field(fields, "ply")
         return state
 

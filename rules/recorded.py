@@ -125,21 +125,62 @@ class RecordedState(State):
         ]
         return ",".join(sorted(entries)) or "-"
 
-    def load_repetition_field(self, text: str | None) -> None:
-        """Read a ``rep=`` field (None: count the current position once)."""
+    def _repetition_key_problem(self, key: tuple[int, ...]) -> str:
+        """Why ``key`` (read from a ``rep=`` field) is no position of this game, or ''."""
+        return ""
+
+    def load_repetition_field(self, text: str | None, most_visits: int) -> None:
+        """Read a ``rep=`` field (None: count the current position once). ``most_visits`` is how
+        many arrivals the counts can hold: the plies since the material last changed, plus one
+        (the quiet count plus one, for the games that count repetitions).
+
+        What play can leave here and nothing else: every key a position of this game with the
+        current material (the writer leaves the others out), the current position among them,
+        at most 3 counts for it and 2 for any other (a third visit ends the game)."""
+        from .position import shown
+
         self._rep.clear()
         if text is None or text == "-":
             self._count_position()
             return
+        size = len(self._repetition_key() or ())
+        total = 0
         for entry in text.split(","):
             key_text, star, count_text = entry.partition("*")
-            try:
-                key = tuple(int(v, 16) for v in key_text.split("."))
-                count = int(count_text) if star else 0
-            except ValueError:
-                raise ValueError(f"position text: cannot read repetition entry '{entry}'") from None
+            values = key_text.split(".")
+            readable = (
+                star and len(values) == size and count_text.isascii() and count_text.isdigit()
+                and len(count_text) < 3 and all(0 < len(v) <= 64 and v.isascii() and all(
+                    ch in "0123456789abcdefABCDEF" for ch in v) for v in values)
+            )
+            if not readable:
+                raise ValueError(f"the repetition counts (rep=) cannot be read at '{shown(entry)}': each "
+                                 f"is a position as {size} hexadecimal numbers joined by '.', then * and a count")
+            key = tuple(int(v, 16) for v in values)
+            count = int(count_text)
+            if key in self._rep:
+                raise ValueError(f"the repetition counts (rep=) list one position twice ('{shown(entry)}')")
             if count < 1:
-                raise ValueError(f"position text: repetition entry '{entry}' needs a count of 1 or more")
+                raise ValueError(f"the repetition counts (rep=) have a count of 0 at '{shown(entry)}'")
+            problem = self._repetition_key_problem(key)
+            if problem:
+                raise ValueError(f"the repetition counts (rep=) list a position that cannot occur ('{shown(entry)}'):"
+                                 f" {problem}")
+            if not self._may_recur(key):
+                raise ValueError(f"the repetition counts (rep=) list a position with other pieces than this one "
+                                 f"('{shown(entry)}'): after a capture it can never come back")
             self._rep[key] = count
+            total += count
+        current = self._repetition_key()
         if self.repetitions() < 1:
-            raise ValueError("position text: the repetition counts do not include the position itself")
+            raise ValueError("the repetition counts (rep=) do not include the position itself")
+        for key, count in self._rep.items():
+            if key == current and count > 3:
+                raise ValueError(f"the repetition counts (rep=) say this position came up {count} times: the "
+                                 "third time ends the game")
+            if key != current and count > 2:
+                raise ValueError(f"the repetition counts (rep=) say an earlier position came up {count} times: "
+                                 "the third time would have ended the game")
+        if total > most_visits:
+            raise ValueError(f"the repetition counts (rep=) add up to {total} visits, but only "
+                             f"{most_visits - 1} plies were played since the last capture (quiet=)")

@@ -15,7 +15,7 @@ from .boards import alquerque_37, alquerque_49, bits
 from .core import GameSpec, Move, Note, Outcome
 from .effects import REMOVE, Effect
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
-from .position import check_fields, count_field, read_rows, write_rows
+from .position import check_fields, count_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
 from .war_fast import compiled_playout
 
@@ -62,31 +62,71 @@ class WarGame(LineGame):
         return super().parse_move(state, t)
 
     def state_from_fields(self, fields: dict[str, str]) -> WarState:
-        b = self.board
-        check_fields(fields, {"board", "turn", "quiet", "huff", "ply", "rep"}, ("board", "turn"))
-        cells = read_rows(fields["board"], b.rows_top_down(), PIECE_CHARS)
+        """A position from its text, refused (ValueError in words) if play can never reach it:
+        besides the board's form, the army sizes, the capture goal, huffing, the no-capture
+        count and the repetition counts are checked against the rules."""
+        check_fields(fields, ("board", "turn", "quiet", "huff", "ply", "rep"), ("board", "turn"), self.spec.name)
+        cells = read_rows(fields["board"], self.board.rows_top_down(), PIECE_CHARS)
         south = sum(1 << p for p, ch in cells.items() if ch == "S")
         north = sum(1 << p for p, ch in cells.items() if ch == "N")
-        if fields["turn"] not in PIECE_CHARS:
-            raise ValueError("position text: turn must be S or N")
-        state = WarState(self, south, north, PIECE_CHARS.index(fields["turn"]))
+        turn = turn_field(fields, PIECE_CHARS, SIDES)
+        huff = self._read_huff(fields.get("huff", "-"))
+        problem = self.position_problem(south, north, turn, huff)
+        if problem:
+            raise ValueError(problem)
+        state = WarState(self, south, north, turn)
+        state._huffable = huff
+        if self.limit:
+            state._quiet = count_field(fields, "quiet", most=self.limit,
+                                       over=f"the game ends after {self.limit} plies without a capture")
+        else:
+            state._quiet = count_field(fields, "quiet")
+        state._ply0 = count_field(fields, "ply")
+        state._won = state._goal_reached()
+        if state._won is not None and state._quiet:
+            raise ValueError(f"quiet={state._quiet}, but the game ended with a capture ({state._won.reason}): "
+                             "no move can follow it")
+        if "rep" in fields and state._repetition_key() is None:
+            raise ValueError("rep= counts repeated positions, but in this game repetition is no draw "
+                             "(it counts only with no capture limit and repetition on)")
+        state.load_repetition_field(fields.get("rep"), state._quiet + 1)
+        return state
+
+    def _read_huff(self, text: str) -> int:
+        """The ``huff=`` field: point names joined by ',' or '-' for none."""
+        if text == "-":
+            return 0
+        mask = 0
+        for name in text.split(","):
+            if not 1 < len(name.strip()) <= 3:
+                raise ValueError(f"huff={shown(text)}: list the points of the pieces that may be huffed, like "
+                                 "huff=e3,g3, or write huff=- for none")
+            try:
+                mask |= 1 << self.board.index_of(name)
+            except ValueError as err:
+                raise ValueError(f"huff={shown(text)}: {err}") from None
+        return mask
+
+    def position_problem(self, south: int, north: int, turn: int, huff: int) -> str:
+        """Why two armies, whose turn and a huff offer are no position of this game, or ''."""
+        name = self.spec.name
         for player, army in enumerate((south, north)):
             if army.bit_count() > self.start_count:
-                raise ValueError(f"position text: {SIDES[player]} has more than {self.start_count} pieces")
-        state._quiet = count_field(fields, "quiet")
-        state._ply0 = count_field(fields, "ply")
-        huff = fields.get("huff", "-")
-        if huff != "-":
-            mask = b.mask_of(huff.split(","))
-            opp = state._armies()[1]
-            if mask & ~opp:
-                raise ValueError("position text: huff names a point without an opponent piece")
-            state._huffable = mask
-        state._won = state._goal_reached()
-        if "rep" in fields and state._repetition_key() is None:
-            raise ValueError("position text: rep is only kept when repetition is a draw")
-        state.load_repetition_field(fields.get("rep"))
-        return state
+                return (f"{SIDES[player]} has {army.bit_count()} pieces on the board; {name} starts with "
+                        f"{self.start_count} a side")
+        if not south and not north:
+            return "neither side has a piece on the board: the game ends when the first side loses its last one"
+        taken = (self.start_count - north.bit_count(), self.start_count - south.bit_count())
+        if min(taken) >= self.target:
+            return (f"both sides have taken {self.target} or more pieces, but the game ends when the first "
+                    f"reaches the capture target of {self.target}")
+        if huff:
+            if self.capture_rule != HUFFING:
+                return "huff= names pieces to huff, but huffing is only part of the Huff capture rule"
+            if huff & ~(north if turn == 0 else south):
+                return (f"huff= may name only {SIDES[turn ^ 1]}'s pieces: the side that just moved is the one "
+                        "that may have failed to capture")
+        return ""
 
     # --- move generation shared by legal_moves and the fast path -------------------------
     def capturers(self, own: int, opp: int) -> int:
@@ -280,6 +320,14 @@ class WarState(RecordedState, LineState):
         if g.limit or not g.threefold:
             return None
         return (self._s, self._n, self._turn, self._huffable)
+
+    def _repetition_key_problem(self, key: tuple[int, ...]) -> str:
+        s, n, turn, huff = key
+        if (s | n) & ~self.game.board.mask or s & n:
+            return "its pieces are not on the points of this board"
+        if turn > 1:
+            return "its turn is neither South's nor North's"
+        return self.game.position_problem(s, n, turn, huff)
 
     def _may_recur(self, key: tuple[int, ...]) -> bool:
         """Captures never come back: only positions with today's armies can recur."""

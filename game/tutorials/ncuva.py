@@ -9,9 +9,10 @@ GID = "ncuva"
 
 
 def _board(rows: str, turn: str = "S") -> str:
-    """A 4-column position; ``rows`` from North's outer row (row 4) down to South's (row 1)."""
+    """A 4-column position; ``rows`` from North's outer row (row 4) down to South's (row 1). No
+    ``store=``: the stones missing from a side's rows are the ones the other side captured."""
     return (f"ncuva after_capture=sow-again columns=4 only_two=off; board={rows}; turn={turn}; turns=0; "
-            "store=0/0; ply=0")
+            "ply=0")
 
 
 def lesson() -> Lesson:
