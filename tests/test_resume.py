@@ -85,3 +85,28 @@ def test_a_dropped_file_or_a_position_text_opens_a_game(app, tmp_path):
     app.manager.push(title)
     title.open_text("not a game at all")
     assert app.manager.top is title and "neither a game copied from Keliya nor a position" in title.notice
+
+
+def test_a_pasted_position_the_game_can_never_reach_is_refused_in_words(app):
+    """The Ncuva text of issue 18 (229 stones where a 4-column game has 32) froze the app on its
+    first frame; now the title refuses it and says why, and nothing is opened or saved."""
+    title = TitleScene(app)
+    app.manager.push(title)
+    title.open_text("ncuva after_capture=sow-again columns=4 only_two=on; board=2,0,1,0/1,0,199,2/0,1,1,3/0,3,2,2; "
+                    "turn=N; turns=3; store=8/4; sown=1; ply=6")
+    app.frame([], 1 / 60)
+    assert app.manager.top is title and "stones" in title.notice and "32" in title.notice
+    assert library.scan().unfinished == []
+
+
+def test_a_save_whose_position_has_a_huge_ply_is_refused_not_saved_into_a_crash():
+    """A ply of 4,300 digits loaded, then crashed the first autosave (Python's int/str limit)."""
+    from game.config import MatchConfig
+
+    state = random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    text = saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state)
+    huge = "9" * 4300
+    bad = text.replace("; ply=0\n", f"; ply={huge}\n").replace("; ply=4\n", f"; ply={huge}4\n")
+    assert bad != text
+    with pytest.raises(ValueError, match="ply"):
+        saves.read_match(bad)
