@@ -230,9 +230,53 @@ def test_bad_size_and_game_flags_print_usage():
     assert out.returncode == 2 and "unknown game 'chess'" in out.stderr
 
 
-def test_screenshots_flag_saves_every_scene(tmp_path):
-    out = run_main("--screenshots", str(tmp_path))
-    assert out.returncode == 0, out.stderr
+def snapshot(obj, depth: int = 0, seen: set[int] | None = None):
+    """What a scene holds, as plain values: widgets, rectangles, labels, flags, lists and the
+    attributes of the objects it owns (surfaces by identity), a few levels deep. The private
+    fields of the objects it owns are left out: they are memos (a board's background, the moves
+    the rules allow here) that may fill in the first time anything asks, drawing included."""
+    import enum
+
+    seen = set() if seen is None else seen
+    if isinstance(obj, (int, float, str, bool, type(None), enum.Enum)):
+        return obj
+    if isinstance(obj, pygame.Rect):
+        return ("Rect", tuple(obj))
+    if isinstance(obj, pygame.Surface):
+        return ("Surface", id(obj))
+    if depth > 4 or id(obj) in seen or callable(obj):
+        return type(obj).__name__
+    seen.add(id(obj))
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return [snapshot(x, depth + 1, seen) for x in obj]
+    if isinstance(obj, dict):
+        return {repr(k): snapshot(v, depth + 1, seen) for k, v in obj.items()}
+    try:
+        fields = vars(obj)
+    except TypeError:
+        return type(obj).__name__
+    return {k: snapshot(v, depth + 1, seen) for k, v in fields.items()
+            if k != "app" and not (depth > 0 and k.startswith("_"))}
+
+
+def test_screenshots_flag_saves_every_scene_and_drawing_changes_nothing(tmp_path, monkeypatch):
+    """``--screenshots`` reaches every scene at both sizes; meanwhile each scene's state is taken
+    before and after every draw: drawing may change pixels, never what the scene holds."""
+    from game.launch import main
+    from game.scene import SceneManager
+
+    changed: list[str] = []
+    plain_draw = SceneManager.draw
+
+    def guarded(manager, surface):
+        before = [(type(sc).__name__, snapshot(sc)) for sc in manager.stack]
+        plain_draw(manager, surface)
+        after = [(type(sc).__name__, snapshot(sc)) for sc in manager.stack]
+        changed.extend(name for (name, a), (_, b) in zip(before, after) if a != b)
+
+    monkeypatch.setattr(SceneManager, "draw", guarded)
+    assert main(["--screenshots", str(tmp_path)]) == 0
+    assert changed == [], f"drawing changed the state of {sorted(set(changed))}"
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     for size in ("1280x800", "960x600"):
         for scene in ("title", "menu", "setup", "rules", "coin_toss", "play_start", "chain", "huff", "game_over"):
@@ -269,3 +313,22 @@ def test_window_resize_relays_the_board(app):
     app.frame([pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 640), w=1000, h=640)], 1 / 60)
     assert scene.board.frame != before
     assert pygame.Rect(0, 0, 1000, 640).contains(scene.board.frame)
+
+
+def test_the_draw_guard_sees_a_scene_that_lays_out_while_drawing(app):
+    """The guard above would catch the old habit: a button placed during ``draw``."""
+    from game.scene import Scene
+    from game.widgets import Button
+
+    class Careless(Scene):
+        def __init__(self, app) -> None:
+            super().__init__(app)
+            self.button = Button("Go", lambda: None)
+
+        def draw(self, surface: pygame.Surface) -> None:
+            self.button.rect = pygame.Rect(10, 10, 100, 40)
+
+    scene = Careless(app)
+    before = snapshot(scene)
+    scene.draw(app.screen)
+    assert snapshot(scene) != before

@@ -93,6 +93,9 @@ _notices: list[str] = []
 _generation = 0
 _lock = threading.Lock()
 BUILD_WAIT = 600.0  # seconds to wait for another process's build before giving up
+#: False: only tables already on disk are read, none is built (the screenshot tool works in a
+#: folder of its own and must not leave a build of several minutes running behind it)
+builds_allowed = True
 
 
 def cache_dir() -> Path:
@@ -172,6 +175,8 @@ def table_for(game: Game) -> Table | None:
 def _load_or_build(game: Game, variant: str) -> None:
     path = cache_path(variant)
     table, why = _read(path, variant)
+    if table is None and not builds_allowed:
+        return  # the variant stays in _working: nothing more is tried in this run
     if table is None:
         _notice(f"{GAME_NAME}'s solved table {why}: it is being rebuilt in the background." if why else
                 f"{GAME_NAME}'s solved table is being built in the background (a few seconds; the large "

@@ -52,6 +52,7 @@ class GameOverScene(Scene):
                 self.turns.append(Button(f"{ply}. {words}", lambda p=ply: self.look_at(p), pygame.K_1 + k,
                                          key_label=str(k + 1)))
         self.focus = FocusGroup([self.rematch, self.review, self.menu, *self.turns])
+        self.place(app.size)
 
     def enter(self) -> None:
         self.app.sound.play("win")
@@ -92,23 +93,52 @@ class GameOverScene(Scene):
             self.play.update(dt)  # the board below stays alive: review, animations
             if self.match.state.outcome() is None and self.app.manager.top is self:
                 self.app.manager.pop()  # undone: the game goes on, the result no longer holds
+                return
+        self.place(self.app.size)
 
+    # --- layout (in update; drawing only reads) ------------------------------------------------------
+    def place(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.scale_for(size)
+        self.s = s
+        k = ease_out_back(self.appear.t)
+        turns_h = (int(34 * s) + int(44 * s)) if self.turns else 0
+        self.box = box = pygame.Rect(0, 0, int(640 * s), int(360 * s) + turns_h)
+        box.center = (w // 2, int(h / 2 + (1 - k) * h * 0.4))
+        self.reason_lines = theme.wrap(self.outcome.reason[:1].upper() + self.outcome.reason[1:] + ".", int(30 * s),
+                                       box.width - int(60 * s))
+        self.turns_y = box.bottom - int(56 * s) - int(26 * s) - turns_h
+        if self.turns:
+            tw = (box.width - int(60 * s) - (len(self.turns) - 1) * int(8 * s)) // len(self.turns)
+            for i, b in enumerate(self.turns):
+                b.rect = pygame.Rect(box.left + int(30 * s) + i * (tw + int(8 * s)), self.turns_y + int(30 * s), tw,
+                                     int(40 * s))
+        bw, bh, gap = int(180 * s), int(56 * s), int(16 * s)
+        x = box.centerx - (3 * bw + 2 * gap) // 2
+        for b in (self.rematch, self.review, self.menu):
+            b.rect = pygame.Rect(x, box.bottom - bh - int(26 * s), bw, bh)
+            x += bw + gap
+        # "See board": the result in one line under the board, with Rematch and Result
+        board, _ = self.play.layout(size)
+        self.strip = strip = pygame.Rect(board.left, board.bottom + int(3 * s), board.width,
+                                         size[1] - board.bottom - int(6 * s))
+        sbw, sgap = int(170 * s), int(8 * s)
+        self.strip_result.rect = pygame.Rect(strip.right - sgap - sbw, strip.top + int(4 * s), sbw,
+                                             strip.height - int(8 * s))
+        self.strip_rematch.rect = self.strip_result.rect.move(-(sbw + sgap), 0)
+
+    # --- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         if self.peeking:
             self._draw_strip(surface)
             return
         w, h = surface.get_size()
-        s = theme.scale_for((w, h))
+        s, box = self.s, self.box
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, int(140 * min(1.0, self.appear.t * 2))))
         surface.blit(shade, (0, 0))
-        k = ease_out_back(self.appear.t)
-        turns_h = (int(34 * s) + int(44 * s)) if self.turns else 0
-        box = pygame.Rect(0, 0, int(640 * s), int(360 * s) + turns_h)
-        box.center = (w // 2, int(h / 2 + (1 - k) * h * 0.4))
         theme.panel(surface, box, (40, 46, 80), theme.ACCENT, int(20 * s), 4)
-        sides = self.match.sides
-        title = headline(self.outcome, sides)
+        title = headline(self.outcome, self.match.sides)
         theme.blit_text(surface, "Game over", int(28 * s), theme.TEXT_DIM, (box.centerx, box.top + int(22 * s)),
                         "midtop")
         theme.blit_text(surface, title + "!", int(68 * s), theme.ACCENT, (box.centerx, box.top + int(56 * s)), "midtop")
@@ -121,38 +151,19 @@ class GameOverScene(Scene):
                 draw_piece(surface, (box.centerx + dx * int(250 * s), box.top + int(90 * s) + bob), int(32 * s),
                            self.outcome.winner, kind)
         y = box.top + int(140 * s)
-        reason = self.outcome.reason[:1].upper() + self.outcome.reason[1:]
-        for line in theme.wrap(reason + ".", int(30 * s), box.width - int(60 * s)):
+        for line in self.reason_lines:
             theme.blit_text(surface, line, int(30 * s), theme.TEXT, (box.centerx, y), "midtop")
             y += int(32 * s)
         if self.turns:
-            y = box.bottom - int(56 * s) - int(26 * s) - turns_h
             theme.blit_text(surface, "Turning points (look at the board after them):", int(22 * s), theme.TEXT_DIM,
-                            (box.left + int(30 * s), y))
-            tw = (box.width - int(60 * s) - (len(self.turns) - 1) * int(8 * s)) // len(self.turns)
-            for i, b in enumerate(self.turns):
-                b.rect = pygame.Rect(box.left + int(30 * s) + i * (tw + int(8 * s)), y + int(30 * s), tw, int(40 * s))
-        bw, bh = int(180 * s), int(56 * s)
-        gap = int(16 * s)
-        x = box.centerx - (3 * bw + 2 * gap) // 2
-        for b in (self.rematch, self.review, self.menu):
-            b.rect = pygame.Rect(x, box.bottom - bh - int(26 * s), bw, bh)
-            x += bw + gap
+                            (box.left + int(30 * s), self.turns_y))
         self.focus.draw(surface, s)
 
     def _draw_strip(self, surface: pygame.Surface) -> None:
         """The result in one line under the board, with Rematch and Result (back to the card)."""
-        size = surface.get_size()
-        s = theme.scale_for(size)
-        board, _ = self.play.layout(size)
-        strip = pygame.Rect(board.left, board.bottom + int(3 * s), board.width,
-                            size[1] - board.bottom - int(6 * s))
-        theme.panel(surface, strip, (40, 46, 80), theme.ACCENT, int(10 * s), 2)
-        bh = strip.height - int(8 * s)
-        bw = int(170 * s)
+        s, strip = self.s, self.strip
         gap = int(8 * s)
-        self.strip_result.rect = pygame.Rect(strip.right - gap - bw, strip.top + int(4 * s), bw, bh)
-        self.strip_rematch.rect = self.strip_result.rect.move(-(bw + gap), 0)
+        theme.panel(surface, strip, (40, 46, 80), theme.ACCENT, int(10 * s), 2)
         words = f"{headline(self.outcome, self.match.sides)}. {self.outcome.reason[:1].upper()}" \
                 f"{self.outcome.reason[1:]}."
         room = self.strip_rematch.rect.left - strip.left - 2 * gap

@@ -41,7 +41,7 @@ class MenuScene(Scene):
         self.rules_button = Button("Rules", self.rules, pygame.K_F1, key_label="F1")
         self.settings_button = Button("Settings", self.settings, pygame.K_s, key_label="S")
         self.bottom_buttons = [self.learn_button, self.rules_button, self.settings_button]
-        self._place_buttons(app.size)
+        self.place(app.size)
 
     # --- layout -------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> list[pygame.Rect]:
@@ -83,11 +83,10 @@ class MenuScene(Scene):
 
     # --- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        self._place_buttons(self.app.size)
         for b in self.bottom_buttons:
             if b.handle(event):
                 return
-        cards = self.layout(self.app.size)
+        cards = self.cards
         if event.type == pygame.MOUSEMOTION:
             self.hover = next((i for i, r in enumerate(cards) if r.collidepoint(event.pos)), None)
             if self.hover is not None:
@@ -138,19 +137,24 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self._place_buttons(self.app.size)
+        self.place(self.app.size)
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Cards, their thumbnails (drawn once per size) and the buttons (drawing only reads)."""
+        self.cards = self.layout(size)
+        self._place_buttons(size)
+        s = theme.scale_for(size)
+        pad = int(12 * s)
+        for gid, r in zip(self.ids, self.cards):
+            thumb = (r.width - 2 * pad, r.height - int(r.height * 0.36) - 2 * pad)
+            key = (gid, *thumb)
+            if key not in self._thumbs:
+                surf = pygame.Surface(thumb, pygame.SRCALPHA)
+                game, state = self._starts[gid]
+                draw_thumbnail(surf, surf.get_rect(), game, state)
+                self._thumbs[key] = surf
 
     # --- drawing ------------------------------------------------------------------------------
-    def _thumbnail(self, gid: str, size: tuple[int, int]) -> pygame.Surface:
-        key = (gid, size[0], size[1])
-        surf = self._thumbs.get(key)
-        if surf is None:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            game, state = self._starts[gid]
-            draw_thumbnail(surf, surf.get_rect(), game, state)
-            self._thumbs[key] = surf
-        return surf
-
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         w, h = surface.get_size()
@@ -159,7 +163,7 @@ class MenuScene(Scene):
         theme.blit_text(surface, "Arrows and Enter, or click a card  ·  L learns the game  ·  Esc back", int(24 * s),
                         theme.TEXT_DIM,
                         (w // 2, int(86 * s)), "midtop")
-        for i, (gid, rect) in enumerate(zip(self.ids, self.layout((w, h)))):
+        for i, (gid, rect) in enumerate(zip(self.ids, self.cards)):
             spec = game_spec(gid)
             chosen = i == self.selected
             r = rect.move(0, -int(6 * s)) if chosen else rect
@@ -169,7 +173,7 @@ class MenuScene(Scene):
             pad = int(12 * s)
             text_h = int(r.height * 0.36)
             thumb = pygame.Rect(r.left + pad, r.top + pad, r.width - 2 * pad, r.height - text_h - 2 * pad)
-            surface.blit(self._thumbnail(gid, thumb.size), thumb)
+            surface.blit(self._thumbs[(gid, *thumb.size)], thumb)
             y = thumb.bottom + int(6 * s)
             name = theme.blit_text(surface, spec.name, int(34 * s), theme.TEXT, (r.left + pad, y))
             y = name.bottom + int(2 * s)

@@ -42,6 +42,7 @@ class SettingsScene(Scene):
         ]
         self.back = Button("Back", self.app.manager.pop, pygame.K_ESCAPE, style="primary", key_label="Esc")
         self.focus = FocusGroup([*self.rows, self.back])
+        self.place(app.size)
 
     def change(self, **values) -> None:
         problem = user_settings.update(**values)
@@ -64,17 +65,25 @@ class SettingsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         self.focus.handle(event)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        theme.background(surface)
-        w, h = surface.get_size()
-        s = theme.scale_for((w, h))
-        theme.blit_text(surface, "Settings", int(60 * s), theme.ACCENT, (w // 2, int(24 * s)), "midtop")
+    def place(self, size: tuple[int, int]) -> None:
+        """The rows and Back, centred (in update; drawing only reads)."""
+        w, _ = size
+        s = theme.scale_for(size)
         row_w, row_h, gap = int(720 * s), int(62 * s), int(8 * s)
         y = int(100 * s)
         for row in self.rows:
             row.rect = pygame.Rect((w - row_w) // 2, y, row_w, row_h)
             y += row_h + gap
         self.back.rect = pygame.Rect((w - int(240 * s)) // 2, y + int(10 * s), int(240 * s), int(54 * s))
+
+    def update(self, dt: float) -> None:
+        self.place(self.app.size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        w, h = surface.get_size()
+        s = theme.scale_for((w, h))
+        theme.blit_text(surface, "Settings", int(60 * s), theme.ACCENT, (w // 2, int(24 * s)), "midtop")
         self.focus.draw(surface, s)
         theme.blit_text(surface, self.message, int(22 * s), theme.TEXT_DIM,
                         (w // 2, self.back.rect.bottom + int(14 * s)), "midtop")

@@ -92,6 +92,7 @@ class SetupScene(Scene):
         self.focus = FocusGroup()
         self._refresh()
         self.focus.focus(self.start_button)
+        self.layout(app.size)
 
     def _option_values(self) -> dict:
         return {name: sel.value for name, sel in self.options}
@@ -195,8 +196,10 @@ class SetupScene(Scene):
         self.learn.rect = pygame.Rect(margin + 2 * (bw + int(16 * s)), by, bw, bh)
         self.start_button.rect = pygame.Rect(w - margin - int(260 * s), by, int(260 * s), bh)
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def update(self, dt: float) -> None:
         self.layout(self.app.size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             focused = self.focus.focused
             if isinstance(focused, Button) and focused.visible:
@@ -212,7 +215,6 @@ class SetupScene(Scene):
         theme.background(surface)
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
-        self.layout((w, h))
         theme.blit_text(surface, self.spec.name, int(58 * s), theme.ACCENT, (int(36 * s), int(26 * s)))
         theme.blit_text(surface, fit_line(f"{self.spec.origin} — {self.spec.description}", int(24 * s),
                                           w - int(72 * s)), int(24 * s), theme.TEXT_DIM, (int(36 * s), int(76 * s)))

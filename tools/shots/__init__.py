@@ -56,6 +56,9 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
     import tempfile
 
     from game import settings
+    from game.ai import solver
+
+    solver.builds_allowed = False  # a solved table is minutes of work: none is started for pictures
 
     own_home = os.environ.get("KELIYA_HOME")
     os.environ["KELIYA_HOME"] = tempfile.mkdtemp(prefix="keliya-screenshots-")
