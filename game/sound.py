@@ -2,7 +2,7 @@
 
 Each effect is a few lines of arithmetic over samples (``recipes``). Synthesising them all in
 pure Python costs a noticeable part of a second, so ``scripts/make_sounds.py`` writes them once
-to ``game/assets/sounds/`` (a test checks the files still match the recipes) and the bank reads
+to ``assets/sounds/`` (a test checks the files still match the recipes) and the bank reads
 those. Nothing touches the audio device before the first frame is on screen: ``warm_up`` (called
 by the app after that frame) opens the mixer and loads the effects; ``play`` does it on demand
 otherwise. If the mixer cannot open, or the bank is muted, every call is a no-op.
@@ -20,12 +20,14 @@ from pathlib import Path
 
 import pygame
 
+from .assets_path import assets_dir
+
 RATE = 22050
 
 
 def sounds_dir() -> Path:
-    """Where the cached effects live (inside the package, or the PyInstaller bundle)."""
-    return Path(__file__).resolve().parent / "assets" / "sounds"
+    """Where the cached effects live (``assets/sounds``: see ``assets_path``)."""
+    return assets_dir() / "sounds"
 
 
 def _tone(freq: float, seconds: float, volume: float = 0.5, decay: float = 8.0,

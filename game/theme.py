@@ -2,7 +2,7 @@
 
 Pieces are told apart by shape first and colour second (see ``render.pieces``); the
 palette pairs a light and a dark tone so that even a grey-scale view keeps the armies apart.
-Text uses Inter, shipped in ``game/assets/fonts`` under the SIL Open Font License, so the app never
+Text uses Inter, shipped in ``assets/fonts`` under the SIL Open Font License, so the app never
 depends on system fonts and never shows the default font's broken spacing ("e5xc 5").
 
 The colours that carry meaning (targets, captures, last move, hint, the two armies) come from a
@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from pathlib import Path
 
 import pygame
+
+from .assets_path import assets_dir
 
 Color = tuple[int, int, int]
 
@@ -103,7 +104,7 @@ def scale_for(size: tuple[int, int]) -> float:
     return max(0.5, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))
 
 
-FONT_PATH = Path(__file__).resolve().parent / "assets" / "fonts" / "Inter-SemiBold.otf"
+FONT_PATH = assets_dir() / "fonts" / "Inter-SemiBold.otf"
 #: sizes were designed for pygame's default font, which renders at 0.6875 of the size asked;
 #: Inter at this factor keeps every layout's widths while its glyphs are taller and clearer
 FONT_SCALE = 0.6875
@@ -114,7 +115,7 @@ _TEXT_CACHE_LIMIT = 600
 
 
 def font(size: int) -> pygame.font.Font:
-    """The app's typeface (Inter, shipped in game/assets/fonts) at ``size`` (cached); pygame's default
+    """The app's typeface (Inter, shipped in assets/fonts) at ``size`` (cached); pygame's default
     font only if the file is missing, so a broken install still shows text."""
     size = max(8, int(size))
     f = _fonts.get(size)

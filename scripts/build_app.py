@@ -4,8 +4,8 @@
     pip install pyinstaller          # a build tool only: not a dependency of Keliya
     python scripts/build_app.py      # then: python scripts/smoke_app.py
 
-The folder holds Python, pygame-ce, pymunk, the typeface (game/assets/fonts/), the cached sound effects
-(game/assets/sounds/) and the icon; copy it anywhere and start ``keliya`` inside it.
+The folder holds Python, pygame-ce, pymunk, the typeface (assets/fonts/), the cached sound effects
+(assets/sounds/) and the icon; copy it anywhere and start ``keliya`` inside it.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ NAME = "keliya"
 
 def data_args() -> list[str]:
     """--add-data for every file the app reads at run time (source:destination in the bundle)."""
-    pairs = [(ROOT / "game" / "assets", "game/assets")]
+    pairs = [(ROOT / "assets", "game/assets")]  # inside the package, as an installed copy keeps them
     return [f"--add-data={src}{os.pathsep}{dest}" for src, dest in pairs if src.is_dir()]
 
 

@@ -20,9 +20,9 @@ def _pygame():
 
 
 def test_font_file_and_licence_are_committed_and_used():
-    assert theme.FONT_PATH == ROOT / "game" / "assets" / "fonts" / "Inter-SemiBold.otf"
-    assert theme.FONT_PATH.is_file() and (ROOT / "game" / "assets" / "fonts" / "OFL.txt").is_file()
-    assert "Open Font License" in (ROOT / "game" / "assets" / "fonts" / "OFL.txt").read_text()
+    assert theme.FONT_PATH == ROOT / "assets" / "fonts" / "Inter-SemiBold.otf"
+    assert theme.FONT_PATH.is_file() and (ROOT / "assets" / "fonts" / "OFL.txt").is_file()
+    assert "Open Font License" in (ROOT / "assets" / "fonts" / "OFL.txt").read_text()
     f = theme.font(24)
     assert f.name == "Inter" and f is theme.font(24)
 
