@@ -11,9 +11,11 @@ from rules import IllegalMoveError, Move, State
 class Worker(Protocol):
     """What the play scene uses of ``game.ai.worker.AIWorker``."""
 
-    busy: bool
+    @property
+    def busy(self) -> bool: ...
 
-    def request(self, position: str, level: str = ..., min_pause: float = ..., seed: int | None = ...) -> int: ...
+    def request(self, position: str, level: str = ..., min_pause: float = ..., seed: int | None = ...,
+                iterations: int | None = ...) -> int: ...
     def poll(self) -> Any: ...
     def cancel(self) -> None: ...
     def close(self) -> None: ...
@@ -25,7 +27,8 @@ def make_worker() -> Worker | None:
         from .ai.worker import AIWorker
     except ImportError:
         return None
-    return AIWorker()
+    worker: Worker = AIWorker()
+    return worker
 
 
 def level_choices() -> list[tuple[str, str, str]]:

@@ -114,8 +114,8 @@ class TokenRain(_World):
         if size == self.size:
             return
         self.size = size
-        for w in self._walls:
-            self.space.remove(w)
+        for wall in self._walls:
+            self.space.remove(wall)
         w, h = size
         static = self.space.static_body
         self._walls = [
@@ -123,9 +123,9 @@ class TokenRain(_World):
             pymunk.Segment(static, (0, -400), (0, h), 4),
             pymunk.Segment(static, (w, -400), (w, h), 4),
         ]
-        for s in self._walls:
-            s.elasticity = 0.6
-            s.friction = 0.8
+        for wall in self._walls:
+            wall.elasticity = 0.6
+            wall.friction = 0.8
         self.space.add(*self._walls)
         for body, _shape, _ in self.tokens:
             if body.position.x > w or body.position.y > h:

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from rules import State, game_spec, load_state
 
-from .config import MODES, VS_COMPUTER, WATCH, MatchConfig
+from .config import MODES, VS_COMPUTER, WATCH, MatchConfig, Mode
 from .opponent import level_choices
 from .userfiles import data_dir
 
@@ -149,7 +149,7 @@ def read_config(values: dict[str, str]) -> MatchConfig:
     if not isinstance(options, dict) or not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
         raise ValueError("its rules options cannot be read")
     resolved = spec.resolve_options(options)  # an unknown option or value says which
-    return MatchConfig(spec.id, resolved, mode, int(values["human"]), values["level"])
+    return MatchConfig(spec.id, resolved, Mode(mode), int(values["human"]), values["level"])
 
 
 def read_match(text: str) -> SavedMatch:

@@ -197,7 +197,10 @@ class SoundBank:
                 return pygame.mixer.Sound(str(path))
             except pygame.error:
                 pass
-        rate, _, channels = pygame.mixer.get_init()
+        init = pygame.mixer.get_init()
+        if init is None:
+            raise pygame.error("the mixer is not open")
+        rate, _, channels = init
         return pygame.mixer.Sound(buffer=to_pcm(recipe(name, rate), channels))
 
     def play_event(self, name: str, piece: tuple[int, str] | None = None) -> None:

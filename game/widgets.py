@@ -231,11 +231,11 @@ class Selector(Widget):
         y = r.bottom - int(r.height * 0.1)
         room = r.width - 2 * pad
         if not self.enabled:
-            tag = theme.blit_text(surface, "not used", small, theme.TEXT_DIM, (r.right - pad, y), "bottomright")
-            room -= tag.width + pad
+            placed = theme.blit_text(surface, "not used", small, theme.TEXT_DIM, (r.right - pad, y), "bottomright")
+            room -= placed.width + pad
         elif is_default:
-            tag = theme.blit_text(surface, "default", small, theme.GOOD, (r.right - pad, y), "bottomright")
-            room -= tag.width + pad
+            placed = theme.blit_text(surface, "default", small, theme.GOOD, (r.right - pad, y), "bottomright")
+            room -= placed.width + pad
         theme.blit_text(surface, fit_line(first_sentence(self.current_help), small, room), small, theme.TEXT_DIM,
                         (r.left + pad, y), "bottomleft")
 
@@ -290,13 +290,13 @@ class FocusGroup:
         elif event.key in (pygame.K_UP,) or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
             self._move(-1)
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            w = self.focused
-            if w is None or not w.nudge(-1 if event.key == pygame.K_LEFT else 1):
+            focused = self.focused
+            if focused is None or not focused.nudge(-1 if event.key == pygame.K_LEFT else 1):
                 self._move(-1 if event.key == pygame.K_LEFT else 1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            w = self.focused
-            if w is not None:
-                w.activate()
+            focused = self.focused
+            if focused is not None:
+                focused.activate()
         else:
             return False
         return True

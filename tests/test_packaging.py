@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
+import tomllib
 from setuptools import find_packages
 
 ROOT = Path(__file__).resolve().parent.parent

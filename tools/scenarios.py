@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -14,7 +15,7 @@ from rules.war import HUFF
 
 
 def random_play(game_id: str, seed: int, stop: Callable[[State], bool], max_plies: int = 400,
-                avoid_captures: bool = False, **options: object) -> State:
+                avoid_captures: bool = False, **options: Any) -> State:
     """Play seeded random legal moves from the start of ``game_id`` until ``stop(state)``."""
     rng = random.Random(seed)
     state = load_game(game_id, **options).new_initial_state(rng)
@@ -34,10 +35,11 @@ def has_chain(state: State, length: int = 2) -> bool:
     return any(m.kind == JUMP and len(m.captured) >= length for m in state.legal_moves())
 
 
-def find(game_id: str, stop: Callable[[State], bool], seeds: range = range(200), **kw: object) -> State:
+def find(game_id: str, stop: Callable[[State], bool], seeds: range = range(200), max_plies: int = 400,
+         avoid_captures: bool = False, **options: Any) -> State:
     """The first seeded random game that reaches ``stop``; ValueError if none does."""
     for seed in seeds:
-        state = random_play(game_id, seed, stop, **kw)
+        state = random_play(game_id, seed, stop, max_plies, avoid_captures, **options)
         if stop(state):
             return state
     raise ValueError(f"no seeded game of {game_id} reached the wanted position")
@@ -59,7 +61,7 @@ def huff_position() -> State:
                 avoid_captures=True)
 
 
-def finished(game_id: str, seed: int = 1, **options: object) -> State:
+def finished(game_id: str, seed: int = 1, **options: Any) -> State:
     return find(game_id, lambda s: s.outcome() is not None, range(seed, seed + 200), max_plies=2000, **options)
 
 

@@ -9,6 +9,7 @@ the play scene makes the game unfinished again, and the strip goes away.
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
@@ -49,7 +50,7 @@ class GameOverScene(Scene):
         for k, (ply, _) in enumerate(turning_points(self.match.state)):
             if 0 <= ply - 1 - first < len(log):
                 words = log[ply - 1 - first]
-                self.turns.append(Button(f"{ply}. {words}", lambda p=ply: self.look_at(p), pygame.K_1 + k,
+                self.turns.append(Button(f"{ply}. {words}", partial(self.look_at, ply), pygame.K_1 + k,
                                          key_label=str(k + 1)))
         self.focus = FocusGroup([self.rematch, self.review, self.menu, *self.turns])
         self.place(app.size)

@@ -8,6 +8,8 @@ only reads it.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from rules import game_spec
@@ -36,7 +38,7 @@ class LibraryScene(Scene):
         self.back = Button("Back", self.app.manager.pop, pygame.K_ESCAPE, key_label="Esc")
         self.open_button = Button("Open", self.open_selected, None, style="primary", key_label="Enter")
         self.delete_button = Button("Delete", self.ask_delete, None, style="danger", key_label="Del")
-        self.tab_buttons = [Button(label, lambda t=name: self.show_tab(t), None) for name, label in TABS]
+        self.tab_buttons = [Button(label, partial(self.show_tab, name), None) for name, label in TABS]
         self.row_rects: list[pygame.Rect] = []
         self._thumbs: dict[tuple[str, int, int], pygame.Surface] = {}
         self.reload()

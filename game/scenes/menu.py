@@ -173,7 +173,7 @@ class MenuScene(Scene):
             pad = int(12 * s)
             text_h = int(r.height * 0.36)
             thumb = pygame.Rect(r.left + pad, r.top + pad, r.width - 2 * pad, r.height - text_h - 2 * pad)
-            surface.blit(self._thumbs[(gid, *thumb.size)], thumb)
+            surface.blit(self._thumbs[(gid, thumb.width, thumb.height)], thumb)
             y = thumb.bottom + int(6 * s)
             name = theme.blit_text(surface, spec.name, int(34 * s), theme.TEXT, (r.left + pad, y))
             y = name.bottom + int(2 * s)

@@ -45,6 +45,7 @@ def _play(app, config: MatchConfig, state=None):
 def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Path]:
     from game.app import App
     from game.scenes.coin import CoinTossScene
+    from game.scenes.gameover import GameOverScene
     from game.scenes.menu import MenuScene
     from game.scenes.rules_screen import RulesScene
     from game.scenes.setup import SetupScene
@@ -58,7 +59,7 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
     from game import settings
     from game.ai import solver
 
-    solver.builds_allowed = False  # a solved table is minutes of work: none is started for pictures
+    builds_allowed, solver.builds_allowed = solver.builds_allowed, False  # a solved table is minutes of work
 
     own_home = os.environ.get("KELIYA_HOME")
     os.environ["KELIYA_HOME"] = tempfile.mkdtemp(prefix="keliya-screenshots-")
@@ -170,7 +171,9 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
             scene = _play(app, MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY), state)
             pump(app, 1.2)
             shot("19_game_over")
-            app.manager.top.see_board()  # the card shrinks to a strip: Rematch stays at hand
+            over = app.manager.top
+            assert isinstance(over, GameOverScene)
+            over.see_board()  # the card shrinks to a strip: Rematch stays at hand
             pump(app, 0.2)
             shot("19b_game_over_see_board")
             from . import comfort, holes, lessons, squares
@@ -179,7 +182,7 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
                 scenes.take(app, shot, mouse, _play)
     finally:
         app.close()
-        pygame.quit()
+        solver.builds_allowed = builds_allowed
         if own_home is None:
             os.environ.pop("KELIYA_HOME", None)
         else:

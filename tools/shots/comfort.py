@@ -19,8 +19,9 @@ def take(app, shot, mouse, play) -> None:
     config = MatchConfig("kotu_ellima", mode=VS_COMPUTER, level="hard")
     files = [library.GameFile() for _ in range(4)]
     for i, (game_file, game_id) in enumerate(zip(files, ("sixteen_soldiers", "ncuva", "battlehalma"))):
+        plies = 5 + 7 * i
         game_file.save(MatchConfig(game_id, mode=VS_COMPUTER if i % 2 else PASS_AND_PLAY, level="medium"),
-                       random_play(game_id, i, lambda s, n=5 + 7 * i: s.ply >= n))
+                       random_play(game_id, i, lambda s: s.ply >= plies))  # noqa: B023 - used at once
     files[3].save(config, state)
     for i, game_id in enumerate(("cows_leopards", "kotu_ellima")):
         done = library.GameFile()

@@ -72,7 +72,7 @@ class Family(FamilyBase):
         anything else (undo, a position looked back at, a new position) puts the rules' counts
         in the pits at once."""
         state = match.state
-        counts, stores = state.counts(), state.stores()
+        counts, stores = state.counts(), state.captured_counts()
         if played and match.last_effects:
             self._mover = match.last_mover if match.last_mover is not None else self._mover
             if not self.field.synced:

@@ -49,9 +49,9 @@ class HolesRenderer:
         view = self.view
         view.draw(surface)
         anim = m.animation if isinstance(m.animation, SowingAnimation) else None
-        live = anim is not None or self.field.in_sync(m.state.counts(), m.state.stores())
+        live = anim is not None or self.field.in_sync(m.state.counts(), m.state.captured_counts())
         counts = self.field.counts() if live else m.state.counts()
-        stores = tuple(self.field.stores) if live else m.state.stores()
+        stores = tuple(self.field.stores) if live else m.state.captured_counts()
         pv = self.hover_preview(m)
         self._marks(surface, m, anim, pv)
         if live:

@@ -36,7 +36,7 @@ class Preview:
 
 
 def preview(state: State, move: Move, effects: list[Effect]) -> Preview:
-    counts = state.counts()  # type: ignore[attr-defined]
+    counts = state.counts()
     final, taken = replay_counts(counts, effects)
     received: dict[int, int] = {}
     for e in effects:

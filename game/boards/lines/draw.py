@@ -22,7 +22,7 @@ from ...render.marks import (
     taken_mark,
 )
 from ...render.pieces import draw_piece, side_kind
-from .view import BoardView
+from ..board_view import PieceView
 
 if TYPE_CHECKING:
     from ..look import BoardLook
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 class LinesRenderer:
     """Draws the board area of a match on a line board."""
 
-    def __init__(self, view: BoardView) -> None:
+    def __init__(self, view: PieceView) -> None:
         self.view = view
 
     def draw(self, surface: pygame.Surface, m: BoardLook) -> None:

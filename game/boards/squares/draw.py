@@ -31,7 +31,7 @@ class SquaresRenderer(LinesRenderer):
 
     def __init__(self, view: SquaresView) -> None:
         super().__init__(view)
-        self.view: SquaresView = view
+        self.squares = view
 
     def _last_move(self, surface: pygame.Surface, m: BoardLook) -> None:
         self._hover(surface, m)
@@ -42,7 +42,7 @@ class SquaresRenderer(LinesRenderer):
         cell = m.hover
         if cell is None or not m.human_to_move or m.busy:
             return
-        rect = self.view.square(cell)
+        rect = self.squares.square(cell)
         mark = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(mark, (255, 255, 255, 60), mark.get_rect())
         pygame.draw.rect(mark, (255, 255, 255, 150), mark.get_rect(), max(2, int(self.view.spacing * 0.04)))
@@ -57,7 +57,7 @@ class SquaresRenderer(LinesRenderer):
 
     def _arrows(self, surface: pygame.Surface, cell: int, directions: tuple[str, ...]) -> None:
         """Small arrows on the square's edges for each direction the piece may take (within the board)."""
-        view = self.view
+        view = self.squares
         n = view.n
         x, y = view.pos(cell)
         s = view.spacing
