@@ -3,10 +3,12 @@ phase changes; turning points of a finished game."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
-from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from game.match.review import turning_points
 from rules import load_state
 from tools.scenarios import Mouse, click_move, random_play, settle
@@ -26,7 +28,7 @@ def test_reviewing_shows_past_positions_and_never_changes_the_game(app):
     live = scene.match.state.to_text()
     mouse = Mouse(app)
     app.frame([], 1 / 60)
-    row, ply, _ = scene.plan.log_rows[-3]  # three moves back
+    row, ply, _ = scene.plan.log_cells[-3]  # three moves back
     mouse.click(row.center)
     assert scene.match.review.active and scene.match.board_source.state.to_text() == replay_to(scene.match.state, ply)
     mouse.key(pygame.K_LEFT)
@@ -141,3 +143,59 @@ def test_looking_back_at_ncuva_puts_that_position_in_the_pits(app):
     Mouse(app).key(pygame.K_END)
     app.frame([], 1 / 60)
     assert scene.board.shown_counts() == scene.match.state.counts()
+
+
+def test_the_move_list_has_two_columns_and_keeps_the_move_looked_at_in_view(app):
+    """Clicking move 2 of many keeps move 2 on screen, and the status line says what it did."""
+    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 40)
+    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
+    app.frame([], 1 / 60)
+    cells = scene.plan.log_cells
+    lefts = {rect.left for rect, index, _ in cells if scene.match.log[index - 1].mover == 0}
+    rights = {rect.left for rect, index, _ in cells if scene.match.log[index - 1].mover == 1}
+    assert len(lefts) == 1 and len(rights) == 1 and lefts != rights  # one column a side
+    assert 2 not in [index for _, index, _ in cells]  # the first moves are scrolled out of view
+    scene.match.review_at(2)
+    app.frame([], 1 / 60)
+    assert 2 in [index for _, index, _ in scene.plan.log_cells]
+    assert scene.match.said.words.startswith("Move 2 of 40: ") and scene.match.log[1].words in scene.match.said.words
+    rect = next(r for r, index, _ in scene.plan.log_cells if index == 2)
+    Mouse(app).click(rect.center)  # clicking it keeps it in view too
+    assert scene.match.review.ply == 2 and 2 in [index for _, index, _ in scene.plan.log_cells]
+    Mouse(app).key(pygame.K_END)
+    app.frame([], 1 / 60)
+    assert 40 in [index for _, index, _ in scene.plan.log_cells]  # back to the newest
+
+
+def test_a_reader_scrolled_back_is_not_pulled_down_by_the_computer(app):
+    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 40)
+    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
+    app.frame([], 1 / 60)
+    app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=6, flipped=False)], 1 / 60)
+    shown = [index for _, index, _ in scene.plan.log_cells]
+    scene.match.controllers[scene.match.state.to_move] = COMPUTER  # as if the computer moved next
+    scene.match.play(scene.match.state.legal_moves()[0])
+    settle(app, scene)
+    assert [index for _, index, _ in scene.plan.log_cells] == shown  # the rows read stay
+    scene.match.controllers[scene.match.state.to_move] = HUMAN
+    click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
+    settle(app, scene)
+    assert 42 in [index for _, index, _ in scene.plan.log_cells]  # the player moved: the newest again
+
+
+def test_a_hint_while_looking_back_is_for_the_position_looked_at(app):
+    if not app.computer_available:
+        pytest.skip("the AI worker is not installed")
+    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 12)
+    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY, iterations=150), state)
+    scene.match.review_at(5)
+    app.frame([], 1 / 60)
+    Mouse(app).key(pygame.K_h)
+    deadline = time.monotonic() + 30
+    while scene.match.board_source.suggestion is None:
+        assert time.monotonic() < deadline, "no hint came"
+        app.frame([], 1 / 60)
+        time.sleep(0.01)
+    past = scene.match.review.view
+    assert past.suggestion in past.state.legal_moves() and scene.match.suggestion is None
+    assert scene.look.suggestion == past.suggestion  # marked on the board looked at

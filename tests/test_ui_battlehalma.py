@@ -96,7 +96,7 @@ def test_a_chain_clicked_along_another_route_is_the_same_move(app):
     assert scene.match.last_move.path == other  # the last-move line and the hops follow the player's route
     assert [e.to for e in scene.match.last_effects if e.kind == "move"] == list(other[1:])
     settle(app, scene)
-    assert f": {state.game.format_move(scene.match.last_move)}" in scene.match.log[-1]  # the log writes the clicked route
+    assert f": {state.game.format_move(scene.match.last_move)}" in scene.match.log[-1].words  # the log writes the clicked route
     assert scene.match.pieces_now[other[-1]][0] == mover
 
 

@@ -43,6 +43,8 @@ class Played:
     words: str
     before: dict[int, tuple[int, str]] = field(default_factory=dict)
     shown_hops: int = 0
+    notation: str = ""
+    taken_before: tuple[int, int] = (0, 0)  # what each side had taken before it (the panel counts up as it is shown)
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,7 @@ class Match:
         self.computer = Computer(worker, config, plays=wants_computer, hints=config.mode != WATCH)
         self.level_label = {n: label for n, label, _ in level_choices()}.get(config.level, config.level)
         self.movers: list[int] = []  # who made each move of the history (for undo against the computer)
-        self.log: list[str] = []  # the moves shown so far, in words
+        self.log: list[words.LogEntry] = []  # the moves shown so far
         self.builder = MoveBuilder(self.state)
         self.pending: list[Played] = []  # moves played and not yet shown landing on the board
         self.said: Said = SILENT
@@ -132,9 +132,14 @@ class Match:
         return self.computer.paused
 
     def hint_available(self) -> bool:
-        """The hint can be asked now (the button stays in place, greyed, when it cannot)."""
-        return (self.human_to_move and not self.busy and self.computer.adviser is not None and not self.builder.path
-                and self.suggestion is None and not self.computer.hinting)
+        """The hint can be asked now (the button stays in place, greyed, when it cannot): for the
+        player to move in the game, or for the position looked back at (a review that teaches)."""
+        if self.computer.adviser is None or self.computer.hinting or self.busy:
+            return False
+        view = self.review.view
+        if view is not None:
+            return view.state.outcome() is None and view.suggestion is None
+        return self.human_to_move and not self.builder.path and self.suggestion is None
 
     def proven_line(self) -> str | None:
         """The proven value in words ("proven: Leopards win in 9") where a solved table knows it
@@ -249,14 +254,15 @@ class Match:
         if move not in self.builder.legal():
             self.refuse(self.state.why_illegal(move))
             return False
-        before, mover = self.pieces_now, self.state.to_move
+        before, mover, taken_before = self.pieces_now, self.state.to_move, self.state.captured_counts()
         shown, effects = self._as_clicked(move, route)
         self.state.apply(move)  # checked above: the rules' own ``play`` would ask for the moves again
         self.movers.append(mover)
         self.forget_hint()
         self.last_move, self.last_mover, self.last_effects = shown, mover, effects
         self._read_position()
-        played = Played(shown, mover, effects, words.describe(self, shown, mover, effects), before, shown_hops)
+        played = Played(shown, mover, effects, words.describe(self, shown, mover, effects), before, shown_hops,
+                        self.state.game.format_move(shown), taken_before)
         self.pending.append(played)
         self._events.append(played)
         self._autosave()
@@ -288,7 +294,7 @@ class Match:
         guide the next player)."""
         if not self.pending:
             return
-        self._announce(self.pending.pop(0).words)
+        self._announce(self.pending.pop(0))
         if not self.pending:
             self._after_landing()
 
@@ -297,9 +303,9 @@ class Match:
         while self.pending:
             self.land()
 
-    def _announce(self, said: str) -> None:
-        self.event = said
-        self.log.append(said.rstrip("."))
+    def _announce(self, played: Played) -> None:
+        self.event = played.words
+        self.log.append(words.LogEntry(len(self.log) + 1, played.mover, played.notation, played.words.rstrip(".")))
 
     def _after_landing(self) -> None:
         if self.state.outcome() is not None:
@@ -326,11 +332,12 @@ class Match:
             mover = replay.to_move
             effects = replay.effects(move)
             self.movers.append(mover)
-            self.log.append(words.describe(self, move, mover, effects).rstrip("."))
+            said = words.describe(self, move, mover, effects)
+            self.log.append(words.LogEntry(len(self.log) + 1, mover, replay.move_text(move), said.rstrip(".")))
             self.last_move, self.last_mover, self.last_effects = move, mover, effects
             replay.apply(move)
         if self.log:
-            self.event = self.log[-1] + "."
+            self.event = self.log[-1].words + "."
 
     # --- undo, redo ---------------------------------------------------------------------------------
     def undo(self) -> None:
@@ -374,14 +381,18 @@ class Match:
 
     # --- looking back --------------------------------------------------------------------------------
     def review_at(self, ply: int | None) -> None:
-        """Show the position after ``ply`` moves of the history (None: back to the game)."""
+        """Show the position after ``ply`` moves of the history (None: back to the game); the
+        words say what that move did."""
         self.settle()
+        self.computer.cancel_hint()  # a hint asked for another position would land on the wrong board
         self.review.show(self.state, ply, self.sides)
         self._events.append(BoardReset())
         if self.review.active:
             total = len(self.state.history())
-            self.say(Said(f"Looking at move {self.review.ply} of {total}: ← → step, Home/End, click the board "
-                          "or press End to play on.", Tone.INFO))
+            shown = self.review.ply or 0
+            what = f"{self.log[shown - 1].words}. " if 0 < shown <= len(self.log) else "The start. "
+            self.say(Said(f"Move {shown} of {total}: {what}← → step, H a hint here, End back to the game.",
+                          Tone.INFO))
         else:
             self._intro()
 
@@ -401,8 +412,10 @@ class Match:
         if not self.hint_available():
             return
         self._set_suggestion(None)
-        if self.computer.ask_hint(self.state):
-            self.say(Said("Looking for a good move...", Tone.INFO))
+        view = self.review.view
+        if self.computer.ask_hint(view.state if view is not None else self.state):
+            where = f" for move {(self.review.ply or 0) + 1}, the position looked at" if view is not None else ""
+            self.say(Said(f"Looking for a good move{where}...", Tone.INFO))
 
     def _set_suggestion(self, move: Move | None) -> None:
         self.suggestion = move
@@ -431,15 +444,22 @@ class Match:
         """Once a frame: the solved value, the hint and the computer's move as they arrive."""
         if self.show_proven:
             self._look_up_proven()
-        if self.pending or self.state.outcome() is not None:
+        if self.pending:
             return
-        computer_to_move = self.controllers[self.state.to_move] == COMPUTER and not self.review.active
-        news = self.computer.poll(self.state, dt, computer_to_move)
+        view = self.review.view
+        over = self.state.outcome() is not None
+        computer_to_move = not over and self.controllers[self.state.to_move] == COMPUTER and view is None
+        news = self.computer.poll(view.state if view is not None else self.state, dt, computer_to_move)
         if news.hint is not None:
-            self._set_suggestion(news.hint)
-            self.say(Said(f"Hint: {self.state.move_text(news.hint)} (marked on the board).", Tone.HINT))
+            if view is not None:  # the hint is for the position looked at, and shown there
+                view.suggestion, view.suggestion_effects = news.hint, view.builder.effects(news.hint)
+            else:
+                self._set_suggestion(news.hint)
+            self.say(Said(f"Hint: {self.board_source.state.move_text(news.hint)} (marked on the board).", Tone.HINT))
         elif news.hint_error:
             self.say(Said(f"No hint this time: {news.hint_error}.", Tone.WARN))
+        if over:
+            return
         if news.move is not None:
             self.play(news.move)
         elif news.gave_up:

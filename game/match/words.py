@@ -5,7 +5,7 @@ words are tested without a window and the panel only draws them."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from rules import Effect, Move, Outcome
 from rules.effects import CAPTURE, PLACE, PROMOTE, REMOVE
@@ -16,6 +16,28 @@ if TYPE_CHECKING:
     from .model import Match
 
 _CELL_NAME = re.compile(r"^[a-z]\d")
+
+
+class LogEntry(NamedTuple):
+    """One move of the move list: its place in the history (1: the first), who made it, the
+    move in notation, and the move in words (what the panel says when it lands)."""
+
+    index: int
+    mover: int
+    notation: str
+    words: str
+
+
+def log_rows(log: list[LogEntry]) -> list[tuple[int, list[LogEntry | None]]]:
+    """The move list as the best apps lay it out: a numbered row per turn pair, the first
+    player's move on the left and the second's on the right. A side that moves twice running (a
+    huff, a sowing again) starts a new row, so every move keeps its own cell."""
+    rows: list[tuple[int, list[LogEntry | None]]] = []
+    for entry in log:
+        if not rows or rows[-1][1][entry.mover] is not None or (entry.mover == 0 and rows[-1][1][1] is not None):
+            rows.append((len(rows) + 1, [None, None]))
+        rows[-1][1][entry.mover] = entry
+    return rows
 
 
 def headline(outcome: Outcome, sides: tuple[str, str]) -> str:
@@ -32,20 +54,27 @@ def sentence(reason: str) -> str:
     return words + ("" if reason.endswith(".") else ".")
 
 
+def verb(subject: str, singular: str, plural: str) -> str:
+    """'North moves', 'Cows move': a side named in the plural takes the plural verb."""
+    return f"{subject} {plural if subject.endswith('s') else singular}"
+
+
 def describe(m: Match, move: Move, mover: int, effects: list[Effect]) -> str:
-    """A move in words for the panel: 'South: e3xe5xc5, took 2', 'North: b3, took 6 stones'."""
-    name = m.state.game.point_name
+    """A move in words for the panel, notation first as in the move list: 'South: e3xe5xc5,
+    took 2', 'North: b3, took 6 stones', 'Leopards: @e5, placed from hand', 'South: ~f5, huffed
+    North's piece'."""
     who = m.side(mover)
+    notation = m.state.game.format_move(move)
     if len(move.path) == 1 and effects and effects[0].kind == REMOVE:
-        return f"{who} huffed the piece on {name(move.path[0])}."
+        return f"{who}: {notation}, huffed {m.side(mover ^ 1)}'s piece."
     if len(move.path) == 1 and effects and effects[0].kind == PLACE:
-        return f"{who} placed a piece on {name(move.path[0])}."
+        return f"{who}: {notation}, placed from hand."
     pieces = sum(1 for e in effects if e.kind == REMOVE)
     stones = sum(e.count for e in effects if e.kind == CAPTURE)
     took = f", took {pieces}" if pieces else f", took {stones} stone{'s' if stones > 1 else ''}" if stones else ""
     if any(e.kind == PROMOTE for e in effects):
         took += ", crowned"
-    return f"{who}: {m.state.game.format_move(move)}{took}."
+    return f"{who}: {notation}{took}."
 
 
 def controller_label(m: Match, player: int) -> str:
@@ -61,7 +90,7 @@ def turn_text(m: Match) -> str:
     if m.review.active:
         return f"Move {m.review.ply} of {len(m.state.history())} — looking back; the game waits"
     if m.moving is not None:
-        return f"{m.side(m.moving)} moves"
+        return verb(m.side(m.moving), "moves", "move")
     out = m.state.outcome()
     if out is not None:
         return f"Game over — {headline(out, m.sides)}: {out.reason}"

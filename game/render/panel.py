@@ -16,6 +16,7 @@ import pygame
 from .. import theme
 from ..config import PASS_AND_PLAY, WATCH
 from ..match.events import Tone
+from ..match.words import log_rows
 from ..widgets import fit_line
 from .pieces import describe, draw_piece, side_kind
 
@@ -48,8 +49,10 @@ class PanelPlan:
     message_lines: list[tuple[str, int]] = field(default_factory=list)
     message_color: theme.Color = theme.TEXT
     log_area: pygame.Rect = field(default_factory=pygame.Rect)
-    log_rows: list[tuple[pygame.Rect, int, str]] = field(default_factory=list)  # area, ply, words
-    log_title: str = ""
+    log_cells: list[tuple[pygame.Rect, int, str]] = field(default_factory=list)  # area, move index, notation
+    log_numbers: list[tuple[str, int]] = field(default_factory=list)  # "12.", y
+    log_heads: list[tuple[str, int]] = field(default_factory=list)  # a side's name, x
+    log_more: str = ""  # how many rows lie above or below the ones shown
     help_line: str = ""
     help_pos: tuple[int, int] = (0, 0)
 
@@ -134,8 +137,7 @@ def _place_buttons(sc: PlayScene, plan: PanelPlan) -> int:
     sc.stop_button.visible = interactive and m.builder.can_stop()
     sc.decline_button.visible = interactive and bool(m.builder.removal_points()) and not m.builder.path
     # The hint keeps its place while a piece is selected (greyed), so the panel does not jump.
-    sc.hint_button.visible = (m.computer.adviser is not None and m.state.outcome() is None
-                              and m.config.mode != WATCH)
+    sc.hint_button.visible = m.computer.adviser is not None and (m.state.outcome() is None or m.review.active)
     sc.hint_button.enabled = m.hint_available()
     sc.pause_button.visible = m.config.mode == WATCH and m.state.outcome() is None
     sc.pause_button.label = "Resume" if m.paused else "Pause"
@@ -152,21 +154,41 @@ def _place_buttons(sc: PlayScene, plan: PanelPlan) -> int:
 
 
 def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
-    """The moves so far, newest last, as many as fit (the wheel and Page Up/Down scroll back);
-    each row is a click area that looks at the position after it."""
+    """The move list in two columns (a number, then each side's move), as many rows as fit: the
+    newest at the bottom, unless the player reads back (the wheel, Page Up/Down) or looks at a
+    past move, which then stays in view. Each cell is a click area that looks at that move."""
     m, s, area = sc.match, plan.s, plan.log_area
-    line_h = int(int(19 * s) * 1.15)
-    rows = (area.height - int(26 * s)) // line_h
-    if rows < 2 or not m.log:
+    line_h = int(int(20 * s) * 1.2)
+    fits = (area.height - int(24 * s)) // line_h
+    rows = log_rows(m.log)
+    if fits < 2 or not rows:
+        sc.log_scroll = 0
         return
-    plan.log_title = "MOVES" + ("  (click a move to look back)" if len(m.log) > 1 else "")
+    sc.log_scroll = max(0, min(sc.log_scroll, len(rows) - fits))
+    if m.review.active:  # the move looked at stays in view
+        row_of = next((k for k, (_, cells) in enumerate(rows) if any(c and c.index == m.review.ply for c in cells)),
+                      None)
+        if row_of is not None:
+            last = len(rows) - sc.log_scroll
+            if row_of >= last:
+                sc.log_scroll = len(rows) - row_of - 1
+            elif row_of < last - fits:
+                sc.log_scroll = len(rows) - row_of - fits
+    last = len(rows) - sc.log_scroll
+    first = max(0, last - fits)
+    num_w = theme.font(int(19 * s)).size(f"{rows[-1][0]}.")[0] + int(8 * s)
+    col_w = (area.width - num_w) // 2
+    plan.log_heads = [(m.side(p), area.left + num_w + p * col_w) for p in (0, 1)]
     y = area.top + int(24 * s)
-    last = len(m.log) - min(sc.log_scroll, max(0, len(m.log) - rows))
-    first = max(0, last - rows)
-    for i, words in enumerate(m.log[first:last], start=first + 1):
-        plan.log_rows.append((pygame.Rect(area.left - int(4 * s), y - int(2 * s), area.width + int(8 * s), line_h),
-                              i, words))
+    for number, cells in rows[first:last]:
+        plan.log_numbers.append((f"{number}.", y))
+        for p, entry in enumerate(cells):
+            if entry is not None:
+                cell = pygame.Rect(area.left + num_w + p * col_w - int(4 * s), y - int(2 * s), col_w - int(4 * s), line_h)
+                plan.log_cells.append((cell, entry.index, entry.notation))
         y += line_h
+    above, below = first, len(rows) - last
+    plan.log_more = "  ".join(t for t in (f"▲ {above} more" if above else "", f"▼ {below} newer" if below else "") if t)
 
 
 class PanelView:
@@ -219,19 +241,25 @@ class PanelView:
         theme.blit_text(surface, words, size, theme.TEXT, (pill.left + int(48 * s), pill.centery), "midleft")
 
     def _draw_log(self, surface: pygame.Surface, plan: PanelPlan) -> None:
-        m, s = self.scene.match, plan.s
-        if not plan.log_rows:
+        m, s, area = self.scene.match, plan.s, plan.log_area
+        if not plan.log_cells:
             return
         size = int(19 * s)
-        theme.blit_text(surface, fit_line(plan.log_title, size, plan.log_area.width), size, theme.TEXT_DIM,
-                        plan.log_area.topleft)
+        for name, x in plan.log_heads:
+            theme.blit_text(surface, fit_line(name.upper(), int(17 * s), area.width // 2 - int(30 * s)), int(17 * s),
+                            theme.TEXT_DIM, (x, area.top))
+        if plan.log_more:
+            theme.blit_text(surface, plan.log_more, int(15 * s), theme.TEXT_DIM, (area.right, area.top + int(2 * s)),
+                            "topright")
+        for number, y in plan.log_numbers:
+            theme.blit_text(surface, number, size, theme.TEXT_DIM, (area.left, y))
         shown = m.review.ply if m.review.active else len(m.log)
-        for row, ply, words in plan.log_rows:
-            if ply == shown:
-                pygame.draw.rect(surface, (52, 62, 104), row, border_radius=int(6 * s))
-            color = theme.TEXT if ply == shown else theme.TEXT_DIM
-            theme.blit_text(surface, fit_line(f"{ply}. {words}", size, plan.log_area.width), size, color,
-                            (plan.log_area.left, row.top + int(2 * s)))
+        for cell, index, notation in plan.log_cells:
+            if index == shown:
+                pygame.draw.rect(surface, (52, 62, 104), cell, border_radius=int(6 * s))
+            color = theme.TEXT if index == shown else theme.ACCENT_2 if index == len(m.log) else theme.TEXT_DIM
+            theme.blit_text(surface, fit_line(notation, size, cell.width - int(6 * s)), size, color,
+                            (cell.left + int(4 * s), cell.top + int(2 * s)))
 
     def _draw_turn_box(self, surface: pygame.Surface, plan: PanelPlan) -> None:
         sc, m, s = self.scene, self.scene.match, plan.s

@@ -49,7 +49,7 @@ class GameOverScene(Scene):
         first = len(self.match.state.history()) - len(log)
         for k, (ply, _) in enumerate(turning_points(self.match.state)):
             if 0 <= ply - 1 - first < len(log):
-                words = log[ply - 1 - first]
+                words = log[ply - 1 - first].words
                 self.turns.append(Button(f"{ply}. {words}", partial(self.look_at, ply), pygame.K_1 + k,
                                          key_label=str(k + 1)))
         self.focus = FocusGroup([self.rematch, self.review, self.menu, *self.turns])

@@ -16,9 +16,10 @@ from .. import theme
 from ..anim import Pulse, Timer
 from ..boards import Animation, BoardFamily, BoardLook, family_for
 from ..boards.route_input import Gesture, Intent
-from ..config import MatchConfig
+from ..config import HUMAN, MatchConfig
 from ..library import GameFile
 from ..match import BoardReset, Flash, Match, Played, Sound
+from ..match.words import log_rows
 from ..physics import Bursts
 from ..render.panel import PanelPlan, PanelView, plan_panel
 from ..render.pieces import HALMA_COLORS, style_of
@@ -62,7 +63,9 @@ class PlayScene(Scene):
         self._flash: tuple[int, Timer] | None = None
         self.over_timer = Timer(GAME_OVER_DELAY)
         self.over_shown = False
-        self.log_scroll = 0  # log rows scrolled back from the newest
+        self.log_scroll = 0  # rows of the move list scrolled back from the newest (kept in range by the plan)
+        self._log_rows = 0  # rows the move list had at the last layout
+        self._was_reviewing = False
         self.animation_speed = 1.0
         self.renderer = PanelView(self)
         m = self.match
@@ -112,6 +115,7 @@ class PlayScene(Scene):
     def place(self, size: tuple[int, int]) -> None:
         """Work out where everything goes and what the board shows (drawing only reads it)."""
         self.board.set_rect(self.layout(size)[0])
+        self._follow_log()
         self.plan = plan_panel(self, size)
         reviewing = self.match.review.active
         inp = self.board.input
@@ -120,6 +124,17 @@ class PlayScene(Scene):
             None if self._flash is None or reviewing else (self._flash[0], self._flash[1].t),
             self._pulse.value, self.time, self.busy and not reviewing, self.bursts, inp.hover, inp.mouse,
             inp.dragging)
+
+    def _follow_log(self) -> None:
+        """The move list follows new moves, unless the player is reading back: then the rows read
+        stay where they are as moves arrive. Leaving a look back returns to the newest."""
+        rows = len(log_rows(self.match.log))
+        if self.log_scroll > 0 and rows > self._log_rows:
+            self.log_scroll += rows - self._log_rows
+        reviewing = self.match.review.active
+        if self._was_reviewing and not reviewing:
+            self.log_scroll = 0
+        self._log_rows, self._was_reviewing = rows, reviewing
 
     # --- what the match reports ----------------------------------------------------------------------
     def _drain(self) -> None:
@@ -138,6 +153,8 @@ class PlayScene(Scene):
             events = self.match.take_events()
 
     def _animate(self, played: Played) -> None:
+        if self.match.controllers[played.mover] == HUMAN:
+            self.log_scroll = 0  # a player who moves is back at the game: the list shows the newest
         self.board.position_changed(self.match, played=True)
         anim = self.board.animate(played.effects, played.before, self._anim_event, played.shown_hops)
         self._anims.append(anim)
@@ -243,7 +260,7 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEWHEEL:
-            self.log_scroll = max(0, min(len(self.match.log) - 1, self.log_scroll + event.y))
+            self.log_scroll = max(0, self.log_scroll + event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._log_click(event.pos):
             return
         elif event.type == pygame.MOUSEBUTTONDOWN and self.busy:
@@ -261,9 +278,9 @@ class PlayScene(Scene):
 
     def _log_click(self, pos: tuple[int, int]) -> bool:
         """A click on a move of the log shows the position after it."""
-        for rect, ply, _ in self.plan.log_rows:
+        for rect, index, _ in self.plan.log_cells:
             if rect.collidepoint(pos):
-                self.match.review_at(ply)
+                self.match.review_at(index)
                 return True
         return False
 
@@ -284,7 +301,7 @@ class PlayScene(Scene):
             m.review_at(None)
         elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             step = 5 if event.key == pygame.K_PAGEUP else -5
-            self.log_scroll = max(0, min(len(m.log) - 1, self.log_scroll + step))
+            self.log_scroll = max(0, self.log_scroll + step)
         elif event.key == pygame.K_ESCAPE:
             if m.builder.path:
                 m.cancel_selection()
