@@ -31,6 +31,11 @@ from .review import Review
 from .routes import Click, ClickResult, MoveBuilder
 
 
+def _is_huff(move: Move | None, effects: list[Effect]) -> bool:
+    """A move made at one cell that removes a piece: the huff of the war games."""
+    return move is not None and len(move.path) == 1 and bool(effects) and effects[0].kind == REMOVE
+
+
 class Match:
     """One match (see the module docstring)."""
 
@@ -70,6 +75,7 @@ class Match:
         self.proven: str | None = None
         self._proven_asked = -1  # the solver's table generation when this position was last asked about
         self._save_said = ""
+        self._huff_news = ""  # the computer huffed the player's piece: said with the next guidance
         self._events: list[Event] = []
         self.pieces_now: dict[int, tuple[int, str]] = {}
         self.notes: list[Note] = []
@@ -188,7 +194,10 @@ class Match:
         if self.controllers[player] == COMPUTER:
             self.say(Said(f"{self.side(player)} is the computer: wait for its move.", Tone.DIM))
             return
-        self.say(self.guides.intro(self))
+        guide = self.guides.intro(self)
+        if self._huff_news:  # said where the player looks, before what to do now
+            guide, self._huff_news = Said(f"{self._huff_news} {guide.words}", Tone.WARN), ""
+        self.say(guide)
 
     def _guide(self) -> None:
         """Tell the player what the selection allows next."""
@@ -259,7 +268,9 @@ class Match:
         self.state.apply(move)  # checked above: the rules' own ``play`` would ask for the moves again
         self.movers.append(mover)
         self.forget_hint()
-        self.last_move, self.last_mover, self.last_effects = shown, mover, effects
+        # A huff and the move after it are one turn: the removed piece stays marked beside the move.
+        huffed = self.last_effects if self.last_mover == mover and _is_huff(self.last_move, self.last_effects) else []
+        self.last_move, self.last_mover, self.last_effects = shown, mover, huffed + effects
         self._read_position()
         played = Played(shown, mover, effects, words.describe(self, shown, mover, effects), before, shown_hops,
                         self.state.game.format_move(shown), taken_before)
@@ -294,7 +305,14 @@ class Match:
         guide the next player)."""
         if not self.pending:
             return
-        self._announce(self.pending.pop(0))
+        played = self.pending.pop(0)
+        self._announce(played)
+        victim = played.mover ^ 1
+        if (_is_huff(played.move, played.effects) and self.controllers[played.mover] == COMPUTER
+                and self.controllers[victim] == HUMAN):
+            cell = self.state.game.point_name(played.move.path[0])
+            self._huff_news = (f"{self.side(played.mover)} huffed your piece on {cell}: it could have captured "
+                               "and did not (the huff rule).")
         if not self.pending:
             self._after_landing()
 
