@@ -548,3 +548,39 @@ def test_turn_the_board_puts_the_player_to_move_at_the_bottom(app, game_id):
     user_settings.update(rotate=False)
     scene.settings_changed()
     assert scene.board.pos(a1) == low_left
+
+
+def test_the_taken_count_rises_as_the_captures_are_shown(app):
+    """A chain of captures: the card counts each piece as it is knocked off, not at the start."""
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    mover = state.to_move
+    before = state.captured_counts()[mover]
+    scene = start(app, MatchConfig("kotu_ellima"), state)
+    scene.match.play(chain)
+    app.frame([], 0.01)
+    seen = [scene.shown_taken()[mover]]
+    while scene.busy:
+        app.frame([], 1 / 30)
+        seen.append(scene.shown_taken()[mover])
+    assert seen[0] == before and seen[-1] == before + len(chain.captured)
+    assert seen == sorted(seen) and len(set(seen)) == len(chain.captured) + 1  # one step per piece
+
+
+def test_ncuva_stores_count_as_the_stones_are_swept(app):
+    from rules.effects import CAPTURE
+
+    def capture(s):
+        return next((m for m in s.legal_moves() if any(e.kind == CAPTURE for e in s.effects(m))), None)
+
+    state = random_play("ncuva", 1, lambda s: capture(s) is not None, max_plies=400)
+    move = capture(state)
+    scene = start(app, MatchConfig("ncuva", dict(state.game.options)), state)
+    mover = state.to_move
+    before = state.captured_counts()[mover]
+    taken = sum(e.count for e in state.effects(move) if e.kind == CAPTURE)
+    scene.match.play(move)
+    app.frame([], 0.01)
+    assert scene.shown_taken()[mover] == before  # the sowing has only begun
+    settle(app, scene, limit=60, dt=1 / 30)
+    assert scene.shown_taken()[mover] == before + taken

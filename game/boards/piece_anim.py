@@ -48,6 +48,7 @@ class MoveAnimation:
         self.index = 0
         self.timer: Timer | None = None
         self.flying: Piece | None = None
+        self._taken = [0, 0]  # pieces each side has been seen to take so far
         # Hops the player has already seen while building the chain are not shown again.
         while shown_hops and self.index < len(self.segments) and self.segments[self.index].effect.kind == MOVE:
             self._apply(self.segments[self.index], quiet=True)
@@ -84,6 +85,11 @@ class MoveAnimation:
     @property
     def done(self) -> bool:
         return self.index >= len(self.segments)
+
+    def taken_so_far(self) -> tuple[int, int]:
+        """The pieces each side has been seen to take since the move began (the panel counts
+        with the board, not ahead of it)."""
+        return (self._taken[0], self._taken[1])
 
     def finish(self) -> None:
         """Jump to the end (undo or a skipped animation), firing nothing more."""
@@ -129,6 +135,7 @@ class MoveAnimation:
             for c in seg.takes:
                 victim = self.board.pop(c, None)
                 if victim is not None:
+                    self._taken[victim[0] ^ 1] += 1
                     fire("capture", c, victim)
             self.board[e.to] = piece
             fire("land", e.to, piece)
@@ -136,7 +143,9 @@ class MoveAnimation:
             self.board[e.cell] = (e.player, e.detail)
             fire("drop", e.cell, (e.player, e.detail))
         elif e.kind == REMOVE:
-            self.board.pop(e.cell, None)
+            victim = self.board.pop(e.cell, None) if e.cell in self.board else self.flying
+            if victim is not None:
+                self._taken[victim[0] ^ 1] += 1
         elif e.kind == PROMOTE:
             owner, _ = self.board[e.cell]
             self.board[e.cell] = (owner, e.detail)

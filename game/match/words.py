@@ -22,7 +22,7 @@ class LogEntry(NamedTuple):
     """One move of the move list: its place in the history (1: the first), who made it, the
     move in notation, and the move in words (what the panel says when it lands)."""
 
-    index: int
+    ply: int
     mover: int
     notation: str
     words: str

@@ -166,7 +166,7 @@ def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
         return
     sc.log_scroll = max(0, min(sc.log_scroll, len(rows) - fits))
     if m.review.active:  # the move looked at stays in view
-        row_of = next((k for k, (_, cells) in enumerate(rows) if any(c and c.index == m.review.ply for c in cells)),
+        row_of = next((k for k, (_, cells) in enumerate(rows) if any(c and c.ply == m.review.ply for c in cells)),
                       None)
         if row_of is not None:
             last = len(rows) - sc.log_scroll
@@ -185,7 +185,7 @@ def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
         for p, entry in enumerate(cells):
             if entry is not None:
                 cell = pygame.Rect(area.left + num_w + p * col_w - int(4 * s), y - int(2 * s), col_w - int(4 * s), line_h)
-                plan.log_cells.append((cell, entry.index, entry.notation))
+                plan.log_cells.append((cell, entry.ply, entry.notation))
         y += line_h
     above, below = first, len(rows) - last
     plan.log_more = "  ".join(t for t in (f"▲ {above} more" if above else "", f"▼ {below} newer" if below else "") if t)
@@ -303,7 +303,7 @@ class PanelView:
         theme.blit_text(surface, f"{m.controller_label(player)} · {describe(player, kind)}", int(19 * s),
                         theme.TEXT_DIM, (tx, rect.top + int(34 * s)))
         shown = m.board_source.state  # a position looked back at counts its own
-        hands, caught = shown.hands(), shown.captured_counts()
+        hands, caught = shown.hands(), sc.shown_taken()
         bits = [f"taken {caught[player]}"] if sc.show_taken else []
         if any(hands) or shown.phase == "drop":
             bits.insert(0, f"in hand {hands[player]}")

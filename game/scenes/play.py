@@ -102,6 +102,15 @@ class PlayScene(Scene):
     def animation(self) -> Animation | None:
         return self._anims[0] if self._anims else None
 
+    def shown_taken(self) -> tuple[int, int]:
+        """What each side has taken as the board shows it: while a move is shown, the count
+        before it plus what the animation has taken so far (never ahead of the board)."""
+        m = self.match
+        if m.review.active or not (self._anims and m.pending):
+            return m.board_source.state.captured_counts()
+        before, so_far = m.pending[0].taken_before, self._anims[0].taken_so_far()
+        return (before[0] + so_far[0], before[1] + so_far[1])
+
     def layout(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
         """The board's rectangle and the panel's."""
         w, h = size

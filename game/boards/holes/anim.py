@@ -115,7 +115,16 @@ class SowingAnimation:
     def _start(self) -> None:
         counts, taken = replay_counts(self.field.counts(), self.effects)
         stores = self.field.stores
+        self._stores_at_start = (stores[0], stores[1])
         self.target = (counts, (stores[0] + taken[0], stores[1] + taken[1]))
+
+    def taken_so_far(self) -> tuple[int, int]:
+        """The stones each side has been seen to take since the sowing began: those already
+        swept into its store."""
+        if self.target is None:
+            return (0, 0)
+        now, start = self.field.stores, self._stores_at_start
+        return (now[0] - start[0], now[1] - start[1])
 
     def _finished(self) -> None:
         if self.on_end is not None:
