@@ -71,9 +71,11 @@ class Match:
         self.suggestion: Move | None = None
         self.suggestion_effects: list[Effect] = []
         self.turned = False  # pass and play, 'Turn the board' on: the second player at the bottom
-        self.show_proven = True  # V: the solved value under the turn box, where the game is solved
+        # V: the solved value under the turn box, where the game is solved. Hidden at first when a
+        # person plays (it would give the game away), shown when watching and when looking back.
+        self.show_proven = config.mode == WATCH
         self.proven: str | None = None
-        self._proven_asked = -1  # the solver's table generation when this position was last asked about
+        self._proven_asked: tuple[str, int] | None = None  # (position, table generation) last asked about
         self._save_said = ""
         self._huff_news = ""  # the computer huffed the player's piece: said with the next guidance
         self._events: list[Event] = []
@@ -150,7 +152,8 @@ class Match:
     def proven_line(self) -> str | None:
         """The proven value in words ("proven: Leopards win in 9") where a solved table knows it
         and the player has not hidden it (V)."""
-        return self.proven if self.show_proven and self.moving is None else None
+        shown = self.show_proven or self.review.active
+        return self.proven if shown and self.moving is None else None
 
     def turn_text(self) -> str:
         return words.turn_text(self)
@@ -334,7 +337,7 @@ class Match:
 
     def _read_position(self) -> None:
         """Read what the screen shows of a new position (once a position, not every frame)."""
-        self.proven, self._proven_asked = None, -1
+        self.proven, self._proven_asked = None, None
         self.pieces_now = self.state.pieces()
         self.notes = self.state.turn_notes()
         self.note_codes = frozenset(n.code for n in self.notes)
@@ -460,7 +463,7 @@ class Match:
 
     def tick(self, dt: float) -> None:
         """Once a frame: the solved value, the hint and the computer's move as they arrive."""
-        if self.show_proven:
+        if self.show_proven or self.review.active:
             self._look_up_proven()
         if self.pending:
             return
@@ -492,9 +495,11 @@ class Match:
 
         if solver.variant_of(self.state.game) is None:
             return
-        if self._proven_asked != solver.generation():
-            self._proven_asked = solver.generation()
-            self.proven = solver.proven_value(self.state)
+        state = self.board_source.state
+        asked = (state.to_text() if self.review.active else "", solver.generation())
+        if self._proven_asked != asked:  # once a position (live or looked at) and table
+            self._proven_asked = asked
+            self.proven = solver.proven_value(state)
         notice = solver.take_notice()
         if notice:
             self.say(Said(notice, Tone.INFO))
