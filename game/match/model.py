@@ -19,7 +19,7 @@ from rules.effects import MOVE, REMOVE
 
 from .. import saves
 from .. import settings as user_settings
-from ..config import COMPUTER, HUMAN, PASS_AND_PLAY, WATCH, Controller, MatchConfig
+from ..config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, WATCH, Controller, MatchConfig
 from ..library import GameFile
 from ..opponent import Worker, level_choices
 from ..userfiles import write_text_atomically
@@ -70,7 +70,8 @@ class Match:
         self.last_mover: int | None = None
         self.suggestion: Move | None = None
         self.suggestion_effects: list[Effect] = []
-        self.turned = False  # pass and play, 'Turn the board' on: the second player at the bottom
+        self.turned = False  # the board turned half round: the second player's side at the bottom
+        self.flipped = False  # the player turned it (T) from the way it faces by default
         # V: the solved value under the turn box, where the game is solved. Hidden at first when a
         # person plays (it would give the game away), shown when watching and when looking back.
         self.show_proven = config.mode == WATCH
@@ -191,8 +192,7 @@ class Match:
         """Guidance for the position as it stands (after a move, an undo or at the start)."""
         if self.state.outcome() is not None:
             return
-        self.turned = (user_settings.current().rotate and self.config.mode == PASS_AND_PLAY
-                       and self.state.to_move == 1)  # turned once a move has landed, never during one
+        self._orient()
         player = self.state.to_move
         if self.controllers[player] == COMPUTER:
             self.say(Said(f"{self.side(player)} is the computer: wait for its move.", Tone.DIM))
@@ -201,6 +201,24 @@ class Match:
         if self._huff_news:  # said where the player looks, before what to do now
             guide, self._huff_news = Said(f"{self._huff_news} {guide.words}", Tone.WARN), ""
         self.say(guide)
+
+    def _orient(self) -> None:
+        """Which side faces the player (done once a move has landed, never during one): against
+        the computer, the person's own side at the bottom; in pass and play with 'Turn the board'
+        on, the player to move; else the first player; turned again if the player asked (T)."""
+        if self.config.mode == VS_COMPUTER:
+            bottom = self.config.human_side
+        elif self.config.mode == PASS_AND_PLAY and user_settings.current().rotate:
+            bottom = self.state.to_move
+        else:
+            bottom = 0
+        self.turned = (bottom == 1) != self.flipped
+
+    def flip(self) -> None:
+        """Turn the board half round (T), now and from now on."""
+        self.flipped = not self.flipped
+        self.turned = not self.turned
+        self._events.append(Sound("click", 0.5))
 
     def _guide(self) -> None:
         """Tell the player what the selection allows next."""

@@ -53,6 +53,7 @@ class PanelPlan:
     log_numbers: list[tuple[str, int]] = field(default_factory=list)  # "12.", y
     log_heads: list[tuple[str, int]] = field(default_factory=list)  # a side's name, x
     log_more: str = ""  # how many rows lie above or below the ones shown
+    log_head_w: int = 0
     help_line: str = ""
     help_pos: tuple[int, int] = (0, 0)
 
@@ -85,7 +86,7 @@ def plan_panel(sc: PlayScene, size: tuple[int, int]) -> PanelPlan:
         y += int(74 * s) + int(8 * s)
     y += int(4 * s)
     msg_size = int(22 * s)
-    if m.event:
+    if m.event and not m.review.active:  # looking back, the message says what the move looked at did
         for line in theme.wrap(m.event, msg_size, inner_w)[:2]:
             plan.event_lines.append((line, y))
             y += int(msg_size * 1.05)
@@ -128,7 +129,7 @@ def _place_buttons(sc: PlayScene, plan: PanelPlan) -> int:
     m, s, x, inner_w = sc.match, plan.s, plan.x, plan.inner_w
     bh, gap = int(48 * s), int(8 * s)
     bottom = plan.panel.bottom - int(14 * s)
-    row = [b for b in (sc.undo_button, sc.rules_button, sc.menu_button) if b.visible]
+    row = [b for b in (sc.undo_button, sc.turn_button, sc.rules_button, sc.menu_button) if b.visible]
     bw = (inner_w - gap * (len(row) - 1)) // len(row)
     for i, b in enumerate(row):
         b.rect = pygame.Rect(x + i * (bw + gap), bottom - bh, bw, bh)
@@ -179,6 +180,7 @@ def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
     num_w = theme.font(int(19 * s)).size(f"{rows[-1][0]}.")[0] + int(8 * s)
     col_w = (area.width - num_w) // 2
     plan.log_heads = [(m.side(p), area.left + num_w + p * col_w) for p in (0, 1)]
+    plan.log_head_w = col_w - int(8 * s)
     y = area.top + int(24 * s)
     for number, cells in rows[first:last]:
         plan.log_numbers.append((f"{number}.", y))
@@ -188,7 +190,7 @@ def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
                 plan.log_cells.append((cell, entry.ply, entry.notation))
         y += line_h
     above, below = first, len(rows) - last
-    plan.log_more = "  ".join(t for t in (f"▲ {above} more" if above else "", f"▼ {below} newer" if below else "") if t)
+    plan.log_more = " ".join(t for t in (f"▲{above}" if above else "", f"▼{below}" if below else "") if t)
 
 
 class PanelView:
@@ -245,9 +247,11 @@ class PanelView:
         if not plan.log_cells:
             return
         size = int(19 * s)
-        for name, x in plan.log_heads:
-            theme.blit_text(surface, fit_line(name.upper(), int(17 * s), area.width // 2 - int(30 * s)), int(17 * s),
-                            theme.TEXT_DIM, (x, area.top))
+        more_w = theme.font(int(15 * s)).size(plan.log_more)[0] + int(6 * s) if plan.log_more else 0
+        for p, (name, x) in enumerate(plan.log_heads):
+            room = plan.log_head_w - (more_w if p == 1 else 0)
+            theme.blit_text(surface, fit_line(name.upper(), int(17 * s), room), int(17 * s), theme.TEXT_DIM,
+                            (x, area.top))
         if plan.log_more:
             theme.blit_text(surface, plan.log_more, int(15 * s), theme.TEXT_DIM, (area.right, area.top + int(2 * s)),
                             "topright")

@@ -74,6 +74,7 @@ class PlayScene(Scene):
         self.undo_button = Button("Undo", m.undo, pygame.K_u, key_label="U")
         self.rules_button = Button("Rules", self.show_rules, pygame.K_F1, key_label="F1")
         self.menu_button = Button("Menu", self.to_menu, None)
+        self.turn_button = Button("Turn", m.flip, pygame.K_t, key_label="T")
         self.hint_button = Button("Hint: the computer's choice", m.ask_hint, pygame.K_h, key_label="H")
         self.pause_button = Button("Pause", m.toggle_pause, pygame.K_p, key_label="P")
         self.speed_button = Button("", self.cycle_speed, pygame.K_f, key_label="F")
@@ -83,7 +84,7 @@ class PlayScene(Scene):
         self.step_button = Button("One move", m.step_once, pygame.K_n, key_label="N")
         self.buttons = [self.stop_button, self.decline_button, self.hint_button, self.pause_button,
                         self.back_button, self.redo_button, self.step_button,
-                        self.undo_button, self.rules_button, self.menu_button, self.speed_button]
+                        self.undo_button, self.turn_button, self.rules_button, self.menu_button, self.speed_button]
         self.undo_button.visible = m.config.mode != "watch"
         self.settings_changed()
         self.plan: PanelPlan

@@ -58,6 +58,7 @@ class LessonMatch(Match):
         if step.position is not None:
             self._load(load_state(step.position))
         self.expected = [self.state.parse_move(text) for text in step.expect]
+        self.turned = (self.state.to_move == 1) != self.flipped  # the side the step is about, at the bottom
         self.stage = Stage.MOVE
         self.feedback = ""
         self.builder.refresh()
@@ -155,3 +156,6 @@ class LessonMatch(Match):
     def _intro(self) -> None:
         if self.stage == Stage.MOVE:
             super()._intro()
+
+    def _orient(self) -> None:
+        """A lesson turns the board only between steps (``begin``), never in the middle of one."""

@@ -27,6 +27,7 @@ PIT = (92, 60, 34)
 PIT_DEEP = (58, 36, 20)
 PEBBLES = ((196, 196, 188), (150, 146, 140), (226, 214, 190), (120, 132, 140), (204, 176, 140), (92, 96, 104))
 BADGE_UNITS = 0.34  # the count badge's height, in pits
+ROWS_SPAN = 3.5  # board units from the first row to the fourth (the gap between the halves included)
 STORE_UNITS = 0.8
 
 
@@ -58,6 +59,7 @@ class HolesView(CachedBoard):
         self.labels = labels
         self.cols = len(layout.rows[0])
         self.owner = {c: p for p, circuit in enumerate(layout.circuits) for c in circuit}
+        self.rotated = False  # turned half round: North's two rows and store nearest the player
         self._bg: pygame.Surface | None = None
         self.set_rect(rect)
 
@@ -86,17 +88,22 @@ class HolesView(CachedBoard):
         self._centres = {c.index: self._px(c.x, c.y) for c in self.layout.cells}
         st_h = STORE_UNITS * s
         south_top = self.y_bottom + self.pit_r + (BADGE_UNITS + 0.14) * s
-        self.stores = (
-            pygame.Rect(int(x0 - 0.5 * s), int(south_top), int(n * s), int(st_h)),
-            pygame.Rect(int(x0 - 0.5 * s), int(y_top - self.pit_r - 0.14 * s - st_h), int(n * s), int(st_h)),
-        )
+        bottom_store = pygame.Rect(int(x0 - 0.5 * s), int(south_top), int(n * s), int(st_h))
+        top_store = pygame.Rect(int(x0 - 0.5 * s), int(y_top - self.pit_r - 0.14 * s - st_h), int(n * s), int(st_h))
+        self.stores = (top_store, bottom_store) if self.rotated else (bottom_store, top_store)
         self.badge_size = max(14, min(28, int(0.34 * s)))
         self._bg = None
 
     def set_rotated(self, rotated: bool) -> None:
-        """A pit board stays as it is: each player's two rows and store are on their own side."""
+        """Turn the board half round, so North's two rows and store sit nearest the player (the
+        pits, the circuits and the labels all follow)."""
+        if rotated != self.rotated:
+            self.rotated = rotated
+            self.set_rect(self.rect)
 
     def _px(self, x: float, y: float) -> tuple[float, float]:
+        if self.rotated:
+            x, y = self.cols - 1 - x, ROWS_SPAN - y
         return (self.x0 + x * self.s, self.y_bottom - y * self.sy)
 
     @property
@@ -215,10 +222,12 @@ class HolesView(CachedBoard):
         size = max(13, int(s * 0.3))
         rows = self.layout.rows
         for r, row in enumerate(rows):
-            x, y = self._centres[row[0]]
+            x = min(self._centres[c][0] for c in row)  # the row's left end, whichever way the board is turned
+            y = self._centres[row[0]][1]
             ink = SOUTH_INK if r < 2 else NORTH_INK
             theme.blit_text(bg, str(r + 1), size, ink, (int(x - 0.88 * s + ox), int(y + oy)), "center")
-        y_letters = self._centres[rows[1][0]][1] - self.pit_r - size * 0.55
+        lower_inner = rows[2] if self.rotated else rows[1]  # the letters go in the gap between the halves
+        y_letters = self._centres[lower_inner[0]][1] - self.pit_r - size * 0.55
         for c in range(self.cols):
             x, _ = self._centres[rows[1][c]]
             theme.blit_text(bg, self.layout.cell(rows[1][c]).name[0], size, SOUTH_INK,
