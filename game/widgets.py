@@ -243,10 +243,12 @@ class Selector(Widget):
 class FocusGroup:
     """Keyboard focus over a list of widgets: Up/Down/Tab move, Left/Right nudge, Enter presses."""
 
-    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+    def __init__(self, widgets: Sequence[Widget] = (), arrows_move_focus: bool = True,
+                 always_shown: bool = False) -> None:
         self.widgets = list(widgets)
         self.index = 0
-        self.keyboard_used = False
+        self.keyboard_used = always_shown  # the focus is drawn once the keyboard is used (or always)
+        self.arrows_move_focus = arrows_move_focus  # Left/Right on a button: the next button (a row of them)
 
     def set(self, widgets: Sequence[Widget]) -> None:
         current = self.focused
@@ -291,7 +293,7 @@ class FocusGroup:
             self._move(-1)
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             focused = self.focused
-            if focused is None or not focused.nudge(-1 if event.key == pygame.K_LEFT else 1):
+            if (focused is None or not focused.nudge(-1 if event.key == pygame.K_LEFT else 1)) and self.arrows_move_focus:
                 self._move(-1 if event.key == pygame.K_LEFT else 1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             focused = self.focused

@@ -10,6 +10,7 @@ from game.scenes.coin import CoinTossScene
 from game.scenes.gameover import GameOverScene
 from game.scenes.play import PlayScene
 from game.scenes.setup import SetupScene
+from game.widgets import Selector
 from rules import game_ids, game_spec
 from tools.scenarios import Mouse, finished, pump
 
@@ -188,3 +189,33 @@ def test_a_saved_setup_the_game_refuses_is_dropped():
         assert setup._selector("capture").value == "forced" and setup.mode.value == "pass"
     finally:
         app.close()
+
+
+def test_setup_by_keyboard_starts_on_the_first_row_and_arrows_change_values(app):
+    from game.scenes.setup import SetupScene
+
+    scene = SetupScene(app, "kotu_ellima")
+    app.manager.push(scene)
+    app.frame([], 1 / 60)
+    assert scene.focus.focused is scene.mode and scene.focus.keyboard_used  # visible from the start
+    mode = scene.mode.value
+    Mouse(app).key(pygame.K_RIGHT)
+    assert scene.mode.value != mode and scene.focus.focused is scene.mode  # changed, and still there
+    Mouse(app).key(pygame.K_DOWN)
+    assert scene.focus.focused is not scene.mode
+    scene.focus.focus(scene.start_button)
+    Mouse(app).key(pygame.K_LEFT)
+    assert scene.focus.focused is scene.start_button  # Left/Right never wander off a button
+
+
+def test_the_house_rule_note_is_only_on_house_rules(app):
+    from game.scenes.setup import SetupScene
+
+    scene = SetupScene(app, "kotu_ellima")
+    app.manager.push(scene)
+    for widget in scene.focus.widgets:
+        if isinstance(widget, Selector) and widget.visible:
+            scene.focus.focus(widget)
+            _, words, note = scene.about()
+            assert words and bool(note) == widget.house_rule, widget.label
+    assert any(sel.house_rule for _, sel in scene.options) and not scene.mode.house_rule

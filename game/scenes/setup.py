@@ -89,9 +89,11 @@ class SetupScene(Scene):
         self.learn = Button("Learn", self.show_lesson, pygame.K_l, key_label="L")
         self.learn.visible = has_lesson(game_id)
         self.start_button = Button("Start", self.start, style="primary", key_label="Enter")
-        self.focus = FocusGroup()
+        # Up/Down choose a row, Left/Right change it (never leave it), and the focus shows from the
+        # start, on the first row; Enter starts the game from any row.
+        self.focus = FocusGroup(arrows_move_focus=False, always_shown=True)
         self._refresh()
-        self.focus.focus(self.start_button)
+        self.focus.focus(self.mode)
         self.layout(app.size)
 
     def _option_values(self) -> dict:
@@ -208,8 +210,7 @@ class SetupScene(Scene):
                 self.start()  # from any row: Space or Left/Right change a row
             return
         if self.focus.handle(event) and event.type == pygame.MOUSEBUTTONDOWN:
-            self.app.sound.play("click")
-            self.focus.focus(self.start_button)  # a click sets a row; Enter still means Start
+            self.app.sound.play("click")  # the clicked row has the focus; Enter still starts
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
@@ -235,25 +236,29 @@ class SetupScene(Scene):
             theme.blit_text(surface, line, int(20 * s), theme.TEXT_DIM, (mid, y), "midtop")
             y += int(22 * s)
 
-    def _draw_about(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
-        """The full help of the setting under the mouse (or with the focus), and the house-rule note."""
+    def about(self) -> tuple[Selector, str, str]:
+        """The setting the About box explains (under the mouse, else with the focus), its full
+        help with the default, and the house-rule note (only a house rule's own row has one)."""
         sel = next((w for w in self.focus.widgets if isinstance(w, Selector) and w.hover), None)
         if sel is None and isinstance(self.focus.focused, Selector):
             sel = self.focus.focused
         if sel is None:
             sel = self.mode
-        pad = int(14 * s)
-        size = int(22 * s)
         default = ""
         if sel.default is not None:
             label = next((lab for v, lab in sel.choices if v == sel.default), str(sel.default))
             default = f" Default: {label}."
-        lines = theme.wrap(sel.current_help + default, size, box.width - 2 * pad)
-        note_lines: list[str] = []
-        if any(o.house_rule for _, o in self.options):
-            note = ("House rule: a choice that no source states. Keliya picks a default; "
-                    "change it if your table plays otherwise.")
-            note_lines = theme.wrap(note, int(20 * s), box.width - 2 * pad)
+        note = ("House rule: a choice that no source states. Keliya picks a default; change it if your table "
+                "plays otherwise.") if sel.house_rule else ""
+        return sel, sel.current_help + default, note
+
+    def _draw_about(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
+        """The About box: the help of the setting pointed at or focused, and its house-rule note."""
+        sel, words, note = self.about()
+        pad = int(14 * s)
+        size = int(22 * s)
+        lines = theme.wrap(words, size, box.width - 2 * pad)
+        note_lines = theme.wrap(note, int(20 * s), box.width - 2 * pad) if note else []
         needed = 2 * pad + int(34 * s) + len(lines) * int(size * 1.1) + (len(note_lines) * int(21 * s) + pad
                                                                           if note_lines else 0)
         box = pygame.Rect(box.left, box.top, box.width, min(box.height, needed))
