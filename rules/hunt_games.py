@@ -168,7 +168,7 @@ def _register_hat_diviyan() -> None:
             "board", "Board", "standard", ("standard", "large"),
             "The 10-point triangle with one tiger and seven leopards, or the 13-point triangle "
             "with two tigers and eight leopards.",
-            choice_labels=("Standard (10 points, 1 tiger, 7 leopards)", "Large (13 points, 2 tigers, 8 leopards)"),
+            choice_labels=("Standard: 10 points", "Large: 13 points"),
             choice_help=("The 10-point triangle: one tiger against seven leopards.",
                          "The 13-point triangle: two tigers against eight leopards."),
         ),

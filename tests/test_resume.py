@@ -110,3 +110,21 @@ def test_a_save_whose_position_has_a_huge_ply_is_refused_not_saved_into_a_crash(
     assert bad != text
     with pytest.raises(ValueError, match="ply"):
         saves.read_match(bad)
+
+
+def test_a_game_dropped_on_the_chooser_opens_there(app, tmp_path):
+    from game.config import MatchConfig
+    from game.scenes.menu import MenuScene
+
+    state = random_play("sixteen_soldiers", 2, lambda s: s.ply >= 6)
+    path = tmp_path / "game.txt"
+    path.write_text(saves.match_text(MatchConfig("sixteen_soldiers", dict(state.game.options)), state))
+    menu = MenuScene(app)
+    app.manager.push(menu)
+    app.frame([pygame.event.Event(pygame.DROPFILE, file=str(path))], 1 / 60)
+    assert isinstance(app.manager.top, PlayScene) and app.manager.stack[-2] is menu  # one chooser under it
+    app.manager.pop()
+    bad = tmp_path / "bad.txt"
+    bad.write_text("hello")
+    app.frame([pygame.event.Event(pygame.DROPFILE, file=str(bad))], 1 / 60)
+    assert app.manager.top is menu and "neither a game" in menu.notice

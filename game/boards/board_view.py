@@ -13,6 +13,8 @@ from .. import theme
 class PieceView(Protocol):
     """A board of pieces on points or squares, as its drawing and animation place them."""
 
+    frame: pygame.Rect
+
     @property
     def spacing(self) -> float: ...
 

@@ -56,6 +56,8 @@ class PanelPlan:
     log_head_w: int = 0
     help_line: str = ""
     help_pos: tuple[int, int] = (0, 0)
+    thinking: bool = False
+    name_size: int = 0
 
 
 def plan_panel(sc: PlayScene, size: tuple[int, int]) -> PanelPlan:
@@ -67,11 +69,15 @@ def plan_panel(sc: PlayScene, size: tuple[int, int]) -> PanelPlan:
     x, inner_w = panel.left + pad, panel.width - 2 * pad
     plan = PanelPlan(panel, s, x, inner_w)
     plan.help_line, plan.help_pos = m.help_text(), (board_rect.centerx, board_rect.bottom + int(6 * s))
-    y = panel.top + pad + int(34 * s) + int(4 * s)  # under the game's name
+    plan.thinking = m.computer.thinking and not m.busy  # said under the board, where nothing is covered
+    plan.name_size = int(34 * s)
+    while plan.name_size > 14 and theme.font(plan.name_size).size(m.spec.name)[0] > inner_w:
+        plan.name_size -= 1
+    y = panel.top + pad + theme.font(plan.name_size).get_linesize() + int(4 * s)  # under the game's name
     plan.mode_words = {PASS_AND_PLAY: "Pass and play", WATCH: "Computer v computer"}.get(
         m.config.mode, f"You play {m.side(m.config.human_side)}")
     speed_w = int(inner_w * 0.42)  # the animation speed: a fixed place at the end of this line
-    sc.speed_button.rect = pygame.Rect(x + inner_w - speed_w, y - int(8 * s), speed_w, max(26, int(32 * s)))
+    sc.speed_button.rect = pygame.Rect(x + inner_w - speed_w, y - int(4 * s), speed_w, max(26, int(30 * s)))
     plan.rules_words = m.rules_in_force()
     if plan.rules_words:
         y += int(26 * s)
@@ -201,12 +207,15 @@ class PanelView:
 
     def draw(self, surface: pygame.Surface, plan: PanelPlan) -> None:
         sc, m, s = self.scene, self.scene.match, plan.s
-        theme.blit_text(surface, plan.help_line, int(21 * s), theme.TEXT_DIM, plan.help_pos, "midtop")
+        if plan.thinking:
+            self._draw_thinking(surface, plan)
+        else:
+            theme.blit_text(surface, plan.help_line, int(21 * s), theme.TEXT_DIM, plan.help_pos, "midtop")
         theme.panel(surface, plan.panel, theme.PANEL, theme.PANEL_EDGE, int(16 * s))
         x = plan.x
         pad_top = plan.panel.top + int(14 * s)
-        name = theme.blit_text(surface, m.spec.name, int(34 * s), theme.ACCENT, (x, pad_top))
-        y = name.bottom + int(4 * s)
+        theme.blit_text(surface, m.spec.name, plan.name_size, theme.ACCENT, (x, pad_top))
+        y = pad_top + theme.font(plan.name_size).get_linesize() + int(4 * s)
         theme.blit_text(surface, fit_line(plan.mode_words, int(20 * s), plan.inner_w - sc.speed_button.rect.width
                                           - int(8 * s)), int(20 * s), theme.TEXT_DIM, (x, y))
         if plan.rules_words:  # the rule that shapes every turn, e.g. "Capture rule: Huff (traditional)"
@@ -227,20 +236,18 @@ class PanelView:
         for b in sc.buttons:
             b.draw(surface, False, s)
 
-    def draw_thinking(self, surface: pygame.Surface, frame: pygame.Rect) -> None:
-        """A pill over the top of the board while the computer thinks (it keeps moving: 60 FPS)."""
-        sc, m = self.scene, self.scene.match
-        if not m.computer.thinking or m.busy:
-            return
-        s = sc.app.scale
+    def _draw_thinking(self, surface: pygame.Surface, plan: PanelPlan) -> None:
+        """A pill under the board while the computer thinks (it keeps moving: 60 FPS), where the
+        help line goes: it covers no point, file letter or piece."""
+        sc, m, s = self.scene, self.scene.match, plan.s
         who = m.side(m.state.to_move)
         words = f"{who} is thinking" + "." * (1 + int(sc.time * 3) % 3)
-        size = int(26 * s)
-        pill = pygame.Rect(0, 0, theme.font(size).size(f"{who} is thinking...")[0] + int(70 * s), int(44 * s))
-        pill.midtop = (frame.centerx, frame.top + int(8 * s))
+        size = int(21 * s)
+        pill = pygame.Rect(0, 0, theme.font(size).size(f"{who} is thinking...")[0] + int(56 * s), int(28 * s))
+        pill.midtop = (plan.help_pos[0], plan.help_pos[1] - int(2 * s))
         theme.panel(surface, pill, (24, 28, 50), theme.ACCENT_2, pill.height // 2, 2)
-        self._draw_spinner(surface, (pill.left + int(26 * s), pill.centery), int(11 * s), s)
-        theme.blit_text(surface, words, size, theme.TEXT, (pill.left + int(48 * s), pill.centery), "midleft")
+        self._draw_spinner(surface, (pill.left + int(18 * s), pill.centery), int(8 * s), s)
+        theme.blit_text(surface, words, size, theme.TEXT, (pill.left + int(34 * s), pill.centery), "midleft")
 
     def _draw_log(self, surface: pygame.Surface, plan: PanelPlan) -> None:
         m, s, area = self.scene.match, plan.s, plan.log_area

@@ -68,7 +68,7 @@ class LibraryScene(Scene):
             self.app.sound.play("click")
 
     def open_selected(self) -> None:
-        from .title import open_entry
+        from .opening import open_entry
 
         entry = self.chosen
         if entry is None:

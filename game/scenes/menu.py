@@ -14,6 +14,7 @@ from ..boards import draw_thumbnail, drawable
 from ..scene import Scene
 from ..tutorials import has_lesson
 from ..widgets import Button, fit_line
+from . import opening
 
 
 def playable_ids() -> list[str]:
@@ -35,6 +36,7 @@ class MenuScene(Scene):
         self.hover: int | None = None
         self.cards: list[pygame.Rect] = []
         self.time = 0.0
+        self.notice = ""  # why a pasted or dropped game could not be opened
         self._thumbs: dict[tuple[str, int, int], pygame.Surface] = {}
         self._starts = {gid: default_start(gid) for gid in self.ids}
         self.learn_button = Button("Learn", self.learn, pygame.K_l, style="primary", key_label="L")
@@ -87,6 +89,12 @@ class MenuScene(Scene):
             if b.handle(event):
                 return
         cards = self.cards
+        if opening.is_paste(event):  # a game copied from Keliya opens here as on the title
+            self.notice = opening.open_clipboard(self.app)
+            return
+        if event.type == pygame.DROPFILE:
+            self.notice = opening.open_file(self.app, event.file)
+            return
         if event.type == pygame.MOUSEMOTION:
             self.hover = next((i for i, r in enumerate(cards) if r.collidepoint(event.pos)), None)
             if self.hover is not None:
@@ -160,9 +168,9 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
         theme.blit_text(surface, "Choose a game", int(64 * s), theme.ACCENT, (w // 2, int(30 * s)), "midtop")
-        theme.blit_text(surface, "Arrows and Enter, or click a card  ·  L learns the game  ·  Esc back", int(24 * s),
-                        theme.TEXT_DIM,
-                        (w // 2, int(86 * s)), "midtop")
+        hint = "Arrows and Enter, or click a card  ·  L learns the game  ·  Ctrl+V opens a copied game  ·  Esc back"
+        theme.blit_text(surface, fit_line(self.notice or hint, int(22 * s), w - int(40 * s)), int(22 * s),
+                        theme.WARN if self.notice else theme.TEXT_DIM, (w // 2, int(86 * s)), "midtop")
         for i, (gid, rect) in enumerate(zip(self.ids, self.cards)):
             spec = game_spec(gid)
             chosen = i == self.selected

@@ -358,5 +358,4 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         self.board.draw(surface, self.look)
-        self.renderer.draw_thinking(surface, self.board.frame)
         self.renderer.draw(surface, self.plan)

@@ -65,7 +65,7 @@ class HolesRenderer:
             self._caption(surface, anim, m)
         if pv is not None:
             self._preview(surface, pv, m)
-        m.bursts.draw(surface)
+        m.bursts.draw(surface, self.view.frame)
 
     # --- marks under the stones -----------------------------------------------------------------------
     def _marks(self, surface: pygame.Surface, m: BoardLook, anim, pv: Preview | None) -> None:

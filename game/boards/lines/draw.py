@@ -39,7 +39,7 @@ class LinesRenderer:
         view.draw(surface)
         self._last_move(surface, m)
         self._pieces(surface, m)
-        m.bursts.draw(surface)
+        m.bursts.draw(surface, self.view.frame)
         self._suggestion(surface, m)
         self._drag(surface, m)
 
