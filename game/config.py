@@ -44,6 +44,7 @@ class MatchConfig:
     level: str = "medium"
     min_pause: float = 0.6
     iterations: int | None = None  # a fixed search budget instead of the level's clock (tests)
+    level2: str | None = None  # computer against computer: the second player's level (None: the same)
 
     def __post_init__(self) -> None:
         self.mode = Mode(self.mode)  # a plain string from a save or a setting becomes the kind
@@ -54,6 +55,11 @@ class MatchConfig:
         if self.mode == WATCH:
             return (COMPUTER, COMPUTER)
         return (HUMAN, COMPUTER) if self.human_side == 0 else (COMPUTER, HUMAN)
+
+    def level_of(self, player: int) -> str:
+        """The level the computer plays ``player`` at (computer against computer: each side its
+        own, so a hunt's Tiger and Leopards can be balanced)."""
+        return self.level2 or self.level if self.mode == WATCH and player == 1 else self.level
 
     def make_game(self) -> Game:
         return load_game(self.game_id, **self.options)

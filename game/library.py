@@ -70,7 +70,9 @@ class Entry:
         if cfg.mode == VS_COMPUTER:
             side = cfg.make_game().sides[cfg.human_side]
             return f"against {saves.level_label(cfg.level)}, you play {side}"
-        return "computer against computer" if cfg.mode == "watch" else "pass and play"
+        if cfg.mode == "watch":
+            return f"computer against computer ({' v '.join(saves.level_label(cfg.level_of(p)) for p in (0, 1))})"
+        return "pass and play"
 
     def result(self) -> str | None:
         """'won', 'drawn' or 'lost' for a finished game against the computer, else None."""

@@ -35,7 +35,7 @@ from .userfiles import data_dir
 
 HEADER = "keliya-save 1"
 FIELDS = ("game", "mode", "human", "level", "options", "start", "moves", "position")
-OPTIONAL = ("moves", "saved")
+OPTIONAL = ("moves", "saved", "level2")
 MAX_OPTIONS_TEXT = 4000  # the longest options line Keliya writes is a few hundred characters
 
 
@@ -54,7 +54,7 @@ class SavedMatch:
         if self.config.mode == VS_COMPUTER:
             against = f" against {level_label(self.config.level)}"
         elif self.config.mode == WATCH:
-            against = ", computer against computer"
+            against = f", computer against computer ({' v '.join(level_label(self.config.level_of(p)) for p in (0, 1))})"
         else:
             against = ", pass and play"
         state = "finished" if self.state.outcome() is not None else f"move {self.state.ply + 1}"
@@ -89,6 +89,8 @@ def match_text(config: MatchConfig, state: State, saved_at: float | None = None)
         f"level {config.level}",
         f"options {json.dumps(config.options, sort_keys=True)}",
     ]
+    if config.level2 and config.mode == WATCH:
+        lines.append(f"level2 {config.level2}")
     if saved_at is not None:
         millis = int(saved_at * 1000) % 1000
         lines.append(f"saved {time.strftime('%Y-%m-%dT%H:%M:%S', time.localtime(saved_at))}.{millis:03d}")
@@ -138,8 +140,9 @@ def read_config(values: dict[str, str]) -> MatchConfig:
     if values["human"] not in ("0", "1"):
         raise ValueError("the side the player took is not one of the game's two sides")
     levels = [n for n, _, _ in level_choices()]
-    if levels and values["level"] not in levels:
-        raise ValueError(f"the computer's level '{values['level'][:20]}' is not one of {', '.join(levels)}")
+    for key in ("level", "level2"):
+        if levels and key in values and values[key] not in levels:
+            raise ValueError(f"the computer's level '{values[key][:20]}' is not one of {', '.join(levels)}")
     if len(values["options"]) > MAX_OPTIONS_TEXT:
         raise ValueError("its rules options are far longer than any Keliya writes")
     try:
@@ -149,7 +152,8 @@ def read_config(values: dict[str, str]) -> MatchConfig:
     if not isinstance(options, dict) or not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
         raise ValueError("its rules options cannot be read")
     resolved = spec.resolve_options(options)  # an unknown option or value says which
-    return MatchConfig(spec.id, resolved, Mode(mode), int(values["human"]), values["level"])
+    return MatchConfig(spec.id, resolved, Mode(mode), int(values["human"]), values["level"],
+                       level2=values.get("level2") or None)
 
 
 def read_match(text: str) -> SavedMatch:

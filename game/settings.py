@@ -25,7 +25,7 @@ SPEEDS = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.5}  # in the order t
 PALETTES = ("standard", "colour-blind")
 MIN_WINDOW = (960, 600)
 MAX_WINDOW = (7680, 4320)  # no screen is larger; the launch clamps to the real screen too
-SETUP_KEYS = {"options", "mode", "human_side", "level"}
+SETUP_KEYS = {"options", "mode", "human_side", "level", "level2"}
 MAX_SETUPS = 100
 
 
@@ -118,6 +118,7 @@ def setup_in_shape(setup: Any) -> bool:
     scalar = (str, int, float, bool)
     return (isinstance(options, dict) and all(isinstance(v, scalar) for v in options.values())
             and isinstance(setup.get("mode", ""), str) and isinstance(setup.get("level", ""), str)
+            and isinstance(setup.get("level2", ""), str)
             and setup.get("human_side", 0) in (0, 1) and not isinstance(setup.get("human_side", 0), float))
 
 

@@ -109,3 +109,43 @@ def test_the_match_model_never_imports_pygame():
     code = ("import sys, game.match, game.tutorials.lesson_match, game.library; "
             "sys.exit('pygame' in sys.modules or 'pymunk' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0
+
+
+def test_computer_against_computer_plays_each_side_at_its_own_level():
+    from game import saves
+    from game.config import WATCH
+
+    class Worker:  # answers nothing: only which level each request asks for is seen
+        busy = False
+
+        def __init__(self) -> None:
+            self.asked: list[str] = []
+
+        def request(self, position, level="medium", min_pause=0.0, seed=None, iterations=None) -> int:
+            self.asked.append(level)
+            return len(self.asked)
+
+        def poll(self):
+            return None
+
+        def cancel(self) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    config = MatchConfig("cows_leopards", mode=WATCH, level="hard", level2="easy")
+    assert (config.level_of(0), config.level_of(1)) == ("hard", "easy")
+    worker = Worker()
+    m = Match(config, worker=worker)
+    assert [m.controller_label(p) for p in (0, 1)] == ["Computer (Hard)", "Computer (Easy)"]
+    m.tick(0.1)
+    first = m.state.to_move
+    m.computer.cancel_move()
+    m.play(m.state.legal_moves()[0])
+    m.settle()
+    m.tick(0.1)
+    assert worker.asked == [config.level_of(first), config.level_of(first ^ 1)]
+    back = saves.read_match(saves.match_text(config, m.state))
+    assert (back.config.level, back.config.level2) == ("hard", "easy")
+    assert "Hard v Easy" in back.summary()

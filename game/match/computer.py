@@ -30,8 +30,10 @@ class Computer:
     """The opponent (when one side is the computer) and the adviser behind the hint."""
 
     def __init__(self, worker: Worker | None, config: MatchConfig, plays: bool, hints: bool) -> None:
-        self.opponent = Opponent(worker, config.level, config.min_pause, config.iterations) if (
-            worker is not None and plays) else None
+        # One opponent a side, each at its own level (they share the worker: turns alternate).
+        self.opponents = [Opponent(worker, config.level_of(p), config.min_pause, config.iterations)
+                          for p in (0, 1)] if worker is not None and plays else []
+        self.to_move = 0  # whose opponent answers now
         # The hint asks the same engine as the opponent, through the same worker.
         self.adviser = Opponent(worker, HINT_LEVEL, 0.0, config.iterations) if (
             worker is not None and hints) else None
@@ -40,16 +42,21 @@ class Computer:
         self.stopped = False  # gave up after repeated errors (undo or a new game goes on)
 
     @property
+    def opponent(self) -> Opponent | None:
+        """The opponent of the side to move (None when no side is the computer's)."""
+        return self.opponents[self.to_move] if self.opponents else None
+
+    @property
     def thinking(self) -> bool:
-        return self.opponent is not None and self.opponent.thinking
+        return any(o.thinking for o in self.opponents)
 
     @property
     def hinting(self) -> bool:
         return self.adviser is not None and self.adviser.thinking
 
     def cancel_move(self) -> None:
-        if self.opponent is not None:
-            self.opponent.cancel()
+        for o in self.opponents:
+            o.cancel()
 
     def cancel_hint(self) -> None:
         if self.hinting and self.adviser is not None:
@@ -72,6 +79,7 @@ class Computer:
         news = News()
         if self.adviser is not None and self.adviser.thinking:
             news.hint, news.hint_error = self.adviser.poll(state, dt)
+        self.to_move = state.to_move
         if self.opponent is None or not computer_to_move or self.stopped or (self.paused and not self.stepping):
             return news
         if not self.opponent.thinking:

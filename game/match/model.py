@@ -56,7 +56,8 @@ class Match:
             self.controllers = [HUMAN, HUMAN]
             self.event = "The computer opponent is not available: playing pass and play."
         self.computer = Computer(worker, config, plays=wants_computer, hints=config.mode != WATCH)
-        self.level_label = {n: label for n, label, _ in level_choices()}.get(config.level, config.level)
+        labels = {n: label for n, label, _ in level_choices()}
+        self.level_labels = tuple(labels.get(config.level_of(p), config.level_of(p)) for p in (0, 1))
         self.movers: list[int] = []  # who made each move of the history (for undo against the computer)
         self.log: list[words.LogEntry] = []  # the moves shown so far
         self.builder = MoveBuilder(self.state)

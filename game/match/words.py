@@ -79,7 +79,7 @@ def describe(m: Match, move: Move, mover: int, effects: list[Effect]) -> str:
 
 def controller_label(m: Match, player: int) -> str:
     if m.controllers[player] == COMPUTER:
-        return f"Computer ({m.level_label})"
+        return f"Computer ({m.level_labels[player]})"
     if m.config.mode == PASS_AND_PLAY:
         return f"Player {player + 1}"
     return "You"

@@ -37,16 +37,19 @@ def last_setup(game_id: str) -> MatchConfig:
     mode = saved.get("mode", MODES[0][0])
     if mode not in {m for m, _ in MODES}:
         mode = MODES[0][0]
+    known = {n for n, _, _ in level_choices()}
     level = saved.get("level", "medium")
-    if level not in {n for n, _, _ in level_choices()}:
-        level = "medium"
-    return MatchConfig(game_id, options, mode, int(saved.get("human_side", 0)), level)
+    level = level if level in known else "medium"
+    level2 = saved.get("level2")
+    return MatchConfig(game_id, options, mode, int(saved.get("human_side", 0)), level,
+                       level2=level2 if level2 in known else None)
 
 
 def remember_setup(cfg: MatchConfig) -> None:
     """Keep this setup for the next time the game is chosen."""
     user_settings.update(setups={cfg.game_id: {"options": cfg.options, "mode": cfg.mode,
-                                               "human_side": cfg.human_side, "level": cfg.level}})
+                                               "human_side": cfg.human_side, "level": cfg.level,
+                                               "level2": cfg.level2 or ""}})
 
 
 class SetupScene(Scene):
@@ -65,6 +68,9 @@ class SetupScene(Scene):
                              f"{self.spec.sides[0]} or {self.spec.sides[1]}.")
         level_names = [(n, label) for n, label, _ in self.levels] or [("medium", "Medium")]
         self.level = Selector("Difficulty", level_names, cfg.level, "", on_change=lambda _: self._refresh())
+        # Computer against computer: each side its own level (a hunt's two sides can be balanced).
+        self.level2 = Selector("Second side's level", level_names, cfg.level2 or cfg.level, "",
+                               on_change=lambda _: self._refresh())
         self.options: list[tuple[str, Selector]] = []
         for opt in self.spec.options:
             value = cfg.options.get(opt.name, opt.default)
@@ -122,9 +128,13 @@ class SetupScene(Scene):
         mode = self.mode.value
         self.side.visible = mode == VS_COMPUTER
         self.level.visible = mode in (VS_COMPUTER, WATCH)
+        self.level2.visible = mode == WATCH
         desc = {n: d for n, _, d in self.levels}
         self.level.help = desc.get(self.level.value, "How hard the computer thinks.")
+        self.level2.help = desc.get(self.level2.value, "How hard the computer thinks.")
         sides = sides_of(self.current_config().make_game())
+        self.level.label = f"{sides[0]}: level" if mode == WATCH else "Difficulty"
+        self.level2.label = f"{sides[1]}: level"
         self.side.choices = [(0, sides[0]), (1, sides[1])]
         self.side.help = f"Play {sides[0]} or {sides[1]}."
         values = self._option_values()
@@ -132,14 +142,15 @@ class SetupScene(Scene):
             sel = self._selector(opt.name)
             if sel is not None:
                 sel.enabled = opt.applies_to(values)
-        widgets = [self.mode, self.side, self.level] + self._option_rows()
+        widgets = [self.mode, self.side, self.level, self.level2] + self._option_rows()
         self.focus.set([w for w in widgets if w.visible] + [self.start_button, self.rules, self.learn, self.back])
 
     # --- actions ----------------------------------------------------------------------------------
     def current_config(self) -> MatchConfig:
         cfg = self.config
+        level2 = self.level2.value if self.mode.value == WATCH and self.level2.value != self.level.value else None
         return MatchConfig(self.spec.id, self._option_values(), self.mode.value,
-                           self.side.value, self.level.value, cfg.min_pause, cfg.iterations)
+                           self.side.value, self.level.value, cfg.min_pause, cfg.iterations, level2)
 
     def start(self) -> None:
         from .coin import CoinTossScene
@@ -179,7 +190,7 @@ class SetupScene(Scene):
         col_gap = int(28 * s)
         col_w = (w - 2 * margin - col_gap) // 2
         bottom = h - int(100 * s)
-        left_rows = [self.mode, self.side, self.level]
+        left_rows = [self.mode, self.side, self.level, self.level2]
         right_rows = self._option_rows()
         count = max(len(left_rows), len(right_rows), 1)
         row_h = min(int(84 * s), (bottom - top) // count - int(8 * s))
@@ -224,7 +235,7 @@ class SetupScene(Scene):
             theme.blit_text(surface, "RULES OPTIONS", int(22 * s), theme.TEXT_DIM, (col_x, int(106 * s)))
         theme.blit_text(surface, "PLAYERS", int(22 * s), theme.TEXT_DIM, (int(36 * s), int(106 * s)))
         self.focus.draw(surface, s)
-        last = self.level if self.level.visible else self.side if self.side.visible else self.mode
+        last = next(r for r in (self.level2, self.level, self.side, self.mode) if r.visible)
         self._draw_about(surface, pygame.Rect(last.rect.left, last.rect.bottom + int(16 * s), last.rect.width,
                                               self.back.rect.top - last.rect.bottom - int(32 * s)), s)
         left_of_hint = (self.learn if self.learn.visible else self.rules).rect.right  # the last button on the left
