@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
+from . import i18n
 from .assets_path import assets_dir
 
 Color = tuple[int, int, int]
@@ -109,19 +111,42 @@ FONT_PATH = assets_dir() / "fonts" / "Inter-SemiBold.otf"
 #: Inter at this factor keeps every layout's widths while its glyphs are taller and clearer
 FONT_SCALE = 0.6875
 
+#: the typeface of each language that Inter cannot write: (file in assets/fonts, the script HarfBuzz
+#: shapes it as, its size factor). Each also carries Latin, so move notation and numbers in a
+#: sentence come out in the same face; the factor keeps its Latin as wide as Inter's.
+SCRIPT_FONTS: dict[str, tuple[str, str, float]] = {
+    "si": ("NotoSansSinhala-Bold.ttf", "Sinh", 0.64),
+    "ta": ("NotoSansTamil-Bold.ttf", "Taml", 0.64),
+    "bn": ("NotoSansBengali-Bold.ttf", "Beng", 0.64),
+}
+
 _fonts: dict[int, pygame.font.Font] = {}
 _texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _TEXT_CACHE_LIMIT = 600
+_face: tuple[Path, str | None, float] = (FONT_PATH, None, FONT_SCALE)  # file, script, size factor
+
+
+def use_language(code: str) -> None:
+    """Write in ``code``'s typeface from now on (the text caches start again)."""
+    global _face
+    file, script, scale = SCRIPT_FONTS.get(code, ("Inter-SemiBold.otf", "", FONT_SCALE))
+    _face = (assets_dir() / "fonts" / file, script or None, scale)
+    _fonts.clear()
+    _texts.clear()
 
 
 def font(size: int) -> pygame.font.Font:
-    """The app's typeface (Inter, shipped in assets/fonts) at ``size`` (cached); pygame's default
-    font only if the file is missing, so a broken install still shows text."""
+    """The typeface of the language in force (Inter, or the Noto face of its script, shipped in
+    assets/fonts) at ``size``, shaped for its script (cached); pygame's default font only if the
+    file is missing, so a broken install still shows text."""
     size = max(8, int(size))
     f = _fonts.get(size)
     if f is None:
-        if FONT_PATH.is_file():
-            f = pygame.font.Font(FONT_PATH, max(6, round(size * FONT_SCALE)))
+        path, script, scale = _face
+        if path.is_file():
+            f = pygame.font.Font(path, max(6, round(size * scale)))
+            if script:
+                f.set_script(script)  # vowel signs and conjuncts joined, not drawn one by one
         else:
             f = pygame.font.Font(None, size)
         _fonts[size] = f
@@ -197,3 +222,6 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color: Color = PANEL, edge
 def lerp_color(a: Color, b: Color, t: float) -> Color:
     t = max(0.0, min(1.0, t))
     return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
+
+
+i18n.on_change(use_language)  # the typeface follows the language
