@@ -13,6 +13,7 @@ turns clicks into moves through them); the match keeps the game in the library a
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rules import Effect, IllegalMoveError, Move, Note, State, game_spec
 from rules.effects import MOVE, REMOVE
@@ -24,6 +25,7 @@ from ..library import GameFile
 from ..opponent import Worker, level_choices
 from ..userfiles import write_text_atomically
 from . import words
+from .analysis import MARKS, GameAnalysis, Runner, Verdict
 from .computer import Computer
 from .events import SILENT, BoardReset, Event, Flash, Played, Said, Sound, Tone
 from .guides import guides_for
@@ -80,6 +82,7 @@ class Match:
         self._proven_asked: tuple[str, int] | None = None  # (position, table generation) last asked about
         self._save_said = ""
         self._huff_news = ""  # the computer huffed the player's piece: said with the next guidance
+        self.analysis: GameAnalysis | None = None  # the engine's look over the game, once asked for
         self._events: list[Event] = []
         self.pieces_now: dict[int, tuple[int, str]] = {}
         self.notes: list[Note] = []
@@ -481,9 +484,16 @@ class Match:
             self.computer.stepping = True
 
     def tick(self, dt: float) -> None:
-        """Once a frame: the solved value, the hint and the computer's move as they arrive."""
+        """Once a frame: the solved value, the analysis, the hint and the computer's move as they
+        arrive."""
         if self.show_proven or self.review.active:
             self._look_up_proven()
+        if self.analysis is not None and not self.analysis.done:
+            self.analysis.poll()
+            if self.analysis.done:
+                self.say(Said(self.analysis.summary(self.sides) if not self.analysis.error else
+                              f"The analysis stopped: {self.analysis.error}.",
+                              Tone.INFO if not self.analysis.error else Tone.WARN))
         if self.pending:
             return
         view = self.review.view
@@ -506,6 +516,38 @@ class Match:
             self.say(Said(f"The computer stopped: {news.error}. Undo or go back to the menu.", Tone.WARN))
         elif news.error:
             self.say(Said(f"Retrying: {news.error}.", Tone.WARN))
+
+    # --- the engine's look over the game ---------------------------------------------------------------
+    def analyse(self, runner_factory: Callable[[str, list[str]], Runner] | None = None) -> None:
+        """Have the engine look the game over, in the background (the graph fills in as it goes)."""
+        if self.analysis is not None and not self.analysis.error:
+            return
+        if not self.state.history():
+            self.say(Said("There is no move to look over yet.", Tone.WARN))
+            return
+        try:
+            self.analysis = GameAnalysis(self.state, runner_factory)
+        except ImportError:
+            self.say(Said("The computer is not installed here: no analysis.", Tone.WARN))
+            return
+        self.say(Said("The computer is looking the game over: the graph fills in as it goes.", Tone.INFO))
+
+    def look_at_move(self, ply: int) -> None:
+        """Look at move ``ply``: where the engine judged it a slip, the position before it with
+        the engine's move marked, and what the slip cost in words."""
+        judged = self.analysis.judgement(ply) if self.analysis is not None else None
+        if judged is None or judged.verdict == Verdict.GOOD or not judged.best:
+            self.review_at(ply)
+            return
+        self.review_at(ply - 1)
+        view = self.review.view
+        if view is not None:
+            best = view.state.parse_move(judged.best)
+            view.suggestion, view.suggestion_effects = best, view.builder.effects(best)
+        entry = self.log[ply - 1] if 0 < ply <= len(self.log) else None
+        played = f"{self.side(judged.mover)} {entry.notation}{MARKS[judged.verdict]}" if entry else f"move {ply}"
+        self.say(Said(f"Move {ply}, {played}: {judged.verdict.value}, it gave away {judged.loss:.0%} of the "
+                      f"expected result. Best was {judged.best} (marked on the board).", Tone.HINT))
 
     def _look_up_proven(self) -> None:
         """The solved value, asked once a position and again only when a new table has arrived;
@@ -557,4 +599,6 @@ class Match:
     def close(self) -> None:
         """The match leaves the screen: the computer stops thinking for it."""
         self.computer.cancel()
+        if self.analysis is not None:
+            self.analysis.cancel()
         self._set_suggestion(None)

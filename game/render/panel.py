@@ -15,6 +15,7 @@ import pygame
 
 from .. import theme
 from ..config import PASS_AND_PLAY, WATCH
+from ..match.analysis import MARKS, Verdict
 from ..match.events import Tone
 from ..match.words import log_rows
 from ..widgets import fit_line
@@ -53,6 +54,13 @@ class PanelPlan:
     log_numbers: list[tuple[str, int]] = field(default_factory=list)  # "12.", y
     log_heads: list[tuple[str, int]] = field(default_factory=list)  # a side's name, x
     log_more: str = ""  # how many rows lie above or below the ones shown
+    graph_area: pygame.Rect | None = None  # the engine's look over the game, once asked for
+    graph_line: list[tuple[float, float]] = field(default_factory=list)
+    graph_marks: list[tuple[tuple[float, float], theme.Color, int]] = field(default_factory=list)  # where, colour, ply
+    graph_words: str = ""
+    graph_now: float | None = None  # x of the move looked at
+    compact: bool = False  # player cards of one line (the move list needed the room)
+    log_rows_fit: int = 0
     log_head_w: int = 0
     help_line: str = ""
     help_pos: tuple[int, int] = (0, 0)
@@ -60,14 +68,26 @@ class PanelPlan:
     name_size: int = 0
 
 
+MIN_LOG_ROWS = 4  # the move list keeps at least this many rows: the rest of the panel gives way
+
+
 def plan_panel(sc: PlayScene, size: tuple[int, int]) -> PanelPlan:
-    """Lay the panel out for ``size`` and the match as it stands (buttons placed here too)."""
+    """Lay the panel out for ``size`` and the match as it stands (buttons placed here too). When
+    the move list would get fewer than a few rows (a graph, a long message, more buttons), the
+    player cards go compact and the message shorter."""
+    plan = _plan_panel(sc, size, compact=False)
+    if plan.log_rows_fit < MIN_LOG_ROWS and sc.match.log:
+        plan = _plan_panel(sc, size, compact=True)
+    return plan
+
+
+def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPlan:
     m = sc.match
     board_rect, panel = sc.layout(size)
     s = theme.scale_for(size)
     pad = int(14 * s)
     x, inner_w = panel.left + pad, panel.width - 2 * pad
-    plan = PanelPlan(panel, s, x, inner_w)
+    plan = PanelPlan(panel, s, x, inner_w, compact=compact)
     plan.help_line, plan.help_pos = m.help_text(), (board_rect.centerx, board_rect.bottom + int(6 * s))
     plan.thinking = m.computer.thinking and not m.busy  # said under the board, where nothing is covered
     plan.name_size = int(34 * s)
@@ -87,20 +107,26 @@ def plan_panel(sc: PlayScene, size: tuple[int, int]) -> PanelPlan:
     if proven:
         plan.proven = (proven, y)
         y += int(int(20 * s) * 1.3)
+    card_h = int((50 if compact else 74) * s)
     for _ in (0, 1):
-        plan.cards.append(pygame.Rect(x, y, inner_w, int(74 * s)))
-        y += int(74 * s) + int(8 * s)
+        plan.cards.append(pygame.Rect(x, y, inner_w, card_h))
+        y += card_h + int((5 if compact else 8) * s)
     y += int(4 * s)
     msg_size = int(22 * s)
-    if m.event and not m.review.active:  # looking back, the message says what the move looked at did
+    looked_over = m.analysis is not None and m.state.outcome() is not None
+    if m.event and not m.review.active and not looked_over:  # looking back, the message says what the move did
         for line in theme.wrap(m.event, msg_size, inner_w)[:2]:
             plan.event_lines.append((line, y))
             y += int(msg_size * 1.05)
         y += int(6 * s)
     plan.message_color = tone_color(m.said.tone)
-    for line in theme.wrap(m.said.words, msg_size, inner_w)[:5]:
+    for line in theme.wrap(m.said.words, msg_size, inner_w)[:3 if compact or m.analysis is not None else 5]:
         plan.message_lines.append((line, y))
         y += int(msg_size * 1.05)
+    if m.analysis is not None:
+        plan.graph_area = pygame.Rect(x, y + int(4 * s), inner_w, int(86 * s))
+        _plan_graph(sc, plan)
+        y = plan.graph_area.bottom + int(6 * s)
     ctx_y = _place_buttons(sc, plan)
     bh = int(48 * s)
     plan.log_area = pygame.Rect(x, y + int(8 * s), inner_w, ctx_y + bh - y - int(16 * s))
@@ -144,8 +170,10 @@ def _place_buttons(sc: PlayScene, plan: PanelPlan) -> int:
     sc.stop_button.visible = interactive and m.builder.can_stop()
     sc.decline_button.visible = interactive and bool(m.builder.removal_points()) and not m.builder.path
     # The hint keeps its place while a piece is selected (greyed), so the panel does not jump.
-    sc.hint_button.visible = m.computer.adviser is not None and (m.state.outcome() is None or m.review.active)
     sc.hint_button.enabled = m.hint_available()
+    # Looking back, it shows only while it can be asked (the move list needs the room).
+    sc.hint_button.visible = m.computer.adviser is not None and (
+        sc.hint_button.enabled if m.review.active else m.state.outcome() is None)
     sc.pause_button.visible = m.config.mode == WATCH and m.state.outcome() is None
     sc.pause_button.label = "Resume" if m.paused else "Pause"
     sc.back_button.visible = m.review.active
@@ -160,6 +188,45 @@ def _place_buttons(sc: PlayScene, plan: PanelPlan) -> int:
     return ctx_y
 
 
+VERDICT_COLORS = {Verdict.BLUNDER: (240, 80, 70), Verdict.MISTAKE: (245, 160, 60), Verdict.INACCURACY: (230, 210, 90)}
+
+
+def _plan_graph(sc: PlayScene, plan: PanelPlan) -> None:
+    """The first player's expected result after each move, left to right, with the slips marked
+    (a click on the graph looks at that move); a progress line while the engine works."""
+    m, area = sc.match, plan.graph_area
+    analysis = m.analysis
+    assert analysis is not None and area is not None
+    values = analysis.graph()
+    inner = area.inflate(-int(12 * plan.s), -int(20 * plan.s))
+    steps = max(1, analysis.total - 1)
+
+    def at(ply: int, value: float) -> tuple[float, float]:
+        return (inner.left + inner.width * ply / steps, inner.bottom - inner.height * value)
+
+    plan.graph_line = [at(i, v) for i, v in enumerate(values)]
+    for j in analysis.judgements():
+        if j.verdict in VERDICT_COLORS:
+            plan.graph_marks.append((at(j.ply, values[j.ply]), VERDICT_COLORS[j.verdict], j.ply))
+    shown = m.review.ply if m.review.active else None
+    plan.graph_now = None if shown is None else at(shown, 0)[0]
+    if analysis.error:
+        plan.graph_words = f"The analysis stopped: {analysis.error}"
+    elif not analysis.done:
+        plan.graph_words = f"The computer is looking the game over: {len(values)} of {analysis.total} positions"
+    else:
+        plan.graph_words = f"{m.side(0)}'s chances, move by move (click to look)"
+
+
+def graph_ply(plan: PanelPlan, pos: tuple[int, int], total: int) -> int | None:
+    """The move under a click on the graph (None: not on it)."""
+    area = plan.graph_area
+    if area is None or not area.collidepoint(pos) or total < 2:
+        return None
+    inner = area.inflate(-int(12 * plan.s), -int(20 * plan.s))
+    return max(0, min(total - 1, round((pos[0] - inner.left) / max(1, inner.width) * (total - 1))))
+
+
 def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
     """The move list in two columns (a number, then each side's move), as many rows as fit: the
     newest at the bottom, unless the player reads back (the wheel, Page Up/Down) or looks at a
@@ -167,6 +234,7 @@ def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
     m, s, area = sc.match, plan.s, plan.log_area
     line_h = int(int(20 * s) * 1.2)
     fits = (area.height - int(24 * s)) // line_h
+    plan.log_rows_fit = fits
     rows = log_rows(m.log)
     if fits < 2 or not rows:
         sc.log_scroll = 0
@@ -193,7 +261,11 @@ def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
         for p, entry in enumerate(cells):
             if entry is not None:
                 cell = pygame.Rect(area.left + num_w + p * col_w - int(4 * s), y - int(2 * s), col_w - int(4 * s), line_h)
-                plan.log_cells.append((cell, entry.ply, entry.notation))
+                mark = ""
+                if m.analysis is not None:
+                    judged = m.analysis.judgement(entry.ply)
+                    mark = MARKS[judged.verdict] if judged is not None else ""
+                plan.log_cells.append((cell, entry.ply, entry.notation + mark))
         y += line_h
     above, below = first, len(rows) - last
     plan.log_more = " ".join(t for t in (f"▲{above}" if above else "", f"▼{below}" if below else "") if t)
@@ -227,11 +299,12 @@ class PanelView:
             theme.blit_text(surface, fit_line(f"{words} (V hides)", int(20 * s), plan.inner_w), int(20 * s),
                             theme.GOOD, (x, py))
         for player, rect in enumerate(plan.cards):
-            self._draw_player_card(surface, rect, player, s)
+            self._draw_player_card(surface, rect, player, s, plan.compact)
         for line, ly in plan.event_lines:
             theme.blit_text(surface, line, int(22 * s), theme.LAST_MOVE, (x, ly))
         for line, ly in plan.message_lines:
             theme.blit_text(surface, line, int(22 * s), plan.message_color, (x, ly))
+        self._draw_graph(surface, plan)
         self._draw_log(surface, plan)
         for b in sc.buttons:
             b.draw(surface, False, s)
@@ -248,6 +321,23 @@ class PanelView:
         theme.panel(surface, pill, (24, 28, 50), theme.ACCENT_2, pill.height // 2, 2)
         self._draw_spinner(surface, (pill.left + int(18 * s), pill.centery), int(8 * s), s)
         theme.blit_text(surface, words, size, theme.TEXT, (pill.left + int(34 * s), pill.centery), "midleft")
+
+    def _draw_graph(self, surface: pygame.Surface, plan: PanelPlan) -> None:
+        area, s = plan.graph_area, plan.s
+        if area is None:
+            return
+        theme.panel(surface, area, (24, 28, 50), theme.PANEL_EDGE, int(8 * s), 1)
+        mid = area.centery + int(4 * s)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (area.left + 4, mid), (area.right - 4, mid), 1)
+        if len(plan.graph_line) > 1:
+            pygame.draw.lines(surface, theme.ACCENT_2, False, plan.graph_line, max(2, int(2 * s)))
+        for (x, y), color, _ in plan.graph_marks:
+            pygame.draw.circle(surface, color, (x, y), max(3, int(4 * s)))
+        if plan.graph_now is not None:
+            pygame.draw.line(surface, theme.ACCENT, (plan.graph_now, area.top + int(16 * s)),
+                             (plan.graph_now, area.bottom - 4), max(1, int(2 * s)))
+        theme.blit_text(surface, fit_line(plan.graph_words, int(15 * s), area.width - int(10 * s)), int(15 * s),
+                        theme.TEXT_DIM, (area.left + int(6 * s), area.top + int(2 * s)))
 
     def _draw_log(self, surface: pygame.Surface, plan: PanelPlan) -> None:
         m, s, area = self.scene.match, plan.s, plan.log_area
@@ -300,7 +390,8 @@ class PanelView:
             pos = (center[0] + math.cos(a) * radius, center[1] + math.sin(a) * radius)
             pygame.draw.circle(surface, theme.lerp_color(theme.PANEL, theme.ACCENT_2, k), pos, max(2, int(4 * s * k)))
 
-    def _draw_player_card(self, surface: pygame.Surface, rect: pygame.Rect, player: int, s: float) -> None:
+    def _draw_player_card(self, surface: pygame.Surface, rect: pygame.Rect, player: int, s: float,
+                          compact: bool = False) -> None:
         sc, m = self.scene, self.scene.match
         active = (m.review.active or m.shown_outcome is None) and m.shown_to_move == player
         theme.panel(surface, rect, (46, 54, 92) if active else (28, 32, 56),
@@ -310,15 +401,17 @@ class PanelView:
         cx = rect.left + int(12 * s) + icon_r
         draw_piece(surface, (cx, rect.top + rect.height * 0.42), icon_r, player, kind)
         tx = cx + icon_r + int(12 * s)
-        theme.blit_text(surface, m.side(player), int(28 * s), theme.TEXT, (tx, rect.top + int(8 * s)))
-        theme.blit_text(surface, f"{m.controller_label(player)} · {describe(player, kind)}", int(19 * s),
-                        theme.TEXT_DIM, (tx, rect.top + int(34 * s)))
+        name = theme.blit_text(surface, m.side(player), int(28 * s), theme.TEXT, (tx, rect.top + int(8 * s)))
+        if not compact:
+            theme.blit_text(surface, f"{m.controller_label(player)} · {describe(player, kind)}", int(19 * s),
+                            theme.TEXT_DIM, (tx, rect.top + int(34 * s)))
         shown = m.board_source.state  # a position looked back at counts its own
         hands, caught = shown.hands(), sc.shown_taken()
         bits = [f"taken {caught[player]}"] if sc.show_taken else []
         if any(hands) or shown.phase == "drop":
             bits.insert(0, f"in hand {hands[player]}")
-        theme.blit_text(surface, "  ·  ".join(bits), int(20 * s), theme.ACCENT_2, (tx, rect.top + int(52 * s)))
+        where = (name.right + int(12 * s), rect.top + int(14 * s)) if compact else (tx, rect.top + int(52 * s))
+        theme.blit_text(surface, "  ·  ".join(bits), int(20 * s), theme.ACCENT_2, where)
         if m.computer.thinking and m.state.to_move == player:
             self._draw_spinner(surface, (rect.right - int(24 * s), rect.centery), int(12 * s), s)
         elif hands[player]:

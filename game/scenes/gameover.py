@@ -39,7 +39,7 @@ class GameOverScene(Scene):
         self.rematch = Button("Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R")
         self.review = Button("See board", self.see_board, pygame.K_ESCAPE, key_label="Esc")
         self.menu = Button("Menu", self.do_menu, pygame.K_m, key_label="M")
-        self.focus = FocusGroup([self.rematch, self.review, self.menu])
+        self.analyse_button = Button("Analyse", self.analyse, pygame.K_a, key_label="A")
         self.peeking = False  # "See board": the strip under the board instead of the card
         self.strip_rematch = Button("Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R")
         self.strip_result = Button("Result", self.show_result, pygame.K_RETURN, key_label="Enter")
@@ -52,7 +52,7 @@ class GameOverScene(Scene):
                 words = log[ply - 1 - first].words
                 self.turns.append(Button(f"{ply}. {words}", partial(self.look_at, ply), pygame.K_1 + k,
                                          key_label=str(k + 1)))
-        self.focus = FocusGroup([self.rematch, self.review, self.menu, *self.turns])
+        self.focus = FocusGroup([self.rematch, self.analyse_button, self.review, self.menu, *self.turns])
         self.place(app.size)
 
     def enter(self) -> None:
@@ -65,6 +65,11 @@ class GameOverScene(Scene):
         """A turning point: the board as it stood after that move (review: the game is unchanged)."""
         self.peeking = True
         self.match.review_at(ply)
+
+    def analyse(self) -> None:
+        """The engine looks the game over; the board and its graph come into view meanwhile."""
+        self.match.analyse()
+        self.peeking = True
 
     def show_result(self) -> None:
         self.peeking = False
@@ -114,9 +119,9 @@ class GameOverScene(Scene):
             for i, b in enumerate(self.turns):
                 b.rect = pygame.Rect(box.left + int(30 * s) + i * (tw + int(8 * s)), self.turns_y + int(30 * s), tw,
                                      int(40 * s))
-        bw, bh, gap = int(180 * s), int(56 * s), int(16 * s)
-        x = box.centerx - (3 * bw + 2 * gap) // 2
-        for b in (self.rematch, self.review, self.menu):
+        bw, bh, gap = int(138 * s), int(56 * s), int(12 * s)
+        x = box.centerx - (4 * bw + 3 * gap) // 2
+        for b in (self.rematch, self.analyse_button, self.review, self.menu):
             b.rect = pygame.Rect(x, box.bottom - bh - int(26 * s), bw, bh)
             x += bw + gap
         # "See board": the result in one line under the board, with Rematch and Result

@@ -21,7 +21,7 @@ from ..library import GameFile
 from ..match import BoardReset, Flash, Match, Played, Sound
 from ..match.words import log_rows
 from ..physics import Bursts
-from ..render.panel import PanelPlan, PanelView, plan_panel
+from ..render.panel import PanelPlan, PanelView, graph_ply, plan_panel
 from ..render.pieces import HALMA_COLORS, style_of
 from ..scene import Scene
 from ..widgets import Button
@@ -290,8 +290,16 @@ class PlayScene(Scene):
         """A click on a move of the log shows the position after it."""
         for rect, index, _ in self.plan.log_cells:
             if rect.collidepoint(pos):
-                self.match.review_at(index)
+                self.match.look_at_move(index)
                 return True
+        analysis = self.match.analysis
+        ply = graph_ply(self.plan, pos, analysis.total) if analysis is not None else None
+        if ply is not None:
+            if ply:
+                self.match.look_at_move(ply)
+            else:
+                self.match.review_at(0)
+            return True
         return False
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -301,6 +309,8 @@ class PlayScene(Scene):
             m.undo()
         elif event.key == pygame.K_v:
             m.show_proven = not m.show_proven
+        elif event.key == pygame.K_a:
+            m.analyse()
         elif event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL:
             m.redo()
         elif event.key in review_keys and not m.builder.path:

@@ -60,5 +60,30 @@ def take(app, shot, mouse, play) -> None:
     scene = play(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), finished("kotu_ellima"))
     pump(app, 1.5)
     shot("65_game_over_turning_points")
+    _analysis(app, shot, scene)
     for game_file in files:
         game_file.forget()
+
+
+def _analysis(app, shot, scene) -> None:
+    """The engine's look over the finished game: the graph, the slips marked, one looked at (a
+    light budget, so the pictures come quickly)."""
+    import time
+
+    from game.ai.analysis import AnalysisRunner
+
+    scene.match.analyse(lambda start, moves: AnalysisRunner(start, moves, iterations=60))
+    over = app.manager.top
+    if hasattr(over, "see_board"):
+        over.see_board()
+    deadline = time.monotonic() + 60
+    while not scene.match.analysis.done and time.monotonic() < deadline:
+        pump(app, 0.1)
+        time.sleep(0.02)
+    pump(app, 0.1)
+    shot("66_analysis_graph")
+    slips = [j for j in scene.match.analysis.judgements() if j.best and j.verdict != "good"]
+    if slips:
+        scene.match.look_at_move(slips[0].ply)
+        pump(app, 0.1)
+        shot("67_analysis_best_move")
