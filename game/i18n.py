@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rules.words import Words
+from rules.words import Words, capitalised
 
 from .assets_path import assets_dir
 
@@ -92,5 +92,8 @@ def tr(text: Any) -> str:
     from their translated template and translated values; a plain string is looked up whole."""
     if isinstance(text, Words):
         values = {k: tr(v) if isinstance(v, str) else v for k, v in text.values.items()}
-        return _(text.template).format(**values) if values else _(text.template)
+        if text.plural:
+            return ngettext(text.template, text.plural, text.number).format(**values)
+        made = _(text.template).format(**values) if values else _(text.template)
+        return capitalised(made) if text.template.startswith("{text}") else made
     return _(str(text))

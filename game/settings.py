@@ -18,6 +18,9 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from rules.words import Words, listing, words_of
+
+from .i18n import LANGUAGES, set_language, system_language
 from .userfiles import UserFileError, config_dir, read_text_capped, set_aside, write_text_atomically
 
 #: animation speed names and their factors (0: moves appear at once)
@@ -39,6 +42,7 @@ class Settings:
     palette: str = "standard"
     fullscreen: bool = False
     window: tuple[int, int] = (1280, 800)
+    language: str = ""  # a code of i18n.LANGUAGES; '' follows the system's language
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> last setup
 
     @property
@@ -125,11 +129,11 @@ def setup_in_shape(setup: Any) -> bool:
 VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "sound": as_bool, "volume": as_volume, "animation": one_of(tuple(SPEEDS)), "show_legal": as_bool,
     "rotate": as_bool, "palette": one_of(PALETTES), "fullscreen": as_bool, "window": as_window,
-    "setups": as_setups,
+    "setups": as_setups, "language": one_of(("", *LANGUAGES)),
 }
 LABELS = {"sound": "sound", "volume": "volume", "animation": "animation", "show_legal": "show legal moves",
           "rotate": "turn the board", "palette": "colours", "fullscreen": "full screen", "window": "window size",
-          "setups": "game setups"}
+          "setups": "game setups", "language": "language"}
 
 
 def settings_path() -> Path:
@@ -175,9 +179,11 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
         settings, reset = read_settings(read_text_capped(path))
     except (UserFileError, ValueError) as e:
         moved = set_aside(path)
-        return Settings(), f"The settings file could not be read ({e}); defaults are used. It was moved to {moved}."
+        return Settings(), Words("The settings file could not be read ({reason}); defaults are used. It was moved "
+                                 "to {where}.", reason=words_of(e), where=str(moved))
     if reset:
-        return settings, f"Some settings could not be read and are back to their defaults: {', '.join(reset)}."
+        return settings, Words("Some settings could not be read and are back to their defaults: {names}.",
+                               names=listing(reset))
     return settings, ""
 
 
@@ -193,7 +199,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> str:
         write_text_atomically(path or settings_path(), settings_json(settings))
         return ""
     except OSError as e:
-        return f"The settings could not be saved: {e.strerror or e}."
+        return Words("The settings could not be saved: {problem}.", problem=str(e.strerror or e))
 
 
 # --- the settings of this run -------------------------------------------------------------------
@@ -243,3 +249,18 @@ def forget_loaded() -> None:
     KELIYA_HOME changes: tests, the screenshot tool)."""
     global _current, _problem
     _current, _problem = None, ""
+
+
+# --- the language ------------------------------------------------------------------------------------
+def start_language(flag: str | None = None) -> str:
+    """Speak the language of ``--lang``, else the one chosen last time, else the system's (where
+    Keliya has it); returns its code."""
+    code = flag or current().language or system_language()
+    set_language(code)
+    return code
+
+
+def choose_language(code: str) -> str:
+    """Speak ``code`` from now on and remember it; '' or the problem in words."""
+    set_language(code)
+    return update(language=code)

@@ -154,7 +154,9 @@ def font(size: int) -> pygame.font.Font:
 
 
 def text(words: str, size: int, color: Color = TEXT) -> pygame.Surface:
-    """Rendered text, cached: scenes redraw every frame and rendering is the slow part."""
+    """Rendered text in the player's language (``i18n.tr``: every word on screen passes here),
+    cached: scenes redraw every frame and rendering is the slow part."""
+    words = i18n.tr(words)
     key = (words, int(size), color)
     surf = _texts.get(key)
     if surf is None:
@@ -168,7 +170,9 @@ def text(words: str, size: int, color: Color = TEXT) -> pygame.Surface:
 
 
 def wrap(words: str, size: int, width: int) -> list[str]:
-    """Split ``words`` into lines no wider than ``width`` pixels at ``size``."""
+    """Split ``words``, in the player's language, into lines no wider than ``width`` pixels at
+    ``size``."""
+    words = i18n.tr(words)
     f = font(size)
     lines: list[str] = []
     for paragraph in words.split("\n"):

@@ -10,27 +10,69 @@ changing it (option labels, help, the rules text).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
 class Words(str):
-    """English text made from ``template.format(**values)``; ``template`` and ``values`` kept."""
+    """English text made from ``template.format(**values)``; ``template`` and ``values`` kept.
+    ``Words.counted`` makes one whose wording depends on a number (a translation may have more
+    than two plural forms)."""
 
     template: str
     values: dict[str, Any]
+    plural: str  # the plural template ('' when the wording does not depend on a count)
+    number: int  # the count a plural wording depends on
 
     def __new__(cls, template: str, **values: Any) -> Words:
-        made = super().__new__(cls, template.format(**values) if values else template)
-        made.template = template
-        made.values = values
+        text = template.format(**values) if values else template
+        if template.startswith("{text}"):  # a sentence (``sentence``): capitalised as it is written
+            text = capitalised(text)
+        made = super().__new__(cls, text)
+        made.template, made.values, made.plural, made.number = template, values, "", 0
+        return made
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, count: int, **values: Any) -> Words:
+        """'took {n} stone' / 'took {n} stones' by ``count`` (given to the templates as ``n``)."""
+        values = {"n": count, **values}
+        made = super().__new__(cls, (singular if count == 1 else plural).format(**values))
+        made.template, made.values, made.plural, made.number = singular, values, plural, count
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickles (the AI's process boundary) keep the parts
-        return (_remake, (self.template, self.values))
+        return (_remake, (self.template, self.values, self.plural, self.number))
 
 
-def _remake(template: str, values: dict[str, Any]) -> Words:
+def _remake(template: str, values: dict[str, Any], plural: str = "", count: int = 0) -> Words:
+    if plural:
+        rest = {k: v for k, v in values.items() if k != "n"}
+        return Words.counted(template, plural, count, **rest)
     return Words(template, **values)
+
+
+def sentence(text: str) -> Words:
+    """``text`` as a sentence: a capital first letter (where the language has them; point names
+    such as 'e5' keep theirs) and a full stop."""
+    return Words("{text}", text=text) if text.endswith(".") else Words("{text}.", text=text)
+
+
+def capitalised(text: str) -> str:
+    """``text`` with a capital first letter, unless it starts with a point name ('e5 is taken')."""
+    if len(text) > 1 and text[0].islower() and text[1].isdigit():
+        return text
+    return text[:1].upper() + text[1:]
+
+
+def listing(items: Sequence[str]) -> Words:
+    """Items joined by commas, each translated on its own where it is shown."""
+    return Words(", ".join(f"{{item{i}}}" for i in range(len(items))), **{f"item{i}": t for i, t in enumerate(items)})
+
+
+def words_of(error: BaseException) -> str:
+    """What an exception says, keeping its ``Words`` (``str(error)`` would flatten them)."""
+    first = error.args[0] if error.args else ""
+    return first if isinstance(first, Words) else str(error)
 
 
 def N_(text: str) -> str:

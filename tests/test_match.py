@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from game.match import BoardReset, Flash, Match, Played, Sound, Tone
-from game.match.words import LogEntry, log_rows, verb
+from game.match.words import LogEntry, log_rows, moves_now
 from rules import load_game
 from rules.war import HUFF
 from tools.scenarios import chain_position, huff_position, random_play
@@ -24,7 +24,7 @@ def test_a_move_is_reported_then_announced_only_once_shown():
     played = next(e for e in events if isinstance(e, Played))
     assert played.move == move and m.state.ply == 1 and m.busy
     assert m.log == [] and m.event == ""  # not yet shown
-    assert m.turn_text() == verb(m.side(0), "moves", "move")
+    assert m.turn_text() == moves_now(m.side(0))
     m.land()
     assert not m.busy and [e.notation for e in m.log] == [m.state.game.format_move(move)]
     assert m.event.startswith(f"{m.side(0)}: ")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from rules import State
 from rules.kinds import Code
+from rules.words import Words, listing
 
 if TYPE_CHECKING:
     from ..ai.analysis import Point
@@ -121,9 +122,10 @@ class GameAnalysis:
         for player in (0, 1):
             found = [j for j in self.judgements() if j.mover == player and j.verdict != Verdict.GOOD]
             counts = [(v, sum(j.verdict == v for j in found)) for _, v in THRESHOLDS]
-            words = [f"{n} {PLURALS[v] if n > 1 else v.value}" for v, n in counts if n]
-            parts.append(f"{sides[player]}: {', '.join(words) if words else 'no slip'}")
-        return "Looked over. " + "; ".join(parts) + ". Click a mark to see what was best."
+            words = [Words.counted("{n} " + v.value, "{n} " + PLURALS[v], n) for v, n in counts if n]
+            parts.append(Words("{side}: {slips}", side=sides[player], slips=listing(words) if words else "no slip"))
+        return Words("Looked over. {first}; {second}. Click a mark to see what was best.", first=parts[0],
+                     second=parts[1])
 
     def turning_points(self, count: int = 3) -> list[int]:
         """The moves after which the first player's expected result swung most."""

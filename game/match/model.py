@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from rules import Effect, IllegalMoveError, Move, Note, State, game_spec
 from rules.effects import MOVE, REMOVE
+from rules.words import Words, sentence
 
 from .. import saves
 from .. import settings as user_settings
@@ -187,7 +188,7 @@ class Match:
 
     def refuse(self, reason: str, cell: int | None = None) -> None:
         """Say why not, with a sound and a mark on the cell."""
-        self.say(Said(words.sentence(reason), Tone.WARN))
+        self.say(Said(sentence(reason), Tone.WARN))
         self._events.append(Sound("illegal", 0.6))
         if cell is not None:
             self._events.append(Flash(cell))
@@ -199,11 +200,11 @@ class Match:
         self._orient()
         player = self.state.to_move
         if self.controllers[player] == COMPUTER:
-            self.say(Said(f"{self.side(player)} is the computer: wait for its move.", Tone.DIM))
+            self.say(Said(Words("{side} is the computer: wait for its move.", side=self.side(player)), Tone.DIM))
             return
         guide = self.guides.intro(self)
         if self._huff_news:  # said where the player looks, before what to do now
-            guide, self._huff_news = Said(f"{self._huff_news} {guide.words}", Tone.WARN), ""
+            guide, self._huff_news = Said(Words("{news} {guide}", news=self._huff_news, guide=guide.words), Tone.WARN), ""
         self.say(guide)
 
     def _orient(self) -> None:
@@ -243,7 +244,8 @@ class Match:
             return
         if not self.human_to_move:
             if cell is not None:
-                self.say(Said(f"Wait: {self.side(self.state.to_move)} (the computer) is thinking.", Tone.ACCENT))
+                self.say(Said(Words("Wait: {side} (the computer) is thinking.", side=self.side(self.state.to_move)),
+                              Tone.ACCENT))
             return
         self.apply_click(self.builder.click(cell), cell)
 
@@ -336,8 +338,8 @@ class Match:
         if (_is_huff(played.move, played.effects) and self.controllers[played.mover] == COMPUTER
                 and self.controllers[victim] == HUMAN):
             cell = self.state.game.point_name(played.move.path[0])
-            self._huff_news = (f"{self.side(played.mover)} huffed your piece on {cell}: it could have captured "
-                               "and did not (the huff rule).")
+            self._huff_news = Words("{side} huffed your piece on {point}: it could have captured and did not (the "
+                                    "huff rule).", side=self.side(played.mover), point=cell)
         if not self.pending:
             self._after_landing()
 
@@ -433,9 +435,9 @@ class Match:
         if self.review.active:
             total = len(self.state.history())
             shown = self.review.ply or 0
-            what = f"{self.log[shown - 1].words}. " if 0 < shown <= len(self.log) else "The start. "
-            self.say(Said(f"Move {shown} of {total}: {what}← → step, H a hint here, End back to the game.",
-                          Tone.INFO))
+            what = Words("{move}.", move=self.log[shown - 1].words) if 0 < shown <= len(self.log) else "The start."
+            self.say(Said(Words("Move {n} of {total}: {what} ← → step, H a hint here, End back to the game.",
+                                n=shown, total=total, what=what), Tone.INFO))
         else:
             self._intro()
 
@@ -457,8 +459,9 @@ class Match:
         self._set_suggestion(None)
         view = self.review.view
         if self.computer.ask_hint(view.state if view is not None else self.state):
-            where = f" for move {(self.review.ply or 0) + 1}, the position looked at" if view is not None else ""
-            self.say(Said(f"Looking for a good move{where}...", Tone.INFO))
+            self.say(Said(Words("Looking for a good move for move {n}, the position looked at...",
+                                n=(self.review.ply or 0) + 1) if view is not None else "Looking for a good move...",
+                          Tone.INFO))
 
     def _set_suggestion(self, move: Move | None) -> None:
         self.suggestion = move
@@ -492,7 +495,7 @@ class Match:
             self.analysis.poll()
             if self.analysis.done:
                 self.say(Said(self.analysis.summary(self.sides) if not self.analysis.error else
-                              f"The analysis stopped: {self.analysis.error}.",
+                              Words("The analysis stopped: {problem}.", problem=self.analysis.error),
                               Tone.INFO if not self.analysis.error else Tone.WARN))
         if self.pending:
             return
@@ -505,17 +508,19 @@ class Match:
                 view.suggestion, view.suggestion_effects = news.hint, view.builder.effects(news.hint)
             else:
                 self._set_suggestion(news.hint)
-            self.say(Said(f"Hint: {self.board_source.state.move_text(news.hint)} (marked on the board).", Tone.HINT))
+            self.say(Said(Words("Hint: {move} (marked on the board).", move=self.board_source.state.move_text(news.hint)),
+                          Tone.HINT))
         elif news.hint_error:
-            self.say(Said(f"No hint this time: {news.hint_error}.", Tone.WARN))
+            self.say(Said(Words("No hint this time: {problem}.", problem=news.hint_error), Tone.WARN))
         if over:
             return
         if news.move is not None:
             self.play(news.move)
         elif news.gave_up:
-            self.say(Said(f"The computer stopped: {news.error}. Undo or go back to the menu.", Tone.WARN))
+            self.say(Said(Words("The computer stopped: {problem}. Undo or go back to the menu.", problem=news.error),
+                          Tone.WARN))
         elif news.error:
-            self.say(Said(f"Retrying: {news.error}.", Tone.WARN))
+            self.say(Said(Words("Retrying: {problem}.", problem=news.error), Tone.WARN))
 
     # --- the engine's look over the game ---------------------------------------------------------------
     def analyse(self, runner_factory: Callable[[str, list[str]], Runner] | None = None) -> None:
@@ -545,9 +550,11 @@ class Match:
             best = view.state.parse_move(judged.best)
             view.suggestion, view.suggestion_effects = best, view.builder.effects(best)
         entry = self.log[ply - 1] if 0 < ply <= len(self.log) else None
-        played = f"{self.side(judged.mover)} {entry.notation}{MARKS[judged.verdict]}" if entry else f"move {ply}"
-        self.say(Said(f"Move {ply}, {played}: {judged.verdict.value}, it gave away {judged.loss:.0%} of the "
-                      f"expected result. Best was {judged.best} (marked on the board).", Tone.HINT))
+        played = Words("{side} {move}", side=self.side(judged.mover), move=entry.notation + MARKS[judged.verdict]) \
+            if entry else Words("move {n}", n=ply)
+        self.say(Said(Words("Move {n}, {played}: {verdict}, it gave away {share} of the expected result. Best was "
+                            "{best} (marked on the board).", n=ply, played=played, verdict=judged.verdict.value,
+                            share=f"{judged.loss:.0%}", best=judged.best), Tone.HINT))
 
     def _look_up_proven(self) -> None:
         """The solved value, asked once a position and again only when a new table has arrived;
@@ -589,8 +596,8 @@ class Match:
         try:
             write_text_atomically(path, self.game_text())
         except OSError as e:
-            return f"The game could not be exported: {e.strerror or e}."
-        return f"Exported to {path}"
+            return Words("The game could not be exported: {problem}.", problem=str(e.strerror or e))
+        return Words("Exported to {path}", path=str(path))
 
     def rematch_state(self) -> State:
         """The start of a new game with the same settings."""

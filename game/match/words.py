@@ -4,19 +4,16 @@ words are tested without a window and the panel only draws them."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from rules import Effect, Move, Outcome
 from rules.effects import CAPTURE, PLACE, PROMOTE, REMOVE
+from rules.words import Words
 
 from ..config import COMPUTER, PASS_AND_PLAY, WATCH
 
 if TYPE_CHECKING:
     from .model import Match
-
-_CELL_NAME = re.compile(r"^[a-z]\d")
-
 
 class LogEntry(NamedTuple):
     """One move of the move list: its place in the history (1: the first), who made it, the
@@ -45,18 +42,12 @@ def headline(outcome: Outcome, sides: tuple[str, str]) -> str:
     if outcome.winner is None:
         return "A draw"
     side = sides[outcome.winner]
-    return f"{side} win" + ("" if side.endswith("s") else "s")
+    return Words("{side} win", side=side) if side.endswith("s") else Words("{side} wins", side=side)
 
 
-def sentence(reason: str) -> str:
-    """A reason as a sentence: capitalised (point names such as 'e5' keep their case), a full stop."""
-    words = reason if _CELL_NAME.match(reason) else reason[:1].upper() + reason[1:]
-    return words + ("" if reason.endswith(".") else ".")
-
-
-def verb(subject: str, singular: str, plural: str) -> str:
+def moves_now(side: str) -> str:
     """'North moves', 'Cows move': a side named in the plural takes the plural verb."""
-    return f"{subject} {plural if subject.endswith('s') else singular}"
+    return Words("{side} move", side=side) if side.endswith("s") else Words("{side} moves", side=side)
 
 
 def describe(m: Match, move: Move, mover: int, effects: list[Effect]) -> str:
@@ -66,37 +57,52 @@ def describe(m: Match, move: Move, mover: int, effects: list[Effect]) -> str:
     who = m.side(mover)
     notation = m.state.game.format_move(move)
     if len(move.path) == 1 and effects and effects[0].kind == REMOVE:
-        return f"{who}: {notation}, huffed {m.side(mover ^ 1)}'s piece."
+        return Words("{side}: {move}, huffed {other}'s piece.", side=who, move=notation, other=m.side(mover ^ 1))
     if len(move.path) == 1 and effects and effects[0].kind == PLACE:
-        return f"{who}: {notation}, placed from hand."
+        return Words("{side}: {move}, placed from hand.", side=who, move=notation)
     pieces = sum(1 for e in effects if e.kind == REMOVE)
     stones = sum(e.count for e in effects if e.kind == CAPTURE)
-    took = f", took {pieces}" if pieces else f", took {stones} stone{'s' if stones > 1 else ''}" if stones else ""
-    if any(e.kind == PROMOTE for e in effects):
-        took += ", crowned"
-    return f"{who}: {notation}{took}."
+    crowned = any(e.kind == PROMOTE for e in effects)
+    took: str
+    if pieces:
+        took = Words.counted(", took {n}", ", took {n}", pieces)
+    elif stones:
+        took = Words.counted(", took {n} stone", ", took {n} stones", stones)
+    else:
+        took = ""
+    if crowned:
+        return Words("{side}: {move}{took}, crowned.", side=who, move=notation, took=took)
+    return Words("{side}: {move}{took}.", side=who, move=notation, took=took)
 
 
 def controller_label(m: Match, player: int) -> str:
     if m.controllers[player] == COMPUTER:
-        return f"Computer ({m.level_labels[player]})"
+        return Words("Computer ({level})", level=m.level_labels[player])
     if m.config.mode == PASS_AND_PLAY:
-        return f"Player {player + 1}"
+        return Words("Player {n}", n=player + 1)
     return "You"
 
 
-def turn_text(m: Match) -> str:
-    """The turn in words, e.g. 'North to move — capture is forced' (or the result)."""
+def turn_parts(m: Match) -> tuple[str, str]:
+    """The turn in words, as the turn box shows it: the head ('North to move') and what follows
+    it ('capture is forced'), or the result."""
     if m.review.active:
-        return f"Move {m.review.ply} of {len(m.state.history())} — looking back; the game waits"
+        return Words("Move {n} of {total}", n=m.review.ply, total=len(m.state.history())), \
+            "looking back; the game waits"
     if m.moving is not None:
-        return verb(m.side(m.moving), "moves", "move")
+        return moves_now(m.side(m.moving)), ""
     out = m.state.outcome()
     if out is not None:
-        return f"Game over — {headline(out, m.sides)}: {out.reason}"
-    head = f"{m.side(m.state.to_move)} to move"
+        return "Game over", Words("{headline}: {reason}", headline=headline(out, m.sides), reason=out.reason)
     notes = [n.words for n in m.notes]
-    return head + (" — " + "; ".join(notes) if notes else "")
+    rest = Words("; ".join(f"{{note{i}}}" for i in range(len(notes))), **{f"note{i}": w for i, w in enumerate(notes)})
+    return Words("{side} to move", side=m.side(m.state.to_move)), rest if notes else ""
+
+
+def turn_text(m: Match) -> str:
+    """The turn in one line, e.g. 'North to move — capture is forced' (or the result)."""
+    head, rest = turn_parts(m)
+    return f"{head} — {rest}" if rest else str(head)
 
 
 def help_text(m: Match) -> str:
@@ -108,12 +114,14 @@ def help_text(m: Match) -> str:
     if m.config.mode == WATCH:
         return "Computer against computer: P pauses and resumes, N one move while paused, F1 the rules."
     if not m.human_to_move:
-        return f"Wait for {m.side(m.state.to_move)} (the computer) to move. U undoes your last move."
+        return Words("Wait for {side} (the computer) to move. U undoes your last move.", side=m.side(m.state.to_move))
     return m.guides.help_line(m)
 
 
 def rules_in_force(m: Match) -> str:
     """The options the game names while it is played (``Option.in_play``), in words."""
     options = m.state.game.options
-    return " · ".join(f"{o.label}: {o.label_of(options[o.name])}" for o in m.spec.options
-                      if o.in_play and o.name in options)
+    shown = [o for o in m.spec.options if o.in_play and o.name in options]
+    return Words(" · ".join(f"{{label{i}}}: {{value{i}}}" for i in range(len(shown))),
+                 **{f"label{i}": o.label for i, o in enumerate(shown)},
+                 **{f"value{i}": o.label_of(options[o.name]) for i, o in enumerate(shown)}) if shown else ""

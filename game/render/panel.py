@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from rules.words import Words
+
 from .. import theme
 from ..config import PASS_AND_PLAY, WATCH
+from ..i18n import tr
 from ..match.analysis import MARKS, Verdict
 from ..match.events import Tone
-from ..match.words import log_rows
+from ..match.words import log_rows, turn_parts
 from ..widgets import fit_line
 from .pieces import describe, draw_piece, side_kind
 
@@ -95,7 +98,7 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPla
         plan.name_size -= 1
     y = panel.top + pad + theme.font(plan.name_size).get_linesize() + int(4 * s)  # under the game's name
     plan.mode_words = {PASS_AND_PLAY: "Pass and play", WATCH: "Computer v computer"}.get(
-        m.config.mode, f"You play {m.side(m.config.human_side)}")
+        m.config.mode, Words("You play {side}", side=m.side(m.config.human_side)))
     speed_w = int(inner_w * 0.42)  # the animation speed: a fixed place at the end of this line
     sc.speed_button.rect = pygame.Rect(x + inner_w - speed_w, y - int(4 * s), speed_w, max(26, int(30 * s)))
     plan.rules_words = m.rules_in_force()
@@ -137,7 +140,7 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPla
 def _plan_turn_box(sc: PlayScene, plan: PanelPlan, y: int) -> int:
     m, s = sc.match, plan.s
     out = None if m.review.active else m.shown_outcome
-    head, _, rest = m.turn_text().partition(" — ")
+    head, rest = turn_parts(m)
     if out is not None or m.review.active:
         notes = [(rest, False)]
     elif m.moving is not None:  # the board still shows the move: no notes for the next turn yet
@@ -149,7 +152,7 @@ def _plan_turn_box(sc: PlayScene, plan: PanelPlan, y: int) -> int:
         for line in theme.wrap(note, int(23 * s), plan.inner_w - int(20 * s)):
             plan.turn_lines.append((line, theme.WARN if warn else theme.ACCENT_2))
     if out is None and m.computer.thinking:
-        head = f"{m.side(m.shown_to_move)} is thinking" + "." * (1 + int(sc.time * 3) % 3)
+        head = Words("{side} is thinking" + "." * (1 + int(sc.time * 3) % 3), side=m.side(m.shown_to_move))
     plan.turn_head = head
     plan.turn_box = pygame.Rect(plan.x, y, plan.inner_w, int(70 * s) + len(plan.turn_lines) * int(24 * s))
     return plan.turn_box.bottom
@@ -211,11 +214,12 @@ def _plan_graph(sc: PlayScene, plan: PanelPlan) -> None:
     shown = m.review.ply if m.review.active else None
     plan.graph_now = None if shown is None else at(shown, 0)[0]
     if analysis.error:
-        plan.graph_words = f"The analysis stopped: {analysis.error}"
+        plan.graph_words = Words("The analysis stopped: {problem}", problem=analysis.error)
     elif not analysis.done:
-        plan.graph_words = f"The computer is looking the game over: {len(values)} of {analysis.total} positions"
+        plan.graph_words = Words("The computer is looking the game over: {done} of {total} positions",
+                                 done=len(values), total=analysis.total)
     else:
-        plan.graph_words = f"{m.side(0)}'s chances, move by move (click to look)"
+        plan.graph_words = Words("{side}'s chances, move by move (click to look)", side=m.side(0))
 
 
 def graph_ply(plan: PanelPlan, pos: tuple[int, int], total: int) -> int | None:
@@ -296,7 +300,8 @@ class PanelView:
         self._draw_turn_box(surface, plan)
         if plan.proven is not None:
             words, py = plan.proven
-            theme.blit_text(surface, fit_line(f"{words} (V hides)", int(20 * s), plan.inner_w), int(20 * s),
+            theme.blit_text(surface, fit_line(Words("{proven} (V hides)", proven=words), int(20 * s), plan.inner_w),
+                            int(20 * s),
                             theme.GOOD, (x, py))
         for player, rect in enumerate(plan.cards):
             self._draw_player_card(surface, rect, player, s, plan.compact)
@@ -314,9 +319,10 @@ class PanelView:
         help line goes: it covers no point, file letter or piece."""
         sc, m, s = self.scene, self.scene.match, plan.s
         who = m.side(m.state.to_move)
-        words = f"{who} is thinking" + "." * (1 + int(sc.time * 3) % 3)
+        words = Words("{side} is thinking" + "." * (1 + int(sc.time * 3) % 3), side=who)
         size = int(21 * s)
-        pill = pygame.Rect(0, 0, theme.font(size).size(f"{who} is thinking...")[0] + int(56 * s), int(28 * s))
+        longest = tr(Words("{side} is thinking...", side=who))
+        pill = pygame.Rect(0, 0, theme.font(size).size(longest)[0] + int(56 * s), int(28 * s))
         pill.midtop = (plan.help_pos[0], plan.help_pos[1] - int(2 * s))
         theme.panel(surface, pill, (24, 28, 50), theme.ACCENT_2, pill.height // 2, 2)
         self._draw_spinner(surface, (pill.left + int(18 * s), pill.centery), int(8 * s), s)
@@ -403,15 +409,16 @@ class PanelView:
         tx = cx + icon_r + int(12 * s)
         name = theme.blit_text(surface, m.side(player), int(28 * s), theme.TEXT, (tx, rect.top + int(8 * s)))
         if not compact:
-            theme.blit_text(surface, f"{m.controller_label(player)} · {describe(player, kind)}", int(19 * s),
+            theme.blit_text(surface, Words("{player} · {look}", player=m.controller_label(player),
+                                           look=describe(player, kind)), int(19 * s),
                             theme.TEXT_DIM, (tx, rect.top + int(34 * s)))
         shown = m.board_source.state  # a position looked back at counts its own
         hands, caught = shown.hands(), sc.shown_taken()
-        bits = [f"taken {caught[player]}"] if sc.show_taken else []
+        bits: list[str] = [Words("taken {n}", n=caught[player])] if sc.show_taken else []
         if any(hands) or shown.phase == "drop":
-            bits.insert(0, f"in hand {hands[player]}")
+            bits.insert(0, Words("in hand {n}", n=hands[player]))
         where = (name.right + int(12 * s), rect.top + int(14 * s)) if compact else (tx, rect.top + int(52 * s))
-        theme.blit_text(surface, "  ·  ".join(bits), int(20 * s), theme.ACCENT_2, where)
+        theme.blit_text(surface, "  ·  ".join(tr(b) for b in bits), int(20 * s), theme.ACCENT_2, where)
         if m.computer.thinking and m.state.to_move == player:
             self._draw_spinner(surface, (rect.right - int(24 * s), rect.centery), int(12 * s), s)
         elif hands[player]:

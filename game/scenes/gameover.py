@@ -14,6 +14,7 @@ from functools import partial
 import pygame
 
 from rules import Outcome
+from rules.words import Words, sentence
 
 from .. import theme
 from ..anim import Timer, ease_out_back
@@ -50,7 +51,8 @@ class GameOverScene(Scene):
         for k, (ply, _) in enumerate(turning_points(self.match.state)):
             if 0 <= ply - 1 - first < len(log):
                 words = log[ply - 1 - first].words
-                self.turns.append(Button(f"{ply}. {words}", partial(self.look_at, ply), pygame.K_1 + k,
+                self.turns.append(Button(Words("{n}. {move}", n=ply, move=words), partial(self.look_at, ply),
+                                         pygame.K_1 + k,
                                          key_label=str(k + 1)))
         self.focus = FocusGroup([self.rematch, self.analyse_button, self.review, self.menu, *self.turns])
         self.place(app.size)
@@ -111,7 +113,7 @@ class GameOverScene(Scene):
         turns_h = (int(34 * s) + int(44 * s)) if self.turns else 0
         self.box = box = pygame.Rect(0, 0, int(640 * s), int(360 * s) + turns_h)
         box.center = (w // 2, int(h / 2 + (1 - k) * h * 0.4))
-        self.reason_lines = theme.wrap(self.outcome.reason[:1].upper() + self.outcome.reason[1:] + ".", int(30 * s),
+        self.reason_lines = theme.wrap(sentence(self.outcome.reason), int(30 * s),
                                        box.width - int(60 * s))
         self.turns_y = box.bottom - int(56 * s) - int(26 * s) - turns_h
         if self.turns:
@@ -170,8 +172,8 @@ class GameOverScene(Scene):
         s, strip = self.s, self.strip
         gap = int(8 * s)
         theme.panel(surface, strip, (40, 46, 80), theme.ACCENT, int(10 * s), 2)
-        words = f"{headline(self.outcome, self.match.sides)}. {self.outcome.reason[:1].upper()}" \
-                f"{self.outcome.reason[1:]}."
+        words = Words("{headline}. {reason}", headline=headline(self.outcome, self.match.sides),
+                      reason=sentence(self.outcome.reason))
         room = self.strip_rematch.rect.left - strip.left - 2 * gap
         text_size = max(12, int(strip.height * 0.5))
         theme.blit_text(surface, fit_line(words, text_size, room), text_size, theme.ACCENT,

@@ -13,6 +13,7 @@ from functools import partial
 import pygame
 
 from rules import game_spec
+from rules.words import Words
 
 from .. import library, theme
 from ..boards import draw_thumbnail
@@ -85,16 +86,20 @@ class LibraryScene(Scene):
         entry = self.chosen
         if entry is None:
             return
-        what = f"{entry.name}, {entry.details()}, {library.when_words(entry.saved_at)}."
-        finished = " Its result stays out of your record." if entry.result() else ""
+        what = (Words("{game}, {details}, {when}. It cannot be brought back. Its result stays out of your record.",
+                      game=entry.name, details=entry.details(), when=library.when_words(entry.saved_at))
+                if entry.result() else
+                Words("{game}, {details}, {when}. It cannot be brought back.", game=entry.name,
+                      details=entry.details(), when=library.when_words(entry.saved_at)))
 
         def delete() -> None:
             self.app.manager.pop()
-            self.message = library.delete(entry) or f"Deleted: {entry.name}, {library.when_words(entry.saved_at)}."
+            self.message = library.delete(entry) or Words("Deleted: {game}, {when}.", game=entry.name,
+                                                          when=library.when_words(entry.saved_at))
             self.reload()
 
         self.app.manager.push(MenuOverlay(
-            self.app, "Delete this game?", what + " It cannot be brought back." + finished,
+            self.app, "Delete this game?", what,
             [Button("Delete it", delete, pygame.K_RETURN, style="danger", key_label="Enter"),
              Button("Keep it", self.app.manager.pop, pygame.K_ESCAPE, key_label="Esc")]))
 
@@ -155,7 +160,7 @@ class LibraryScene(Scene):
         for i, ((name, label), b) in enumerate(zip(TABS, self.tab_buttons)):
             b.rect = pygame.Rect(margin + i * (tab_w + int(10 * s)), int(100 * s), tab_w, tab_h)
             b.style = "accent" if name == self.tab else "normal"
-            b.label = f"{label} ({counts[name]})" if name in counts else label
+            b.label = Words("{tab} ({n})", tab=label, n=counts[name]) if name in counts else label
         self.notice_lines = [line for p in (self.problems[-2:] + ([self.message] if self.message else []))
                              for line in theme.wrap(p, int(20 * s), w - 2 * margin)][-3:]
         top = int(160 * s) + len(self.notice_lines) * int(24 * s)
@@ -223,7 +228,8 @@ class LibraryScene(Scene):
         for i, rect in enumerate(self.row_rects):
             self._draw_row(surface, rect, self.entries[self.top + i], self.top + i == self.selected)
         if len(self.entries) > len(self.row_rects) and self.tab != "record":
-            more = f"{self.top + 1}–{self.top + len(self.row_rects)} of {len(self.entries)} (wheel or PgUp/PgDn)"
+            more = Words("{first}–{last} of {total} (wheel or PgUp/PgDn)", first=self.top + 1,
+                         last=self.top + len(self.row_rects), total=len(self.entries))
             theme.blit_text(surface, more, int(20 * s), theme.TEXT_DIM, (w // 2, self.back.rect.top - int(6 * s)),
                             "midbottom")
         for b in (self.back, self.delete_button, self.open_button):

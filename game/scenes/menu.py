@@ -8,6 +8,7 @@ import random
 import pygame
 
 from rules import Game, State, game_ids, game_spec, load_game
+from rules.words import Words
 
 from .. import theme
 from ..boards import draw_thumbnail, drawable
@@ -79,9 +80,9 @@ class MenuScene(Scene):
         sw = int(160 * s)
         self.settings_button.rect = pygame.Rect(w - sw - int(20 * s), y, sw, bh)
         name = game_spec(self.ids[self.selected]).name
-        self.learn_button.label = f"Learn {name}"
+        self.learn_button.label = Words("Learn {game}", game=name)
         self.learn_button.visible = has_lesson(self.ids[self.selected])
-        self.rules_button.label = f"Rules of {name}"
+        self.rules_button.label = Words("Rules of {game}", game=name)
 
     # --- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

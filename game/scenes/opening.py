@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rules import State
+from rules.words import Words, sentence, words_of
 
 from .. import library, saves
 from ..config import MatchConfig
@@ -41,7 +42,7 @@ def open_entry(app: App, entry: Entry) -> str:
     try:
         match, game_file = library.reopen(entry)
     except ValueError as e:
-        return str(e)
+        return words_of(e)
     start_play(app, match.config, match.state, game_file)
     return ""
 
@@ -51,7 +52,7 @@ def open_text(app: App, text: str) -> str:
     try:
         match = saves.read_game_or_position(text[:MAX_BYTES])
     except ValueError as e:
-        return str(e)[:1].upper() + str(e)[1:] + "."
+        return sentence(words_of(e))
     start_play(app, match.config, match.state, library.GameFile(), save_now=True)
     return ""
 
@@ -61,7 +62,8 @@ def open_clipboard(app: App) -> str:
     try:
         text = pygame.scrap.get_text()
     except pygame.error as e:
-        return f"The clipboard cannot be read here ({e}): drop a saved game's file on the window."
+        return Words("The clipboard cannot be read here ({problem}): drop a saved game's file on the window.",
+                     problem=str(e))
     if not text.strip():
         return "Copy a game first (Esc in a game, 'Copy the game as text'), or drop an exported file on the window."
     return open_text(app, text)
@@ -72,7 +74,7 @@ def open_file(app: App, path: str) -> str:
     try:
         text = read_text_capped(Path(path))
     except UserFileError as e:
-        return f"That file cannot be opened: {e}."
+        return Words("That file cannot be opened: {reason}.", reason=words_of(e))
     return open_text(app, text)
 
 

@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
+from rules.words import Words
+
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, FocusGroup
@@ -117,7 +119,7 @@ class PauseScene(MenuOverlay):
             pygame.scrap.put_text(text)
             self.note = "The game is on the clipboard as text: Ctrl+V (or Open a game) on the title screen opens it."
         except pygame.error as e:
-            self.note = f"The clipboard is not available here ({e}); use Export instead."
+            self.note = Words("The clipboard is not available here ({problem}); use Export instead.", problem=str(e))
 
     def export(self) -> None:
         self.note = self.play.match.export_game()

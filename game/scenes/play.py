@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from rules import State
+from rules.words import Words
 
 from .. import settings as user_settings
 from .. import theme
@@ -212,7 +213,7 @@ class PlayScene(Scene):
         """Take up the saved settings (after the settings screen, or F)."""
         s = user_settings.current()
         self.animation_speed = s.speed
-        self.speed_button.label = f"Speed: {s.animation}"
+        self.speed_button.label = Words("Speed: {speed}", speed=s.animation)
         for anim in self._anims:
             anim.speed = max(self.animation_speed, 0.1)
         if self.animation_speed == 0:

@@ -7,8 +7,10 @@ from __future__ import annotations
 import pygame
 
 from rules import game_spec
+from rules.words import Words
 
-from .. import theme
+from .. import i18n, theme
+from ..i18n import tr
 from ..scene import Scene
 from ..tutorials import has_lesson
 from ..tutorials.diagrams import diagrams
@@ -58,13 +60,13 @@ class RulesScene(Scene):
         self.target_scroll = 0.0
         self.back = Button("Back", self.app.manager.pop, pygame.K_ESCAPE, key_label="Esc")
         self._lines: list[tuple[str, int, theme.Color]] = []
-        self._wrapped_for: tuple[int, int] | None = None
+        self._wrapped_for: tuple[int, int, str] | None = None
         self.max_scroll = 0.0
         self.place(app.size)
 
     def text_lines(self, width: int, s: float) -> list[tuple[str, int, theme.Color]]:
         """(line, size, colour) for the rules text and then each option with its default."""
-        if self._wrapped_for == (width, int(s * 100)):
+        if self._wrapped_for == (width, int(s * 100), i18n.language()):
             return self._lines
         body = int(25 * s)
         lines: list[tuple[str, int, theme.Color]] = []
@@ -77,12 +79,12 @@ class RulesScene(Scene):
             lines.append(("Options in setup", int(32 * s), theme.ACCENT))
             for opt in self.spec.options:
                 tag = "  (house rule)" if opt.house_rule else ""
-                head = f"{opt.label}: default {opt.label_of(opt.default)}{tag}"
+                head = tr(Words("{option}: default {choice}", option=opt.label, choice=opt.label_of(opt.default))) + tr(tag)
                 lines.append((head, body, theme.HOUSE if opt.house_rule else theme.ACCENT_2))
                 for line in theme.wrap(opt.help, body, width - int(24 * s)):
                     lines.append(("    " + line, body, theme.TEXT_DIM))
         self._lines = lines
-        self._wrapped_for = (width, int(s * 100))
+        self._wrapped_for = (width, int(s * 100), i18n.language())
         return lines
 
     def open_tutorial(self) -> None:
@@ -160,7 +162,8 @@ class RulesScene(Scene):
         theme.background(surface)
         w, h = surface.get_size()
         s, area = self.s, self.area
-        theme.blit_text(surface, f"How to play {self.spec.name}", int(54 * s), theme.ACCENT, (int(40 * s), int(24 * s)))
+        theme.blit_text(surface, Words("How to play {game}", game=self.spec.name), int(54 * s), theme.ACCENT,
+                        (int(40 * s), int(24 * s)))
         self._draw_figures(surface, s)
         theme.panel(surface, area.inflate(int(24 * s), int(16 * s)), theme.PANEL, theme.PANEL_EDGE, int(14 * s))
         prev = surface.get_clip()

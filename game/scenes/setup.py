@@ -13,10 +13,12 @@ import pygame
 
 from rules import game_spec
 from rules.core import CUSTOM
+from rules.words import Words
 
 from .. import settings as user_settings
 from .. import theme
 from ..config import MODES, VS_COMPUTER, WATCH, MatchConfig, sides_of
+from ..i18n import tr
 from ..opponent import level_choices
 from ..scene import Scene
 from ..tutorials import has_lesson
@@ -65,7 +67,7 @@ class SetupScene(Scene):
                              if self.levels else "The computer opponent is not installed: pass and play.",
                              on_change=lambda _: self._refresh())
         self.side = Selector("Your side", [(i, name) for i, name in enumerate(self.spec.sides)], cfg.human_side,
-                             f"{self.spec.sides[0]} or {self.spec.sides[1]}.")
+                             Words("{first} or {second}.", first=self.spec.sides[0], second=self.spec.sides[1]))
         level_names = [(n, label) for n, label, _ in self.levels] or [("medium", "Medium")]
         self.level = Selector("Difficulty", level_names, cfg.level, "", on_change=lambda _: self._refresh())
         # Computer against computer: each side its own level (a hunt's two sides can be balanced).
@@ -133,10 +135,10 @@ class SetupScene(Scene):
         self.level.help = desc.get(self.level.value, "How hard the computer thinks.")
         self.level2.help = desc.get(self.level2.value, "How hard the computer thinks.")
         sides = sides_of(self.current_config().make_game())
-        self.level.label = f"{sides[0]}: level" if mode == WATCH else "Difficulty"
-        self.level2.label = f"{sides[1]}: level"
+        self.level.label = Words("{side}: level", side=sides[0]) if mode == WATCH else "Difficulty"
+        self.level2.label = Words("{side}: level", side=sides[1])
         self.side.choices = [(0, sides[0]), (1, sides[1])]
-        self.side.help = f"Play {sides[0]} or {sides[1]}."
+        self.side.help = Words("Play {first} or {second}.", first=sides[0], second=sides[1])
         values = self._option_values()
         for opt in self.spec.options:
             sel = self._selector(opt.name)
@@ -228,7 +230,8 @@ class SetupScene(Scene):
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
         theme.blit_text(surface, self.spec.name, int(58 * s), theme.ACCENT, (int(36 * s), int(26 * s)))
-        theme.blit_text(surface, fit_line(f"{self.spec.origin} — {self.spec.description}", int(24 * s),
+        theme.blit_text(surface, fit_line(Words("{origin} — {description}", origin=self.spec.origin,
+                                                description=self.spec.description), int(24 * s),
                                           w - int(72 * s)), int(24 * s), theme.TEXT_DIM, (int(36 * s), int(76 * s)))
         col_x = self._option_rows()[0].rect.left if self.options else w // 2
         if self.options:
@@ -258,10 +261,10 @@ class SetupScene(Scene):
         default = ""
         if sel.default is not None:
             label = next((lab for v, lab in sel.choices if v == sel.default), str(sel.default))
-            default = f" Default: {label}."
+            default = tr(Words(" Default: {choice}.", choice=label))
         note = ("House rule: a choice that no source states. Keliya picks a default; change it if your table "
                 "plays otherwise.") if sel.house_rule else ""
-        return sel, sel.current_help + default, note
+        return sel, tr(sel.current_help) + default, note
 
     def _draw_about(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
         """The About box: the help of the setting pointed at or focused, and its house-rule note."""
@@ -275,7 +278,7 @@ class SetupScene(Scene):
         box = pygame.Rect(box.left, box.top, box.width, min(box.height, needed))
         theme.panel(surface, box, (28, 32, 56), theme.PANEL_EDGE, int(12 * s), 1)
         x, y = box.left + pad, box.top + pad
-        theme.blit_text(surface, f"About: {sel.label}", int(26 * s), theme.ACCENT, (x, y))
+        theme.blit_text(surface, Words("About: {setting}", setting=sel.label), int(26 * s), theme.ACCENT, (x, y))
         y += int(34 * s)
         for line in lines:
             if y > box.bottom - int(60 * s) and note_lines:

@@ -6,9 +6,12 @@ import math
 
 import pygame
 
-from .. import library, theme
+from rules.words import Words
+
+from .. import i18n, library, theme
 from .. import settings as user_settings
 from ..anim import arc_point
+from ..i18n import _, tr
 from ..library import Entry
 from ..physics import TokenRain
 from ..render.pieces import draw_piece
@@ -36,8 +39,10 @@ class TitleScene(Scene):
         self.resume_button = Button("", self.resume_game, pygame.K_r, style="primary", key_label="R")
         self.library_button = Button("Saved games", self.open_library, pygame.K_g, key_label="G")
         self.settings_button = Button("Settings", self.open_settings, pygame.K_s, key_label="S")
+        self.language_button = Button("", self.next_language, pygame.K_l, key_label="L")
         self.import_button = Button("Open a game", self.paste_game, pygame.K_o, key_label="O")
-        self.buttons = [self.resume_button, self.library_button, self.settings_button, self.import_button]
+        self.buttons = [self.resume_button, self.library_button, self.settings_button, self.import_button,
+                        self.language_button]
         self.refresh()
         self.place(app.size)
 
@@ -48,9 +53,10 @@ class TitleScene(Scene):
         self.latest = lib.unfinished[0] if lib.unfinished else None
         self.resume_button.visible = self.latest is not None
         if self.latest is not None and self.latest.match is not None:
-            self.resume_button.label = f"Continue {self.latest.match.summary()}, {library.when_words(self.latest.saved_at)}"
+            self.resume_button.label = Words("Continue {game}, {when}", game=self.latest.match.summary(),
+                                             when=library.when_words(self.latest.saved_at))
         count = len(lib.unfinished)
-        self.library_button.label = f"Saved games ({count})" if count else "Saved games"
+        self.library_button.label = Words("Saved games ({count})", count=count) if count else "Saved games"
         self.library_button.visible = bool(lib.unfinished or lib.finished)
         if lib.problems:
             self.notice = " ".join([self.notice, *lib.problems]).strip()
@@ -104,6 +110,11 @@ class TitleScene(Scene):
         otherwise say why not (nothing else changes)."""
         self.notice = opening.open_text(self.app, text)
 
+    def next_language(self) -> None:
+        """L: the next language (English, Sinhala, Tamil, Bengali), remembered like a setting."""
+        codes = list(i18n.LANGUAGES)
+        user_settings.choose_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
+
     def open_settings(self) -> None:
         from .settings_screen import SettingsScene
 
@@ -127,8 +138,11 @@ class TitleScene(Scene):
         self.library_button.rect = pygame.Rect(0, 0, int(300 * s), int(46 * s))
         self.library_button.rect.midtop = (w // 2, below + int(12 * s))
         self.settings_button.rect = pygame.Rect(w - int(200 * s), h - int(64 * s), int(180 * s), int(46 * s))
+        self.language_button.rect = self.settings_button.rect.move(-int(236 * s), 0)
+        self.language_button.rect.width = int(220 * s)
+        self.language_button.label = i18n.LANGUAGES[i18n.language()]
         self.import_button.rect = pygame.Rect(int(20 * s), h - int(64 * s), int(220 * s), int(46 * s))
-        self.notice_lines = theme.wrap(self.notice, int(22 * s), w - int(80 * s))[:4] if self.notice else []
+        self.notice_lines = theme.wrap(tr(self.notice), int(22 * s), w - int(80 * s))[:4] if self.notice else []
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -153,7 +167,7 @@ class TitleScene(Scene):
         theme.background(surface)
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
-        for x, y, r, _, style in self.rain.positions():
+        for x, y, r, _angle, style in self.rain.positions():
             owner, kind = TOKEN_STYLES[style]
             draw_piece(surface, (x, y), r, owner, kind, alpha=150)
         size = int(190 * s)
@@ -173,17 +187,17 @@ class TitleScene(Scene):
             surface.blit(shadow, shadow.get_rect(midbottom=(x + cw / 2 + 6 * s, base_y + bob + 8 * s)))
             surface.blit(glyph, glyph.get_rect(midbottom=(x + cw / 2, base_y + bob)))
             x += cw + int(12 * s)
-        theme.blit_text(surface, "Traditional board games of Sri Lanka, India and southern Africa", int(36 * s),
+        theme.blit_text(surface, _("Traditional board games of Sri Lanka, India and southern Africa"), int(36 * s),
                         theme.TEXT, (w // 2, int(base_y + 40 * s)), "midtop")
         self._draw_parade(surface, w, int(base_y + 150 * s), s)
         glow = 0.5 + 0.5 * math.sin(self.time * 4)  # breathes, never disappears
         box = self.prompt_box
         theme.panel(surface, box, (40, 48, 84), theme.lerp_color(theme.PANEL_EDGE, theme.ACCENT, glow), int(16 * s), 3)
-        theme.blit_text(surface, "Press Enter or click to play", int(36 * s),
+        theme.blit_text(surface, _("Press Enter or click to play"), int(36 * s),
                         theme.lerp_color(theme.TEXT, theme.ACCENT, glow), box.center, "center")
         for b in self.buttons:
             b.draw(surface, False, s)
         for i, line in enumerate(self.notice_lines):
             theme.blit_text(surface, line, int(22 * s), theme.WARN, (w // 2, int(12 * s) + i * int(26 * s)), "midtop")
-        theme.blit_text(surface, "F11 full screen  ·  Ctrl+V open a copied game  ·  Esc quit", int(24 * s),
+        theme.blit_text(surface, _("F11 full screen  ·  Ctrl+V open a copied game  ·  Esc quit"), int(24 * s),
                         theme.TEXT_DIM, (w // 2, h - int(24 * s)), "midbottom")

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from rules.words import Words
+
 from .. import theme
 
 if TYPE_CHECKING:
@@ -51,10 +53,10 @@ def draw_card(surface: pygame.Surface, sc: TutorialScene) -> None:
     x, y = card.left + pad, card.top + int(10 * s)
     total = len(sc.lesson.steps)
     if sc.stage == "done":
-        head = f"{sc.match.spec.name} lesson complete"
+        head = Words("{game} lesson complete", game=sc.match.spec.name)
     else:
-        title = f" — {sc.step.title}" if sc.step.title else ""
-        head = f"Lesson: step {sc.index + 1} of {total}{title}"
+        head = (Words("Lesson: step {n} of {total} — {title}", n=sc.index + 1, total=total, title=sc.step.title)
+                if sc.step.title else Words("Lesson: step {n} of {total}", n=sc.index + 1, total=total))
     head_size = int(26 * s)
     theme.blit_text(surface, head, head_size, theme.ACCENT, (x, y))
     _progress(surface, sc, (card.right - pad, y + head_size // 2), s)

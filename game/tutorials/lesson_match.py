@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rules import Move, State, load_state
 from rules.kinds import Code
+from rules.words import Words, sentence
 
 from ..config import PASS_AND_PLAY, MatchConfig
 from ..match.events import SILENT, BoardReset, Flash, Said, Sound
@@ -134,9 +135,8 @@ class LessonMatch(Match):
         """Refuse a try that is legal but not this step's move (or not legal at all): nothing is
         played, the selection is dropped, and the lesson card says why and what to do instead."""
         hint = self.step.hint or "Try the marked move."
-        head = reason[:1].upper() + reason[1:].rstrip(".") + "." if reason else "Not that one."
         self.builder.cancel()
-        self.feedback = f"{head} {hint}"
+        self.feedback = Words("{reason} {hint}", reason=sentence(reason) if reason else "Not that one.", hint=hint)
         self._events.append(Sound("illegal", 0.6))
         if cell is not None:
             self._events.append(Flash(cell))

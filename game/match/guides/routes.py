@@ -3,6 +3,8 @@ pieces: whose turn and what to click, then what the selection allows next."""
 
 from __future__ import annotations
 
+from rules.words import Words
+
 from ..events import Said, Tone
 from ..read import BoardSource
 
@@ -13,12 +15,12 @@ def intro(m: BoardSource) -> Said:
     removals = b.removal_points()
     if removals:
         names = ", ".join(m.state.game.point_name(p) for p in sorted(removals))
-        return Said(f"{who} may huff ({names}): click the bracketed piece to remove it, or decline "
-                    "with 'Don't huff' and move as usual.", Tone.ACCENT)
+        return Said(Words("{side} may huff ({points}): click the bracketed piece to remove it, or decline "
+                          "with 'Don't huff' and move as usual.", side=who, points=names), Tone.ACCENT)
     if b.drop_points() and not b.piece_moves():
         return Said("Click an empty point to place a piece from your hand.")
     if "capture_forced" in m.note_codes and b.capturers():
-        return Said(f"{who} must capture: click a piece in a double ring.", Tone.ACCENT)
+        return Said(Words("{side} must capture: click a piece in a double ring.", side=who), Tone.ACCENT)
     if b.capturers():
         return Said("A capture is possible (pieces in a dashed ring), or make any other move.")
     return Said("Click one of your pieces, then a marked point — or drag it there.")
@@ -29,8 +31,8 @@ def guide(m: BoardSource) -> Said:
     name = m.state.game.point_name
     if len(b.path) == 1:
         if any(b.targets().values()):
-            return Said(f"The piece on {name(b.path[0])} can capture: click a crossed diamond.")
-        return Said(f"Move the piece on {name(b.path[0])} to a dot.")
+            return Said(Words("The piece on {point} can capture: click a crossed diamond.", point=name(b.path[0])))
+        return Said(Words("Move the piece on {point} to a dot.", point=name(b.path[0])))
     if b.can_stop():
         return Said("You may go on (marked points) or stop here: click the piece or 'Stop the chain here'.",
                     Tone.ACCENT)

@@ -5,6 +5,7 @@ to stop a chain of leaps."""
 from __future__ import annotations
 
 from rules.battlehalma import COUNTER_DIRS, FORBIDDEN_WORDS
+from rules.words import Words
 
 from ..events import Said, Tone
 from ..read import BoardSource
@@ -21,13 +22,13 @@ def allowed_directions(owner: int, kind: str) -> tuple[str, ...]:
 def intro(m: BoardSource) -> Said:
     who = m.side(m.state.to_move)
     if "goal_reachable" in m.note_codes:
-        return Said(f"{who} can reach the enemy corner (gold frame) and win: look for it.", Tone.ACCENT)
+        return Said(Words("{side} can reach the enemy corner (gold frame) and win: look for it.", side=who), Tone.ACCENT)
     if "promotion_available" in m.note_codes:
-        return Said(f"{who} can crown a king on the enemy corner (gold frame).", Tone.ACCENT)
+        return Said(Words("{side} can crown a king on the enemy corner (gold frame).", side=who), Tone.ACCENT)
     if m.builder.capturers():
-        return Said(f"{who} to move: pieces in a dashed ring can capture (never forced). Click a piece, "
-                    "then a marked square.")
-    return Said(f"{who} to move: click a piece, then a marked square — or drag it there.")
+        return Said(Words("{side} to move: pieces in a dashed ring can capture (never forced). Click a piece, "
+                          "then a marked square.", side=who))
+    return Said(Words("{side} to move: click a piece, then a marked square — or drag it there.", side=who))
 
 
 def guide(m: BoardSource) -> Said:
@@ -37,11 +38,12 @@ def guide(m: BoardSource) -> Said:
         owner, kind = m.pieces_now[b.path[0]]
         where = name(b.path[0])
         if kind == "king":
-            head = f"The king on {where} goes all eight ways, and takes the enemies it leaps."
+            head = Words("The king on {point} goes all eight ways, and takes the enemies it leaps.", point=where)
         else:
-            head = f"The counter on {where} goes the ways of its arrows, never {FORBIDDEN_WORDS[owner]}."
+            head = Words("The counter on {point} goes the ways of its arrows, never {way}.", point=where,
+                         way=FORBIDDEN_WORDS[owner])
         tail = " Diamonds capture." if any(b.targets().values()) else ""
-        return Said(f"{head} Dots: a step or the first leap.{tail}")
+        return Said(Words("{head} Dots: a step or the first leap.{tail}", head=head, tail=tail))
     if b.targets():
         return Said("Leap again (the marked squares) or stop here: click the piece again, or 'Stop the chain "
                     "here' (S).", Tone.ACCENT)
