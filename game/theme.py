@@ -126,6 +126,36 @@ _TEXT_CACHE_LIMIT = 600
 _face: tuple[Path, str | None, float] = (FONT_PATH, None, FONT_SCALE)  # file, script, size factor
 
 
+SCRIPT_RANGES = {"si": (0x0D80, 0x0DFF), "ta": (0x0B80, 0x0BFF), "bn": (0x0980, 0x09FF)}
+_other_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+
+
+def script_of(words: str) -> str | None:
+    """The language whose script ``words`` is written in, if it is one Inter cannot write."""
+    for ch in words:
+        o = ord(ch)
+        if o >= 0x0980:
+            for code, (low, high) in SCRIPT_RANGES.items():
+                if low <= o <= high:
+                    return code
+    return None
+
+
+def font_for(words: str, size: int) -> pygame.font.Font:
+    """The face that writes ``words``: the language's own, or, for text in another of the three
+    scripts (a language's name in the language setting), that script's face."""
+    code = script_of(words)
+    if code is None or _face[1] == SCRIPT_FONTS[code][1]:
+        return font(size)
+    key = (code, max(8, int(size)))
+    f = _other_fonts.get(key)
+    if f is None:
+        file, script, scale = SCRIPT_FONTS[code]
+        f = _other_fonts[key] = pygame.font.Font(assets_dir() / "fonts" / file, max(6, round(key[1] * scale)))
+        f.set_script(script)
+    return f
+
+
 def use_language(code: str) -> None:
     """Write in ``code``'s typeface from now on (the text caches start again)."""
     global _face
@@ -153,6 +183,12 @@ def font(size: int) -> pygame.font.Font:
     return f
 
 
+def measure(words: str, size: int) -> tuple[int, int]:
+    """The size ``words`` take on screen at ``size``, in the player's language and its face."""
+    words = i18n.tr(words)
+    return font_for(words, size).size(words)
+
+
 def text(words: str, size: int, color: Color = TEXT) -> pygame.Surface:
     """Rendered text in the player's language (``i18n.tr``: every word on screen passes here),
     cached: scenes redraw every frame and rendering is the slow part."""
@@ -160,7 +196,7 @@ def text(words: str, size: int, color: Color = TEXT) -> pygame.Surface:
     key = (words, int(size), color)
     surf = _texts.get(key)
     if surf is None:
-        surf = font(size).render(words, True, color)
+        surf = font_for(words, size).render(words, True, color)
         _texts[key] = surf
         if len(_texts) > _TEXT_CACHE_LIMIT:
             _texts.popitem(last=False)
@@ -173,7 +209,7 @@ def wrap(words: str, size: int, width: int) -> list[str]:
     """Split ``words``, in the player's language, into lines no wider than ``width`` pixels at
     ``size``."""
     words = i18n.tr(words)
-    f = font(size)
+    f = font_for(words, size)
     lines: list[str] = []
     for paragraph in words.split("\n"):
         line = ""

@@ -92,7 +92,7 @@ class Button(Widget):
         size = int(self.rect.height * 0.46)
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
         label = tr(self.label) + (f"  [{tr(self.key_label)}]" if self.key_label else "")
-        while size > 10 and theme.font(size).size(label)[0] > self.rect.width - 12:
+        while size > 10 and theme.measure(label, size)[0] > self.rect.width - 12:
             size -= 1
         theme.blit_text(surface, label, size, color, self.rect.center, "center")
 
@@ -108,7 +108,7 @@ def first_sentence(words: str) -> str:
 def fit_line(words: str, size: int, width: int) -> str:
     """``words``, in the player's language, cut with an ellipsis so that it fits ``width`` pixels."""
     words = tr(words)
-    f = theme.font(size)
+    f = theme.font_for(words, size)
     if f.size(words)[0] <= width:
         return words
     while words and f.size(words + "…")[0] > width:
@@ -206,8 +206,8 @@ class Selector(Widget):
         pad = int(12 * scale)
         box = self._value_box()
         room = box.left - r.left - 2 * pad
-        tag_w = theme.font(small).size(_("house rule"))[0] + 10 + pad if self.house_rule else 0
-        while head > 12 and theme.font(head).size(tr(self.label))[0] > room - tag_w:
+        tag_w = theme.measure(_("house rule"), small)[0] + 10 + pad if self.house_rule else 0
+        while head > 12 and theme.measure(tr(self.label), head)[0] > room - tag_w:
             head -= 1
         label = fit_line(tr(self.label), head, room - tag_w)
         lab = theme.blit_text(surface, label, head, theme.TEXT if self.enabled else theme.TEXT_DIM,
@@ -223,7 +223,7 @@ class Selector(Widget):
         is_default = self.default is not None and self.value == self.default
         color = theme.ACCENT if self.enabled else theme.TEXT_DIM
         size = int(box.height * 0.62)
-        while size > 10 and theme.font(size).size(value_label)[0] > box.width - box.height * 1.6:
+        while size > 10 and theme.measure(value_label, size)[0] > box.width - box.height * 1.6:
             size -= 1
         theme.blit_text(surface, value_label, size, color, box.center, "center")
         if len(self.choices) > 1 and self.enabled:

@@ -94,7 +94,7 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPla
     plan.help_line, plan.help_pos = m.help_text(), (board_rect.centerx, board_rect.bottom + int(6 * s))
     plan.thinking = m.computer.thinking and not m.busy  # said under the board, where nothing is covered
     plan.name_size = int(34 * s)
-    while plan.name_size > 14 and theme.font(plan.name_size).size(m.spec.name)[0] > inner_w:
+    while plan.name_size > 14 and theme.measure(m.spec.name, plan.name_size)[0] > inner_w:
         plan.name_size -= 1
     y = panel.top + pad + theme.font(plan.name_size).get_linesize() + int(4 * s)  # under the game's name
     plan.mode_words = {PASS_AND_PLAY: "Pass and play", WATCH: "Computer v computer"}.get(
@@ -255,7 +255,7 @@ def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
                 sc.log_scroll = len(rows) - row_of - fits
     last = len(rows) - sc.log_scroll
     first = max(0, last - fits)
-    num_w = theme.font(int(19 * s)).size(f"{rows[-1][0]}.")[0] + int(8 * s)
+    num_w = theme.measure(f"{rows[-1][0]}.", int(19 * s))[0] + int(8 * s)
     col_w = (area.width - num_w) // 2
     plan.log_heads = [(m.side(p), area.left + num_w + p * col_w) for p in (0, 1)]
     plan.log_head_w = col_w - int(8 * s)
@@ -322,7 +322,7 @@ class PanelView:
         words = Words("{side} is thinking" + "." * (1 + int(sc.time * 3) % 3), side=who)
         size = int(21 * s)
         longest = tr(Words("{side} is thinking...", side=who))
-        pill = pygame.Rect(0, 0, theme.font(size).size(longest)[0] + int(56 * s), int(28 * s))
+        pill = pygame.Rect(0, 0, theme.measure(longest, size)[0] + int(56 * s), int(28 * s))
         pill.midtop = (plan.help_pos[0], plan.help_pos[1] - int(2 * s))
         theme.panel(surface, pill, (24, 28, 50), theme.ACCENT_2, pill.height // 2, 2)
         self._draw_spinner(surface, (pill.left + int(18 * s), pill.centery), int(8 * s), s)
@@ -350,7 +350,7 @@ class PanelView:
         if not plan.log_cells:
             return
         size = int(19 * s)
-        more_w = theme.font(int(15 * s)).size(plan.log_more)[0] + int(6 * s) if plan.log_more else 0
+        more_w = theme.measure(plan.log_more, int(15 * s))[0] + int(6 * s) if plan.log_more else 0
         for p, (name, x) in enumerate(plan.log_heads):
             room = plan.log_head_w - (more_w if p == 1 else 0)
             theme.blit_text(surface, fit_line(name.upper(), int(17 * s), room), int(17 * s), theme.TEXT_DIM,
@@ -381,7 +381,7 @@ class PanelView:
             bob = math.sin(sc.time * 4) * 3 * s
             draw_piece(surface, (cx, cy + bob), icon_r, player, side_kind(m.state, player))
         size = int(34 * s)
-        while size > 14 and theme.font(size).size(plan.turn_head)[0] > box.width - (cx - box.left) - icon_r - int(20 * s):
+        while size > 14 and theme.measure(plan.turn_head, size)[0] > box.width - (cx - box.left) - icon_r - int(20 * s):
             size -= 1
         theme.blit_text(surface, plan.turn_head, size, theme.TEXT, (cx + icon_r + int(14 * s), cy), "midleft")
         y = box.top + int(66 * s)

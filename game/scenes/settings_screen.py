@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pygame
 
+from .. import i18n, theme
 from .. import settings as user_settings
-from .. import theme
+from ..i18n import LANGUAGES
 from ..scene import Scene
 from ..settings import PALETTES, SPEEDS
 from ..widgets import Button, FocusGroup, Selector
@@ -39,6 +40,9 @@ class SettingsScene(Scene):
                      on_change=lambda v: self.change(palette=v)),
             Selector("Full screen", ON_OFF, self.app.fullscreen, "Also F11 anywhere.",
                      on_change=lambda v: self.full_screen(v)),
+            Selector("Language", list(LANGUAGES.items()), i18n.language(),
+                     "The language of every word in the app (L on the title screen too).",
+                     on_change=lambda v: self.change_language(v)),
         ]
         self.back = Button("Back", self.app.manager.pop, pygame.K_ESCAPE, style="primary", key_label="Esc")
         self.focus = FocusGroup([*self.rows, self.back])
@@ -56,6 +60,10 @@ class SettingsScene(Scene):
         app.sound.set_enabled(s.sound)
         app.sound.volume = s.volume
         theme.set_palette(s.palette)
+
+    def change_language(self, code: str) -> None:
+        problem = user_settings.choose_language(code)
+        self.message = problem or "Saved."
 
     def full_screen(self, on: bool) -> None:
         if on != self.app.fullscreen:

@@ -42,7 +42,8 @@ def _play(app, config: MatchConfig, state=None):
     return scene
 
 
-def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Path]:
+def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: str = "en") -> list[Path]:
+    """Every scene at each size, in ``language``, as PNG files in ``out``."""
     from game.app import App
     from game.scenes.coin import CoinTossScene
     from game.scenes.gameover import GameOverScene
@@ -60,6 +61,10 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
     from game.ai import solver
 
     builds_allowed, solver.builds_allowed = solver.builds_allowed, False  # a solved table is minutes of work
+    from game import i18n
+
+    spoken = i18n.language()
+    i18n.set_language(language)
 
     own_home = os.environ.get("KELIYA_HOME")
     os.environ["KELIYA_HOME"] = tempfile.mkdtemp(prefix="keliya-screenshots-")
@@ -183,6 +188,7 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> l
     finally:
         app.close()
         solver.builds_allowed = builds_allowed
+        i18n.set_language(spoken)
         if own_home is None:
             os.environ.pop("KELIYA_HOME", None)
         else:
