@@ -27,7 +27,8 @@ class Verdict(Code):
 #: the share of the expected result a move gives away, from which it is called each (lichess's
 #: own scale works on winning chances the same way)
 THRESHOLDS = ((0.30, Verdict.BLUNDER), (0.20, Verdict.MISTAKE), (0.10, Verdict.INACCURACY))
-PLURALS = {Verdict.BLUNDER: "blunders", Verdict.MISTAKE: "mistakes", Verdict.INACCURACY: "inaccuracies"}
+COUNTED = {Verdict.BLUNDER: ("{n} blunder", "{n} blunders"), Verdict.MISTAKE: ("{n} mistake", "{n} mistakes"),
+           Verdict.INACCURACY: ("{n} inaccuracy", "{n} inaccuracies")}
 MARKS = {Verdict.BLUNDER: "??", Verdict.MISTAKE: "?", Verdict.INACCURACY: "?!", Verdict.GOOD: ""}
 
 
@@ -122,7 +123,7 @@ class GameAnalysis:
         for player in (0, 1):
             found = [j for j in self.judgements() if j.mover == player and j.verdict != Verdict.GOOD]
             counts = [(v, sum(j.verdict == v for j in found)) for _, v in THRESHOLDS]
-            words = [Words.counted("{n} " + v.value, "{n} " + PLURALS[v], n) for v, n in counts if n]
+            words = [Words.counted(*COUNTED[v], n) for v, n in counts if n]
             parts.append(Words("{side}: {slips}", side=sides[player], slips=listing(words) if words else "no slip"))
         return Words("Looked over. {first}; {second}. Click a mark to see what was best.", first=parts[0],
                      second=parts[1])

@@ -152,7 +152,7 @@ def _plan_turn_box(sc: PlayScene, plan: PanelPlan, y: int) -> int:
         for line in theme.wrap(note, int(23 * s), plan.inner_w - int(20 * s)):
             plan.turn_lines.append((line, theme.WARN if warn else theme.ACCENT_2))
     if out is None and m.computer.thinking:
-        head = Words("{side} is thinking" + "." * (1 + int(sc.time * 3) % 3), side=m.side(m.shown_to_move))
+        head = Words("{side} is thinking{dots}", side=m.side(m.shown_to_move), dots="." * (1 + int(sc.time * 3) % 3))
     plan.turn_head = head
     plan.turn_box = pygame.Rect(plan.x, y, plan.inner_w, int(70 * s) + len(plan.turn_lines) * int(24 * s))
     return plan.turn_box.bottom
@@ -319,9 +319,9 @@ class PanelView:
         help line goes: it covers no point, file letter or piece."""
         sc, m, s = self.scene, self.scene.match, plan.s
         who = m.side(m.state.to_move)
-        words = Words("{side} is thinking" + "." * (1 + int(sc.time * 3) % 3), side=who)
+        words = Words("{side} is thinking{dots}", side=who, dots="." * (1 + int(sc.time * 3) % 3))
         size = int(21 * s)
-        longest = tr(Words("{side} is thinking...", side=who))
+        longest = tr(Words("{side} is thinking{dots}", side=who, dots="..."))
         pill = pygame.Rect(0, 0, theme.measure(longest, size)[0] + int(56 * s), int(28 * s))
         pill.midtop = (plan.help_pos[0], plan.help_pos[1] - int(2 * s))
         theme.panel(surface, pill, (24, 28, 50), theme.ACCENT_2, pill.height // 2, 2)
