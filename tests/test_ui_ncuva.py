@@ -61,7 +61,8 @@ def test_hover_preview_matches_the_rules(app):
         after.play(move)
         assert pv.final == after.counts()
         assert pv.taken == sum(after.stores()) - sum(scene.state.stores())
-        assert (pv.stop == "capture") == bool(move.captured)
+        assert (pv.stop == "capture") == bool(scene.state.captures(move))
+        assert pv.captured == scene.state.captures(move)
 
 
 def test_counts_reconciled_after_undo_and_resize(app):

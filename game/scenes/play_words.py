@@ -121,6 +121,8 @@ class WordsMixin:
         took = f", took {pieces}" if pieces else f", took {stones} stone{'s' if stones > 1 else ''}" if stones else ""
         if any(e.kind == PROMOTE for e in effects):
             took += ", crowned"
+        if stones and not move.captured:  # a game that leaves captures to be asked (Ncuva): its effects say
+            move = move._replace(captured=tuple(e.cell for e in effects if e.kind == CAPTURE))
         return f"{who}: {self.state.game.format_move(move)}{took}."
 
     def refuse(self, reason: str, cell: int | None = None) -> None:

@@ -34,10 +34,10 @@ def take(app, shot, mouse, play) -> None:
     pump(app, 0.12)
     shot("44_ncuva_relay")
 
-    state = random_play("ncuva", 3, lambda s: any(m.captured for m in s.legal_moves()) and s.ply >= 4,
+    state = random_play("ncuva", 3, lambda s: any(s.captures(m) for m in s.legal_moves()) and s.ply >= 4,
                         columns=6)
     scene = play(app, MatchConfig("ncuva", {"columns": 6}), state)
-    move = max(state.legal_moves(), key=lambda m: len(m.captured))
+    move = max(state.legal_moves(), key=state.move_gain)
     mouse.click(scene.view.pos(move.origin))
     anim = scene.animation
     while anim is not None and not anim.done and anim.steps[anim.index].effect.kind != CAPTURE:
