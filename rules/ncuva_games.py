@@ -77,6 +77,14 @@ def _register() -> None:
                          "End the turn: a capture ends your turn (as in Moruba and Mefuvha)."),
         ),
         Option(
+            "start", "Start", "even", ("even", "maruba"),
+            "How the stones stand at the start: two in every hole (the source), or Maruba's gap.",
+            house_rule=True, choice_labels=("Two in every hole", "Maruba gap"),
+            choice_help=("Two in every hole: the source's start.",
+                         "Maruba gap: in each inner row the hole on its owner's far left is empty and "
+                         "the next one holds a single stone, as in Maruba (Pedi) and Mefuvha (Venda)."),
+        ),
+        Option(
             "only_two", "Only two left", "off", ("off", "on"),
             "Keliya's reading of the source's \"only two left\" line: you may not sow from your "
             "last hole with stones.",
