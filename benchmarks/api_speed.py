@@ -9,7 +9,8 @@ Three loops play uniformly random games from the start, each for S CPU-seconds:
 - ``naive``: the tests' independent reference (``tests/reference_*.py``) where it has a random
   game (BattleHalma and Ncuva), under the same rules.
 CPU time (``time.process_time``) is counted, so a busy machine slows the figures less than wall
-time would; compare ratios from one run.
+time would, and the loops of a variant run in turns (six slices each), so that the ratios
+compare them under the same load.
 """
 
 from __future__ import annotations
@@ -82,17 +83,24 @@ def naive_player(game_id: str, options: dict[str, Any]) -> Callable[[random.Rand
     return None
 
 
-def rate(play: Callable[[random.Random], int], seconds: float, seed: int = 1) -> tuple[float, float]:
-    """(games per CPU-second, plies per game) of ``play`` over ``seconds`` of CPU time."""
-    rng = random.Random(seed)
-    games = plies = 0
-    t0 = time.process_time()
-    while True:
-        plies += play(rng)
-        games += 1
-        spent = time.process_time() - t0
-        if spent >= seconds:
-            return games / spent, plies / games
+def rates(loops: list[Callable[[random.Random], int]], seconds: float, rounds: int = 6,
+          seed: int = 1) -> list[tuple[float, float]]:
+    """(games per CPU-second, plies per game) of each loop, run in turns: ``rounds`` slices of
+    ``seconds / rounds`` CPU-seconds each, so that a change of load on the machine falls on
+    every loop alike and the ratios stay fair."""
+    rngs = [random.Random(seed) for _ in loops]
+    games, plies, spent = [0] * len(loops), [0] * len(loops), [0.0] * len(loops)
+    for _ in range(rounds):
+        for i, play in enumerate(loops):
+            t0 = time.process_time()
+            while True:
+                plies[i] += play(rngs[i])
+                games[i] += 1
+                used = time.process_time() - t0
+                if used >= seconds / rounds:
+                    spent[i] += used
+                    break
+    return [(g / t, p / g) for g, p, t in zip(games, plies, spent)]
 
 
 def variants(chosen: list[str] | None) -> list[tuple[str, dict[str, Any], str]]:
@@ -112,13 +120,16 @@ def main(argv: list[str] | None = None) -> int:
           f"{'api/naive':>10} {'fast/naive':>11} {'fast/api':>9} {'plies':>7}")
     for game_id, options, name in variants(args.games):
         start = load_game(game_id, **options).new_initial_state(random.Random(0))
-        api, plies = rate(lambda rng, s=start: api_game(s, rng), args.seconds)
-        fast, _ = rate(lambda rng, s=start: fast_game(s, rng), args.seconds)
+        loops = [lambda rng, s=start: api_game(s, rng), lambda rng, s=start: fast_game(s, rng)]
         naive_play = None if args.no_reference else naive_player(game_id, options)
+        if naive_play is not None:
+            loops.append(naive_play)
+        measured = rates(loops, args.seconds)
+        (api, plies), (fast, _) = measured[:2]
         if naive_play is None:
             cells = f"{'-':>10} {'-':>10} {'-':>11}"
         else:
-            naive, _ = rate(naive_play, args.seconds)
+            naive = measured[2][0]
             cells = f"{naive:>10.1f} {api / naive:>9.2f}x {fast / naive:>10.2f}x"
         print(f"{name:<32} {api:>9.1f} {fast:>9.1f} {cells} {fast / api:>8.2f}x {plies:>7.1f}", flush=True)
     return 0

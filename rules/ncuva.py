@@ -85,6 +85,7 @@ class NcuvaGame(Game):
         for k, cell in enumerate(cell_of):
             circ[cell] = k
         self.circ_of: tuple[int, ...] = tuple(circ)  # cell -> circuit index
+        self.local_of: tuple[int, ...] = tuple(k % n for k in circ)  # cell -> position on its owner's circuit
         #: the Move of every start, made once: [singles?][player][local position]
         self.moves: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
             tuple(tuple(Move(kind, (cell_of[p * n + k],)) for k in range(n)) for p in (0, 1))
@@ -184,7 +185,7 @@ class NcuvaState(RecordedState):
     """An Ncuva position: stones per hole (circuit order), whose decision it is, the turns
     played, the stones each player captured and the sowings made so far in this turn."""
 
-    __slots__ = ("_b", "_turn", "_turns", "_stores", "_sown")
+    __slots__ = ("_b", "_turn", "_turns", "_stores", "_sown", "_legal")
 
     def __init__(self, game: NcuvaGame, board: list[int], turn: int) -> None:
         self.game: NcuvaGame = game
@@ -227,12 +228,7 @@ class NcuvaState(RecordedState):
     def legal_moves(self) -> list[Move]:
         if self.outcome() is not None:
             return []
-        g = self.game
-        n, turn = g.n, self._turn
-        base = turn * n
-        starts, single = choices(self._b, base, n, g.only_two)
-        table = g.moves[single][turn]
-        return [table[pos] for pos in starts]
+        return self._legal[:]  # made with the outcome, for this very position
 
     def _decided(self, move: Move) -> tuple[int, int, int, int]:
         """``decide`` for ``move`` on a copy of the board: (taken, inner, outer, stop)."""
@@ -266,15 +262,15 @@ class NcuvaState(RecordedState):
         self._b = list(board)
 
     def apply(self, move: Move) -> None:
-        self._record(move)
+        b, turn = self._b, self._turn
+        self._hist.append((move, (tuple(b), turn, self._turns, self._stores, self._sown)))  # _record, inlined
+        self._cache = False
         g = self.game
-        turn = self._turn
-        local = g.circ_of[move.path[0]] - turn * g.n
-        taken = decide(self._b, turn, g.cols, local, move.kind == SINGLE)[0]
+        taken = decide(b, turn, g.cols, g.local_of[move.path[0]], move.kind == SINGLE)[0]
         if taken:
             s, n = self._stores
             self._stores = (s + taken, n) if turn == 0 else (s, n + taken)
-            if g.sow_again and choices(self._b, turn * g.n, g.n, g.only_two)[0]:
+            if g.sow_again and choices(b, turn * g.n, g.n, g.only_two)[0]:
                 self._sown += 1
                 return
         self._turn = turn ^ 1
@@ -283,20 +279,33 @@ class NcuvaState(RecordedState):
 
     # --- the end ------------------------------------------------------------------------------
     def _compute_outcome(self) -> Outcome | None:
+        """The ending, if any; on the way, the legal moves (``_legal``), which need the same
+        look at the mover's holes."""
         g = self.game
-        totals = self.board_stones()
+        b, n, turn = self._b, g.n, self._turn
+        self._legal: list[Move] = []
+        totals = (sum(b[:n]), sum(b[n:]))
         if not totals[0] or not totals[1]:
             if totals[0] == totals[1]:
                 return Outcome(None, "no stones are left on the board: a draw", "all_captured")
             loser = 0 if not totals[0] else 1
             return Outcome(loser ^ 1, f"{SIDES[loser]} has no stones left", "all_captured")
-        if max(self._b) < 2:
+        starts, single = choices(b, turn * n, n, g.only_two)
+        if single and max(b) < 2:  # the mover's own hole of two would have made it >= 2
             return by_stones(totals, "neither player has a hole with two stones", "stones")
-        if not choices(self._b, self._turn * g.n, g.n, g.only_two)[0]:
-            return by_stones(totals, f"{SIDES[self._turn]} cannot move", "no_moves")
+        if not starts:
+            return by_stones(totals, f"{SIDES[turn]} cannot move", "no_moves")
         if self._turns >= g.limit:
             return by_stones(totals, f"{g.limit} turns played", "limit")
+        table = g.moves[single][turn]
+        self._legal = [table[pos] for pos in starts]
         return None
+
+    def copy(self) -> NcuvaState:
+        c = super().copy()
+        if c._cache is not False:
+            c._legal = self._legal
+        return c
 
     # --- what a move does, stone by stone -------------------------------------------------------
     def effects(self, move: Move) -> list[Effect]:
