@@ -92,7 +92,11 @@ class NcuvaGame(Game):
             for kind in (SOW, SINGLE))
 
     def new_initial_state(self, rng: random.Random | None = None) -> NcuvaState:
-        return NcuvaState(self, list(self.start_board), 0)
+        """The start; with ``first=coin`` ``rng`` tosses for the first player (without an
+        ``rng``, as in tests and tools, there is no toss and South starts)."""
+        first = self.options.get("first", "south")
+        turn = 1 if first == "north" else rng.randrange(2) if first == "coin" and rng is not None else 0
+        return NcuvaState(self, list(self.start_board), turn)
 
     def owner(self, cell: int) -> int:
         return self.circ_of[cell] // self.n
@@ -311,7 +315,8 @@ class NcuvaState(RecordedState):
     def effects(self, move: Move) -> list[Effect]:
         """Every lift, drop, relay and capture of ``move`` in order, and a final stop whose
         detail says why the sowing ended: "sleep", "capture", "cycle" (a relay would lift a
-        state already seen) or "limit" (the house rule's last lift was made)."""
+        state already seen) or "limit" (the house rule's last lift was made); after those two
+        its ``count`` is the lifts made."""
         g = self.game
         n, cols, turn = g.n, g.cols, self._turn
         base = turn * n
@@ -319,7 +324,7 @@ class NcuvaState(RecordedState):
         b = list(self._b)
         pos = g.circ_of[move.origin] - base
         out: list[Effect] = []
-        stop = 0
+        stop = lifts = 0
         if move.kind == SINGLE:
             out.append(Effect(LIFT, cell[base + pos], count=1))
             b[base + pos] = 0
@@ -340,9 +345,9 @@ class NcuvaState(RecordedState):
                 kind = RELAY
         last = cell[base + pos]
         if stop == CYCLE_STOP:
-            return out + [Effect(STOP, last, detail=CYCLE)]
+            return out + [Effect(STOP, last, count=lifts, detail=CYCLE)]
         if stop == LIMIT_STOP:
-            return out + [Effect(STOP, last, detail=LIMIT)]
+            return out + [Effect(STOP, last, count=lifts, detail=LIMIT)]
         inner = n - base + 3 * cols - 1 - pos
         if pos >= cols and b[inner]:
             for i in (inner, n - base + pos - cols):

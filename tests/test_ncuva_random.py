@@ -130,7 +130,7 @@ def test_playout_to_the_end(columns):
 
 
 def test_greedy_playout_prefers_captures():
-    state = load_game("ncuva").new_initial_state()
+    state = load_game("ncuva", after_capture="sow-again", start="even").new_initial_state()
     state.playout(random.Random(1), 1, greedy=1.0)
     assert state.stores()[0] > 0
 
@@ -141,10 +141,19 @@ def test_greedy_playout_prefers_captures():
     (8, [16, 200, 1983]),
 ])
 def test_perft_from_the_start(columns, counts):
-    state = load_game("ncuva", columns=columns).new_initial_state()
+    state = load_game("ncuva", columns=columns, after_capture="sow-again", start="even").new_initial_state()
     assert [perft(state, d) for d in range(1, len(counts) + 1)] == counts
     ref = reference_ncuva.start(columns)
     assert [reference_ncuva.perft(ref, d) for d in range(1, 3)] == counts[:2]
+
+
+@pytest.mark.parametrize(("columns", "counts"), [(4, [6, 30, 105]), (6, [10, 85, 512]), (8, [14, 179, 1607])])
+def test_perft_from_the_default_start(columns, counts):
+    """The default (a capture ends the turn, Maruba's gap): the engine and the reference agree."""
+    state = load_game("ncuva", columns=columns).new_initial_state()
+    assert [perft(state, d) for d in range(1, 4)] == counts
+    ref = reference_ncuva.start_for(state.game.options)
+    assert [reference_ncuva.perft(ref, d) for d in range(1, 4)] == counts
 
 
 def test_heuristic_and_layout():

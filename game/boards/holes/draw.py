@@ -11,7 +11,7 @@ import pygame
 from ... import theme
 from ...render.marks import alpha_circle
 from .anim import SowingAnimation
-from .preview import Preview, preview
+from .preview import Preview, last_end, preview
 from .stones import StoneField, heap_offset
 from .view import NORTH_INK, SOUTH_INK, HolesView, stone_sprite
 
@@ -35,6 +35,7 @@ class HolesRenderer:
         self.view = view
         self.field = field
         self.sides = sides
+        self.sleep_said = False  # whether a sowing has been seen to end in "sleep" (said in full once)
 
     def hover_preview(self, m: MatchView) -> Preview | None:
         """The preview of the hovered pit when it is a legal start for the person to move."""
@@ -59,12 +60,14 @@ class HolesRenderer:
         else:
             self._resting_stones(surface, counts)
         self._stores(surface, stores)
+        if pv is not None:
+            self._preview_rings(surface, pv)  # under the counts and the "+N" tags, which stay readable
         self._badges(surface, counts, pv)
         if anim is not None:
             anim.draw(surface)
             self._caption(surface, anim, m)
         if pv is not None:
-            self._preview(surface, pv, m)
+            self._preview_words(surface, pv, m)
         m.bursts.draw(surface)
 
     # --- marks under the stones -----------------------------------------------------------------------
@@ -74,6 +77,9 @@ class HolesRenderer:
         w = max(2, int(r * 0.12))
         if anim is None and m.last_move is not None:
             alpha_circle(surface, theme.LAST_MOVE, 200, view.pos(m.last_move.origin), r * 1.08, w)
+            end = last_end(m.last_effects)
+            if end is not None:
+                self._end_mark(surface, end)
             for e in m.last_effects:
                 if e.kind == "capture":
                     _cross(surface, theme.CAPTURE, view.pos(e.cell), r * 0.35, w)
@@ -92,6 +98,18 @@ class HolesRenderer:
                 alpha_circle(surface, theme.ACCENT_2, 230, view.pos(e.cell), r * 1.1, max(3, int(r * 0.18)))
             elif e.kind == "capture":
                 alpha_circle(surface, theme.CAPTURE, 230, view.pos(e.cell), r * 1.1, max(3, int(r * 0.18)))
+
+    def _end_mark(self, surface: pygame.Surface, cell: int) -> None:
+        """Where the last sowing ended: the pit tinted and ringed in the last move's colour, with
+        a pin above it (the start keeps its thin ring)."""
+        view = self.view
+        r = view.pit_r
+        x, y = view.pos(cell)
+        alpha_circle(surface, theme.LAST_MOVE, 70, (x, y), r * 1.02)
+        alpha_circle(surface, theme.LAST_MOVE, 235, (x, y), r * 1.12, max(3, int(r * 0.16)))
+        k = max(4.0, r * 0.22)
+        top = y - r * 1.12 - k * 0.3
+        pygame.draw.polygon(surface, theme.LAST_MOVE, [(x, top), (x - k, top - k * 1.3), (x + k, top - k * 1.3)])
 
     # --- stones ---------------------------------------------------------------------------------------
     def _field_stones(self, surface: pygame.Surface) -> None:
@@ -162,12 +180,17 @@ class HolesRenderer:
         """How the sowing ends, said on the board while its stop is shown."""
         if anim.done or anim.steps[anim.index].effect.kind != "stop" or not anim.caption:
             return
+        if "sleeps" in anim.caption:
+            self.sleep_said = True  # said in full here: the hover line may now be short
         self._pill(surface, anim.caption, theme.CAPTURE if "captures" in anim.caption else theme.ACCENT_2,
                    min(1.0, anim.step_t * 4))
 
     def _pill(self, surface: pygame.Surface, words: str, edge: theme.Color, fade: float = 1.0) -> None:
         view = self.view
         size = max(16, int(view.s * 0.36))
+        room = view.frame.width - 2 * int(view.s * 0.3)
+        while size > 13 and theme.font(size).size(words)[0] + size > room:  # the line stays on the board
+            size -= 1
         label = theme.text(words, size, theme.TEXT)
         box = label.get_rect()
         box.inflate_ip(size, size // 2)
@@ -182,19 +205,28 @@ class HolesRenderer:
         surface.blit(label, label.get_rect(center=box.center))
         label.set_alpha(None)
 
-    def _preview(self, surface: pygame.Surface, pv: Preview, m: MatchView) -> None:
+    def _preview_rings(self, surface: pygame.Surface, pv: Preview) -> None:
+        """The pits a hovered sowing reaches, where it ends, and what it captures."""
+        view = self.view
+        r = view.pit_r
+        for cell in pv.received:
+            alpha_circle(surface, theme.TARGET, 70, view.pos(cell), r * 0.95)
+        alpha_circle(surface, theme.ACCENT, 255, view.pos(pv.end), r * 1.18, max(3, int(r * 0.2)))
+        for cell in pv.captured:
+            alpha_circle(surface, theme.CAPTURE, 240, view.pos(cell), r * 1.1, max(3, int(r * 0.18)))
+            _cross(surface, theme.CAPTURE, view.pos(cell), r * 0.4, max(3, int(r * 0.14)))
+
+    def _preview_words(self, surface: pygame.Surface, pv: Preview, m: MatchView) -> None:
+        """The "+N" stones each pit receives, on top of the rings, and the line that sums it up."""
         view = self.view
         r = view.pit_r
         size = max(13, int(view.badge_size * 0.9))
         for cell, k in pv.received.items():
             x, y = view.pos(cell)
-            alpha_circle(surface, theme.TARGET, 70, (x, y), r * 0.95)
             tag = theme.text(f"+{k}", size, (255, 255, 255))
             box = tag.get_rect(center=(int(x + r * 0.62), int(y - r * 0.72))).inflate(6, 2)
             pygame.draw.rect(surface, (30, 120, 70), box, border_radius=box.height // 2)
+            pygame.draw.rect(surface, (210, 255, 225), box, 1, border_radius=box.height // 2)
             surface.blit(tag, tag.get_rect(center=box.center))
-        alpha_circle(surface, theme.ACCENT, 255, view.pos(pv.end), r * 1.18, max(3, int(r * 0.2)))
-        for cell in pv.captured:
-            alpha_circle(surface, theme.CAPTURE, 240, view.pos(cell), r * 1.1, max(3, int(r * 0.18)))
-            _cross(surface, theme.CAPTURE, view.pos(cell), r * 0.4, max(3, int(r * 0.14)))
-        self._pill(surface, pv.words(m.state.game.point_name), theme.CAPTURE if pv.captured else theme.ACCENT)
+        self._pill(surface, pv.words(m.state.game.point_name, explain=not self.sleep_said),
+                   theme.CAPTURE if pv.captured else theme.ACCENT)

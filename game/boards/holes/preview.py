@@ -18,10 +18,12 @@ class Preview:
     captured: tuple[int, ...]  # the opponent's pits emptied
     taken: int
     relays: int
-    stop: str  # "sleep", "capture" or "cycle"
+    stop: str  # "sleep", "capture", "cycle" or "limit"
+    lifts: int  # the lifts made, when a cycle or the limit stopped the sowing
 
-    def words(self, name) -> str:
-        """One line for the board: 'b1: 9 stones sown, 2 relays, ends in d2 — captures 5'."""
+    def words(self, name, explain: bool = False) -> str:
+        """One line for the board: 'b1: 9 stones sown, 2 relays, ends in d2 — captures 5'.
+        ``explain``: say what "sleeps" means (until the player has seen it happen)."""
         sown = sum(self.received.values())
         bits = [f"{name(self.origin)}: {sown} stone{'s' if sown != 1 else ''} sown"]
         if self.relays:
@@ -32,7 +34,14 @@ class Preview:
             return f"{text} — captures {self.taken}"
         if self.stop == "cycle":
             return f"{text} — a relay cycle stops it"
-        return f"{text} — then sleeps"
+        if self.stop == "limit":
+            return f"{text} — stopped at {self.lifts:,} lifts"
+        return f"{text} — then sleeps: the turn passes" if explain else f"{text} — then sleeps"
+
+
+def last_end(effects: list[Effect]) -> int | None:
+    """The pit where a move's sowing ended (its stop), or None when the move was no sowing."""
+    return effects[-1].cell if effects and effects[-1].kind == STOP else None
 
 
 def preview(state: State, move: Move, effects: list[Effect]) -> Preview:
@@ -52,4 +61,5 @@ def preview(state: State, move: Move, effects: list[Effect]) -> Preview:
         taken=sum(taken),
         relays=sum(1 for e in effects if e.kind == RELAY),
         stop=stop.detail if stop is not None else "",
+        lifts=stop.count if stop is not None else 0,
     )

@@ -21,7 +21,10 @@ def last_stop(m: MatchView) -> str:
         return f"{who} captured {taken} stones." if mover is not None else f"Captured {taken} stones."
     if fx[-1].detail == "cycle":
         return "The relay went round in a cycle, so the sowing stopped."
-    return "The last stone fell into an empty hole: sleep."
+    if fx[-1].detail == "limit":
+        return f"The sowing reached {fx[-1].count:,} lifts (a house rule), so it stopped."
+    who = m.side(m.last_mover) if m.last_mover is not None else "the sower"
+    return f"The last stone fell into an empty hole: {who} sleeps, and the turn passes."
 
 
 def holes_intro(m: MatchView) -> tuple[str, theme.Color]:
