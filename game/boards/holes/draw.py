@@ -100,16 +100,13 @@ class HolesRenderer:
                 alpha_circle(surface, theme.CAPTURE, 230, view.pos(e.cell), r * 1.1, max(3, int(r * 0.18)))
 
     def _end_mark(self, surface: pygame.Surface, cell: int) -> None:
-        """Where the last sowing ended: the pit tinted and ringed in the last move's colour, with
-        a pin above it (the start keeps its thin ring)."""
+        """Where the last sowing ended: the pit tinted and thickly ringed in the last move's
+        colour (its start keeps a thin ring)."""
         view = self.view
         r = view.pit_r
         x, y = view.pos(cell)
         alpha_circle(surface, theme.LAST_MOVE, 70, (x, y), r * 1.02)
         alpha_circle(surface, theme.LAST_MOVE, 235, (x, y), r * 1.12, max(3, int(r * 0.16)))
-        k = max(4.0, r * 0.22)
-        top = y - r * 1.12 - k * 0.3
-        pygame.draw.polygon(surface, theme.LAST_MOVE, [(x, top), (x - k, top - k * 1.3), (x + k, top - k * 1.3)])
 
     # --- stones ---------------------------------------------------------------------------------------
     def _field_stones(self, surface: pygame.Surface) -> None:

@@ -14,7 +14,7 @@ def _relay_move(state):
 
 
 def take(app, shot, mouse, play) -> None:
-    play(app, MatchConfig("ncuva"))
+    play(app, MatchConfig("ncuva", {"first": "south"}))
     shot("40_ncuva_4_columns_start")
 
     state = random_play("ncuva", 13, lambda s: s.ply >= 7, columns=12)
