@@ -74,7 +74,7 @@ House rule: relay sowing can go round in a cycle for ever. Keliya notes the boar
 about to be lifted at every lift of a sowing; when a relay would lift a state seen before in that
 sowing, the sowing stops there, the stones stay where they fell, and the turn ends.
 House rule: a sowing stops after {LIFT_LIMIT:,} lifts in the same way. A cycle can run over half a
-million lifts before it repeats; sowings that end by themselves were never longer than 227 lifts
+million lifts before it repeats; sowings that end by themselves were never longer than 266 lifts
 in Keliya's searches, and the limit stopped no sowing played in the 3,200 measured games above.
 House rule: after {TURN_LIMIT} turns the game ends and the stones on the board decide it (a turn
 is every sowing one player makes before the other plays).
