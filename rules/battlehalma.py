@@ -60,6 +60,7 @@ COUNTER_DIRS = (("N", "NE", "W", "SW", "NW"), ("NE", "E", "SE", "S", "SW"))
 FORBIDDEN_WORDS = ("east, south or south-east", "west, north or north-west")
 YARD_DISTANCE = {3: 1, 6: 2, 10: 3, 15: 4}
 BOARD_CHARS = "rbRB"  # Red counter, Blue counter, Red king, Blue king
+_MOVE_TABLES: dict[tuple[int, bool], MoveTables] = {}  # (size, promotion) -> its premade moves
 
 
 def bits(mask: int):
@@ -156,8 +157,14 @@ class BattleHalmaGame(Game):
 
     @cached_property
     def move_tables(self) -> MoveTables:
-        """The premade steps and first leaps of this board, and what generation remembers."""
-        return MoveTables(self)
+        """The premade steps and first leaps of this board, and what generation remembers: made
+        once per board size and rule, shared by every game of them (a position text loads a new
+        game, and the tables take milliseconds to make)."""
+        key = (self.n, self.promotion)
+        tables = _MOVE_TABLES.get(key)
+        if tables is None:
+            tables = _MOVE_TABLES[key] = MoveTables(self)
+        return tables
 
     def new_initial_state(self, rng: random.Random | None = None) -> BattleHalmaState:
         return BattleHalmaState(self, self.start[0], self.start[1], 0, RED)
