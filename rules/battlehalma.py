@@ -40,6 +40,7 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from .battlehalma_moves import MoveTables, generate
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome, State
 from .effects import MOVE, PROMOTE, REMOVE, Effect
 from .layout import DIRECTIONS, SQUARES, Cell, Layout
@@ -59,6 +60,7 @@ COUNTER_DIRS = (("N", "NE", "W", "SW", "NW"), ("NE", "E", "SE", "S", "SW"))
 FORBIDDEN_WORDS = ("east, south or south-east", "west, north or north-west")
 YARD_DISTANCE = {3: 1, 6: 2, 10: 3, 15: 4}
 BOARD_CHARS = "rbRB"  # Red counter, Blue counter, Red king, Blue king
+_MOVE_TABLES: dict[tuple[int, bool], MoveTables] = {}  # (size, promotion) -> its premade moves
 
 
 def bits(mask: int):
@@ -152,6 +154,17 @@ class BattleHalmaGame(Game):
             tuple(1 - ((p % n) + (n - 1 - p // n)) / span for p in range(n * n)),
             tuple(1 - ((n - 1 - p % n) + p // n) / span for p in range(n * n)),
         )
+
+    @cached_property
+    def move_tables(self) -> MoveTables:
+        """The premade steps and first leaps of this board, and what generation remembers: made
+        once per board size and rule, shared by every game of them (a position text loads a new
+        game, and the tables take milliseconds to make)."""
+        key = (self.n, self.promotion)
+        tables = _MOVE_TABLES.get(key)
+        if tables is None:
+            tables = _MOVE_TABLES[key] = MoveTables(self)
+        return tables
 
     def new_initial_state(self, rng: random.Random | None = None) -> BattleHalmaState:
         return BattleHalmaState(self, self.start[0], self.start[1], 0, RED)
@@ -347,42 +360,7 @@ class BattleHalmaState(RecordedState):
     def legal_moves(self) -> list[Move]:
         if self.outcome() is not None:
             return []
-        return self._moves()
-
-    def _moves(self) -> list[Move]:
-        own, opp = self._armies()
-        out: list[Move] = []
-        for p in bits(own):
-            self._moves_from(p, own, opp, out)
-        return out
-
-    def _moves_from(self, p: int, own: int, opp: int, out: list[Move]) -> None:
-        g = self.game
-        geo = g.geo
-        king = self._kings >> p & 1
-        mover = KING if king else self._turn
-        goal = g.goals[self._turn]
-        crown = g.promotion and not king
-        for q, qb in geo.steps[mover][p]:
-            if not own & qb:
-                kind = STEP_KING if crown and q == goal else STEP
-                out.append(Move(kind, (p, q), (q,) if opp & qb else ()))
-        own_rest = own ^ (1 << p)
-        if king:
-            seen: set[tuple[int, int]] = set()
-
-            def emit(route: tuple[int, ...], caps: tuple[int, ...]) -> None:
-                key = (route[-1], sum(1 << c for c in caps))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(Move(LEAP, route, caps))
-
-            self._extend_king((p,), own_rest, opp, 1 << p, (), emit)
-        else:
-            def emit(route: tuple[int, ...], caps: tuple[int, ...]) -> None:
-                out.append(Move(LEAP_KING if crown and route[-1] == goal else LEAP, route, caps))
-
-            self._extend_counter((p,), mover, own_rest, opp, 1 << p, emit)
+        return generate(self)
 
     def _extend_counter(self, route: tuple[int, ...], mover: int, own_rest: int, opp: int, visited: int,
                         emit: Callable[[tuple[int, ...], tuple[int, ...]], None]) -> None:
@@ -428,8 +406,9 @@ class BattleHalmaState(RecordedState):
         self._red, self._blue, self._kings, self._turn, self._quiet = snapshot
 
     def apply(self, move: Move) -> None:
-        self._record(move)
         turn = self._turn
+        self._hist.append((move, (self._red, self._blue, self._kings, turn, self._quiet)))  # _record, inlined
+        self._cache = False
         own, opp = (self._red, self._blue) if turn == RED else (self._blue, self._red)
         ob, db = 1 << move.path[0], 1 << move.path[-1]
         kings = self._kings
@@ -453,7 +432,9 @@ class BattleHalmaState(RecordedState):
         else:
             self._blue, self._red = own, opp
         self._turn = turn ^ 1
-        self._count_position()
+        if self.game.repetition_draw:  # _count_position, inlined
+            rep, key = self._rep, (self._red, self._blue, kings, turn ^ 1)
+            rep[key] = rep.get(key, 0) + 1
 
     # --- routes for the UI and the parser ------------------------------------------------------
     def _trace(self, path: Sequence[int]) -> tuple[str, Trace | None]:
@@ -609,21 +590,20 @@ class BattleHalmaState(RecordedState):
     # --- the end ----------------------------------------------------------------------------
     def _compute_outcome(self) -> Outcome | None:
         g = self.game
-        red, blue = self._red, self._blue
+        red, blue, k, turn = self._red, self._blue, self._kings, self._turn
         if g.terminal:
             for side, army in ((RED, red), (BLUE, blue)):
                 if army >> g.goals[side] & 1:
                     return Outcome(side, f"{SIDES[side]} reached {SIDES[side ^ 1]}'s corner", "terminal")
-        for side, army in ((RED, red), (BLUE, blue)):
-            if not army:
-                return Outcome(side ^ 1, f"all of {SIDES[side]}'s pieces are captured", "all_captured")
-        own, opp = self._armies()
-        k = self._kings
-        if not g.has_move(own & ~k, own & k, own, opp, self._turn):
-            return Outcome(self._turn ^ 1, f"{SIDES[self._turn]} cannot move", "no_moves")
+        if not red or not blue:
+            side = RED if not red else BLUE
+            return Outcome(side ^ 1, f"all of {SIDES[side]}'s pieces are captured", "all_captured")
+        own, opp = (red, blue) if turn == RED else (blue, red)
+        if not g.has_move(own & ~k, own & k, own, opp, turn):
+            return Outcome(turn ^ 1, f"{SIDES[turn]} cannot move", "no_moves")
         if g.limit and self._quiet >= g.limit:
             return Outcome(None, f"{g.limit} plies without a capture: a draw", "limit")
-        if self.repetitions() >= 3:
+        if g.repetition_draw and self._rep.get((red, blue, k, turn), 0) >= 3:  # repetitions(), inlined
             return Outcome(None, "the same position came up three times: a draw", "repetition")
         return None
 

@@ -25,7 +25,10 @@ class Move(NamedTuple):
     cells emptied by capture.
 
     ``path`` is the whole route (origin first); a move made at one cell (a drop, a huff, a
-    sowing) has a path of one cell. ``captured`` lists captured cells in the order taken.
+    sowing) has a path of one cell. ``captured`` lists captured cells in the order taken, for
+    the games whose move generation finds them anyway; a game that would have to play a move
+    out to know (Ncuva's relay sowing) leaves it empty. Ask ``state.captures(move)``, which
+    answers for every game.
     """
 
     kind: str
@@ -299,6 +302,11 @@ class State(ABC):
         and the tests before the move is played; search never needs it."""
         raise NotImplementedError(f"{type(self).__name__} does not describe its moves' effects")
 
+    def captures(self, move: Move) -> tuple[int, ...]:
+        """The cells the legal ``move`` empties by capture, in order: ``move.captured``, unless
+        the game works it out only when asked (see ``Move``)."""
+        return move.captured
+
     def move_gain(self, move: Move) -> float:
         """How much ``move`` takes, for the AI's move ordering and playout bias (pieces
         captured; a game whose captures are stones counts stones)."""
@@ -437,6 +445,7 @@ class State(ABC):
 
     # --- notation ---------------------------------------------------------------------
     def move_text(self, move: Move) -> str:
+        """``move`` (legal here, not yet played) in the game's notation."""
         return self.game.format_move(move)
 
     def parse_move(self, text: str) -> Move:

@@ -9,9 +9,12 @@ column local ``p-N``. Public cell indices are ``row * N + column`` (a1 = 0, row 
 A move is one sowing decision. After a capture (with ``after_capture=sow-again``) the same
 player decides again, so ``to_move`` stays; otherwise the turn passes. The turn count counts
 *turns*: it goes up by one each time the turn passes to the opponent, however many sowings
-the turn held; 200 turns end the game (a house rule). The relay-cycle stop is exact without
-noting every lift: a sowing whose states repeat never ends, so a sowing that ends within
-``LIFT_CHECK`` lifts cannot have cycled, and only a longer one is sown again noting states.
+the turn held; 200 turns end the game (a house rule). The sowing itself, with its relay-cycle
+stop and its lift limit, is ``ncuva_sowing``.
+
+A ``Move`` names only the hole (``kind``, ``path`` of one cell): what a sowing takes is known
+only once it is sown, so ``captured`` stays empty and ``state.captures(move)`` works it out when
+asked (the notation, the log, move ordering). Generating the moves sows nothing.
 
 Notation: ``b1`` a sowing, ``b2x`` a sowing that captures, ``b1>c1`` a singles move (one stone
 onto the empty next hole), ``b2>a2x`` a singles move that captures.
@@ -27,6 +30,7 @@ from typing import Any
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome
 from .effects import CAPTURE, DROP, LIFT, RELAY, STOP, Effect
 from .layout import HOLES, Cell, Layout
+from .ncuva_sowing import CYCLE_STOP, LIMIT_STOP, choices, decide, sow
 from .position import check_fields, count_field, pair_field, shown, turn_field
 from .recorded import RecordedState
 
@@ -35,91 +39,8 @@ SINGLE = "single"  # singles: one stone onto the empty next hole
 SIDES = ("South", "North")
 LETTERS = "abcdefghijkl"
 TURN_LIMIT = 200  # house rule: the game ends by count after this many turns
-LIFT_CHECK = 64  # lifts after which a sowing is sown again noting states (see the docstring)
-SLEEP, CAPTURED, CYCLE = "sleep", "capture", "cycle"
+SLEEP, CAPTURED, CYCLE, LIMIT = "sleep", "capture", "cycle", "limit"  # why a sowing stopped (effects)
 _MOVE_TEXT = re.compile(r"^([a-l])([1-4])(?:>([a-l])([1-4]))?(x?)$")
-
-
-# --- the sowing on a bare list (shared by apply, move generation and the playout) --------------
-
-def lift_and_sow(b: list[int], base: int, n: int, pos: int) -> int:
-    """Lift local ``pos`` of the circuit at ``b[base:base+n]`` and drop its stones one a hole
-    along it (whole laps at once); return the local position of the last stone."""
-    i = base + pos
-    hand = b[i]
-    b[i] = 0
-    if hand >= n:
-        laps, hand = divmod(hand, n)
-        for k in range(base, base + n):
-            b[k] += laps
-    end = pos + hand
-    if end < n:
-        for k in range(i + 1, base + end + 1):
-            b[k] += 1
-        return end
-    end -= n
-    for k in range(i + 1, base + n):
-        b[k] += 1
-    for k in range(base, base + end + 1):
-        b[k] += 1
-    return end
-
-
-def sow(b: list[int], base: int, n: int, origin: int) -> tuple[int, bool]:
-    """Sow from local ``origin``, relaying while the last stone lands in an occupied hole;
-    return (local position of the last stone, whether the relay-cycle stop ended it)."""
-    start = b[base:base + n]
-    pos = origin
-    for _ in range(LIFT_CHECK):
-        pos = lift_and_sow(b, base, n, pos)
-        if b[base + pos] == 1:
-            return pos, False
-    b[base:base + n] = start  # long: sow again from the start, noting (board, hole) at every lift
-    seen: set[tuple[tuple[int, ...], int]] = set()
-    pos = origin
-    while True:
-        key = (tuple(b[base:base + n]), pos)
-        if key in seen:
-            return pos, True
-        seen.add(key)
-        pos = lift_and_sow(b, base, n, pos)
-        if b[base + pos] == 1:
-            return pos, False
-
-
-def choices(b: list[int], base: int, n: int, only_two: bool) -> tuple[list[int], bool]:
-    """The local positions a player may start from, and whether they are singles moves."""
-    own = b[base:base + n]
-    big = [k for k in range(n) if own[k] >= 2]
-    if big:
-        if only_two and len(big) == 1 and sum(own) == own[big[0]]:
-            return [], False  # the "only two left" rule: the last hole with stones stays
-        return big, False
-    return [k for k in range(n) if own[k] == 1 and not own[(k + 1) % n]], True
-
-
-def decide(b: list[int], player: int, cols: int, pos: int, single: bool) -> tuple[int, int, int, bool]:
-    """Play one decision of ``player`` from local ``pos`` on ``b``: (stones taken, opponent's
-    inner and outer index emptied or -1, whether the relay-cycle stop ended the sowing)."""
-    n = 2 * cols
-    base = player * n
-    if single:
-        b[base + pos] = 0
-        pos = pos + 1 if pos + 1 < n else 0
-        b[base + pos] += 1
-        cycle = False
-    else:
-        pos, cycle = sow(b, base, n, pos)
-    if cycle or pos < cols:
-        return 0, -1, -1, cycle
-    obase = n - base
-    inner = obase + 3 * cols - 1 - pos
-    if not b[inner]:
-        return 0, -1, -1, False
-    outer = obase + pos - cols
-    taken = b[inner] + b[outer]
-    b[inner] = b[outer] = 0
-    return taken, inner, outer, False
 
 
 def by_stones(totals: tuple[int, int] | list[int], why: str, code: str) -> Outcome:
@@ -134,8 +55,8 @@ def by_stones(totals: tuple[int, int] | list[int], why: str, code: str) -> Outco
 # --- the game -----------------------------------------------------------------------------------
 
 class NcuvaGame(Game):
-    """Ncuva with its options fixed: board size, the after-capture rule, the "only two left"
-    reading, and the tables between public cells and circuit positions."""
+    """Ncuva with its options fixed: board size, the after-capture rule, the start layout, the
+    "only two left" reading, and the tables between public cells and circuit positions."""
 
     def __init__(self, spec: GameSpec, options: dict[str, Any]) -> None:
         super().__init__(spec, options)
@@ -143,6 +64,13 @@ class NcuvaGame(Game):
         self.n = n = 2 * cols
         self.sow_again = options["after_capture"] == "sow-again"
         self.only_two = options["only_two"] == "on"
+        # Maruba's start: each inner row's leftmost hole (from its owner's seat) empty, the next
+        # one a single stone; in circuit order those are every circuit's last two holes.
+        half = [2] * n
+        if options.get("start", "even") == "maruba":
+            half[n - 2], half[n - 1] = 1, 0
+        self.start_board: tuple[int, ...] = tuple(half + half)  # circuit order, both players
+        self.total_stones = sum(self.start_board)
         self.limit = TURN_LIMIT
         cell_of = []
         for k in range(2 * n):
@@ -157,9 +85,18 @@ class NcuvaGame(Game):
         for k, cell in enumerate(cell_of):
             circ[cell] = k
         self.circ_of: tuple[int, ...] = tuple(circ)  # cell -> circuit index
+        self.local_of: tuple[int, ...] = tuple(k % n for k in circ)  # cell -> position on its owner's circuit
+        #: the Move of every start, made once: [singles?][player][local position]
+        self.moves: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+            tuple(tuple(Move(kind, (cell_of[p * n + k],)) for k in range(n)) for p in (0, 1))
+            for kind in (SOW, SINGLE))
 
     def new_initial_state(self, rng: random.Random | None = None) -> NcuvaState:
-        return NcuvaState(self, [2] * (2 * self.n), 0)
+        """The start; with ``first=coin`` ``rng`` tosses for the first player (without an
+        ``rng``, as in tests and tools, there is no toss and South starts)."""
+        first = self.options.get("first", "south")
+        turn = 1 if first == "north" else rng.randrange(2) if first == "coin" and rng is not None else 0
+        return NcuvaState(self, list(self.start_board), turn)
 
     def owner(self, cell: int) -> int:
         return self.circ_of[cell] // self.n
@@ -276,7 +213,7 @@ class NcuvaGame(Game):
             raise ValueError("no stones are left on either side: the game ends as soon as one side has none")
         turns = count_field(fields, "turns", most=self.limit, over=f"the game ends after {self.limit} turns")
         first = start.to_move
-        if turn != (first + turns) % 2:
+        if self.options.get("first") != "coin" and turn != (first + turns) % 2:  # a toss lets either side start
             raise ValueError(f"turn={'SN'[turn]} does not fit turns={turns}: {SIDES[first]} plays the first turn and "
                              f"the turn passes after each, so after {turns} turns it is {SIDES[(first + turns) % 2]}'s")
         sown = count_field(fields, "sown", most=total, over=f"{size} has {total} stones to capture")
@@ -303,7 +240,7 @@ class NcuvaState(RecordedState):
     """An Ncuva position: stones per hole (circuit order), whose decision it is, the turns
     played, the stones each player captured and the sowings made so far in this turn."""
 
-    __slots__ = ("_b", "_turn", "_turns", "_stores", "_sown")
+    __slots__ = ("_b", "_turn", "_turns", "_stores", "_sown", "_legal")
 
     def __init__(self, game: NcuvaGame, board: list[int], turn: int) -> None:
         self.game: NcuvaGame = game
@@ -346,24 +283,31 @@ class NcuvaState(RecordedState):
     def legal_moves(self) -> list[Move]:
         if self.outcome() is not None:
             return []
+        return self._legal[:]  # made with the outcome, for this very position
+
+    def _decided(self, move: Move) -> tuple[int, int, int, int]:
+        """``decide`` for ``move`` on a copy of the board: (taken, inner, outer, stop)."""
         g = self.game
-        n, turn = g.n, self._turn
-        base = turn * n
-        starts, single = choices(self._b, base, n, g.only_two)
-        kind = SINGLE if single else SOW
-        cell_of = g.cell_of
-        moves = []
-        for pos in starts:
-            b = self._b[:]
-            taken, inner, outer, _ = decide(b, turn, g.cols, pos, single)
-            captured = () if not taken else tuple(cell_of[i] for i in (inner, outer) if self._b[i])
-            moves.append(Move(kind, (cell_of[base + pos],), captured))
-        return moves
+        turn = self._turn
+        return decide(self._b[:], turn, g.cols, g.circ_of[move.origin] - turn * g.n, move.kind == SINGLE)
+
+    def captures(self, move: Move) -> tuple[int, ...]:
+        """The opponent's holes ``move`` empties, inner first: the move is sown on a copy."""
+        taken, inner, outer, _ = self._decided(move)
+        if not taken:
+            return ()
+        cell_of, b = self.game.cell_of, self._b
+        return tuple(cell_of[i] for i in (inner, outer) if b[i])
 
     def move_gain(self, move: Move) -> float:
-        """Stones the move captures (the captured holes are the opponent's, untouched by it)."""
-        circ_of = self.game.circ_of
-        return sum(self._b[circ_of[c]] for c in move.captured)
+        """Stones the move captures (sown on a copy of the board)."""
+        return self._decided(move)[0]
+
+    def move_text(self, move: Move) -> str:
+        """The notation, with ``x`` when the move captures (which takes sowing it on a copy)."""
+        if move.captured or move.kind not in (SOW, SINGLE) or len(move.path) != 1:
+            return self.game.format_move(move)
+        return self.game.format_move(move._replace(captured=self.captures(move)))
 
     def _snapshot(self) -> tuple:
         return (tuple(self._b), self._turn, self._turns, self._stores, self._sown)
@@ -373,15 +317,15 @@ class NcuvaState(RecordedState):
         self._b = list(board)
 
     def apply(self, move: Move) -> None:
-        self._record(move)
+        b, turn = self._b, self._turn
+        self._hist.append((move, (tuple(b), turn, self._turns, self._stores, self._sown)))  # _record, inlined
+        self._cache = False
         g = self.game
-        turn = self._turn
-        local = g.circ_of[move.path[0]] - turn * g.n
-        taken = decide(self._b, turn, g.cols, local, move.kind == SINGLE)[0]
+        taken = decide(b, turn, g.cols, g.local_of[move.path[0]], move.kind == SINGLE)[0]
         if taken:
             s, n = self._stores
             self._stores = (s + taken, n) if turn == 0 else (s, n + taken)
-            if g.sow_again and choices(self._b, turn * g.n, g.n, g.only_two)[0]:
+            if g.sow_again and choices(b, turn * g.n, g.n, g.only_two)[0]:
                 self._sown += 1
                 return
         self._turn = turn ^ 1
@@ -390,25 +334,40 @@ class NcuvaState(RecordedState):
 
     # --- the end ------------------------------------------------------------------------------
     def _compute_outcome(self) -> Outcome | None:
+        """The ending, if any; on the way, the legal moves (``_legal``), which need the same
+        look at the mover's holes."""
         g = self.game
-        totals = self.board_stones()
+        b, n, turn = self._b, g.n, self._turn
+        self._legal: list[Move] = []
+        totals = (sum(b[:n]), sum(b[n:]))
         if not totals[0] or not totals[1]:
             if totals[0] == totals[1]:
                 return Outcome(None, "no stones are left on the board: a draw", "all_captured")
             loser = 0 if not totals[0] else 1
             return Outcome(loser ^ 1, f"{SIDES[loser]} has no stones left", "all_captured")
-        if max(self._b) < 2:
+        starts, single = choices(b, turn * n, n, g.only_two)
+        if single and max(b) < 2:  # the mover's own hole of two would have made it >= 2
             return by_stones(totals, "neither player has a hole with two stones", "stones")
-        if not choices(self._b, self._turn * g.n, g.n, g.only_two)[0]:
-            return by_stones(totals, f"{SIDES[self._turn]} cannot move", "no_moves")
+        if not starts:
+            return by_stones(totals, f"{SIDES[turn]} cannot move", "no_moves")
         if self._turns >= g.limit:
             return by_stones(totals, f"{g.limit} turns played", "limit")
+        table = g.moves[single][turn]
+        self._legal = [table[pos] for pos in starts]
         return None
+
+    def copy(self) -> NcuvaState:
+        c = super().copy()
+        if c._cache is not False:
+            c._legal = self._legal
+        return c
 
     # --- what a move does, stone by stone -------------------------------------------------------
     def effects(self, move: Move) -> list[Effect]:
         """Every lift, drop, relay and capture of ``move`` in order, and a final stop whose
-        detail says why the sowing ended: "sleep", "capture" or "cycle"."""
+        detail says why the sowing ended: "sleep", "capture", "cycle" (a relay would lift a
+        state already seen) or "limit" (the house rule's last lift was made); after those two
+        its ``count`` is the lifts made."""
         g = self.game
         n, cols, turn = g.n, g.cols, self._turn
         base = turn * n
@@ -416,7 +375,7 @@ class NcuvaState(RecordedState):
         b = list(self._b)
         pos = g.circ_of[move.origin] - base
         out: list[Effect] = []
-        cycle = False
+        stop = lifts = 0
         if move.kind == SINGLE:
             out.append(Effect(LIFT, cell[base + pos], count=1))
             b[base + pos] = 0
@@ -424,27 +383,22 @@ class NcuvaState(RecordedState):
             b[base + pos] += 1
             out.append(Effect(DROP, cell[base + pos]))
         else:
-            seen: set[tuple[tuple[int, ...], int]] = set()
+            _, stop, lifts = sow(b[:], base, n, pos)  # how many lifts; then each one, stone by stone
             kind = LIFT
-            while True:
-                key = (tuple(b[base:base + n]), pos)
-                if key in seen:
-                    cycle = True
-                    break
-                seen.add(key)
+            for _ in range(lifts):
                 hand = b[base + pos]
                 out.append(Effect(kind, cell[base + pos], count=hand))
                 b[base + pos] = 0
-                kind = RELAY
                 for _ in range(hand):
-                    pos = (pos + 1) % n
+                    pos = pos + 1 if pos + 1 < n else 0
                     b[base + pos] += 1
                     out.append(Effect(DROP, cell[base + pos]))
-                if b[base + pos] == 1:
-                    break
+                kind = RELAY
         last = cell[base + pos]
-        if cycle:
-            return out + [Effect(STOP, last, detail=CYCLE)]
+        if stop == CYCLE_STOP:
+            return out + [Effect(STOP, last, count=lifts, detail=CYCLE)]
+        if stop == LIMIT_STOP:
+            return out + [Effect(STOP, last, count=lifts, detail=LIMIT)]
         inner = n - base + 3 * cols - 1 - pos
         if pos >= cols and b[inner]:
             for i in (inner, n - base + pos - cols):

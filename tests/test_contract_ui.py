@@ -11,6 +11,7 @@ import time
 import pygame
 import pytest
 
+from game import settings as user_settings
 from game.app import App
 from game.boards import draw_thumbnail
 from game.config import PASS_AND_PLAY, MatchConfig
@@ -46,6 +47,7 @@ def test_the_chooser_offers_the_game_with_a_drawn_thumbnail(app, game_id):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_game_is_played_to_the_end_by_clicks(app, game_id):
+    user_settings.update(animation="fast")  # every move still animated and announced when it lands
     seed = 7
     length = random_play(game_id, seed, lambda s: False, max_plies=3000).ply
     state = random_play(game_id, seed, lambda s: s.ply >= max(0, length - CLICKED_PLIES), max_plies=3000)

@@ -5,6 +5,7 @@ row 1, columns a to d left to right. South sows a1 b1 c1 d1 d2 c2 b2 a2; North d
 a3 b3 c3 d3.
 """
 
+import random
 from textwrap import dedent
 
 import pytest
@@ -15,8 +16,10 @@ from rules.ncuva import SINGLE, SOW
 
 
 def position(board: str, turn: str = "S", extra: str = "", **options: object):
-    """A state from four rows of counts (row 4 first), through the public text form."""
-    game = load_game("ncuva", **options)
+    """A state from four rows of counts (row 4 first), through the public text form; under the
+    source's rules (sow again after a capture, two stones in every hole at the start: 16 a side on
+    four columns) unless the options say otherwise."""
+    game = load_game("ncuva", **{"after_capture": "sow-again", "start": "even", **options})
     rows = "/".join(",".join(line.split()) for line in dedent(board).strip().splitlines())
     text = f"{game.header()}; board={rows}; turn={turn}"
     return load_state(text + (f"; {extra}" if extra else ""))
@@ -52,7 +55,7 @@ def play_checked(state, text: str):
 # --- the start ---------------------------------------------------------------------------------
 
 def test_start_and_names():
-    s = load_game("ncuva").new_initial_state()
+    s = load_game("ncuva", start="even").new_initial_state()
     assert rows(s) == board("""
         2 2 2 2
         2 2 2 2
@@ -71,16 +74,49 @@ def test_start_and_names():
     assert "1  2  2  2  2" in s.picture()
 
 
+def test_maruba_start_leaves_a_gap_on_each_players_far_left():
+    """The default start: in South's inner row a2 (South's far left) is empty and b2 holds one
+    stone; in North's inner row the far left seen from North's seat is d3, then c3."""
+    s = load_game("ncuva").new_initial_state()
+    assert rows(s) == board("""
+        2 2 2 2
+        2 2 1 0
+        0 1 2 2
+        2 2 2 2""")
+    assert s.game.total_stones == 26 and s.to_move == 0
+    assert texts(s) == ["a1", "b1", "c1x", "d1", "d2x", "c2x"]
+    wide = load_game("ncuva", columns=12).new_initial_state()
+    counts = wide.counts()
+    assert [counts[wide.game.point_index(h)] for h in ("a2", "b2", "c2", "l3", "k3", "j3", "a3")] == [0, 1, 2, 0, 1, 2, 2]
+
+
+def test_coin_toss_decides_who_sows_first():
+    game = load_game("ncuva")
+    assert game.options["first"] == "coin"
+    starters = {game.new_initial_state(random.Random(seed)).to_move for seed in range(20)}
+    assert starters == {0, 1}
+    assert load_game("ncuva", first="north").new_initial_state(random.Random(1)).to_move == 1
+    assert game.new_initial_state().to_move == 0  # no source of chance, no toss: South starts
+
+
 def test_registry_entry_names_every_house_rule():
     spec = game_spec("ncuva")
     assert spec.sides == ("South", "North")
-    assert [o.name for o in spec.options] == ["columns", "after_capture", "only_two"]
-    text = spec.rules_text.lower()
-    assert text.count("house rule") >= 5
-    for words in ("200 turns", "cycle", "only two left", "moruba", "singles", "cannot move"):
+    assert [o.name for o in spec.options] == ["columns", "after_capture", "start", "first", "only_two"]
+    text = " ".join(spec.rules_text.lower().split())
+    assert text.count("house rule") >= 7
+    for words in ("200 turns", "cycle", "1,000 lifts", "only two left", "maruba", "mefuvha", "singles",
+                  "cannot move", "the first player can take everything in the first turn", "coin toss"):
         assert words in text
     for opt in spec.options:
         assert opt.default in opt.choices and opt.help
+    # The defaults the measurement chose are not the source's, so they are labelled house rules,
+    # and the source's choice is one of the values, named as the source's.
+    for name, source in (("after_capture", "sow-again"), ("start", "even")):
+        opt = spec.option(name)
+        assert opt.default != source and opt.house_rule and "source" in opt.label_of(source)
+    assert "first player can take everything" in spec.option("after_capture").help
+    assert spec.option("first").default == "coin" and not spec.option("first").house_rule
 
 
 # --- hand-worked sowings ------------------------------------------------------------------------
@@ -103,7 +139,7 @@ def test_plain_sowing_ends_in_an_empty_outer_hole():
 def test_start_sowing_relays_and_laps_onto_the_emptied_start_hole():
     # a1 (2) -> b1 c1; c1 held 2: relay 3 -> d1 d2 c2; c2 held 2: relay 3 -> b2 a2 a1,
     # and a1, emptied at the start, is an ordinary empty hole: the sowing ends there.
-    s = load_game("ncuva").new_initial_state()
+    s = load_game("ncuva", start="even").new_initial_state()
     move = s.parse_move("a1")
     kinds = [(e.kind, s.game.point_name(e.cell), e.count) for e in s.effects(move)]
     assert kinds == [
@@ -166,7 +202,7 @@ def test_capture_takes_the_inner_and_outer_hole_then_sow_again():
     assert before == (16 - 10, 16 - 2)
     assert texts(s) == ["d1x"]
     move = s.parse_move("d1")
-    assert s.move_gain(move) == 5 and len(move.captured) == 2
+    assert s.move_gain(move) == 5 and len(s.captures(move)) == 2 and move.captured == ()
     effects = s.effects(move)
     assert [(e.kind, s.game.point_name(e.cell), e.count, e.player) for e in effects if e.kind == CAPTURE] == [
         (CAPTURE, "c3", 3, 0), (CAPTURE, "c4", 2, 0)]
@@ -398,7 +434,7 @@ def test_bad_position_text():
 
 
 def test_notation():
-    s = load_game("ncuva").new_initial_state()
+    s = load_game("ncuva", start="even").new_initial_state()
     for move in s.legal_moves():
         assert s.parse_move(s.move_text(move)) == move
     assert s.parse_move("d2") == s.parse_move("d2x")

@@ -15,7 +15,9 @@ from rules.position import MAX_PLY
 
 KOTU = "kotu_ellima capture=forced first=south limit=20 threefold=draw"
 TWO = ".../.../......./......./..SN...../......./......./.../..."  # one South, one North piece
-NCUVA = "ncuva after_capture=sow-again columns=4 only_two=on"
+NCUVA = "ncuva after_capture=sow-again columns=4 only_two=on start=even"  # the source's start: 16 a side
+#: the source's rules with South first (so whose turn it is follows from the turns played)
+SOURCE = {"start": "even", "after_capture": "sow-again", "first": "south"}
 
 
 def refused(text: str, why: str) -> str:
@@ -35,7 +37,7 @@ def test_the_freezing_ncuva_text_is_refused_by_its_stone_count():
 
 
 def test_ncuva_stones_are_counted_per_side():
-    start = load_game("ncuva").new_initial_state()
+    start = load_game("ncuva", **SOURCE).new_initial_state()
     # 32 stones in all, but South's side holds 18: two came from North without a capture.
     refused(f"{start.game.header()}; board=2,2,2,2/2,2,2,0/2,2,2,2/2,2,2,4; turn=S; store=0/0",
             "South's rows hold 18 stones and North has captured 0: 18 in all, but South starts with 16")
@@ -51,7 +53,7 @@ def test_ncuva_stones_are_counted_per_side():
 
 
 def test_ncuva_turns_sowings_and_whose_turn():
-    header = load_game("ncuva").header()
+    header = load_game("ncuva", **SOURCE).header()
     board = "board=2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2"
     refused(f"{header}; {board}; turn=N", "turn=N does not fit turns=0: South plays the first turn")
     assert load_state(f"{header}; {board}; turn=N; turns=1").to_move == 1
@@ -60,7 +62,7 @@ def test_ncuva_turns_sowings_and_whose_turn():
     taken = "board=2,2,2,2/2,2,0,0/2,2,2,2/2,2,2,2; turn=S; store=4/0"
     assert load_state(f"{header}; {taken}; sown=1").turn_notes()[0].code == "sow_again"
     refused(f"{header}; {taken}; sown=5", "sown=5, but South has captured only 4 stones")
-    end_turn = load_game("ncuva", after_capture="end-turn").header()
+    end_turn = load_game("ncuva", **{**SOURCE, "after_capture": "end-turn"}).header()
     refused(f"{end_turn}; {taken}; sown=1", "in this game a capture ends the turn")
 
 

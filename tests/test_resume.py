@@ -88,14 +88,15 @@ def test_a_dropped_file_or_a_position_text_opens_a_game(app, tmp_path):
 
 
 def test_a_pasted_position_the_game_can_never_reach_is_refused_in_words(app):
-    """The Ncuva text of issue 18 (229 stones where a 4-column game has 32) froze the app on its
-    first frame; now the title refuses it and says why, and nothing is opened or saved."""
+    """The Ncuva text of issue 18 (229 stones where a 4-column game has 26 with the default start)
+    froze the app on its first frame; now the title refuses it and says why, and nothing is opened
+    or saved."""
     title = TitleScene(app)
     app.manager.push(title)
     title.open_text("ncuva after_capture=sow-again columns=4 only_two=on; board=2,0,1,0/1,0,199,2/0,1,1,3/0,3,2,2; "
                     "turn=N; turns=3; store=8/4; sown=1; ply=6")
     app.frame([], 1 / 60)
-    assert app.manager.top is title and "stones" in title.notice and "32" in title.notice
+    assert app.manager.top is title and "229 stones" in title.notice and "a 4-column game has 26" in title.notice
     assert library.scan().unfinished == []
 
 

@@ -24,7 +24,7 @@ def random_play(game_id: str, seed: int, stop: Callable[[State], bool], max_plie
             return state
         moves = state.legal_moves()
         if avoid_captures:
-            quiet = [m for m in moves if not m.captured and m.kind != HUFF]
+            quiet = [m for m in moves if not state.captures(m) and m.kind != HUFF]
             moves = quiet or moves
         state.play(moves[rng.randrange(len(moves))])
     return state

@@ -139,7 +139,7 @@ def _explore(game: Game) -> tuple[list[Key], list[list[tuple[int, bool]]], list[
                 if j is None:
                     j = seen[c] = len(keys)
                     keys.append(c)
-                row.append((j, bool(move.captured)))
+                row.append((j, bool(state.captures(move))))
             kids.append(row)
         i += 1
     return keys, kids, term

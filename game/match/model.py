@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 
 from rules import Effect, IllegalMoveError, Move, Note, State, game_spec
-from rules.effects import MOVE, REMOVE
+from rules.effects import MOVE, REMOVE, STOP
 from rules.words import Words, sentence
 
 from .. import saves
@@ -85,6 +85,7 @@ class Match:
         self._huff_news = ""  # the computer huffed the player's piece: said with the next guidance
         self.analysis: GameAnalysis | None = None  # the engine's look over the game, once asked for
         self._events: list[Event] = []
+        self.stops_seen: frozenset[str] = frozenset()  # how the moves shown so far ended (their stop effects)
         self.pieces_now: dict[int, tuple[int, str]] = {}
         self.notes: list[Note] = []
         self.note_codes: frozenset[str] = frozenset()
@@ -334,6 +335,7 @@ class Match:
             return
         played = self.pending.pop(0)
         self._announce(played)
+        self.stops_seen |= {e.detail for e in played.effects if e.kind == STOP}
         victim = played.mover ^ 1
         if (_is_huff(played.move, played.effects) and self.controllers[played.mover] == COMPUTER
                 and self.controllers[victim] == HUMAN):

@@ -46,6 +46,11 @@ class BoardSource(Protocol):
     def human_to_move(self) -> bool: ...
 
     @property
+    def stops_seen(self) -> frozenset[str]:
+        """How the moves shown so far ended, by their stop effects' details (a sowing that
+        'slept'): words a player has seen once can be said shorter."""
+
+    @property
     def show_legal(self) -> bool: ...
 
     def side(self, player: int) -> str: ...

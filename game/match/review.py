@@ -32,6 +32,7 @@ class ReviewView:
     suggestion_effects: list[Effect] = field(default_factory=list)
     human_to_move: bool = False
     show_legal: bool = False
+    stops_seen: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self.builder = MoveBuilder(self.state)

@@ -55,13 +55,15 @@ def describe(m: Match, move: Move, mover: int, effects: list[Effect]) -> str:
     took 2', 'North: b3, took 6 stones', 'Leopards: @e5, placed from hand', 'South: ~f5, huffed
     North's piece'."""
     who = m.side(mover)
+    stones = sum(e.count for e in effects if e.kind == CAPTURE)
+    if stones and not move.captured:  # a game that leaves captures to be asked (Ncuva): its effects say
+        move = move._replace(captured=tuple(e.cell for e in effects if e.kind == CAPTURE))
     notation = m.state.game.format_move(move)
     if len(move.path) == 1 and effects and effects[0].kind == REMOVE:
         return Words("{side}: {move}, huffed {other}'s piece.", side=who, move=notation, other=m.side(mover ^ 1))
     if len(move.path) == 1 and effects and effects[0].kind == PLACE:
         return Words("{side}: {move}, placed from hand.", side=who, move=notation)
     pieces = sum(1 for e in effects if e.kind == REMOVE)
-    stones = sum(e.count for e in effects if e.kind == CAPTURE)
     crowned = any(e.kind == PROMOTE for e in effects)
     took: str
     if pieces:

@@ -13,7 +13,7 @@ def _relay_move(state):
 
 
 def take(app, shot, mouse, play) -> None:
-    play(app, MatchConfig("ncuva"))
+    play(app, MatchConfig("ncuva", {"first": "south"}))
     shot("40_ncuva_4_columns_start")
 
     state = random_play("ncuva", 13, lambda s: s.ply >= 7, columns=12)
@@ -33,10 +33,10 @@ def take(app, shot, mouse, play) -> None:
     pump(app, 0.12)
     shot("44_ncuva_relay")
 
-    state = random_play("ncuva", 3, lambda s: any(m.captured for m in s.legal_moves()) and s.ply >= 4,
+    state = random_play("ncuva", 3, lambda s: any(s.captures(m) for m in s.legal_moves()) and s.ply >= 4,
                         columns=6)
     scene = play(app, MatchConfig("ncuva", {"columns": 6}), state)
-    move = max(state.legal_moves(), key=lambda m: len(m.captured))
+    move = max(state.legal_moves(), key=state.move_gain)
     mouse.click(scene.board.pos(move.origin))
     anim = scene.animation
     while anim is not None and not anim.done and anim.steps[anim.index].effect.kind != CAPTURE:

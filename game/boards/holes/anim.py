@@ -14,6 +14,7 @@ import pygame
 
 from rules import Effect
 from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP, replay_counts
+from rules.words import N_, Words
 
 from ...anim import arc_point, ease_in_out, ease_out_cubic, lerp
 from ...render.marks import alpha_circle
@@ -25,9 +26,10 @@ HAND_LIFT = 0.32  # how far above its pit the hand is drawn, in pits
 HAND_SCALE = 1.25  # stones in the hand are nearer the eye
 EventSink = Callable[[str, int, tuple[int, str]], None]
 STOP_WORDS = {
-    "sleep": "{side} sleeps: the last stone fell into an empty hole",
-    "capture": "{side} captures {taken} stones",
-    "cycle": "The relay went round in a cycle: the sowing stops here",
+    "sleep": N_("{side} sleeps: the last stone fell into an empty hole, so the turn passes"),
+    "capture": N_("{side} captures {taken} stones"),
+    "cycle": N_("The relay went round in a cycle: the sowing stops here"),
+    "limit": N_("{lifts} lifts (house rule): the sowing stops here"),
 }
 
 
@@ -37,16 +39,23 @@ class _Step:
     seconds: float
 
 
+LONGEST = 30.0  # seconds a sowing's stones take at most at the normal speed (a relay can run 1,000 lifts)
+
+
 def tempo(effects: list[Effect]) -> float:
-    """How much faster than normal a sowing this long is shown (1 for a short one)."""
+    """How much faster than normal a sowing this long is shown (1 for a short one); no sowing's
+    stones take more than ``LONGEST`` seconds."""
     work = sum(1 for e in effects if e.kind == DROP) + 2 * sum(1 for e in effects if e.kind == RELAY)
-    return max(0.3, min(1.0, 24 / (work + 1)))
+    plain = sum(SECONDS[e.kind] for e in effects if e.kind in (LIFT, RELAY, DROP))
+    k = max(0.3, min(1.0, 24 / (work + 1)))
+    return min(k, LONGEST / plain) if plain else k
 
 
 def stop_words(effects: list[Effect], side: str) -> str:
-    stop = effects[-1].detail if effects and effects[-1].kind == STOP else ""
+    last = effects[-1] if effects and effects[-1].kind == STOP else None
     taken = sum(e.count for e in effects if e.kind == CAPTURE)
-    return STOP_WORDS.get(stop, "").format(side=side, taken=taken)
+    template = STOP_WORDS.get(last.detail if last else "", "")
+    return Words(template, side=side, taken=taken, lifts=f"{last.count:,}" if last else "0") if template else ""
 
 
 class SowingAnimation:

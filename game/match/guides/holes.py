@@ -4,6 +4,7 @@ sowing ended (it slept, captured, or a relay cycle stopped it)."""
 from __future__ import annotations
 
 from rules.effects import CAPTURE, STOP
+from rules.words import Words
 
 from ..events import Said, Tone
 from ..read import BoardSource
@@ -17,24 +18,31 @@ def last_stop(m: BoardSource) -> str:
     mover = m.state.to_move if fx[-1].detail == "capture" and "sow_again" in m.note_codes else None
     taken = sum(e.count for e in fx if e.kind == CAPTURE)
     if fx[-1].detail == "capture":
-        who = m.side(mover) if mover is not None else "The sowing"
-        return f"{who} captured {taken} stones." if mover is not None else f"Captured {taken} stones."
+        if mover is not None:
+            return Words.counted("{side} captured {n} stone.", "{side} captured {n} stones.", taken, side=m.side(mover))
+        return Words.counted("Captured {n} stone.", "Captured {n} stones.", taken)
     if fx[-1].detail == "cycle":
         return "The relay went round in a cycle, so the sowing stopped."
-    return "The last stone fell into an empty hole: sleep."
+    if fx[-1].detail == "limit":
+        return Words("The sowing reached {lifts} lifts (a house rule), so it stopped.", lifts=f"{fx[-1].count:,}")
+    if m.last_mover is None:
+        return "The last stone fell into an empty hole: the sower sleeps, and the turn passes."
+    return Words("The last stone fell into an empty hole: {side} sleeps, and the turn passes.",
+                 side=m.side(m.last_mover))
 
 
 def intro(m: BoardSource) -> Said:
     player = m.state.to_move
     who = m.side(player)
     before = last_stop(m)
-    prefix = f"{before} " if before else ""
     if "sow_again" in m.note_codes:
-        return Said(f"{prefix}{who} sows again: click any marked hole of yours.", Tone.ACCENT)
-    if m.state.phase == "singles":
-        return Said(f"{prefix}{who}: no hole has two stones — click a single stone (marked) to move it "
-                    "onto the empty hole after it.", Tone.ACCENT)
-    return Said(f"{prefix}{who}: click a marked hole of yours to sow it (hover to see where it ends).")
+        said = Said(Words("{side} sows again: click any marked hole of yours.", side=who), Tone.ACCENT)
+    elif m.state.phase == "singles":
+        said = Said(Words("{side}: no hole has two stones — click a single stone (marked) to move it onto the "
+                          "empty hole after it.", side=who), Tone.ACCENT)
+    else:
+        said = Said(Words("{side}: click a marked hole of yours to sow it (hover to see where it ends).", side=who))
+    return Said(Words("{before} {guide}", before=before, guide=said.words), said.tone) if before else said
 
 
 def guide(m: BoardSource) -> Said:
