@@ -43,9 +43,11 @@ from typing import Any, NamedTuple
 from .battlehalma_moves import MoveTables, generate
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome, State
 from .effects import MOVE, PROMOTE, REMOVE, Effect
+from .kinds import Detail, EndCode, NoteCode
 from .layout import DIRECTIONS, SQUARES, Cell, Layout
 from .position import check_fields, count_field, read_rows, turn_field, write_rows
 from .recorded import RecordedState
+from .words import NOT_ALLOWED, Words
 
 STEP, LEAP = "step", "leap"
 STEP_KING, LEAP_KING = "step_king", "leap_king"  # the move crowns the counter
@@ -144,7 +146,7 @@ class BattleHalmaGame(Game):
         red = sum(1 << (r * n + c) for r in range(n) for c in range(n) if (n - 1 - c) + r <= d)
         blue = sum(1 << (r * n + c) for r in range(n) for c in range(n) if c + (n - 1 - r) <= d)
         if red & blue:
-            raise ValueError(f"{self.start_count} counters do not fit a {n}×{n} board: the yards overlap")
+            raise ValueError(Words('{start_count} counters do not fit a {n}×{n} board: the yards overlap', start_count=self.start_count, n=n))
         self.start = (red, blue)
         self.limit = 0 if options["limit"] == "off" else int(options["limit"])
         self.repetition_draw = options["repetition"] == "draw"
@@ -179,7 +181,7 @@ class BattleHalmaGame(Game):
 
     def point_name(self, point: int) -> str:
         if not 0 <= point < self.n ** 2:
-            raise ValueError(f"{point} is not a square of this board")
+            raise ValueError(Words('{point} is not a square of this board', point=point))
         return self.geo.name(point)
 
     def point_index(self, name: str) -> int:
@@ -189,7 +191,7 @@ class BattleHalmaGame(Game):
             if 0 <= c < self.n and 0 <= r < self.n:
                 return r * self.n + c
         last = self.geo.name(self.n ** 2 - 1)
-        raise ValueError(f"'{name}' is not a square of this board (a1 to {last})")
+        raise ValueError(Words("'{name}' is not a square of this board (a1 to {last})", name=name, last=last))
 
     # --- notation ---------------------------------------------------------------------------
     def format_move(self, move: Move) -> str:
@@ -209,7 +211,7 @@ class BattleHalmaGame(Game):
             t = t[:-2]
         parts = [p for p in t.replace(":", " ").replace("-", " ").replace("x", " ").split()]
         if len(parts) < 2:
-            raise ValueError(f"cannot read move '{text}' (expected e.g. h1-g2, h1:f3:d3 or h1:f3xd5)")
+            raise ValueError(Words("cannot read move '{text}' (expected e.g. h1-g2, h1:f3:d3 or h1:f3xd5)", text=text))
         path = tuple(self.point_index(p) for p in parts)
         return state.move_for_route(path)  # type: ignore[attr-defined]
 
@@ -231,19 +233,19 @@ class BattleHalmaGame(Game):
         state = BattleHalmaState(self, red, blue, kings, turn)
         if self.limit:
             state._quiet = count_field(fields, "quiet", most=self.limit,
-                                       over=f"the game ends after {self.limit} plies without a capture")
+                                       over=Words('the game ends after {limit} plies without a capture', limit=self.limit))
         else:
             state._quiet = count_field(fields, "quiet")
         for side, army in ((RED, red), (BLUE, blue)):
             # A win ends the game at once, on the winner's move: the loser is to move after it.
-            won = f"{SIDES[side ^ 1]} captured all of {SIDES[side]}'s pieces" if not army else ""
+            won = Words("{side} captured all of {side2}'s pieces", side=SIDES[side ^ 1], side2=SIDES[side]) if not army else ""
             if self.terminal and army >> self.goals[side] & 1:
-                won = f"{SIDES[side]} reached {SIDES[side ^ 1]}'s corner"
+                won = Words("{side} reached {side2}'s corner", side=SIDES[side], side2=SIDES[side ^ 1])
                 side ^= 1
             if won and turn != side:
-                raise ValueError(f"{won} with the last move, so it is {SIDES[side]}'s turn, not {SIDES[turn]}'s")
+                raise ValueError(Words("{won} with the last move, so it is {side}'s turn, not {side2}'s", won=won, side=SIDES[side], side2=SIDES[turn]))
             if won and not army and state._quiet:
-                raise ValueError(f"quiet={state._quiet}, but the last move captured: {won}")
+                raise ValueError(Words('quiet={quiet}, but the last move captured: {won}', quiet=state._quiet, won=won))
         state._ply0 = count_field(fields, "ply")
         if "rep" in fields and state._repetition_key() is None:
             raise ValueError("rep= counts repeated positions, but in this game repetition is no draw")
@@ -256,11 +258,9 @@ class BattleHalmaGame(Game):
             return "there are no kings under the terminal rule (a counter on the enemy corner wins at once)"
         for side, army in enumerate((red, blue)):
             if army.bit_count() > self.start_count:
-                return (f"{SIDES[side]} has {army.bit_count()} pieces on the board; this game starts with "
-                        f"{self.start_count} a side")
+                return (Words('{side} has {bit_count} pieces on the board; this game starts with {start_count} a side', side=SIDES[side], bit_count=army.bit_count(), start_count=self.start_count))
             if self.promotion and (army & ~kings) >> self.goals[side] & 1:
-                return (f"a {SIDES[side]} counter stands on {SIDES[side ^ 1]}'s corner, where it would have been "
-                        "crowned a king (write it as a capital letter)")
+                return (Words("a {side} counter stands on {side2}'s corner, where it would have been crowned a king (write it as a capital letter)", side=SIDES[side], side2=SIDES[side ^ 1]))
         if self.terminal and red >> self.goals[RED] & 1 and blue >> self.goals[BLUE] & 1:
             return "both sides stand on the enemy corner, but the first to reach it wins at once"
         if not red and not blue:
@@ -452,8 +452,8 @@ class BattleHalmaState(RecordedState):
         name = geo.name
         if not own >> p0 & 1:
             if opp >> p0 & 1:
-                return f"the piece on {name(p0)} is {foe}'s", None
-            return f"there is no {me} piece on {name(p0)}", None
+                return Words("the piece on {p0} is {foe}'s", p0=name(p0), foe=foe), None
+            return Words('there is no {me} piece on {p0}', me=me, p0=name(p0)), None
         king = self._kings >> p0 & 1
         mover = KING if king else self._turn
         own_rest = own ^ (1 << p0)
@@ -461,7 +461,7 @@ class BattleHalmaState(RecordedState):
         if len(path) == 1:
             return "", trace
         dirs = tuple(DIRECTIONS) if king else COUNTER_DIRS[self._turn]
-        backwards = f"a counter never moves toward its own yard ({FORBIDDEN_WORDS[self._turn]})"
+        backwards = Words('a counter never moves toward its own yard ({forbidden_word})', forbidden_word=FORBIDDEN_WORDS[self._turn])
         for i, (a, b) in enumerate(zip(path, path[1:])):
             (ac, ar), (bc, br) = geo.coords(a), geo.coords(b)
             dc, dr = bc - ac, br - ar
@@ -475,21 +475,21 @@ class BattleHalmaState(RecordedState):
                 if (dc, dr) not in [DIRECTIONS[d] for d in dirs]:
                     return backwards, None
                 if own_rest >> b & 1:
-                    return f"{name(b)} holds your own piece", None
+                    return Words('{b} holds your own piece', b=name(b)), None
                 trace = trace._replace(visited=trace.visited | 1 << b, step=True, done=True,
                                        captured=(b,) if opp >> b & 1 else ())
                 continue
             if dc % 2 or dr % 2 or max(abs(dc), abs(dr)) != 2 or (dc and dr and abs(dc) != abs(dr)):
-                return f"{name(b)} is neither a step nor a leap from {name(a)}", None
+                return Words('{b} is neither a step nor a leap from {a}', b=name(b), a=name(a)), None
             if (dc // 2, dr // 2) not in [DIRECTIONS[d] for d in dirs]:
                 return backwards, None
             over = a + dc // 2 + dr // 2 * n
             if not (own_rest | trace.opp) >> over & 1:
-                return f"a leap goes over a piece, and {name(over)} is empty", None
+                return Words('a leap goes over a piece, and {over} is empty', over=name(over)), None
             if trace.visited >> b & 1:
                 return "a leap never returns to a square already visited in this move", None
             if own_rest >> b & 1:
-                return f"{name(b)} holds your own piece", None
+                return Words('{b} holds your own piece', b=name(b)), None
             caps, left = trace.captured, trace.opp
             if king and left >> over & 1:
                 caps, left = caps + (over,), left & ~(1 << over)
@@ -514,7 +514,7 @@ class BattleHalmaState(RecordedState):
         for m in self.legal_moves():
             if self._key(m) == key:
                 return m
-        raise IllegalMoveError("that move is not allowed here")
+        raise IllegalMoveError(NOT_ALLOWED)
 
     def _end_keys(self, path: tuple[int, ...], trace: Trace) -> set[tuple[int, int, int]]:
         """End positions of the moves a legal route ``path`` may still become."""
@@ -594,17 +594,17 @@ class BattleHalmaState(RecordedState):
         if g.terminal:
             for side, army in ((RED, red), (BLUE, blue)):
                 if army >> g.goals[side] & 1:
-                    return Outcome(side, f"{SIDES[side]} reached {SIDES[side ^ 1]}'s corner", "terminal")
+                    return Outcome(side, Words("{side} reached {side2}'s corner", side=SIDES[side], side2=SIDES[side ^ 1]), EndCode.TERMINAL)
         if not red or not blue:
             side = RED if not red else BLUE
-            return Outcome(side ^ 1, f"all of {SIDES[side]}'s pieces are captured", "all_captured")
+            return Outcome(side ^ 1, Words("all of {side}'s pieces are captured", side=SIDES[side]), EndCode.ALL_CAPTURED)
         own, opp = (red, blue) if turn == RED else (blue, red)
         if not g.has_move(own & ~k, own & k, own, opp, turn):
-            return Outcome(turn ^ 1, f"{SIDES[turn]} cannot move", "no_moves")
+            return Outcome(turn ^ 1, Words('{side} cannot move', side=SIDES[turn]), EndCode.NO_MOVES)
         if g.limit and self._quiet >= g.limit:
-            return Outcome(None, f"{g.limit} plies without a capture: a draw", "limit")
+            return Outcome(None, Words('{limit} plies without a capture: a draw', limit=g.limit), EndCode.LIMIT)
         if g.repetition_draw and self._rep.get((red, blue, k, turn), 0) >= 3:  # repetitions(), inlined
-            return Outcome(None, "the same position came up three times: a draw", "repetition")
+            return Outcome(None, "the same position came up three times: a draw", EndCode.REPETITION)
         return None
 
     def _repetition_key(self) -> tuple[int, ...] | None:
@@ -634,7 +634,7 @@ class BattleHalmaState(RecordedState):
             return reason
         if tuple(sorted(trace.captured)) != tuple(sorted(move.captured)):
             return "that move does not capture those pieces"
-        return "that move is not allowed here"
+        return NOT_ALLOWED
 
     def why_not_from(self, cell: int) -> str:
         reason, trace = self._trace((cell,))
@@ -643,11 +643,10 @@ class BattleHalmaState(RecordedState):
         kind = "king" if trace.mover == KING else "counter"
         where = self.game.geo.name(cell)
         if self.continuations((cell,))[0]:
-            return f"the {kind} on {where} can move: pick where to"
+            return Words('the {kind} on {where} can move: pick where to', kind=kind, where=where)
         if trace.mover == KING:
-            return f"the king on {where} is hemmed in by your own pieces"
-        return (f"the {kind} on {where} has no move: counters never move {FORBIDDEN_WORDS[self._turn]}, "
-                "and cannot land on their own pieces")
+            return Words('the king on {where} is hemmed in by your own pieces', where=where)
+        return (Words('the {kind} on {where} has no move: counters never move {forbidden_word}, and cannot land on their own pieces', kind=kind, where=where, forbidden_word=FORBIDDEN_WORDS[self._turn]))
 
     def why_not_path(self, path: Sequence[int]) -> str:
         path = tuple(path)
@@ -666,16 +665,16 @@ class BattleHalmaState(RecordedState):
         notes = []
         moves = self.legal_moves()
         if any(m.captured for m in moves):
-            notes.append(Note("capture_available", "a capture is available (never forced)"))
+            notes.append(Note(NoteCode.CAPTURE_AVAILABLE, "a capture is available (never forced)"))
         goal = g.goals[self._turn]
         if g.terminal and any(m.path[-1] == goal for m in moves):
-            notes.append(Note("goal_reachable", "a counter can reach the enemy corner and win"))
+            notes.append(Note(NoteCode.GOAL_REACHABLE, "a counter can reach the enemy corner and win"))
         elif any(m.kind in (STEP_KING, LEAP_KING) for m in moves):
-            notes.append(Note("promotion_available", "a counter can reach the enemy corner and become a king"))
+            notes.append(Note(NoteCode.PROMOTION_AVAILABLE, "a counter can reach the enemy corner and become a king"))
         if g.limit and g.limit - self._quiet <= 10:
-            notes.append(Note("limit_near", f"{g.limit - self._quiet} plies left before a draw without a capture"))
+            notes.append(Note(NoteCode.LIMIT_NEAR, Words('{n} plies left before a draw without a capture', n=g.limit - self._quiet)))
         if g.repetition_draw and self.repetitions() == 2:
-            notes.append(Note("repetition_near", "this position came up twice: a third time is a draw"))
+            notes.append(Note(NoteCode.REPETITION_NEAR, "this position came up twice: a third time is a draw"))
         return notes
 
     def effects(self, move: Move) -> list[Effect]:
@@ -687,12 +686,12 @@ class BattleHalmaState(RecordedState):
         step = move.kind in (STEP, STEP_KING)
         for a, b in zip(move.path, move.path[1:]):
             if opp >> b & 1:
-                out.append(Effect(REMOVE, b, detail="exchange", player=foe))
+                out.append(Effect(REMOVE, b, detail=Detail.EXCHANGE, player=foe))
                 opp &= ~(1 << b)
-            out.append(Effect(MOVE, a, b, detail="step" if step else "hop", player=mover))
+            out.append(Effect(MOVE, a, b, detail=Detail.STEP if step else "hop", player=mover))
             over = (a + b) // 2
             if king and not step and opp >> over & 1:
-                out.append(Effect(REMOVE, over, detail="capture", player=foe))
+                out.append(Effect(REMOVE, over, detail=Detail.CAPTURE, player=foe))
                 opp &= ~(1 << over)
         if move.kind in (STEP_KING, LEAP_KING):
             out.append(Effect(PROMOTE, move.path[-1], detail="king", player=mover))

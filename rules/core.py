@@ -15,6 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .kinds import EndCode, NoteCode
+from .words import NOT_ALLOWED, Words
+
 if TYPE_CHECKING:
     from .effects import Effect
     from .layout import Layout
@@ -46,29 +49,17 @@ class Move(NamedTuple):
 
 class Outcome(NamedTuple):
     """How a game ended: ``winner`` is a player index, or None for a draw; ``reason`` in
-    words; ``code`` the kind of ending for code to decide on (see ``OUTCOME_CODES``)."""
+    words; ``code`` the kind of ending for code to decide on."""
 
     winner: int | None
     reason: str
-    code: str = ""
-
-
-#: The kinds of ending an ``Outcome.code`` names.
-OUTCOME_CODES = (
-    "target",  # a capture goal was reached
-    "all_captured",  # the loser has no piece left
-    "no_moves",  # the side to move cannot move
-    "limit",  # a move limit without captures ran out
-    "repetition",  # the same position came up too often
-    "terminal",  # a piece reached the goal square (BattleHalma's terminal rule)
-    "stones",  # the stones decided it (Ncuva)
-)
+    code: EndCode | None = None
 
 
 class Note(NamedTuple):
     """A reminder for the side to move: ``code`` for the UI to decide on, ``words`` to show."""
 
-    code: str
+    code: NoteCode
     words: str
 
 
@@ -122,7 +113,7 @@ class Option:
                 if value == choice or (isinstance(value, str) and value.strip().lower() == str(choice).lower()):
                     return choice
         allowed = ", ".join(str(c) for c in self.choices)
-        raise ValueError(f"option '{self.name}' ({self.label}) cannot be '{shown(value)}' (allowed: {allowed})")
+        raise ValueError(Words("option '{name}' ({label}) cannot be '{value}' (allowed: {allowed})", name=self.name, label=self.label, value=shown(value), allowed=allowed))
 
     def label_of(self, value: Any) -> str:
         if self.choice_labels:
@@ -159,7 +150,7 @@ class GameSpec:
         from .position import shown
 
         known = ", ".join(o.name for o in self.options) or "none"
-        raise ValueError(f"unknown option '{shown(name)}' for {self.name} (its options: {known})")
+        raise ValueError(Words("unknown option '{name}' for {name2} (its options: {known})", name=shown(name), name2=self.name, known=known))
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         """Defaults overlaid with ``given``; every value checked against its option."""
@@ -293,14 +284,14 @@ class State(ABC):
         return (0, 0)
 
     def turn_notes(self) -> list[Note]:
-        """Reminders for the side to move, e.g. ``Note("capture_forced", "capture is forced")``:
+        """Reminders for the side to move, e.g. ``Note(NoteCode.CAPTURE_FORCED, "capture is forced")``:
         the UI decides by the code and shows the words."""
         return []
 
     def effects(self, move: Move) -> list[Effect]:
         """What the legal ``move`` does here, in order (see ``rules.effects``). Asked by the UI
         and the tests before the move is played; search never needs it."""
-        raise NotImplementedError(f"{type(self).__name__} does not describe its moves' effects")
+        raise NotImplementedError(Words("{name} does not describe its moves' effects", name=type(self).__name__))
 
     def captures(self, move: Move) -> tuple[int, ...]:
         """The cells the legal ``move`` empties by capture, in order: ``move.captured``, unless
@@ -314,11 +305,11 @@ class State(ABC):
 
     def why_not_from(self, cell: int) -> str:
         """Why no move of the side to move starts at ``cell`` (games give better words)."""
-        return f"no move starts at {self.game.point_name(cell)}"
+        return Words('no move starts at {cell}', cell=self.game.point_name(cell))
 
     def why_not_path(self, path: Sequence[int]) -> str:
         """Why no legal move follows the route ``path`` (a step, a chain in progress)."""
-        return "that move is not allowed here"
+        return NOT_ALLOWED
 
     def heuristic(self) -> float:
         """A quick judgement of the position in [-1, 1] from player 0's side (1: player 0 is
@@ -334,7 +325,7 @@ class State(ABC):
 
     def why_illegal(self, move: Move) -> str:
         """A reason in words why ``move`` is not legal here (games give better ones)."""
-        return "that move is not allowed here"
+        return NOT_ALLOWED
 
     # --- shared behaviour ----------------------------------------------------------------
     def is_terminal(self) -> bool:

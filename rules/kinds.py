@@ -15,3 +15,83 @@ class Code(str, Enum):
 
     def __format__(self, spec: str) -> str:
         return format(str(self.value), spec)
+
+
+class BoardKind(Code):
+    """What a board is made of: the front end picks its family by this and nothing else."""
+
+    LINES = "lines"  # points joined by lines
+    SQUARES = "squares"  # a checkered grid
+    HOLES = "holes"  # pits that hold stones
+
+
+class EffectKind(Code):
+    """One thing a move does (``rules.effects``)."""
+
+    PLACE = "place"
+    MOVE = "move"
+    REMOVE = "remove"
+    PROMOTE = "promote"
+    LIFT = "lift"
+    DROP = "drop"
+    RELAY = "relay"
+    CAPTURE = "capture"
+    STOP = "stop"
+
+
+class Detail(Code):
+    """What an effect says of itself: how a piece moved or left, why a sowing stopped."""
+
+    STEP = "step"
+    HOP = "hop"
+    CAPTURE = "capture"
+    HUFF = "huff"
+    EXCHANGE = "exchange"
+    SLEEP = "sleep"
+    CYCLE = "cycle"
+    LIMIT = "limit"
+
+
+class EndCode(Code):
+    """How a game ended (``Outcome.code``)."""
+
+    TARGET = "target"  # a capture goal was reached
+    ALL_CAPTURED = "all_captured"  # the loser has no piece left
+    NO_MOVES = "no_moves"  # the side to move cannot move
+    LIMIT = "limit"  # a move limit without captures ran out
+    REPETITION = "repetition"  # the same position came up too often
+    TERMINAL = "terminal"  # a piece reached the goal square (BattleHalma's terminal rule)
+    STONES = "stones"  # the stones decided it (Ncuva)
+
+
+class NoteCode(Code):
+    """A reminder for the side to move (``Note.code``): the front end decides by it."""
+
+    CAPTURE_FORCED = "capture_forced"
+    CAPTURE_AVAILABLE = "capture_available"
+    HUFF_OFFERED = "huff_offered"
+    GOAL_REACHABLE = "goal_reachable"
+    PROMOTION_AVAILABLE = "promotion_available"
+    LIMIT_NEAR = "limit_near"
+    REPETITION_NEAR = "repetition_near"
+    DROP = "drop"
+    DROP_FIRST = "drop_first"
+    STEPS_ONLY = "steps_only"
+    SOW_AGAIN = "sow_again"
+    SINGLES = "singles"
+    TURN_LIMIT = "turn_limit"
+
+
+class Phase(Code):
+    """The stage of play (``State.phase``)."""
+
+    MOVE = "move"
+    DROP = "drop"
+    SOW = "sow"
+    SINGLES = "singles"
+
+
+class Refusal(Code):
+    """Why a route clicked is no move, for code to decide on (the words come with it)."""
+
+    NOT_ALLOWED = "not_allowed"  # no legal move follows this route, and the game has nothing better to say

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-LINES, SQUARES, HOLES = "lines", "squares", "holes"
+from .kinds import BoardKind
+from .words import Words
+
+LINES, SQUARES, HOLES = BoardKind.LINES, BoardKind.SQUARES, BoardKind.HOLES
 KINDS = (LINES, SQUARES, HOLES)
 
 #: Compass directions of a square grid as (columns, rows) steps, rows counted upwards.
@@ -54,7 +57,7 @@ class Layout:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"unknown layout kind '{self.kind}' (kinds: {', '.join(KINDS)})")
+            raise ValueError(Words("unknown layout kind '{kind}' (kinds: {join})", kind=self.kind, join=', '.join(KINDS)))
         object.__setattr__(self, "_by_index", {c.index: c for c in self.cells})
 
     def cell(self, index: int) -> Cell:

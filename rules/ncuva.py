@@ -29,27 +29,29 @@ from typing import Any
 
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome
 from .effects import CAPTURE, DROP, LIFT, RELAY, STOP, Effect
+from .kinds import Detail, EndCode, NoteCode, Phase
 from .layout import HOLES, Cell, Layout
 from .ncuva_sowing import CYCLE_STOP, LIMIT_STOP, choices, decide, sow
 from .position import check_fields, count_field, pair_field, shown, turn_field
 from .recorded import RecordedState
+from .words import Words
 
 SOW = "sow"  # lift a hole of two or more and sow it, relaying on
 SINGLE = "single"  # singles: one stone onto the empty next hole
 SIDES = ("South", "North")
 LETTERS = "abcdefghijkl"
 TURN_LIMIT = 200  # house rule: the game ends by count after this many turns
-SLEEP, CAPTURED, CYCLE, LIMIT = "sleep", "capture", "cycle", "limit"  # why a sowing stopped (effects)
+SLEEP, CAPTURED, CYCLE, LIMIT = Detail.SLEEP, Detail.CAPTURE, Detail.CYCLE, Detail.LIMIT  # why a sowing stopped
 _MOVE_TEXT = re.compile(r"^([a-l])([1-4])(?:>([a-l])([1-4]))?(x?)$")
 
 
-def by_stones(totals: tuple[int, int] | list[int], why: str, code: str) -> Outcome:
+def by_stones(totals: tuple[int, int] | list[int], why: str, code: EndCode) -> Outcome:
     """The ending that the stones on the board decide (more stones wins, equal is a draw)."""
     s, n = totals
     if s == n:
-        return Outcome(None, f"{why}: a draw at {s} stones each", code)
+        return Outcome(None, Words('{why}: a draw at {s} stones each', why=why, s=s), code)
     winner = 0 if s > n else 1
-    return Outcome(winner, f"{why}: {SIDES[winner]} wins with {max(s, n)} stones to {min(s, n)}", code)
+    return Outcome(winner, Words('{why}: {side} wins with {max} stones to {min}', why=why, side=SIDES[winner], max=max(s, n), min=min(s, n)), code)
 
 
 # --- the game -----------------------------------------------------------------------------------
@@ -129,7 +131,7 @@ class NcuvaGame(Game):
         text = name.strip().lower()
         if len(text) == 2 and text[0] in LETTERS[:self.cols] and text[1] in "1234":
             return (int(text[1]) - 1) * self.cols + LETTERS.index(text[0])
-        raise ValueError(f"'{name}' is not a hole of this board (a1 to {LETTERS[self.cols - 1]}4)")
+        raise ValueError(Words("'{name}' is not a hole of this board (a1 to {letter}4)", name=name, letter=LETTERS[self.cols - 1]))
 
     # --- notation -----------------------------------------------------------------------------
     def format_move(self, move: Move) -> str:
@@ -141,13 +143,13 @@ class NcuvaGame(Game):
     def parse_move(self, state: NcuvaState, text: str) -> Move:  # type: ignore[override]
         m = _MOVE_TEXT.match(text.strip().lower())
         if not m:
-            raise ValueError(f"cannot read '{text}': write a hole like b1, or b1>c1 for a single stone")
+            raise ValueError(Words("cannot read '{text}': write a hole like b1, or b1>c1 for a single stone", text=text))
         origin = self.point_index(m.group(1) + m.group(2))
         if m.group(3):
             to = self.point_index(m.group(3) + m.group(4))
             if to != self.next_cell(origin):
                 nxt = self.point_name(self.next_cell(origin))
-                raise IllegalMoveError(f"a single stone moves to the next hole along the circuit, {nxt}")
+                raise IllegalMoveError(Words('a single stone moves to the next hole along the circuit, {nxt}', nxt=nxt))
         if state.outcome() is not None:
             raise IllegalMoveError("the game is over")
         for move in state.legal_moves():
@@ -168,66 +170,57 @@ class NcuvaGame(Game):
         start = self.new_initial_state()
         begun = start.board_stones()
         total = sum(begun)
-        size = f"a {cols}-column game"
+        size = Words('a {cols}-column game', cols=cols)
         rows = fields["board"].split("/")
         if len(rows) != 4:
-            raise ValueError(f"the Ncuva board needs 4 rows of holes (row 4 first, separated by /), found {len(rows)}")
+            raise ValueError(Words('the Ncuva board needs 4 rows of holes (row 4 first, separated by /), found {n_rows}', n_rows=len(rows)))
         counts = [0] * (4 * cols)
         for r, row_text in zip((3, 2, 1, 0), rows):
             parts = [part.strip() for part in row_text.split(",")]
             if len(parts) != cols:
-                raise ValueError(f"row {r + 1} of the board ('{shown(row_text)}') should have {cols} counts of stones "
-                                 f"separated by commas, not {len(parts)}")
+                raise ValueError(Words("row {n} of the board ('{row_text}') should have {cols} counts of stones separated by commas, not {n_parts}", n=r + 1, row_text=shown(row_text), cols=cols, n_parts=len(parts)))
             for c, part in enumerate(parts):
                 if not (part.isascii() and part.isdigit()):
-                    raise ValueError(f"'{shown(part)}' in row {r + 1} of the board is not a number of stones")
+                    raise ValueError(Words("'{part}' in row {n} of the board is not a number of stones", part=shown(part), n=r + 1))
                 digits = part.lstrip("0") or "0"
                 if len(digits) > 9:  # the total below says the rest; this keeps the numbers small
-                    raise ValueError(f"{self.point_name(r * cols + c)} holds {shown(part)} stones, but {size} has "
-                                     f"{total} in all")
+                    raise ValueError(Words('{n} holds {part} stones, but {size} has {total} in all', n=self.point_name(r * cols + c), part=shown(part), size=size, total=total))
                 counts[r * cols + c] = int(digits)
         turn = turn_field(fields, "SN", SIDES)
         board = [counts[cell] for cell in self.cell_of]
         on_board = (sum(board[:n]), sum(board[n:]))
-        stores = pair_field(fields, "store", "3/0", (total, total), (f"{size} has {total} stones in all",) * 2)
+        stores = pair_field(fields, "store", "3/0", (total, total), (Words('{size} has {total} stones in all', size=size, total=total),) * 2)
         if stores is None:  # what each side captured is what the other side lost
             if sum(on_board) > total:
-                raise ValueError(f"this Ncuva position has {sum(on_board)} stones; {size} has {total}")
+                raise ValueError(Words('this Ncuva position has {sum} stones; {size} has {total}', sum=sum(on_board), size=size, total=total))
             for side in (0, 1):
                 if on_board[side] > begun[side]:
-                    raise ValueError(f"{SIDES[side]}'s rows hold {on_board[side]} stones, but each side of {size} "
-                                     f"starts with {begun[side]}, and stones never cross to the other side")
+                    raise ValueError(Words("{side}'s rows hold {on_board} stones, but each side of {size} starts with {begun}, and stones never cross to the other side", side=SIDES[side], on_board=on_board[side], size=size, begun=begun[side]))
             stores = (begun[1] - on_board[1], begun[0] - on_board[0])
         have = sum(on_board) + sum(stores)
         if have != total:
-            raise ValueError(f"this Ncuva position has {have} stones ({sum(on_board)} on the board, {sum(stores)} "
-                             f"captured); {size} has {total}")
+            raise ValueError(Words('this Ncuva position has {have} stones ({sum} on the board, {sum2} captured); {size} has {total}', have=have, sum=sum(on_board), sum2=sum(stores), size=size, total=total))
         for side in (0, 1):
             if on_board[side] + stores[side ^ 1] != begun[side]:
                 raise ValueError(
-                    f"{SIDES[side]}'s rows hold {on_board[side]} stones and {SIDES[side ^ 1]} has captured "
-                    f"{stores[side ^ 1]}: {on_board[side] + stores[side ^ 1]} in all, but {SIDES[side]} starts with "
-                    f"{begun[side]} (stones leave a side only when the other captures them)"
+                    Words("{side}'s rows hold {on_board} stones and {side2} has captured {store}: {n} in all, but {side} starts with {begun} (stones leave a side only when the other captures them)", side=SIDES[side], on_board=on_board[side], side2=SIDES[side ^ 1], store=stores[side ^ 1], n=on_board[side] + stores[side ^ 1], begun=begun[side])
                 )
         if not any(on_board):
             raise ValueError("no stones are left on either side: the game ends as soon as one side has none")
-        turns = count_field(fields, "turns", most=self.limit, over=f"the game ends after {self.limit} turns")
+        turns = count_field(fields, "turns", most=self.limit, over=Words('the game ends after {limit} turns', limit=self.limit))
         first = start.to_move
         if self.options.get("first") != "coin" and turn != (first + turns) % 2:  # a toss lets either side start
-            raise ValueError(f"turn={'SN'[turn]} does not fit turns={turns}: {SIDES[first]} plays the first turn and "
-                             f"the turn passes after each, so after {turns} turns it is {SIDES[(first + turns) % 2]}'s")
-        sown = count_field(fields, "sown", most=total, over=f"{size} has {total} stones to capture")
+            raise ValueError(Words("turn={value} does not fit turns={turns}: {side} plays the first turn and the turn passes after each, so after {turns} turns it is {side2}'s", value='SN'[turn], turns=turns, side=SIDES[first], side2=SIDES[(first + turns) % 2]))
+        sown = count_field(fields, "sown", most=total, over=Words('{size} has {total} stones to capture', size=size, total=total))
         if sown:
             if not self.sow_again:
-                raise ValueError(f"sown={sown} counts sowings after a capture, but in this game a capture ends the turn")
+                raise ValueError(Words('sown={sown} counts sowings after a capture, but in this game a capture ends the turn', sown=sown))
             if sown > stores[turn]:
-                raise ValueError(f"sown={sown}, but {SIDES[turn]} has captured only {stores[turn]} stones: each "
-                                 "sowing again follows a capture")
+                raise ValueError(Words('sown={sown}, but {side} has captured only {store} stones: each sowing again follows a capture', sown=sown, side=SIDES[turn], store=stores[turn]))
             if turns >= self.limit:
-                raise ValueError(f"sown={sown}, but the game ended after {self.limit} turns")
+                raise ValueError(Words('sown={sown}, but the game ended after {limit} turns', sown=sown, limit=self.limit))
             if not choices(board, turn * n, n, self.only_two)[0]:
-                raise ValueError(f"sown={sown}, but {SIDES[turn]} has no hole to sow from: after a capture the turn "
-                                 "goes on only when there is one")
+                raise ValueError(Words('sown={sown}, but {side} has no hole to sow from: after a capture the turn goes on only when there is one', sown=sown, side=SIDES[turn]))
         state = NcuvaState(self, board, turn)
         state._turns = turns
         state._stores = stores
@@ -253,10 +246,10 @@ class NcuvaState(RecordedState):
 
     # --- basic facts --------------------------------------------------------------------------
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """'sow', or 'singles' when the side to move has no hole of two or more."""
         g = self.game
-        return "singles" if choices(self._b, self._turn * g.n, g.n, g.only_two)[1] else "sow"
+        return Phase.SINGLES if choices(self._b, self._turn * g.n, g.n, g.only_two)[1] else Phase.SOW
 
     @property
     def turns(self) -> int:
@@ -342,16 +335,16 @@ class NcuvaState(RecordedState):
         totals = (sum(b[:n]), sum(b[n:]))
         if not totals[0] or not totals[1]:
             if totals[0] == totals[1]:
-                return Outcome(None, "no stones are left on the board: a draw", "all_captured")
+                return Outcome(None, "no stones are left on the board: a draw", EndCode.ALL_CAPTURED)
             loser = 0 if not totals[0] else 1
-            return Outcome(loser ^ 1, f"{SIDES[loser]} has no stones left", "all_captured")
+            return Outcome(loser ^ 1, Words('{side} has no stones left', side=SIDES[loser]), EndCode.ALL_CAPTURED)
         starts, single = choices(b, turn * n, n, g.only_two)
         if single and max(b) < 2:  # the mover's own hole of two would have made it >= 2
-            return by_stones(totals, "neither player has a hole with two stones", "stones")
+            return by_stones(totals, "neither player has a hole with two stones", EndCode.STONES)
         if not starts:
-            return by_stones(totals, f"{SIDES[turn]} cannot move", "no_moves")
+            return by_stones(totals, Words('{side} cannot move', side=SIDES[turn]), EndCode.NO_MOVES)
         if self._turns >= g.limit:
-            return by_stones(totals, f"{g.limit} turns played", "limit")
+            return by_stones(totals, Words('{limit} turns played', limit=g.limit), EndCode.LIMIT)
         table = g.moves[single][turn]
         self._legal = [table[pos] for pos in starts]
         return None
@@ -415,17 +408,17 @@ class NcuvaState(RecordedState):
         name = g.point_name(cell)
         turn = self._turn
         if g.owner(cell) != turn:
-            return f"{name} is {SIDES[turn ^ 1]}'s hole: you sow only in your own two rows"
+            return Words("{name} is {side}'s hole: you sow only in your own two rows", name=name, side=SIDES[turn ^ 1])
         stones = self._b[g.circ_of[cell]]
         if not stones:
-            return f"{name} is empty"
+            return Words('{name} is empty', name=name)
         single = choices(self._b, turn * g.n, g.n, g.only_two)[1]
         if stones == 1 and not single:
-            return f"{name} holds one stone: sow a hole of two or more (singles only when none has two)"
+            return Words('{name} holds one stone: sow a hole of two or more (singles only when none has two)', name=name)
         if single and self._b[g.circ_of[g.next_cell(cell)]]:
             nxt = g.point_name(g.next_cell(cell))
-            return f"the next hole {nxt} is not empty: a single stone only moves onto an empty hole"
-        return f"no move starts at {name}"
+            return Words('the next hole {nxt} is not empty: a single stone only moves onto an empty hole', nxt=nxt)
+        return Words('no move starts at {name}', name=name)
 
     def why_illegal(self, move: Move) -> str:
         if self.outcome() is not None:
@@ -448,11 +441,11 @@ class NcuvaState(RecordedState):
         g = self.game
         notes = []
         if self._sown:
-            notes.append(Note("sow_again", "you captured: sow again"))
+            notes.append(Note(NoteCode.SOW_AGAIN, "a capture earns another sowing"))
         if choices(self._b, self._turn * g.n, g.n, g.only_two)[1]:
-            notes.append(Note("singles", "no hole holds two stones: move one stone onto an empty next hole"))
+            notes.append(Note(NoteCode.SINGLES, "no hole holds two stones: move one stone onto an empty next hole"))
         if self._turns >= g.limit - 10:
-            notes.append(Note("turn_limit", f"turn {self._turns + 1} of {g.limit}"))
+            notes.append(Note(NoteCode.TURN_LIMIT, Words('turn {n} of {limit}', n=self._turns + 1, limit=g.limit)))
         return notes
 
     def heuristic(self) -> float:

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from .words import Words
+
 if TYPE_CHECKING:
     from .core import State
 
@@ -84,10 +86,9 @@ def load_state(text: str) -> State:
     for tok in tokens[1:]:
         key, sep, value = tok.partition("=")
         if not sep or not key:
-            raise ValueError(f"'{shown(tok)}' after the game's name is not an option: an option is "
-                             "written like limit=20")
+            raise ValueError(Words("'{tok}' after the game's name is not an option: an option is written like limit=20", tok=shown(tok)))
         if key in options:
-            raise ValueError(f"the option {shown(key)} is given twice")
+            raise ValueError(Words('the option {key} is given twice', key=shown(key)))
         options[key] = value
     game = load_game(tokens[0], **options)
     fields: dict[str, str] = {}
@@ -97,10 +98,9 @@ def load_state(text: str) -> State:
         key, sep, value = part.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise ValueError(f"'{shown(part)}' is not part of a position: each part is written like "
-                             "turn=S, and the parts are separated by ';'")
+            raise ValueError(Words("'{part}' is not part of a position: each part is written like turn=S, and the parts are separated by ';'", part=shown(part)))
         if key in fields:
-            raise ValueError(f"the position gives {shown(key)}= twice")
+            raise ValueError(Words('the position gives {key}= twice', key=shown(key)))
         fields[key] = value.strip()
     return game.state_from_fields(fields)
 
@@ -109,10 +109,10 @@ def check_fields(fields: dict[str, str], known: Sequence[str], required: Iterabl
     """Refuse unknown fields and name the first missing required one (``game``: its name)."""
     for name in fields:
         if name not in known:
-            raise ValueError(f"a {game} position has no {shown(name)}= part (its parts: {', '.join(known)})")
+            raise ValueError(Words('a {game} position has no {name}= part (its parts: {join})', game=game, name=shown(name), join=', '.join(known)))
     for name in required:
         if name not in fields:
-            raise ValueError(f"the position does not say {FIELD_WORDS.get(name, name)} ({name}=)")
+            raise ValueError(Words('the position does not say {get} ({name}=)', get=FIELD_WORDS.get(name, name), name=name))
 
 
 def read_count(text: str, name: str, most: int, over: str = "") -> int:
@@ -120,11 +120,11 @@ def read_count(text: str, name: str, most: int, over: str = "") -> int:
     text = text.strip()
     if not (text.isascii() and text.isdigit()):
         if text[:1] == "-" and text[1:].isascii() and text[1:].isdigit():
-            raise ValueError(f"{name}={shown(text)} cannot be negative")
-        raise ValueError(f"{name} must be a whole number ({FIELD_WORDS.get(name, name)}), not '{shown(text)}'")
+            raise ValueError(Words('{name}={text} cannot be negative', name=name, text=shown(text)))
+        raise ValueError(Words("{name} must be a whole number ({get}), not '{text}'", name=name, get=FIELD_WORDS.get(name, name), text=shown(text)))
     digits = text.lstrip("0") or "0"
     if len(digits) > len(str(most)) or int(digits) > most:
-        raise ValueError(f"{name}={shown(text)} is more than {most}" + (f": {over}" if over else ""))
+        raise ValueError(Words('{name}={text} is more than {most}', name=name, text=shown(text), most=most) + (f": {over}" if over else ""))
     return int(digits)
 
 
@@ -147,8 +147,7 @@ def pair_field(fields: dict[str, str], name: str, example: str, most: tuple[int,
         return None
     parts = [p.strip() for p in text.split("/")]
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
-        raise ValueError(f"{name} must be two counts like {name}={example} "
-                         f"({FIELD_WORDS.get(name, name)}), not '{shown(text)}'")
+        raise ValueError(Words("{name} must be two counts like {name}={example} ({get}), not '{text}'", name=name, example=example, get=FIELD_WORDS.get(name, name), text=shown(text)))
     out = []
     for part, top, why in zip(parts, most, over):
         digits = part.lstrip("0") or "0"
@@ -162,8 +161,7 @@ def turn_field(fields: dict[str, str], letters: str, sides: Sequence[str]) -> in
     """Whose turn it is, written as one of two letters: the player's index."""
     text = fields["turn"]
     if len(text) != 1 or text not in letters:
-        raise ValueError(f"turn={shown(text)}: whose turn it is must be {letters[0]} ({sides[0]}) "
-                         f"or {letters[1]} ({sides[1]})")
+        raise ValueError(Words('turn={text}: whose turn it is must be {letter} ({side}) or {letter2} ({side2})', text=shown(text), letter=letters[0], side=sides[0], letter2=letters[1], side2=sides[1]))
     return letters.index(text)
 
 
@@ -173,19 +171,16 @@ def read_rows(text: str, rows: Sequence[Sequence[int]], alphabet: str, what: str
     ``what`` names a cell ('point', 'square')."""
     rows_text = text.split("/")
     if len(rows_text) != len(rows):
-        raise ValueError(f"the board needs {len(rows)} rows, found {len(rows_text)} (the top row first, rows "
-                         "separated by /)")
+        raise ValueError(Words('the board needs {n_rows} rows, found {n_rows_text} (the top row first, rows separated by /)', n_rows=len(rows), n_rows_text=len(rows_text)))
     out: dict[int, str] = {}
     for i, (row, row_text) in enumerate(zip(rows, rows_text)):
         if len(row_text) != len(row):
-            raise ValueError(f"the {ordinal(i)} row of the board from the top ('{shown(row_text)}') should have "
-                             f"{len(row)} {what}s, not {len(row_text)}")
+            raise ValueError(Words("the {ordinal} row of the board from the top ('{row_text}') should have {n_row} {what}s, not {n_row_text}", ordinal=ordinal(i), row_text=shown(row_text), n_row=len(row), what=what, n_row_text=len(row_text)))
         for cell, ch in zip(row, row_text):
             if ch in alphabet:
                 out[cell] = ch
             elif ch != ".":
-                raise ValueError(f"'{shown(ch)}' on the board is not a piece of this game: use "
-                                 f"{', '.join(alphabet)}, or . for an empty {what}")
+                raise ValueError(Words("'{ch}' on the board is not a piece of this game: use {join}, or . for an empty {what}", ch=shown(ch), join=', '.join(alphabet), what=what))
     return out
 
 

@@ -15,6 +15,8 @@ from abc import abstractmethod
 from typing import TypeVar
 
 from .core import Move, Outcome, State
+from .kinds import Phase
+from .words import Words
 
 S = TypeVar("S", bound="RecordedState")
 
@@ -53,9 +55,9 @@ class RecordedState(State):
         return self._turn  # type: ignore[attr-defined]
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """'move' unless the game has stages (drops, singles) and says so."""
-        return "move"
+        return Phase.MOVE
 
     @property
     def ply(self) -> int:
@@ -154,21 +156,18 @@ class RecordedState(State):
                     ch in "0123456789abcdefABCDEF" for ch in v) for v in values)
             )
             if not readable:
-                raise ValueError(f"the repetition counts (rep=) cannot be read at '{shown(entry)}': each "
-                                 f"is a position as {size} hexadecimal numbers joined by '.', then * and a count")
+                raise ValueError(Words("the repetition counts (rep=) cannot be read at '{entry}': each is a position as {size} hexadecimal numbers joined by '.', then * and a count", entry=shown(entry), size=size))
             key = tuple(int(v, 16) for v in values)
             count = int(count_text)
             if key in self._rep:
-                raise ValueError(f"the repetition counts (rep=) list one position twice ('{shown(entry)}')")
+                raise ValueError(Words("the repetition counts (rep=) list one position twice ('{entry}')", entry=shown(entry)))
             if count < 1:
-                raise ValueError(f"the repetition counts (rep=) have a count of 0 at '{shown(entry)}'")
+                raise ValueError(Words("the repetition counts (rep=) have a count of 0 at '{entry}'", entry=shown(entry)))
             problem = self._repetition_key_problem(key)
             if problem:
-                raise ValueError(f"the repetition counts (rep=) list a position that cannot occur ('{shown(entry)}'):"
-                                 f" {problem}")
+                raise ValueError(Words("the repetition counts (rep=) list a position that cannot occur ('{entry}'): {problem}", entry=shown(entry), problem=problem))
             if not self._may_recur(key):
-                raise ValueError(f"the repetition counts (rep=) list a position with other pieces than this one "
-                                 f"('{shown(entry)}'): after a capture it can never come back")
+                raise ValueError(Words("the repetition counts (rep=) list a position with other pieces than this one ('{entry}'): after a capture it can never come back", entry=shown(entry)))
             self._rep[key] = count
             total += count
         current = self._repetition_key()
@@ -176,11 +175,8 @@ class RecordedState(State):
             raise ValueError("the repetition counts (rep=) do not include the position itself")
         for key, count in self._rep.items():
             if key == current and count > 3:
-                raise ValueError(f"the repetition counts (rep=) say this position came up {count} times: the "
-                                 "third time ends the game")
+                raise ValueError(Words('the repetition counts (rep=) say this position came up {count} times: the third time ends the game', count=count))
             if key != current and count > 2:
-                raise ValueError(f"the repetition counts (rep=) say an earlier position came up {count} times: "
-                                 "the third time would have ended the game")
+                raise ValueError(Words('the repetition counts (rep=) say an earlier position came up {count} times: the third time would have ended the game', count=count))
         if total > most_visits:
-            raise ValueError(f"the repetition counts (rep=) add up to {total} visits, but only "
-                             f"{most_visits - 1} plies were played since the last capture (quiet=)")
+            raise ValueError(Words('the repetition counts (rep=) add up to {total} visits, but only {n} plies were played since the last capture (quiet=)', total=total, n=most_visits - 1))

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from .core import Game, GameSpec
+from .words import Words
 
 _GAMES: dict[str, GameSpec] = {}
 
 
 def register(spec: GameSpec) -> GameSpec:
     if spec.id in _GAMES:
-        raise ValueError(f"game id '{spec.id}' registered twice")
+        raise ValueError(Words("game id '{id}' registered twice", id=spec.id))
     _GAMES[spec.id] = spec
     return spec
 
@@ -28,7 +29,7 @@ def game_spec(game_id: str) -> GameSpec:
         from .position import shown
 
         known = ", ".join(_GAMES)
-        raise ValueError(f"unknown game '{shown(game_id)}' (Keliya's games: {known})") from None
+        raise ValueError(Words("unknown game '{game_id}' (Keliya's games: {known})", game_id=shown(game_id), known=known)) from None
 
 
 def load_game(game_id: str, /, **options: Any) -> Game:

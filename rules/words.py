@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .kinds import Refusal
+
 
 class Words(str):
     """English text made from ``template.format(**values)``; ``template`` and ``values`` kept.
@@ -42,6 +44,28 @@ class Words(str):
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickles (the AI's process boundary) keep the parts
         return (_remake, (self.template, self.values, self.plural, self.number))
+
+
+class Refused(Words):
+    """The words of a refusal with a ``code`` the front end may decide on (say something
+    better than the rules' plain 'not allowed' in the middle of a chain, say)."""
+
+    code: Refusal
+
+    def __new__(cls, code: Refusal, template: str, **values: Any) -> Refused:
+        made = super().__new__(cls, template, **values)
+        made.code = code
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Refused, (self.code, self.template), dict(values=self.values))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.values = state["values"]
+
+
+#: The rules' refusal when they have nothing better to say.
+NOT_ALLOWED = Refused(Refusal.NOT_ALLOWED, "that move is not allowed here")
 
 
 def _remake(template: str, values: dict[str, Any], plural: str = "", count: int = 0) -> Words:

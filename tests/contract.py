@@ -17,8 +17,8 @@ from typing import Any
 
 from rules import Game, IllegalMoveError, Move, Note, State, game_spec, load_game, load_state
 from rules import effects as fx
-from rules.core import OUTCOME_CODES
 from rules.effects import replay_counts, replay_pieces
+from rules.kinds import EndCode
 from rules.layout import DIRECTIONS, HOLES, KINDS, LINES, SQUARES
 
 EFFECT_KINDS = (fx.PLACE, fx.MOVE, fx.REMOVE, fx.PROMOTE, fx.LIFT, fx.DROP, fx.RELAY, fx.CAPTURE, fx.STOP)
@@ -157,7 +157,7 @@ def check_outcome(state: State) -> None:
         assert state.to_move in (0, 1), f"to_move {state.to_move!r}"
         return
     assert out.winner in (None, 0, 1), f"winner {out.winner!r}"
-    assert out.code in OUTCOME_CODES, f"outcome code {out.code!r} is not in OUTCOME_CODES"
+    assert isinstance(out.code, EndCode), f"outcome code {out.code!r} is not an EndCode"
     assert out.reason, "an outcome needs its reason in words"
 
 

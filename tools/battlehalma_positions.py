@@ -7,6 +7,7 @@ from typing import Any
 
 from rules import State
 from rules.battlehalma import LEAP, LEAP_KING, STEP_KING
+from rules.kinds import EndCode
 from tools.scenarios import find
 
 PROMOTION_3: dict[str, Any] = {"rule": "promotion", "size": 8, "counters": 3}
@@ -46,7 +47,7 @@ def terminal_win() -> State:
     """A game won by the terminal rule (a counter reached the enemy corner)."""
     def won(s: State) -> bool:
         out = s.outcome()
-        return out is not None and out.code == "terminal"
+        return out is not None and out.code == EndCode.TERMINAL
     return find("battlehalma", won, range(200), 2000, **TERMINAL_6)
 
 

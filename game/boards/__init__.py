@@ -13,7 +13,6 @@ board live with the match (``game.match.guides``), so they are tested without a 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from types import ModuleType
 from typing import Protocol
 
@@ -22,6 +21,7 @@ import pygame
 from rules import Effect, Game, State
 
 from ..match.read import BoardSource
+from .beats import EventSink
 from .look import Animation, BoardLook
 from .route_input import Intent, RouteInput
 
@@ -61,7 +61,7 @@ class BoardFamily(Protocol):
     def draw(self, surface: pygame.Surface, look: BoardLook) -> None: ...
 
     def animate(self, effects: list[Effect], before: dict[int, tuple[int, str]],
-                on_event: Callable[[str, int, tuple[int, str]], None], shown_hops: int = 0) -> Animation: ...
+                on_event: EventSink, shown_hops: int = 0) -> Animation: ...
 
     def position_changed(self, source: BoardSource, played: bool = False) -> None:
         """The position on the board changed: ``played`` when a move was just played (its

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from rules import Effect, IllegalMoveError, Move, Note, State, game_spec
 from rules.effects import MOVE, REMOVE, STOP
+from rules.kinds import NoteCode
 from rules.words import Words, sentence
 
 from .. import saves
@@ -176,7 +177,7 @@ class Match:
 
     def urgent_notes(self) -> frozenset[str]:
         """Note codes the panel shows in the warning colour."""
-        return self.note_codes & {"capture_forced", "huff_offered"}
+        return self.note_codes & {NoteCode.CAPTURE_FORCED, NoteCode.HUFF_OFFERED}
 
     def take_events(self) -> list[Event]:
         """What the screen must show or play since it last asked, in order."""

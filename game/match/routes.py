@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from rules import Move, State
 from rules.effects import PLACE, REMOVE
-from rules.kinds import Code
+from rules.kinds import Code, Refusal
+from rules.words import Refused
 
 
 class Click(Code):
@@ -255,7 +256,7 @@ class MoveBuilder:
         if step is not None:
             return step
         reason = self.state.why_not_path(self.path + (cell,))
-        if reason == "that move is not allowed here":
+        if isinstance(reason, Refused) and reason.code == Refusal.NOT_ALLOWED:
             reason = "from here the chain can only go on to a marked point"
         return ClickResult(Click.ILLEGAL, reason=reason)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from rules.kinds import Phase
 from rules.words import Words
 
 from .. import theme
@@ -415,7 +416,7 @@ class PanelView:
         shown = m.board_source.state  # a position looked back at counts its own
         hands, caught = shown.hands(), sc.shown_taken()
         bits: list[str] = [Words("taken {n}", n=caught[player])] if sc.show_taken else []
-        if any(hands) or shown.phase == "drop":
+        if any(hands) or shown.phase == Phase.DROP:
             bits.insert(0, Words("in hand {n}", n=hands[player]))
         where = (name.right + int(12 * s), rect.top + int(14 * s)) if compact else (tx, rect.top + int(52 * s))
         theme.blit_text(surface, "  ·  ".join(tr(b) for b in bits), int(20 * s), theme.ACCENT_2, where)

@@ -16,6 +16,7 @@ from .. import settings as user_settings
 from .. import theme
 from ..anim import Pulse, Timer
 from ..boards import Animation, BoardFamily, BoardLook, family_for
+from ..boards.beats import Beat
 from ..boards.route_input import Gesture, Intent
 from ..config import HUMAN, MatchConfig
 from ..library import GameFile
@@ -183,8 +184,8 @@ class PlayScene(Scene):
         self.board.position_changed(self.match.board_source)
         self.board.set_rotated(self.match.turned)
 
-    def _anim_event(self, name: str, cell: int, piece: tuple[int, str]) -> None:
-        if name in ("capture", "huff"):
+    def _anim_event(self, name: Beat, cell: int, piece: tuple[int, str]) -> None:
+        if name in (Beat.CAPTURE, Beat.HUFF):
             owner, kind = piece
             colors = burst_colors(style_of(owner, kind))
             self.bursts.burst(self.board.pos(cell), colors + (theme.ACCENT,), scale=self.board.unit / 80)

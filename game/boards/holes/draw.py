@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from rules.effects import CAPTURE, RELAY, STOP
+from rules.kinds import Detail
 from rules.words import Words
 
 from ... import theme
@@ -82,7 +84,7 @@ class HolesRenderer:
             if end is not None:
                 self._end_mark(surface, end)
             for e in m.last_effects:
-                if e.kind == "capture":
+                if e.kind == CAPTURE:
                     _cross(surface, theme.CAPTURE, view.pos(e.cell), r * 0.35, w)
         if m.human_to_move and not m.busy and m.show_legal:
             b = m.builder
@@ -95,9 +97,9 @@ class HolesRenderer:
                          r * (1.15 + 0.1 * m.pulse), max(3, w))
         if anim is not None and anim.index < len(anim.steps):
             e = anim.steps[anim.index].effect
-            if e.kind == "relay":
+            if e.kind == RELAY:
                 alpha_circle(surface, theme.ACCENT_2, 230, view.pos(e.cell), r * 1.1, max(3, int(r * 0.18)))
-            elif e.kind == "capture":
+            elif e.kind == CAPTURE:
                 alpha_circle(surface, theme.CAPTURE, 230, view.pos(e.cell), r * 1.1, max(3, int(r * 0.18)))
 
     def _end_mark(self, surface: pygame.Surface, cell: int) -> None:
@@ -176,10 +178,10 @@ class HolesRenderer:
     # --- words and the preview ----------------------------------------------------------------------------
     def _caption(self, surface: pygame.Surface, anim: SowingAnimation, m: BoardLook) -> None:
         """How the sowing ends, said on the board while its stop is shown."""
-        if anim.done or anim.steps[anim.index].effect.kind != "stop" or not anim.caption:
+        if anim.done or anim.steps[anim.index].effect.kind != STOP or not anim.caption:
             return
         stop = anim.steps[anim.index].effect.detail
-        self._pill(surface, anim.caption, theme.CAPTURE if stop == "capture" else theme.ACCENT_2,
+        self._pill(surface, anim.caption, theme.CAPTURE if stop == Detail.CAPTURE else theme.ACCENT_2,
                    min(1.0, anim.step_t * 4))
 
     def _pill(self, surface: pygame.Surface, words: str, edge: theme.Color, fade: float = 1.0) -> None:
@@ -226,5 +228,5 @@ class HolesRenderer:
             pygame.draw.rect(surface, (210, 255, 225), box, 1, border_radius=box.height // 2)
             surface.blit(tag, tag.get_rect(center=box.center))
         # "sleeps" is said in full until a sowing has been seen to end in sleep
-        self._pill(surface, pv.words(m.state.game.point_name, explain="sleep" not in m.source.stops_seen),
+        self._pill(surface, pv.words(m.state.game.point_name, explain=Detail.SLEEP not in m.source.stops_seen),
                    theme.CAPTURE if pv.captured else theme.ACCENT)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from rules import Effect, Move, State
 from rules.effects import CAPTURE, DROP, RELAY, STOP, replay_counts
+from rules.kinds import Detail
 from rules.words import Words, listing
 
 
@@ -19,7 +20,7 @@ class Preview:
     captured: tuple[int, ...]  # the opponent's pits emptied
     taken: int
     relays: int
-    stop: str  # "sleep", "capture", "cycle" or "limit"
+    stop: Detail  # SLEEP, CAPTURE, CYCLE or LIMIT
     lifts: int  # the lifts made, when a cycle or the limit stopped the sowing
 
     def words(self, name, explain: bool = False) -> str:
@@ -31,11 +32,11 @@ class Preview:
             parts.append(Words.counted("{n} relay", "{n} relays", self.relays))
         parts.append(Words("ends in {pit}", pit=name(self.end)))
         text = listing(parts)
-        if self.stop == "capture":
+        if self.stop == Detail.CAPTURE:
             return Words("{sowing} — captures {n}", sowing=text, n=self.taken)
-        if self.stop == "cycle":
+        if self.stop == Detail.CYCLE:
             return Words("{sowing} — a relay cycle stops it", sowing=text)
-        if self.stop == "limit":
+        if self.stop == Detail.LIMIT:
             return Words("{sowing} — stopped at {lifts} lifts", sowing=text, lifts=f"{self.lifts:,}")
         if explain:
             return Words("{sowing} — then sleeps: the turn passes", sowing=text)
@@ -63,6 +64,6 @@ def preview(state: State, move: Move, effects: list[Effect]) -> Preview:
         captured=tuple(e.cell for e in effects if e.kind == CAPTURE),
         taken=sum(taken),
         relays=sum(1 for e in effects if e.kind == RELAY),
-        stop=stop.detail if stop is not None else "",
+        stop=Detail(stop.detail) if stop is not None else Detail.SLEEP,
         lifts=stop.count if stop is not None else 0,
     )

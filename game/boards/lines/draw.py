@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rules.effects import REMOVE
+from rules.kinds import NoteCode
 
 from ... import theme
 from ...render.marks import (
@@ -75,7 +76,7 @@ class LinesRenderer:
         hidden = {b.path[0]} if chain or (dragging and b.path) else set()
         interactive = m.human_to_move and not m.busy
         if interactive and m.show_legal and not b.path:
-            forced = "capture_forced" in m.note_codes
+            forced = NoteCode.CAPTURE_FORCED in m.note_codes
             capturers = b.capturers()
             for p in b.movable() - capturers:  # where you may move, quietly
                 alpha_circle(surface, theme.ACCENT, 150, view.pos(p), r * 1.18, max(2, int(r * 0.1)))

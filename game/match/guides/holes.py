@@ -4,6 +4,7 @@ sowing ended (it slept, captured, or a relay cycle stopped it)."""
 from __future__ import annotations
 
 from rules.effects import CAPTURE, STOP
+from rules.kinds import Detail, NoteCode, Phase
 from rules.words import Words
 
 from ..events import Said, Tone
@@ -15,15 +16,15 @@ def last_stop(m: BoardSource) -> str:
     fx = m.last_effects
     if not fx or fx[-1].kind != STOP or m.last_move is None:
         return ""
-    mover = m.state.to_move if fx[-1].detail == "capture" and "sow_again" in m.note_codes else None
+    mover = m.state.to_move if fx[-1].detail == Detail.CAPTURE and NoteCode.SOW_AGAIN in m.note_codes else None
     taken = sum(e.count for e in fx if e.kind == CAPTURE)
-    if fx[-1].detail == "capture":
+    if fx[-1].detail == Detail.CAPTURE:
         if mover is not None:
             return Words.counted("{side} captured {n} stone.", "{side} captured {n} stones.", taken, side=m.side(mover))
         return Words.counted("Captured {n} stone.", "Captured {n} stones.", taken)
-    if fx[-1].detail == "cycle":
+    if fx[-1].detail == Detail.CYCLE:
         return "The relay went round in a cycle, so the sowing stopped."
-    if fx[-1].detail == "limit":
+    if fx[-1].detail == Detail.LIMIT:
         return Words("The sowing reached {lifts} lifts (a house rule), so it stopped.", lifts=f"{fx[-1].count:,}")
     if m.last_mover is None:
         return "The last stone fell into an empty hole: the sower sleeps, and the turn passes."
@@ -35,9 +36,9 @@ def intro(m: BoardSource) -> Said:
     player = m.state.to_move
     who = m.side(player)
     before = last_stop(m)
-    if "sow_again" in m.note_codes:
+    if NoteCode.SOW_AGAIN in m.note_codes:
         said = Said(Words("{side} sows again: click any marked hole of yours.", side=who), Tone.ACCENT)
-    elif m.state.phase == "singles":
+    elif m.state.phase == Phase.SINGLES:
         said = Said(Words("{side}: no hole has two stones — click a single stone (marked) to move it onto the "
                           "empty hole after it.", side=who), Tone.ACCENT)
     else:

@@ -3,6 +3,7 @@ pieces: whose turn and what to click, then what the selection allows next."""
 
 from __future__ import annotations
 
+from rules.kinds import NoteCode
 from rules.words import Words
 
 from ..events import Said, Tone
@@ -19,7 +20,7 @@ def intro(m: BoardSource) -> Said:
                           "with 'Don't huff' and move as usual.", side=who, points=names), Tone.ACCENT)
     if b.drop_points() and not b.piece_moves():
         return Said("Click an empty point to place a piece from your hand.")
-    if "capture_forced" in m.note_codes and b.capturers():
+    if NoteCode.CAPTURE_FORCED in m.note_codes and b.capturers():
         return Said(Words("{side} must capture: click a piece in a double ring.", side=who), Tone.ACCENT)
     if b.capturers():
         return Said("A capture is possible (pieces in a dashed ring), or make any other move.")

@@ -5,6 +5,7 @@ to stop a chain of leaps."""
 from __future__ import annotations
 
 from rules.battlehalma import COUNTER_DIRS, FORBIDDEN_WORDS
+from rules.kinds import NoteCode
 from rules.words import Words
 
 from ..events import Said, Tone
@@ -21,9 +22,9 @@ def allowed_directions(owner: int, kind: str) -> tuple[str, ...]:
 
 def intro(m: BoardSource) -> Said:
     who = m.side(m.state.to_move)
-    if "goal_reachable" in m.note_codes:
+    if NoteCode.GOAL_REACHABLE in m.note_codes:
         return Said(Words("{side} can reach the enemy corner (gold frame) and win: look for it.", side=who), Tone.ACCENT)
-    if "promotion_available" in m.note_codes:
+    if NoteCode.PROMOTION_AVAILABLE in m.note_codes:
         return Said(Words("{side} can crown a king on the enemy corner (gold frame).", side=who), Tone.ACCENT)
     if m.builder.capturers():
         return Said(Words("{side} to move: pieces in a dashed ring can capture (never forced). Click a piece, "
