@@ -43,14 +43,14 @@ from typing import Any, NamedTuple
 from .battlehalma_moves import MoveTables, generate
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome, State
 from .effects import MOVE, PROMOTE, REMOVE, Effect
-from .kinds import Detail, EndCode, NoteCode
+from .kinds import Detail, EndCode, MoveKind, NoteCode
 from .layout import DIRECTIONS, SQUARES, Cell, Layout
 from .position import check_fields, count_field, read_rows, turn_field, write_rows
 from .recorded import RecordedState
 from .words import NOT_ALLOWED, Words
 
-STEP, LEAP = "step", "leap"
-STEP_KING, LEAP_KING = "step_king", "leap_king"  # the move crowns the counter
+STEP, LEAP = MoveKind.STEP, MoveKind.LEAP
+STEP_KING, LEAP_KING = MoveKind.STEP_KING, MoveKind.LEAP_KING  # the move crowns the counter
 KINDS = (STEP, LEAP, STEP_KING, LEAP_KING)
 CROWNING = {STEP: STEP_KING, LEAP: LEAP_KING}
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .kinds import EndCode, NoteCode
+from .kinds import EndCode, MoveKind, NoteCode
 from .words import NOT_ALLOWED, Words
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 class Move(NamedTuple):
-    """One move: what kind (a word the game defines), the cells visited in order, and the
+    """One move: what kind (``MoveKind``), the cells visited in order, and the
     cells emptied by capture.
 
     ``path`` is the whole route (origin first); a move made at one cell (a drop, a huff, a
@@ -34,7 +34,7 @@ class Move(NamedTuple):
     answers for every game.
     """
 
-    kind: str
+    kind: MoveKind
     path: tuple[int, ...]
     captured: tuple[int, ...] = ()
 

@@ -25,6 +25,20 @@ class BoardKind(Code):
     HOLES = "holes"  # pits that hold stones
 
 
+class MoveKind(Code):
+    """What sort of move a ``Move`` is (``Move.kind``)."""
+
+    STEP = "step"  # one point along a line, or one square
+    JUMP = "jump"  # a capturing chain of short jumps, one enemy piece per jump
+    DROP = "drop"  # a piece from hand onto an empty point
+    HUFF = "huff"  # remove an opponent piece that failed to capture (does not end the turn)
+    LEAP = "leap"  # BattleHalma: a chain of leaps over pieces
+    STEP_KING = "step_king"  # BattleHalma: a step that crowns the counter
+    LEAP_KING = "leap_king"  # BattleHalma: leaps that crown the counter
+    SOW = "sow"  # Ncuva: lift a hole of two or more and sow it, relaying on
+    SINGLE = "single"  # Ncuva's singles: one stone onto the empty next hole
+
+
 class EffectKind(Code):
     """One thing a move does (``rules.effects``)."""
 

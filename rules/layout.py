@@ -38,7 +38,7 @@ class Cell:
 class Layout:
     """A board as the front end sees it (see the module docstring)."""
 
-    kind: str
+    kind: BoardKind
     cells: tuple[Cell, ...]
     # lines: the straight lines, as tuples of cell indices in order; and each cell's neighbours
     lines: tuple[tuple[int, ...], ...] = ()

@@ -16,13 +16,11 @@ from typing import Any
 from .boards import Board
 from .core import Game, GameSpec, IllegalMoveError, Move, State
 from .effects import MOVE, PLACE, REMOVE, Effect
-from .kinds import Detail
+from .kinds import Detail, MoveKind
 from .layout import LINES, Cell, Layout
 from .words import Words
 
-STEP = "step"  # one point along a line
-JUMP = "jump"  # a capturing chain of short jumps, one enemy piece per jump
-DROP = "drop"  # a piece from hand onto an empty point
+STEP, JUMP, DROP = MoveKind.STEP, MoveKind.JUMP, MoveKind.DROP
 
 _NAME = re.compile(r"^[a-z][0-9]{1,2}$")
 
@@ -41,7 +39,7 @@ class LineGame(Game):
 
     board: Board
     #: one-cell move kinds and the character that writes them
-    prefixes: dict[str, str] = {DROP: "@"}
+    prefixes: dict[MoveKind, str] = {DROP: "@"}
 
     def __init__(self, spec: GameSpec, options: dict[str, Any], board: Board) -> None:
         super().__init__(spec, options)

@@ -29,15 +29,14 @@ from typing import Any
 
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome
 from .effects import CAPTURE, DROP, LIFT, RELAY, STOP, Effect
-from .kinds import Detail, EndCode, NoteCode, Phase
+from .kinds import Detail, EndCode, MoveKind, NoteCode, Phase
 from .layout import HOLES, Cell, Layout
 from .ncuva_sowing import CYCLE_STOP, LIMIT_STOP, choices, decide, sow
 from .position import check_fields, count_field, pair_field, shown, turn_field
 from .recorded import RecordedState
 from .words import Words
 
-SOW = "sow"  # lift a hole of two or more and sow it, relaying on
-SINGLE = "single"  # singles: one stone onto the empty next hole
+SOW, SINGLE = MoveKind.SOW, MoveKind.SINGLE
 SIDES = ("South", "North")
 LETTERS = "abcdefghijkl"
 TURN_LIMIT = 200  # house rule: the game ends by count after this many turns

@@ -14,14 +14,14 @@ from typing import Any
 from .boards import alquerque_37, alquerque_49, bits
 from .core import GameSpec, Move, Note, Outcome
 from .effects import REMOVE, Effect
-from .kinds import EndCode, NoteCode
+from .kinds import EndCode, MoveKind, NoteCode
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
 from .position import check_fields, count_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
 from .war_fast import compiled_playout
 from .words import NOT_ALLOWED, Words
 
-HUFF = "huff"  # remove an opponent piece that failed to capture (does not end the turn)
+HUFF = MoveKind.HUFF  # remove an opponent piece that failed to capture (does not end the turn)
 
 FORCED, HUFFING, FREE = "forced", "huff", "free"
 SIDES = ("South", "North")
@@ -31,7 +31,7 @@ PIECE_CHARS = "SN"
 class WarGame(LineGame):
     """Options resolved into board, start armies and rule switches."""
 
-    prefixes = {DROP: "@", HUFF: "~"}
+    prefixes: dict[MoveKind, str] = {DROP: "@", HUFF: "~"}
 
     def __init__(self, spec: GameSpec, options: dict[str, Any], south_start: list[str]) -> None:
         super().__init__(spec, options, alquerque_37() if options.get("board") == "two-wing" else alquerque_49())
