@@ -58,6 +58,21 @@ class Board:
         # Shift tables: (offset, mask of origins) for every lattice offset that occurs.
         self.step_shifts = self._shift_table((a, b) for a in pts for b in adj[a])
         self.jump_shifts = self._shift_table((a, b) for a in pts for b, _ in jumps[a])
+        # The directions split by sign, so that the hot loops never branch on it: per lattice
+        # offset toward higher points (``up``, a left shift) and toward lower ones (``down``, by
+        # its size), (offset, origins of a step, origins of a jump), a jump going twice as far.
+        # Every jump's offset is a step's (its first half), so one entry serves both.
+        jump_origins = dict(self.jump_shifts)
+        self.up: tuple[tuple[int, int, int], ...] = tuple(
+            (off, m, jump_origins.get(off, 0)) for off, m in self.step_shifts if off > 0)
+        self.down: tuple[tuple[int, int, int], ...] = tuple(
+            (-off, m, jump_origins.get(off, 0)) for off, m in self.step_shifts if off < 0)
+        #: per point: (bit jumped over, landing bit, landing) of each jump from it
+        self.jump_bits: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+            tuple((1 << over, 1 << to, to) for over, to in js) for js in self.jumps
+        )
+        #: per point: the points its jumps go over (no enemy on them, no capture from there)
+        self.over_mask: tuple[int, ...] = tuple(sum(1 << over for over, _ in js) for js in self.jumps)
         for a in pts:
             for b, c in jumps[a]:
                 if b - a != c - b:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import war_fast
 from .boards import alquerque_37, alquerque_49, bits
 from .core import GameSpec, Move, Note, Outcome
 from .effects import REMOVE, Effect
@@ -18,7 +19,6 @@ from .kinds import EndCode, MoveKind, NoteCode
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
 from .position import check_fields, count_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
-from .war_fast import compiled_playout
 from .words import NOT_ALLOWED, Words
 
 HUFF = MoveKind.HUFF  # remove an opponent piece that failed to capture (does not end the turn)
@@ -44,11 +44,6 @@ class WarGame(LineGame):
         self.threefold = options.get("threefold", "draw") == "draw"
         self.target = int(options.get("target", self.start_count))
         self.first: str = options["first"]
-        # Split shift tables by sign so the hot loops never branch on it.
-        self.jump_right = tuple((off, 2 * off, m) for off, m in b.jump_shifts if off > 0)
-        self.jump_left = tuple((-off, -2 * off, m) for off, m in b.jump_shifts if off < 0)
-        self.step_right = tuple((off, m) for off, m in b.step_shifts if off > 0)
-        self.step_left = tuple((-off, m) for off, m in b.step_shifts if off < 0)
 
     def new_initial_state(self, rng: random.Random | None = None) -> WarState:
         if self.first == "coin":
@@ -127,51 +122,50 @@ class WarGame(LineGame):
 
     # --- move generation shared by legal_moves and the fast path -------------------------
     def capturers(self, own: int, opp: int) -> int:
-        """Mask of ``own`` pieces that have at least one capture."""
-        empty = self.board.mask & ~(own | opp)
+        """Mask of ``own`` pieces that have at least one capture: an enemy next to them along
+        a line and an empty point beyond it (``Board.up``/``down``, as the fast path reads them)."""
+        b = self.board
+        empty = b.mask & ~(own | opp)
         found = 0
-        for off, off2, m in self.jump_right:
-            found |= own & m & (opp >> off) & (empty >> off2)
-        for off, off2, m in self.jump_left:
-            found |= own & m & (opp << off) & (empty << off2)
-        return found
+        for off, _, m in b.up:
+            found |= m & ((opp & (empty >> off)) >> off)
+        for off, _, m in b.down:
+            found |= m & ((opp & (empty << off)) << off)
+        return own & found
 
     def has_step(self, own: int, opp: int) -> bool:
-        empty = self.board.mask & ~(own | opp)
-        for off, m in self.step_right:
+        b = self.board
+        empty = b.mask & ~(own | opp)
+        for off, m, _ in b.up:
             if own & m & (empty >> off):
                 return True
-        for off, m in self.step_left:
+        for off, m, _ in b.down:
             if own & m & (empty << off):
                 return True
         return False
 
     def chains(self, origin: int, own: int, opp: int, maximal: bool, out: list[Move]) -> None:
         """Append every capture chain of the piece on ``origin`` (maximal ones only if asked)."""
-        jumps = self.board.jumps
+        jump_bits = self.board.jump_bits
         others = own & ~(1 << origin)
 
         def extend(path: tuple[int, ...], taken: tuple[int, ...], pos: int, opp: int) -> None:
             blocked = others | opp
             went_on = False
-            for over, to in jumps[pos]:
-                if (opp >> over) & 1 and not (blocked >> to) & 1:
+            for obit, tbit, to in jump_bits[pos]:
+                if opp & obit and not blocked & tbit:
                     went_on = True
-                    p2, t2 = path + (to,), taken + (over,)
+                    p2, t2 = path + (to,), taken + (obit.bit_length() - 1,)
                     if not maximal:
                         out.append(Move(JUMP, p2, t2))
-                    extend(p2, t2, to, opp & ~(1 << over))
+                    extend(p2, t2, to, opp ^ obit)
             if maximal and not went_on and taken:
                 out.append(Move(JUMP, path, taken))
 
         extend((origin,), (), origin, opp)
 
     def can_jump_from(self, pos: int, own: int, opp: int) -> bool:
-        blocked = own | opp
-        for over, to in self.board.jumps[pos]:
-            if (opp >> over) & 1 and not (blocked >> to) & 1:
-                return True
-        return False
+        return war_fast.can_jump_from(self.board, pos, own, opp)
 
 
 class WarState(RecordedState, LineState):
@@ -453,8 +447,8 @@ class WarState(RecordedState, LineState):
         if (not g.limit and g.threefold) or self.outcome() is not None:
             return super().playout(rng, max_plies, greedy)
         own, opp = self._armies()
-        own, opp, turn, quiet, huffable, played, won = compiled_playout(g.board, g.capture_rule)(
-            rng, own, opp, self._turn, self._quiet, self._huffable,
+        own, opp, turn, quiet, huffable, played, won = war_fast.playout(
+            g.board, g.forced, g.capture_rule == HUFFING, rng, own, opp, self._turn, self._quiet, self._huffable,
             1 << 62 if max_plies is None else max_plies,
             g.start_count - g.target, g.limit or 1 << 62, greedy, None,
         )
