@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from .battlehalma_moves import MoveTables, generate
+from .battlehalma_moves import MoveTables, extend_king, generate
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome, State
 from .effects import MOVE, PROMOTE, REMOVE, Effect
 from .kinds import Detail, EndCode, MoveKind, NoteCode
@@ -291,8 +291,12 @@ class BattleHalmaGame(Game):
         g = self.geo
         pb = 1 << p
         occ = (own | opp) ^ pb
+        steps = g.step_masks[side][p]
+        if not steps & occ:  # nothing next to it to leap over
+            return steps
         fwd, back = g.shifts[side]
-        reached = frontier = pb
+        blocked = occ | pb  # the pieces, and the squares reached so far
+        frontier = pb
         caps = 0
         while frontier:
             new = 0
@@ -305,9 +309,9 @@ class BattleHalmaGame(Game):
                 if over:
                     new |= (over & src) >> s
             caps |= new & opp
-            frontier = new & ~occ & ~reached
-            reached |= frontier
-        return (g.step_masks[side][p] & ~own) | (reached ^ pb) | caps
+            frontier = new & ~blocked
+            blocked |= frontier
+        return (steps & ~own) | (blocked ^ occ ^ pb) | caps
 
 
 class Trace(NamedTuple):
@@ -382,22 +386,8 @@ class BattleHalmaState(RecordedState):
 
     def _extend_king(self, route: tuple[int, ...], own_rest: int, opp: int, visited: int,
                      caps: tuple[int, ...], emit: Callable[[tuple[int, ...], tuple[int, ...]], None]) -> None:
-        """Every continuation of a king's chain, depth first (leapt enemies vanish at once)."""
-        leaps = self.game.geo.leaps[KING]
-        occ = own_rest | opp
-        blocked = visited | own_rest
-        for over_b, over, land, land_b in leaps[route[-1]]:
-            if occ & over_b and not blocked & land_b:
-                r2 = route + (land,)
-                if opp & over_b:
-                    c2, o2 = caps + (over,), opp ^ over_b
-                else:
-                    c2, o2 = caps, opp
-                if o2 & land_b:
-                    emit(r2, c2 + (land,))
-                else:
-                    emit(r2, c2)
-                    self._extend_king(r2, own_rest, o2, visited | land_b, c2, emit)
+        """Every continuation of a king's chain, depth first (``battlehalma_moves.extend_king``)."""
+        extend_king(self.game.geo.leaps[KING], route, own_rest, opp, visited, caps, emit)
 
     def _snapshot(self) -> tuple[int, int, int, int, int]:
         return (self._red, self._blue, self._kings, self._turn, self._quiet)
@@ -732,12 +722,21 @@ class BattleHalmaState(RecordedState):
     # --- the fast path for simulations -------------------------------------------------------
     def playout(self, rng: random.Random, max_plies: int | None = None, greedy: float = 0.0) -> int:
         """Uniformly random moves (or with probability ``greedy`` a biggest capture) to the end,
-        on bare bitmasks (``battlehalma_fast``). Afterwards the position, ply and outcome are
-        right; the simulated moves are not recorded, so ``history`` and ``undo`` start again
-        from here."""
+        on bare bitmasks (``battlehalma_fast``). Afterwards the position, ply, repetition counts
+        and outcome are right; the simulated moves are not recorded, so ``history`` and ``undo``
+        start again from here."""
         from .battlehalma_fast import random_playout  # that module imports this one's tables
 
-        return random_playout(self, rng, max_plies, greedy)
+        if self.outcome() is not None:
+            return 0
+        g = self.game
+        position, played = random_playout(g, self._snapshot(), self._rep if g.repetition_draw else None, rng,
+                                          1 << 62 if max_plies is None else max_plies, greedy)
+        self._restore(position)
+        self._ply0 += len(self._hist) + played
+        self._hist = []  # the counts in _rep now follow the playout: no undo past it
+        self._cache = False
+        return played
 
     # --- position text ----------------------------------------------------------------------
     def body_fields(self) -> dict[str, str]:

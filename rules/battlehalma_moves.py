@@ -5,13 +5,14 @@ so their ``Move`` values (quiet, capturing, crowning) are made once per board (`
 and generation only picks them: no tuple or ``Move`` is built for them during play. Longer
 counter chains extend those routes breadth first (each landing once, by a shortest route, as
 ``BattleHalmaState._extend_counter`` does); kings' chains, which remove what they leap, are
-searched depth first by ``BattleHalmaState._extend_king``. The moves come out in the order the
+searched depth first by ``extend_king``, which the API's routes and the playouts use too. The moves come out in the order the
 UI and the tests have always seen: square by square, steps before leaps, routes breadth first.
 The tests compare every generated position with the naive reference (``tests/reference_battlehalma``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .core import Move
@@ -160,4 +161,30 @@ def _king_moves(state: BattleHalmaState, p: int, own: int, opp: int, out: list[M
             seen.add(key)
             out.append(_new(Move, (leap, route, caps)))
 
-    state._extend_king((p,), own ^ pb, opp, pb, (), emit)
+    extend_king(state.game.geo.leaps[tables.king], (p,), own ^ pb, opp, pb, (), emit)
+
+
+#: per square: (bit leapt over, square leapt over, landing, landing bit) of each of a king's leaps
+KingLeaps = tuple[tuple[tuple[int, int, int, int], ...], ...]
+
+
+def extend_king(leaps: KingLeaps, route: tuple[int, ...], own_rest: int, opp: int, visited: int,
+                caps: tuple[int, ...], emit: Callable[[tuple[int, ...], tuple[int, ...]], None]) -> None:
+    """Every continuation of a king's chain ``route`` (having taken ``caps``, landed on
+    ``visited``), depth first: ``emit(route, captured)`` for each. The enemies a king leaps
+    vanish at once, so a chain may cross a square a leapt enemy stood on; landing on an enemy
+    takes it and ends the chain."""
+    occ = own_rest | opp
+    blocked = visited | own_rest
+    for over_b, over, land, land_b in leaps[route[-1]]:
+        if occ & over_b and not blocked & land_b:
+            r2 = route + (land,)
+            if opp & over_b:
+                c2, o2 = caps + (over,), opp ^ over_b
+            else:
+                c2, o2 = caps, opp
+            if o2 & land_b:
+                emit(r2, c2 + (land,))
+            else:
+                emit(r2, c2)
+                extend_king(leaps, r2, own_rest, o2, visited | land_b, c2, emit)
