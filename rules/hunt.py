@@ -70,12 +70,11 @@ class HuntGame(LineGame):
         self.limit = 0 if options["limit"] == "off" else int(options["limit"])
         self.prey_stuck_loses = options.get("stuck", "lose") == "lose"
         b = self.board
-        # For each point, the jumps as (over bit, landing bit) pairs: the hot loops test bits.
-        self.jump_bits: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-            tuple((1 << over, 1 << to, to) for over, to in b.jumps[p]) for p in range(b.width * b.height)
-        )
-        self.step_right = tuple((off, m) for off, m in b.step_shifts if off > 0)
-        self.step_left = tuple((-off, m) for off, m in b.step_shifts if off < 0)
+        # Tables the API and the playout loop (``hunt_fast``) both read: per point, the jumps as
+        # (over bit, landing bit, landing), the board's own; the step shifts split by sign.
+        self.jump_bits = b.jump_bits
+        self.step_right = tuple((off, m) for off, m, _ in b.up)
+        self.step_left = tuple((off, m) for off, m, _ in b.down)
 
     def new_initial_state(self, rng: random.Random | None = None) -> HuntState:
         s = self.setup

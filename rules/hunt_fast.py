@@ -22,9 +22,11 @@ if TYPE_CHECKING:
     from .hunt import HuntGame
 
 Snapshot = tuple[int, int, int, int, int, int]
+#: per point: (bit jumped over, landing bit, landing) of each jump (``Board.jump_bits``)
+JumpBits = tuple[tuple[tuple[int, int, int], ...], ...]
 
 
-def capture_nodes(jump_bits: tuple, chains: bool, hunters: int, prey: int) -> list[tuple[int, int, int, int]]:
+def capture_nodes(jump_bits: JumpBits, chains: bool, hunters: int, prey: int) -> list[tuple[int, int, int, int]]:
     """Every capture of the hunters as a node of its chain tree: (landing point, prey left
     after it, parent, jumps so far). ``parent`` is the index of the previous jump's node, or
     ``-1 - origin`` for a first jump. With chains every node is a legal move (a chain may
