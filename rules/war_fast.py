@@ -14,7 +14,8 @@ that these tables are the API's.
 ``own`` is always the army of ``turn``, the side to move; ``huffable`` the opponent pieces
 it may huff. Moves are uniformly random among the legal ones, except that with probability
 ``greedy`` a ply with a capture available takes one of the largest. ``trace`` is None or a
-list that receives ``(origin, destination, captured_mask)`` per move (origin -1: a huff).
+list that receives ``(origin, destination, captured mask, moves to choose from)`` per move
+(origin -1: a huff), for the tests to check against ``legal_moves``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from .boards import Board
 
 #: (origin, landing, mask of the pieces taken) of one capture chain
 Chain = tuple[int, int, int]
-Trace = list[tuple[int, int, int]]
+#: (origin, landing, captured mask, how many moves were legal) per ply
+Trace = list[tuple[int, int, int, int]]
 #: directions per sign the unrolled loop has room for (the 49-point board uses them all)
 DIRECTIONS = 6
 
@@ -176,7 +178,7 @@ def playout(board: Board, forced: bool, huffing: bool, rng: random.Random, own: 
                             k -= 1
                         bit = h & -h
                         if trace is not None:
-                            trace.append((-1, bit.bit_length() - 1, bit))
+                            trace.append((-1, bit.bit_length() - 1, bit, total))
                         opp ^= bit
                         huffable = quiet = 0
                         played += 1
@@ -219,7 +221,7 @@ def playout(board: Board, forced: bool, huffing: bool, rng: random.Random, own: 
             low = c & -c
             dest = low << off if off > 0 else low >> -off
             if trace is not None:
-                trace.append((low.bit_length() - 1, dest.bit_length() - 1, 0))
+                trace.append((low.bit_length() - 1, dest.bit_length() - 1, 0, nsteps if forced else total))
             if huffing:  # a plain move while a capture was there: the capturers may be huffed
                 huffable = cap ^ (low | dest) if cap & low else cap
             own ^= low | dest
@@ -228,7 +230,7 @@ def playout(board: Board, forced: bool, huffing: bool, rng: random.Random, own: 
         else:
             origin, dest, taken = chain
             if trace is not None:
-                trace.append(chain)
+                trace.append((origin, dest, taken, len(ends) if forced else total))
             own = (own ^ (1 << origin)) | (1 << dest)
             opp &= ~taken
             quiet = 0
