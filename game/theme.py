@@ -183,6 +183,13 @@ def font(size: int) -> pygame.font.Font:
     return f
 
 
+#: a check's ear on every text drawn, in the words drawn (``tools.pseudo``); None in the app
+text_drawn: Callable[[str], None] | None = None
+#: a check's eye on where text lands: (the surface, the words, their rect, the box they must stay
+#: in or None, the size they were asked at) for each ``blit_text`` (``tools.layout_check``)
+text_placed: Callable[[pygame.Surface, str, pygame.Rect, pygame.Rect | None, int], None] | None = None
+
+
 def measure(words: str, size: int) -> tuple[int, int]:
     """The size ``words`` take on screen at ``size``, in the player's language and its face."""
     words = i18n.tr(words)
@@ -193,6 +200,8 @@ def text(words: str, size: int, color: Color = TEXT) -> pygame.Surface:
     """Rendered text in the player's language (``i18n.tr``: every word on screen passes here),
     cached: scenes redraw every frame and rendering is the slow part."""
     words = i18n.tr(words)
+    if text_drawn is not None:
+        text_drawn(words)
     key = (words, int(size), color)
     surf = _texts.get(key)
     if surf is None:
@@ -225,11 +234,14 @@ def wrap(words: str, size: int, width: int) -> list[str]:
 
 
 def blit_text(surface: pygame.Surface, words: str, size: int, color: Color, pos: tuple[int, int],
-              anchor: str = "topleft") -> pygame.Rect:
-    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
+              anchor: str = "topleft", box: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect. ``box``:
+    the area it belongs in (a button), for the layout check to hold it to."""
     surf = text(words, size, color)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
+    if text_placed is not None:
+        text_placed(surface, i18n.tr(words), rect, box, size)
     return rect
 
 

@@ -94,7 +94,7 @@ class Button(Widget):
         label = tr(self.label) + (f"  [{tr(self.key_label)}]" if self.key_label else "")
         while size > 10 and theme.measure(label, size)[0] > self.rect.width - 12:
             size -= 1
-        theme.blit_text(surface, label, size, color, self.rect.center, "center")
+        theme.blit_text(surface, label, size, color, self.rect.center, "center", box=self.rect)
 
 
 def first_sentence(words: str) -> str:

@@ -47,7 +47,7 @@ from .kinds import Detail, EndCode, MoveKind, NoteCode
 from .layout import DIRECTIONS, SQUARES, Cell, Layout
 from .position import check_fields, count_field, read_rows, turn_field, write_rows
 from .recorded import RecordedState
-from .words import NOT_ALLOWED, Words
+from .words import N_, NOT_ALLOWED, Words
 
 STEP, LEAP = MoveKind.STEP, MoveKind.LEAP
 STEP_KING, LEAP_KING = MoveKind.STEP_KING, MoveKind.LEAP_KING  # the move crowns the counter
@@ -59,7 +59,7 @@ SIDES = ("Red", "Blue")
 KING = 2  # index of the king's tables beside the two colours' counters
 #: Directions a counter may move in: never toward its own yard.
 COUNTER_DIRS = (("N", "NE", "W", "SW", "NW"), ("NE", "E", "SE", "S", "SW"))
-FORBIDDEN_WORDS = ("east, south or south-east", "west, north or north-west")
+FORBIDDEN_WORDS = (N_("east, south or south-east"), N_("west, north or north-west"))
 YARD_DISTANCE = {3: 1, 6: 2, 10: 3, 15: 4}
 BOARD_CHARS = "rbRB"  # Red counter, Blue counter, Red king, Blue king
 _MOVE_TABLES: dict[tuple[int, bool], MoveTables] = {}  # (size, promotion) -> its premade moves
@@ -255,16 +255,16 @@ class BattleHalmaGame(Game):
     def position_problem(self, red: int, blue: int, kings: int) -> str:
         """Why these pieces are no position of this game, or ''."""
         if kings and not self.promotion:
-            return "there are no kings under the terminal rule (a counter on the enemy corner wins at once)"
+            return N_("there are no kings under the terminal rule (a counter on the enemy corner wins at once)")
         for side, army in enumerate((red, blue)):
             if army.bit_count() > self.start_count:
                 return (Words('{side} has {bit_count} pieces on the board; this game starts with {start_count} a side', side=SIDES[side], bit_count=army.bit_count(), start_count=self.start_count))
             if self.promotion and (army & ~kings) >> self.goals[side] & 1:
                 return (Words("a {side} counter stands on {side2}'s corner, where it would have been crowned a king (write it as a capital letter)", side=SIDES[side], side2=SIDES[side ^ 1]))
         if self.terminal and red >> self.goals[RED] & 1 and blue >> self.goals[BLUE] & 1:
-            return "both sides stand on the enemy corner, but the first to reach it wins at once"
+            return N_("both sides stand on the enemy corner, but the first to reach it wins at once")
         if not red and not blue:
-            return "neither side has a piece on the board: the game ends when the first side loses its last one"
+            return N_("neither side has a piece on the board: the game ends when the first side loses its last one")
         return ""
 
     # --- bitboard tests ---------------------------------------------------------------------
@@ -445,7 +445,7 @@ class BattleHalmaState(RecordedState):
         if self.outcome() is not None:
             return "the game is over", None
         if not path or any(not 0 <= p < n * n for p in path):
-            return "pick a square on the board", None
+            return N_("pick a square on the board"), None
         own, opp = self._armies()
         me, foe = SIDES[self._turn], SIDES[self._turn ^ 1]
         p0 = path[0]
@@ -467,11 +467,11 @@ class BattleHalmaState(RecordedState):
             dc, dr = bc - ac, br - ar
             if trace.done:
                 if trace.step:
-                    return "a step ends the move", None
-                return "landing on an enemy ends the move", None
+                    return N_("a step ends the move"), None
+                return N_("landing on an enemy ends the move"), None
             if max(abs(dc), abs(dr)) == 1:
                 if i:
-                    return "after a leap the piece may only leap again", None
+                    return N_("after a leap the piece may only leap again"), None
                 if (dc, dr) not in [DIRECTIONS[d] for d in dirs]:
                     return backwards, None
                 if own_rest >> b & 1:
@@ -487,7 +487,7 @@ class BattleHalmaState(RecordedState):
             if not (own_rest | trace.opp) >> over & 1:
                 return Words('a leap goes over a piece, and {over} is empty', over=name(over)), None
             if trace.visited >> b & 1:
-                return "a leap never returns to a square already visited in this move", None
+                return N_("a leap never returns to a square already visited in this move"), None
             if own_rest >> b & 1:
                 return Words('{b} holds your own piece', b=name(b)), None
             caps, left = trace.captured, trace.opp
@@ -604,7 +604,7 @@ class BattleHalmaState(RecordedState):
         if g.limit and self._quiet >= g.limit:
             return Outcome(None, Words('{limit} plies without a capture: a draw', limit=g.limit), EndCode.LIMIT)
         if g.repetition_draw and self._rep.get((red, blue, k, turn), 0) >= 3:  # repetitions(), inlined
-            return Outcome(None, "the same position came up three times: a draw", EndCode.REPETITION)
+            return Outcome(None, N_("the same position came up three times: a draw"), EndCode.REPETITION)
         return None
 
     def _repetition_key(self) -> tuple[int, ...] | None:
@@ -615,9 +615,9 @@ class BattleHalmaState(RecordedState):
     def _repetition_key_problem(self, key: tuple[int, ...]) -> str:
         red, blue, kings, turn = key
         if (red | blue) & ~self.game.geo.mask or red & blue or kings & ~(red | blue):
-            return "its pieces are not on the squares of this board"
+            return N_("its pieces are not on the squares of this board")
         if turn > 1:
-            return "its turn is neither Red's nor Blue's"
+            return N_("its turn is neither Red's nor Blue's")
         return self.game.position_problem(red, blue, kings)
 
     def _may_recur(self, key: tuple[int, ...]) -> bool:
@@ -628,12 +628,12 @@ class BattleHalmaState(RecordedState):
     # --- words for the UI -------------------------------------------------------------------
     def why_illegal(self, move: Move) -> str:
         if move.kind not in KINDS or len(move.path) < 2:
-            return "move a piece by a step or a chain of leaps"
+            return N_("move a piece by a step or a chain of leaps")
         reason, trace = self._trace(move.path)
         if trace is None:
             return reason
         if tuple(sorted(trace.captured)) != tuple(sorted(move.captured)):
-            return "that move does not capture those pieces"
+            return N_("that move does not capture those pieces")
         return NOT_ALLOWED
 
     def why_not_from(self, cell: int) -> str:
@@ -655,7 +655,7 @@ class BattleHalmaState(RecordedState):
             return reason
         if len(path) == 1 and not self.continuations(path)[0]:
             return self.why_not_from(path[0])
-        return "that route is legal so far" if len(path) == 1 else "that move is legal"
+        return N_("that route is legal so far") if len(path) == 1 else N_("that move is legal")
 
     def turn_notes(self) -> list[Note]:
         if self.outcome() is not None:

@@ -24,9 +24,13 @@ from .kinds import EndCode, NoteCode, Phase
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
 from .position import check_fields, count_field, pair_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
-from .words import NOT_ALLOWED, Words
+from .words import N_, NOT_ALLOWED, Words
 
 HUNTER, PREY = 0, 1
+
+#: a side named as the rules texts name it (each whole, for the catalogue)
+THE = {"tiger": N_("the tiger"), "tigers": N_("the tigers"), "leopard": N_("the leopard"),
+       "leopards": N_("the leopards"), "cow": N_("the cow"), "cows": N_("the cows")}
 
 
 @dataclass(frozen=True)
@@ -53,9 +57,7 @@ class HuntSetup:
 
     def group(self, side: int) -> str:
         """How the rules texts name a side: 'the tiger', 'the leopards', 'the cows'."""
-        if self.totals[side] == 1:
-            return f"the {self.kinds[side]}"
-        return f"the {self.plurals[side]}"
+        return THE[self.kinds[side] if self.totals[side] == 1 else self.plurals[side]]
 
 
 class HuntGame(LineGame):
@@ -350,7 +352,7 @@ class HuntState(RecordedState, LineState):
             p = move.path[0]
             if (occupied >> p) & 1:
                 return Words('{name_of} is not empty', name_of=b.name_of(p))
-            return "that drop is not allowed here"
+            return N_("that drop is not allowed here")
         if move.kind not in (STEP, JUMP) or len(move.path) < 2:
             return Words('move a {kind} along a line', kind=kind)
         if in_hand:
@@ -378,7 +380,7 @@ class HuntState(RecordedState, LineState):
                 if (occupied >> dest) & 1:
                     return Words('{name_of} is not empty', name_of=b.name_of(dest))
                 if len(path) > 2:
-                    return "a step ends the move"
+                    return N_("a step ends the move")
                 pos = dest
                 continue
             over = next((o for o, t in b.jumps[pos] if t == dest), None)

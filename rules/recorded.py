@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from .core import Move, Outcome, State
 from .kinds import Phase
-from .words import Words
+from .words import N_, Words
 
 S = TypeVar("S", bound="RecordedState")
 
@@ -68,7 +68,7 @@ class RecordedState(State):
 
     def undo(self) -> Move:
         if not self._hist:
-            raise IndexError("no move to undo")
+            raise IndexError(N_("no move to undo"))
         key = self._repetition_key()
         if key is not None:
             count = self._rep.get(key, 0) - 1

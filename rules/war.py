@@ -19,7 +19,7 @@ from .line_games import DROP, JUMP, STEP, LineGame, LineState
 from .position import check_fields, count_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
 from .war_fast import compiled_playout
-from .words import NOT_ALLOWED, Words
+from .words import N_, NOT_ALLOWED, Words
 
 HUFF = MoveKind.HUFF  # remove an opponent piece that failed to capture (does not end the turn)
 
@@ -114,13 +114,13 @@ class WarGame(LineGame):
             if army.bit_count() > self.start_count:
                 return (Words('{side} has {bit_count} pieces on the board; {name} starts with {start_count} a side', side=SIDES[player], bit_count=army.bit_count(), name=name, start_count=self.start_count))
         if not south and not north:
-            return "neither side has a piece on the board: the game ends when the first side loses its last one"
+            return N_("neither side has a piece on the board: the game ends when the first side loses its last one")
         taken = (self.start_count - north.bit_count(), self.start_count - south.bit_count())
         if min(taken) >= self.target:
             return (Words('both sides have taken {target} or more pieces, but the game ends when the first reaches the capture target of {target}', target=self.target))
         if huff:
             if self.capture_rule != HUFFING:
-                return "huff= names pieces to huff, but huffing is only part of the Huff capture rule"
+                return N_("huff= names pieces to huff, but huffing is only part of the Huff capture rule")
             if huff & ~(north if turn == 0 else south):
                 return (Words("huff= may name only {side}'s pieces: the side that just moved is the one that may have failed to capture", side=SIDES[turn ^ 1]))
         return ""
@@ -321,9 +321,9 @@ class WarState(RecordedState, LineState):
     def _repetition_key_problem(self, key: tuple[int, ...]) -> str:
         s, n, turn, huff = key
         if (s | n) & ~self.game.board.mask or s & n:
-            return "its pieces are not on the points of this board"
+            return N_("its pieces are not on the points of this board")
         if turn > 1:
-            return "its turn is neither South's nor North's"
+            return N_("its turn is neither South's nor North's")
         return self.game.position_problem(s, n, turn, huff)
 
     def _may_recur(self, key: tuple[int, ...]) -> bool:
@@ -347,7 +347,7 @@ class WarState(RecordedState, LineState):
             w = 0 if s > n else 1
             return Outcome(w, Words('{head}: {side} has more pieces ({max} to {min})', head=head, side=SIDES[w], max=max(s, n), min=min(s, n)), EndCode.LIMIT)
         if self.repetitions() >= 3:
-            return Outcome(None, "the same position came up three times", EndCode.REPETITION)
+            return Outcome(None, N_("the same position came up three times"), EndCode.REPETITION)
         return None
 
     # --- words for the UI -------------------------------------------------------------------
@@ -359,10 +359,10 @@ class WarState(RecordedState, LineState):
         me = SIDES[self._turn]
         if move.kind == HUFF:
             if not self._huffable:
-                return "there is nothing to huff now"
+                return N_("there is nothing to huff now")
             return Words('only a piece that failed to capture may be huffed ({join})', join=', '.join(b.names(self._huffable)))
         if move.kind not in (STEP, JUMP) or len(move.path) < 2:
-            return "in this game you move a piece along a line"
+            return N_("in this game you move a piece along a line")
         origin = move.path[0]
         if not (own >> origin) & 1:
             if (opp >> origin) & 1:
@@ -374,7 +374,7 @@ class WarState(RecordedState, LineState):
             if (occupied >> dest) & 1:
                 return Words('{name_of} is not empty', name_of=b.name_of(dest))
             if g.forced and g.capturers(own, opp):
-                return "a capture is available: captures are forced"
+                return N_("a capture is available: captures are forced")
             return NOT_ALLOWED
         # A chain: check it jump by jump, with each jumped piece gone before the next jump.
         occupied &= ~(1 << origin)

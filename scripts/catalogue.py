@@ -4,7 +4,8 @@ date with them, and compile what the app reads.
     python scripts/catalogue.py extract    # the words of rules/ and game/ -> assets/locale/keliya.pot
     python scripts/catalogue.py update     # each language's .po takes up new words (old ones kept as fuzzy)
     python scripts/catalogue.py compile    # .po -> .mo (what the app reads, with the standard gettext)
-    python scripts/catalogue.py missing    # what each language still lacks
+    python scripts/catalogue.py missing    # what each language still lacks (--lang si: which)
+    python scripts/catalogue.py check      # translations that would break: placeholders, plurals
 
 Words are found where the code says them: ``_``/``N_``/``ngettext``, ``Words`` and
 ``Words.counted`` (sentences built from values), and the calls whose text is what the player
@@ -15,6 +16,7 @@ writing (the ``test`` extra); the app itself only needs the standard library's g
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -26,13 +28,50 @@ LANGUAGES = ("si", "ta", "bn")
 SOURCES = ("rules", "game")
 #: function name -> which arguments are words (Babel's keyword specs)
 KEYWORDS = {
-    "_": None, "N_": None, "tr": None, "ngettext": (1, 2), "Words": None, "counted": (1, 2),
-    "Button": None, "Selector": None, "Said": None, "Note": (2,), "IllegalMoveError": None,
+    "_": None, "N_": None, "tr": None, "ngettext": (1, 2), "Words": None, "counted": (1, 2), "N_counted": (1, 2),
+    "Button": None, "Selector": None, "Said": None, "Refused": (2,), "Note": (2,), "IllegalMoveError": None,
     "ValueError": None, "UserFileError": None, "TableFileError": None, "blit_text": (2,), "wrap": None,
     "fit_line": None, "text": None, "measure": None, "MenuOverlay": (3,),
 }
 #: files whose strings are not for players (the AI's internals, tooling of the search)
 SKIP = ("game/ai/arena.py", "game/ai/train_eval.py", "game/ai/book.py", "game/launch.py")
+
+
+def spoken_data() -> list[tuple[str, str, str]]:
+    """(message, where, note for the translator) for the words that live in data, not in calls:
+    each game's name, origin, description, sides, variants, options and rules (one entry per
+    paragraph, as the rules screen shows them), the levels, and every lesson's words."""
+    sys.path.insert(0, str(ROOT))
+    from game.ai.levels import LEVELS
+    from game.tutorials import lesson_for, lesson_ids
+    from rules import game_ids, game_spec, load_game
+    from rules.words import paragraphs
+
+    out: list[tuple[str, str, str]] = []
+    for gid in game_ids():
+        spec = game_spec(gid)
+        where = f"rules registry: {gid}"
+        out += [(spec.name, where, "a game's name"), (spec.origin, where, "where the game comes from"),
+                (spec.description, where, "")]
+        sides = {spec.sides, load_game(gid).sides}
+        sides |= {load_game(gid, **chosen).sides for chosen in spec.variants.values()}
+        sides |= {load_game(gid, **{opt.name: choice}).sides for opt in spec.options for choice in opt.choices}
+        out += [(side, where, "a side's name") for pair in sorted(sides) for side in pair]
+        out += [(name, where, "a variant's name") for name in spec.variants]
+        for opt in spec.options:
+            out += [(opt.label, where, "an option"), (opt.help, where, ""), (opt.unused_help, where, "")]
+            out += [(text, where, "a choice of an option") for text in opt.choice_labels + opt.choice_help]
+        out += [(para, f"rules text: {gid}", "") for para in paragraphs(spec.rules_text)]
+    for level in LEVELS.values():
+        out += [(level.label, "levels", "a difficulty"), (level.description, "levels", "")]
+    for gid in lesson_ids():
+        lesson = lesson_for(gid)
+        where = f"lesson: {gid}"
+        out += [(lesson.title, where, "a lesson's title"), (lesson.outro, where, "")]
+        for step in lesson.steps:
+            out += [(step.caption, where, ""), (step.hint, where, ""), (step.after, where, ""),
+                    (step.title, where, "a step's title")]
+    return [(m, w, c) for m, w, c in out if m and any(ch.isalpha() for ch in m)]
 
 
 def extract() -> int:
@@ -51,6 +90,12 @@ def extract() -> int:
                 if not message or (isinstance(message, str) and not any(ch.isalpha() for ch in message)):
                     continue
                 catalog.add(message, locations=[(rel, lineno)], auto_comments=comments)
+    for message, where, note in spoken_data():
+        found = catalog.get(message)
+        if found is None:
+            catalog.add(message, locations=[(where, 0)], auto_comments=[note] if note else [])
+        elif (where, 0) not in found.locations:
+            found.locations.append((where, 0))
     LOCALE.mkdir(parents=True, exist_ok=True)
     with open(POT, "wb") as f:
         write_po(f, catalog, width=100, sort_output=True)
@@ -76,6 +121,7 @@ def update() -> int:
         else:
             catalog = Catalog(locale=code, domain=DOMAIN, project="Keliya", charset="utf-8")
         catalog.update(template, update_header_comment=False)
+        catalog.fuzzy = False  # the header is kept up to date here: gettext must read its plural rule
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "wb") as f:
             write_po(f, catalog, width=100, sort_output=True, ignore_obsolete=True)
@@ -119,9 +165,43 @@ def missing(code: str) -> list[str]:
     return out
 
 
+PLACEHOLDER = re.compile(r"\{([A-Za-z_0-9]*)\}")
+
+
+def problems(code: str) -> list[str]:
+    """Translations that would break on screen: a placeholder lost, renamed or added (the
+    sentence would crash or show '{side}'), a plural form missing."""
+    from babel.messages.pofile import read_po
+
+    path = po_path(code)
+    if not path.exists():
+        return [f"{code}: no catalogue at {path.relative_to(ROOT)}"]
+    with open(path, "rb") as f:
+        catalog = read_po(f, locale=code)
+    out = []
+    for m in catalog:
+        if not m.id or not m.string:
+            continue
+        ids = m.id if isinstance(m.id, (list, tuple)) else (m.id,)
+        strings = m.string if isinstance(m.string, (list, tuple)) else (m.string,)
+        want = set(PLACEHOLDER.findall(ids[0])) | (set(PLACEHOLDER.findall(ids[1])) if len(ids) > 1 else set())
+        for s in strings:
+            if not s:
+                continue
+            got = set(PLACEHOLDER.findall(s))
+            if got - want:
+                out.append(f"{code}: {ids[0]!r}: unknown placeholder(s) {sorted(got - want)} in {s!r}")
+            elif len(ids) == 1 and want - got:
+                out.append(f"{code}: {ids[0]!r}: placeholder(s) {sorted(want - got)} lost in {s!r}")
+        if len(ids) > 1 and any(strings) and not all(strings):
+            out.append(f"{code}: {ids[0]!r}: a plural form is missing")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("step", choices=("extract", "update", "compile", "missing"))
+    ap.add_argument("step", choices=("extract", "update", "compile", "missing", "check"))
+    ap.add_argument("--lang", choices=LANGUAGES, help="only this language (missing, check)")
     args = ap.parse_args(argv)
     if args.step == "extract":
         return extract()
@@ -130,10 +210,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.step == "compile":
         return compile_all()
     total = 0
-    for code in LANGUAGES:
-        gaps = missing(code)
-        total += len(gaps)
-        print(f"{code}: {len(gaps)} missing")
+    for code in (args.lang,) if args.lang else LANGUAGES:
+        if args.step == "check":
+            found = problems(code)
+            for line in found:
+                print(line)
+            print(f"{code}: {len(found)} problems")
+        else:
+            found = missing(code)
+            if args.lang:
+                for line in found:
+                    print(f"  {line!r}")
+            print(f"{code}: {len(found)} missing")
+        total += len(found)
     return 1 if total else 0
 
 

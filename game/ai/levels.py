@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from rules.words import N_
+
 from .mcts import SearchConfig
 
 
@@ -88,7 +90,7 @@ LEVELS: dict[str, Level] = {
 
 # "Best move for the side to move" uses the Medium budget without any straying, and the solved
 # table where there is one (Hat Diviyan Keliya).
-HINT = Level("hint", "Hint", "The best move for the side to move, at the Medium budget.",
+HINT = Level("hint", "Hint", N_("The best move for the side to move, at the Medium budget."),
              seconds=LEVELS["medium"].seconds, iterations=LEVELS["medium"].iterations, perfect=True)
 
 
