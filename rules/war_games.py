@@ -11,7 +11,6 @@ from typing import Any
 from .core import GameSpec, Option
 from .registry import register
 from .war import FORCED, FREE, HUFFING, SIDES, WarGame
-from .words import N_
 
 SIXTEEN_SOUTH = "c1 e1 g1 d2 e2 f2 c3 d3 e3 f3 g3 c4 d4 e4 f4 g4".split()
 PERALI_SOUTH = SIXTEEN_SOUTH + "h4 h5 h6 i3 i5 i7 g5".split()
@@ -135,7 +134,7 @@ _register(
     "Twenty-four a side and one empty point: the first captures come in a rush.",
     KOTU_SOUTH,
     _options(20, False),
-    N_("Kotu Ellima: 24 pieces each; every point but the centre e5 starts filled. South holds the\n"
-    "south wing, rows 3–4, the east wing, g5 and f5; North the mirror image.\n"),
+    "Kotu Ellima: 24 pieces each; every point but the centre e5 starts filled. South holds the\n"
+    "south wing, rows 3–4, the east wing, g5 and f5; North the mirror image.\n",
 )
 

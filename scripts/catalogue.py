@@ -6,6 +6,7 @@ date with them, and compile what the app reads.
     python scripts/catalogue.py compile    # .po -> .mo (what the app reads, with the standard gettext)
     python scripts/catalogue.py missing    # what each language still lacks (--lang si: which)
     python scripts/catalogue.py check      # translations that would break: placeholders, plurals
+    python scripts/catalogue.py unmarked   # sentences in the code that the catalogue misses
 
 Words are found where the code says them: ``_``/``N_``/``ngettext``, ``Words`` and
 ``Words.counted`` (sentences built from values), and the calls whose text is what the player
@@ -35,6 +36,8 @@ KEYWORDS = {
 }
 #: files whose strings are not for players (the AI's internals, tooling of the search)
 SKIP = ("game/ai/arena.py", "game/ai/train_eval.py", "game/ai/book.py", "game/launch.py")
+#: the AI modules whose words reach the screen (the levels, the solved games' verdicts)
+SHOWN_AI = ("game/ai/levels.py", "game/ai/solver.py")
 
 
 def spoken_data() -> list[tuple[str, str, str]]:
@@ -74,7 +77,7 @@ def spoken_data() -> list[tuple[str, str, str]]:
     return [(m, w, c) for m, w, c in out if m and any(ch.isalpha() for ch in m)]
 
 
-def extract() -> int:
+def extract(pot: Path = POT) -> int:
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_file
     from babel.messages.pofile import write_po
@@ -96,10 +99,10 @@ def extract() -> int:
             catalog.add(message, locations=[(where, 0)], auto_comments=[note] if note else [])
         elif (where, 0) not in found.locations:
             found.locations.append((where, 0))
-    LOCALE.mkdir(parents=True, exist_ok=True)
-    with open(POT, "wb") as f:
-        write_po(f, catalog, width=100, sort_output=True)
-    print(f"{len(catalog)} entries -> {POT.relative_to(ROOT)}")
+    pot.parent.mkdir(parents=True, exist_ok=True)
+    with open(pot, "wb") as f:
+        write_po(f, catalog, width=100, sort_output=True, omit_header=False)
+    print(f"{len(catalog)} entries -> {pot}")
     return 0
 
 
@@ -129,15 +132,23 @@ def update() -> int:
     return 0
 
 
-def compile_all() -> int:
+def compiled(code: str) -> bytes:
+    """Language ``code``'s catalogue as the app reads it (.mo), made from its .po."""
+    import io
+
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
+    with open(po_path(code), "rb") as f:
+        catalog = read_po(f, locale=code)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def compile_all() -> int:
     for code in LANGUAGES:
-        with open(po_path(code), "rb") as f:
-            catalog = read_po(f, locale=code)
-        with open(po_path(code).with_suffix(".mo"), "wb") as f:
-            write_mo(f, catalog, use_fuzzy=False)
+        po_path(code).with_suffix(".mo").write_bytes(compiled(code))
         print(f"{code}: compiled")
     return 0
 
@@ -162,6 +173,58 @@ def missing(code: str) -> list[str]:
         strings = [] if found is None else (found.string if isinstance(found.string, (list, tuple)) else [found.string])
         if found is None or found.fuzzy or not strings or not all(strings):
             out.append(m.id if isinstance(m.id, str) else m.id[0])
+    return out
+
+
+#: files whose sentences are not shown in the app: the command line's help, the generated playout
+NOT_SHOWN_FILES = ("game/launch.py", "rules/war_fast.py")
+#: sentences written in code that are never shown as they are: a saved file's first line, reasons
+#: only code reads, the boards' names in the engines' own labels, the paragraph mark of a house rule
+NOT_SHOWN = {"keliya-save 1", "no move", "the mixer is not open", "49-point board", "two-wing board",
+             "large triangle", "House rule"}
+_POINTS = re.compile(r"^[a-l]\d+( [a-l]\d+)* ?$")  # a list of point names (a lesson's position)
+_RULES_NAMES = re.compile(r"RULES|ENDINGS")  # rules texts: the catalogue holds them by paragraph
+_RULES_CALLS = {"_register"}  # a war game's registration: its last argument is its rules text
+
+
+def unmarked() -> list[str]:
+    """Sentences written in rules/ and game/ that the catalogue does not hold and nothing marks:
+    each would be shown in English whatever the language (file:line: text)."""
+    import ast
+
+    from babel.messages.pofile import read_po
+
+    with open(POT, "rb") as f:
+        known = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f)}
+    marks = {name for name in KEYWORDS} | {"Refused"}
+    out = []
+    for source in SOURCES:
+        for path in sorted((ROOT / source).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel in SKIP or rel in NOT_SHOWN_FILES or rel.startswith("game/ai/") and rel not in SHOWN_AI:
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+                    continue
+                text = node.value
+                if (text in known or text in NOT_SHOWN or " " not in text.strip() or _POINTS.match(text)
+                        or not any(ch.isalpha() for ch in text)):
+                    continue
+                parent = parents.get(node)
+                if isinstance(parent, (ast.Expr, ast.JoinedStr)):  # a docstring; an f-string's part
+                    continue
+                called = getattr(parent.func, "id", getattr(parent.func, "attr", None)) if isinstance(parent, ast.Call) else None
+                if called in marks or called in _RULES_CALLS and parent.args and parent.args[-1] is node:
+                    continue
+                if isinstance(parent, ast.Assign) and any(isinstance(t, ast.Name) and _RULES_NAMES.search(t.id)
+                                                          for t in parent.targets):
+                    continue
+                if isinstance(parent, ast.Assign) and any(isinstance(t, ast.Name) and t.id.endswith("_START")
+                                                          for t in parent.targets):
+                    continue
+                out.append(f"{rel}:{node.lineno}: {text[:80]!r}")
     return out
 
 
@@ -200,7 +263,7 @@ def problems(code: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("step", choices=("extract", "update", "compile", "missing", "check"))
+    ap.add_argument("step", choices=("extract", "update", "compile", "missing", "check", "unmarked"))
     ap.add_argument("--lang", choices=LANGUAGES, help="only this language (missing, check)")
     args = ap.parse_args(argv)
     if args.step == "extract":
@@ -209,6 +272,12 @@ def main(argv: list[str] | None = None) -> int:
         return update()
     if args.step == "compile":
         return compile_all()
+    if args.step == "unmarked":
+        found = unmarked()
+        for line in found:
+            print(line)
+        print(f"{len(found)} sentences shown in English whatever the language")
+        return 1 if found else 0
     total = 0
     for code in (args.lang,) if args.lang else LANGUAGES:
         if args.step == "check":

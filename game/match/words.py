@@ -84,7 +84,7 @@ def controller_label(m: Match, player: int) -> str:
         return Words("Computer ({level})", level=m.level_labels[player])
     if m.config.mode == PASS_AND_PLAY:
         return Words("Player {n}", n=player + 1)
-    return "You"
+    return N_("You")
 
 
 def turn_parts(m: Match) -> tuple[str, str]:
