@@ -375,12 +375,14 @@ class State(ABC):
         route = tuple(path)
         if len(route) < 2:
             return []
+        found: Move | None
         try:
-            move = self.move_for_route(route)
+            found = self.move_for_route(route)
         except IllegalMoveError:
-            move = next((m for m in self.legal_moves() if m.path[:len(route)] == route), None)
-        if move is None:
+            found = next((m for m in self.legal_moves() if m.path[:len(route)] == route), None)
+        if found is None:
             return []
+        move = found
         if move.path[:len(route)] == route:
             hops = hop_takes(self.effects(move))
             return hops[len(route) - 2] if len(hops) >= len(route) - 1 else []

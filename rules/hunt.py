@@ -94,7 +94,8 @@ class HuntGame(LineGame):
         turn = turn_field(fields, s.letters, (s.plurals[HUNTER], s.plurals[PREY]))
         hands = pair_field(
             fields, "hands", f"{s.hands[0]}/{s.hands[1]}", self.totals,
-            tuple(Words('there are only {total} {plural} in all', total=self.totals[side], plural=s.plurals[side]) for side in (HUNTER, PREY)),
+            (Words("there are only {total} {plural} in all", total=self.totals[HUNTER], plural=s.plurals[HUNTER]),
+             Words("there are only {total} {plural} in all", total=self.totals[PREY], plural=s.plurals[PREY])),
         ) or (0, 0)
         problem = self.position_problem(masks[HUNTER], masks[PREY], hands, turn)
         if problem:
@@ -272,10 +273,10 @@ class HuntState(RecordedState, LineState):
                 g.captures_from(a, self._h, self._p, moves)
         return moves
 
-    def _snapshot(self) -> tuple[int, int, int, int, int, int]:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (self._h, self._p, self._hand0, self._hand1, self._turn, self._quiet)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         self._h, self._p, self._hand0, self._hand1, self._turn, self._quiet = snapshot
 
     def apply(self, move: Move) -> None:
@@ -452,7 +453,7 @@ class HuntState(RecordedState, LineState):
     # --- position text ----------------------------------------------------------------------
     def body_fields(self) -> dict[str, str]:
         b = self.game.board
-        hunter_ch, prey_ch = self.game.setup.letters
+        hunter_ch, prey_ch = self.game.setup.letters[0], self.game.setup.letters[1]
         chars = {p: hunter_ch for p in bits(self._h)} | {p: prey_ch for p in bits(self._p)}
         return {
             "board": write_rows(b.rows_top_down(), chars),

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
@@ -301,10 +302,10 @@ class NcuvaState(RecordedState):
             return self.game.format_move(move)
         return self.game.format_move(move._replace(captured=self.captures(move)))
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (tuple(self._b), self._turn, self._turns, self._stores, self._sown)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         board, self._turn, self._turns, self._stores, self._sown = snapshot
         self._b = list(board)
 
@@ -529,7 +530,8 @@ class NcuvaState(RecordedState):
         return "\n".join(lines)
 
 
-def _greediest(b: list[int], turn: int, cols: int, starts: list[int], single: bool, randrange: Any) -> int:
+def _greediest(b: list[int], turn: int, cols: int, starts: list[int], single: bool,
+               randrange: Callable[[int], int]) -> int:
     """The start that captures most (ties at random; a random one when none captures)."""
     best, picks = 0, starts
     for pos in starts:

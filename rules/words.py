@@ -53,8 +53,9 @@ class Refused(Words):
     code: Refusal
 
     def __new__(cls, code: Refusal, template: str, **values: Any) -> Refused:
-        made = super().__new__(cls, template, **values)
-        made.code = code
+        text = template.format(**values) if values else template
+        made = str.__new__(cls, text)
+        made.template, made.values, made.plural, made.number, made.code = template, values, "", 0, code
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -120,7 +120,7 @@ def watch_tour(language: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800),
         watch.shot = f"{size[0]}x{size[1]}_{name}"
         plain_shoot(app, out, name, size, files)
 
-    SceneManager.draw = draw  # type: ignore[method-assign]
+    SceneManager.draw = draw  # type: ignore[method-assign, assignment]
     shots._shoot = shoot
     theme.text_placed, theme.text_drawn = watch.placed, watch.drawn
     try:
