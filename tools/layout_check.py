@@ -11,12 +11,13 @@ its characters in the face that draws it (a missing one would show as a box).
 from __future__ import annotations
 
 import sys
-import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from game.scene import SceneManager
 
 #: a button's label may shrink to fit, down to this share of the button's height
 SMALLEST_LABEL = 0.30
@@ -91,44 +92,28 @@ def _invisible(ch: str) -> bool:
 
 
 def watch_tour(language: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800), (960, 600))) -> dict[str, str]:
-    """Run the screenshot tour in ``language`` at ``sizes``; returns each problem with the
-    screenshot it came before."""
+    """Run the screenshot tour in ``language`` at ``sizes``, each scene drawn and checked as its
+    screenshot would be taken; returns each problem with that screenshot's name."""
     from game import theme
-    from game.scene import SceneManager
 
-    from . import shots
+    from .tour import draw_scenes, tour
 
     watch = Watch()
-    plain_draw = SceneManager.draw
-    plain_shoot: Callable[..., None] = shots._shoot
 
-    def draw(manager: SceneManager, surface: pygame.Surface) -> None:
-        watch.window = surface.get_rect()
-        top = manager.top
-        start = 0
-        for i in range(len(manager.stack) - 1, -1, -1):
-            if manager.stack[i].opaque:
-                start = i
-                break
-        for scene in manager.stack[start:]:
-            watch.recording = scene is top
-            scene.draw(surface)
+    def look(manager: SceneManager, screen: pygame.Surface, name: str) -> None:
+        watch.shot, watch.window = name, screen.get_rect()
+
+        def each(scene: object, top: bool) -> None:
+            watch.recording = top
+
+        draw_scenes(manager, screen, each)
         watch.recording = False
         watch.check_frame()
 
-    def shoot(app, out: Path, name: str, size: tuple[int, int], files: list[Path]) -> None:
-        watch.shot = f"{size[0]}x{size[1]}_{name}"
-        plain_shoot(app, out, name, size, files)
-
-    SceneManager.draw = draw  # type: ignore[method-assign, assignment]
-    shots._shoot = shoot
     theme.text_placed, theme.text_drawn = watch.placed, watch.drawn
     try:
-        with tempfile.TemporaryDirectory() as out:
-            shots.save_screenshots(Path(out), sizes=sizes, language=language)
+        tour(language, look, sizes)
     finally:
-        SceneManager.draw = plain_draw  # type: ignore[method-assign]
-        shots._shoot = plain_shoot
         theme.text_placed = theme.text_drawn = None
     return watch.problems
 

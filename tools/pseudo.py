@@ -14,7 +14,6 @@ from __future__ import annotations
 import gettext
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 #: each lower-case letter and its stand-in (Latin Extended-A, which Inter writes)
@@ -83,7 +82,7 @@ def english_drawn(sizes: tuple[tuple[int, int], ...] = ((1280, 800),)) -> dict[s
     words in it, with how often it was drawn."""
     from game import theme
 
-    from .shots import save_screenshots
+    from .tour import draw_scenes, tour
 
     found: dict[str, int] = {}
 
@@ -93,8 +92,7 @@ def english_drawn(sizes: tuple[tuple[int, int], ...] = ((1280, 800),)) -> dict[s
 
     theme.text_drawn = heard
     try:
-        with tempfile.TemporaryDirectory() as out:
-            save_screenshots(Path(out), sizes=sizes, language=PSEUDO)
+        tour(PSEUDO, lambda manager, screen, name: draw_scenes(manager, screen), sizes)
     finally:
         theme.text_drawn = None
     return found
