@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome, State
+from .core import Game, GameSpec, IllegalMoveError, LimitView, Move, Note, Outcome, State
 from .effects import MOVE, PROMOTE, REMOVE, Effect
 from .layout import DIRECTIONS, SQUARES, Cell, Layout
 from .position import check_fields, count_field, read_rows, write_rows
@@ -306,6 +306,11 @@ class BattleHalmaState(RecordedState):
 
     def army(self, player: int) -> int:
         return self._red if player == RED else self._blue
+
+    def move_limit(self) -> LimitView | None:
+        """Plies left before the no-capture draw."""
+        g = self.game
+        return LimitView(max(0, g.limit - self._quiet), None) if g.limit else None
 
     def pieces(self) -> dict[int, tuple[int, str]]:
         k = self._kings
