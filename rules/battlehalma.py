@@ -307,6 +307,10 @@ class BattleHalmaState(RecordedState):
     def army(self, player: int) -> int:
         return self._red if player == RED else self._blue
 
+    def kings(self) -> int:
+        """The kings of both colours, as a mask of squares."""
+        return self._kings
+
     def move_limit(self) -> LimitView | None:
         """Plies left before the no-capture draw."""
         g = self.game
