@@ -29,10 +29,24 @@ class Level:
     config: SearchConfig = field(default_factory=SearchConfig)
     perfect: bool = False  # play a solved game's table where it is ready (game.ai.solver)
     per_game: Mapping[str, SearchConfig] = field(default_factory=dict)  # game id -> its tuned config
+    workers: int = 1  # search processes (root parallelism); 0: one fewer than the machine's cores
+    book: bool = False  # play the game's opening book (game.ai.book) while the position is in it
 
     def config_for(self, game_id: str) -> SearchConfig:
         """The search settings this level uses in the game ``game_id``."""
         return self.per_game.get(game_id, self.config)
+
+    def search_workers(self) -> int:
+        """How many processes this level searches in on this machine (at least 1)."""
+        if self.workers:
+            return self.workers
+        from .parallel import default_workers
+
+        return default_workers()
+
+    def with_workers(self, workers: int) -> Level:
+        """The same level searching in ``workers`` processes (benchmarks: 1 and 2 workers)."""
+        return replace(self, workers=max(1, workers))
 
     def capped(self, iterations: int) -> Level:
         """The same level with a fixed iteration budget and no clock (arena and tests)."""
@@ -82,7 +96,7 @@ LEVELS: dict[str, Level] = {
     ),
     "expert": Level(
         "expert", "Expert", "Uses up to five seconds a move: the strongest the computer gets.",
-        seconds=4.6, iterations=100000, perfect=True, config=STRONG, per_game=STRONG_PER_GAME,
+        seconds=4.6, iterations=100000, perfect=True, config=STRONG, per_game=STRONG_PER_GAME, workers=0,
     ),
 }
 
