@@ -60,6 +60,7 @@ class SearchConfig:
     quiescence: int = 0  # >0: leaves scored by a capture-only alpha-beta this many plies deep, not a playout
     screen: int = 0  # >0: root moves a capture-resolved alpha-beta this deep finds worse than the best are dropped
     screen_share: float = 0.0  # >0: with a clock, the screen deepens for this share of it (no clock: ``screen`` deep)
+    screen_margin: float = 0.0  # the screen keeps root moves rated within this of the best (evaluation units)
     prior: float = 0.0  # progressive bias: weight of a move's prior, fading as 1/(visits+1)
     learned: bool = False  # leaves, cut-offs and priors by the game's learned evaluation, where it has one
 
@@ -284,7 +285,7 @@ class MCTS:
                 values = self._root_values(work, order, d)
                 order.sort(key=values.__getitem__, reverse=True)
                 top = values[order[0]]
-                keep = {m for m in order if values[m] >= top - 1e-9}
+                keep = {m for m in order if values[m] >= top - 1e-9 - self.config.screen_margin}
                 if len(keep) == 1 and abs(top) >= 1.0:  # a forced result: deeper changes nothing
                     break
         except _OutOfTime:
@@ -307,13 +308,14 @@ class MCTS:
         me = work.to_move
         best = -2.0
         values = {}
+        margin = self.config.screen_margin + 1e-6  # exact within the margin of the best
         for move in order:
             work.apply(move)
             try:
                 if work.to_move == me:
-                    v = self._shallow(work, depth - 1, best - 1e-6, 2.0)
+                    v = self._shallow(work, depth - 1, best - margin, 2.0)
                 else:
-                    v = -self._shallow(work, depth - 1, -2.0, -(best - 1e-6))
+                    v = -self._shallow(work, depth - 1, -2.0, -(best - margin))
             finally:
                 work.undo()
             values[move] = v
