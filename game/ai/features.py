@@ -65,6 +65,7 @@ HALMA_FEATURES = (
     "en_prise",  # pieces the enemy can land on next move by a step or one leap
     "to_move",
     "threat",  # for the side to move: enemies it can land on now
+    "near",  # pieces within two king steps of an enemy piece (the hunt for the last pieces)
     "limit_used",  # material times the share of the no-capture limit used up
 )
 
@@ -292,6 +293,20 @@ def _landings(game: BattleHalmaGame, side: int, movers: int, occupied: int) -> i
     return out
 
 
+def _around(game: BattleHalmaGame, pieces: int) -> int:
+    """Squares within two king steps of ``pieces``."""
+    fwd, back = game.geo.shifts[2]
+    out = pieces
+    for _ in range(2):
+        grown = out
+        for src, s in fwd:
+            grown |= (out & src) << s
+        for src, s in back:
+            grown |= (out & src) >> s
+        out = grown
+    return out
+
+
 def halma_features(state: State) -> list[float]:
     """``HALMA_FEATURES`` of a BattleHalma position."""
     assert isinstance(state, BattleHalmaState)
@@ -333,6 +348,7 @@ def halma_features(state: State) -> list[float]:
         (hit_blue - hit_red) / start,
         sign,
         sign * (hit_blue if sign > 0 else hit_red) / start,
+        ((red & _around(g, blue)).bit_count() - (blue & _around(g, red)).bit_count()) / start,
         material * used,
     ]
 
