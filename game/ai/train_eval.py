@@ -11,7 +11,10 @@ each from ``0..opening`` uniformly random plies so that the games differ; every 
 opening becomes a sample (its features, ``game.ai.features``) labelled with the game's result for
 player 0 (1, 1/2, 0). A logistic regression (Newton's method, a little L2) fits the weights; the
 limit horizon and the repetition factor (``game.ai.evaluation``) are then picked by the same loss
-on a grid. From the second round on the players already search with the weights of the round
+on a grid (or fixed by ``--horizon`` and ``--repetition``). ``--adjudicate`` labels a drawn game by the captures at its end instead (3/4 to the side
+that took more, 1/2 if level): where nearly every game between the levels is drawn (BattleHalma's
+promotion game), the outcomes alone carry no signal; such labels cannot tell a lead melting at a
+drawing limit either, so the horizon and repetition factor are then given, not fitted. From the second round on the players already search with the weights of the round
 before, so the positions come from games between the current levels. The file goes to
 ``game/ai/weights/KEY.json`` (``evaluation.weights_key``), with the command that made it.
 ``--jobs`` only spreads the games over processes: the result does not depend on it.
@@ -62,6 +65,7 @@ class GameJob(NamedTuple):
     opening: int
     weights: str | None  # JSON of the current weights, None: the game's heuristic
     max_plies: int
+    adjudicate: bool = False  # a draw is labelled by who took more (3/4 to 1/4)
 
 
 def play_one(job: GameJob) -> list[Sample]:
@@ -72,7 +76,7 @@ def play_one(job: GameJob) -> list[Sample]:
     family = family_of(state)
     assert family is not None, f"{job.game_id} has no features"
     features = family[2]
-    config = replace(LEVELS["hard"].config_for(job.game_id), learned=False)
+    config = replace(LEVELS["hard"].config_for(state.game), learned=False)
     if job.weights is not None:
         learned = evaluation_from(Weights.from_json(job.weights), state)
         if learned is not None:
@@ -92,6 +96,9 @@ def play_one(job: GameJob) -> list[Sample]:
         played += 1
     out = state.outcome()
     score = 0.5 if out is None or out.winner is None else (1.0 if out.winner == 0 else 0.0)
+    if score == 0.5 and job.adjudicate:
+        taken = state.captured_counts()
+        score += 0.25 * ((taken[0] > taken[1]) - (taken[0] < taken[1]))
     return [Sample(f, score, left, winner, rep) for f, left, winner, rep in seen]
 
 
@@ -176,16 +183,19 @@ def _predictions(samples: Sequence[Sample], w: Sequence[float], b: float, horizo
     return out
 
 
-def fit(samples: Sequence[Sample], names: Sequence[str]) -> tuple[list[float], float, int, float, dict[str, float]]:
-    """The weights, bias, horizon and repetition factor for ``samples``, and the losses."""
+def fit(samples: Sequence[Sample], names: Sequence[str], horizon: int | None = None,
+        repetition: float | None = None) -> tuple[list[float], float, int, float, dict[str, float]]:
+    """The weights, bias, horizon and repetition factor for ``samples``, and the losses; a
+    ``horizon`` or ``repetition`` given is kept, not fitted."""
     ys = [s.result for s in samples]
     w, b = fit_logistic([s.features for s in samples], ys)
     best = (math.inf, HORIZONS[0], 1.0)
-    for horizon in HORIZONS:
-        for rep in REPETITION_FACTORS if any(s.repeated for s in samples) else (0.5,):
-            loss = cross_entropy(_predictions(samples, w, b, horizon, rep), ys)
+    reps = REPETITION_FACTORS if any(s.repeated for s in samples) else (0.5,)
+    for horizon_tried in (HORIZONS if horizon is None else (horizon,)):
+        for rep in (reps if repetition is None else (repetition,)):
+            loss = cross_entropy(_predictions(samples, w, b, horizon_tried, rep), ys)
             if loss < best[0] - 1e-9:
-                best = (loss, horizon, rep)
+                best = (loss, horizon_tried, rep)
     material = names.index("material") if "material" in names else 0
     base_w = [0.0] * len(names)
     base_w[material] = 1.0
@@ -198,7 +208,8 @@ def fit(samples: Sequence[Sample], names: Sequence[str]) -> tuple[list[float], f
 
 
 def train(game_id: str, options: dict[str, str], seed: int, games: int, iterations: int, opening: int,
-          rounds: int, jobs: int, max_plies: int, command: str, log: bool = True) -> Weights:
+          rounds: int, jobs: int, max_plies: int, command: str, log: bool = True,
+          adjudicate: bool = False, horizon: int | None = None, repetition: float | None = None) -> Weights:
     """Play, fit and return the weights (``rounds`` times, each round's players using the last fit)."""
     state = load_game(game_id, **options).new_initial_state(random.Random(seed))
     family = family_of(state)
@@ -210,7 +221,8 @@ def train(game_id: str, options: dict[str, str], seed: int, games: int, iteratio
     for rnd in range(rounds):
         t0 = time.perf_counter()
         jobs_list = [GameJob(game_id, options, seed * 1_000_003 + rnd * 10_007 + i, iterations, opening,
-                             None if current is None else current.to_json(), max_plies) for i in range(games)]
+                             None if current is None else current.to_json(), max_plies, adjudicate)
+                     for i in range(games)]
         if jobs > 1:
             with ctx.Pool(jobs) as pool:
                 results = pool.map(play_one, jobs_list, chunksize=1)
@@ -218,15 +230,16 @@ def train(game_id: str, options: dict[str, str], seed: int, games: int, iteratio
             results = [play_one(j) for j in jobs_list]
         samples = [s for game in results for s in game]
         outcome = [game[0].result for game in results if game]
-        w, b, horizon, rep, losses = fit(samples, names)
+        label_counts = {str(v): outcome.count(v) for v in sorted(set(outcome), reverse=True)}
+        w, b, fitted_horizon, rep, losses = fit(samples, names, horizon, repetition)
         trained = {"command": command, "seed": seed, "round": rnd + 1, "games": games, "iterations": iterations,
                    "opening": opening, "positions": len(samples),
-                   "results_for_player_0": {str(v): outcome.count(v) for v in (1.0, 0.5, 0.0)}, **losses}
-        current = Weights(weights_key(state.game), name, tuple(names), tuple(w), b, horizon, rep, trained)
+                   "adjudicated": adjudicate, "labels_for_player_0": label_counts, **losses}
+        current = Weights(weights_key(state.game), name, tuple(names), tuple(w), b, fitted_horizon, rep, trained)
         if log:
             print(f"round {rnd + 1}: {games} games, {len(samples)} positions, {time.perf_counter() - t0:.0f} s; "
                   f"loss {losses['loss']} (material alone {losses['material_only_loss']}, "
-                  f"constant {losses['constant_loss']}); horizon {horizon}, repetition {rep}", flush=True)
+                  f"constant {losses['constant_loss']}); horizon {fitted_horizon}, repetition {rep}", flush=True)
             for n, x in zip(names, w):
                 print(f"  {n:14s} {x:+.3f}")
             print(f"  {'bias':14s} {b:+.3f}", flush=True)
@@ -245,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=2, help="play-and-fit rounds")
     ap.add_argument("--jobs", type=int, default=1, help="processes to play the games in")
     ap.add_argument("--max-plies", type=int, default=600, help="a game this long is scored a draw")
+    ap.add_argument("--adjudicate", action="store_true", help="label a drawn game by who took more")
+    ap.add_argument("--horizon", type=int, help="keep this limit horizon instead of fitting it (plies)")
+    ap.add_argument("--repetition", type=float, help="keep this repetition factor instead of fitting it")
     ap.add_argument("--out", type=Path, help="where to write the weights (default game/ai/weights/KEY.json)")
     args = ap.parse_args(argv)
     if args.game not in game_ids():
@@ -254,14 +270,22 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"--{name.replace('_', '-')} must be at least 1")
     if args.opening < 0:
         ap.error("--opening must be 0 or more")
+    if args.horizon is not None and args.horizon < 1:
+        ap.error("--horizon must be at least 1")
+    if args.repetition is not None and not 0 <= args.repetition <= 1:
+        ap.error("--repetition must be between 0 and 1")
     options = parse_options(ap, args.option, [args.game])
     if family_of(load_game(args.game, **options).new_initial_state(random.Random(0))) is None:
         ap.error(f"{args.game} has no evaluation features (game.ai.features)")
     command = "python -m game.ai.train_eval " + " ".join(
         [args.game, *(f"--option {o}" for o in args.option), f"--seed {args.seed}", f"--games {args.games}",
-         f"--iterations {args.iterations}", f"--opening {args.opening}", f"--rounds {args.rounds}"])
+         f"--iterations {args.iterations}", f"--opening {args.opening}", f"--rounds {args.rounds}",
+         *(["--adjudicate"] if args.adjudicate else []),
+         *([f"--horizon {args.horizon}"] if args.horizon is not None else []),
+         *([f"--repetition {args.repetition}"] if args.repetition is not None else []), *([f"--max-plies {args.max_plies}"] if args.max_plies != 600 else [])])
     weights = train(args.game, options, args.seed, args.games, args.iterations, args.opening, args.rounds,
-                    args.jobs, args.max_plies, command)
+                    args.jobs, args.max_plies, command, adjudicate=args.adjudicate, horizon=args.horizon,
+                    repetition=args.repetition)
     out = args.out or WEIGHTS_DIR / f"{weights.key}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(weights.to_json(), encoding="utf-8")
