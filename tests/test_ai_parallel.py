@@ -129,3 +129,13 @@ def _cpu_seconds(pid: int) -> float:
 
 def _state(pid: int) -> str:
     return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
+
+
+def test_a_level_named_with_at_n_searches_in_n_processes():
+    from game.ai.policy import make_player
+
+    player = make_player("expert@2", random.Random(1), iterations=10)
+    assert isinstance(player, LevelPlayer) and player.level.search_workers() == 2
+    assert make_player("expert", random.Random(1), workers=3).level.search_workers() == 3
+    with pytest.raises(ValueError, match="after @"):
+        make_player("expert@0", random.Random(1))

@@ -101,7 +101,7 @@ class LevelPlayer:
             move = opening.choose(state, self.rng) if opening is not None else None
             if move is not None:
                 return Decision(move, 0, time.perf_counter() - t0)
-        self.mcts.config = level.config_for(state.game.id)
+        self.mcts.config = level.config_for(state.game)
         parallel = self._parallel_search()
         if parallel is not None:
             result = parallel.search(self.mcts, state, level.seconds, level.iterations, cancel, ticket)
@@ -146,9 +146,13 @@ def make_player(name: str, rng: random.Random, iterations: int | None = None,
     """``random``, ``greedy``, ``alphabeta`` or a level name. For a level, ``iterations`` fixes
     its budget and ``scale`` multiplies its own iteration cap (both drop the clock); ``seconds``
     gives it that clock and lifts its cap (equal-time matches); none: as in play; ``workers``
-    overrides its search processes. ``alphabeta`` thinks ``seconds`` a move (default: the Hard
+    overrides its search processes, as does a name like ``expert@2`` (two processes). ``alphabeta`` thinks ``seconds`` a move (default: the Hard
     level's clock)."""
-    key = name.strip().lower()
+    key, at, count = name.strip().lower().partition("@")
+    if at:
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"'{name}': the number after @ is the search processes, at least 1")
+        workers = int(count)
     if key == "random":
         return RandomPlayer(rng)
     if key == "greedy":
