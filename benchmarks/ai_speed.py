@@ -2,8 +2,9 @@
 
 Usage: python -m benchmarks.ai_speed [--seconds S] [--games ID ...] [--profile] [--levels] [--workers N ...]
 Each game is searched from three positions (the start, and after 10 and 30 random plies,
-seeded) for S seconds each (default: the Hard level's clock) with the Hard level's
-settings; the iteration cap is lifted so the clock alone stops the search.
+seeded) for S seconds each (default: the Hard level's clock) with the Hard level's settings
+for that game; the iteration cap is lifted so the clock alone stops the search.
+``--option NAME=VALUE`` sets a rules option (compare one game's versions under the same rules).
 ``--profile`` prints where one search spends its time instead. ``--levels`` times every
 level as the app plays it (clock and cap) from the same positions: the longest move counts.
 ``--workers 1 2`` times Expert's settings searching in that many processes (root parallelism,
@@ -29,12 +30,12 @@ from rules import game_ids, load_game  # noqa: E402
 from rules.core import State  # noqa: E402
 
 
-def positions(game_id: str, seed: int = 1) -> list[tuple[str, State]]:
+def positions(game_id: str, seed: int = 1, options: dict[str, str] | None = None) -> list[tuple[str, State]]:
     """The start and two positions reached by seeded random play (open, with a choice)."""
     out = []
     for depth in (0, 10, 30):
         rng = random.Random(seed)
-        state = load_game(game_id).new_initial_state(rng)
+        state = load_game(game_id, **(options or {})).new_initial_state(rng)
         for _ in range(depth):
             move = state.playout_move(rng)
             if move is None or state.outcome() is not None:
@@ -55,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", nargs="*", help="game ids (default: every registered game)")
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--levels", action="store_true", help="seconds per move of every level")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a rules option for every game listed (e.g. after_capture=sow-again)")
     ap.add_argument("--workers", type=int, nargs="*", help="time Expert's search in this many processes")
     args = ap.parse_args(argv)
     if args.levels:
@@ -63,11 +66,12 @@ def main(argv: list[str] | None = None) -> int:
         if min(args.workers) < 1:
             ap.error("--workers must be at least 1")
         return time_workers(args.games or game_ids(), args.workers, args.seconds)
-    config = LEVELS["hard"].config
-    print(f"Hard settings: {config}; {args.seconds:g} s per search")
+    options = dict(item.split("=", 1) for item in args.option)
+    print(f"Hard settings (each game's own); {args.seconds:g} s per search")
     print(f"{'game':<22} {'position':<9} {'iterations':>10} {'it/s':>8} {'moves':>6}")
     for game_id in args.games or game_ids():
-        for label, state in positions(game_id):
+        config = LEVELS["hard"].config_for(game_id)
+        for label, state in positions(game_id, options=options):
             engine = MCTS(config, random.Random(1))
             if args.profile:
                 prof = cProfile.Profile()

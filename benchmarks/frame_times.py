@@ -27,10 +27,10 @@ import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
 from game.config import VS_COMPUTER, MatchConfig  # noqa: E402
-from game.scenarios import Mouse, chain_position  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from game.scenes.title import TitleScene  # noqa: E402
 from rules.line_games import JUMP  # noqa: E402
+from tools.scenarios import Mouse, chain_position  # noqa: E402
 
 
 def timed_frame(app: App, events: list, dt: float) -> float:
@@ -59,11 +59,11 @@ def hop_frames(app: App, chains: int) -> list[float]:
     samples: list[float] = []
     for _ in range(chains):
         for p in chain.path:
-            app.frame(mouse.events_at(scene.view.pos(p)), 1 / 60)
+            app.frame(mouse.events_at(scene.board.pos(p)), 1 / 60)
         assert scene.busy, "the chain was not played"
         while scene.busy or scene.bursts.active:
             samples.append(timed_frame(app, [], 1 / 60))
-        scene.undo()
+        scene.match.undo()
     return samples
 
 
@@ -83,19 +83,19 @@ def thinking_frames(app: App, seconds: float, level: str) -> tuple[list[float], 
     clock.tick(60)
     while time.perf_counter() < end:
         dt = clock.tick(60) / 1000
-        thinking = scene.opponent is not None and scene.opponent.thinking
-        ply = scene.state.ply
+        thinking = scene.match.computer.opponent is not None and scene.match.computer.opponent.thinking
+        ply = scene.match.state.ply
         w = timed_frame(app, [], dt)
         if thinking:
             work.append(w)
             intervals.append(dt)
-        if scene.state.ply != ply:
+        if scene.match.state.ply != ply:
             replies += 1
             # answer for the person at once so the computer is thinking again on the next frame
             while scene.busy:
                 timed_frame(app, [], 1 / 60)
-            if scene.state.outcome() is None and scene.human_to_move:
-                scene.play_move(scene.state.legal_moves()[0])
+            if scene.match.state.outcome() is None and scene.match.human_to_move:
+                scene.match.play(scene.match.state.legal_moves()[0])
     return work, intervals, replies
 
 

@@ -21,10 +21,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from benchmarks.frame_times import summary, timed_frame  # noqa: E402
 from game.app import App  # noqa: E402
-from game.boards.squares.scenarios import longest_chain  # noqa: E402
 from game.config import MatchConfig  # noqa: E402
-from game.scenarios import Mouse, find  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
+from tools.battlehalma_positions import longest_chain  # noqa: E402
+from tools.scenarios import Mouse, find  # noqa: E402
 
 OPTIONS = {"size": 10, "counters": 15}
 MIN_HOPS = 5
@@ -47,18 +47,18 @@ def chain_frames(app: App, chains: int) -> tuple[list[float], list[float], int]:
     hopping: list[float] = []
     for _ in range(chains):
         for p in move.path:
-            building.append(timed_frame(app, mouse.events_at(scene.view.pos(p)), 1 / 60))
+            building.append(timed_frame(app, mouse.events_at(scene.board.pos(p)), 1 / 60))
             for _ in range(3):  # the chain stands on screen a moment between clicks
                 building.append(timed_frame(app, [], 1 / 60))
-        if scene.builder.path:
-            building.append(timed_frame(app, mouse.events_at(scene.view.pos(move.path[-1])), 1 / 60))
-        assert scene.busy or scene.state.ply > state.ply, scene.message
+        if scene.match.builder.path:
+            building.append(timed_frame(app, mouse.events_at(scene.board.pos(move.path[-1])), 1 / 60))
+        assert scene.busy or scene.match.state.ply > state.ply, scene.match.said.words
         scene.skip_animation()
-        scene.undo()
-        scene.play_move(move)  # the same chain animated from its start (as the computer's move)
+        scene.match.undo()
+        scene.match.play(move)  # the same chain animated from its start (as the computer's move)
         while scene.busy or scene.bursts.active:
             hopping.append(timed_frame(app, [], 1 / 60))
-        scene.undo()
+        scene.match.undo()
     return building, hopping, len(move.path) - 1
 
 

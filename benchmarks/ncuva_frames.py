@@ -22,10 +22,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from benchmarks.frame_times import summary, timed_frame  # noqa: E402
 from game.app import App  # noqa: E402
 from game.config import MatchConfig  # noqa: E402
-from game.scenarios import Mouse  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from rules import load_game  # noqa: E402
 from rules.effects import DROP, RELAY  # noqa: E402
+from tools.scenarios import Mouse  # noqa: E402
 
 
 def longest_sowing(seeds: int):
@@ -66,8 +66,8 @@ def main(argv: list[str] | None = None) -> int:
                 app.manager.clear()
                 app.manager.push(scene)
                 timed_frame(app, [], 1 / 60)
-                app.frame(Mouse(app).events_at(scene.view.pos(move.origin)), 1 / 60)
-                assert scene.busy, scene.message
+                app.frame(Mouse(app).events_at(scene.board.pos(move.origin)), 1 / 60)
+                assert scene.busy, scene.match.said.words
                 while scene.busy:
                     samples.append(timed_frame(app, [], 1 / 60))
         finally:

@@ -104,7 +104,7 @@ class App:
         if clamp_size(size) != tuple(size):
             self.resize(size)
         else:
-            self.screen = pygame.display.get_surface()
+            self.screen = pygame.display.get_surface() or self.screen
             self.windowed_size = self.screen.get_size()
 
     # --- the loop -------------------------------------------------------------------------------
@@ -131,14 +131,14 @@ class App:
     def run(self, first: Scene) -> None:
         self.manager.push(first)
         self.clock.tick(FPS)
-        first = True
+        first_frame = True
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0
             self.frame(pygame.event.get(), dt)
             if self.running:
                 pygame.display.flip()
-                if first:
-                    first = False
+                if first_frame:
+                    first_frame = False
                     self._after_first_frame()
         self.close()
 

@@ -6,16 +6,32 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import Game, load_game
+from rules.kinds import Code
+from rules.words import N_
 
-PASS_AND_PLAY = "pass"
-VS_COMPUTER = "computer"
-WATCH = "watch"
+
+class Mode(Code):
+    """How a match is played (the value is what saves and settings write)."""
+
+    PASS = "pass"
+    COMPUTER = "computer"
+    WATCH = "watch"
+
+
+class Controller(Code):
+    """Who makes a side's decisions."""
+
+    HUMAN = "human"
+    COMPUTER = "computer"
+
+
+PASS_AND_PLAY, VS_COMPUTER, WATCH = Mode.PASS, Mode.COMPUTER, Mode.WATCH
+HUMAN, COMPUTER = Controller.HUMAN, Controller.COMPUTER
 MODES = (
-    (PASS_AND_PLAY, "Pass and play"),
-    (VS_COMPUTER, "Against the computer"),
-    (WATCH, "Computer against computer"),
+    (PASS_AND_PLAY, N_("Pass and play")),
+    (VS_COMPUTER, N_("Against the computer")),
+    (WATCH, N_("Computer against computer")),
 )
-HUMAN, COMPUTER = "human", "computer"
 
 
 @dataclass
@@ -24,18 +40,27 @@ class MatchConfig:
 
     game_id: str
     options: dict[str, Any] = field(default_factory=dict)
-    mode: str = PASS_AND_PLAY
+    mode: Mode = PASS_AND_PLAY
     human_side: int = 0
     level: str = "medium"
     min_pause: float = 0.6
     iterations: int | None = None  # a fixed search budget instead of the level's clock (tests)
+    level2: str | None = None  # computer against computer: the second player's level (None: the same)
 
-    def controllers(self) -> tuple[str, str]:
+    def __post_init__(self) -> None:
+        self.mode = Mode(self.mode)  # a plain string from a save or a setting becomes the kind
+
+    def controllers(self) -> tuple[Controller, Controller]:
         if self.mode == PASS_AND_PLAY:
             return (HUMAN, HUMAN)
         if self.mode == WATCH:
             return (COMPUTER, COMPUTER)
         return (HUMAN, COMPUTER) if self.human_side == 0 else (COMPUTER, HUMAN)
+
+    def level_of(self, player: int) -> str:
+        """The level the computer plays ``player`` at (computer against computer: each side its
+        own, so a hunt's Tiger and Leopards can be balanced)."""
+        return self.level2 or self.level if self.mode == WATCH and player == 1 else self.level
 
     def make_game(self) -> Game:
         return load_game(self.game_id, **self.options)

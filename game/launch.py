@@ -53,6 +53,16 @@ def _volume(text: str) -> float:
     return v / 100
 
 
+def _lang(text: str) -> str:
+    from game.i18n import LANGUAGES
+
+    code = text.strip().lower()
+    if code not in LANGUAGES:
+        names = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
+        raise argparse.ArgumentTypeError(f"'{text}' is not a language Keliya speaks: {names}")
+    return code
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="keliya",
@@ -64,6 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
     ap.add_argument("--game", type=_game, metavar="ID", help="open the setup screen of this game directly")
     ap.add_argument("--mute", action="store_true", help="no sound")
+    ap.add_argument("--lang", type=_lang, default=None, metavar="CODE",
+                    help="the language: en (English), si (Sinhala), ta (Tamil) or bn (Bengali); "
+                         "default: the one chosen last, else the system's")
     ap.add_argument("--volume", type=_volume, default=None, metavar="0-100",
                     help="sound volume (default: the saved setting, first 80)")
     ap.add_argument("--screenshots", type=Path, metavar="DIR",
@@ -147,9 +160,9 @@ def main(argv: list[str] | None = None) -> int:
         report_problem(problem)
         return 1
     if args.screenshots is not None:
-        from game.screenshots import save_screenshots
+        from tools.shots import save_screenshots
 
-        files = save_screenshots(args.screenshots)
+        files = save_screenshots(args.screenshots, language=args.lang or "en")
         print(f"saved {len(files)} screenshots in {args.screenshots}")
         return 0
     return _run_window(args)
@@ -182,6 +195,7 @@ def _run_window(args: argparse.Namespace) -> int:
     from game.scenes.title import TitleScene
 
     saved = user_settings.current()  # a bad settings file is reported on the title screen
+    user_settings.start_language(args.lang)
     theme.set_palette(saved.palette)
     app = App(args.size or fit_to_screen(saved.window), fullscreen=args.fullscreen or saved.fullscreen,
               sound=not args.mute and saved.sound, volume=saved.volume if args.volume is None else args.volume)

@@ -22,12 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules import State, game_spec, load_state
+from rules.words import N_, N_counted, Words, words_of
 
 from . import saves
 from .config import VS_COMPUTER, MatchConfig
 from .userfiles import UserFileError, data_dir, read_text_capped, set_aside, write_text_atomically
 
 SUFFIX = ".txt"
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 LEGACY = "current-game.txt"  # the single save slot of earlier versions, picked up once
 
 
@@ -69,8 +71,11 @@ class Entry:
         cfg = self.config
         if cfg.mode == VS_COMPUTER:
             side = cfg.make_game().sides[cfg.human_side]
-            return f"against {saves.level_label(cfg.level)}, you play {side}"
-        return "computer against computer" if cfg.mode == "watch" else "pass and play"
+            return Words("against {level}, you play {side}", level=saves.level_label(cfg.level), side=side)
+        if cfg.mode == "watch":
+            return Words("computer against computer ({first} v {second})", first=saves.level_label(cfg.level_of(0)),
+                         second=saves.level_label(cfg.level_of(1)))
+        return N_("pass and play")
 
     def result(self) -> str | None:
         """'won', 'drawn' or 'lost' for a finished game against the computer, else None."""
@@ -85,14 +90,21 @@ class Entry:
         'You won as North against Hard, 90 moves' or 'Leopards won, pass and play, 55 moves'."""
         cfg = self.config
         if not self.finished:
-            return f"{self.opponent_words()}, move {self.ply + 1}"
-        moves = f"{self.ply} moves"
+            return Words("{opponent}, move {n}", opponent=self.opponent_words(), n=self.ply + 1)
         if cfg.mode == VS_COMPUTER:
-            side = cfg.make_game().sides[cfg.human_side]
-            verb = {"won": "You won", "lost": "You lost", "drawn": "A draw"}[self.result() or "drawn"]
-            return f"{verb} as {side} against {saves.level_label(cfg.level)}, {moves}"
-        winner = "A draw" if self.winner is None else f"{cfg.make_game().sides[self.winner]} won"
-        return f"{winner}, {self.opponent_words()}, {moves}"
+            side, level = cfg.make_game().sides[cfg.human_side], saves.level_label(cfg.level)
+            template = {"won": N_counted("You won as {side} against {level}, {n} move",
+                                         "You won as {side} against {level}, {n} moves"),
+                        "lost": N_counted("You lost as {side} against {level}, {n} move",
+                                          "You lost as {side} against {level}, {n} moves"),
+                        "drawn": N_counted("A draw as {side} against {level}, {n} move",
+                                           "A draw as {side} against {level}, {n} moves")}[self.result() or "drawn"]
+            return Words.counted(*template, self.ply, side=side, level=level)
+        if self.winner is None:
+            return Words.counted("A draw, {opponent}, {n} move", "A draw, {opponent}, {n} moves", self.ply,
+                                 opponent=self.opponent_words())
+        return Words.counted("{side} won, {opponent}, {n} move", "{side} won, {opponent}, {n} moves", self.ply,
+                             side=cfg.make_game().sides[self.winner], opponent=self.opponent_words())
 
 
 @dataclass
@@ -158,7 +170,7 @@ def _finished_entry(path: Path, text: str, mtime: float) -> Entry:
     except ValueError:
         raise
     except Exception as e:  # noqa: BLE001 - a damaged file must never crash a list of games
-        raise ValueError(f"it cannot be read ({type(e).__name__})") from None
+        raise ValueError(Words("it cannot be read ({problem})", problem=type(e).__name__)) from None
     outcome = final.outcome()
     if outcome is None:
         raise ValueError("it is not finished, yet it was kept with the finished games")
@@ -176,9 +188,9 @@ def reopen(entry: Entry) -> tuple[saves.SavedMatch, GameFile]:
     except UserFileError as e:
         if not entry.path.exists():
             raise ValueError("that game is no longer there (deleted in another window?)") from None
-        raise ValueError(_set_aside_words(entry.path, str(e))) from None
+        raise ValueError(_set_aside_words(entry.path, words_of(e))) from None
     except ValueError as e:
-        raise ValueError(_set_aside_words(entry.path, str(e))) from None
+        raise ValueError(_set_aside_words(entry.path, words_of(e))) from None
     return match, GameFile(fresh.id, fresh.text)
 
 
@@ -195,7 +207,7 @@ def scan() -> Library:
             try:
                 lists[finished].append(read_entry(path, finished))
             except (UserFileError, ValueError) as e:
-                problems.append(_set_aside_words(path, str(e)))
+                problems.append(_set_aside_words(path, words_of(e)))
     for entries in lists.values():
         entries.sort(key=lambda e: (e.saved_at, e.id), reverse=True)
     return Library(lists[False], lists[True], problems)
@@ -204,8 +216,9 @@ def scan() -> Library:
 def _set_aside_words(path: Path, why: str) -> str:
     _cache.pop(path, None)
     moved = set_aside(path)
-    where = f" It was moved to {moved}." if moved != path else ""
-    return f"A saved game cannot be opened: {why}.{where}"
+    if moved != path:
+        return Words("A saved game cannot be opened: {why}. It was moved to {where}.", why=why, where=str(moved))
+    return Words("A saved game cannot be opened: {why}.", why=why)
 
 
 def _adopt_legacy() -> list[str]:
@@ -216,7 +229,7 @@ def _adopt_legacy() -> list[str]:
     try:
         match = saves.read_match(read_text_capped(path))
     except (UserFileError, ValueError) as e:
-        return [_set_aside_words(path, str(e))]
+        return [_set_aside_words(path, words_of(e))]
     slot = GameFile()
     problem = slot.save(match.config, match.state)
     if problem:
@@ -230,7 +243,7 @@ def delete(entry: Entry) -> str:
     try:
         entry.path.unlink(missing_ok=True)
     except OSError as e:
-        return f"The game could not be deleted: {e.strerror or e}."
+        return Words("The game could not be deleted: {problem}.", problem=str(e.strerror or e))
     _cache.pop(entry.path, None)
     return ""
 
@@ -240,8 +253,8 @@ def when_words(saved_at: float, now: float | None = None) -> str:
     then = datetime.datetime.fromtimestamp(saved_at)
     days = (datetime.datetime.fromtimestamp(time.time() if now is None else now).date() - then.date()).days
     if days in (0, 1):
-        return f"{'today' if days == 0 else 'yesterday'} {then:%H:%M}"
-    return f"{then.day} {then:%b %Y}"
+        return Words("today {time}", time=f"{then:%H:%M}") if days == 0 else Words("yesterday {time}", time=f"{then:%H:%M}")
+    return Words("{day} {month} {year}", day=then.day, month=MONTHS[then.month - 1], year=then.year)
 
 
 # --- writing ---------------------------------------------------------------------------------------
@@ -268,15 +281,15 @@ class GameFile:
         if self._changed_elsewhere(target) or self._changed_elsewhere(other):
             self.id, self._known = new_id(), None
             target, other = self.path(finished), self.path(not finished)
-            said = ("This game was changed in another Keliya window: this window's game is kept as a "
-                    "separate game in Saved games.")
+            said = (N_("This game was changed in another Keliya window: this window's game is kept as a "
+                    "separate game in Saved games."))
         text = saves.match_text(config, state, time.time())
         try:
             write_text_atomically(target, text)
             if other.exists():
                 other.unlink()
         except OSError as e:
-            return f"The game could not be saved: {e.strerror or e}."
+            return Words("The game could not be saved: {problem}.", problem=str(e.strerror or e))
         self._known = text
         return said
 

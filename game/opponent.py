@@ -6,14 +6,17 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from rules import IllegalMoveError, Move, State
+from rules.words import N_
 
 
 class Worker(Protocol):
     """What the play scene uses of ``game.ai.worker.AIWorker``."""
 
-    busy: bool
+    @property
+    def busy(self) -> bool: ...
 
-    def request(self, position: str, level: str = ..., min_pause: float = ..., seed: int | None = ...) -> int: ...
+    def request(self, position: str, level: str = ..., min_pause: float = ..., seed: int | None = ...,
+                iterations: int | None = ...) -> int: ...
     def poll(self) -> Any: ...
     def cancel(self) -> None: ...
     def close(self) -> None: ...
@@ -25,7 +28,8 @@ def make_worker() -> Worker | None:
         from .ai.worker import AIWorker
     except ImportError:
         return None
-    return AIWorker()
+    worker: Worker = AIWorker()
+    return worker
 
 
 def level_choices() -> list[tuple[str, str, str]]:
@@ -81,7 +85,7 @@ class Opponent:
             self.errors += 1
             return None, f"the computer could not move ({reply.error or 'no move'})"
         if state.to_text() != self.position:
-            return None, "the position changed while the computer was thinking"
+            return None, N_("the position changed while the computer was thinking")
         try:
             move = state.parse_move(reply.move)
         except (IllegalMoveError, ValueError) as e:

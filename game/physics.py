@@ -87,7 +87,12 @@ class Bursts(_World):
     def active(self) -> bool:
         return bool(self.particles)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, within: pygame.Rect | None = None) -> None:
+        """The shards, kept ``within`` a rectangle (the board: a capture's shards never fly
+        over the panel or off the screen)."""
+        clip = surface.get_clip()
+        if within is not None:
+            surface.set_clip(within.clip(clip))
         for p in self.particles:
             k = p.life / p.max_life
             r = max(1, int(p.size * (0.4 + 0.6 * k)))
@@ -96,13 +101,15 @@ class Bursts(_World):
             pts = [(x + math.cos(angle + a) * r * 1.3, y + math.sin(angle + a) * r * 1.3)
                    for a in (0, 2.1, 4.2)]
             pygame.draw.polygon(surface, p.color, pts)
+        surface.set_clip(clip)
 
 
 class TokenRain(_World):
     """Game pieces that drop in from the top of the title screen, bounce and pile up."""
 
-    def __init__(self, size: tuple[int, int], seed: int = 7) -> None:
+    def __init__(self, size: tuple[int, int], seed: int = 7, floor: float = 0.0) -> None:
         super().__init__(900.0)
+        self.floor = floor  # the pile's floor this far above the bottom edge (the footer stays clear)
         self.rng = random.Random(seed)
         self.tokens: list[tuple[pymunk.Body, pymunk.Circle, int]] = []
         self.size = (0, 0)
@@ -114,18 +121,18 @@ class TokenRain(_World):
         if size == self.size:
             return
         self.size = size
-        for w in self._walls:
-            self.space.remove(w)
-        w, h = size
+        for wall in self._walls:
+            self.space.remove(wall)
+        w, h = size[0], size[1] - self.floor * min(size[0] / 1280, size[1] / 800)
         static = self.space.static_body
         self._walls = [
             pymunk.Segment(static, (-50, h), (w + 50, h), 4),
             pymunk.Segment(static, (0, -400), (0, h), 4),
             pymunk.Segment(static, (w, -400), (w, h), 4),
         ]
-        for s in self._walls:
-            s.elasticity = 0.6
-            s.friction = 0.8
+        for wall in self._walls:
+            wall.elasticity = 0.6
+            wall.friction = 0.8
         self.space.add(*self._walls)
         for body, _shape, _ in self.tokens:
             if body.position.x > w or body.position.y > h:

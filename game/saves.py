@@ -28,14 +28,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rules import State, game_spec, load_state
+from rules.words import Words, words_of
 
-from .config import MODES, VS_COMPUTER, WATCH, MatchConfig
+from .config import MODES, VS_COMPUTER, WATCH, MatchConfig, Mode
 from .opponent import level_choices
 from .userfiles import data_dir
 
 HEADER = "keliya-save 1"
 FIELDS = ("game", "mode", "human", "level", "options", "start", "moves", "position")
-OPTIONAL = ("moves", "saved")
+OPTIONAL = ("moves", "saved", "level2")
 MAX_OPTIONS_TEXT = 4000  # the longest options line Keliya writes is a few hundred characters
 
 
@@ -51,14 +52,19 @@ class SavedMatch:
     def summary(self) -> str:
         """'Kotu Ellima against Hard, move 23' (for the resume offer)."""
         name = game_spec(self.config.game_id).name
+        finished = self.state.outcome() is not None
         if self.config.mode == VS_COMPUTER:
-            against = f" against {level_label(self.config.level)}"
-        elif self.config.mode == WATCH:
-            against = ", computer against computer"
-        else:
-            against = ", pass and play"
-        state = "finished" if self.state.outcome() is not None else f"move {self.state.ply + 1}"
-        return f"{name}{against}, {state}"
+            return (Words("{game} against {level}, finished", game=name, level=level_label(self.config.level))
+                    if finished else Words("{game} against {level}, move {n}", game=name,
+                                           level=level_label(self.config.level), n=self.state.ply + 1))
+        if self.config.mode == WATCH:
+            levels = [level_label(self.config.level_of(p)) for p in (0, 1)]
+            return (Words("{game}, computer against computer ({first} v {second}), finished", game=name,
+                          first=levels[0], second=levels[1]) if finished else
+                    Words("{game}, computer against computer ({first} v {second}), move {n}", game=name,
+                          first=levels[0], second=levels[1], n=self.state.ply + 1))
+        return (Words("{game}, pass and play, finished", game=name) if finished else
+                Words("{game}, pass and play, move {n}", game=name, n=self.state.ply + 1))
 
 
 def level_label(level: str) -> str:
@@ -89,6 +95,8 @@ def match_text(config: MatchConfig, state: State, saved_at: float | None = None)
         f"level {config.level}",
         f"options {json.dumps(config.options, sort_keys=True)}",
     ]
+    if config.level2 and config.mode == WATCH:
+        lines.append(f"level2 {config.level2}")
     if saved_at is not None:
         millis = int(saved_at * 1000) % 1000
         lines.append(f"saved {time.strftime('%Y-%m-%dT%H:%M:%S', time.localtime(saved_at))}.{millis:03d}")
@@ -130,16 +138,18 @@ def read_config(values: dict[str, str]) -> MatchConfig:
     """The match settings of a save, each checked against what this app accepts."""
     missing = [f for f in FIELDS if f not in values and f not in OPTIONAL]
     if missing:
-        raise ValueError(f"the saved game is incomplete (it has no {', '.join(missing)})")
+        raise ValueError(Words("the saved game is incomplete (it has no {fields})", fields=", ".join(missing)))
     spec = game_spec(values["game"])  # an unknown game says so
     mode = values["mode"]
     if mode not in {m for m, _ in MODES}:
-        raise ValueError(f"the way it is played ('{mode[:20]}') is not one Keliya knows")
+        raise ValueError(Words("the way it is played ('{mode}') is not one Keliya knows", mode=mode[:20]))
     if values["human"] not in ("0", "1"):
         raise ValueError("the side the player took is not one of the game's two sides")
     levels = [n for n, _, _ in level_choices()]
-    if levels and values["level"] not in levels:
-        raise ValueError(f"the computer's level '{values['level'][:20]}' is not one of {', '.join(levels)}")
+    for key in ("level", "level2"):
+        if levels and key in values and values[key] not in levels:
+            raise ValueError(Words("the computer's level '{level}' is not one of {levels}", level=values[key][:20],
+                                   levels=", ".join(levels)))
     if len(values["options"]) > MAX_OPTIONS_TEXT:
         raise ValueError("its rules options are far longer than any Keliya writes")
     try:
@@ -149,7 +159,8 @@ def read_config(values: dict[str, str]) -> MatchConfig:
     if not isinstance(options, dict) or not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
         raise ValueError("its rules options cannot be read")
     resolved = spec.resolve_options(options)  # an unknown option or value says which
-    return MatchConfig(spec.id, resolved, mode, int(values["human"]), values["level"])
+    return MatchConfig(spec.id, resolved, Mode(mode), int(values["human"]), values["level"],
+                       level2=values.get("level2") or None)
 
 
 def read_match(text: str) -> SavedMatch:
@@ -159,7 +170,7 @@ def read_match(text: str) -> SavedMatch:
     except ValueError:
         raise
     except Exception as e:  # noqa: BLE001 - a save must never crash the app: say it cannot be read
-        raise ValueError(f"it cannot be read ({type(e).__name__})") from None
+        raise ValueError(Words("it cannot be read ({problem})", problem=type(e).__name__)) from None
 
 
 def _read_match(text: str) -> SavedMatch:
@@ -168,7 +179,7 @@ def _read_match(text: str) -> SavedMatch:
     try:
         state = load_state(values["start"])
     except ValueError as e:
-        raise ValueError(f"its start position cannot be used: {e}") from None
+        raise ValueError(Words("its start position cannot be used: {reason}", reason=words_of(e))) from None
     if state.game.id != config.game_id or dict(state.game.options) != config.options:
         raise ValueError("its start position is of another game or other rules")
     start_ply = state.ply
@@ -176,7 +187,8 @@ def _read_match(text: str) -> SavedMatch:
         try:
             state.play(move)
         except ValueError as e:  # IllegalMoveError is one
-            raise ValueError(f"move {i} ({move[:30]}) cannot be played: {e}") from None
+            raise ValueError(Words("move {n} ({move}) cannot be played: {reason}", n=i, move=move[:30],
+                                   reason=words_of(e))) from None
     if state.to_text() != values["position"]:
         raise ValueError("its moves do not lead to the position it names (the file was changed)")
     return SavedMatch(config, state, start_ply, parse_saved_time(values.get("saved")))
@@ -190,7 +202,7 @@ def read_game_or_position(text: str) -> SavedMatch:
         try:
             return read_match(stripped)
         except ValueError as e:
-            raise ValueError(f"this saved game cannot be opened: {e}") from None
+            raise ValueError(Words("this saved game cannot be opened: {reason}", reason=words_of(e))) from None
     first = stripped.splitlines()[0] if stripped else ""
     try:
         state = load_state(first)
@@ -198,9 +210,9 @@ def read_game_or_position(text: str) -> SavedMatch:
         if not first or first.split()[0].rstrip(";") not in _game_ids():
             raise ValueError("this is neither a game copied from Keliya nor a position: copy a game with "
                              "'Copy the game as text' in the pause menu, or drop a file Keliya exported") from None
-        raise ValueError(f"this position cannot be used: {e}") from None
+        raise ValueError(Words("this position cannot be used: {reason}", reason=words_of(e))) from None
     except Exception as e:  # noqa: BLE001 - pasted text must never crash the app
-        raise ValueError(f"this position cannot be read ({type(e).__name__})") from None
+        raise ValueError(Words("this position cannot be read ({problem})", problem=type(e).__name__)) from None
     config = MatchConfig(state.game.id, dict(state.game.options))
     return SavedMatch(config, state, state.ply)
 

@@ -18,14 +18,21 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from rules.words import N_, Words, listing, words_of
+
+from .i18n import LANGUAGES, set_language, system_language
 from .userfiles import UserFileError, config_dir, read_text_capped, set_aside, write_text_atomically
 
 #: animation speed names and their factors (0: moves appear at once)
 SPEEDS = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.5}  # in the order the screen offers them
+#: each speed's name on screen (a setting's value stays the English key)
+SPEED_WORDS = {"off": N_("off"), "slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast")}
+#: each palette's name on screen
+PALETTE_WORDS = {"standard": N_("Standard"), "colour-blind": N_("Colour blind")}
 PALETTES = ("standard", "colour-blind")
 MIN_WINDOW = (960, 600)
 MAX_WINDOW = (7680, 4320)  # no screen is larger; the launch clamps to the real screen too
-SETUP_KEYS = {"options", "mode", "human_side", "level"}
+SETUP_KEYS = {"options", "mode", "human_side", "level", "level2"}
 MAX_SETUPS = 100
 
 
@@ -39,6 +46,7 @@ class Settings:
     palette: str = "standard"
     fullscreen: bool = False
     window: tuple[int, int] = (1280, 800)
+    language: str = ""  # a code of i18n.LANGUAGES; '' follows the system's language
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> last setup
 
     @property
@@ -118,17 +126,18 @@ def setup_in_shape(setup: Any) -> bool:
     scalar = (str, int, float, bool)
     return (isinstance(options, dict) and all(isinstance(v, scalar) for v in options.values())
             and isinstance(setup.get("mode", ""), str) and isinstance(setup.get("level", ""), str)
+            and isinstance(setup.get("level2", ""), str)
             and setup.get("human_side", 0) in (0, 1) and not isinstance(setup.get("human_side", 0), float))
 
 
 VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "sound": as_bool, "volume": as_volume, "animation": one_of(tuple(SPEEDS)), "show_legal": as_bool,
     "rotate": as_bool, "palette": one_of(PALETTES), "fullscreen": as_bool, "window": as_window,
-    "setups": as_setups,
+    "setups": as_setups, "language": one_of(("", *LANGUAGES)),
 }
-LABELS = {"sound": "sound", "volume": "volume", "animation": "animation", "show_legal": "show legal moves",
-          "rotate": "turn the board", "palette": "colours", "fullscreen": "full screen", "window": "window size",
-          "setups": "game setups"}
+LABELS = {"sound": N_("sound"), "volume": N_("volume"), "animation": N_("animation"), "show_legal": N_("show legal moves"),
+          "rotate": N_("turn the board"), "palette": N_("colours"), "fullscreen": N_("full screen"), "window": N_("window size"),
+          "setups": N_("game setups"), "language": N_("language")}
 
 
 def settings_path() -> Path:
@@ -160,7 +169,7 @@ def read_settings(text: str) -> tuple[Settings, list[str]]:
         except ValueError:
             reset.append(LABELS[name])
         if name == "setups" and isinstance(raw[name], dict) and len(settings.setups) < len(raw[name]):
-            reset.append("the saved setup of some games")
+            reset.append(N_("the saved setup of some games"))
     return settings, reset
 
 
@@ -174,9 +183,11 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
         settings, reset = read_settings(read_text_capped(path))
     except (UserFileError, ValueError) as e:
         moved = set_aside(path)
-        return Settings(), f"The settings file could not be read ({e}); defaults are used. It was moved to {moved}."
+        return Settings(), Words("The settings file could not be read ({reason}); defaults are used. It was moved "
+                                 "to {where}.", reason=words_of(e), where=str(moved))
     if reset:
-        return settings, f"Some settings could not be read and are back to their defaults: {', '.join(reset)}."
+        return settings, Words("Some settings could not be read and are back to their defaults: {names}.",
+                               names=listing(reset))
     return settings, ""
 
 
@@ -192,7 +203,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> str:
         write_text_atomically(path or settings_path(), settings_json(settings))
         return ""
     except OSError as e:
-        return f"The settings could not be saved: {e.strerror or e}."
+        return Words("The settings could not be saved: {problem}.", problem=str(e.strerror or e))
 
 
 # --- the settings of this run -------------------------------------------------------------------
@@ -242,3 +253,18 @@ def forget_loaded() -> None:
     KELIYA_HOME changes: tests, the screenshot tool)."""
     global _current, _problem
     _current, _problem = None, ""
+
+
+# --- the language ------------------------------------------------------------------------------------
+def start_language(flag: str | None = None) -> str:
+    """Speak the language of ``--lang``, else the one chosen last time, else the system's (where
+    Keliya has it); returns its code."""
+    code = flag or current().language or system_language()
+    set_language(code)
+    return code
+
+
+def choose_language(code: str) -> str:
+    """Speak ``code`` from now on and remember it; '' or the problem in words."""
+    set_language(code)
+    return update(language=code)

@@ -2,7 +2,7 @@
 
 Each effect is a few lines of arithmetic over samples (``recipes``). Synthesising them all in
 pure Python costs a noticeable part of a second, so ``scripts/make_sounds.py`` writes them once
-to ``game/assets/sounds/`` (a test checks the files still match the recipes) and the bank reads
+to ``assets/sounds/`` (a test checks the files still match the recipes) and the bank reads
 those. Nothing touches the audio device before the first frame is on screen: ``warm_up`` (called
 by the app after that frame) opens the mixer and loads the effects; ``play`` does it on demand
 otherwise. If the mixer cannot open, or the bank is muted, every call is a no-op.
@@ -20,12 +20,15 @@ from pathlib import Path
 
 import pygame
 
+from .assets_path import assets_dir
+from .boards.beats import Beat
+
 RATE = 22050
 
 
 def sounds_dir() -> Path:
-    """Where the cached effects live (inside the package, or the PyInstaller bundle)."""
-    return Path(__file__).resolve().parent / "assets" / "sounds"
+    """Where the cached effects live (``assets/sounds``: see ``assets_path``)."""
+    return assets_dir() / "sounds"
 
 
 def _tone(freq: float, seconds: float, volume: float = 0.5, decay: float = 8.0,
@@ -119,17 +122,17 @@ def write_wav(path: Path, wave_: list[float], rate: int = RATE) -> None:
 
 
 #: what each board animation event sounds like: (effect, volume); see ``event_sound``
-EVENT_SOUNDS: dict[str, tuple[str, float]] = {
-    "capture": ("capture", 1.0), "huff": ("capture", 1.0), "land": ("hop", 0.5), "drop": ("drop", 1.0),
-    "relay": ("relay", 0.8), "promote": ("promote", 0.9),
+EVENT_SOUNDS: dict[Beat, tuple[str, float]] = {
+    Beat.CAPTURE: ("capture", 1.0), Beat.HUFF: ("capture", 1.0), Beat.LAND: ("hop", 0.5), Beat.DROP: ("drop", 1.0),
+    Beat.RELAY: ("relay", 0.8), Beat.PROMOTE: ("promote", 0.9),
 }
 
 
-def event_sound(name: str, piece: tuple[int, str] | None = None) -> tuple[str, float] | None:
+def event_sound(name: Beat, piece: tuple[int, str] | None = None) -> tuple[str, float] | None:
     """The effect for a board animation event (``on_event(name, cell, piece)``), or None.
 
     A stone falling into a hole is a sowing, not a piece set down: it gets the light 'sow'."""
-    if name == "drop" and piece is not None and piece[1] == "stone":
+    if name == Beat.DROP and piece is not None and piece[1] == "stone":
         return "sow", 0.7
     return EVENT_SOUNDS.get(name)
 
@@ -195,10 +198,13 @@ class SoundBank:
                 return pygame.mixer.Sound(str(path))
             except pygame.error:
                 pass
-        rate, _, channels = pygame.mixer.get_init()
+        init = pygame.mixer.get_init()
+        if init is None:
+            raise pygame.error("the mixer is not open")
+        rate, _, channels = init
         return pygame.mixer.Sound(buffer=to_pcm(recipe(name, rate), channels))
 
-    def play_event(self, name: str, piece: tuple[int, str] | None = None) -> None:
+    def play_event(self, name: Beat, piece: tuple[int, str] | None = None) -> None:
         """Play what a board animation event sounds like (``event_sound``), if anything."""
         found = event_sound(name, piece)
         if found is not None:

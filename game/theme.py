@@ -2,7 +2,7 @@
 
 Pieces are told apart by shape first and colour second (see ``render.pieces``); the
 palette pairs a light and a dark tone so that even a grey-scale view keeps the armies apart.
-Text uses Inter, shipped in ``game/assets/fonts`` under the SIL Open Font License, so the app never
+Text uses Inter, shipped in ``assets/fonts`` under the SIL Open Font License, so the app never
 depends on system fonts and never shows the default font's broken spacing ("e5xc 5").
 
 The colours that carry meaning (targets, captures, last move, hint, the two armies) come from a
@@ -17,6 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+
+from . import i18n
+from .assets_path import assets_dir
 
 Color = tuple[int, int, int]
 
@@ -103,36 +106,106 @@ def scale_for(size: tuple[int, int]) -> float:
     return max(0.5, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))
 
 
-FONT_PATH = Path(__file__).resolve().parent / "assets" / "fonts" / "Inter-SemiBold.otf"
+FONT_PATH = assets_dir() / "fonts" / "Inter-SemiBold.otf"
 #: sizes were designed for pygame's default font, which renders at 0.6875 of the size asked;
 #: Inter at this factor keeps every layout's widths while its glyphs are taller and clearer
 FONT_SCALE = 0.6875
 
+#: the typeface of each language that Inter cannot write: (file in assets/fonts, the script HarfBuzz
+#: shapes it as, its size factor). Each also carries Latin, so move notation and numbers in a
+#: sentence come out in the same face; the factor keeps its Latin as wide as Inter's.
+SCRIPT_FONTS: dict[str, tuple[str, str, float]] = {
+    "si": ("NotoSansSinhala-Bold.ttf", "Sinh", 0.64),
+    "ta": ("NotoSansTamil-Bold.ttf", "Taml", 0.64),
+    "bn": ("NotoSansBengali-Bold.ttf", "Beng", 0.64),
+}
+
 _fonts: dict[int, pygame.font.Font] = {}
 _texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _TEXT_CACHE_LIMIT = 600
+_face: tuple[Path, str | None, float] = (FONT_PATH, None, FONT_SCALE)  # file, script, size factor
+
+
+SCRIPT_RANGES = {"si": (0x0D80, 0x0DFF), "ta": (0x0B80, 0x0BFF), "bn": (0x0980, 0x09FF)}
+_other_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+
+
+def script_of(words: str) -> str | None:
+    """The language whose script ``words`` is written in, if it is one Inter cannot write."""
+    for ch in words:
+        o = ord(ch)
+        if o >= 0x0980:
+            for code, (low, high) in SCRIPT_RANGES.items():
+                if low <= o <= high:
+                    return code
+    return None
+
+
+def font_for(words: str, size: int) -> pygame.font.Font:
+    """The face that writes ``words``: the language's own, or, for text in another of the three
+    scripts (a language's name in the language setting), that script's face."""
+    code = script_of(words)
+    if code is None or _face[1] == SCRIPT_FONTS[code][1]:
+        return font(size)
+    key = (code, max(8, int(size)))
+    f = _other_fonts.get(key)
+    if f is None:
+        file, script, scale = SCRIPT_FONTS[code]
+        f = _other_fonts[key] = pygame.font.Font(assets_dir() / "fonts" / file, max(6, round(key[1] * scale)))
+        f.set_script(script)
+    return f
+
+
+def use_language(code: str) -> None:
+    """Write in ``code``'s typeface from now on (the text caches start again)."""
+    global _face
+    file, script, scale = SCRIPT_FONTS.get(code, ("Inter-SemiBold.otf", "", FONT_SCALE))
+    _face = (assets_dir() / "fonts" / file, script or None, scale)
+    _fonts.clear()
+    _texts.clear()
 
 
 def font(size: int) -> pygame.font.Font:
-    """The app's typeface (Inter, shipped in game/assets/fonts) at ``size`` (cached); pygame's default
-    font only if the file is missing, so a broken install still shows text."""
+    """The typeface of the language in force (Inter, or the Noto face of its script, shipped in
+    assets/fonts) at ``size``, shaped for its script (cached); pygame's default font only if the
+    file is missing, so a broken install still shows text."""
     size = max(8, int(size))
     f = _fonts.get(size)
     if f is None:
-        if FONT_PATH.is_file():
-            f = pygame.font.Font(FONT_PATH, max(6, round(size * FONT_SCALE)))
+        path, script, scale = _face
+        if path.is_file():
+            f = pygame.font.Font(path, max(6, round(size * scale)))
+            if script:
+                f.set_script(script)  # vowel signs and conjuncts joined, not drawn one by one
         else:
             f = pygame.font.Font(None, size)
         _fonts[size] = f
     return f
 
 
+#: a check's ear on every text drawn, in the words drawn (``tools.pseudo``); None in the app
+text_drawn: Callable[[str], None] | None = None
+#: a check's eye on where text lands: (the surface, the words, their rect, the box they must stay
+#: in or None, the size they were asked at) for each ``blit_text`` (``tools.layout_check``)
+text_placed: Callable[[pygame.Surface, str, pygame.Rect, pygame.Rect | None, int], None] | None = None
+
+
+def measure(words: str, size: int) -> tuple[int, int]:
+    """The size ``words`` take on screen at ``size``, in the player's language and its face."""
+    words = i18n.tr(words)
+    return font_for(words, size).size(words)
+
+
 def text(words: str, size: int, color: Color = TEXT) -> pygame.Surface:
-    """Rendered text, cached: scenes redraw every frame and rendering is the slow part."""
+    """Rendered text in the player's language (``i18n.tr``: every word on screen passes here),
+    cached: scenes redraw every frame and rendering is the slow part."""
+    words = i18n.tr(words)
+    if text_drawn is not None:
+        text_drawn(words)
     key = (words, int(size), color)
     surf = _texts.get(key)
     if surf is None:
-        surf = font(size).render(words, True, color)
+        surf = font_for(words, size).render(words, True, color)
         _texts[key] = surf
         if len(_texts) > _TEXT_CACHE_LIMIT:
             _texts.popitem(last=False)
@@ -142,8 +215,10 @@ def text(words: str, size: int, color: Color = TEXT) -> pygame.Surface:
 
 
 def wrap(words: str, size: int, width: int) -> list[str]:
-    """Split ``words`` into lines no wider than ``width`` pixels at ``size``."""
-    f = font(size)
+    """Split ``words``, in the player's language, into lines no wider than ``width`` pixels at
+    ``size``."""
+    words = i18n.tr(words)
+    f = font_for(words, size)
     lines: list[str] = []
     for paragraph in words.split("\n"):
         line = ""
@@ -159,11 +234,14 @@ def wrap(words: str, size: int, width: int) -> list[str]:
 
 
 def blit_text(surface: pygame.Surface, words: str, size: int, color: Color, pos: tuple[int, int],
-              anchor: str = "topleft") -> pygame.Rect:
-    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
+              anchor: str = "topleft", box: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect. ``box``:
+    the area it belongs in (a button), for the layout check to hold it to."""
     surf = text(words, size, color)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
+    if text_placed is not None:
+        text_placed(surface, i18n.tr(words), rect, box, size)
     return rect
 
 
@@ -196,3 +274,6 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color: Color = PANEL, edge
 def lerp_color(a: Color, b: Color, t: float) -> Color:
     t = max(0.0, min(1.0, t))
     return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
+
+
+i18n.on_change(use_language)  # the typeface follows the language

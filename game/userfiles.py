@@ -20,6 +20,8 @@ from pathlib import Path
 
 import platformdirs
 
+from rules.words import Words
+
 APP = "keliya"
 #: the largest user file Keliya reads (a saved game of thousands of moves is a few hundred KB)
 MAX_BYTES = 1_000_000
@@ -86,9 +88,10 @@ def read_bytes_capped(path: Path, limit: int = MAX_BYTES) -> bytes:
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except OSError as e:
-        raise UserFileError(f"it cannot be read ({e.strerror or e})") from None
+        raise UserFileError(Words("it cannot be read ({problem})", problem=str(e.strerror or e))) from None
     if len(data) > limit:
-        raise UserFileError(f"it is larger than {limit // 1000:,} KB, far more than Keliya ever writes")
+        raise UserFileError(Words("it is larger than {size} KB, far more than Keliya ever writes",
+                                  size=f"{limit // 1000:,}"))
     return data
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from . import theme
+from .i18n import _, tr
 
 
 class Widget:
@@ -90,10 +91,10 @@ class Button(Widget):
         pygame.draw.rect(surface, edge, self.rect, max(2, int(3 * scale)) if focused else 2, border_radius=radius)
         size = int(self.rect.height * 0.46)
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
-        label = self.label + (f"  [{self.key_label}]" if self.key_label else "")
-        while size > 10 and theme.font(size).size(label)[0] > self.rect.width - 12:
+        label = tr(self.label) + (f"  [{tr(self.key_label)}]" if self.key_label else "")
+        while size > 10 and theme.measure(label, size)[0] > self.rect.width - 12:
             size -= 1
-        theme.blit_text(surface, label, size, color, self.rect.center, "center")
+        theme.blit_text(surface, label, size, color, self.rect.center, "center", box=self.rect)
 
 
 def first_sentence(words: str) -> str:
@@ -105,8 +106,9 @@ def first_sentence(words: str) -> str:
 
 
 def fit_line(words: str, size: int, width: int) -> str:
-    """``words`` cut with an ellipsis so that it fits ``width`` pixels."""
-    f = theme.font(size)
+    """``words``, in the player's language, cut with an ellipsis so that it fits ``width`` pixels."""
+    words = tr(words)
+    f = theme.font_for(words, size)
     if f.size(words)[0] <= width:
         return words
     while words and f.size(words + "…")[0] > width:
@@ -154,7 +156,7 @@ class Selector(Widget):
         return self.help
 
     def set_value(self, value: Any) -> None:
-        for i, (v, _) in enumerate(self.choices):
+        for i, (v, _label) in enumerate(self.choices):
             if v == value:
                 self.index = i
                 return
@@ -204,24 +206,24 @@ class Selector(Widget):
         pad = int(12 * scale)
         box = self._value_box()
         room = box.left - r.left - 2 * pad
-        tag_w = theme.font(small).size("house rule")[0] + 10 + pad if self.house_rule else 0
-        while head > 12 and theme.font(head).size(self.label)[0] > room - tag_w:
+        tag_w = theme.measure(_("house rule"), small)[0] + 10 + pad if self.house_rule else 0
+        while head > 12 and theme.measure(tr(self.label), head)[0] > room - tag_w:
             head -= 1
-        label = fit_line(self.label, head, room - tag_w)
+        label = fit_line(tr(self.label), head, room - tag_w)
         lab = theme.blit_text(surface, label, head, theme.TEXT if self.enabled else theme.TEXT_DIM,
                               (r.left + pad, r.top + int(r.height * 0.1)))
         if self.house_rule:
-            tag = theme.text("house rule", small, (30, 10, 40))
-            tr = tag.get_rect(midleft=(lab.right + pad, lab.centery)).inflate(10, 4)
+            tag = theme.text(_("house rule"), small, (30, 10, 40))
+            tag_rect = tag.get_rect(midleft=(lab.right + pad, lab.centery)).inflate(10, 4)
             house = theme.HOUSE if self.enabled else theme.lerp_color(theme.HOUSE, theme.PANEL, 0.55)
-            pygame.draw.rect(surface, house, tr, border_radius=6)
-            surface.blit(tag, tag.get_rect(center=tr.center))
+            pygame.draw.rect(surface, house, tag_rect, border_radius=6)
+            surface.blit(tag, tag.get_rect(center=tag_rect.center))
         pygame.draw.rect(surface, (20, 24, 44) if self.enabled else (30, 33, 50), box, border_radius=int(8 * scale))
-        value_label = self.choices[self.index][1]
+        value_label = tr(self.choices[self.index][1])
         is_default = self.default is not None and self.value == self.default
         color = theme.ACCENT if self.enabled else theme.TEXT_DIM
         size = int(box.height * 0.62)
-        while size > 10 and theme.font(size).size(value_label)[0] > box.width - box.height * 1.6:
+        while size > 10 and theme.measure(value_label, size)[0] > box.width - box.height * 1.6:
             size -= 1
         theme.blit_text(surface, value_label, size, color, box.center, "center")
         if len(self.choices) > 1 and self.enabled:
@@ -231,22 +233,24 @@ class Selector(Widget):
         y = r.bottom - int(r.height * 0.1)
         room = r.width - 2 * pad
         if not self.enabled:
-            tag = theme.blit_text(surface, "not used", small, theme.TEXT_DIM, (r.right - pad, y), "bottomright")
-            room -= tag.width + pad
+            placed = theme.blit_text(surface, _("not used"), small, theme.TEXT_DIM, (r.right - pad, y), "bottomright")
+            room -= placed.width + pad
         elif is_default:
-            tag = theme.blit_text(surface, "default", small, theme.GOOD, (r.right - pad, y), "bottomright")
-            room -= tag.width + pad
-        theme.blit_text(surface, fit_line(first_sentence(self.current_help), small, room), small, theme.TEXT_DIM,
+            placed = theme.blit_text(surface, _("default"), small, theme.GOOD, (r.right - pad, y), "bottomright")
+            room -= placed.width + pad
+        theme.blit_text(surface, fit_line(first_sentence(tr(self.current_help)), small, room), small, theme.TEXT_DIM,
                         (r.left + pad, y), "bottomleft")
 
 
 class FocusGroup:
     """Keyboard focus over a list of widgets: Up/Down/Tab move, Left/Right nudge, Enter presses."""
 
-    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+    def __init__(self, widgets: Sequence[Widget] = (), arrows_move_focus: bool = True,
+                 always_shown: bool = False) -> None:
         self.widgets = list(widgets)
         self.index = 0
-        self.keyboard_used = False
+        self.keyboard_used = always_shown  # the focus is drawn once the keyboard is used (or always)
+        self.arrows_move_focus = arrows_move_focus  # Left/Right on a button: the next button (a row of them)
 
     def set(self, widgets: Sequence[Widget]) -> None:
         current = self.focused
@@ -269,7 +273,7 @@ class FocusGroup:
 
     def _move(self, step: int) -> None:
         n = len(self.widgets)
-        for _ in range(n):
+        for _step in range(n):
             self.index = (self.index + step) % n
             w = self.widgets[self.index]
             if w.visible and w.enabled:
@@ -290,13 +294,13 @@ class FocusGroup:
         elif event.key in (pygame.K_UP,) or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
             self._move(-1)
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            w = self.focused
-            if w is None or not w.nudge(-1 if event.key == pygame.K_LEFT else 1):
+            focused = self.focused
+            if (focused is None or not focused.nudge(-1 if event.key == pygame.K_LEFT else 1)) and self.arrows_move_focus:
                 self._move(-1 if event.key == pygame.K_LEFT else 1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            w = self.focused
-            if w is not None:
-                w.activate()
+            focused = self.focused
+            if focused is not None:
+                focused.activate()
         else:
             return False
         return True

@@ -40,14 +40,17 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from .battlehalma_moves import MoveTables, generate
 from .core import Game, GameSpec, IllegalMoveError, LimitView, Move, Note, Outcome, State
 from .effects import MOVE, PROMOTE, REMOVE, Effect
+from .kinds import Detail, EndCode, MoveKind, NoteCode
 from .layout import DIRECTIONS, SQUARES, Cell, Layout
-from .position import check_fields, count_field, read_rows, write_rows
+from .position import check_fields, count_field, read_rows, turn_field, write_rows
 from .recorded import RecordedState
+from .words import N_, NOT_ALLOWED, Words
 
-STEP, LEAP = "step", "leap"
-STEP_KING, LEAP_KING = "step_king", "leap_king"  # the move crowns the counter
+STEP, LEAP = MoveKind.STEP, MoveKind.LEAP
+STEP_KING, LEAP_KING = MoveKind.STEP_KING, MoveKind.LEAP_KING  # the move crowns the counter
 KINDS = (STEP, LEAP, STEP_KING, LEAP_KING)
 CROWNING = {STEP: STEP_KING, LEAP: LEAP_KING}
 
@@ -56,9 +59,10 @@ SIDES = ("Red", "Blue")
 KING = 2  # index of the king's tables beside the two colours' counters
 #: Directions a counter may move in: never toward its own yard.
 COUNTER_DIRS = (("N", "NE", "W", "SW", "NW"), ("NE", "E", "SE", "S", "SW"))
-FORBIDDEN_WORDS = ("east, south or south-east", "west, north or north-west")
+FORBIDDEN_WORDS = (N_("east, south or south-east"), N_("west, north or north-west"))
 YARD_DISTANCE = {3: 1, 6: 2, 10: 3, 15: 4}
 BOARD_CHARS = "rbRB"  # Red counter, Blue counter, Red king, Blue king
+_MOVE_TABLES: dict[tuple[int, bool], MoveTables] = {}  # (size, promotion) -> its premade moves
 
 
 def bits(mask: int):
@@ -142,7 +146,7 @@ class BattleHalmaGame(Game):
         red = sum(1 << (r * n + c) for r in range(n) for c in range(n) if (n - 1 - c) + r <= d)
         blue = sum(1 << (r * n + c) for r in range(n) for c in range(n) if c + (n - 1 - r) <= d)
         if red & blue:
-            raise ValueError(f"{self.start_count} counters do not fit a {n}×{n} board: the yards overlap")
+            raise ValueError(Words('{start_count} counters do not fit a {n}×{n} board: the yards overlap', start_count=self.start_count, n=n))
         self.start = (red, blue)
         self.limit = 0 if options["limit"] == "off" else int(options["limit"])
         self.repetition_draw = options["repetition"] == "draw"
@@ -152,6 +156,17 @@ class BattleHalmaGame(Game):
             tuple(1 - ((p % n) + (n - 1 - p // n)) / span for p in range(n * n)),
             tuple(1 - ((n - 1 - p % n) + p // n) / span for p in range(n * n)),
         )
+
+    @cached_property
+    def move_tables(self) -> MoveTables:
+        """The premade steps and first leaps of this board, and what generation remembers: made
+        once per board size and rule, shared by every game of them (a position text loads a new
+        game, and the tables take milliseconds to make)."""
+        key = (self.n, self.promotion)
+        tables = _MOVE_TABLES.get(key)
+        if tables is None:
+            tables = _MOVE_TABLES[key] = MoveTables(self)
+        return tables
 
     def new_initial_state(self, rng: random.Random | None = None) -> BattleHalmaState:
         return BattleHalmaState(self, self.start[0], self.start[1], 0, RED)
@@ -166,7 +181,7 @@ class BattleHalmaGame(Game):
 
     def point_name(self, point: int) -> str:
         if not 0 <= point < self.n ** 2:
-            raise ValueError(f"{point} is not a square of this board")
+            raise ValueError(Words('{point} is not a square of this board', point=point))
         return self.geo.name(point)
 
     def point_index(self, name: str) -> int:
@@ -176,7 +191,7 @@ class BattleHalmaGame(Game):
             if 0 <= c < self.n and 0 <= r < self.n:
                 return r * self.n + c
         last = self.geo.name(self.n ** 2 - 1)
-        raise ValueError(f"'{name}' is not a square of this board (a1 to {last})")
+        raise ValueError(Words("'{name}' is not a square of this board (a1 to {last})", name=name, last=last))
 
     # --- notation ---------------------------------------------------------------------------
     def format_move(self, move: Move) -> str:
@@ -196,37 +211,61 @@ class BattleHalmaGame(Game):
             t = t[:-2]
         parts = [p for p in t.replace(":", " ").replace("-", " ").replace("x", " ").split()]
         if len(parts) < 2:
-            raise ValueError(f"cannot read move '{text}' (expected e.g. h1-g2, h1:f3:d3 or h1:f3xd5)")
+            raise ValueError(Words("cannot read move '{text}' (expected e.g. h1-g2, h1:f3:d3 or h1:f3xd5)", text=text))
         path = tuple(self.point_index(p) for p in parts)
         return state.move_for_route(path)  # type: ignore[attr-defined]
 
     # --- position text ----------------------------------------------------------------------
     def state_from_fields(self, fields: dict[str, str]) -> BattleHalmaState:
-        check_fields(fields, {"board", "turn", "quiet", "ply", "rep"}, ("board", "turn"))
-        cells = read_rows(fields["board"], self.geo.rows_top_down(), BOARD_CHARS)
+        """A position from its text, refused (ValueError in words) if play can never reach it:
+        besides the board's form, the army sizes, kings and the corners, whose turn after a
+        win, the no-capture count and the repetition counts are checked against the rules."""
+        check_fields(fields, ("board", "turn", "quiet", "ply", "rep"), ("board", "turn"), self.spec.name)
+        cells = read_rows(fields["board"], self.geo.rows_top_down(), BOARD_CHARS, "square")
         masks = [0, 0, 0, 0]
         for p, ch in cells.items():
             masks[BOARD_CHARS.index(ch)] |= 1 << p
         red, blue, kings = masks[0] | masks[2], masks[1] | masks[3], masks[2] | masks[3]
-        if kings and not self.promotion:
-            raise ValueError("position text: there are no kings under the terminal rule")
-        for side, army in enumerate((red, blue)):
-            if army.bit_count() > self.start_count:
-                raise ValueError(f"position text: {SIDES[side]} has more than {self.start_count} pieces")
-            if self.promotion and (army & ~kings) >> self.goals[side] & 1:
-                raise ValueError(f"position text: a {SIDES[side]} counter on the enemy corner would be a king")
-        if self.terminal and red >> self.goals[RED] & 1 and blue >> self.goals[BLUE] & 1:
-            raise ValueError("position text: both sides cannot have reached the enemy corner")
-        turn = fields["turn"]
-        if turn not in ("R", "B"):
-            raise ValueError("position text: turn must be R or B")
-        state = BattleHalmaState(self, red, blue, kings, "RB".index(turn))
-        state._quiet = count_field(fields, "quiet")
+        turn = turn_field(fields, "RB", SIDES)
+        problem = self.position_problem(red, blue, kings)
+        if problem:
+            raise ValueError(problem)
+        state = BattleHalmaState(self, red, blue, kings, turn)
+        if self.limit:
+            state._quiet = count_field(fields, "quiet", most=self.limit,
+                                       over=Words('the game ends after {limit} plies without a capture', limit=self.limit))
+        else:
+            state._quiet = count_field(fields, "quiet")
+        for side, army in ((RED, red), (BLUE, blue)):
+            # A win ends the game at once, on the winner's move: the loser is to move after it.
+            won = Words("{side} captured all of {side2}'s pieces", side=SIDES[side ^ 1], side2=SIDES[side]) if not army else ""
+            if self.terminal and army >> self.goals[side] & 1:
+                won = Words("{side} reached {side2}'s corner", side=SIDES[side], side2=SIDES[side ^ 1])
+                side ^= 1
+            if won and turn != side:
+                raise ValueError(Words("{won} with the last move, so it is {side}'s turn, not {side2}'s", won=won, side=SIDES[side], side2=SIDES[turn]))
+            if won and not army and state._quiet:
+                raise ValueError(Words('quiet={quiet}, but the last move captured: {won}', quiet=state._quiet, won=won))
         state._ply0 = count_field(fields, "ply")
         if "rep" in fields and state._repetition_key() is None:
-            raise ValueError("position text: rep is only kept when repetition is a draw")
-        state.load_repetition_field(fields.get("rep"))
+            raise ValueError("rep= counts repeated positions, but in this game repetition is no draw")
+        state.load_repetition_field(fields.get("rep"), state._quiet + 1)
         return state
+
+    def position_problem(self, red: int, blue: int, kings: int) -> str:
+        """Why these pieces are no position of this game, or ''."""
+        if kings and not self.promotion:
+            return N_("there are no kings under the terminal rule (a counter on the enemy corner wins at once)")
+        for side, army in enumerate((red, blue)):
+            if army.bit_count() > self.start_count:
+                return (Words('{side} has {bit_count} pieces on the board; this game starts with {start_count} a side', side=SIDES[side], bit_count=army.bit_count(), start_count=self.start_count))
+            if self.promotion and (army & ~kings) >> self.goals[side] & 1:
+                return (Words("a {side} counter stands on {side2}'s corner, where it would have been crowned a king (write it as a capital letter)", side=SIDES[side], side2=SIDES[side ^ 1]))
+        if self.terminal and red >> self.goals[RED] & 1 and blue >> self.goals[BLUE] & 1:
+            return N_("both sides stand on the enemy corner, but the first to reach it wins at once")
+        if not red and not blue:
+            return N_("neither side has a piece on the board: the game ends when the first side loses its last one")
+        return ""
 
     # --- bitboard tests ---------------------------------------------------------------------
     def has_move(self, counters: int, kings: int, own: int, opp: int, side: int) -> bool:
@@ -330,42 +369,7 @@ class BattleHalmaState(RecordedState):
     def legal_moves(self) -> list[Move]:
         if self.outcome() is not None:
             return []
-        return self._moves()
-
-    def _moves(self) -> list[Move]:
-        own, opp = self._armies()
-        out: list[Move] = []
-        for p in bits(own):
-            self._moves_from(p, own, opp, out)
-        return out
-
-    def _moves_from(self, p: int, own: int, opp: int, out: list[Move]) -> None:
-        g = self.game
-        geo = g.geo
-        king = self._kings >> p & 1
-        mover = KING if king else self._turn
-        goal = g.goals[self._turn]
-        crown = g.promotion and not king
-        for q, qb in geo.steps[mover][p]:
-            if not own & qb:
-                kind = STEP_KING if crown and q == goal else STEP
-                out.append(Move(kind, (p, q), (q,) if opp & qb else ()))
-        own_rest = own ^ (1 << p)
-        if king:
-            seen: set[tuple[int, int]] = set()
-
-            def emit(route: tuple[int, ...], caps: tuple[int, ...]) -> None:
-                key = (route[-1], sum(1 << c for c in caps))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(Move(LEAP, route, caps))
-
-            self._extend_king((p,), own_rest, opp, 1 << p, (), emit)
-        else:
-            def emit(route: tuple[int, ...], caps: tuple[int, ...]) -> None:
-                out.append(Move(LEAP_KING if crown and route[-1] == goal else LEAP, route, caps))
-
-            self._extend_counter((p,), mover, own_rest, opp, 1 << p, emit)
+        return generate(self)
 
     def _extend_counter(self, route: tuple[int, ...], mover: int, own_rest: int, opp: int, visited: int,
                         emit: Callable[[tuple[int, ...], tuple[int, ...]], None]) -> None:
@@ -411,8 +415,9 @@ class BattleHalmaState(RecordedState):
         self._red, self._blue, self._kings, self._turn, self._quiet = snapshot
 
     def apply(self, move: Move) -> None:
-        self._record(move)
         turn = self._turn
+        self._hist.append((move, (self._red, self._blue, self._kings, turn, self._quiet)))  # _record, inlined
+        self._cache = False
         own, opp = (self._red, self._blue) if turn == RED else (self._blue, self._red)
         ob, db = 1 << move.path[0], 1 << move.path[-1]
         kings = self._kings
@@ -436,7 +441,9 @@ class BattleHalmaState(RecordedState):
         else:
             self._blue, self._red = own, opp
         self._turn = turn ^ 1
-        self._count_position()
+        if self.game.repetition_draw:  # _count_position, inlined
+            rep, key = self._rep, (self._red, self._blue, kings, turn ^ 1)
+            rep[key] = rep.get(key, 0) + 1
 
     # --- routes for the UI and the parser ------------------------------------------------------
     def _trace(self, path: Sequence[int]) -> tuple[str, Trace | None]:
@@ -447,15 +454,15 @@ class BattleHalmaState(RecordedState):
         if self.outcome() is not None:
             return "the game is over", None
         if not path or any(not 0 <= p < n * n for p in path):
-            return "pick a square on the board", None
+            return N_("pick a square on the board"), None
         own, opp = self._armies()
         me, foe = SIDES[self._turn], SIDES[self._turn ^ 1]
         p0 = path[0]
         name = geo.name
         if not own >> p0 & 1:
             if opp >> p0 & 1:
-                return f"the piece on {name(p0)} is {foe}'s", None
-            return f"there is no {me} piece on {name(p0)}", None
+                return Words("the piece on {p0} is {foe}'s", p0=name(p0), foe=foe), None
+            return Words('there is no {me} piece on {p0}', me=me, p0=name(p0)), None
         king = self._kings >> p0 & 1
         mover = KING if king else self._turn
         own_rest = own ^ (1 << p0)
@@ -463,35 +470,35 @@ class BattleHalmaState(RecordedState):
         if len(path) == 1:
             return "", trace
         dirs = tuple(DIRECTIONS) if king else COUNTER_DIRS[self._turn]
-        backwards = f"a counter never moves toward its own yard ({FORBIDDEN_WORDS[self._turn]})"
+        backwards = Words('a counter never moves toward its own yard ({forbidden_word})', forbidden_word=FORBIDDEN_WORDS[self._turn])
         for i, (a, b) in enumerate(zip(path, path[1:])):
             (ac, ar), (bc, br) = geo.coords(a), geo.coords(b)
             dc, dr = bc - ac, br - ar
             if trace.done:
                 if trace.step:
-                    return "a step ends the move", None
-                return "landing on an enemy ends the move", None
+                    return N_("a step ends the move"), None
+                return N_("landing on an enemy ends the move"), None
             if max(abs(dc), abs(dr)) == 1:
                 if i:
-                    return "after a leap the piece may only leap again", None
+                    return N_("after a leap the piece may only leap again"), None
                 if (dc, dr) not in [DIRECTIONS[d] for d in dirs]:
                     return backwards, None
                 if own_rest >> b & 1:
-                    return f"{name(b)} holds your own piece", None
+                    return Words('{b} holds your own piece', b=name(b)), None
                 trace = trace._replace(visited=trace.visited | 1 << b, step=True, done=True,
                                        captured=(b,) if opp >> b & 1 else ())
                 continue
             if dc % 2 or dr % 2 or max(abs(dc), abs(dr)) != 2 or (dc and dr and abs(dc) != abs(dr)):
-                return f"{name(b)} is neither a step nor a leap from {name(a)}", None
+                return Words('{b} is neither a step nor a leap from {a}', b=name(b), a=name(a)), None
             if (dc // 2, dr // 2) not in [DIRECTIONS[d] for d in dirs]:
                 return backwards, None
             over = a + dc // 2 + dr // 2 * n
             if not (own_rest | trace.opp) >> over & 1:
-                return f"a leap goes over a piece, and {name(over)} is empty", None
+                return Words('a leap goes over a piece, and {over} is empty', over=name(over)), None
             if trace.visited >> b & 1:
-                return "a leap never returns to a square already visited in this move", None
+                return N_("a leap never returns to a square already visited in this move"), None
             if own_rest >> b & 1:
-                return f"{name(b)} holds your own piece", None
+                return Words('{b} holds your own piece', b=name(b)), None
             caps, left = trace.captured, trace.opp
             if king and left >> over & 1:
                 caps, left = caps + (over,), left & ~(1 << over)
@@ -516,7 +523,7 @@ class BattleHalmaState(RecordedState):
         for m in self.legal_moves():
             if self._key(m) == key:
                 return m
-        raise IllegalMoveError("that move is not allowed here")
+        raise IllegalMoveError(NOT_ALLOWED)
 
     def _end_keys(self, path: tuple[int, ...], trace: Trace) -> set[tuple[int, int, int]]:
         """End positions of the moves a legal route ``path`` may still become."""
@@ -592,28 +599,35 @@ class BattleHalmaState(RecordedState):
     # --- the end ----------------------------------------------------------------------------
     def _compute_outcome(self) -> Outcome | None:
         g = self.game
-        red, blue = self._red, self._blue
+        red, blue, k, turn = self._red, self._blue, self._kings, self._turn
         if g.terminal:
             for side, army in ((RED, red), (BLUE, blue)):
                 if army >> g.goals[side] & 1:
-                    return Outcome(side, f"{SIDES[side]} reached {SIDES[side ^ 1]}'s corner", "terminal")
-        for side, army in ((RED, red), (BLUE, blue)):
-            if not army:
-                return Outcome(side ^ 1, f"all of {SIDES[side]}'s pieces are captured", "all_captured")
-        own, opp = self._armies()
-        k = self._kings
-        if not g.has_move(own & ~k, own & k, own, opp, self._turn):
-            return Outcome(self._turn ^ 1, f"{SIDES[self._turn]} cannot move", "no_moves")
+                    return Outcome(side, Words("{side} reached {side2}'s corner", side=SIDES[side], side2=SIDES[side ^ 1]), EndCode.TERMINAL)
+        if not red or not blue:
+            side = RED if not red else BLUE
+            return Outcome(side ^ 1, Words("all of {side}'s pieces are captured", side=SIDES[side]), EndCode.ALL_CAPTURED)
+        own, opp = (red, blue) if turn == RED else (blue, red)
+        if not g.has_move(own & ~k, own & k, own, opp, turn):
+            return Outcome(turn ^ 1, Words('{side} cannot move', side=SIDES[turn]), EndCode.NO_MOVES)
         if g.limit and self._quiet >= g.limit:
-            return Outcome(None, f"{g.limit} plies without a capture: a draw", "limit")
-        if self.repetitions() >= 3:
-            return Outcome(None, "the same position came up three times: a draw", "repetition")
+            return Outcome(None, Words('{limit} plies without a capture: a draw', limit=g.limit), EndCode.LIMIT)
+        if g.repetition_draw and self._rep.get((red, blue, k, turn), 0) >= 3:  # repetitions(), inlined
+            return Outcome(None, N_("the same position came up three times: a draw"), EndCode.REPETITION)
         return None
 
     def _repetition_key(self) -> tuple[int, ...] | None:
         if not self.game.repetition_draw:
             return None
         return (self._red, self._blue, self._kings, self._turn)
+
+    def _repetition_key_problem(self, key: tuple[int, ...]) -> str:
+        red, blue, kings, turn = key
+        if (red | blue) & ~self.game.geo.mask or red & blue or kings & ~(red | blue):
+            return N_("its pieces are not on the squares of this board")
+        if turn > 1:
+            return N_("its turn is neither Red's nor Blue's")
+        return self.game.position_problem(red, blue, kings)
 
     def _may_recur(self, key: tuple[int, ...]) -> bool:
         """Captures and crownings never come back."""
@@ -623,13 +637,13 @@ class BattleHalmaState(RecordedState):
     # --- words for the UI -------------------------------------------------------------------
     def why_illegal(self, move: Move) -> str:
         if move.kind not in KINDS or len(move.path) < 2:
-            return "move a piece by a step or a chain of leaps"
+            return N_("move a piece by a step or a chain of leaps")
         reason, trace = self._trace(move.path)
         if trace is None:
             return reason
         if tuple(sorted(trace.captured)) != tuple(sorted(move.captured)):
-            return "that move does not capture those pieces"
-        return "that move is not allowed here"
+            return N_("that move does not capture those pieces")
+        return NOT_ALLOWED
 
     def why_not_from(self, cell: int) -> str:
         reason, trace = self._trace((cell,))
@@ -638,11 +652,10 @@ class BattleHalmaState(RecordedState):
         kind = "king" if trace.mover == KING else "counter"
         where = self.game.geo.name(cell)
         if self.continuations((cell,))[0]:
-            return f"the {kind} on {where} can move: pick where to"
+            return Words('the {kind} on {where} can move: pick where to', kind=kind, where=where)
         if trace.mover == KING:
-            return f"the king on {where} is hemmed in by your own pieces"
-        return (f"the {kind} on {where} has no move: counters never move {FORBIDDEN_WORDS[self._turn]}, "
-                "and cannot land on their own pieces")
+            return Words('the king on {where} is hemmed in by your own pieces', where=where)
+        return (Words('the {kind} on {where} has no move: counters never move {forbidden_word}, and cannot land on their own pieces', kind=kind, where=where, forbidden_word=FORBIDDEN_WORDS[self._turn]))
 
     def why_not_path(self, path: Sequence[int]) -> str:
         path = tuple(path)
@@ -651,7 +664,7 @@ class BattleHalmaState(RecordedState):
             return reason
         if len(path) == 1 and not self.continuations(path)[0]:
             return self.why_not_from(path[0])
-        return "that route is legal so far" if len(path) == 1 else "that move is legal"
+        return N_("that route is legal so far") if len(path) == 1 else N_("that move is legal")
 
     def turn_notes(self) -> list[Note]:
         if self.outcome() is not None:
@@ -661,16 +674,16 @@ class BattleHalmaState(RecordedState):
         notes = []
         moves = self.legal_moves()
         if any(m.captured for m in moves):
-            notes.append(Note("capture_available", "a capture is available (never forced)"))
+            notes.append(Note(NoteCode.CAPTURE_AVAILABLE, "a capture is available (never forced)"))
         goal = g.goals[self._turn]
         if g.terminal and any(m.path[-1] == goal for m in moves):
-            notes.append(Note("goal_reachable", "a counter can reach the enemy corner and win"))
+            notes.append(Note(NoteCode.GOAL_REACHABLE, "a counter can reach the enemy corner and win"))
         elif any(m.kind in (STEP_KING, LEAP_KING) for m in moves):
-            notes.append(Note("promotion_available", "a counter can reach the enemy corner and become a king"))
+            notes.append(Note(NoteCode.PROMOTION_AVAILABLE, "a counter can reach the enemy corner and become a king"))
         if g.limit and g.limit - self._quiet <= 10:
-            notes.append(Note("limit_near", f"{g.limit - self._quiet} plies left before a draw without a capture"))
+            notes.append(Note(NoteCode.LIMIT_NEAR, Words('{n} plies left before a draw without a capture', n=g.limit - self._quiet)))
         if g.repetition_draw and self.repetitions() == 2:
-            notes.append(Note("repetition_near", "this position came up twice: a third time is a draw"))
+            notes.append(Note(NoteCode.REPETITION_NEAR, "this position came up twice: a third time is a draw"))
         return notes
 
     def effects(self, move: Move) -> list[Effect]:
@@ -682,12 +695,12 @@ class BattleHalmaState(RecordedState):
         step = move.kind in (STEP, STEP_KING)
         for a, b in zip(move.path, move.path[1:]):
             if opp >> b & 1:
-                out.append(Effect(REMOVE, b, detail="exchange", player=foe))
+                out.append(Effect(REMOVE, b, detail=Detail.EXCHANGE, player=foe))
                 opp &= ~(1 << b)
-            out.append(Effect(MOVE, a, b, detail="step" if step else "hop", player=mover))
+            out.append(Effect(MOVE, a, b, detail=Detail.STEP if step else "hop", player=mover))
             over = (a + b) // 2
             if king and not step and opp >> over & 1:
-                out.append(Effect(REMOVE, over, detail="capture", player=foe))
+                out.append(Effect(REMOVE, over, detail=Detail.CAPTURE, player=foe))
                 opp &= ~(1 << over)
         if move.kind in (STEP_KING, LEAP_KING):
             out.append(Effect(PROMOTE, move.path[-1], detail="king", player=mover))

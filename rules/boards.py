@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import cache
 
+from .words import Words
+
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -59,14 +61,14 @@ class Board:
         for a in pts:
             for b, c in jumps[a]:
                 if b - a != c - b:
-                    raise ValueError(f"{name}: line through {self.name_of(b)} is not evenly spaced")
+                    raise ValueError(Words('{name}: line through {name_of} is not evenly spaced', name=name, name_of=self.name_of(b)))
 
     # --- names ---------------------------------------------------------------------------
     def _parse(self, name: str) -> int:
         col = FILES.index(name[0])
         row = int(name[1:]) - 1
         if not (0 <= col < self.width and 0 <= row < self.height):
-            raise ValueError(f"{self.name}: point {name} is off the lattice")
+            raise ValueError(Words('{name}: point {name2} is off the lattice', name=self.name, name2=name))
         return row * self.width + col
 
     def name_of(self, point: int) -> str:
@@ -78,9 +80,9 @@ class Board:
         try:
             p = self._parse(name)
         except (ValueError, IndexError):
-            raise ValueError(f"'{name}' is not a point of the {self.name}") from None
+            raise ValueError(Words("'{name}' is not a point of the {name2}", name=name, name2=self.name)) from None
         if not (self.mask >> p) & 1:
-            raise ValueError(f"'{name}' is not a point of the {self.name}")
+            raise ValueError(Words("'{name}' is not a point of the {name2}", name=name, name2=self.name))
         return p
 
     def coords(self, point: int) -> tuple[int, int]:

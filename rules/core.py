@@ -15,20 +15,26 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .kinds import EndCode, MoveKind, NoteCode
+from .words import NOT_ALLOWED, Words
+
 if TYPE_CHECKING:
     from .effects import Effect
     from .layout import Layout
 
 
 class Move(NamedTuple):
-    """One move: what kind (a word the game defines), the cells visited in order, and the
+    """One move: what kind (``MoveKind``), the cells visited in order, and the
     cells emptied by capture.
 
     ``path`` is the whole route (origin first); a move made at one cell (a drop, a huff, a
-    sowing) has a path of one cell. ``captured`` lists captured cells in the order taken.
+    sowing) has a path of one cell. ``captured`` lists captured cells in the order taken, for
+    the games whose move generation finds them anyway; a game that would have to play a move
+    out to know (Ncuva's relay sowing) leaves it empty. Ask ``state.captures(move)``, which
+    answers for every game.
     """
 
-    kind: str
+    kind: MoveKind
     path: tuple[int, ...]
     captured: tuple[int, ...] = ()
 
@@ -43,23 +49,11 @@ class Move(NamedTuple):
 
 class Outcome(NamedTuple):
     """How a game ended: ``winner`` is a player index, or None for a draw; ``reason`` in
-    words; ``code`` the kind of ending for code to decide on (see ``OUTCOME_CODES``)."""
+    words; ``code`` the kind of ending for code to decide on."""
 
     winner: int | None
     reason: str
-    code: str = ""
-
-
-#: The kinds of ending an ``Outcome.code`` names.
-OUTCOME_CODES = (
-    "target",  # a capture goal was reached
-    "all_captured",  # the loser has no piece left
-    "no_moves",  # the side to move cannot move
-    "limit",  # a move limit without captures ran out
-    "repetition",  # the same position came up too often
-    "terminal",  # a piece reached the goal square (BattleHalma's terminal rule)
-    "stones",  # the stones decided it (Ncuva)
-)
+    code: EndCode | None = None
 
 
 class LimitView(NamedTuple):
@@ -75,7 +69,7 @@ class LimitView(NamedTuple):
 class Note(NamedTuple):
     """A reminder for the side to move: ``code`` for the UI to decide on, ``words`` to show."""
 
-    code: str
+    code: NoteCode
     words: str
 
 
@@ -120,12 +114,16 @@ class Option:
         return self.applies is None or bool(self.applies(options))
 
     def coerce(self, value: Any) -> Any:
-        """Return ``value`` as one of the allowed choices, or raise ValueError naming the option."""
-        for choice in self.choices:
-            if value == choice or str(value).strip().lower() == str(choice).lower():
-                return choice
+        """Return ``value`` as one of the allowed choices (a choice itself, or its text in any
+        case), or raise ValueError naming the option, the value and the allowed ones."""
+        from .position import shown
+
+        if not isinstance(value, bool):  # True == 1, but no option is a yes/no number
+            for choice in self.choices:
+                if value == choice or (isinstance(value, str) and value.strip().lower() == str(choice).lower()):
+                    return choice
         allowed = ", ".join(str(c) for c in self.choices)
-        raise ValueError(f"option '{self.name}': {value!r} is not allowed (allowed: {allowed})")
+        raise ValueError(Words("option '{name}' ({label}) cannot be '{value}' (allowed: {allowed})", name=self.name, label=self.label, value=shown(value), allowed=allowed))
 
     def label_of(self, value: Any) -> str:
         if self.choice_labels:
@@ -159,8 +157,10 @@ class GameSpec:
         for opt in self.options:
             if opt.name == name:
                 return opt
+        from .position import shown
+
         known = ", ".join(o.name for o in self.options) or "none"
-        raise ValueError(f"{self.id}: unknown option '{name}' (options: {known})")
+        raise ValueError(Words("unknown option '{name}' for {name2} (its options: {known})", name=shown(name), name2=self.name, known=known))
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         """Defaults overlaid with ``given``; every value checked against its option."""
@@ -276,8 +276,14 @@ class State(ABC):
 
     # --- what is on the board (for the UI and evaluations) -----------------------------------
     def pieces(self) -> dict[int, tuple[int, str]]:
-        """Every piece on the board: point -> (owner, kind word such as 'soldier', 'tiger')."""
-        raise NotImplementedError(f"{type(self).__name__} has no pieces on points")
+        """Every piece on the board: point -> (owner, kind word such as 'soldier', 'tiger').
+        Empty for a game whose board holds counts, not pieces (a mancala: see ``counts``)."""
+        return {}
+
+    def counts(self) -> dict[int, int]:
+        """What each cell holds, as a number: stones in a pit; on a board of pieces, 1 for each
+        occupied point (so a thumbnail, a test or an evaluation can read any board the same way)."""
+        return {cell: 1 for cell in self.pieces()}
 
     def hands(self) -> tuple[int, int]:
         """Pieces each player still holds in hand to drop (0, 0 when the game has no drops)."""
@@ -288,14 +294,19 @@ class State(ABC):
         return (0, 0)
 
     def turn_notes(self) -> list[Note]:
-        """Reminders for the side to move, e.g. ``Note("capture_forced", "capture is forced")``:
+        """Reminders for the side to move, e.g. ``Note(NoteCode.CAPTURE_FORCED, "capture is forced")``:
         the UI decides by the code and shows the words."""
         return []
 
     def effects(self, move: Move) -> list[Effect]:
         """What the legal ``move`` does here, in order (see ``rules.effects``). Asked by the UI
         and the tests before the move is played; search never needs it."""
-        raise NotImplementedError(f"{type(self).__name__} does not describe its moves' effects")
+        raise NotImplementedError(Words("{name} does not describe its moves' effects", name=type(self).__name__))
+
+    def captures(self, move: Move) -> tuple[int, ...]:
+        """The cells the legal ``move`` empties by capture, in order: ``move.captured``, unless
+        the game works it out only when asked (see ``Move``)."""
+        return move.captured
 
     def move_gain(self, move: Move) -> float:
         """How much ``move`` takes, for the AI's move ordering and playout bias (pieces
@@ -304,11 +315,11 @@ class State(ABC):
 
     def why_not_from(self, cell: int) -> str:
         """Why no move of the side to move starts at ``cell`` (games give better words)."""
-        return f"no move starts at {self.game.point_name(cell)}"
+        return Words('no move starts at {cell}', cell=self.game.point_name(cell))
 
     def why_not_path(self, path: Sequence[int]) -> str:
         """Why no legal move follows the route ``path`` (a step, a chain in progress)."""
-        return "that move is not allowed here"
+        return NOT_ALLOWED
 
     def heuristic(self) -> float:
         """A quick judgement of the position in [-1, 1] from player 0's side (1: player 0 is
@@ -316,12 +327,9 @@ class State(ABC):
         out = self.outcome()
         if out is not None:
             return 0.0 if out.winner is None else (1.0 if out.winner == 0 else -1.0)
-        try:
-            counts = [0, 0]
-            for owner, _ in self.pieces().values():
-                counts[owner] += 1
-        except NotImplementedError:
-            return 0.0
+        counts = [0, 0]
+        for owner, _ in self.pieces().values():
+            counts[owner] += 1
         total = counts[0] + counts[1]
         return 0.0 if total == 0 else (counts[0] - counts[1]) / total
 
@@ -331,7 +339,7 @@ class State(ABC):
 
     def why_illegal(self, move: Move) -> str:
         """A reason in words why ``move`` is not legal here (games give better ones)."""
-        return "that move is not allowed here"
+        return NOT_ALLOWED
 
     # --- shared behaviour ----------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -381,12 +389,14 @@ class State(ABC):
         route = tuple(path)
         if len(route) < 2:
             return []
+        found: Move | None
         try:
-            move = self.move_for_route(route)
+            found = self.move_for_route(route)
         except IllegalMoveError:
-            move = next((m for m in self.legal_moves() if m.path[:len(route)] == route), None)
-        if move is None:
+            found = next((m for m in self.legal_moves() if m.path[:len(route)] == route), None)
+        if found is None:
             return []
+        move = found
         if move.path[:len(route)] == route:
             hops = hop_takes(self.effects(move))
             return hops[len(route) - 2] if len(hops) >= len(route) - 1 else []
@@ -442,6 +452,7 @@ class State(ABC):
 
     # --- notation ---------------------------------------------------------------------
     def move_text(self, move: Move) -> str:
+        """``move`` (legal here, not yet played) in the game's notation."""
         return self.game.format_move(move)
 
     def parse_move(self, text: str) -> Move:

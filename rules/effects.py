@@ -18,17 +18,21 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-PLACE, MOVE, REMOVE, PROMOTE = "place", "move", "remove", "promote"
-LIFT, DROP, RELAY, CAPTURE, STOP = "lift", "drop", "relay", "capture", "stop"
+from .kinds import EffectKind
+from .words import Words
+
+PLACE, MOVE, REMOVE, PROMOTE = EffectKind.PLACE, EffectKind.MOVE, EffectKind.REMOVE, EffectKind.PROMOTE
+LIFT, DROP, RELAY, CAPTURE, STOP = EffectKind.LIFT, EffectKind.DROP, EffectKind.RELAY, EffectKind.CAPTURE, EffectKind.STOP
 
 
 class Effect(NamedTuple):
-    """One thing a move does. Unused fields keep their defaults."""
+    """One thing a move does. Unused fields keep their defaults; ``detail`` is a ``Detail`` (how
+    a piece moved or left, why a sowing stopped) or, for a placed or promoted piece, its kind."""
 
-    kind: str
+    kind: EffectKind
     cell: int
     to: int = -1
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field, not tuple.count: the lifts, stones or pieces
     detail: str = ""
     player: int = -1
 
@@ -55,12 +59,12 @@ def replay_pieces(pieces: dict[int, tuple[int, str]], effects: list[Effect]) -> 
     for e in effects:
         if e.kind == PLACE:
             if e.cell in out:
-                raise ValueError(f"place on occupied cell {e.cell}")
+                raise ValueError(Words('place on occupied cell {cell}', cell=e.cell))
             out[e.cell] = (e.player, e.detail)
         elif e.kind == MOVE:
             piece = out.pop(e.cell)
             if e.to in out:
-                raise ValueError(f"move onto occupied cell {e.to}")
+                raise ValueError(Words('move onto occupied cell {to}', to=e.to))
             out[e.to] = piece
         elif e.kind == REMOVE:
             del out[e.cell]
@@ -78,7 +82,7 @@ def replay_counts(counts: dict[int, int], effects: list[Effect]) -> tuple[dict[i
     for e in effects:
         if e.kind in (LIFT, RELAY):
             if out.get(e.cell, 0) != e.count:
-                raise ValueError(f"lift of {e.count} from a hole holding {out.get(e.cell, 0)}")
+                raise ValueError(Words('lift of {count} from a hole holding {get}', count=e.count, get=out.get(e.cell, 0)))
             out[e.cell] = 0
             hand += e.count
         elif e.kind == DROP:
@@ -88,9 +92,9 @@ def replay_counts(counts: dict[int, int], effects: list[Effect]) -> tuple[dict[i
             hand -= 1
         elif e.kind == CAPTURE:
             if out.get(e.cell, 0) != e.count:
-                raise ValueError(f"capture of {e.count} from a hole holding {out.get(e.cell, 0)}")
+                raise ValueError(Words('capture of {count} from a hole holding {get}', count=e.count, get=out.get(e.cell, 0)))
             out[e.cell] = 0
             taken[e.player] += e.count
     if hand:
-        raise ValueError(f"{hand} stones still in hand after the sowing")
+        raise ValueError(Words('{hand} stones still in hand after the sowing', hand=hand))
     return out, taken

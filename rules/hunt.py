@@ -20,11 +20,17 @@ from typing import Any
 from .boards import Board, bits
 from .core import GameSpec, LimitView, Move, Note, Outcome
 from .hunt_fast import random_playout
+from .kinds import EndCode, NoteCode, Phase
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
-from .position import check_fields, count_field, read_rows, write_rows
+from .position import check_fields, count_field, pair_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
+from .words import N_, NOT_ALLOWED, Words
 
 HUNTER, PREY = 0, 1
+
+#: a side named as the rules texts name it (each whole, for the catalogue)
+THE = {"tiger": N_("the tiger"), "tigers": N_("the tigers"), "leopard": N_("the leopard"),
+       "leopards": N_("the leopards"), "cow": N_("the cow"), "cows": N_("the cows")}
 
 
 @dataclass(frozen=True)
@@ -51,9 +57,7 @@ class HuntSetup:
 
     def group(self, side: int) -> str:
         """How the rules texts name a side: 'the tiger', 'the leopards', 'the cows'."""
-        if self.totals[side] == 1:
-            return f"the {self.kinds[side]}"
-        return f"the {self.plurals[side]}"
+        return THE[self.kinds[side] if self.totals[side] == 1 else self.plurals[side]]
 
 
 class HuntGame(LineGame):
@@ -81,34 +85,65 @@ class HuntGame(LineGame):
 
     # --- position text ----------------------------------------------------------------------
     def state_from_fields(self, fields: dict[str, str]) -> HuntState:
-        check_fields(fields, {"board", "turn", "phase", "hands", "quiet", "ply"}, ("board", "turn"))
-        letters = self.setup.letters
+        """A position from its text, refused (ValueError in words) if play can never reach it:
+        besides the board's form, the pieces on the board and in hand, the order of the drops,
+        the capture goal and the no-capture count are checked against the rules."""
+        s = self.setup
+        check_fields(fields, ("board", "turn", "phase", "hands", "quiet", "ply"), ("board", "turn"), self.spec.name)
         masks = self._read_board(fields["board"])
-        turn_text = fields["turn"]
-        if len(turn_text) != 1 or turn_text not in letters:
-            raise ValueError(f"position text: turn must be {letters[0]} or {letters[1]}")
-        hands = self._read_hands(fields.get("hands", "0/0"))
-        for side in (HUNTER, PREY):
-            on_board = masks[side].bit_count()
-            total = self.totals[side]
-            what = self.setup.plurals[side]
-            if side == HUNTER and on_board + hands[side] != total:
-                raise ValueError(
-                    f"position text: {what} on the board and in hand must make {total}, "
-                    f"found {on_board} + {hands[side]}"
-                )
-            if on_board + hands[side] > total:
-                raise ValueError(
-                    f"position text: too many {what}: {on_board} on the board and {hands[side]} "
-                    f"in hand, at most {total} in all"
-                )
-        state = HuntState(self, masks[0], masks[1], hands[0], hands[1], letters.index(turn_text))
-        state._quiet = count_field(fields, "quiet")
+        turn = turn_field(fields, s.letters, (s.plurals[HUNTER], s.plurals[PREY]))
+        hands = pair_field(
+            fields, "hands", f"{s.hands[0]}/{s.hands[1]}", self.totals,
+            (Words("there are only {total} {plural} in all", total=self.totals[HUNTER], plural=s.plurals[HUNTER]),
+             Words("there are only {total} {plural} in all", total=self.totals[PREY], plural=s.plurals[PREY])),
+        ) or (0, 0)
+        problem = self.position_problem(masks[HUNTER], masks[PREY], hands, turn)
+        if problem:
+            raise ValueError(problem)
+        state = HuntState(self, masks[0], masks[1], hands[0], hands[1], turn)
+        if self.limit:
+            state._quiet = count_field(fields, "quiet", most=self.limit,
+                                       over=Words('the game ends after {limit} plies without a capture', limit=self.limit))
+        else:
+            state._quiet = count_field(fields, "quiet")
+        if state._quiet and (hands[0] or hands[1]):
+            raise ValueError(Words('quiet={quiet}, but plies without a capture count only once every piece is on the board', quiet=state._quiet))
+        captured = state.captured_counts()[0]
+        if captured >= self.target and state._quiet:
+            raise ValueError(Words('quiet={quiet}, but the game ended with the capture that reached the goal: no move can follow it', quiet=state._quiet))
         state._ply0 = count_field(fields, "ply")
         phase = fields.get("phase")
         if phase is not None and phase != state.phase:
-            raise ValueError(f"position text: phase={phase} does not fit the hands (it should be {state.phase})")
+            raise ValueError(Words('phase={phase} does not fit the pieces in hand: it is the {phase2} phase for {group}', phase=shown(phase), phase2=state.phase, group=s.group(turn)))
         return state
+
+    def position_problem(self, hunters: int, prey: int, hands: tuple[int, int], turn: int) -> str:
+        """Why these pieces, hands and turn are no position of this game, or ''."""
+        s = self.setup
+        for side, on_board in ((HUNTER, hunters.bit_count()), (PREY, prey.bit_count())):
+            total, what, in_hand = self.totals[side], s.plurals[side], hands[side]
+            if side == HUNTER and on_board + in_hand != total:
+                return (Words('{what} on the board and in hand must make {total} ({what} are never captured), found {on_board} + {in_hand}', what=what, total=total, on_board=on_board, in_hand=in_hand))
+            if on_board + in_hand > total:
+                return (Words('too many {what}: {on_board} on the board and {in_hand} in hand, at most {total} in all', what=what, on_board=on_board, in_hand=in_hand, total=total))
+            if in_hand > s.hands[side]:
+                return Words('{in_hand} {what} in hand is more than the {hand} held at the start', in_hand=in_hand, what=what, hand=s.hands[side])
+        # The sides take turns, the hunters first, and each side drops while it holds pieces: while
+        # the prey still hold some, the pieces dropped fix how many the hunters still hold.
+        dropped = s.hands[PREY] - hands[PREY]
+        hunter_turns = dropped + (turn == PREY)
+        expected = max(0, s.hands[HUNTER] - hunter_turns)
+        if hands[PREY] and hands[HUNTER] != expected or not hands[PREY] and hands[HUNTER] > expected:
+            return (Words('the pieces in hand do not fit whose turn it is: the sides drop in turn, {plural} first, so with {hand} {plural2} in hand and {plural3} to move, {plural} in hand should be {expected}, not {hand2}', plural=s.plurals[HUNTER], hand=hands[PREY], plural2=s.plurals[PREY], plural3=s.plurals[turn], expected=expected, hand2=hands[HUNTER]))
+        captured = self.totals[PREY] - prey.bit_count() - hands[PREY]
+        if captured and hands[HUNTER] == s.hands[HUNTER]:
+            what = f"{captured} {s.kinds[PREY]} is" if captured == 1 else f"{captured} {s.plurals[PREY]} are"
+            return Words('{what} missing, but no {kind} is on the board to capture', what=what, kind=s.kinds[HUNTER])
+        if captured > self.target and not self.chains:
+            return (Words('{captured} {plural} are captured, but captures go one a move and the game ends at {target}', captured=captured, plural=s.plurals[PREY], target=self.target))
+        if captured >= self.target and turn == HUNTER:
+            return (Words("the goal of {target} captures was reached by the last move, so it is {group}' turn (turn={letter})", target=self.target, group=s.group(PREY), letter=s.letters[PREY]))
+        return ""
 
     def _read_board(self, text: str) -> tuple[int, int]:
         letters = self.setup.letters
@@ -116,12 +151,6 @@ class HuntGame(LineGame):
         for p, ch in read_rows(text, self.board.rows_top_down(), letters).items():
             masks[letters.index(ch)] |= 1 << p
         return masks[0], masks[1]
-
-    def _read_hands(self, text: str) -> tuple[int, int]:
-        parts = text.split("/")
-        if len(parts) != 2 or not all(part.isdigit() for part in parts):
-            raise ValueError(f"position text: hands must be two counts like 2/16, not '{text}'")
-        return int(parts[0]), int(parts[1])
 
     # --- move generation and the tests behind the endings, notes and heuristic ---------------
     def captures_from(self, origin: int, hunters: int, prey: int, out: list[Move]) -> None:
@@ -193,9 +222,9 @@ class HuntState(RecordedState, LineState):
 
     # --- basic facts ----------------------------------------------------------------------
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """'drop' while the side to move still has pieces in hand (it must drop), else 'move'."""
-        return "drop" if (self._hand1 if self._turn else self._hand0) else "move"
+        return Phase.DROP if (self._hand1 if self._turn else self._hand0) else Phase.MOVE
 
     @property
     def quiet_plies(self) -> int:
@@ -249,10 +278,10 @@ class HuntState(RecordedState, LineState):
                 g.captures_from(a, self._h, self._p, moves)
         return moves
 
-    def _snapshot(self) -> tuple[int, int, int, int, int, int]:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (self._h, self._p, self._hand0, self._hand1, self._turn, self._quiet)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         self._h, self._p, self._hand0, self._hand1, self._turn, self._quiet = snapshot
 
     def apply(self, move: Move) -> None:
@@ -288,17 +317,17 @@ class HuntState(RecordedState, LineState):
         left = self._p.bit_count() + self._hand1
         captured = g.totals[PREY] - left
         if captured >= g.target:
-            return Outcome(HUNTER, s.goal_reason(captured, left), "target")
+            return Outcome(HUNTER, s.goal_reason(captured, left), EndCode.TARGET)
         if not self._can_move():
             turn = self._turn
             who = s.group(turn)
             if turn == HUNTER:
-                return Outcome(PREY, f"{who} cannot move", "no_moves")
+                return Outcome(PREY, Words('{who} cannot move', who=who), EndCode.NO_MOVES)
             if g.prey_stuck_loses:
-                return Outcome(HUNTER, f"{who} cannot move", "no_moves")
-            return Outcome(None, f"{who} cannot move: a draw by the house rule", "no_moves")
+                return Outcome(HUNTER, Words('{who} cannot move', who=who), EndCode.NO_MOVES)
+            return Outcome(None, Words('{who} cannot move: a draw by the house rule', who=who), EndCode.NO_MOVES)
         if g.limit and self._quiet >= g.limit:
-            return Outcome(None, f"{g.limit} plies without a capture: a draw", "limit")
+            return Outcome(None, Words('{limit} plies without a capture: a draw', limit=g.limit), EndCode.LIMIT)
         return None
 
     def _can_move(self) -> bool:
@@ -324,23 +353,23 @@ class HuntState(RecordedState, LineState):
         if move.kind == DROP:
             if not in_hand:
                 if s.totals[turn] == 1:
-                    return f"the {kind} is already on the board: move it"
-                return f"all your {s.plurals[turn]} are on the board: move one"
+                    return Words('the {kind} is already on the board: move it', kind=kind)
+                return Words('all your {plural} are on the board: move one', plural=s.plurals[turn])
             p = move.path[0]
             if (occupied >> p) & 1:
-                return f"{b.name_of(p)} is not empty"
-            return "that drop is not allowed here"
+                return Words('{name_of} is not empty', name_of=b.name_of(p))
+            return N_("that drop is not allowed here")
         if move.kind not in (STEP, JUMP) or len(move.path) < 2:
-            return f"move a {kind} along a line"
+            return Words('move a {kind} along a line', kind=kind)
         if in_hand:
             if s.totals[turn] == 1:
-                return f"first drop the {kind} on the board"
-            return f"{s.plurals[turn]} cannot move until all are on the board"
+                return Words('first drop the {kind} on the board', kind=kind)
+            return Words('{plural} cannot move until all are on the board', plural=s.plurals[turn])
         origin = move.path[0]
         if not (own >> origin) & 1:
             if (opp >> origin) & 1:
-                return f"the piece on {b.name_of(origin)} is a {foe_kind}"
-            return f"there is no {kind} on {b.name_of(origin)}"
+                return Words('the piece on {name_of} is a {foe_kind}', name_of=b.name_of(origin), foe_kind=foe_kind)
+            return Words('there is no {kind} on {name_of}', kind=kind, name_of=b.name_of(origin))
         return self._why_route_illegal(move.path, own, opp)
 
     def _why_route_illegal(self, path: tuple[int, ...], own: int, opp: int) -> str:
@@ -353,30 +382,30 @@ class HuntState(RecordedState, LineState):
         for i, dest in enumerate(path[1:], start=1):
             if dest in b.adjacent[pos]:
                 if i > 1:
-                    return f"after a capture the {kind} may only jump again"
+                    return Words('after a capture the {kind} may only jump again', kind=kind)
                 if (occupied >> dest) & 1:
-                    return f"{b.name_of(dest)} is not empty"
+                    return Words('{name_of} is not empty', name_of=b.name_of(dest))
                 if len(path) > 2:
-                    return "a step ends the move"
+                    return N_("a step ends the move")
                 pos = dest
                 continue
             over = next((o for o, t in b.jumps[pos] if t == dest), None)
             if over is None:
-                return f"{b.name_of(pos)} and {b.name_of(dest)} are not joined by a line"
+                return Words('{name_of} and {name_of2} are not joined by a line', name_of=b.name_of(pos), name_of2=b.name_of(dest))
             if turn == PREY:
-                return f"{s.plurals[PREY]} never jump"
+                return Words('{plural} never jump', plural=s.plurals[PREY])
             if (own >> over) & 1:
-                return f"a {kind} never jumps a {kind}"
+                return Words('a {kind} never jumps a {kind}', kind=kind)
             if not (opp >> over) & 1:
-                return f"a jump must go over a {foe_kind} ({b.name_of(over)} is empty)"
+                return Words('a jump must go over a {foe_kind} ({name_of} is empty)', foe_kind=foe_kind, name_of=b.name_of(over))
             if (occupied >> dest) & 1:
-                return f"{b.name_of(dest)} is not empty"
+                return Words('{name_of} is not empty', name_of=b.name_of(dest))
             if i > 1 and not g.chains:
-                return f"the {kind} captures one {foe_kind} per turn"
+                return Words('the {kind} captures one {foe_kind} per turn', kind=kind, foe_kind=foe_kind)
             opp &= ~(1 << over)
             occupied &= ~(1 << over)
             pos = dest
-        return "that move is not allowed here"
+        return NOT_ALLOWED
 
     def turn_notes(self) -> list[Note]:
         """Short rule reminders for the side to move (shown beside "Cows to move")."""
@@ -387,18 +416,18 @@ class HuntState(RecordedState, LineState):
         if self.outcome() is not None:
             return []
         if in_hand:
-            notes = [Note("drop", f"drop a {s.kinds[turn]} on any empty point ({in_hand} in hand)")]
+            notes = [Note(NoteCode.DROP, Words('drop a {kind} on any empty point ({in_hand} in hand)', kind=s.kinds[turn], in_hand=in_hand))]
             if s.totals[turn] > 1:
-                notes.append(Note("drop_first", f"{s.plurals[turn]} cannot move until all are on the board"))
+                notes.append(Note(NoteCode.DROP_FIRST, Words('{plural} cannot move until all are on the board', plural=s.plurals[turn])))
             return notes
         if turn == PREY:
-            return [Note("steps_only", f"{s.plurals[PREY]} step only and never capture")]
+            return [Note(NoteCode.STEPS_ONLY, Words('{plural} step only and never capture', plural=s.plurals[PREY]))]
         empty = g.board.mask & ~(self._h | self._p)
         if not g.can_capture(self._h, self._p, empty):
             return []
         if g.chains:
-            return [Note("capture_available", "a capture is available (never forced); a chain may stop after any jump")]
-        return [Note("capture_available", f"a capture is available (never forced); one {s.kinds[PREY]} per turn")]
+            return [Note(NoteCode.CAPTURE_AVAILABLE, "a capture is available (never forced); a chain may stop after any jump")]
+        return [Note(NoteCode.CAPTURE_AVAILABLE, Words('a capture is available (never forced); one {kind} per turn', kind=s.kinds[PREY]))]
 
     def heuristic(self) -> float:
         """From the hunter's side: progress towards the capture goal, and how freely the
@@ -429,7 +458,7 @@ class HuntState(RecordedState, LineState):
     # --- position text ----------------------------------------------------------------------
     def body_fields(self) -> dict[str, str]:
         b = self.game.board
-        hunter_ch, prey_ch = self.game.setup.letters
+        hunter_ch, prey_ch = self.game.setup.letters[0], self.game.setup.letters[1]
         chars = {p: hunter_ch for p in bits(self._h)} | {p: prey_ch for p in bits(self._p)}
         return {
             "board": write_rows(b.rows_top_down(), chars),

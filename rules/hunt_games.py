@@ -12,6 +12,7 @@ from .boards import alquerque_49, triangle_10, triangle_13
 from .core import GameSpec, Option
 from .hunt import HuntGame, HuntSetup
 from .registry import register
+from .words import N_, Words
 
 COW_START = "d4 e4 f4 d5 f5 d6 e6 f6".split()
 
@@ -19,8 +20,7 @@ COW_START = "d4 e4 f4 d5 f5 d6 e6 f6".split()
 def _limit_option(flock: str) -> Option:
     return Option(
         "limit", "No-capture limit", 60, ("off", 40, 60, 100),
-        f"Once all the {flock} are on the board, this many plies in a row without a capture is a draw "
-        "(a ply is one side's move).",
+        Words("Once all the {flock} are on the board, this many plies in a row without a capture is a draw (a ply is one side's move).", flock=flock),
         house_rule=True, choice_labels=("Off", "40 plies (20 each)", "60 plies (30 each)", "100 plies (50 each)"),
         choice_help=("Off: no limit; a game without captures goes on until a side is blocked or gives in.",
                      "", "", ""),
@@ -30,10 +30,10 @@ def _limit_option(flock: str) -> Option:
 def _stuck_option(flock: str) -> Option:
     return Option(
         "stuck", f"{flock.capitalize()} blocked", "lose", ("lose", "draw"),
-        f"What happens when the {flock} have no move on their turn; the sources do not say.",
-        house_rule=True, choice_labels=(f"The {flock} lose", "A draw"),
-        choice_help=(f"The {flock} lose when they have no move on their turn (the sources do not say).",
-                     f"A draw when the {flock} have no move on their turn (the sources do not say)."),
+        Words('What happens when the {flock} have no move on their turn; the sources do not say.', flock=flock),
+        house_rule=True, choice_labels=(Words('The {flock} lose', flock=flock), "A draw"),
+        choice_help=(Words('The {flock} lose when they have no move on their turn (the sources do not say).', flock=flock),
+                     Words('A draw when the {flock} have no move on their turn (the sources do not say).', flock=flock)),
     )
 
 
@@ -78,9 +78,9 @@ def _make_cows(spec: GameSpec, options: dict[str, Any]) -> HuntGame:
     board = alquerque_49()
     target = int(options["target"])
     setup = HuntSetup(
-        board=board, kinds=("leopard", "cow"), plurals=("leopards", "cows"), letters="LC",
+        board=board, kinds=(N_("leopard"), N_("cow")), plurals=(N_("leopards"), N_("cows")), letters="LC",
         start=(0, board.mask_of(COW_START)), hands=(2, 16), chains=True, target=target,
-        goal_reason=lambda captured, left: f"the leopards captured {captured} cows",
+        goal_reason=lambda captured, left: Words('the leopards captured {captured} cows', captured=captured),
     )
     return HuntGame(spec, options, setup)
 
@@ -140,15 +140,16 @@ def _make_hat_diviyan(spec: GameSpec, options: dict[str, Any]) -> HuntGame:
     large = options["board"] == "large"
     tigers, leopards = (2, 8) if large else (1, 7)
     left_to_win = int(options["large_left"]) if large else 3
-    them = "them" if large else "it"
-
     def goal_reason(captured: int, left: int) -> str:
-        hunter = "the tigers" if large else "the tiger"
-        return f"{hunter} captured {captured} leopards: {left} left are too few to trap {them}"
+        if large:
+            return Words("the tigers captured {captured} leopards: {left} left are too few to trap them",
+                         captured=captured, left=left)
+        return Words("the tiger captured {captured} leopards: {left} left are too few to trap it",
+                     captured=captured, left=left)
 
     setup = HuntSetup(
-        board=triangle_13() if large else triangle_10(), kinds=("tiger", "leopard"),
-        plurals=("tigers", "leopards"), letters="TL", start=(0, 0), hands=(tigers, leopards),
+        board=triangle_13() if large else triangle_10(), kinds=(N_("tiger"), N_("leopard")),
+        plurals=(N_("tigers"), N_("leopards")), letters="TL", start=(0, 0), hands=(tigers, leopards),
         chains=False, target=leopards - left_to_win, goal_reason=goal_reason,
     )
     return HatDiviyanGame(spec, options, setup)
@@ -159,7 +160,7 @@ class HatDiviyanGame(HuntGame):
 
     @property
     def sides(self) -> tuple[str, str]:
-        return ("Tigers", "Leopards") if self.options["board"] == "large" else self.spec.sides
+        return (N_("Tigers"), N_("Leopards")) if self.options["board"] == "large" else self.spec.sides
 
 
 def _register_hat_diviyan() -> None:
@@ -168,7 +169,7 @@ def _register_hat_diviyan() -> None:
             "board", "Board", "standard", ("standard", "large"),
             "The 10-point triangle with one tiger and seven leopards, or the 13-point triangle "
             "with two tigers and eight leopards.",
-            choice_labels=("Standard (10 points, 1 tiger, 7 leopards)", "Large (13 points, 2 tigers, 8 leopards)"),
+            choice_labels=("Standard: 10 points", "Large: 13 points"),
             choice_help=("The 10-point triangle: one tiger against seven leopards.",
                          "The 13-point triangle: two tigers against eight leopards."),
         ),

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-LINES, SQUARES, HOLES = "lines", "squares", "holes"
+from .kinds import BoardKind
+from .words import Words
+
+LINES, SQUARES, HOLES = BoardKind.LINES, BoardKind.SQUARES, BoardKind.HOLES
 KINDS = (LINES, SQUARES, HOLES)
 
 #: Compass directions of a square grid as (columns, rows) steps, rows counted upwards.
@@ -35,7 +38,7 @@ class Cell:
 class Layout:
     """A board as the front end sees it (see the module docstring)."""
 
-    kind: str
+    kind: BoardKind
     cells: tuple[Cell, ...]
     # lines: the straight lines, as tuples of cell indices in order; and each cell's neighbours
     lines: tuple[tuple[int, ...], ...] = ()
@@ -54,11 +57,12 @@ class Layout:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"unknown layout kind '{self.kind}' (kinds: {', '.join(KINDS)})")
+            raise ValueError(Words("unknown layout kind '{kind}' (kinds: {join})", kind=self.kind, join=', '.join(KINDS)))
         object.__setattr__(self, "_by_index", {c.index: c for c in self.cells})
 
     def cell(self, index: int) -> Cell:
-        return self._by_index[index]  # type: ignore[attr-defined]
+        by_index: dict[int, Cell] = self._by_index  # type: ignore[attr-defined]  # set once in __post_init__
+        return by_index[index]
 
     def indices(self) -> tuple[int, ...]:
         return tuple(c.index for c in self.cells)

@@ -9,18 +9,18 @@ may add one-cell moves with a prefix of its own (the war games' huff, ``~e5``).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any
 
 from .boards import Board
 from .core import Game, GameSpec, IllegalMoveError, Move, State
 from .effects import MOVE, PLACE, REMOVE, Effect
+from .kinds import Detail, MoveKind
 from .layout import LINES, Cell, Layout
+from .words import Words
 
-STEP = "step"  # one point along a line
-JUMP = "jump"  # a capturing chain of short jumps, one enemy piece per jump
-DROP = "drop"  # a piece from hand onto an empty point
+STEP, JUMP, DROP = MoveKind.STEP, MoveKind.JUMP, MoveKind.DROP
 
 _NAME = re.compile(r"^[a-z][0-9]{1,2}$")
 
@@ -39,7 +39,7 @@ class LineGame(Game):
 
     board: Board
     #: one-cell move kinds and the character that writes them
-    prefixes: dict[str, str] = {DROP: "@"}
+    prefixes: dict[MoveKind, str] = {DROP: "@"}
 
     def __init__(self, spec: GameSpec, options: dict[str, Any], board: Board) -> None:
         super().__init__(spec, options)
@@ -68,7 +68,7 @@ class LineGame(Game):
         out = []
         for n in names:
             if not _NAME.match(n):
-                raise ValueError(f"cannot read '{n}' as a point name (expected e.g. e5)")
+                raise ValueError(Words("cannot read '{n}' as a point name (expected e.g. e5)", n=n))
             out.append(self.point_index(n))
         return tuple(out)
 
@@ -81,11 +81,11 @@ class LineGame(Game):
             kind = kinds[t[0]]
             path = self._points([t[1:].strip()])
             candidates = [m for m in state.legal_moves() if m.kind == kind and m.path == path]
-            why = lambda: state.why_illegal(Move(kind, path))  # noqa: E731
+            why: Callable[[], str] = lambda: state.why_illegal(Move(kind, path))  # noqa: E731
         else:
             names = re.split(r"[-x]", t)
             if any(not n for n in names) or len(names) < 2:
-                raise ValueError(f"cannot read move '{text}' (expected e.g. e3-e4, e3xe5, @e5)")
+                raise ValueError(Words("cannot read move '{text}' (expected e.g. e3-e4, e3xe5, @e5)", text=text))
             path = self._points(names)
             candidates = [m for m in state.legal_moves() if m.path == path and m.kind not in self.prefixes]
             why = lambda: state.why_not_path(path)  # noqa: E731
@@ -95,7 +95,7 @@ class LineGame(Game):
             return candidates[0]
         if not candidates:
             raise IllegalMoveError(why())
-        raise IllegalMoveError(f"'{text}' could mean more than one move")
+        raise IllegalMoveError(Words("'{text}' could mean more than one move", text=text))
 
 
 class LineState(State):
@@ -109,13 +109,13 @@ class LineState(State):
         if move.kind == DROP:
             return [Effect(PLACE, move.path[0], detail=self.piece_kind(mover), player=mover)]
         if move.kind == STEP:
-            return [Effect(MOVE, move.path[0], move.path[1], detail="step", player=mover)]
+            return [Effect(MOVE, move.path[0], move.path[1], detail=Detail.STEP, player=mover)]
         pieces = self.pieces()
         out: list[Effect] = []
         for i, (a, b) in enumerate(zip(move.path, move.path[1:])):
-            out.append(Effect(MOVE, a, b, detail="hop", player=mover))
+            out.append(Effect(MOVE, a, b, detail=Detail.HOP, player=mover))
             taken = move.captured[i]
-            out.append(Effect(REMOVE, taken, detail="capture", player=pieces[taken][0]))
+            out.append(Effect(REMOVE, taken, detail=Detail.CAPTURE, player=pieces[taken][0]))
         return out
 
     def piece_kind(self, player: int) -> str:
@@ -131,7 +131,7 @@ class LineState(State):
                 empty = [q for q in adjacent if q not in pieces]
                 if empty:
                     return self.why_not_path((cell, empty[0]))
-                return f"the {kind} on {self.game.point_name(cell)} has no move"
+                return Words('the {kind} on {cell} has no move', kind=kind, cell=self.game.point_name(cell))
             return self.why_illegal(Move(STEP, (cell, adjacent[0])))  # says whose piece it is
         return self.why_not_path((cell,))
 
@@ -140,7 +140,7 @@ class LineState(State):
         if len(path) == 2:
             pieces = self.pieces()
             if path[1] in pieces and path[0] in pieces:
-                return f"{self.game.point_name(path[1])} is taken: pieces move to empty points"
+                return Words('{path} is taken: pieces move to empty points', path=self.game.point_name(path[1]))
         if len(path) == 1:
             return self.why_illegal(Move(DROP, path))
         step = len(path) == 2 and path[1] in self.game.board.adjacent[path[0]]

@@ -9,9 +9,12 @@ column local ``p-N``. Public cell indices are ``row * N + column`` (a1 = 0, row 
 A move is one sowing decision. After a capture (with ``after_capture=sow-again``) the same
 player decides again, so ``to_move`` stays; otherwise the turn passes. The turn count counts
 *turns*: it goes up by one each time the turn passes to the opponent, however many sowings
-the turn held; 200 turns end the game (a house rule). The relay-cycle stop is exact without
-noting every lift: a sowing whose states repeat never ends, so a sowing that ends within
-``LIFT_CHECK`` lifts cannot have cycled, and only a longer one is sown again noting states.
+the turn held; 200 turns end the game (a house rule). The sowing itself, with its relay-cycle
+stop and its lift limit, is ``ncuva_sowing``.
+
+A ``Move`` names only the hole (``kind``, ``path`` of one cell): what a sowing takes is known
+only once it is sown, so ``captured`` stays empty and ``state.captures(move)`` works it out when
+asked (the notation, the log, move ordering). Generating the moves sows nothing.
 
 Notation: ``b1`` a sowing, ``b2x`` a sowing that captures, ``b1>c1`` a singles move (one stone
 onto the empty next hole), ``b2>a2x`` a singles move that captures.
@@ -21,121 +24,41 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome
 from .effects import CAPTURE, DROP, LIFT, RELAY, STOP, Effect
+from .kinds import Detail, EndCode, MoveKind, NoteCode, Phase
 from .layout import HOLES, Cell, Layout
-from .position import check_fields, count_field
+from .ncuva_sowing import CYCLE_STOP, LIMIT_STOP, choices, decide, sow
+from .position import check_fields, count_field, pair_field, shown, turn_field
 from .recorded import RecordedState
+from .words import N_, Words
 
-SOW = "sow"  # lift a hole of two or more and sow it, relaying on
-SINGLE = "single"  # singles: one stone onto the empty next hole
+SOW, SINGLE = MoveKind.SOW, MoveKind.SINGLE
 SIDES = ("South", "North")
 LETTERS = "abcdefghijkl"
 TURN_LIMIT = 200  # house rule: the game ends by count after this many turns
-LIFT_CHECK = 64  # lifts after which a sowing is sown again noting states (see the docstring)
-SLEEP, CAPTURED, CYCLE = "sleep", "capture", "cycle"
+SLEEP, CAPTURED, CYCLE, LIMIT = Detail.SLEEP, Detail.CAPTURE, Detail.CYCLE, Detail.LIMIT  # why a sowing stopped
 _MOVE_TEXT = re.compile(r"^([a-l])([1-4])(?:>([a-l])([1-4]))?(x?)$")
 
 
-# --- the sowing on a bare list (shared by apply, move generation and the playout) --------------
-
-def lift_and_sow(b: list[int], base: int, n: int, pos: int) -> int:
-    """Lift local ``pos`` of the circuit at ``b[base:base+n]`` and drop its stones one a hole
-    along it (whole laps at once); return the local position of the last stone."""
-    i = base + pos
-    hand = b[i]
-    b[i] = 0
-    if hand >= n:
-        laps, hand = divmod(hand, n)
-        for k in range(base, base + n):
-            b[k] += laps
-    end = pos + hand
-    if end < n:
-        for k in range(i + 1, base + end + 1):
-            b[k] += 1
-        return end
-    end -= n
-    for k in range(i + 1, base + n):
-        b[k] += 1
-    for k in range(base, base + end + 1):
-        b[k] += 1
-    return end
-
-
-def sow(b: list[int], base: int, n: int, origin: int) -> tuple[int, bool]:
-    """Sow from local ``origin``, relaying while the last stone lands in an occupied hole;
-    return (local position of the last stone, whether the relay-cycle stop ended it)."""
-    start = b[base:base + n]
-    pos = origin
-    for _ in range(LIFT_CHECK):
-        pos = lift_and_sow(b, base, n, pos)
-        if b[base + pos] == 1:
-            return pos, False
-    b[base:base + n] = start  # long: sow again from the start, noting (board, hole) at every lift
-    seen: set[tuple[tuple[int, ...], int]] = set()
-    pos = origin
-    while True:
-        key = (tuple(b[base:base + n]), pos)
-        if key in seen:
-            return pos, True
-        seen.add(key)
-        pos = lift_and_sow(b, base, n, pos)
-        if b[base + pos] == 1:
-            return pos, False
-
-
-def choices(b: list[int], base: int, n: int, only_two: bool) -> tuple[list[int], bool]:
-    """The local positions a player may start from, and whether they are singles moves."""
-    own = b[base:base + n]
-    big = [k for k in range(n) if own[k] >= 2]
-    if big:
-        if only_two and len(big) == 1 and sum(own) == own[big[0]]:
-            return [], False  # the "only two left" rule: the last hole with stones stays
-        return big, False
-    return [k for k in range(n) if own[k] == 1 and not own[(k + 1) % n]], True
-
-
-def decide(b: list[int], player: int, cols: int, pos: int, single: bool) -> tuple[int, int, int, bool]:
-    """Play one decision of ``player`` from local ``pos`` on ``b``: (stones taken, opponent's
-    inner and outer index emptied or -1, whether the relay-cycle stop ended the sowing)."""
-    n = 2 * cols
-    base = player * n
-    if single:
-        b[base + pos] = 0
-        pos = pos + 1 if pos + 1 < n else 0
-        b[base + pos] += 1
-        cycle = False
-    else:
-        pos, cycle = sow(b, base, n, pos)
-    if cycle or pos < cols:
-        return 0, -1, -1, cycle
-    obase = n - base
-    inner = obase + 3 * cols - 1 - pos
-    if not b[inner]:
-        return 0, -1, -1, False
-    outer = obase + pos - cols
-    taken = b[inner] + b[outer]
-    b[inner] = b[outer] = 0
-    return taken, inner, outer, False
-
-
-def by_stones(totals: tuple[int, int] | list[int], why: str, code: str) -> Outcome:
+def by_stones(totals: tuple[int, int] | list[int], why: str, code: EndCode) -> Outcome:
     """The ending that the stones on the board decide (more stones wins, equal is a draw)."""
     s, n = totals
     if s == n:
-        return Outcome(None, f"{why}: a draw at {s} stones each", code)
+        return Outcome(None, Words('{why}: a draw at {s} stones each', why=why, s=s), code)
     winner = 0 if s > n else 1
-    return Outcome(winner, f"{why}: {SIDES[winner]} wins with {max(s, n)} stones to {min(s, n)}", code)
+    return Outcome(winner, Words('{why}: {side} wins with {max} stones to {min}', why=why, side=SIDES[winner], max=max(s, n), min=min(s, n)), code)
 
 
 # --- the game -----------------------------------------------------------------------------------
 
 class NcuvaGame(Game):
-    """Ncuva with its options fixed: board size, the after-capture rule, the "only two left"
-    reading, and the tables between public cells and circuit positions."""
+    """Ncuva with its options fixed: board size, the after-capture rule, the start layout, the
+    "only two left" reading, and the tables between public cells and circuit positions."""
 
     def __init__(self, spec: GameSpec, options: dict[str, Any]) -> None:
         super().__init__(spec, options)
@@ -143,6 +66,13 @@ class NcuvaGame(Game):
         self.n = n = 2 * cols
         self.sow_again = options["after_capture"] == "sow-again"
         self.only_two = options["only_two"] == "on"
+        # Maruba's start: each inner row's leftmost hole (from its owner's seat) empty, the next
+        # one a single stone; in circuit order those are every circuit's last two holes.
+        half = [2] * n
+        if options.get("start", "even") == "maruba":
+            half[n - 2], half[n - 1] = 1, 0
+        self.start_board: tuple[int, ...] = tuple(half + half)  # circuit order, both players
+        self.total_stones = sum(self.start_board)
         self.limit = TURN_LIMIT
         cell_of = []
         for k in range(2 * n):
@@ -157,9 +87,18 @@ class NcuvaGame(Game):
         for k, cell in enumerate(cell_of):
             circ[cell] = k
         self.circ_of: tuple[int, ...] = tuple(circ)  # cell -> circuit index
+        self.local_of: tuple[int, ...] = tuple(k % n for k in circ)  # cell -> position on its owner's circuit
+        #: the Move of every start, made once: [singles?][player][local position]
+        self.moves: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+            tuple(tuple(Move(kind, (cell_of[p * n + k],)) for k in range(n)) for p in (0, 1))
+            for kind in (SOW, SINGLE))
 
     def new_initial_state(self, rng: random.Random | None = None) -> NcuvaState:
-        return NcuvaState(self, [2] * (2 * self.n), 0)
+        """The start; with ``first=coin`` ``rng`` tosses for the first player (without an
+        ``rng``, as in tests and tools, there is no toss and South starts)."""
+        first = self.options.get("first", "south")
+        turn = 1 if first == "north" else rng.randrange(2) if first == "coin" and rng is not None else 0
+        return NcuvaState(self, list(self.start_board), turn)
 
     def owner(self, cell: int) -> int:
         return self.circ_of[cell] // self.n
@@ -192,7 +131,7 @@ class NcuvaGame(Game):
         text = name.strip().lower()
         if len(text) == 2 and text[0] in LETTERS[:self.cols] and text[1] in "1234":
             return (int(text[1]) - 1) * self.cols + LETTERS.index(text[0])
-        raise ValueError(f"'{name}' is not a hole of this board (a1 to {LETTERS[self.cols - 1]}4)")
+        raise ValueError(Words("'{name}' is not a hole of this board (a1 to {letter}4)", name=name, letter=LETTERS[self.cols - 1]))
 
     # --- notation -----------------------------------------------------------------------------
     def format_move(self, move: Move) -> str:
@@ -204,13 +143,13 @@ class NcuvaGame(Game):
     def parse_move(self, state: NcuvaState, text: str) -> Move:  # type: ignore[override]
         m = _MOVE_TEXT.match(text.strip().lower())
         if not m:
-            raise ValueError(f"cannot read '{text}': write a hole like b1, or b1>c1 for a single stone")
+            raise ValueError(Words("cannot read '{text}': write a hole like b1, or b1>c1 for a single stone", text=text))
         origin = self.point_index(m.group(1) + m.group(2))
         if m.group(3):
             to = self.point_index(m.group(3) + m.group(4))
             if to != self.next_cell(origin):
                 nxt = self.point_name(self.next_cell(origin))
-                raise IllegalMoveError(f"a single stone moves to the next hole along the circuit, {nxt}")
+                raise IllegalMoveError(Words('a single stone moves to the next hole along the circuit, {nxt}', nxt=nxt))
         if state.outcome() is not None:
             raise IllegalMoveError("the game is over")
         for move in state.legal_moves():
@@ -220,30 +159,72 @@ class NcuvaGame(Game):
 
     # --- position text ------------------------------------------------------------------------
     def state_from_fields(self, fields: dict[str, str]) -> NcuvaState:
-        check_fields(fields, {"board", "turn", "turns", "store", "sown", "ply"}, ("board", "turn"))
-        cols = self.cols
+        """A position from its text, refused (ValueError in words) if play can never reach it.
+        Stones move only round their own side and leave it only when captured, so each side's
+        stones on the board plus what the other side captured make what it started with (the
+        ``store=`` field may be left out: it follows from the board). Whose turn it is follows
+        from the turns played, the turn count stops at the limit, and a sowing again (``sown=``)
+        needs a capture before it and a hole to sow from."""
+        check_fields(fields, ("board", "turn", "turns", "store", "sown", "ply"), ("board", "turn"), self.spec.name)
+        cols, n = self.cols, self.n
+        start = self.new_initial_state()
+        begun = start.board_stones()
+        total = sum(begun)
+        size = Words('a {cols}-column game', cols=cols)
         rows = fields["board"].split("/")
         if len(rows) != 4:
-            raise ValueError(f"position text: board needs 4 rows (row 4 first), found {len(rows)}")
+            raise ValueError(Words('the Ncuva board needs 4 rows of holes (row 4 first, separated by /), found {n_rows}', n_rows=len(rows)))
         counts = [0] * (4 * cols)
         for r, row_text in zip((3, 2, 1, 0), rows):
-            parts = row_text.split(",")
+            parts = [part.strip() for part in row_text.split(",")]
             if len(parts) != cols:
-                raise ValueError(f"position text: row '{row_text}' should have {cols} counts")
+                raise ValueError(Words("row {n} of the board ('{row_text}') should have {cols} counts of stones separated by commas, not {n_parts}", n=r + 1, row_text=shown(row_text), cols=cols, n_parts=len(parts)))
             for c, part in enumerate(parts):
-                if not part.strip().isdigit():
-                    raise ValueError(f"position text: '{part}' is not a number of stones")
-                counts[r * cols + c] = int(part)
-        turn = fields["turn"]
-        if turn not in ("S", "N"):
-            raise ValueError("position text: turn must be S or N")
-        store = fields.get("store", "0/0").split("/")
-        if len(store) != 2 or not all(s.isdigit() for s in store):
-            raise ValueError(f"position text: store must be two counts like 3/0, not '{fields['store']}'")
-        state = NcuvaState(self, [counts[cell] for cell in self.cell_of], "SN".index(turn))
-        state._turns = count_field(fields, "turns")
-        state._stores = (int(store[0]), int(store[1]))
-        state._sown = count_field(fields, "sown")
+                if not (part.isascii() and part.isdigit()):
+                    raise ValueError(Words("'{part}' in row {n} of the board is not a number of stones", part=shown(part), n=r + 1))
+                digits = part.lstrip("0") or "0"
+                if len(digits) > 9:  # the total below says the rest; this keeps the numbers small
+                    raise ValueError(Words('{n} holds {part} stones, but {size} has {total} in all', n=self.point_name(r * cols + c), part=shown(part), size=size, total=total))
+                counts[r * cols + c] = int(digits)
+        turn = turn_field(fields, "SN", SIDES)
+        board = [counts[cell] for cell in self.cell_of]
+        on_board = (sum(board[:n]), sum(board[n:]))
+        stores = pair_field(fields, "store", "3/0", (total, total), (Words('{size} has {total} stones in all', size=size, total=total),) * 2)
+        if stores is None:  # what each side captured is what the other side lost
+            if sum(on_board) > total:
+                raise ValueError(Words('this Ncuva position has {sum} stones; {size} has {total}', sum=sum(on_board), size=size, total=total))
+            for side in (0, 1):
+                if on_board[side] > begun[side]:
+                    raise ValueError(Words("{side}'s rows hold {on_board} stones, but each side of {size} starts with {begun}, and stones never cross to the other side", side=SIDES[side], on_board=on_board[side], size=size, begun=begun[side]))
+            stores = (begun[1] - on_board[1], begun[0] - on_board[0])
+        have = sum(on_board) + sum(stores)
+        if have != total:
+            raise ValueError(Words('this Ncuva position has {have} stones ({sum} on the board, {sum2} captured); {size} has {total}', have=have, sum=sum(on_board), sum2=sum(stores), size=size, total=total))
+        for side in (0, 1):
+            if on_board[side] + stores[side ^ 1] != begun[side]:
+                raise ValueError(
+                    Words("{side}'s rows hold {on_board} stones and {side2} has captured {store}: {n} in all, but {side} starts with {begun} (stones leave a side only when the other captures them)", side=SIDES[side], on_board=on_board[side], side2=SIDES[side ^ 1], store=stores[side ^ 1], n=on_board[side] + stores[side ^ 1], begun=begun[side])
+                )
+        if not any(on_board):
+            raise ValueError("no stones are left on either side: the game ends as soon as one side has none")
+        turns = count_field(fields, "turns", most=self.limit, over=Words('the game ends after {limit} turns', limit=self.limit))
+        first = start.to_move
+        if self.options.get("first") != "coin" and turn != (first + turns) % 2:  # a toss lets either side start
+            raise ValueError(Words("turn={value} does not fit turns={turns}: {side} plays the first turn and the turn passes after each, so after {turns} turns it is {side2}'s", value='SN'[turn], turns=turns, side=SIDES[first], side2=SIDES[(first + turns) % 2]))
+        sown = count_field(fields, "sown", most=total, over=Words('{size} has {total} stones to capture', size=size, total=total))
+        if sown:
+            if not self.sow_again:
+                raise ValueError(Words('sown={sown} counts sowings after a capture, but in this game a capture ends the turn', sown=sown))
+            if sown > stores[turn]:
+                raise ValueError(Words('sown={sown}, but {side} has captured only {store} stones: each sowing again follows a capture', sown=sown, side=SIDES[turn], store=stores[turn]))
+            if turns >= self.limit:
+                raise ValueError(Words('sown={sown}, but the game ended after {limit} turns', sown=sown, limit=self.limit))
+            if not choices(board, turn * n, n, self.only_two)[0]:
+                raise ValueError(Words('sown={sown}, but {side} has no hole to sow from: after a capture the turn goes on only when there is one', sown=sown, side=SIDES[turn]))
+        state = NcuvaState(self, board, turn)
+        state._turns = turns
+        state._stores = stores
+        state._sown = sown
         state._ply0 = count_field(fields, "ply")
         return state
 
@@ -252,7 +233,7 @@ class NcuvaState(RecordedState):
     """An Ncuva position: stones per hole (circuit order), whose decision it is, the turns
     played, the stones each player captured and the sowings made so far in this turn."""
 
-    __slots__ = ("_b", "_turn", "_turns", "_stores", "_sown")
+    __slots__ = ("_b", "_turn", "_turns", "_stores", "_sown", "_legal")
 
     def __init__(self, game: NcuvaGame, board: list[int], turn: int) -> None:
         self.game: NcuvaGame = game
@@ -265,10 +246,10 @@ class NcuvaState(RecordedState):
 
     # --- basic facts --------------------------------------------------------------------------
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """'sow', or 'singles' when the side to move has no hole of two or more."""
         g = self.game
-        return "singles" if choices(self._b, self._turn * g.n, g.n, g.only_two)[1] else "sow"
+        return Phase.SINGLES if choices(self._b, self._turn * g.n, g.n, g.only_two)[1] else Phase.SOW
 
     @property
     def turns(self) -> int:
@@ -295,42 +276,49 @@ class NcuvaState(RecordedState):
     def legal_moves(self) -> list[Move]:
         if self.outcome() is not None:
             return []
+        return self._legal[:]  # made with the outcome, for this very position
+
+    def _decided(self, move: Move) -> tuple[int, int, int, int]:
+        """``decide`` for ``move`` on a copy of the board: (taken, inner, outer, stop)."""
         g = self.game
-        n, turn = g.n, self._turn
-        base = turn * n
-        starts, single = choices(self._b, base, n, g.only_two)
-        kind = SINGLE if single else SOW
-        cell_of = g.cell_of
-        moves = []
-        for pos in starts:
-            b = self._b[:]
-            taken, inner, outer, _ = decide(b, turn, g.cols, pos, single)
-            captured = () if not taken else tuple(cell_of[i] for i in (inner, outer) if self._b[i])
-            moves.append(Move(kind, (cell_of[base + pos],), captured))
-        return moves
+        turn = self._turn
+        return decide(self._b[:], turn, g.cols, g.circ_of[move.origin] - turn * g.n, move.kind == SINGLE)
+
+    def captures(self, move: Move) -> tuple[int, ...]:
+        """The opponent's holes ``move`` empties, inner first: the move is sown on a copy."""
+        taken, inner, outer, _ = self._decided(move)
+        if not taken:
+            return ()
+        cell_of, b = self.game.cell_of, self._b
+        return tuple(cell_of[i] for i in (inner, outer) if b[i])
 
     def move_gain(self, move: Move) -> float:
-        """Stones the move captures (the captured holes are the opponent's, untouched by it)."""
-        circ_of = self.game.circ_of
-        return sum(self._b[circ_of[c]] for c in move.captured)
+        """Stones the move captures (sown on a copy of the board)."""
+        return self._decided(move)[0]
 
-    def _snapshot(self) -> tuple:
+    def move_text(self, move: Move) -> str:
+        """The notation, with ``x`` when the move captures (which takes sowing it on a copy)."""
+        if move.captured or move.kind not in (SOW, SINGLE) or len(move.path) != 1:
+            return self.game.format_move(move)
+        return self.game.format_move(move._replace(captured=self.captures(move)))
+
+    def _snapshot(self) -> tuple[Any, ...]:
         return (tuple(self._b), self._turn, self._turns, self._stores, self._sown)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         board, self._turn, self._turns, self._stores, self._sown = snapshot
         self._b = list(board)
 
     def apply(self, move: Move) -> None:
-        self._record(move)
+        b, turn = self._b, self._turn
+        self._hist.append((move, (tuple(b), turn, self._turns, self._stores, self._sown)))  # _record, inlined
+        self._cache = False
         g = self.game
-        turn = self._turn
-        local = g.circ_of[move.path[0]] - turn * g.n
-        taken = decide(self._b, turn, g.cols, local, move.kind == SINGLE)[0]
+        taken = decide(b, turn, g.cols, g.local_of[move.path[0]], move.kind == SINGLE)[0]
         if taken:
             s, n = self._stores
             self._stores = (s + taken, n) if turn == 0 else (s, n + taken)
-            if g.sow_again and choices(self._b, turn * g.n, g.n, g.only_two)[0]:
+            if g.sow_again and choices(b, turn * g.n, g.n, g.only_two)[0]:
                 self._sown += 1
                 return
         self._turn = turn ^ 1
@@ -339,25 +327,40 @@ class NcuvaState(RecordedState):
 
     # --- the end ------------------------------------------------------------------------------
     def _compute_outcome(self) -> Outcome | None:
+        """The ending, if any; on the way, the legal moves (``_legal``), which need the same
+        look at the mover's holes."""
         g = self.game
-        totals = self.board_stones()
+        b, n, turn = self._b, g.n, self._turn
+        self._legal: list[Move] = []
+        totals = (sum(b[:n]), sum(b[n:]))
         if not totals[0] or not totals[1]:
             if totals[0] == totals[1]:
-                return Outcome(None, "no stones are left on the board: a draw", "all_captured")
+                return Outcome(None, N_("no stones are left on the board: a draw"), EndCode.ALL_CAPTURED)
             loser = 0 if not totals[0] else 1
-            return Outcome(loser ^ 1, f"{SIDES[loser]} has no stones left", "all_captured")
-        if max(self._b) < 2:
-            return by_stones(totals, "neither player has a hole with two stones", "stones")
-        if not choices(self._b, self._turn * g.n, g.n, g.only_two)[0]:
-            return by_stones(totals, f"{SIDES[self._turn]} cannot move", "no_moves")
+            return Outcome(loser ^ 1, Words('{side} has no stones left', side=SIDES[loser]), EndCode.ALL_CAPTURED)
+        starts, single = choices(b, turn * n, n, g.only_two)
+        if single and max(b) < 2:  # the mover's own hole of two would have made it >= 2
+            return by_stones(totals, N_("neither player has a hole with two stones"), EndCode.STONES)
+        if not starts:
+            return by_stones(totals, Words('{side} cannot move', side=SIDES[turn]), EndCode.NO_MOVES)
         if self._turns >= g.limit:
-            return by_stones(totals, f"{g.limit} turns played", "limit")
+            return by_stones(totals, Words('{limit} turns played', limit=g.limit), EndCode.LIMIT)
+        table = g.moves[single][turn]
+        self._legal = [table[pos] for pos in starts]
         return None
+
+    def copy(self) -> NcuvaState:
+        c = super().copy()
+        if c._cache is not False:
+            c._legal = self._legal
+        return c
 
     # --- what a move does, stone by stone -------------------------------------------------------
     def effects(self, move: Move) -> list[Effect]:
         """Every lift, drop, relay and capture of ``move`` in order, and a final stop whose
-        detail says why the sowing ended: "sleep", "capture" or "cycle"."""
+        detail says why the sowing ended: "sleep", "capture", "cycle" (a relay would lift a
+        state already seen) or "limit" (the house rule's last lift was made); after those two
+        its ``count`` is the lifts made."""
         g = self.game
         n, cols, turn = g.n, g.cols, self._turn
         base = turn * n
@@ -365,7 +368,7 @@ class NcuvaState(RecordedState):
         b = list(self._b)
         pos = g.circ_of[move.origin] - base
         out: list[Effect] = []
-        cycle = False
+        stop = lifts = 0
         if move.kind == SINGLE:
             out.append(Effect(LIFT, cell[base + pos], count=1))
             b[base + pos] = 0
@@ -373,27 +376,22 @@ class NcuvaState(RecordedState):
             b[base + pos] += 1
             out.append(Effect(DROP, cell[base + pos]))
         else:
-            seen: set[tuple[tuple[int, ...], int]] = set()
+            _, stop, lifts = sow(b[:], base, n, pos)  # how many lifts; then each one, stone by stone
             kind = LIFT
-            while True:
-                key = (tuple(b[base:base + n]), pos)
-                if key in seen:
-                    cycle = True
-                    break
-                seen.add(key)
+            for _ in range(lifts):
                 hand = b[base + pos]
                 out.append(Effect(kind, cell[base + pos], count=hand))
                 b[base + pos] = 0
-                kind = RELAY
                 for _ in range(hand):
-                    pos = (pos + 1) % n
+                    pos = pos + 1 if pos + 1 < n else 0
                     b[base + pos] += 1
                     out.append(Effect(DROP, cell[base + pos]))
-                if b[base + pos] == 1:
-                    break
+                kind = RELAY
         last = cell[base + pos]
-        if cycle:
-            return out + [Effect(STOP, last, detail=CYCLE)]
+        if stop == CYCLE_STOP:
+            return out + [Effect(STOP, last, count=lifts, detail=CYCLE)]
+        if stop == LIMIT_STOP:
+            return out + [Effect(STOP, last, count=lifts, detail=LIMIT)]
         inner = n - base + 3 * cols - 1 - pos
         if pos >= cols and b[inner]:
             for i in (inner, n - base + pos - cols):
@@ -410,32 +408,32 @@ class NcuvaState(RecordedState):
         name = g.point_name(cell)
         turn = self._turn
         if g.owner(cell) != turn:
-            return f"{name} is {SIDES[turn ^ 1]}'s hole: you sow only in your own two rows"
+            return Words("{name} is {side}'s hole: you sow only in your own two rows", name=name, side=SIDES[turn ^ 1])
         stones = self._b[g.circ_of[cell]]
         if not stones:
-            return f"{name} is empty"
+            return Words('{name} is empty', name=name)
         single = choices(self._b, turn * g.n, g.n, g.only_two)[1]
         if stones == 1 and not single:
-            return f"{name} holds one stone: sow a hole of two or more (singles only when none has two)"
+            return Words('{name} holds one stone: sow a hole of two or more (singles only when none has two)', name=name)
         if single and self._b[g.circ_of[g.next_cell(cell)]]:
             nxt = g.point_name(g.next_cell(cell))
-            return f"the next hole {nxt} is not empty: a single stone only moves onto an empty hole"
-        return f"no move starts at {name}"
+            return Words('the next hole {nxt} is not empty: a single stone only moves onto an empty hole', nxt=nxt)
+        return Words('no move starts at {name}', name=name)
 
     def why_illegal(self, move: Move) -> str:
         if self.outcome() is not None:
             return "the game is over"
         if move.kind not in (SOW, SINGLE) or len(move.path) != 1:
-            return "choose one of your holes to sow"
+            return N_("choose one of your holes to sow")
         g = self.game
         for legal in self.legal_moves():
             if legal.origin == move.origin:
                 if legal.kind != move.kind:
                     if legal.kind == SINGLE:
-                        return "no hole of yours holds two stones: move a single stone"
-                    return "sow the whole hole: a single stone moves only when no hole holds two"
-                return "that move does not capture what it says"
-        return self.why_not_from(move.origin) if 0 <= move.origin < 2 * g.n else "no such hole"
+                        return N_("no hole of yours holds two stones: move a single stone")
+                    return N_("sow the whole hole: a single stone moves only when no hole holds two")
+                return N_("that move does not capture what it says")
+        return self.why_not_from(move.origin) if 0 <= move.origin < 2 * g.n else N_("no such hole")
 
     def turn_notes(self) -> list[Note]:
         if self.outcome() is not None:
@@ -443,11 +441,11 @@ class NcuvaState(RecordedState):
         g = self.game
         notes = []
         if self._sown:
-            notes.append(Note("sow_again", "you captured: sow again"))
+            notes.append(Note(NoteCode.SOW_AGAIN, "a capture earns another sowing"))
         if choices(self._b, self._turn * g.n, g.n, g.only_two)[1]:
-            notes.append(Note("singles", "no hole holds two stones: move one stone onto an empty next hole"))
+            notes.append(Note(NoteCode.SINGLES, "no hole holds two stones: move one stone onto an empty next hole"))
         if self._turns >= g.limit - 10:
-            notes.append(Note("turn_limit", f"turn {self._turns + 1} of {g.limit}"))
+            notes.append(Note(NoteCode.TURN_LIMIT, Words('turn {n} of {limit}', n=self._turns + 1, limit=g.limit)))
         return notes
 
     def heuristic(self) -> float:
@@ -532,7 +530,8 @@ class NcuvaState(RecordedState):
         return "\n".join(lines)
 
 
-def _greediest(b: list[int], turn: int, cols: int, starts: list[int], single: bool, randrange: Any) -> int:
+def _greediest(b: list[int], turn: int, cols: int, starts: list[int], single: bool,
+               randrange: Callable[[int], int]) -> int:
     """The start that captures most (ties at random; a random one when none captures)."""
     best, picks = 0, starts
     for pos in starts:

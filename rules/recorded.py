@@ -12,9 +12,11 @@ counts travel in the position text (``rep=``) so a reloaded game remembers them.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .core import Move, Outcome, State
+from .kinds import Phase
+from .words import N_, Words
 
 S = TypeVar("S", bound="RecordedState")
 
@@ -25,17 +27,17 @@ class RecordedState(State):
     __slots__ = ("game", "_hist", "_ply0", "_cache", "_rep")
 
     def _start_record(self) -> None:
-        self._hist: list[tuple[Move, tuple]] = []
+        self._hist: list[tuple[Move, tuple[Any, ...]]] = []
         self._ply0 = 0  # plies played before this state was loaded from text
         self._cache: Outcome | None | bool = False  # False: not computed yet
         self._rep: dict[tuple[int, ...], int] = {}  # position key -> times seen
 
     @abstractmethod
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         """Everything ``apply`` may change, as a tuple."""
 
     @abstractmethod
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         """Put back a tuple made by ``_snapshot``."""
 
     @abstractmethod
@@ -50,12 +52,13 @@ class RecordedState(State):
     @property
     def to_move(self) -> int:
         """Whose decision it is: every recorded game keeps it in ``_turn``."""
-        return self._turn  # type: ignore[attr-defined]
+        turn: int = self._turn  # type: ignore[attr-defined]  # every recorded game has one
+        return turn
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """'move' unless the game has stages (drops, singles) and says so."""
-        return "move"
+        return Phase.MOVE
 
     @property
     def ply(self) -> int:
@@ -66,7 +69,7 @@ class RecordedState(State):
 
     def undo(self) -> Move:
         if not self._hist:
-            raise IndexError("no move to undo")
+            raise IndexError(N_("no move to undo"))
         key = self._repetition_key()
         if key is not None:
             count = self._rep.get(key, 0) - 1
@@ -125,21 +128,56 @@ class RecordedState(State):
         ]
         return ",".join(sorted(entries)) or "-"
 
-    def load_repetition_field(self, text: str | None) -> None:
-        """Read a ``rep=`` field (None: count the current position once)."""
+    def _repetition_key_problem(self, key: tuple[int, ...]) -> str:
+        """Why ``key`` (read from a ``rep=`` field) is no position of this game, or ''."""
+        return ""
+
+    def load_repetition_field(self, text: str | None, most_visits: int) -> None:
+        """Read a ``rep=`` field (None: count the current position once). ``most_visits`` is how
+        many arrivals the counts can hold: the plies since the material last changed, plus one
+        (the quiet count plus one, for the games that count repetitions).
+
+        What play can leave here and nothing else: every key a position of this game with the
+        current material (the writer leaves the others out), the current position among them,
+        at most 3 counts for it and 2 for any other (a third visit ends the game)."""
+        from .position import shown
+
         self._rep.clear()
         if text is None or text == "-":
             self._count_position()
             return
+        size = len(self._repetition_key() or ())
+        total = 0
         for entry in text.split(","):
             key_text, star, count_text = entry.partition("*")
-            try:
-                key = tuple(int(v, 16) for v in key_text.split("."))
-                count = int(count_text) if star else 0
-            except ValueError:
-                raise ValueError(f"position text: cannot read repetition entry '{entry}'") from None
+            values = key_text.split(".")
+            readable = (
+                star and len(values) == size and count_text.isascii() and count_text.isdigit()
+                and len(count_text) < 3 and all(0 < len(v) <= 64 and v.isascii() and all(
+                    ch in "0123456789abcdefABCDEF" for ch in v) for v in values)
+            )
+            if not readable:
+                raise ValueError(Words("the repetition counts (rep=) cannot be read at '{entry}': each is a position as {size} hexadecimal numbers joined by '.', then * and a count", entry=shown(entry), size=size))
+            key = tuple(int(v, 16) for v in values)
+            count = int(count_text)
+            if key in self._rep:
+                raise ValueError(Words("the repetition counts (rep=) list one position twice ('{entry}')", entry=shown(entry)))
             if count < 1:
-                raise ValueError(f"position text: repetition entry '{entry}' needs a count of 1 or more")
+                raise ValueError(Words("the repetition counts (rep=) have a count of 0 at '{entry}'", entry=shown(entry)))
+            problem = self._repetition_key_problem(key)
+            if problem:
+                raise ValueError(Words("the repetition counts (rep=) list a position that cannot occur ('{entry}'): {problem}", entry=shown(entry), problem=problem))
+            if not self._may_recur(key):
+                raise ValueError(Words("the repetition counts (rep=) list a position with other pieces than this one ('{entry}'): after a capture it can never come back", entry=shown(entry)))
             self._rep[key] = count
+            total += count
+        current = self._repetition_key()
         if self.repetitions() < 1:
-            raise ValueError("position text: the repetition counts do not include the position itself")
+            raise ValueError("the repetition counts (rep=) do not include the position itself")
+        for key, count in self._rep.items():
+            if key == current and count > 3:
+                raise ValueError(Words('the repetition counts (rep=) say this position came up {count} times: the third time ends the game', count=count))
+            if key != current and count > 2:
+                raise ValueError(Words('the repetition counts (rep=) say an earlier position came up {count} times: the third time would have ended the game', count=count))
+        if total > most_visits:
+            raise ValueError(Words('the repetition counts (rep=) add up to {total} visits, but only {n} plies were played since the last capture (quiet=)', total=total, n=most_visits - 1))

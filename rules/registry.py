@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from .core import Game, GameSpec
+from .words import Words
 
 _GAMES: dict[str, GameSpec] = {}
 
 
 def register(spec: GameSpec) -> GameSpec:
     if spec.id in _GAMES:
-        raise ValueError(f"game id '{spec.id}' registered twice")
+        raise ValueError(Words("game id '{id}' registered twice", id=spec.id))
     _GAMES[spec.id] = spec
     return spec
 
@@ -24,12 +25,15 @@ def game_ids() -> list[str]:
 def game_spec(game_id: str) -> GameSpec:
     try:
         return _GAMES[game_id]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: not even a name (an unhashable value from a file)
+        from .position import shown
+
         known = ", ".join(_GAMES)
-        raise ValueError(f"unknown game '{game_id}' (games: {known})") from None
+        raise ValueError(Words("unknown game '{game_id}' (Keliya's games: {known})", game_id=shown(game_id), known=known)) from None
 
 
-def load_game(game_id: str, **options: Any) -> Game:
-    """A game with ``options`` over the defaults; unknown options or values raise ValueError."""
+def load_game(game_id: str, /, **options: Any) -> Game:
+    """A game with ``options`` over the defaults; unknown options or values raise ValueError.
+    (``game_id`` is positional only: an option read from a file may have any name.)"""
     spec = game_spec(game_id)
     return spec.make(spec, spec.resolve_options(options))

@@ -14,12 +14,14 @@ from typing import Any
 from .boards import alquerque_37, alquerque_49, bits
 from .core import GameSpec, LimitView, Move, Note, Outcome
 from .effects import REMOVE, Effect
+from .kinds import EndCode, MoveKind, NoteCode
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
-from .position import check_fields, count_field, read_rows, write_rows
+from .position import check_fields, count_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
 from .war_fast import compiled_playout
+from .words import N_, NOT_ALLOWED, Words
 
-HUFF = "huff"  # remove an opponent piece that failed to capture (does not end the turn)
+HUFF = MoveKind.HUFF  # remove an opponent piece that failed to capture (does not end the turn)
 
 FORCED, HUFFING, FREE = "forced", "huff", "free"
 SIDES = ("South", "North")
@@ -29,7 +31,7 @@ PIECE_CHARS = "SN"
 class WarGame(LineGame):
     """Options resolved into board, start armies and rule switches."""
 
-    prefixes = {DROP: "@", HUFF: "~"}
+    prefixes: dict[MoveKind, str] = {DROP: "@", HUFF: "~"}
 
     def __init__(self, spec: GameSpec, options: dict[str, Any], south_start: list[str]) -> None:
         super().__init__(spec, options, alquerque_37() if options.get("board") == "two-wing" else alquerque_49())
@@ -62,31 +64,66 @@ class WarGame(LineGame):
         return super().parse_move(state, t)
 
     def state_from_fields(self, fields: dict[str, str]) -> WarState:
-        b = self.board
-        check_fields(fields, {"board", "turn", "quiet", "huff", "ply", "rep"}, ("board", "turn"))
-        cells = read_rows(fields["board"], b.rows_top_down(), PIECE_CHARS)
+        """A position from its text, refused (ValueError in words) if play can never reach it:
+        besides the board's form, the army sizes, the capture goal, huffing, the no-capture
+        count and the repetition counts are checked against the rules."""
+        check_fields(fields, ("board", "turn", "quiet", "huff", "ply", "rep"), ("board", "turn"), self.spec.name)
+        cells = read_rows(fields["board"], self.board.rows_top_down(), PIECE_CHARS)
         south = sum(1 << p for p, ch in cells.items() if ch == "S")
         north = sum(1 << p for p, ch in cells.items() if ch == "N")
-        if fields["turn"] not in PIECE_CHARS:
-            raise ValueError("position text: turn must be S or N")
-        state = WarState(self, south, north, PIECE_CHARS.index(fields["turn"]))
+        turn = turn_field(fields, PIECE_CHARS, SIDES)
+        huff = self._read_huff(fields.get("huff", "-"))
+        problem = self.position_problem(south, north, turn, huff)
+        if problem:
+            raise ValueError(problem)
+        state = WarState(self, south, north, turn)
+        state._huffable = huff
+        if self.limit:
+            state._quiet = count_field(fields, "quiet", most=self.limit,
+                                       over=Words('the game ends after {limit} plies without a capture', limit=self.limit))
+        else:
+            state._quiet = count_field(fields, "quiet")
+        state._ply0 = count_field(fields, "ply")
+        state._won = state._goal_reached()
+        if state._won is not None and state._quiet:
+            raise ValueError(Words('quiet={quiet}, but the game ended with a capture ({reason}): no move can follow it', quiet=state._quiet, reason=state._won.reason))
+        if "rep" in fields and state._repetition_key() is None:
+            raise ValueError("rep= counts repeated positions, but in this game repetition is no draw "
+                             "(it counts only with no capture limit and repetition on)")
+        state.load_repetition_field(fields.get("rep"), state._quiet + 1)
+        return state
+
+    def _read_huff(self, text: str) -> int:
+        """The ``huff=`` field: point names joined by ',' or '-' for none."""
+        if text == "-":
+            return 0
+        mask = 0
+        for name in text.split(","):
+            if not 1 < len(name.strip()) <= 3:
+                raise ValueError(Words('huff={text}: list the points of the pieces that may be huffed, like huff=e3,g3, or write huff=- for none', text=shown(text)))
+            try:
+                mask |= 1 << self.board.index_of(name)
+            except ValueError as err:
+                raise ValueError(f"huff={shown(text)}: {err}") from None
+        return mask
+
+    def position_problem(self, south: int, north: int, turn: int, huff: int) -> str:
+        """Why two armies, whose turn and a huff offer are no position of this game, or ''."""
+        name = self.spec.name
         for player, army in enumerate((south, north)):
             if army.bit_count() > self.start_count:
-                raise ValueError(f"position text: {SIDES[player]} has more than {self.start_count} pieces")
-        state._quiet = count_field(fields, "quiet")
-        state._ply0 = count_field(fields, "ply")
-        huff = fields.get("huff", "-")
-        if huff != "-":
-            mask = b.mask_of(huff.split(","))
-            opp = state._armies()[1]
-            if mask & ~opp:
-                raise ValueError("position text: huff names a point without an opponent piece")
-            state._huffable = mask
-        state._won = state._goal_reached()
-        if "rep" in fields and state._repetition_key() is None:
-            raise ValueError("position text: rep is only kept when repetition is a draw")
-        state.load_repetition_field(fields.get("rep"))
-        return state
+                return (Words('{side} has {bit_count} pieces on the board; {name} starts with {start_count} a side', side=SIDES[player], bit_count=army.bit_count(), name=name, start_count=self.start_count))
+        if not south and not north:
+            return N_("neither side has a piece on the board: the game ends when the first side loses its last one")
+        taken = (self.start_count - north.bit_count(), self.start_count - south.bit_count())
+        if min(taken) >= self.target:
+            return (Words('both sides have taken {target} or more pieces, but the game ends when the first reaches the capture target of {target}', target=self.target))
+        if huff:
+            if self.capture_rule != HUFFING:
+                return N_("huff= names pieces to huff, but huffing is only part of the Huff capture rule")
+            if huff & ~(north if turn == 0 else south):
+                return (Words("huff= may name only {side}'s pieces: the side that just moved is the one that may have failed to capture", side=SIDES[turn ^ 1]))
+        return ""
 
     # --- move generation shared by legal_moves and the fast path -------------------------
     def capturers(self, own: int, opp: int) -> int:
@@ -270,9 +307,9 @@ class WarState(RecordedState, LineState):
         g = self.game
         left = opp.bit_count()
         if left == 0:
-            return Outcome(mover, f"all of {SIDES[mover ^ 1]}'s pieces are captured", "all_captured")
+            return Outcome(mover, Words("all of {side}'s pieces are captured", side=SIDES[mover ^ 1]), EndCode.ALL_CAPTURED)
         if g.start_count - left >= g.target:
-            return Outcome(mover, f"{SIDES[mover]} reached the capture target of {g.target}", "target")
+            return Outcome(mover, Words('{side} reached the capture target of {target}', side=SIDES[mover], target=g.target), EndCode.TARGET)
         return None
 
     def _goal_reached(self) -> Outcome | None:
@@ -289,6 +326,14 @@ class WarState(RecordedState, LineState):
             return None
         return (self._s, self._n, self._turn, self._huffable)
 
+    def _repetition_key_problem(self, key: tuple[int, ...]) -> str:
+        s, n, turn, huff = key
+        if (s | n) & ~self.game.board.mask or s & n:
+            return N_("its pieces are not on the points of this board")
+        if turn > 1:
+            return N_("its turn is neither South's nor North's")
+        return self.game.position_problem(s, n, turn, huff)
+
     def _may_recur(self, key: tuple[int, ...]) -> bool:
         """Captures never come back: only positions with today's armies can recur."""
         return key[0].bit_count() == self._s.bit_count() and key[1].bit_count() == self._n.bit_count()
@@ -301,16 +346,16 @@ class WarState(RecordedState, LineState):
         turn = self._turn
         own, opp = self._armies()
         if not self._huffable and not g.has_step(own, opp) and not g.capturers(own, opp):
-            return Outcome(turn ^ 1, f"{SIDES[turn]} cannot move", "no_moves")
+            return Outcome(turn ^ 1, Words('{side} cannot move', side=SIDES[turn]), EndCode.NO_MOVES)
         if g.limit and self._quiet >= g.limit:
             s, n = self._s.bit_count(), self._n.bit_count()
-            head = f"{g.limit} plies without a capture"
+            head = Words('{limit} plies without a capture', limit=g.limit)
             if s == n:
-                return Outcome(None, f"{head} and equal pieces ({s} each)", "limit")
+                return Outcome(None, Words('{head} and equal pieces ({s} each)', head=head, s=s), EndCode.LIMIT)
             w = 0 if s > n else 1
-            return Outcome(w, f"{head}: {SIDES[w]} has more pieces ({max(s, n)} to {min(s, n)})", "limit")
+            return Outcome(w, Words('{head}: {side} has more pieces ({max} to {min})', head=head, side=SIDES[w], max=max(s, n), min=min(s, n)), EndCode.LIMIT)
         if self.repetitions() >= 3:
-            return Outcome(None, "the same position came up three times", "repetition")
+            return Outcome(None, N_("the same position came up three times"), EndCode.REPETITION)
         return None
 
     # --- words for the UI -------------------------------------------------------------------
@@ -322,40 +367,40 @@ class WarState(RecordedState, LineState):
         me = SIDES[self._turn]
         if move.kind == HUFF:
             if not self._huffable:
-                return "there is nothing to huff now"
-            return f"only a piece that failed to capture may be huffed ({', '.join(b.names(self._huffable))})"
+                return N_("there is nothing to huff now")
+            return Words('only a piece that failed to capture may be huffed ({join})', join=', '.join(b.names(self._huffable)))
         if move.kind not in (STEP, JUMP) or len(move.path) < 2:
-            return "in this game you move a piece along a line"
+            return N_("in this game you move a piece along a line")
         origin = move.path[0]
         if not (own >> origin) & 1:
             if (opp >> origin) & 1:
-                return f"the piece on {b.name_of(origin)} is {SIDES[self._turn ^ 1]}'s"
-            return f"there is no {me} piece on {b.name_of(origin)}"
+                return Words("the piece on {name_of} is {side}'s", name_of=b.name_of(origin), side=SIDES[self._turn ^ 1])
+            return Words('there is no {me} piece on {name_of}', me=me, name_of=b.name_of(origin))
         occupied = own | opp
         if len(move.path) == 2 and move.path[1] in b.adjacent[origin]:
             dest = move.path[1]
             if (occupied >> dest) & 1:
-                return f"{b.name_of(dest)} is not empty"
+                return Words('{name_of} is not empty', name_of=b.name_of(dest))
             if g.forced and g.capturers(own, opp):
-                return "a capture is available: captures are forced"
-            return "that move is not allowed here"
+                return N_("a capture is available: captures are forced")
+            return NOT_ALLOWED
         # A chain: check it jump by jump, with each jumped piece gone before the next jump.
         occupied &= ~(1 << origin)
         pos, enemies = origin, opp
         for dest in move.path[1:]:
             over = next((o for o, t in b.jumps[pos] if t == dest), None)
             if over is None:
-                return f"{b.name_of(pos)} and {b.name_of(dest)} are not joined by a line"
+                return Words('{name_of} and {name_of2} are not joined by a line', name_of=b.name_of(pos), name_of2=b.name_of(dest))
             if not (enemies >> over) & 1:
-                return f"a jump must go over an enemy piece ({b.name_of(over)} is not one)"
+                return Words('a jump must go over an enemy piece ({name_of} is not one)', name_of=b.name_of(over))
             if (occupied >> dest) & 1:
-                return f"{b.name_of(dest)} is not empty"
+                return Words('{name_of} is not empty', name_of=b.name_of(dest))
             enemies &= ~(1 << over)
             occupied &= ~(1 << over)
             pos = dest
         if g.forced and g.can_jump_from(pos, own & ~(1 << origin), enemies):
-            return f"the capture must go on: another jump is possible from {b.name_of(pos)}"
-        return "that move is not allowed here"
+            return Words('the capture must go on: another jump is possible from {name_of}', name_of=b.name_of(pos))
+        return NOT_ALLOWED
 
     def turn_notes(self) -> list[Note]:
         """Short rule reminders for the side to move (shown beside "South to move")."""
@@ -363,10 +408,10 @@ class WarState(RecordedState, LineState):
         own, opp = self._armies()
         notes = []
         if self._huffable:
-            notes.append(Note("huff_offered", "you may huff a piece that failed to capture"))
+            notes.append(Note(NoteCode.HUFF_OFFERED, "a piece that failed to capture may be huffed"))
         if g.capturers(own, opp):
-            notes.append(Note("capture_forced", "capture is forced") if g.forced
-                         else Note("capture_available", "a capture is available"))
+            notes.append(Note(NoteCode.CAPTURE_FORCED, "capture is forced") if g.forced
+                         else Note(NoteCode.CAPTURE_AVAILABLE, "a capture is available"))
         return notes
 
     def effects(self, move: Move) -> list[Effect]:
@@ -378,7 +423,7 @@ class WarState(RecordedState, LineState):
         own, opp = self._armies()
         if (opp >> cell) & 1 and self._huffable:
             names = ", ".join(self.game.board.names(self._huffable))
-            return f"only a piece that failed to capture may be huffed ({names})"
+            return Words('only a piece that failed to capture may be huffed ({names})', names=names)
         return super().why_not_from(cell)
 
     # --- position text ----------------------------------------------------------------------

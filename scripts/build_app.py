@@ -4,8 +4,8 @@
     pip install pyinstaller          # a build tool only: not a dependency of Keliya
     python scripts/build_app.py      # then: python scripts/smoke_app.py
 
-The folder holds Python, pygame-ce, pymunk, the typeface (game/assets/fonts/), the cached sound effects
-(game/assets/sounds/), the AI's learned evaluations and opening books (game/ai/weights/, game/ai/books/)
+The folder holds Python, pygame-ce, pymunk, the typeface (assets/fonts/), the cached sound effects
+(assets/sounds/), the AI's learned evaluations and opening books (game/ai/weights/, game/ai/books/)
 and the icon; copy it anywhere and start ``keliya`` inside it.
 """
 
@@ -27,7 +27,7 @@ NAME = "keliya"
 
 def data_args() -> list[str]:
     """--add-data for every file the app reads at run time (source:destination in the bundle)."""
-    pairs = [(ROOT / "game" / "assets", "game/assets"),
+    pairs = [(ROOT / "assets", "game/assets"),  # inside the package, as an installed copy keeps them
              (ROOT / "game" / "ai" / "weights", "game/ai/weights"),  # the learned evaluations
              (ROOT / "game" / "ai" / "books", "game/ai/books")]  # the opening books
     return [f"--add-data={src}{os.pathsep}{dest}" for src, dest in pairs if src.is_dir()]
@@ -45,7 +45,7 @@ def build(dist: Path = DIST, work: Path = BUILD) -> Path:
     args = [
         str(ROOT / "main.py"), f"--name={NAME}", "--onedir", "--windowed", "--noconfirm", "--clean",
         f"--distpath={dist}", f"--workpath={work}", f"--specpath={work}",
-        "--collect-submodules=game", "--collect-submodules=rules", "--log-level=WARN",
+        "--collect-submodules=game", "--collect-submodules=rules", "--collect-submodules=tools", "--log-level=WARN",
         *data_args(),
     ]
     if icon.is_file():

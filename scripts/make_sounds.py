@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write every sound effect once to game/assets/sounds/*.wav, so start-up does not synthesise them.
+"""Write every sound effect once to assets/sounds/*.wav, so start-up does not synthesise them.
 
 Run after changing a recipe in game/sound.py (a test fails while the files are out of date):
     python scripts/make_sounds.py

@@ -17,8 +17,8 @@ from typing import Any
 
 from rules import Game, IllegalMoveError, Move, Note, State, game_spec, load_game, load_state
 from rules import effects as fx
-from rules.core import OUTCOME_CODES
 from rules.effects import replay_counts, replay_pieces
+from rules.kinds import EndCode
 from rules.layout import DIRECTIONS, HOLES, KINDS, LINES, SQUARES
 
 EFFECT_KINDS = (fx.PLACE, fx.MOVE, fx.REMOVE, fx.PROMOTE, fx.LIFT, fx.DROP, fx.RELAY, fx.CAPTURE, fx.STOP)
@@ -86,17 +86,19 @@ def promises_end(game: Game) -> bool:
 
 # --- what a position holds -------------------------------------------------------------------------
 
+def holds_stones(state: State) -> bool:
+    """A board of pits holding stones (what counts is how many), not of pieces on points."""
+    return state.game.layout.kind == "holes"
+
+
 def board_pieces(state: State) -> dict[int, tuple[int, str]] | None:
-    try:
-        return state.pieces()
-    except NotImplementedError:
-        return None
+    """The pieces on points, None for pit games."""
+    return None if holds_stones(state) else state.pieces()
 
 
 def board_counts(state: State) -> dict[int, int] | None:
     """Stones per hole for pit games (``counts()``), None for piece games."""
-    counts = getattr(state, "counts", None)
-    return None if counts is None else dict(counts())
+    return dict(state.counts()) if holds_stones(state) else None
 
 
 def material(state: State) -> tuple[int, ...]:
@@ -155,7 +157,7 @@ def check_outcome(state: State) -> None:
         assert state.to_move in (0, 1), f"to_move {state.to_move!r}"
         return
     assert out.winner in (None, 0, 1), f"winner {out.winner!r}"
-    assert out.code in OUTCOME_CODES, f"outcome code {out.code!r} is not in OUTCOME_CODES"
+    assert isinstance(out.code, EndCode), f"outcome code {out.code!r} is not an EndCode"
     assert out.reason, "an outcome needs its reason in words"
 
 

@@ -1,7 +1,8 @@
 """A naive Ncuva (RULES-SPEC 6) on a dict of hole name -> stones, written straight from the
 spec, to cross-check the engine's perft counts and random games (and to show its speed).
 
-Slow on purpose: every state is a fresh dict, every sowing notes every lift.
+Slow on purpose: every state is a fresh dict, every sowing notes every lift in a set (the
+engine finds the same stop in constant memory), and a sowing stops after ``LIFT_LIMIT`` lifts.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 LETTERS = "abcdefghijkl"
+LIFT_LIMIT = 1000  # the house rule: a sowing stops after this many lifts
 
 
 def circuit(columns: int, player: int) -> list[str]:
@@ -29,10 +31,12 @@ class RefState:
     stores: list[int] = field(default_factory=lambda: [0, 0])
     sow_again: bool = True
     limit: int = 200
+    lift_limit: int = LIFT_LIMIT
+    stopped: str = ""  # how the last sowing ended: "sleep", "cycle" or "limit"
 
     def copy(self) -> RefState:
         return RefState(self.columns, dict(self.board), self.turn, self.turns, list(self.stores),
-                        self.sow_again, self.limit)
+                        self.sow_again, self.limit, self.lift_limit)
 
     def own(self, player: int) -> list[str]:
         return circuit(self.columns, player)
@@ -83,6 +87,9 @@ class RefState:
                 if key in seen:
                     ended_by = "cycle"
                     break
+                if len(seen) == self.lift_limit:
+                    ended_by = "limit"
+                    break
                 seen.add(key)
                 hand = b[holes[pos]]
                 b[holes[pos]] = 0
@@ -93,7 +100,8 @@ class RefState:
                 if b[holes[pos]] == 1:
                     break
         last = holes[pos]
-        if ended_by != "cycle" and b[last] == 1 and last[1] in "23":
+        self.stopped = ended_by
+        if ended_by == "sleep" and b[last] == 1 and last[1] in "23":
             col = last[0]
             inner, outer = (col + "3", col + "4") if self.turn == 0 else (col + "2", col + "1")
             if b[inner]:
@@ -109,9 +117,21 @@ class RefState:
         return captured
 
 
-def start(columns: int = 4, **kw: object) -> RefState:
+def start(columns: int = 4, maruba: bool = False, **kw: object) -> RefState:
+    """Two stones in every hole; ``maruba``: each inner row's leftmost hole, seen from its
+    owner's seat, empty and the next one holding one stone (South's a2 and b2, North's last
+    two holes of row 3, counted from the right)."""
     board = {c + str(r): 2 for c in LETTERS[:columns] for r in range(1, 5)}
+    if maruba:
+        last, before = LETTERS[columns - 1], LETTERS[columns - 2]
+        board.update({"a2": 0, "b2": 1, last + "3": 0, before + "3": 1})
     return RefState(columns, board, **kw)  # type: ignore[arg-type]
+
+
+def start_for(options: dict[str, object]) -> RefState:
+    """The start under a game's resolved options (columns, after_capture, start)."""
+    return start(int(options["columns"]), maruba=options.get("start") == "maruba",  # type: ignore[arg-type]
+                 sow_again=options["after_capture"] == "sow-again")
 
 
 def perft(state: RefState, depth: int) -> int:
@@ -127,8 +147,8 @@ def perft(state: RefState, depth: int) -> int:
     return total
 
 
-def random_game(columns: int, rng: random.Random) -> RefState:
-    state = start(columns)
+def random_game(columns: int, rng: random.Random, **kw: object) -> RefState:
+    state = start(columns, **kw)
     while state.outcome() is None:
         kind, hole = rng.choice(state.moves())
         state.play(kind, hole)

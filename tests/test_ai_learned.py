@@ -100,8 +100,8 @@ SHIPPED = sorted(p.stem for p in (ROOT / "game" / "ai" / "weights").glob("*.json
 def test_weights_ship_as_package_data_and_in_the_standalone_app():
     assert SHIPPED, "no weights file in game/ai/weights"
     tomllib = pytest.importorskip("tomllib")
-    globs = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["game"]
-    assert "ai/weights/*.json" in globs and "ai/books/*.json" in globs
+    globs = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["game.ai"]
+    assert "weights/*.json" in globs and "books/*.json" in globs
     from importlib.util import module_from_spec, spec_from_file_location
 
     spec = spec_from_file_location("build_app", ROOT / "scripts" / "build_app.py")
@@ -115,7 +115,7 @@ def test_weights_ship_as_package_data_and_in_the_standalone_app():
 def test_shipped_weights_load_from_the_installed_package(key):
     # Read the way the app reads them (importlib.resources on the installed package), and they
     # must fit the features this code computes, else the search would silently fall back.
-    text = resources.files("game.ai").joinpath("weights", f"{key}.json").read_text(encoding="utf-8")
+    text = resources.files("game.ai").joinpath("weights").joinpath(f"{key}.json").read_text(encoding="utf-8")
     weights = Weights.from_json(text)
     assert weights.key == key
     gid, _, rule = key.partition("-")

@@ -16,7 +16,6 @@ from game.boards.lines.view import BoardView
 from game.boards.piece_anim import MoveAnimation
 from game.config import MatchConfig
 from game.render.pieces import sprite, style_of
-from game.scenarios import Mouse, chain_position, pump
 from game.scene import Scene, SceneManager
 from game.scenes.coin import CoinTossScene
 from game.scenes.menu import MenuScene, playable_ids
@@ -26,6 +25,7 @@ from game.scenes.title import TitleScene
 from game.sound import SoundBank, recipes
 from rules import load_game
 from rules.line_games import JUMP
+from tools.scenarios import Mouse, chain_position, pump
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -144,7 +144,7 @@ def test_coin_toss_lands_on_the_rules_choice(app):
         assert scene.face_up() == state.to_move
         pump(app, 1.5, 0.05)
         play = app.manager.top
-        assert isinstance(play, PlayScene) and play.state is state
+        assert isinstance(play, PlayScene) and play.match.state is state
 
 
 def test_audio_fails_silently(monkeypatch):
@@ -230,9 +230,58 @@ def test_bad_size_and_game_flags_print_usage():
     assert out.returncode == 2 and "unknown game 'chess'" in out.stderr
 
 
-def test_screenshots_flag_saves_every_scene(tmp_path):
-    out = run_main("--screenshots", str(tmp_path))
-    assert out.returncode == 0, out.stderr
+def snapshot(obj, depth: int = 0, seen: set[int] | None = None):
+    """What a scene holds, as plain values: widgets, rectangles, labels, flags, lists and the
+    attributes of the objects it owns (surfaces by identity), a few levels deep. The private
+    fields of the objects it owns are left out: they are memos (a board's background, the moves
+    the rules allow here) that may fill in the first time anything asks, drawing included."""
+    import enum
+
+    seen = set() if seen is None else seen
+    if isinstance(obj, (int, float, str, bool, type(None), enum.Enum)):
+        return obj
+    if isinstance(obj, pygame.Rect):
+        return ("Rect", tuple(obj))
+    if isinstance(obj, pygame.Surface):
+        return ("Surface", id(obj))
+    if depth > 4 or id(obj) in seen or callable(obj):
+        return type(obj).__name__
+    seen.add(id(obj))
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return [snapshot(x, depth + 1, seen) for x in obj]
+    if isinstance(obj, dict):
+        return {repr(k): snapshot(v, depth + 1, seen) for k, v in obj.items()}
+    try:
+        fields = vars(obj)
+    except TypeError:
+        return type(obj).__name__
+    return {k: snapshot(v, depth + 1, seen) for k, v in fields.items()
+            if k != "app" and not (depth > 0 and k.startswith("_"))}
+
+
+def test_screenshots_flag_saves_every_scene_and_drawing_changes_nothing(tmp_path, monkeypatch):
+    """``--screenshots`` reaches every scene at both sizes; meanwhile each scene's state is taken
+    before and after every draw: drawing may change pixels, never what the scene holds."""
+    from game.launch import main
+    from game.scene import SceneManager
+
+    changed: list[str] = []
+    plain_draw = SceneManager.draw
+    draws = [0]
+
+    def guarded(manager, surface):
+        draws[0] += 1
+        if draws[0] % 3:  # a scene that lays out while drawing does it every frame: one in three is enough
+            plain_draw(manager, surface)
+            return
+        before = [(type(sc).__name__, snapshot(sc)) for sc in manager.stack]
+        plain_draw(manager, surface)
+        after = [(type(sc).__name__, snapshot(sc)) for sc in manager.stack]
+        changed.extend(name for (name, a), (_, b) in zip(before, after) if a != b)
+
+    monkeypatch.setattr(SceneManager, "draw", guarded)
+    assert main(["--screenshots", str(tmp_path)]) == 0
+    assert changed == [], f"drawing changed the state of {sorted(set(changed))}"
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     for size in ("1280x800", "960x600"):
         for scene in ("title", "menu", "setup", "rules", "coin_toss", "play_start", "chain", "huff", "game_over"):
@@ -252,8 +301,8 @@ def test_play_layout_fits_the_window(app, size):
         app.manager.push(scene)
         app.frame([], 1 / 60)
         board, panel = scene.layout(size)
-        assert screen.contains(scene.view.frame) and screen.contains(panel)
-        assert not scene.view.frame.colliderect(panel)
+        assert screen.contains(scene.board.frame) and screen.contains(panel)
+        assert not scene.board.frame.colliderect(panel)
         shown = [b.rect for b in scene.buttons if b.visible]
         for i, r in enumerate(shown):
             assert panel.contains(r)
@@ -264,8 +313,27 @@ def test_window_resize_relays_the_board(app):
     scene = PlayScene(app, MatchConfig("kotu_ellima"))
     app.manager.push(scene)
     app.frame([], 1 / 60)
-    before = scene.view.frame.copy()
+    before = scene.board.frame.copy()
     app.resize((1000, 640))
     app.frame([pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 640), w=1000, h=640)], 1 / 60)
-    assert scene.view.frame != before
-    assert pygame.Rect(0, 0, 1000, 640).contains(scene.view.frame)
+    assert scene.board.frame != before
+    assert pygame.Rect(0, 0, 1000, 640).contains(scene.board.frame)
+
+
+def test_the_draw_guard_sees_a_scene_that_lays_out_while_drawing(app):
+    """The guard above would catch the old habit: a button placed during ``draw``."""
+    from game.scene import Scene
+    from game.widgets import Button
+
+    class Careless(Scene):
+        def __init__(self, app) -> None:
+            super().__init__(app)
+            self.button = Button("Go", lambda: None)
+
+        def draw(self, surface: pygame.Surface) -> None:
+            self.button.rect = pygame.Rect(10, 10, 100, 40)
+
+    scene = Careless(app)
+    before = snapshot(scene)
+    scene.draw(app.screen)
+    assert snapshot(scene) != before

@@ -172,3 +172,56 @@ def test_king_chains_match_reference_in_random_positions(seed):
     theirs = ref.moves(reference_board(state), "RB"[state.to_move], 8, True)
     assert sorted(ours) == sorted(frozen(b) for b in theirs), state.to_text()
     assert len(ours) == len(set(ours))
+
+
+def routes_walked(state):
+    """The legal moves found the plain way, with no premade move and nothing remembered: each
+    piece's steps, then its chains through ``_extend_counter``/``_extend_king`` (what
+    ``battlehalma_moves.generate`` must give, in the same order)."""
+    from rules.battlehalma import KING, LEAP, LEAP_KING, STEP, STEP_KING, bits
+    from rules.core import Move
+
+    g = state.game
+    turn = state.to_move
+    own, opp = (state._red, state._blue) if turn == 0 else (state._blue, state._red)
+    out = []
+    for p in bits(own):
+        king = state._kings >> p & 1
+        mover = KING if king else turn
+        goal = g.goals[turn] if g.promotion and not king else -1
+        for q, qb in g.geo.steps[mover][p]:
+            if not own & qb:
+                out.append(Move(STEP_KING if q == goal else STEP, (p, q), (q,) if opp & qb else ()))
+        seen = set()
+
+        def emit(route, caps, king=king, goal=goal, seen=seen):
+            if king:
+                key = (route[-1], frozenset(caps))
+                if key in seen:
+                    return
+                seen.add(key)
+            out.append(Move(LEAP_KING if route[-1] == goal else LEAP, route, caps))
+
+        if king:
+            state._extend_king((p,), own ^ (1 << p), opp, 1 << p, (), emit)
+        else:
+            state._extend_counter((p,), mover, own ^ (1 << p), opp, 1 << p, emit)
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("remember", (True, False))
+def test_generation_from_premade_moves_equals_the_plain_walk(name, remember, monkeypatch):
+    """The fast generation (premade steps and first leaps, neighbourhoods remembered) gives the
+    very moves of the plain walk, in order, along random games; also when it forgets at every look."""
+    from rules import battlehalma_moves
+
+    if not remember:
+        monkeypatch.setattr(battlehalma_moves, "_SEEN_MAX", 0)
+    rng = random.Random(len(name) + remember)
+    for _ in range(3):
+        state = load_game("battlehalma", **VARIANTS[name]).new_initial_state()
+        while state.outcome() is None and state.ply < 400:
+            moves = state.legal_moves()
+            assert moves == routes_walked(state)
+            state.apply(moves[rng.randrange(len(moves))])

@@ -11,14 +11,15 @@ import time
 import pygame
 import pytest
 
+from game import settings as user_settings
 from game.app import App
 from game.boards import draw_thumbnail
 from game.config import PASS_AND_PLAY, MatchConfig
-from game.scenarios import Mouse, click_move, pump, random_play, settle
 from game.scenes.gameover import GameOverScene
 from game.scenes.menu import MenuScene, default_start, playable_ids
 from game.scenes.play import PlayScene
 from rules import game_ids
+from tools.scenarios import Mouse, click_move, pump, random_play, settle
 
 GAME_IDS = game_ids()
 CLICKED_PLIES = 40  # the last moves of a seeded game are played again by clicks
@@ -46,6 +47,7 @@ def test_the_chooser_offers_the_game_with_a_drawn_thumbnail(app, game_id):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_game_is_played_to_the_end_by_clicks(app, game_id):
+    user_settings.update(animation="fast")  # every move still animated and announced when it lands
     seed = 7
     length = random_play(game_id, seed, lambda s: False, max_plies=3000).ply
     state = random_play(game_id, seed, lambda s: s.ply >= max(0, length - CLICKED_PLIES), max_plies=3000)
@@ -57,17 +59,17 @@ def test_a_game_is_played_to_the_end_by_clicks(app, game_id):
     mouse = Mouse(app)
     rng = random.Random(seed)
     deadline = time.monotonic() + 90
-    while scene.state.outcome() is None:
-        assert time.monotonic() < deadline, f"{game_id}: the game did not end: {scene.state.to_text()}"
-        moves = scene.state.legal_moves()
+    while scene.match.state.outcome() is None:
+        assert time.monotonic() < deadline, f"{game_id}: the game did not end: {scene.match.state.to_text()}"
+        moves = scene.match.state.legal_moves()
         move = moves[rng.randrange(len(moves))]
-        before = scene.state.ply
+        before = scene.match.state.ply
         click_move(mouse, scene, move)
-        assert scene.state.ply == before + 1, f"{scene.state.move_text(move)} was not played: {scene.message}"
-        assert scene.state.history()[-1] == move
+        assert scene.match.state.ply == before + 1, f"{scene.match.state.move_text(move)} was not played: {scene.match.said.words}"
+        assert scene.match.state.history()[-1] == move
         settle(app, scene)
-        assert scene.log and scene.event.rstrip(".") == scene.log[-1]  # announced once it has landed
+        assert scene.match.log and scene.match.event.rstrip(".") == scene.match.log[-1].words  # announced once it has landed
     pump(app, 1.0, 0.1)
     top = app.manager.top
     assert isinstance(top, GameOverScene)
-    assert scene.state.outcome().reason in scene.turn_text()
+    assert scene.match.state.outcome().reason in scene.match.turn_text()

@@ -190,8 +190,9 @@ def test_large_board_both_tigers_must_be_trapped():
 
 
 def test_large_board_goal_comes_before_the_trap():
-    # By the default house rule five leopards left is already the tigers' win, trapped or not.
-    s = hunt_state(GAME, "a1 e1", "i1 b2 e2 c3 e3", board="large")
+    # By the default house rule five leopards left is already the tigers' win, trapped or not: the
+    # capture that took the third left both tigers boxed in (the leopards are to move after it).
+    s = hunt_state(GAME, "a1 e1", "i1 b2 e2 c3 e3", board="large", turn=1)
     assert s.outcome() == (0, "the tigers captured 3 leopards: 5 left are too few to trap them", "target")
 
 

@@ -71,24 +71,24 @@ ROWS = ".../.../......./..CCC../...C.C.../..CCC../......./.../..."
 
 @pytest.mark.parametrize("bad, why", [
     ("cows_leopards colour=red; board=x", "unknown option 'colour'"),
-    ("cows_leopards; turn=L", "missing field board"),
-    (f"cows_leopards; board={ROWS}", "missing field turn"),
+    ("cows_leopards; turn=L", "does not say the board"),
+    (f"cows_leopards; board={ROWS}", "does not say whose turn it is"),
     ("cows_leopards; board=...; turn=L", "board needs 9 rows, found 1"),
-    (f"cows_leopards; board={ROWS[:-1]}; turn=L", "row '..' should have 3 points"),
-    (f"cows_leopards; board={ROWS.replace('CCC', 'CTC', 1)}; turn=L", "'T' is not one of L, C or ."),
-    (f"cows_leopards; board={ROWS}; turn=T", "turn must be L or C"),
+    (f"cows_leopards; board={ROWS[:-1]}; turn=L", r"ninth row of the board from the top \('\.\.'\) should have 3 points, not 2"),
+    (f"cows_leopards; board={ROWS.replace('CCC', 'CTC', 1)}; turn=L", r"'T' on the board is not a piece of this game: use L, C, or \."),
+    (f"cows_leopards; board={ROWS}; turn=T", r"turn=T: whose turn it is must be L \(leopards\) or C \(cows\)"),
     (f"cows_leopards; board={ROWS}; turn=L; hands=2", "hands must be two counts"),
     (f"cows_leopards; board={ROWS}; turn=L; hands=2/-1", "hands must be two counts"),
     (f"cows_leopards; board={ROWS}; turn=L; hands=1/16", r"leopards on the board and in hand must make 2"),
     (f"cows_leopards; board={ROWS}; turn=L; hands=2/17", "too many cows: 8 on the board and 17 in hand"),
     (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; phase=move", "phase=move does not fit"),
     (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; quiet=x", "quiet must be a whole number"),
-    (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; ply=-3", "ply must not be negative"),
-    (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; huff=e5", r"unknown field\(s\) huff"),
+    (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; ply=-3", "ply=-3 cannot be negative"),
+    (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; huff=e5", r"a Cows and Leopards position has no huff= part \(its parts: board, turn, phase"),
     ("hat_diviyan_keliya board=large; board=./.../.../...; turn=T; hands=2/8", "board needs 5 rows"),
     ("hat_diviyan_keliya; board=T/.../.../...; turn=T; hands=1/7", "tigers on the board and in hand must make 1"),
     ("hat_diviyan_keliya; board=./LLL/LLL/LL.; turn=T; hands=1/0", "too many leopards"),
-    ("hat_diviyan_keliya; board=./.../.../...; turn=C; hands=1/7", "turn must be T or L"),
+    ("hat_diviyan_keliya; board=./.../.../...; turn=C; hands=1/7", "whose turn it is must be T"),
 ])
 def test_corrupt_position_text_is_refused_with_a_reason(bad, why):
     with pytest.raises(ValueError, match=why):

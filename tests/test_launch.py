@@ -142,13 +142,13 @@ def test_minimum_size_holds_without_a_window_manager(app):
 def _screens(app):
     """Every kind of screen, reached as a player reaches it."""
     from game.config import MatchConfig
-    from game.scenarios import finished, pump
     from game.scenes.gameover import GameOverScene
     from game.scenes.menu import MenuScene
     from game.scenes.play import PlayScene
     from game.scenes.rules_screen import RulesScene
     from game.scenes.setup import SetupScene
     from game.scenes.title import TitleScene
+    from tools.scenarios import finished, pump
 
     def play():
         scene = PlayScene(app, MatchConfig("kotu_ellima"))

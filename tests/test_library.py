@@ -14,13 +14,13 @@ import pytest
 from game import library, saves
 from game.app import App
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
-from game.scenarios import Mouse, click_move, finished, random_play, settle
 from game.scenes.library_screen import LibraryScene
 from game.scenes.menu import MenuScene
 from game.scenes.pause import MenuOverlay
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.userfiles import write_text_atomically
+from tools.scenarios import Mouse, click_move, finished, random_play, settle
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def saved_game(game_id: str, plies: int, seed: int = 1, **config) -> library.Gam
 
 
 def play_one_move(app, scene: PlayScene) -> None:
-    click_move(Mouse(app), scene, scene.state.legal_moves()[0])
+    click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
     settle(app, scene)
 
 
@@ -62,8 +62,8 @@ def test_two_games_saved_are_both_offered_after_a_relaunch_and_either_resumes(ap
     Mouse(app).key(pygame.K_DOWN)
     Mouse(app).key(pygame.K_RETURN)  # the older one
     play = app.manager.top
-    assert isinstance(play, PlayScene) and play.config.game_id == "kotu_ellima" and play.state.ply == 9
-    assert play.game_file.id == kotu.id
+    assert isinstance(play, PlayScene) and play.match.config.game_id == "kotu_ellima" and play.match.state.ply == 9
+    assert play.match.game_file.id == kotu.id
 
 
 def test_starting_a_new_game_keeps_the_unfinished_one(app):
@@ -101,7 +101,7 @@ def test_the_title_is_fresh_after_a_game_and_continue_opens_the_newest(app):
     assert title.library_button.label == "Saved games (2)"
     Mouse(app).key(pygame.K_r)
     resumed = app.manager.top
-    assert isinstance(resumed, PlayScene) and resumed.config.game_id == "peralikatuma"
+    assert isinstance(resumed, PlayScene) and resumed.match.config.game_id == "peralikatuma"
     play_one_move(app, resumed)
     assert kotu.path(False).read_text() == kotu_text
 
@@ -133,10 +133,10 @@ def test_import_and_rematch_never_discard_another_game(app):
     assert {g.config.game_id for g in library.scan().unfinished} == {"kotu_ellima", "battlehalma"}
     imported.rematch()
     rematch = app.manager.top
-    assert isinstance(rematch, PlayScene) and rematch.game_file.id != imported.game_file.id
+    assert isinstance(rematch, PlayScene) and rematch.match.game_file.id != imported.match.game_file.id
     play_one_move(app, rematch)
     ids = [g.id for g in library.scan().unfinished]
-    assert len(ids) == 3 and kotu.id in ids and imported.game_file.id in ids
+    assert len(ids) == 3 and kotu.id in ids and imported.match.game_file.id in ids
 
 
 def test_a_finished_game_goes_to_the_history_and_counts_in_the_record(app):
@@ -145,14 +145,14 @@ def test_a_finished_game_goes_to_the_history_and_counts_in_the_record(app):
     config = MatchConfig("cows_leopards", dict(state.game.options), VS_COMPUTER, state.to_move, "easy")
     scene = PlayScene(app, config, state)
     app.manager.push(scene)
-    scene.play_move(last)
+    scene.match.play(last)
     settle(app, scene)
     lib = library.scan()
     assert lib.unfinished == [] and len(lib.finished) == 1
     entry = lib.finished[0]
     assert entry.result() == "won" and entry.details().startswith("You won as")
     assert lib.record() == {("cows_leopards", "easy"): (1, 0, 0)}
-    scene.undo()  # the game goes on: back with the unfinished games, out of the record
+    scene.match.undo()  # the game goes on: back with the unfinished games, out of the record
     lib = library.scan()
     assert [e.id for e in lib.unfinished] == [entry.id] and lib.finished == [] and lib.record() == {}
 
@@ -193,7 +193,7 @@ def test_the_library_lists_finished_games_and_the_record(app):
     Mouse(app).key(pygame.K_LEFT)
     Mouse(app).key(pygame.K_RETURN)  # look the newest over
     play = app.manager.top
-    assert isinstance(play, PlayScene) and play.state.outcome() is not None
+    assert isinstance(play, PlayScene) and play.match.state.outcome() is not None
 
 
 def test_a_game_that_cannot_be_opened_is_said_and_moved_aside(app):

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from positions import perft
 
-from rules import load_game, load_state, ncuva
+from rules import load_game, load_state, ncuva_sowing
 from rules.effects import replay_counts
 from rules.ncuva import SINGLE
 
@@ -57,26 +57,29 @@ def test_random_games_keep_every_rule(columns, seed):
     assert state.to_text() == start_text
 
 
-def test_long_sowings_noted_from_the_start_agree(monkeypatch):
-    """With the unnoted first pass cut to one lift, every relay sowing takes the noting path:
-    the boards must not change (effects note every lift from the start)."""
-    monkeypatch.setattr(ncuva, "LIFT_CHECK", 1)
-    rng = random.Random(5)
-    for columns in (4, 8):
-        for _ in range(5):
-            state = load_game("ncuva", columns=columns).new_initial_state()
-            while state.outcome() is None:
-                moves = state.legal_moves()
-                check_step(state, moves[rng.randrange(len(moves))])
+def test_long_sowings_walked_by_brent_from_the_start_agree(monkeypatch):
+    """With the unnoted first pass cut to one lift, every relay sowing takes the cycle-testing
+    path (Brent's method with the lift limit): the games still agree with the reference."""
+    monkeypatch.setattr(ncuva_sowing, "LIFT_CHECK", 1)
+    for columns, seed in ((4, 5), (8, 6), (12, 7)):
+        for k in range(3):
+            agree_with_reference({"columns": columns, "after_capture": "end-turn"}, seed * 10 + k)
 
 
 @pytest.mark.parametrize("columns", (4, 6))
 @pytest.mark.parametrize("after_capture", ("sow-again", "end-turn"))
+@pytest.mark.parametrize("layout", ("even", "maruba"))
 @given(seed=st.integers(0, 10**6))
-def test_engine_agrees_with_the_naive_reference(columns, after_capture, seed):
+def test_engine_agrees_with_the_naive_reference(columns, after_capture, layout, seed):
+    agree_with_reference({"columns": columns, "after_capture": after_capture, "start": layout}, seed)
+
+
+def agree_with_reference(options: dict, seed: int) -> None:
+    """A seeded random game played on the engine and on the naive reference, compared at every
+    decision: moves, captures, boards, whose turn, turns, stores and the ending."""
     rng = random.Random(seed)
-    state = load_game("ncuva", columns=columns, after_capture=after_capture).new_initial_state()
-    ref = reference_ncuva.start(columns, sow_again=after_capture == "sow-again")
+    state = load_game("ncuva", **options).new_initial_state()
+    ref = reference_ncuva.start_for(state.game.options)
     name = state.game.point_name
     while True:
         out, ref_out = state.outcome(), ref.outcome()
@@ -86,9 +89,12 @@ def test_engine_agrees_with_the_naive_reference(columns, after_capture, seed):
         moves = state.legal_moves()
         assert [("single" if m.kind == SINGLE else "sow", name(m.origin)) for m in moves] == ref.moves()
         move = moves[rng.randrange(len(moves))]
+        expected = [name(c) for c in state.captures(move)]
+        stop = state.effects(move)[-1].detail
         captured = ref.play("single" if move.kind == SINGLE else "sow", name(move.origin))
         state.apply(move)
-        assert [name(c) for c in move.captured] == captured
+        assert expected == captured
+        assert {"capture": "sleep"}.get(stop, stop) == ref.stopped
         assert {name(c): v for c, v in state.counts().items()} == ref.board
         assert (state.to_move, state.turns, list(state.stores())) == (ref.turn, ref.turns, ref.stores)
 
@@ -124,7 +130,7 @@ def test_playout_to_the_end(columns):
 
 
 def test_greedy_playout_prefers_captures():
-    state = load_game("ncuva").new_initial_state()
+    state = load_game("ncuva", after_capture="sow-again", start="even").new_initial_state()
     state.playout(random.Random(1), 1, greedy=1.0)
     assert state.stores()[0] > 0
 
@@ -135,10 +141,19 @@ def test_greedy_playout_prefers_captures():
     (8, [16, 200, 1983]),
 ])
 def test_perft_from_the_start(columns, counts):
-    state = load_game("ncuva", columns=columns).new_initial_state()
+    state = load_game("ncuva", columns=columns, after_capture="sow-again", start="even").new_initial_state()
     assert [perft(state, d) for d in range(1, len(counts) + 1)] == counts
     ref = reference_ncuva.start(columns)
     assert [reference_ncuva.perft(ref, d) for d in range(1, 3)] == counts[:2]
+
+
+@pytest.mark.parametrize(("columns", "counts"), [(4, [6, 30, 105]), (6, [10, 85, 512]), (8, [14, 179, 1607])])
+def test_perft_from_the_default_start(columns, counts):
+    """The default (a capture ends the turn, Maruba's gap): the engine and the reference agree."""
+    state = load_game("ncuva", columns=columns).new_initial_state()
+    assert [perft(state, d) for d in range(1, 4)] == counts
+    ref = reference_ncuva.start_for(state.game.options)
+    assert [reference_ncuva.perft(ref, d) for d in range(1, 4)] == counts
 
 
 def test_heuristic_and_layout():

@@ -5,6 +5,7 @@ row 1, columns a to d left to right. South sows a1 b1 c1 d1 d2 c2 b2 a2; North d
 a3 b3 c3 d3.
 """
 
+import random
 from textwrap import dedent
 
 import pytest
@@ -15,8 +16,10 @@ from rules.ncuva import SINGLE, SOW
 
 
 def position(board: str, turn: str = "S", extra: str = "", **options: object):
-    """A state from four rows of counts (row 4 first), through the public text form."""
-    game = load_game("ncuva", **options)
+    """A state from four rows of counts (row 4 first), through the public text form; under the
+    source's rules (sow again after a capture, two stones in every hole at the start: 16 a side on
+    four columns) unless the options say otherwise."""
+    game = load_game("ncuva", **{"after_capture": "sow-again", "start": "even", **options})
     rows = "/".join(",".join(line.split()) for line in dedent(board).strip().splitlines())
     text = f"{game.header()}; board={rows}; turn={turn}"
     return load_state(text + (f"; {extra}" if extra else ""))
@@ -52,7 +55,7 @@ def play_checked(state, text: str):
 # --- the start ---------------------------------------------------------------------------------
 
 def test_start_and_names():
-    s = load_game("ncuva").new_initial_state()
+    s = load_game("ncuva", start="even").new_initial_state()
     assert rows(s) == board("""
         2 2 2 2
         2 2 2 2
@@ -71,16 +74,49 @@ def test_start_and_names():
     assert "1  2  2  2  2" in s.picture()
 
 
+def test_maruba_start_leaves_a_gap_on_each_players_far_left():
+    """The default start: in South's inner row a2 (South's far left) is empty and b2 holds one
+    stone; in North's inner row the far left seen from North's seat is d3, then c3."""
+    s = load_game("ncuva").new_initial_state()
+    assert rows(s) == board("""
+        2 2 2 2
+        2 2 1 0
+        0 1 2 2
+        2 2 2 2""")
+    assert s.game.total_stones == 26 and s.to_move == 0
+    assert texts(s) == ["a1", "b1", "c1x", "d1", "d2x", "c2x"]
+    wide = load_game("ncuva", columns=12).new_initial_state()
+    counts = wide.counts()
+    assert [counts[wide.game.point_index(h)] for h in ("a2", "b2", "c2", "l3", "k3", "j3", "a3")] == [0, 1, 2, 0, 1, 2, 2]
+
+
+def test_coin_toss_decides_who_sows_first():
+    game = load_game("ncuva")
+    assert game.options["first"] == "coin"
+    starters = {game.new_initial_state(random.Random(seed)).to_move for seed in range(20)}
+    assert starters == {0, 1}
+    assert load_game("ncuva", first="north").new_initial_state(random.Random(1)).to_move == 1
+    assert game.new_initial_state().to_move == 0  # no source of chance, no toss: South starts
+
+
 def test_registry_entry_names_every_house_rule():
     spec = game_spec("ncuva")
     assert spec.sides == ("South", "North")
-    assert [o.name for o in spec.options] == ["columns", "after_capture", "only_two"]
-    text = spec.rules_text.lower()
-    assert text.count("house rule") >= 5
-    for words in ("200 turns", "cycle", "only two left", "moruba", "singles", "cannot move"):
+    assert [o.name for o in spec.options] == ["columns", "after_capture", "start", "first", "only_two"]
+    text = " ".join(spec.rules_text.lower().split())
+    assert text.count("house rule") >= 7
+    for words in ("200 turns", "cycle", "1,000 lifts", "only two left", "maruba", "mefuvha", "singles",
+                  "cannot move", "the first player can take everything in the first turn", "coin toss"):
         assert words in text
     for opt in spec.options:
         assert opt.default in opt.choices and opt.help
+    # The defaults the measurement chose are not the source's, so they are labelled house rules,
+    # and the source's choice is one of the values, named as the source's.
+    for name, source in (("after_capture", "sow-again"), ("start", "even")):
+        opt = spec.option(name)
+        assert opt.default != source and opt.house_rule and "source" in opt.label_of(source)
+    assert "first player can take everything" in spec.option("after_capture").help
+    assert spec.option("first").default == "coin" and not spec.option("first").house_rule
 
 
 # --- hand-worked sowings ------------------------------------------------------------------------
@@ -103,7 +139,7 @@ def test_plain_sowing_ends_in_an_empty_outer_hole():
 def test_start_sowing_relays_and_laps_onto_the_emptied_start_hole():
     # a1 (2) -> b1 c1; c1 held 2: relay 3 -> d1 d2 c2; c2 held 2: relay 3 -> b2 a2 a1,
     # and a1, emptied at the start, is an ordinary empty hole: the sowing ends there.
-    s = load_game("ncuva").new_initial_state()
+    s = load_game("ncuva", start="even").new_initial_state()
     move = s.parse_move("a1")
     kinds = [(e.kind, s.game.point_name(e.cell), e.count) for e in s.effects(move)]
     assert kinds == [
@@ -162,9 +198,11 @@ CAPTURE_BOARD = """
 def test_capture_takes_the_inner_and_outer_hole_then_sow_again():
     # d1 -> d2 c2; c2 was empty and c3 holds 3: take c3 (3) and c4 (2).
     s = position(CAPTURE_BOARD)
+    before = s.stores()  # what the stones missing from the board say each side captured
+    assert before == (16 - 10, 16 - 2)
     assert texts(s) == ["d1x"]
     move = s.parse_move("d1")
-    assert s.move_gain(move) == 5 and len(move.captured) == 2
+    assert s.move_gain(move) == 5 and len(s.captures(move)) == 2 and move.captured == ()
     effects = s.effects(move)
     assert [(e.kind, s.game.point_name(e.cell), e.count, e.player) for e in effects if e.kind == CAPTURE] == [
         (CAPTURE, "c3", 3, 0), (CAPTURE, "c4", 2, 0)]
@@ -175,7 +213,7 @@ def test_capture_takes_the_inner_and_outer_hole_then_sow_again():
         1 0 0 0
         0 0 1 1
         0 0 0 0""")
-    assert s.stores() == (5, 0) and s.captured_counts() == (5, 0)
+    assert s.stores() == (before[0] + 5, before[1]) and s.captured_counts() == s.stores()
     # South decides again, in the same turn: no hole of two, so a single stone (c2 -> b2).
     assert s.to_move == 0 and s.turns == 0
     assert [n.code for n in s.turn_notes()] == ["sow_again", "singles"]
@@ -191,8 +229,9 @@ def test_capture_takes_the_inner_and_outer_hole_then_sow_again():
 
 def test_capture_with_end_turn():
     s = position(CAPTURE_BOARD, after_capture="end-turn")
+    before = s.stores()
     play_checked(s, "d1")
-    assert s.stores() == (5, 0)
+    assert s.stores() == (before[0] + 5, before[1])
     assert s.to_move == 1 and s.turns == 1
 
 
@@ -203,6 +242,7 @@ def test_outer_hole_alone_is_not_taken():
         1 0 0 0
         0 0 0 0
         0 0 0 2""")
+    before = s.stores()
     assert texts(s) == ["d1"]
     play_checked(s, "d1")
     assert rows(s) == board("""
@@ -210,7 +250,7 @@ def test_outer_hole_alone_is_not_taken():
         1 0 0 0
         0 0 1 1
         0 0 0 0""")
-    assert s.stores() == (0, 0) and s.to_move == 1
+    assert s.stores() == before and s.to_move == 1
 
 
 def test_north_captures_from_its_inner_row():
@@ -219,7 +259,8 @@ def test_north_captures_from_its_inner_row():
         2 0 0 1
         0 0 0 1
         1 2 0 0
-        0 1 0 2""", turn="N")
+        0 1 0 2""", turn="N", extra="turns=1")
+    before = s.stores()
     assert "a4x" in texts(s)
     play_checked(s, "a4x")
     assert rows(s) == board("""
@@ -227,7 +268,7 @@ def test_north_captures_from_its_inner_row():
         1 1 0 1
         1 0 0 0
         0 0 0 2""")
-    assert s.stores() == (0, 3)
+    assert s.stores() == (before[0], before[1] + 3)
 
 
 def test_singles_move_and_refused_onto_a_stone():
@@ -278,12 +319,13 @@ def test_relay_cycle_stops_the_sowing_and_ends_the_turn():
         0 2 1 0
         2 1 0 1"""
     s = position(start)
+    before = s.stores()
     effects = s.effects(s.parse_move("b2"))
     assert (effects[-1].kind, s.game.point_name(effects[-1].cell), effects[-1].detail) == (STOP, "b2", "cycle")
     assert sum(e.kind == RELAY for e in effects) > 10
     play_checked(s, "b2")
     assert rows(s) == board(start)
-    assert s.to_move == 1 and s.turns == 1 and s.stores() == (0, 0)
+    assert s.to_move == 1 and s.turns == 1 and s.stores() == before
 
 
 # --- the endings ---------------------------------------------------------------------------------
@@ -329,15 +371,15 @@ def test_a_player_who_cannot_move_ends_the_game():
 
 def test_turn_count_ends_the_game():
     s = position("""
-        2 2 2 2
+        0 0 0 2
+        1 0 0 0
         0 0 0 0
-        0 0 0 1
-        2 0 0 0""", extra="turns=199")
+        2 2 2 2""", turn="N", extra="turns=199")  # North plays the last turn (South played the first)
     assert s.outcome() is None
     assert [n.code for n in s.turn_notes()] == ["turn_limit"]
-    play_checked(s, "a1")
+    play_checked(s, "d4")
     out = s.outcome()
-    assert s.turns == 200 and out.code == "limit" and out.winner == 1 and "200 turns" in out.reason
+    assert s.turns == 200 and out.code == "limit" and out.winner == 0 and "200 turns" in out.reason
 
 
 def test_turn_count_counts_turns_not_sowings():
@@ -366,10 +408,11 @@ def test_only_two_left_option():
 # --- text and notation ---------------------------------------------------------------------------
 
 def test_position_text_round_trip_keeps_everything():
-    s = position(CAPTURE_BOARD, extra="turns=7")
+    s = position(CAPTURE_BOARD, extra="turns=8")
+    before = s.stores()
     s.play("d1")
     text = s.to_text()
-    assert "store=5/0" in text and "sown=1" in text and "turns=7" in text
+    assert f"store={before[0] + 5}/{before[1]}" in text and "sown=1" in text and "turns=8" in text
     again = load_state(text)
     assert again.to_text() == text
     assert again.legal_moves() == s.legal_moves() and again.to_move == 0
@@ -384,14 +427,14 @@ def test_bad_position_text():
         game.state_from_fields({"board": "2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S"})
     with pytest.raises(ValueError, match="not a number"):
         game.state_from_fields({"board": "x,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S"})
-    with pytest.raises(ValueError, match="turn must be"):
+    with pytest.raises(ValueError, match="whose turn it is must be S"):
         game.state_from_fields({"board": "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "X"})
-    with pytest.raises(ValueError, match="unknown field"):
+    with pytest.raises(ValueError, match="an Ncuva position has no foo= part|no foo= part"):
         game.state_from_fields({"board": "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S", "foo": "1"})
 
 
 def test_notation():
-    s = load_game("ncuva").new_initial_state()
+    s = load_game("ncuva", start="even").new_initial_state()
     for move in s.legal_moves():
         assert s.parse_move(s.move_text(move)) == move
     assert s.parse_move("d2") == s.parse_move("d2x")

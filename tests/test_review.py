@@ -3,14 +3,16 @@ phase changes; turning points of a finished game."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
-from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
-from game.review import turning_points
-from game.scenarios import Mouse, click_move, random_play, settle
-from game.scenarios import start_play as start
+from game.config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.match.review import turning_points
 from rules import load_state
+from tools.scenarios import Mouse, click_move, random_play, settle
+from tools.scenarios import start_play as start
 
 
 def replay_to(state, ply):
@@ -23,25 +25,25 @@ def replay_to(state, ply):
 def test_reviewing_shows_past_positions_and_never_changes_the_game(app):
     state = random_play("kotu_ellima", 3, lambda s: s.ply >= 12)
     scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
-    live = scene.state.to_text()
+    live = scene.match.state.to_text()
     mouse = Mouse(app)
     app.frame([], 1 / 60)
-    row, ply = scene.log_rows[-3]  # three moves back
+    row, ply, _ = scene.plan.log_cells[-3]  # three moves back
     mouse.click(row.center)
-    assert scene.review.active and scene.board_view.state.to_text() == replay_to(scene.state, ply)
+    assert scene.match.review.active and scene.match.board_source.state.to_text() == replay_to(scene.match.state, ply)
     mouse.key(pygame.K_LEFT)
-    assert scene.review.ply == ply - 1
+    assert scene.match.review.ply == ply - 1
     mouse.key(pygame.K_HOME)
-    assert scene.review.ply == 0 and scene.board_view.state.to_text() == replay_to(scene.state, 0)
+    assert scene.match.review.ply == 0 and scene.match.board_source.state.to_text() == replay_to(scene.match.state, 0)
     mouse.key(pygame.K_RIGHT)
-    assert scene.review.ply == 1
-    assert scene.state.to_text() == live  # the game itself is untouched
-    before = scene.state.ply
-    mouse.click(scene.view.pos(scene.state.legal_moves()[0].origin))  # a click on the board...
-    assert not scene.review.active and scene.state.ply == before  # ...returns to the game, plays nothing
+    assert scene.match.review.ply == 1
+    assert scene.match.state.to_text() == live  # the game itself is untouched
+    before = scene.match.state.ply
+    mouse.click(scene.board.pos(scene.match.state.legal_moves()[0].origin))  # a click on the board...
+    assert not scene.match.review.active and scene.match.state.ply == before  # ...returns to the game, plays nothing
     mouse.key(pygame.K_LEFT)
     mouse.key(pygame.K_END)
-    assert not scene.review.active and scene.state.to_text() == live
+    assert not scene.match.review.active and scene.match.state.to_text() == live
 
 
 @pytest.mark.parametrize("game_id, stop", [
@@ -55,32 +57,32 @@ def test_undo_then_redo_gives_the_same_game(app, game_id, stop):
     scene = start(app, MatchConfig(game_id, dict(state.game.options), PASS_AND_PLAY), state)
     mouse = Mouse(app)
     for _ in range(3):
-        if scene.state.outcome() is not None:
+        if scene.match.state.outcome() is not None:
             break
-        moves = scene.state.legal_moves()
-        click_move(mouse, scene, max(moves, key=scene.state.move_gain))
+        moves = scene.match.state.legal_moves()
+        click_move(mouse, scene, max(moves, key=scene.match.state.move_gain))
         settle(app, scene)
-    after, history = scene.state.to_text(), scene.state.history()
+    after, history = scene.match.state.to_text(), scene.match.state.history()
     for _ in range(3):
         mouse.key(pygame.K_u)
-    assert scene.state.ply == state.ply
+    assert scene.match.state.ply == state.ply
     for _ in range(3):
         mouse.key(pygame.K_y, pygame.KMOD_CTRL)
         settle(app, scene)
-    assert scene.state.to_text() == after and scene.state.history() == history
-    assert not scene.can_redo
+    assert scene.match.state.to_text() == after and scene.match.state.history() == history
+    assert not scene.match.can_redo
 
 
 def test_a_new_move_ends_redo(app):
     scene = start(app, MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY))
     mouse = Mouse(app)
-    click_move(mouse, scene, scene.state.legal_moves()[0])
+    click_move(mouse, scene, scene.match.state.legal_moves()[0])
     settle(app, scene)
     mouse.key(pygame.K_u)
-    assert scene.can_redo
-    click_move(mouse, scene, scene.state.legal_moves()[-1])
+    assert scene.match.can_redo
+    click_move(mouse, scene, scene.match.state.legal_moves()[-1])
     settle(app, scene)
-    assert not scene.can_redo
+    assert not scene.match.can_redo
 
 
 def test_against_the_computer_redo_replays_both_moves(app):
@@ -91,20 +93,20 @@ def test_against_the_computer_redo_replays_both_moves(app):
     import time
 
     deadline = time.monotonic() + 20
-    while scene.state.ply < 3 and time.monotonic() < deadline:
-        if scene.human_to_move and not scene.busy:
-            click_move(Mouse(app), scene, scene.state.legal_moves()[0])
+    while scene.match.state.ply < 3 and time.monotonic() < deadline:
+        if scene.match.human_to_move and not scene.busy:
+            click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
         app.frame([], 1 / 30)
         time.sleep(0.005)
     settle(app, scene)
-    while scene.opponent.thinking:
+    while scene.match.computer.opponent.thinking:
         app.frame([], 1 / 30)
-    text = scene.state.to_text()
+    text = scene.match.state.to_text()
     Mouse(app).key(pygame.K_u)
-    assert scene.human_to_move
+    assert scene.match.human_to_move
     Mouse(app).key(pygame.K_y, pygame.KMOD_CTRL)
     settle(app, scene)
-    assert scene.state.to_text() == text
+    assert scene.match.state.to_text() == text
 
 
 def test_turning_points_are_the_biggest_swings():
@@ -119,25 +121,81 @@ def test_turning_points_are_the_biggest_swings():
 
 
 def test_game_over_offers_turning_points_that_open_the_review(app):
-    from game.scenarios import finished, pump
     from game.scenes.gameover import GameOverScene
+    from tools.scenarios import finished, pump
 
     scene = start(app, MatchConfig("kotu_ellima"), finished("kotu_ellima"))
     pump(app, 1.5, 0.1)
     over = app.manager.top
     assert isinstance(over, GameOverScene) and over.turns
-    text = scene.state.to_text()
+    text = scene.match.state.to_text()
     Mouse(app).key(pygame.K_1)
-    assert scene.review.active and over.peeking
-    assert scene.state.to_text() == text
+    assert scene.match.review.active and over.peeking
+    assert scene.match.state.to_text() == text
 
 
 def test_looking_back_at_ncuva_puts_that_position_in_the_pits(app):
     state = random_play("ncuva", 6, lambda s: s.ply >= 6)
     scene = start(app, MatchConfig("ncuva", dict(state.game.options), PASS_AND_PLAY), state)
-    scene.review_at(2)
+    scene.match.review_at(2)
     app.frame([], 1 / 60)
-    assert scene.board.shown_counts() == scene.board_view.state.counts() != scene.state.counts()
+    assert scene.board.shown_counts() == scene.match.board_source.state.counts() != scene.match.state.counts()
     Mouse(app).key(pygame.K_END)
     app.frame([], 1 / 60)
-    assert scene.board.shown_counts() == scene.state.counts()
+    assert scene.board.shown_counts() == scene.match.state.counts()
+
+
+def test_the_move_list_has_two_columns_and_keeps_the_move_looked_at_in_view(app):
+    """Clicking move 2 of many keeps move 2 on screen, and the status line says what it did."""
+    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 40)
+    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
+    app.frame([], 1 / 60)
+    cells = scene.plan.log_cells
+    lefts = {rect.left for rect, index, _ in cells if scene.match.log[index - 1].mover == 0}
+    rights = {rect.left for rect, index, _ in cells if scene.match.log[index - 1].mover == 1}
+    assert len(lefts) == 1 and len(rights) == 1 and lefts != rights  # one column a side
+    assert 2 not in [index for _, index, _ in cells]  # the first moves are scrolled out of view
+    scene.match.review_at(2)
+    app.frame([], 1 / 60)
+    assert 2 in [index for _, index, _ in scene.plan.log_cells]
+    assert scene.match.said.words.startswith("Move 2 of 40: ") and scene.match.log[1].words in scene.match.said.words
+    rect = next(r for r, index, _ in scene.plan.log_cells if index == 2)
+    Mouse(app).click(rect.center)  # clicking it keeps it in view too
+    assert scene.match.review.ply == 2 and 2 in [index for _, index, _ in scene.plan.log_cells]
+    Mouse(app).key(pygame.K_END)
+    app.frame([], 1 / 60)
+    assert 40 in [index for _, index, _ in scene.plan.log_cells]  # back to the newest
+
+
+def test_a_reader_scrolled_back_is_not_pulled_down_by_the_computer(app):
+    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 40)
+    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
+    app.frame([], 1 / 60)
+    app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=6, flipped=False)], 1 / 60)
+    shown = [index for _, index, _ in scene.plan.log_cells]
+    scene.match.controllers[scene.match.state.to_move] = COMPUTER  # as if the computer moved next
+    scene.match.play(scene.match.state.legal_moves()[0])
+    settle(app, scene)
+    assert [index for _, index, _ in scene.plan.log_cells] == shown  # the rows read stay
+    scene.match.controllers[scene.match.state.to_move] = HUMAN
+    click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
+    settle(app, scene)
+    assert 42 in [index for _, index, _ in scene.plan.log_cells]  # the player moved: the newest again
+
+
+def test_a_hint_while_looking_back_is_for_the_position_looked_at(app):
+    if not app.computer_available:
+        pytest.skip("the AI worker is not installed")
+    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 12)
+    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY, iterations=150), state)
+    scene.match.review_at(5)
+    app.frame([], 1 / 60)
+    Mouse(app).key(pygame.K_h)
+    deadline = time.monotonic() + 30
+    while scene.match.board_source.suggestion is None:
+        assert time.monotonic() < deadline, "no hint came"
+        app.frame([], 1 / 60)
+        time.sleep(0.01)
+    past = scene.match.review.view
+    assert past.suggestion in past.state.legal_moves() and scene.match.suggestion is None
+    assert scene.look.suggestion == past.suggestion  # marked on the board looked at

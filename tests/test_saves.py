@@ -9,8 +9,8 @@ import pytest
 
 from game import saves
 from game.config import VS_COMPUTER, MatchConfig
-from game.scenarios import random_play
 from rules import game_ids, load_game
+from tools.scenarios import random_play
 
 
 @pytest.fixture(autouse=True)

@@ -6,13 +6,13 @@ import pygame
 import pytest
 
 from game.app import App
-from game.scenarios import Mouse, click_move, pump, settle
 from game.scenes.menu import MenuScene
 from game.scenes.rules_screen import RulesScene
 from game.scenes.tutorial import TutorialScene
 from game.tutorials import lesson_for, lesson_ids, replay
 from game.tutorials.lesson import position
 from rules import game_ids, load_state
+from tools.scenarios import Mouse, click_move, pump, settle
 
 
 @pytest.fixture(scope="module")
@@ -78,24 +78,24 @@ def test_wrong_move_is_refused_and_changes_nothing(app):
         pump(app, 0.05)
         mouse.key(pygame.K_RETURN)
     assert scene.step.title == "Forced capture"
-    before = scene.state.to_text()
-    name = scene.state.game.point_index
-    mouse.click(scene.view.pos(name("e1")))  # not a capture: the rules refuse it
-    assert scene.state.to_text() == before and scene.feedback and scene.stage == "move"
+    before = scene.match.state.to_text()
+    name = scene.match.state.game.point_index
+    mouse.click(scene.board.pos(name("e1")))  # not a capture: the rules refuse it
+    assert scene.match.state.to_text() == before and scene.feedback and scene.stage == "move"
 
 
 def test_legal_but_not_the_lesson_move_is_refused(app):
     mouse = Mouse(app)
     scene = open_lesson(app, "battlehalma")
-    before = scene.state.to_text()
-    name = scene.state.game.point_index
-    mouse.click(scene.view.pos(name("g2")))  # a red counter with moves, but not the one marked
+    before = scene.match.state.to_text()
+    name = scene.match.state.game.point_index
+    mouse.click(scene.board.pos(name("g2")))  # a red counter with moves, but not the one marked
     assert scene.feedback.startswith("Not that one")
-    assert scene.builder.path == ()
-    mouse.click(scene.view.pos(name("f2")))
-    mouse.click(scene.view.pos(name("f3")))  # legal, but the lesson asks for e3
-    assert scene.state.to_text() == before and "Not that one" in scene.feedback
-    assert scene.stage == "move" and not scene.movers
+    assert scene.match.builder.path == ()
+    mouse.click(scene.board.pos(name("f2")))
+    mouse.click(scene.board.pos(name("f3")))  # legal, but the lesson asks for e3
+    assert scene.match.state.to_text() == before and "Not that one" in scene.feedback
+    assert scene.stage == "move" and not scene.match.movers
 
 
 def test_esc_returns_to_the_chooser(app):
@@ -153,9 +153,9 @@ def test_a_lesson_never_replaces_the_players_saved_game():
     from game import library
     from game.app import App
     from game.config import MatchConfig
-    from game.scenarios import Mouse, click_move, settle
     from game.scenes.tutorial import TutorialScene
     from rules import load_game
+    from tools.scenarios import Mouse, click_move, settle
 
     state = load_game("kotu_ellima").new_initial_state()
     assert library.GameFile().save(MatchConfig("kotu_ellima"), state) == ""
@@ -168,6 +168,6 @@ def test_a_lesson_never_replaces_the_players_saved_game():
         settle(app, scene)
         games = library.scan().unfinished
         assert [g.config.game_id for g in games] == ["kotu_ellima"]
-        assert "taken" not in scene.help_text()
+        assert "taken" not in scene.match.help_text()
     finally:
         app.close()

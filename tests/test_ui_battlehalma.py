@@ -10,7 +10,14 @@ import pygame
 import pytest
 
 from game.boards.squares import Family
-from game.boards.squares.scenarios import (
+from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.scenes.gameover import GameOverScene
+from game.scenes.setup import SetupScene
+from rules.battlehalma import COUNTER_DIRS
+from rules.battlehalma_games import VARIANTS
+from rules.core import CUSTOM
+from rules.layout import DIRECTIONS
+from tools.battlehalma_positions import (
     PROMOTION_3,
     TERMINAL_6,
     chain_moves,
@@ -19,16 +26,9 @@ from game.boards.squares.scenarios import (
     king_capture_position,
     king_takes,
 )
-from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
-from game.scenarios import Mouse, click_move, pump, settle
-from game.scenarios import play_to_end as scenario_play_to_end
-from game.scenarios import start_play as start
-from game.scenes.gameover import GameOverScene
-from game.scenes.setup import SetupScene
-from rules.battlehalma import COUNTER_DIRS
-from rules.battlehalma_games import VARIANTS
-from rules.core import CUSTOM
-from rules.layout import DIRECTIONS
+from tools.scenarios import Mouse, click_move, pump, settle
+from tools.scenarios import play_to_end as scenario_play_to_end
+from tools.scenarios import start_play as start
 
 
 def record_events(scene) -> list[tuple[str, int]]:
@@ -50,7 +50,7 @@ play_to_end = scenario_play_to_end
 def test_the_squares_family_draws_battlehalma(app):
     scene = start(app, MatchConfig("battlehalma"))
     assert isinstance(scene.board, Family)
-    view = scene.view
+    view = scene.board
     for p in (0, 7, 56, 63):
         assert view.cell_at(view.pos(p)) == p
     assert view.frame.width <= scene.layout(app.size)[0].width
@@ -60,11 +60,11 @@ def test_the_squares_family_draws_battlehalma(app):
 def test_pass_and_play_to_the_end(app, options, seed):
     scene = start(app, MatchConfig("battlehalma", dict(options), mode=PASS_AND_PLAY))
     play_to_end(app, scene, random.Random(seed))
-    outcome = scene.state.outcome()
+    outcome = scene.match.state.outcome()
     assert outcome is not None
     pump(app, 1.0, 0.1)
     assert isinstance(app.manager.top, GameOverScene)
-    assert outcome.reason in scene.turn_text()
+    assert outcome.reason in scene.match.turn_text()
 
 
 def test_against_the_computer_to_the_end(app):
@@ -74,8 +74,8 @@ def test_against_the_computer_to_the_end(app):
                       min_pause=0.0, iterations=30)
     scene = start(app, cfg)
     play_to_end(app, scene, random.Random(5), wall_seconds=120)
-    assert scene.state.outcome() is not None
-    assert 0 in scene.movers and 1 in scene.movers
+    assert scene.match.state.outcome() is not None
+    assert 0 in scene.match.movers and 1 in scene.match.movers
 
 
 def test_a_chain_clicked_along_another_route_is_the_same_move(app):
@@ -86,18 +86,18 @@ def test_a_chain_clicked_along_another_route_is_the_same_move(app):
     scene = start(app, MatchConfig("battlehalma"), state)
     mouse = Mouse(app)
     for k, p in enumerate(other):
-        mouse.click(scene.view.pos(p))
+        mouse.click(scene.board.pos(p))
         if k and k < len(other) - 1:
-            assert scene.builder.path == other[:k + 1]  # built square by square, nothing played yet
-            assert scene.stop_button.visible is False or scene.builder.can_stop()
-    if scene.builder.path:
-        mouse.click(scene.view.pos(other[-1]))  # the piece clicked again: stop
-    assert scene.state.history()[-1] == move
-    assert scene.last_move.path == other  # the last-move line and the hops follow the player's route
-    assert [e.to for e in scene.last_effects if e.kind == "move"] == list(other[1:])
+            assert scene.match.builder.path == other[:k + 1]  # built square by square, nothing played yet
+            assert scene.stop_button.visible is False or scene.match.builder.can_stop()
+    if scene.match.builder.path:
+        mouse.click(scene.board.pos(other[-1]))  # the piece clicked again: stop
+    assert scene.match.state.history()[-1] == move
+    assert scene.match.last_move.path == other  # the last-move line and the hops follow the player's route
+    assert [e.to for e in scene.match.last_effects if e.kind == "move"] == list(other[1:])
     settle(app, scene)
-    assert f": {state.game.format_move(scene.last_move)}" in scene.log[-1]  # the log writes the clicked route
-    assert scene.pieces_now[other[-1]][0] == mover
+    assert f": {state.game.format_move(scene.match.last_move)}" in scene.match.log[-1].words  # the log writes the clicked route
+    assert scene.match.pieces_now[other[-1]][0] == mover
 
 
 def test_a_chain_stopped_half_way(app):
@@ -105,14 +105,14 @@ def test_a_chain_stopped_half_way(app):
     move = max(chain_moves(state), key=lambda m: len(m.path))
     scene = start(app, MatchConfig("battlehalma"), state)
     mouse = Mouse(app)
-    mouse.click(scene.view.pos(move.path[0]))
-    mouse.click(scene.view.pos(move.path[1]))
-    assert scene.builder.can_stop()
-    assert "stop" in scene.message.lower()
+    mouse.click(scene.board.pos(move.path[0]))
+    mouse.click(scene.board.pos(move.path[1]))
+    assert scene.match.builder.can_stop()
+    assert "stop" in scene.match.said.words.lower()
     app.frame([], 1 / 60)
     assert scene.stop_button.visible
     mouse.key(pygame.K_s)
-    played = scene.state.history()[-1]
+    played = scene.match.state.history()[-1]
     assert played.path[0] == move.path[0] and played.path[-1] == move.path[1]
 
 
@@ -126,7 +126,7 @@ def test_an_exchange_capture_knocks_the_piece_off(app):
     click_move(Mouse(app), scene, move)
     settle(app, scene)
     assert ("capture", move.captured[-1]) in seen
-    assert scene.pieces_now[move.path[-1]][0] != scene.state.to_move
+    assert scene.match.pieces_now[move.path[-1]][0] != scene.match.state.to_move
 
 
 def test_a_kings_leap_takes_what_it_jumps(app):
@@ -151,8 +151,8 @@ def test_a_crowning_is_shown(app):
     settle(app, scene)
     assert ("promote", move.path[-1]) in seen
     assert anim.board[move.path[-1]] == (mover, "king")  # the crown is on the board when the animation ends
-    assert scene.pieces_now[move.path[-1]] == (mover, "king")
-    assert "crowned" in scene.event
+    assert scene.match.pieces_now[move.path[-1]] == (mover, "king")
+    assert "crowned" in scene.match.event
 
 
 def test_a_step_in_a_forbidden_direction_is_refused_in_the_rules_words(app):
@@ -173,11 +173,11 @@ def test_a_step_in_a_forbidden_direction_is_refused_in_the_rules_words(app):
     assert pick is not None
     scene = start(app, MatchConfig("battlehalma"), state)
     mouse = Mouse(app)
-    mouse.click(scene.view.pos(pick[0]))
-    mouse.click(scene.view.pos(pick[1]))
-    assert scene.state.ply == state.ply
-    assert "never moves toward its own yard" in scene.message
-    assert scene.flash is not None and scene.flash[0] == pick[1]
+    mouse.click(scene.board.pos(pick[0]))
+    mouse.click(scene.board.pos(pick[1]))
+    assert scene.match.state.ply == state.ply
+    assert "never moves toward its own yard" in scene.match.said.words
+    assert scene.look.flash is not None and scene.look.flash[0] == pick[1]
 
 
 def test_setup_offers_the_seeds_variants_by_name(app):

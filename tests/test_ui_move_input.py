@@ -1,13 +1,15 @@
 """Clicks become moves only through the rules: selection, targets, chains, stopping, huffs, drops,
 and the reasons in words for refused clicks."""
 
+import pickle
 import random
 
-from game.boards.routes import MoveBuilder
-from game.scenarios import chain_position, free_chain_position, huff_position, random_play
+from game.match.routes import MoveBuilder
 from rules import load_game
 from rules.line_games import DROP, JUMP
 from rules.war import HUFF
+from rules.words import NOT_ALLOWED, Refused
+from tools.scenarios import chain_position, free_chain_position, huff_position, random_play
 
 
 def kotu():
@@ -126,3 +128,19 @@ def test_click_off_the_board_cancels_a_selection():
     b = MoveBuilder(state)
     b.click(state.legal_moves()[0].origin)
     assert b.click(None).kind == "deselect"
+
+
+def test_a_plain_refusal_mid_chain_says_where_the_chain_may_go(monkeypatch):
+    """The rules' plain 'not allowed' is known by its code, not its English, and the builder
+    says something better in the middle of a chain."""
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    b = MoveBuilder(state)
+    b.click(chain.path[0])
+    b.click(chain.path[1])
+    away = next(c for c in range(len(state.game.layout.cells)) if c not in chain.path and c not in state.pieces())
+    assert "chain" not in b.click(away).reason  # the rules' own words ('... are not joined by a line')
+    monkeypatch.setattr(state, "why_not_path", lambda path: NOT_ALLOWED)
+    result = b.click(away)
+    assert result.kind == "illegal" and result.reason == "from here the chain can only go on to a marked point"
+    assert isinstance(pickle.loads(pickle.dumps(NOT_ALLOWED)), Refused)  # it crosses to the AI process whole

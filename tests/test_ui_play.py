@@ -13,7 +13,14 @@ import pytest
 from game import settings as user_settings
 from game import theme
 from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
-from game.scenarios import (
+from game.scenes.gameover import GameOverScene
+from game.scenes.menu import MenuScene
+from game.scenes.play import PlayScene
+from game.scenes.rules_screen import RulesScene
+from rules import load_state
+from rules.line_games import JUMP
+from rules.war import HUFF
+from tools.scenarios import (
     Mouse,
     chain_position,
     click_move,
@@ -23,15 +30,8 @@ from game.scenarios import (
     random_play,
     settle,
 )
-from game.scenarios import play_to_end as scenario_play_to_end
-from game.scenarios import start_play as start
-from game.scenes.gameover import GameOverScene
-from game.scenes.menu import MenuScene
-from game.scenes.play import PlayScene
-from game.scenes.rules_screen import RulesScene
-from rules import load_state
-from rules.line_games import JUMP
-from rules.war import HUFF
+from tools.scenarios import play_to_end as scenario_play_to_end
+from tools.scenarios import start_play as start
 
 play_to_end = partial(scenario_play_to_end, max_plies=400, wall_seconds=60.0)
 
@@ -39,19 +39,19 @@ play_to_end = partial(scenario_play_to_end, max_plies=400, wall_seconds=60.0)
 def test_pass_and_play_to_the_end_shows_game_over(app):
     scene = start(app, MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY))
     play_to_end(app, scene, random.Random(4))
-    outcome = scene.state.outcome()
+    outcome = scene.match.state.outcome()
     assert outcome is not None
     pump(app, 1.0, 0.1)
     over = app.manager.top
     assert isinstance(over, GameOverScene)
-    assert scene.turn_text().startswith("Game over")
-    assert outcome.reason in scene.turn_text()
+    assert scene.match.turn_text().startswith("Game over")
+    assert outcome.reason in scene.match.turn_text()
 
 
 def test_war_game_pass_and_play_to_the_end(app):
     scene = start(app, MatchConfig("peralikatuma", mode=PASS_AND_PLAY))
     play_to_end(app, scene, random.Random(2))
-    assert scene.state.outcome() is not None
+    assert scene.match.state.outcome() is not None
 
 
 def test_against_the_computer_to_the_end(app):
@@ -60,11 +60,11 @@ def test_against_the_computer_to_the_end(app):
     cfg = MatchConfig("hat_diviyan_keliya", mode=VS_COMPUTER, human_side=1, level="easy", min_pause=0.0,
                       iterations=40)
     scene = start(app, cfg)
-    assert scene.controllers == ["computer", "human"]
+    assert scene.match.controllers == ["computer", "human"]
     play_to_end(app, scene, random.Random(1), wall_seconds=90)
-    out = scene.state.outcome()
+    out = scene.match.state.outcome()
     assert out is not None
-    movers = scene.movers
+    movers = scene.match.movers
     assert 0 in movers and 1 in movers  # both the computer and the person moved
 
 
@@ -74,10 +74,10 @@ def test_computer_against_computer_plays_by_itself(app):
     cfg = MatchConfig("hat_diviyan_keliya", mode=WATCH, level="easy", min_pause=0.0, iterations=30)
     scene = start(app, cfg)
     deadline = time.monotonic() + 30
-    while scene.state.ply < 6 and time.monotonic() < deadline:
+    while scene.match.state.ply < 6 and time.monotonic() < deadline:
         app.frame([], 1 / 30)
         time.sleep(0.002)
-    assert scene.state.ply >= 6
+    assert scene.match.state.ply >= 6
 
 
 def test_multi_capture_built_by_clicks(app):
@@ -85,17 +85,17 @@ def test_multi_capture_built_by_clicks(app):
     chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
     scene = start(app, MatchConfig("kotu_ellima"), state)
     mouse = Mouse(app)
-    view = scene.view
+    view = scene.board
     taken_before = state.captured_counts()[state.to_move]
     mover = state.to_move
     mouse.click(view.pos(chain.path[0]))
     mouse.click(view.pos(chain.path[1]))
-    assert scene.builder.path == chain.path[:2]  # half-built: nothing played yet
-    assert scene.state.ply == state.ply
-    assert "must go on" in scene.message or "Keep jumping" in scene.message
+    assert scene.match.builder.path == chain.path[:2]  # half-built: nothing played yet
+    assert scene.match.state.ply == state.ply
+    assert "must go on" in scene.match.said.words or "Keep jumping" in scene.match.said.words
     for p in chain.path[2:]:
         mouse.click(view.pos(p))
-    assert scene.state.history()[-1] == chain
+    assert scene.match.state.history()[-1] == chain
     assert scene.busy  # the hops are being shown
     # The first jump was shown while the chain was built: it is not replayed from the start.
     anim = scene.animation
@@ -103,23 +103,24 @@ def test_multi_capture_built_by_clicks(app):
     assert chain.path[1] in anim.board or anim.flying is not None
     assert chain.captured[-1] in anim.board  # not yet taken
     # The panel tells the move when its animation has landed, not before.
-    assert "took" not in scene.event
+    assert "took" not in scene.match.event
     settle(app, scene)
-    assert scene.event.startswith(f"{scene.side(mover)}: ") and f"took {len(chain.captured)}" in scene.event
-    assert scene.state.captured_counts()[mover] == taken_before + len(chain.captured)
+    assert scene.match.event.startswith(f"{scene.match.side(mover)}: ") and f"took {len(chain.captured)}" in scene.match.event
+    assert scene.match.state.captured_counts()[mover] == taken_before + len(chain.captured)
 
 
 def test_a_chain_clicked_from_the_start_is_animated_hop_by_hop(app):
     state = chain_position()
     chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
     scene = start(app, MatchConfig("kotu_ellima"), state)
-    scene.play_move(chain)  # as the computer plays it: nothing was shown before
+    scene.match.play(chain)  # as the computer plays it: nothing was shown before
+    app.frame([], 0)  # the scene takes up what the match reported
     anim = scene.animation
     app.frame([], 0.05)
     assert anim.flying is not None and chain.path[0] not in anim.board  # the piece is in the air
     assert all(c in anim.board for c in chain.captured)  # nothing taken before the hops land
     settle(app, scene)
-    assert scene.animation is None and scene.pieces_now == scene.state.pieces()
+    assert scene.animation is None and scene.match.pieces_now == scene.match.state.pieces()
 
 
 def test_the_panel_follows_the_board_while_a_move_is_shown(app):
@@ -127,24 +128,24 @@ def test_the_panel_follows_the_board_while_a_move_is_shown(app):
     chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
     mover = state.to_move
     scene = start(app, MatchConfig("kotu_ellima"), state)
-    scene.play_move(chain)
+    scene.match.play(chain)
     app.frame([], 0.05)
-    assert scene.state.to_move != mover  # the rules have moved on...
-    assert scene.turn_text() == f"{scene.side(mover)} moves"  # ...the panel waits for the board
+    assert scene.match.state.to_move != mover  # the rules have moved on...
+    assert scene.match.turn_text() == f"{scene.match.side(mover)} moves"  # ...the panel waits for the board
     settle(app, scene)
-    assert scene.turn_text().startswith(f"{scene.side(mover ^ 1)} to move")
+    assert scene.match.turn_text().startswith(f"{scene.match.side(mover ^ 1)} to move")
 
 
 def test_a_click_during_an_animation_skips_to_its_end(app):
     state = chain_position()
     chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
     scene = start(app, MatchConfig("kotu_ellima"), state)
-    scene.play_move(chain)
+    scene.match.play(chain)
     app.frame([], 0.05)
     assert scene.busy
     Mouse(app).click((5, 5))
-    assert not scene.busy and scene.event.endswith(f"took {len(chain.captured)}.")
-    assert scene.log[-1] == scene.event.rstrip(".")
+    assert not scene.busy and scene.match.event.endswith(f"took {len(chain.captured)}.")
+    assert scene.match.log[-1].words == scene.match.event.rstrip(".")
 
 
 def test_the_speed_key_makes_moves_quicker(app):
@@ -156,7 +157,8 @@ def test_the_speed_key_makes_moves_quicker(app):
         scene = start(app, MatchConfig("kotu_ellima"), state.copy())
         for _ in range(presses):
             Mouse(app).key(pygame.K_f)
-        scene.play_move(chain)
+        scene.match.play(chain)
+        app.frame([], 0)  # the scene takes up the move: animated, or (off) on the board at once
         n = 0
         while scene.busy:
             app.frame([], 1 / 60)
@@ -174,9 +176,9 @@ def test_hint_button_keeps_its_place_while_a_piece_is_selected(app):
     scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY, iterations=200))
     rect = scene.hint_button.rect.copy()
     assert scene.hint_button.visible and scene.hint_button.enabled
-    Mouse(app).click(scene.view.pos(scene.state.legal_moves()[0].origin))
+    Mouse(app).click(scene.board.pos(scene.match.state.legal_moves()[0].origin))
     app.frame([], 1 / 60)
-    assert scene.builder.path
+    assert scene.match.builder.path
     assert scene.hint_button.visible and not scene.hint_button.enabled
     assert scene.hint_button.rect == rect
 
@@ -187,16 +189,16 @@ def test_enemy_piece_click_says_the_point_is_taken_in_lower_case(app):
     mouse = Mouse(app)
     south = next(p for p, (o, _) in state.pieces().items() if o == 0)
     north = next(p for p, (o, _) in state.pieces().items() if o == 1)
-    mouse.click(scene.view.pos(south))
-    mouse.click(scene.view.pos(north))
+    mouse.click(scene.board.pos(south))
+    mouse.click(scene.board.pos(north))
     name = state.game.point_name(north)
-    assert scene.message.startswith(f"{name} is taken"), scene.message
-    assert "not joined" not in scene.message
+    assert scene.match.said.words.startswith(f"{name} is taken"), scene.match.said.words
+    assert "not joined" not in scene.match.said.words
 
 
 def test_footer_in_watch_mode_does_not_ask_for_clicks(app):
     scene = start(app, MatchConfig("hat_diviyan_keliya", mode=WATCH, level="easy", min_pause=0.0, iterations=30))
-    scene.toggle_pause()
+    scene.match.toggle_pause()
     texts = []
     real = theme.blit_text
 
@@ -218,26 +220,26 @@ def test_a_free_chain_stops_with_the_stop_button(app):
     chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
     scene = start(app, MatchConfig("sixteen_soldiers", {"capture": "free"}), state)
     mouse = Mouse(app)
-    mouse.click(scene.view.pos(chain.path[0]))
-    mouse.click(scene.view.pos(chain.path[1]))
+    mouse.click(scene.board.pos(chain.path[0]))
+    mouse.click(scene.board.pos(chain.path[1]))
     app.frame([], 1 / 60)
     assert scene.stop_button.visible
     mouse.click(scene.stop_button.rect.center)
-    played = scene.state.history()[-1]
+    played = scene.match.state.history()[-1]
     assert played.path == chain.path[:2] and len(played.captured) == 1
 
 
 def test_illegal_click_says_why(app):
     state = chain_position()
     scene = start(app, MatchConfig("kotu_ellima"), state)
-    capturers = scene.builder.capturers()
+    capturers = scene.match.builder.capturers()
     board = state.game.board
     pieces = state.pieces()
     own = [p for p, (o, _) in pieces.items() if o == state.to_move and p not in capturers
            and any(q not in pieces for q in board.adjacent[p])]
-    Mouse(app).click(scene.view.pos(own[0]))
-    assert "captures are forced" in scene.message
-    assert scene.state.ply == state.ply
+    Mouse(app).click(scene.board.pos(own[0]))
+    assert "captures are forced" in scene.match.said.words
+    assert scene.match.state.ply == state.ply
 
 
 def test_huff_offered_declined_then_taken(app):
@@ -246,45 +248,45 @@ def test_huff_offered_declined_then_taken(app):
     mouse = Mouse(app)
     app.frame([], 1 / 60)
     assert scene.decline_button.visible
-    assert "huff" in scene.message
-    target = min(scene.builder.removal_points())
+    assert "huff" in scene.match.said.words
+    target = min(scene.match.builder.removal_points())
     mouse.click(scene.decline_button.rect.center)
-    assert not scene.builder.removal_points()
-    mouse.click(scene.view.pos(target))
-    assert scene.state.ply == state.ply  # a declined huff is no longer a move
-    scene.builder.refresh()
-    mover = scene.state.to_move
-    mouse.click(scene.view.pos(target))
-    assert scene.state.history()[-1] == (HUFF, (target,), ())
-    assert target not in scene.state.pieces()
-    assert scene.state.to_move == mover  # a huff does not use up the turn
+    assert not scene.match.builder.removal_points()
+    mouse.click(scene.board.pos(target))
+    assert scene.match.state.ply == state.ply  # a declined huff is no longer a move
+    scene.match.builder.refresh()
+    mover = scene.match.state.to_move
+    mouse.click(scene.board.pos(target))
+    assert scene.match.state.history()[-1] == (HUFF, (target,), ())
+    assert target not in scene.match.state.pieces()
+    assert scene.match.state.to_move == mover  # a huff does not use up the turn
 
 
 def test_drag_and_drop_moves_a_piece(app):
     scene = start(app, MatchConfig("kotu_ellima"))
-    move = scene.state.legal_moves()[0]
-    Mouse(app).drag(scene.view.pos(move.origin), scene.view.pos(move.target))
-    assert scene.state.history() == [move]
+    move = scene.match.state.legal_moves()[0]
+    Mouse(app).drag(scene.board.pos(move.origin), scene.board.pos(move.target))
+    assert scene.match.state.history() == [move]
 
 
 def test_drops_fall_onto_the_board(app):
     state = random_play("cows_leopards", 0, lambda s: s.ply == 1)
     scene = start(app, MatchConfig("cows_leopards"), state)
-    point = min(scene.builder.drop_points())
-    Mouse(app).click(scene.view.pos(point))
-    assert scene.state.history()[-1].path == (point,)
+    point = min(scene.match.builder.drop_points())
+    Mouse(app).click(scene.board.pos(point))
+    assert scene.match.state.history()[-1].path == (point,)
     assert scene.busy
     settle(app, scene)
-    assert scene.state.pieces()[point][0] == 1
+    assert scene.match.state.pieces()[point][0] == 1
 
 
 def test_undo_in_pass_and_play_takes_back_one_move(app):
     scene = start(app, MatchConfig("kotu_ellima"))
-    first = scene.state.to_text()
-    move = scene.state.legal_moves()[0]
+    first = scene.match.state.to_text()
+    move = scene.match.state.legal_moves()[0]
     click_move(Mouse(app), scene, move)
     Mouse(app).key(pygame.K_u)
-    assert scene.state.to_text() == first and not scene.busy
+    assert scene.match.state.to_text() == first and not scene.busy
 
 
 def test_undo_against_the_computer_cancels_its_thinking(app):
@@ -292,15 +294,15 @@ def test_undo_against_the_computer_cancels_its_thinking(app):
         pytest.skip("the AI worker is not installed")
     cfg = MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=0, level="expert", min_pause=5.0)
     scene = start(app, cfg)
-    start_text = scene.state.to_text()
-    click_move(Mouse(app), scene, scene.state.legal_moves()[0])
+    start_text = scene.match.state.to_text()
+    click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
     settle(app, scene)
     app.frame([], 1 / 60)
-    assert scene.opponent.thinking
+    assert scene.match.computer.opponent.thinking
     Mouse(app).key(pygame.K_u)
-    assert not scene.opponent.thinking and not app.worker.busy
-    assert scene.state.to_text() == start_text
-    assert scene.human_to_move
+    assert not scene.match.computer.opponent.thinking and not app.worker.busy
+    assert scene.match.state.to_text() == start_text
+    assert scene.match.human_to_move
 
 
 def test_rules_screen_from_play_and_back(app):
@@ -320,8 +322,8 @@ def test_game_over_rematch_and_menu(app):
     assert isinstance(over, GameOverScene)
     Mouse(app).click(over.rematch.rect.center)
     fresh = app.manager.top
-    assert isinstance(fresh, PlayScene) and fresh is not scene and fresh.state.ply == 0
-    fresh.state = load_state(finished.to_text())
+    assert isinstance(fresh, PlayScene) and fresh is not scene and fresh.match.state.ply == 0
+    fresh.match.state = load_state(finished.to_text())
     pump(app, 1.0, 0.1)
     over = app.manager.top
     assert isinstance(over, GameOverScene)
@@ -347,14 +349,14 @@ def test_leaving_a_game_in_progress_asks_first_and_the_game_is_saved(app):
     from game.scenes.pause import MenuOverlay
 
     scene = start(app, MatchConfig("kotu_ellima"))
-    click_move(Mouse(app), scene, scene.state.legal_moves()[0])
+    click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
     settle(app, scene)
     Mouse(app).click(scene.menu_button.rect.center)
     assert isinstance(app.manager.top, MenuOverlay)  # asked, not left
     Mouse(app).key(pygame.K_ESCAPE)
     assert app.manager.top is scene
     lib = library.scan()
-    assert lib.problems == [] and [e.match.state.to_text() for e in lib.unfinished] == [scene.state.to_text()]
+    assert lib.problems == [] and [e.match.state.to_text() for e in lib.unfinished] == [scene.match.state.to_text()]
     Mouse(app).click(scene.menu_button.rect.center)
     Mouse(app).key(pygame.K_RETURN)
     assert isinstance(app.manager.top, MenuScene)
@@ -369,9 +371,9 @@ def test_a_resumed_game_has_its_moves_and_can_undo_them(app):
     assert library.GameFile().save(config, state) == ""
     saved = library.scan().unfinished[0].match
     scene = start(app, saved.config, saved.state)
-    assert len(scene.log) == 6 and scene.movers == [0, 1, 0, 1, 0, 1]
+    assert len(scene.match.log) == 6 and scene.match.movers == [0, 1, 0, 1, 0, 1]
     Mouse(app).key(pygame.K_u)
-    assert scene.state.ply == 5 and len(scene.log) == 5
+    assert scene.match.state.ply == 5 and len(scene.match.log) == 5
     assert VS_COMPUTER != saved.config.mode
 
 
@@ -380,7 +382,7 @@ def test_export_writes_a_save_that_loads_back(app):
     from game.scenes.pause import PauseScene
 
     scene = start(app, MatchConfig("sixteen_soldiers"))
-    click_move(Mouse(app), scene, scene.state.legal_moves()[0])
+    click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
     settle(app, scene)
     Mouse(app).key(pygame.K_ESCAPE)
     pause = app.manager.top
@@ -388,7 +390,7 @@ def test_export_writes_a_save_that_loads_back(app):
     Mouse(app).key(pygame.K_e)
     path = pause.note.removeprefix("Exported to ")
     back = saves.read_match(open(path, encoding="utf-8").read())
-    assert back.state.to_text() == scene.state.to_text()
+    assert back.state.to_text() == scene.match.state.to_text()
 
 
 def test_setup_against_the_computer_by_clicks(app):
@@ -410,9 +412,9 @@ def test_setup_against_the_computer_by_clicks(app):
     mouse.click(setup.start_button.rect.center)
     play = app.manager.top
     assert isinstance(play, PlayScene)
-    assert play.controllers == ["computer", "human"] and play.side(1) == "Cows"
+    assert play.match.controllers == ["computer", "human"] and play.match.side(1) == "Cows"
     app.frame([], 1 / 60)
-    assert play.opponent.thinking  # the leopards (computer) open the game
+    assert play.match.computer.opponent.thinking  # the leopards (computer) open the game
 
 
 # --- hint and pause -------------------------------------------------------------------------
@@ -432,29 +434,29 @@ def test_hint_marks_a_legal_move_and_goes_when_a_move_is_played(app):
     scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY, iterations=200), state)
     assert scene.hint_button.visible
     Mouse(app).key(pygame.K_h)
-    assert wait_for(app, lambda: scene.suggestion is not None)
-    hint = scene.suggestion
-    assert hint in scene.state.legal_moves()
+    assert wait_for(app, lambda: scene.match.suggestion is not None)
+    hint = scene.match.suggestion
+    assert hint in scene.match.state.legal_moves()
     assert hint.kind == JUMP  # captures are forced here: the hint must be one
-    assert scene.state.move_text(hint) in scene.message
+    assert scene.match.state.move_text(hint) in scene.match.said.words
     app.frame([], 1 / 60)
     assert scene.hint_button.visible and not scene.hint_button.enabled  # shown on the board instead
-    click_move(Mouse(app), scene, scene.state.legal_moves()[0])
-    assert scene.suggestion is None
+    click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
+    assert scene.match.suggestion is None
 
 
 def test_hint_is_dropped_by_undo_while_it_is_computed(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
     scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY, iterations=50_000))
-    click_move(Mouse(app), scene, scene.state.legal_moves()[0])
+    click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
     pump(app, 1.0)
     Mouse(app).key(pygame.K_h)
-    assert scene.adviser.thinking
+    assert scene.match.computer.adviser.thinking
     Mouse(app).key(pygame.K_u)
-    assert not scene.adviser.thinking and scene.suggestion is None
+    assert not scene.match.computer.adviser.thinking and scene.match.suggestion is None
     pump(app, 0.5)
-    assert scene.suggestion is None
+    assert scene.match.suggestion is None
 
 
 def test_watch_mode_pauses_and_resumes(app):
@@ -464,32 +466,32 @@ def test_watch_mode_pauses_and_resumes(app):
     scene = start(app, cfg)
     assert not scene.hint_button.visible
     Mouse(app).key(pygame.K_p)
-    assert scene.paused
-    ply = scene.state.ply
+    assert scene.match.paused
+    ply = scene.match.state.ply
     deadline = time.monotonic() + 1.5
     while time.monotonic() < deadline:
         app.frame([], 1 / 30)
         time.sleep(0.01)
-    assert scene.state.ply == ply
+    assert scene.match.state.ply == ply
     app.frame([], 1 / 30)
     assert scene.step_button.visible
     Mouse(app).key(pygame.K_n)  # one move, then paused again
-    assert wait_for(app, lambda: scene.state.ply == ply + 1)
+    assert wait_for(app, lambda: scene.match.state.ply == ply + 1)
     settle(app, scene)
     for _ in range(30):
         app.frame([], 1 / 30)
         time.sleep(0.01)
-    assert scene.state.ply == ply + 1 and scene.paused
+    assert scene.match.state.ply == ply + 1 and scene.match.paused
     Mouse(app).key(pygame.K_p)
-    assert not scene.paused
-    assert wait_for(app, lambda: scene.state.ply >= ply + 3)
+    assert not scene.match.paused
+    assert wait_for(app, lambda: scene.match.state.ply >= ply + 3)
 
 
 def test_legal_move_marks_follow_the_setting(app):
     scene = start(app, MatchConfig("kotu_ellima"))
-    move = scene.state.legal_moves()[0]
-    Mouse(app).click(scene.view.pos(move.origin))
-    x, y = (int(v) for v in scene.view.pos(move.target))
+    move = scene.match.state.legal_moves()[0]
+    Mouse(app).click(scene.board.pos(move.origin))
+    x, y = (int(v) for v in scene.board.pos(move.target))
 
     def patch():
         app.frame([], 1 / 60)
@@ -504,9 +506,9 @@ def test_legal_move_marks_follow_the_setting(app):
 
 def test_the_panel_names_the_capture_rule_in_force(app):
     scene = start(app, MatchConfig("kotu_ellima", {"capture": "huff"}))
-    assert scene.rules_in_force() == "Capture rule: Huff (traditional)"
+    assert scene.match.rules_in_force() == "Capture rule: Huff (traditional)"
     scene = start(app, MatchConfig("hat_diviyan_keliya"))
-    assert scene.rules_in_force() == ""  # nothing to name: one way to play
+    assert scene.match.rules_in_force() == ""  # nothing to name: one way to play
 
 
 def test_animation_events_sound_as_they_should(app, monkeypatch):
@@ -515,12 +517,12 @@ def test_animation_events_sound_as_they_should(app, monkeypatch):
     state = chain_position()
     chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
     scene = start(app, MatchConfig("kotu_ellima"), state)
-    scene.play_move(chain)
+    scene.match.play(chain)
     settle(app, scene)
     assert heard.count("capture") == len(chain.captured) and "hop" in heard
     heard.clear()
     scene = start(app, MatchConfig("ncuva"))
-    scene.play_move(scene.state.legal_moves()[0])
+    scene.match.play(scene.match.state.legal_moves()[0])
     settle(app, scene)
     assert "sow" in heard and "drop" not in heard  # a sown stone is light, not a piece set down
 
@@ -529,20 +531,56 @@ def test_animation_events_sound_as_they_should(app, monkeypatch):
 def test_turn_the_board_puts_the_player_to_move_at_the_bottom(app, game_id):
     user_settings.update(rotate=True)
     scene = start(app, MatchConfig(game_id, mode=PASS_AND_PLAY))
-    a1 = scene.state.game.point_index("a1") if game_id == "battlehalma" else scene.state.game.point_index("c1")
-    low_left = scene.view.pos(a1)
+    a1 = scene.match.state.game.point_index("a1") if game_id == "battlehalma" else scene.match.state.game.point_index("c1")
+    low_left = scene.board.pos(a1)
     mouse = Mouse(app)
     rng = random.Random(3)
     for _ in range(6):  # both players move by clicks on a board that turns between them
-        moves = scene.state.legal_moves()
+        moves = scene.match.state.legal_moves()
         click_move(mouse, scene, moves[rng.randrange(len(moves))])
         settle(app, scene)
-        turned = scene.view.pos(a1)
-        if scene.state.to_move == 1:
+        turned = scene.board.pos(a1)
+        if scene.match.state.to_move == 1:
             assert turned[0] > low_left[0] and turned[1] < low_left[1]  # a1 is now top right
         else:
             assert turned == low_left
-    assert scene.state.ply == 6
+    assert scene.match.state.ply == 6
     user_settings.update(rotate=False)
     scene.settings_changed()
-    assert scene.view.pos(a1) == low_left
+    assert scene.board.pos(a1) == low_left
+
+
+def test_the_taken_count_rises_as_the_captures_are_shown(app):
+    """A chain of captures: the card counts each piece as it is knocked off, not at the start."""
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    mover = state.to_move
+    before = state.captured_counts()[mover]
+    scene = start(app, MatchConfig("kotu_ellima"), state)
+    scene.match.play(chain)
+    app.frame([], 0.01)
+    seen = [scene.shown_taken()[mover]]
+    while scene.busy:
+        app.frame([], 1 / 30)
+        seen.append(scene.shown_taken()[mover])
+    assert seen[0] == before and seen[-1] == before + len(chain.captured)
+    assert seen == sorted(seen) and len(set(seen)) == len(chain.captured) + 1  # one step per piece
+
+
+def test_ncuva_stores_count_as_the_stones_are_swept(app):
+    from rules.effects import CAPTURE
+
+    def capture(s):
+        return next((m for m in s.legal_moves() if any(e.kind == CAPTURE for e in s.effects(m))), None)
+
+    state = random_play("ncuva", 1, lambda s: capture(s) is not None, max_plies=400)
+    move = capture(state)
+    scene = start(app, MatchConfig("ncuva", dict(state.game.options)), state)
+    mover = state.to_move
+    before = state.captured_counts()[mover]
+    taken = sum(e.count for e in state.effects(move) if e.kind == CAPTURE)
+    scene.match.play(move)
+    app.frame([], 0.01)
+    assert scene.shown_taken()[mover] == before  # the sowing has only begun
+    settle(app, scene, limit=60, dt=1 / 30)
+    assert scene.shown_taken()[mover] == before + taken

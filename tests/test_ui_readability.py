@@ -20,9 +20,9 @@ def _pygame():
 
 
 def test_font_file_and_licence_are_committed_and_used():
-    assert theme.FONT_PATH == ROOT / "game" / "assets" / "fonts" / "Inter-SemiBold.otf"
-    assert theme.FONT_PATH.is_file() and (ROOT / "game" / "assets" / "fonts" / "OFL.txt").is_file()
-    assert "Open Font License" in (ROOT / "game" / "assets" / "fonts" / "OFL.txt").read_text()
+    assert theme.FONT_PATH == ROOT / "assets" / "fonts" / "Inter-SemiBold.otf"
+    assert theme.FONT_PATH.is_file() and (ROOT / "assets" / "fonts" / "OFL.txt").is_file()
+    assert "Open Font License" in (ROOT / "assets" / "fonts" / "OFL.txt").read_text()
     f = theme.font(24)
     assert f.name == "Inter" and f is theme.font(24)
 
@@ -121,3 +121,34 @@ def test_colour_blind_palette_keeps_meaningful_colours_apart():
             sa, sb = _simulate_deutan(p[a]), _simulate_deutan(p[b])
             assert sum((x - y) ** 2 for x, y in zip(sa, sb)) ** 0.5 > 40, (a, b)
     assert _luminance(p["ARMY_LIGHT"]) / _luminance(p["ARMY_DARK"]) > 8  # the armies differ in lightness
+
+
+def test_the_title_pieces_pile_above_the_buttons_and_the_prompt_never_vanishes(app):
+    from game.scenes.title import TitleScene
+
+    title = TitleScene(app)
+    app.manager.push(title)
+    frames = []
+    for _ in range(60 * 12):  # twelve seconds: the pile has built up
+        app.frame([], 1 / 60)
+    w, h = app.size
+    lowest = max(y + r for _, y, r, _, _ in title.rain.positions())
+    assert lowest < title.import_button.rect.top  # nothing piles over the buttons or the footer
+    for _ in range(40):  # the prompt breathes, it never blinks out
+        app.frame([], 1 / 60)
+        edge = (title.prompt_box.centerx, title.prompt_box.top + 1)
+        frames.append(app.screen.get_at(edge)[:3])
+    assert len(set(frames)) > 1  # it breathes
+    assert all(c != app.screen.get_at((5, title.prompt_box.top))[:3] for c in frames)  # and is always there
+
+
+def test_the_thinking_pill_sits_under_the_board_not_over_it(app):
+    from game.config import WATCH, MatchConfig
+    from tools.scenarios import start_play
+
+    if not app.computer_available:
+        pytest.skip("the AI worker is not installed")
+    scene = start_play(app, MatchConfig("kotu_ellima", mode=WATCH, level="hard"))
+    for _ in range(5):
+        app.frame([], 1 / 60)
+    assert scene.plan.thinking and scene.plan.help_pos[1] >= scene.board.frame.bottom

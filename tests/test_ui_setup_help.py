@@ -6,12 +6,13 @@ import pytest
 
 from game.app import App
 from game.config import MatchConfig
-from game.scenarios import Mouse, finished, pump
 from game.scenes.coin import CoinTossScene
 from game.scenes.gameover import GameOverScene
 from game.scenes.play import PlayScene
 from game.scenes.setup import SetupScene
+from game.widgets import Selector
 from rules import game_ids, game_spec
+from tools.scenarios import Mouse, finished, pump
 
 
 @pytest.fixture
@@ -92,7 +93,7 @@ def test_enter_starts_the_game_after_clicking_an_arrow(app):
     Mouse(app).key(pygame.K_RETURN)
     assert sel.value == after  # Enter did not change the row again
     assert isinstance(app.manager.top, (PlayScene, CoinTossScene))
-    assert app.manager.top.config.options["capture"] == after
+    assert app.manager.top.match.config.options["capture"] == after
 
 
 def test_space_still_changes_a_row_chosen_with_the_keyboard(app):
@@ -120,7 +121,7 @@ def test_rematch_after_see_board_by_key(app):
     pump(app, 0.2, 0.1)
     Mouse(app).key(pygame.K_r)
     fresh = app.manager.top
-    assert isinstance(fresh, PlayScene) and fresh is not scene and fresh.state.ply == 0
+    assert isinstance(fresh, PlayScene) and fresh is not scene and fresh.match.state.ply == 0
 
 
 def test_rematch_after_see_board_by_click_and_review_still_works(app):
@@ -129,11 +130,11 @@ def test_rematch_after_see_board_by_click_and_review_still_works(app):
     Mouse(app).click(over.review.rect.center)
     assert over.peeking
     Mouse(app).key(pygame.K_HOME)  # passed on to the play scene: look at the start
-    assert scene.review.active and scene.review.ply == 0
+    assert scene.match.review.active and scene.match.review.ply == 0
     Mouse(app).key(pygame.K_END)
     Mouse(app).click(over.strip_rematch.rect.center)
     fresh = app.manager.top
-    assert isinstance(fresh, PlayScene) and fresh is not scene and fresh.state.ply == 0
+    assert isinstance(fresh, PlayScene) and fresh is not scene and fresh.match.state.ply == 0
 
 
 def test_undo_after_see_board_puts_the_game_back_in_play(app):
@@ -141,18 +142,18 @@ def test_undo_after_see_board_puts_the_game_back_in_play(app):
     Mouse(app).key(pygame.K_ESCAPE)
     Mouse(app).click(scene.undo_button.rect.center)
     pump(app, 0.1, 0.05)
-    assert scene.state.outcome() is None and app.manager.top is scene
+    assert scene.match.state.outcome() is None and app.manager.top is scene
 
 
 def test_the_last_setup_of_a_game_is_remembered_and_learn_opens_the_lesson():
     import pygame
 
     from game.app import App
-    from game.scenarios import Mouse
     from game.scenes.menu import MenuScene
     from game.scenes.play import PlayScene
     from game.scenes.setup import SetupScene
     from game.scenes.tutorial import TutorialScene
+    from tools.scenarios import Mouse
 
     app = App((1280, 800), sound=False)
     try:
@@ -164,7 +165,7 @@ def test_the_last_setup_of_a_game_is_remembered_and_learn_opens_the_lesson():
         setup._selector("limit").set_value(40)
         Mouse(app).key(pygame.K_RETURN)
         assert isinstance(app.manager.top, PlayScene)
-        assert app.manager.top.state.game.options["capture"] == "huff"
+        assert app.manager.top.match.state.game.options["capture"] == "huff"
         again = SetupScene(app, "kotu_ellima")  # chosen again later (or after a relaunch)
         assert again._selector("capture").value == "huff" and again._selector("limit").value == 40
         assert SetupScene(app, "peralikatuma")._selector("capture").value == "forced"  # per game
@@ -188,3 +189,33 @@ def test_a_saved_setup_the_game_refuses_is_dropped():
         assert setup._selector("capture").value == "forced" and setup.mode.value == "pass"
     finally:
         app.close()
+
+
+def test_setup_by_keyboard_starts_on_the_first_row_and_arrows_change_values(app):
+    from game.scenes.setup import SetupScene
+
+    scene = SetupScene(app, "kotu_ellima")
+    app.manager.push(scene)
+    app.frame([], 1 / 60)
+    assert scene.focus.focused is scene.mode and scene.focus.keyboard_used  # visible from the start
+    mode = scene.mode.value
+    Mouse(app).key(pygame.K_RIGHT)
+    assert scene.mode.value != mode and scene.focus.focused is scene.mode  # changed, and still there
+    Mouse(app).key(pygame.K_DOWN)
+    assert scene.focus.focused is not scene.mode
+    scene.focus.focus(scene.start_button)
+    Mouse(app).key(pygame.K_LEFT)
+    assert scene.focus.focused is scene.start_button  # Left/Right never wander off a button
+
+
+def test_the_house_rule_note_is_only_on_house_rules(app):
+    from game.scenes.setup import SetupScene
+
+    scene = SetupScene(app, "kotu_ellima")
+    app.manager.push(scene)
+    for widget in scene.focus.widgets:
+        if isinstance(widget, Selector) and widget.visible:
+            scene.focus.focus(widget)
+            _, words, note = scene.about()
+            assert words and bool(note) == widget.house_rule, widget.label
+    assert any(sel.house_rule for _, sel in scene.options) and not scene.mode.house_rule

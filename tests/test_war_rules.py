@@ -318,16 +318,16 @@ def test_position_text_round_trip_with_huff_and_counters():
     ("", "empty"),
     ("chess; board=x", "unknown game"),
     ("kotu_ellima capture=sometimes; board=x", "option 'capture'"),
-    ("kotu_ellima; turn=S", "missing field board"),
+    ("kotu_ellima; turn=S", "does not say the board"),
     ("kotu_ellima; board=...; turn=S", "rows"),
-    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSQ; turn=S", "'Q' is not one of S, N"),
+    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSQ; turn=S", r"'Q' on the board is not a piece of this game: use S, N, or \."),
     ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=X", "turn"),
     ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; quiet=-1",
      "negative"),
     ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; huff=e5",
      "huff"),
     ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; colour=3",
-     "unknown field"),
+     "a Kotu Ellima position has no colour= part"),
 ])
 def test_corrupt_position_text_is_refused_with_a_reason(bad, why):
     with pytest.raises(ValueError, match=why):

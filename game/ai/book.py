@@ -110,7 +110,7 @@ _books: dict[str, Book | None] = {}
 def book_for(game_id: str) -> Book | None:
     """The shipped book of ``game_id``, or None (read once)."""
     if game_id not in _books:
-        path = resources.files("game.ai").joinpath("books", f"{game_id}.json")
+        path = resources.files("game.ai").joinpath("books").joinpath(f"{game_id}.json")
         try:
             text = path.read_text(encoding="utf-8")
         except (FileNotFoundError, OSError):

@@ -128,7 +128,7 @@ _loaded: dict[str, Weights | None] = {}
 def load_weights(key: str) -> Weights | None:
     """The shipped weights called ``key``, or None when the game has none (read once)."""
     if key not in _loaded:
-        path = resources.files("game.ai").joinpath("weights", f"{key}.json")
+        path = resources.files("game.ai").joinpath("weights").joinpath(f"{key}.json")
         try:
             text = path.read_text(encoding="utf-8")
         except (FileNotFoundError, OSError):

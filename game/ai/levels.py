@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from rules.core import Game
+from rules.words import N_
 
 from .evaluation import weights_key
 from .mcts import SearchConfig
@@ -127,7 +128,7 @@ LEVELS: dict[str, Level] = {
 
 # "Best move for the side to move" uses the Medium budget without any straying, and the solved
 # table where there is one (Hat Diviyan Keliya).
-HINT = Level("hint", "Hint", "The best move for the side to move, at the Medium budget.",
+HINT = Level("hint", "Hint", N_("The best move for the side to move, at the Medium budget."),
              seconds=LEVELS["medium"].seconds, iterations=LEVELS["medium"].iterations, perfect=True)
 
 

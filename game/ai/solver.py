@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from rules.core import Game, Move, State
+from rules.words import N_
 
 from .solver_build import build, main
 from .solver_table import WIN, Table, TableFileError, back, decode, encode, key_of, variant_of
@@ -66,7 +67,7 @@ def best_moves(state: State) -> list[Move] | None:
 def describe(score: int, mover: int, sides: tuple[str, str]) -> str:
     """Words for a score of the side ``mover``: 'proven: Leopards win in 9', 'draw with best play'."""
     if score == 0:
-        return "draw with best play"
+        return N_("draw with best play")
     winner = mover if score > 0 else mover ^ 1
     plies = WIN - abs(score)
     side = sides[winner]
@@ -93,6 +94,9 @@ _notices: list[str] = []
 _generation = 0
 _lock = threading.Lock()
 BUILD_WAIT = 600.0  # seconds to wait for another process's build before giving up
+#: False: only tables already on disk are read, none is built (the screenshot tool works in a
+#: folder of its own and must not leave a build of several minutes running behind it)
+builds_allowed = True
 
 
 def cache_dir() -> Path:
@@ -172,6 +176,8 @@ def table_for(game: Game) -> Table | None:
 def _load_or_build(game: Game, variant: str) -> None:
     path = cache_path(variant)
     table, why = _read(path, variant)
+    if table is None and not builds_allowed:
+        return  # the variant stays in _working: nothing more is tried in this run
     if table is None:
         _notice(f"{GAME_NAME}'s solved table {why}: it is being rebuilt in the background." if why else
                 f"{GAME_NAME}'s solved table is being built in the background (a few seconds; the large "

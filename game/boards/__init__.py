@@ -1,26 +1,31 @@
 """Board families: one package per kind of board (``lines``, ``squares``, ``holes``), each with
 its view, input, drawing and animation. The play scene picks the family from
 ``game.layout.kind`` and nothing else, and talks to it through ``BoardFamily``; a family's
-drawing reads the match through ``MatchView`` and changes nothing.
+drawing reads a ``BoardLook`` (the match, or a past position, plus what is moving on screen)
+and changes nothing, and its input hands back ``Intent``s for the scene to give the match.
 
 A family package exports ``Family`` (a ``BoardFamily`` for one match) and
 ``draw_thumbnail(surface, rect, game, state)`` for the chooser's cards. A kind whose package
-is missing is simply not offered in the chooser.
+is missing is simply not offered in the chooser. The words that guide a player on each kind of
+board live with the match (``game.match.guides``), so they are tested without a window.
 """
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import pygame
 
-from rules import Effect, Game, Move, Note, State
+from rules import Effect, Game, State
 
-if TYPE_CHECKING:
-    from ..physics import Bursts
-    from .routes import ClickResult, MoveBuilder
+from ..match.read import BoardSource
+from .beats import EventSink
+from .look import Animation, BoardLook
+from .route_input import Intent, RouteInput
+
+__all__ = ["Animation", "BoardFamily", "BoardLook", "Intent", "draw_thumbnail", "drawable", "family_for"]
 
 #: kind of board -> the package that draws it
 FAMILY_PACKAGES = {
@@ -30,67 +35,12 @@ FAMILY_PACKAGES = {
 }
 
 
-class Animation(Protocol):
-    """A move being shown; ``board`` is what stands still while it runs (piece boards);
-    ``speed`` multiplies the time (the player's speed setting)."""
-
-    board: dict[int, tuple[int, str]]
-    speed: float
-
-    @property
-    def done(self) -> bool: ...
-
-    def update(self, dt: float) -> None: ...
-
-    def finish(self) -> None: ...
-
-    def draw(self, surface: pygame.Surface) -> None: ...
-
-
-class MatchView(Protocol):
-    """What a family's drawing may read of the match (read only)."""
-
-    state: State
-    builder: MoveBuilder
-    animation: Animation | None
-    pieces_now: dict[int, tuple[int, str]]
-    last_move: Move | None
-    last_effects: list[Effect]
-    last_mover: int | None
-    suggestion: Move | None
-    suggestion_effects: list[Effect]
-    flash: tuple[int, float] | None
-    pulse: float
-    time: float
-    notes: list[Note]  # the rules' turn notes for this position
-    note_codes: frozenset[str]
-    human_to_move: bool
-    busy: bool
-    show_legal: bool  # the player's setting: mark the pieces that may move and their targets
-    bursts: Bursts
-
-    def side(self, player: int) -> str: ...
-
-
-class MatchInput(Protocol):
-    """What a family's input may ask of the match: whether the board takes input now, and to
-    act on a click's result."""
-
-    builder: MoveBuilder
-    state: State
-
-    def board_input_allowed(self, cell: int | None) -> bool: ...
-
-    def apply_click(self, result: ClickResult, cell: int | None) -> None: ...
-
-
 class BoardFamily(Protocol):
-    """One kind of board on screen for one match."""
+    """One kind of board on screen for one match: it draws a ``BoardLook``, animates a move's
+    effects, and turns pointer events into ``Intent``s (never acting on the match itself)."""
 
     kind: str
-    hover: int | None  # the cell under the pointer
-    mouse: tuple[int, int]
-    dragging: bool
+    input: RouteInput  # the pointer: hover, mouse position, dragging
 
     def cancel_drag(self) -> None: ...
 
@@ -108,24 +58,16 @@ class BoardFamily(Protocol):
 
     def pos(self, cell: int) -> tuple[float, float]: ...
 
-    def draw(self, surface: pygame.Surface, match: MatchView) -> None: ...
+    def draw(self, surface: pygame.Surface, look: BoardLook) -> None: ...
 
-    def animate(self, effects: list[Effect], before: dict[int, tuple[int, str]], on_event,
-                shown_hops: int = 0) -> Animation: ...
+    def animate(self, effects: list[Effect], before: dict[int, tuple[int, str]],
+                on_event: EventSink, shown_hops: int = 0) -> Animation: ...
 
-    def position_changed(self, match: MatchView, played: bool = False) -> None:
+    def position_changed(self, source: BoardSource, played: bool = False) -> None:
         """The position on the board changed: ``played`` when a move was just played (its
         animation follows), else an undo, a position looked back at or a new position."""
 
-    def handle_event(self, event: pygame.event.Event, match: MatchInput) -> bool: ...
-
-    def intro(self, match: MatchView) -> tuple[str, tuple[int, int, int]]:
-        """What to tell the person to move, and in which colour."""
-
-    def guide(self, match: MatchView) -> tuple[str, tuple[int, int, int]]:
-        """What the current selection allows next."""
-
-    def help_line(self, match: MatchView) -> str: ...
+    def handle_event(self, event: pygame.event.Event, look: BoardLook) -> list[Intent]: ...
 
 
 def _package(kind: str) -> ModuleType | None:

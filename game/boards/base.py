@@ -1,17 +1,19 @@
 """What every board family does the same way: a view that maps cells to pixels, the shared
-pointer input, a renderer that draws from the match. A family subclasses ``FamilyBase`` and
-adds its own view, renderer, animation and words."""
+pointer input, a renderer that draws from the look. A family subclasses ``FamilyBase`` and
+adds its own view, renderer and animation."""
 
 from __future__ import annotations
 
 import pygame
 
-from .route_input import RouteInput
+from ..match.read import BoardSource
+from .look import BoardLook
+from .route_input import Intent, RouteInput
 
 
 class FamilyBase:
     """The plumbing of a ``BoardFamily``: ``view`` (``rect``, ``frame``, ``spacing``, ``pos``,
-    ``cell_at``, ``set_rect``), ``renderer`` (``draw(surface, match)``) and ``input``."""
+    ``cell_at``, ``set_rect``), ``renderer`` (``draw(surface, look)``) and ``input``."""
 
     kind = ""
 
@@ -46,11 +48,11 @@ class FamilyBase:
     def pos(self, cell: int) -> tuple[float, float]:
         return self.view.pos(cell)
 
-    def draw(self, surface: pygame.Surface, match) -> None:
-        self.renderer.draw(surface, match)
+    def draw(self, surface: pygame.Surface, look: BoardLook) -> None:
+        self.renderer.draw(surface, look)
 
-    def handle_event(self, event: pygame.event.Event, match) -> bool:
-        return self.input.handle_event(event, match)
+    def handle_event(self, event: pygame.event.Event, look: BoardLook) -> list[Intent]:
+        return self.input.handle_event(event, look)
 
-    def position_changed(self, match, played: bool = False) -> None:
+    def position_changed(self, source: BoardSource, played: bool = False) -> None:
         """Boards that draw the rules' pieces every frame have nothing to reconcile."""

@@ -3,9 +3,27 @@ surface (on a wooden frame), blitted every frame."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from .. import theme
+
+
+class PieceView(Protocol):
+    """A board of pieces on points or squares, as its drawing and animation place them."""
+
+    frame: pygame.Rect
+
+    @property
+    def spacing(self) -> float: ...
+
+    @property
+    def piece_radius(self) -> float: ...
+
+    def pos(self, cell: int) -> tuple[float, float]: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
 
 
 class CachedBoard:

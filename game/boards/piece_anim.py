@@ -5,26 +5,23 @@ move is over. Shared by the board families whose moves are pieces on cells (line
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from rules import Effect
 from rules.effects import MOVE, PLACE, PROMOTE, REMOVE
+from rules.kinds import Detail
 
 from ..anim import Timer, arc_point, bounce_out, ease_in_quad
 from ..render.pieces import draw_piece
+from .beats import Beat, EventSink, Piece
 
 STEP_SECONDS = 0.24
 HOP_SECONDS = 0.30
 DROP_SECONDS = 0.42
 HUFF_SECONDS = 0.32
 
-Piece = tuple[int, str]
-#: ``on_event(name, cell, piece)``: 'land' after a hop or step, 'capture' for a piece taken (as
-#: the hop that takes it lands), 'drop' when a placed piece lands, 'huff', 'promote'.
-EventSink = Callable[[str, int, Piece], None]
 
 
 @dataclass
@@ -32,6 +29,7 @@ class Segment:
     effect: Effect
     seconds: float
     takes: tuple[int, ...] = ()  # pieces removed when this hop lands
+    pause: bool = False  # a moment shown after ``effect`` (a crowning): nothing moves or changes
 
 
 class MoveAnimation:
@@ -48,6 +46,7 @@ class MoveAnimation:
         self.index = 0
         self.timer: Timer | None = None
         self.flying: Piece | None = None
+        self._taken = [0, 0]  # pieces each side has been seen to take so far
         # Hops the player has already seen while building the chain are not shown again.
         while shown_hops and self.index < len(self.segments) and self.segments[self.index].effect.kind == MOVE:
             self._apply(self.segments[self.index], quiet=True)
@@ -62,15 +61,15 @@ class MoveAnimation:
         pending: list[int] = []
         for e in effects:
             if e.kind == MOVE:
-                seconds = HOP_SECONDS if e.detail == "hop" else STEP_SECONDS
+                seconds = HOP_SECONDS if e.detail == Detail.HOP else STEP_SECONDS
                 takes = tuple(c for c in pending if c == e.to)
                 for c in takes:
                     pending.remove(c)
-                out.extend(Segment(Effect(REMOVE, c, detail="huff"), HUFF_SECONDS) for c in pending)
+                out.extend(Segment(Effect(REMOVE, c, detail=Detail.HUFF), HUFF_SECONDS) for c in pending)
                 pending = []
                 out.append(Segment(e, seconds, takes))
             elif e.kind == REMOVE:
-                if out and out[-1].effect.kind == MOVE and e.detail == "capture":
+                if out and out[-1].effect.kind == MOVE and e.detail == Detail.CAPTURE:
                     out[-1].takes += (e.cell,)
                 else:
                     pending.append(e.cell)
@@ -78,12 +77,17 @@ class MoveAnimation:
                 out.append(Segment(e, DROP_SECONDS))
             elif e.kind == PROMOTE:
                 out.append(Segment(e, 0.0))
-        out.extend(Segment(Effect(REMOVE, c, detail="huff"), HUFF_SECONDS) for c in pending)
+        out.extend(Segment(Effect(REMOVE, c, detail=Detail.HUFF), HUFF_SECONDS) for c in pending)
         return out
 
     @property
     def done(self) -> bool:
         return self.index >= len(self.segments)
+
+    def taken_so_far(self) -> tuple[int, int]:
+        """The pieces each side has been seen to take since the move began (the panel counts
+        with the board, not ahead of it)."""
+        return (self._taken[0], self._taken[1])
 
     def finish(self) -> None:
         """Jump to the end (undo or a skipped animation), firing nothing more."""
@@ -111,6 +115,8 @@ class MoveAnimation:
     def _begin(self, seg: Segment) -> None:
         e = seg.effect
         self.timer = Timer(seg.seconds) if seg.seconds > 0 else Timer(1e-6)
+        if seg.pause:
+            return
         if e.kind == MOVE:
             self.flying = self.board.pop(e.cell, None)
         elif e.kind == PLACE:
@@ -118,29 +124,34 @@ class MoveAnimation:
         elif e.kind == REMOVE:
             self.flying = self.board.pop(e.cell, None)
             if self.flying is not None:
-                self.on_event("huff", e.cell, self.flying)
+                self.on_event(Beat.HUFF, e.cell, self.flying)
 
     def _apply(self, seg: Segment, quiet: bool) -> None:
         """The segment's end: the board as it stands once it is over."""
         e = seg.effect
         fire = (lambda *a: None) if quiet else self.on_event
+        if seg.pause:
+            return
         if e.kind == MOVE:
             piece = self.flying if self.timer is not None and self.flying is not None else self.board.pop(e.cell)
             for c in seg.takes:
                 victim = self.board.pop(c, None)
                 if victim is not None:
-                    fire("capture", c, victim)
+                    self._taken[victim[0] ^ 1] += 1
+                    fire(Beat.CAPTURE, c, victim)
             self.board[e.to] = piece
-            fire("land", e.to, piece)
+            fire(Beat.LAND, e.to, piece)
         elif e.kind == PLACE:
             self.board[e.cell] = (e.player, e.detail)
-            fire("drop", e.cell, (e.player, e.detail))
+            fire(Beat.DROP, e.cell, (e.player, e.detail))
         elif e.kind == REMOVE:
-            self.board.pop(e.cell, None)
+            victim = self.board.pop(e.cell, None) if e.cell in self.board else self.flying
+            if victim is not None:
+                self._taken[victim[0] ^ 1] += 1
         elif e.kind == PROMOTE:
             owner, _ = self.board[e.cell]
             self.board[e.cell] = (owner, e.detail)
-            fire("promote", e.cell, self.board[e.cell])
+            fire(Beat.PROMOTE, e.cell, self.board[e.cell])
         self.flying = None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -161,6 +172,6 @@ class MoveAnimation:
             scale = max(0.05, 1 - ease_in_quad(t))
             draw_piece(surface, view.pos(e.cell), radius, owner, kind, scale=scale * (1 + 0.3 * t))
         elif e.kind == MOVE:
-            height = view.spacing * (0.55 if e.detail == "hop" else 0.18)
+            height = view.spacing * (0.55 if e.detail == Detail.HOP else 0.18)
             (x, y), lift = arc_point(view.pos(e.cell), view.pos(e.to), t, height)
             draw_piece(surface, (x, y), radius, owner, kind, lift=lift)

@@ -1,79 +1,91 @@
 """Pointer input for boards whose moves are routes of cells: click a piece then a cell, or drag
-the piece there; a chain is built one landing at a time (``routes.MoveBuilder`` decides)."""
+the piece there; a chain is built one landing at a time. The input only says what the pointer
+meant (``Intent``s, in order); the play scene hands them to the match, whose rules decide.
+
+A drag is a press on a piece and a release elsewhere: the press is a click (it selects the
+piece, if the rules allow), the release a second click on the cell it ends on. A press on the
+piece already chosen waits for the release, so the piece can be dragged on, or clicked to drop
+the choice (or stop a chain there)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from . import MatchInput
+from rules.kinds import Code
+
+if TYPE_CHECKING:
+    from .look import BoardLook
 
 DRAG_START_PIXELS = 6
 
 
+class Gesture(Code):
+    CLICK = "click"  # a click on a cell (None: off the board)
+    CANCEL = "cancel"  # drop the choice (right-click)
+
+
+class Intent(NamedTuple):
+    gesture: Gesture
+    cell: int | None = None
+
+
+@dataclass
+class _Drag:
+    cell: int
+    start: tuple[int, int]
+    deferred: bool  # pressed on the chosen piece: the click waits for the release
+    moved: bool = False
+
+
 class RouteInput:
-    """Turns mouse events on the board into builder clicks for the match."""
+    """Turns mouse events on the board into intents for the match."""
 
     def __init__(self, cell_at: Callable[[tuple[int, int]], int | None]) -> None:
         self.cell_at = cell_at
         self.hover: int | None = None
         self.mouse = (0, 0)
-        self.drag: dict | None = None
+        self.drag: _Drag | None = None
 
     @property
     def dragging(self) -> bool:
-        return self.drag is not None and self.drag["moved"]
+        return self.drag is not None and self.drag.moved
 
     def cancel_drag(self) -> None:
         self.drag = None
 
-    def handle_event(self, event: pygame.event.Event, match: MatchInput) -> bool:
-        """True when the event was the board's."""
+    def handle_event(self, event: pygame.event.Event, look: BoardLook) -> list[Intent]:
+        """What the event means on the board (empty when it is not the board's)."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.hover = self.cell_at(event.pos)
-            if self.drag is not None:
-                dx = event.pos[0] - self.drag["start"][0]
-                dy = event.pos[1] - self.drag["start"][1]
-                if dx * dx + dy * dy >= DRAG_START_PIXELS ** 2:
-                    self.drag["moved"] = True
-            return True
+            drag = self.drag
+            if drag is not None and look.builder.selected == drag.cell:  # only a chosen piece drags
+                dx, dy = event.pos[0] - drag.start[0], event.pos[1] - drag.start[1]
+                drag.moved = drag.moved or dx * dx + dy * dy >= DRAG_START_PIXELS ** 2
+            return []
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
-            self._press(self.cell_at(event.pos), event.pos, match)
-            return True
+            cell = self.cell_at(event.pos)
+            path = look.builder.path
+            deferred = cell is not None and bool(path) and cell == path[-1]
+            self.drag = _Drag(cell, event.pos, deferred) if cell is not None else None
+            return [] if deferred else [Intent(Gesture.CLICK, cell)]
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = event.pos
-            self._release(self.cell_at(event.pos), match)
-            return True
+            return self._release(self.cell_at(event.pos))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            match.apply_click(match.builder.cancel(), None)
-            return True
-        return False
-
-    def _press(self, cell: int | None, pos: tuple[int, int], match: MatchInput) -> None:
-        if not match.board_input_allowed(cell):
-            return
-        b = match.builder
-        if cell is not None and b.path and cell == b.path[-1]:
-            # Acting on release lets the player drag the chosen piece, or click it to deselect/stop.
-            self.drag = {"cell": cell, "start": pos, "moved": False, "deferred": True}
-            return
-        result = b.click(cell)
-        match.apply_click(result, cell)
-        if result.kind == "select" and cell is not None:
-            self.drag = {"cell": cell, "start": pos, "moved": False, "deferred": False}
-        else:
             self.drag = None
+            return [Intent(Gesture.CANCEL)]
+        return []
 
-    def _release(self, cell: int | None, match: MatchInput) -> None:
+    def _release(self, cell: int | None) -> list[Intent]:
         drag, self.drag = self.drag, None
-        if drag is None or not match.board_input_allowed(None):
-            return
-        if cell == drag["cell"] or cell is None:
-            if drag["deferred"] and not drag["moved"] and cell is not None:
-                match.apply_click(match.builder.click(cell), cell)
-            return
-        if drag["moved"]:
-            match.apply_click(match.builder.click(cell), cell)
+        if drag is None or cell is None:
+            return []
+        if cell == drag.cell:
+            return [Intent(Gesture.CLICK, cell)] if drag.deferred and not drag.moved else []
+        return [Intent(Gesture.CLICK, cell)] if drag.moved else []

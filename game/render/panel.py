@@ -1,16 +1,27 @@
-"""Drawing the play scene: the board (by its family, ``game.boards``), the thinking badge, the
-help line, and the side panel that says whose turn it is in words, the players, the last move
-and the move log. It only reads the scene; input and rules stay in ``scenes.play``."""
+"""The play scene's side panel and the words around the board: whose turn it is (with the rules'
+notes), the proven value, the two players, what just happened, the message, the move log, and
+the buttons. ``plan_panel`` works out where everything goes (in ``update``: it places the
+buttons, shows or hides them and records the log's click areas); ``PanelView.draw`` only reads
+that plan and the match.
+"""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
+from rules.kinds import Phase
+from rules.words import N_, Words
+
 from .. import theme
 from ..config import PASS_AND_PLAY, WATCH
+from ..i18n import tr
+from ..match.analysis import MARKS, Verdict
+from ..match.events import Tone
+from ..match.words import log_rows, turn_parts
 from ..widgets import fit_line
 from .pieces import describe, draw_piece, side_kind
 
@@ -18,218 +29,401 @@ if TYPE_CHECKING:
     from ..scenes.play import PlayScene
 
 
-class PlayView:
-    """Draws a ``PlayScene`` every frame."""
+def tone_color(tone: Tone) -> theme.Color:
+    """The colour of words said in ``tone`` (read from the palette in force)."""
+    return {Tone.TEXT: theme.TEXT, Tone.DIM: theme.TEXT_DIM, Tone.ACCENT: theme.ACCENT, Tone.INFO: theme.ACCENT_2,
+            Tone.WARN: theme.WARN, Tone.HINT: theme.HINT, Tone.GOOD: theme.GOOD}[tone]
+
+
+@dataclass
+class PanelPlan:
+    """Where the panel's parts go for one size and one state of the match."""
+
+    panel: pygame.Rect
+    s: float
+    x: int
+    inner_w: int
+    mode_words: str = ""
+    rules_words: str = ""
+    turn_box: pygame.Rect = field(default_factory=pygame.Rect)
+    turn_head: str = ""
+    turn_lines: list[tuple[str, theme.Color]] = field(default_factory=list)
+    proven: tuple[str, int] | None = None  # words, y
+    cards: list[pygame.Rect] = field(default_factory=list)
+    event_lines: list[tuple[str, int]] = field(default_factory=list)
+    message_lines: list[tuple[str, int]] = field(default_factory=list)
+    message_color: theme.Color = theme.TEXT
+    log_area: pygame.Rect = field(default_factory=pygame.Rect)
+    log_cells: list[tuple[pygame.Rect, int, str]] = field(default_factory=list)  # area, move index, notation
+    log_numbers: list[tuple[str, int]] = field(default_factory=list)  # "12.", y
+    log_heads: list[tuple[str, int]] = field(default_factory=list)  # a side's name, x
+    log_more: str = ""  # how many rows lie above or below the ones shown
+    graph_area: pygame.Rect | None = None  # the engine's look over the game, once asked for
+    graph_line: list[tuple[float, float]] = field(default_factory=list)
+    graph_marks: list[tuple[tuple[float, float], theme.Color, int]] = field(default_factory=list)  # where, colour, ply
+    graph_words: str = ""
+    graph_now: float | None = None  # x of the move looked at
+    compact: bool = False  # player cards of one line (the move list needed the room)
+    log_rows_fit: int = 0
+    log_head_w: int = 0
+    help_line: str = ""
+    help_pos: tuple[int, int] = (0, 0)
+    thinking: bool = False
+    name_size: int = 0
+
+
+MIN_LOG_ROWS = 4  # the move list keeps at least this many rows: the rest of the panel gives way
+
+
+def plan_panel(sc: PlayScene, size: tuple[int, int]) -> PanelPlan:
+    """Lay the panel out for ``size`` and the match as it stands (buttons placed here too). When
+    the move list would get fewer than a few rows (a graph, a long message, more buttons), the
+    player cards go compact and the message shorter."""
+    plan = _plan_panel(sc, size, compact=False)
+    if plan.log_rows_fit < MIN_LOG_ROWS and sc.match.log:
+        plan = _plan_panel(sc, size, compact=True)
+    return plan
+
+
+def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPlan:
+    m = sc.match
+    board_rect, panel = sc.layout(size)
+    s = theme.scale_for(size)
+    pad = int(14 * s)
+    x, inner_w = panel.left + pad, panel.width - 2 * pad
+    plan = PanelPlan(panel, s, x, inner_w, compact=compact)
+    plan.help_line, plan.help_pos = m.help_text(), (board_rect.centerx, board_rect.bottom + int(6 * s))
+    plan.thinking = m.computer.thinking and not m.busy  # said under the board, where nothing is covered
+    plan.name_size = int(34 * s)
+    while plan.name_size > 14 and theme.measure(m.spec.name, plan.name_size)[0] > inner_w:
+        plan.name_size -= 1
+    y = panel.top + pad + theme.font(plan.name_size).get_linesize() + int(4 * s)  # under the game's name
+    plan.mode_words = {PASS_AND_PLAY: N_("Pass and play"), WATCH: N_("Computer v computer")}.get(
+        m.config.mode, Words("You play {side}", side=m.side(m.config.human_side)))
+    speed_w = int(inner_w * 0.42)  # the animation speed: a fixed place at the end of this line
+    sc.speed_button.rect = pygame.Rect(x + inner_w - speed_w, y - int(4 * s), speed_w, max(26, int(30 * s)))
+    plan.rules_words = m.rules_in_force()
+    if plan.rules_words:
+        y += int(26 * s)
+    y += int(34 * s)
+    y = _plan_turn_box(sc, plan, y) + int(10 * s)
+    proven = m.proven_line()
+    if proven:
+        plan.proven = (proven, y)
+        y += int(int(20 * s) * 1.3)
+    card_h = int((50 if compact else 74) * s)
+    for _ in (0, 1):
+        plan.cards.append(pygame.Rect(x, y, inner_w, card_h))
+        y += card_h + int((5 if compact else 8) * s)
+    y += int(4 * s)
+    msg_size = int(22 * s)
+    looked_over = m.analysis is not None and m.state.outcome() is not None
+    if m.event and not m.review.active and not looked_over:  # looking back, the message says what the move did
+        for line in theme.wrap(m.event, msg_size, inner_w)[:2]:
+            plan.event_lines.append((line, y))
+            y += int(msg_size * 1.05)
+        y += int(6 * s)
+    plan.message_color = tone_color(m.said.tone)
+    for line in theme.wrap(m.said.words, msg_size, inner_w)[:3 if compact or m.analysis is not None else 5]:
+        plan.message_lines.append((line, y))
+        y += int(msg_size * 1.05)
+    if m.analysis is not None:
+        plan.graph_area = pygame.Rect(x, y + int(4 * s), inner_w, int(86 * s))
+        _plan_graph(sc, plan)
+        y = plan.graph_area.bottom + int(6 * s)
+    ctx_y = _place_buttons(sc, plan)
+    bh = int(48 * s)
+    plan.log_area = pygame.Rect(x, y + int(8 * s), inner_w, ctx_y + bh - y - int(16 * s))
+    _plan_log(sc, plan)
+    return plan
+
+
+def _plan_turn_box(sc: PlayScene, plan: PanelPlan, y: int) -> int:
+    m, s = sc.match, plan.s
+    out = None if m.review.active else m.shown_outcome
+    head, rest = turn_parts(m)
+    if out is not None or m.review.active:
+        notes = [(rest, False)]
+    elif m.moving is not None:  # the board still shows the move: no notes for the next turn yet
+        notes = []
+    else:  # each note in the warning colour when its code is urgent (a forced capture, a huff)
+        urgent = m.urgent_notes()
+        notes = [(n.words, n.code in urgent) for n in m.notes] or ([(rest, False)] if rest else [])
+    for note, warn in notes:
+        for line in theme.wrap(note, int(23 * s), plan.inner_w - int(20 * s)):
+            plan.turn_lines.append((line, theme.WARN if warn else theme.ACCENT_2))
+    if out is None and m.computer.thinking:
+        head = Words("{side} is thinking{dots}", side=m.side(m.shown_to_move), dots="." * (1 + int(sc.time * 3) % 3))
+    plan.turn_head = head
+    plan.turn_box = pygame.Rect(plan.x, y, plan.inner_w, int(70 * s) + len(plan.turn_lines) * int(24 * s))
+    return plan.turn_box.bottom
+
+
+def _place_buttons(sc: PlayScene, plan: PanelPlan) -> int:
+    """The button row at the bottom and the context buttons stacked above it; returns the top of
+    the context stack (the log fills the space above)."""
+    m, s, x, inner_w = sc.match, plan.s, plan.x, plan.inner_w
+    bh, gap = int(48 * s), int(8 * s)
+    bottom = plan.panel.bottom - int(14 * s)
+    row = [b for b in (sc.undo_button, sc.turn_button, sc.rules_button, sc.menu_button) if b.visible]
+    bw = (inner_w - gap * (len(row) - 1)) // len(row)
+    for i, b in enumerate(row):
+        b.rect = pygame.Rect(x + i * (bw + gap), bottom - bh, bw, bh)
+    ctx_y = bottom - bh - gap - bh
+    interactive = m.human_to_move and not m.busy
+    sc.stop_button.visible = interactive and m.builder.can_stop()
+    sc.decline_button.visible = interactive and bool(m.builder.removal_points()) and not m.builder.path
+    # The hint keeps its place while a piece is selected (greyed), so the panel does not jump.
+    sc.hint_button.enabled = m.hint_available()
+    # Looking back, it shows only while it can be asked (the move list needs the room).
+    sc.hint_button.visible = m.computer.adviser is not None and (
+        sc.hint_button.enabled if m.review.active else m.state.outcome() is None)
+    sc.pause_button.visible = m.config.mode == WATCH and m.state.outcome() is None
+    sc.pause_button.label = "Resume" if m.paused else "Pause"
+    sc.back_button.visible = m.review.active
+    sc.redo_button.visible = m.can_redo and not m.review.active
+    sc.step_button.visible = m.config.mode == WATCH and m.paused and m.state.outcome() is None
+    for b in (sc.stop_button, sc.decline_button, sc.hint_button, sc.pause_button, sc.back_button,
+              sc.redo_button, sc.step_button):
+        if b.visible:
+            b.rect = pygame.Rect(x, ctx_y, inner_w, bh)
+            ctx_y -= bh + gap
+    sc.undo_button.enabled = m.can_undo
+    return ctx_y
+
+
+VERDICT_COLORS = {Verdict.BLUNDER: (240, 80, 70), Verdict.MISTAKE: (245, 160, 60), Verdict.INACCURACY: (230, 210, 90)}
+
+
+def _plan_graph(sc: PlayScene, plan: PanelPlan) -> None:
+    """The first player's expected result after each move, left to right, with the slips marked
+    (a click on the graph looks at that move); a progress line while the engine works."""
+    m, area = sc.match, plan.graph_area
+    analysis = m.analysis
+    assert analysis is not None and area is not None
+    values = analysis.graph()
+    inner = area.inflate(-int(12 * plan.s), -int(20 * plan.s))
+    steps = max(1, analysis.total - 1)
+
+    def at(ply: int, value: float) -> tuple[float, float]:
+        return (inner.left + inner.width * ply / steps, inner.bottom - inner.height * value)
+
+    plan.graph_line = [at(i, v) for i, v in enumerate(values)]
+    for j in analysis.judgements():
+        if j.verdict in VERDICT_COLORS:
+            plan.graph_marks.append((at(j.ply, values[j.ply]), VERDICT_COLORS[j.verdict], j.ply))
+    shown = m.review.ply if m.review.active else None
+    plan.graph_now = None if shown is None else at(shown, 0)[0]
+    if analysis.error:
+        plan.graph_words = Words("The analysis stopped: {problem}", problem=analysis.error)
+    elif not analysis.done:
+        plan.graph_words = Words("The computer is looking the game over: {done} of {total} positions",
+                                 done=len(values), total=analysis.total)
+    else:
+        plan.graph_words = Words("{side}'s chances, move by move (click to look)", side=m.side(0))
+
+
+def graph_ply(plan: PanelPlan, pos: tuple[int, int], total: int) -> int | None:
+    """The move under a click on the graph (None: not on it)."""
+    area = plan.graph_area
+    if area is None or not area.collidepoint(pos) or total < 2:
+        return None
+    inner = area.inflate(-int(12 * plan.s), -int(20 * plan.s))
+    return max(0, min(total - 1, round((pos[0] - inner.left) / max(1, inner.width) * (total - 1))))
+
+
+def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
+    """The move list in two columns (a number, then each side's move), as many rows as fit: the
+    newest at the bottom, unless the player reads back (the wheel, Page Up/Down) or looks at a
+    past move, which then stays in view. Each cell is a click area that looks at that move."""
+    m, s, area = sc.match, plan.s, plan.log_area
+    line_h = int(int(20 * s) * 1.2)
+    fits = (area.height - int(24 * s)) // line_h
+    plan.log_rows_fit = fits
+    rows = log_rows(m.log)
+    if fits < 2 or not rows:
+        sc.log_scroll = 0
+        return
+    sc.log_scroll = max(0, min(sc.log_scroll, len(rows) - fits))
+    if m.review.active:  # the move looked at stays in view
+        row_of = next((k for k, (_, cells) in enumerate(rows) if any(c and c.ply == m.review.ply for c in cells)),
+                      None)
+        if row_of is not None:
+            last = len(rows) - sc.log_scroll
+            if row_of >= last:
+                sc.log_scroll = len(rows) - row_of - 1
+            elif row_of < last - fits:
+                sc.log_scroll = len(rows) - row_of - fits
+    last = len(rows) - sc.log_scroll
+    first = max(0, last - fits)
+    num_w = theme.measure(f"{rows[-1][0]}.", int(19 * s))[0] + int(8 * s)
+    col_w = (area.width - num_w) // 2
+    plan.log_heads = [(m.side(p), area.left + num_w + p * col_w) for p in (0, 1)]
+    plan.log_head_w = col_w - int(8 * s)
+    y = area.top + int(24 * s)
+    for number, cells in rows[first:last]:
+        plan.log_numbers.append((f"{number}.", y))
+        for p, entry in enumerate(cells):
+            if entry is not None:
+                cell = pygame.Rect(area.left + num_w + p * col_w - int(4 * s), y - int(2 * s), col_w - int(4 * s), line_h)
+                mark = ""
+                if m.analysis is not None:
+                    judged = m.analysis.judgement(entry.ply)
+                    mark = MARKS[judged.verdict] if judged is not None else ""
+                plan.log_cells.append((cell, entry.ply, entry.notation + mark))
+        y += line_h
+    above, below = first, len(rows) - last
+    plan.log_more = " ".join(t for t in (f"▲{above}" if above else "", f"▼{below}" if below else "") if t)
+
+
+class PanelView:
+    """Draws the panel of a ``PlayScene`` from its plan; reads only."""
 
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
 
-    def draw(self, surface: pygame.Surface) -> None:
-        sc = self.scene
-        theme.background(surface)
-        board = sc.view
-        board.draw(surface, sc.board_view)
-        self._draw_help_line(surface)
-        self._draw_thinking(surface, board.frame)
-        self._draw_panel(surface)
-
-    def _draw_thinking(self, surface: pygame.Surface, frame: pygame.Rect) -> None:
-        """A pill over the top of the board while the computer thinks (it keeps moving: 60 FPS)."""
-        sc = self.scene
-        if sc.opponent is None or not sc.opponent.thinking or sc.busy:
-            return
-        s = sc.app.scale
-        words = f"{sc.side(sc.state.to_move)} is thinking" + "." * (1 + int(sc.time * 3) % 3)
-        size = int(26 * s)
-        w = theme.font(size).size(f"{sc.side(sc.state.to_move)} is thinking...")[0] + int(70 * s)
-        pill = pygame.Rect(0, 0, w, int(44 * s))
-        pill.midtop = (frame.centerx, frame.top + int(8 * s))
-        theme.panel(surface, pill, (24, 28, 50), theme.ACCENT_2, pill.height // 2, 2)
-        self._draw_spinner(surface, (pill.left + int(26 * s), pill.centery), int(11 * s), s)
-        theme.blit_text(surface, words, size, theme.TEXT, (pill.left + int(48 * s), pill.centery), "midleft")
-
-    def _draw_help_line(self, surface: pygame.Surface) -> None:
-        """What the pointer does now, under the board (or why it does nothing)."""
-        sc = self.scene
-        s = sc.app.scale
-        board_rect, _ = sc.layout(sc.app.size)
-        theme.blit_text(surface, sc.help_text(), int(21 * s), theme.TEXT_DIM,
-                        (board_rect.centerx, board_rect.bottom + int(6 * s)), "midtop")
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        sc = self.scene
-        _, panel = sc.layout(surface.get_size())
-        s = sc.app.scale
-        theme.panel(surface, panel, theme.PANEL, theme.PANEL_EDGE, int(16 * s))
-        pad = int(14 * s)
-        x = panel.left + pad
-        inner_w = panel.width - 2 * pad
-        y = panel.top + pad
-        name = theme.blit_text(surface, sc.spec.name, int(34 * s), theme.ACCENT, (x, y))
-        y = name.bottom + int(4 * s)
-        mode = {PASS_AND_PLAY: "Pass and play", WATCH: "Computer v computer"}.get(
-            sc.config.mode, f"You play {sc.side(sc.config.human_side)}")
-        # The animation speed sits at the end of this line: a fixed place, whatever happens below.
-        speed_w = int(inner_w * 0.42)
-        sc.speed_button.rect = pygame.Rect(x + inner_w - speed_w, y - int(8 * s), speed_w, max(26, int(32 * s)))
-        theme.blit_text(surface, fit_line(mode, int(20 * s), inner_w - speed_w - int(8 * s)), int(20 * s),
-                        theme.TEXT_DIM, (x, y))
-        rules_in_force = sc.rules_in_force()
-        if rules_in_force:  # the rule that shapes every turn, e.g. "Capture rule: Huff (traditional)"
-            y += int(26 * s)
-            theme.blit_text(surface, fit_line(rules_in_force, int(20 * s), inner_w), int(20 * s), theme.ACCENT_2,
-                            (x, y))
-        y += int(34 * s)
-        y = self._draw_turn_box(surface, pygame.Rect(x, y, inner_w, 0), s) + int(10 * s)
-        y = self._draw_proven(surface, x, y, inner_w, s)
-        for player in (0, 1):
-            y = self._draw_player_card(surface, pygame.Rect(x, y, inner_w, int(74 * s)), player, s) + int(8 * s)
-        y += int(4 * s)
-        msg_size = int(22 * s)
-        if sc.event:
-            for line in theme.wrap(sc.event, msg_size, inner_w)[:2]:
-                theme.blit_text(surface, line, msg_size, theme.LAST_MOVE, (x, y))
-                y += int(msg_size * 1.05)
-            y += int(6 * s)
-        for line in theme.wrap(sc.message, msg_size, inner_w)[:5]:
-            theme.blit_text(surface, line, msg_size, sc.message_color, (x, y))
-            y += int(msg_size * 1.05)
-        bh = int(48 * s)
-        bottom = panel.bottom - pad
-        row = [b for b in (sc.undo_button, sc.rules_button, sc.menu_button) if b.visible]
-        gap = int(8 * s)
-        bw = (inner_w - gap * (len(row) - 1)) // len(row)
-        for i, b in enumerate(row):
-            b.rect = pygame.Rect(x + i * (bw + gap), bottom - bh, bw, bh)
-        ctx_y = bottom - bh - gap - bh
-        interactive = sc.human_to_move and not sc.busy
-        sc.stop_button.visible = interactive and sc.builder.can_stop()
-        sc.decline_button.visible = interactive and bool(sc.builder.removal_points()) and not sc.builder.path
-        # The hint keeps its place while a piece is selected (greyed), so the panel does not jump.
-        sc.hint_button.visible = sc.adviser is not None and sc.state.outcome() is None and sc.config.mode != WATCH
-        sc.hint_button.enabled = sc.hint_available()
-        sc.pause_button.visible = sc.config.mode == WATCH and sc.state.outcome() is None
-        sc.back_button.visible = sc.review.active
-        sc.redo_button.visible = sc.can_redo and not sc.review.active
-        sc.step_button.visible = sc.config.mode == WATCH and sc.paused and sc.state.outcome() is None
-        for b in (sc.stop_button, sc.decline_button, sc.hint_button, sc.pause_button, sc.back_button,
-                  sc.redo_button, sc.step_button):
-            if b.visible:
-                b.rect = pygame.Rect(x, ctx_y, inner_w, bh)
-                ctx_y -= bh + gap
-        self._draw_log(surface, pygame.Rect(x, y + int(8 * s), inner_w, ctx_y + bh - y - int(16 * s)), s)
-        sc.undo_button.enabled = bool(sc.movers) and sc.config.mode != WATCH
+    def draw(self, surface: pygame.Surface, plan: PanelPlan) -> None:
+        sc, m, s = self.scene, self.scene.match, plan.s
+        if plan.thinking:
+            self._draw_thinking(surface, plan)
+        else:
+            theme.blit_text(surface, plan.help_line, int(21 * s), theme.TEXT_DIM, plan.help_pos, "midtop")
+        theme.panel(surface, plan.panel, theme.PANEL, theme.PANEL_EDGE, int(16 * s))
+        x = plan.x
+        pad_top = plan.panel.top + int(14 * s)
+        theme.blit_text(surface, m.spec.name, plan.name_size, theme.ACCENT, (x, pad_top))
+        y = pad_top + theme.font(plan.name_size).get_linesize() + int(4 * s)
+        theme.blit_text(surface, fit_line(plan.mode_words, int(20 * s), plan.inner_w - sc.speed_button.rect.width
+                                          - int(8 * s)), int(20 * s), theme.TEXT_DIM, (x, y))
+        if plan.rules_words:  # the rule that shapes every turn, e.g. "Capture rule: Huff (traditional)"
+            theme.blit_text(surface, fit_line(plan.rules_words, int(20 * s), plan.inner_w), int(20 * s),
+                            theme.ACCENT_2, (x, y + int(26 * s)))
+        self._draw_turn_box(surface, plan)
+        if plan.proven is not None:
+            words, py = plan.proven
+            theme.blit_text(surface, fit_line(Words("{proven} (V hides)", proven=words), int(20 * s), plan.inner_w),
+                            int(20 * s),
+                            theme.GOOD, (x, py))
+        for player, rect in enumerate(plan.cards):
+            self._draw_player_card(surface, rect, player, s, plan.compact)
+        for line, ly in plan.event_lines:
+            theme.blit_text(surface, line, int(22 * s), theme.LAST_MOVE, (x, ly))
+        for line, ly in plan.message_lines:
+            theme.blit_text(surface, line, int(22 * s), plan.message_color, (x, ly))
+        self._draw_graph(surface, plan)
+        self._draw_log(surface, plan)
         for b in sc.buttons:
             b.draw(surface, False, s)
 
-    def _draw_log(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
-        """The moves so far, newest last, as many as fit in ``area`` (the wheel and Page Up/Down
-        scroll back); each entry can be clicked to look at the position after it."""
-        sc = self.scene
-        size = int(19 * s)
-        line_h = int(size * 1.15)
-        rows = (area.height - int(26 * s)) // line_h
-        sc.log_rows = []
-        if rows < 2 or not sc.log:
-            return
-        hint = "  (click a move to look back)" if len(sc.log) > 1 else ""
-        theme.blit_text(surface, fit_line("MOVES" + hint, size, area.width), size, theme.TEXT_DIM, area.topleft)
-        y = area.top + int(24 * s)
-        last = len(sc.log) - min(sc.log_scroll, max(0, len(sc.log) - rows))
-        first = max(0, last - rows)
-        shown = sc.review.ply if sc.review.active else len(sc.log)
-        for i, words in enumerate(sc.log[first:last], start=first + 1):
-            row = pygame.Rect(area.left - int(4 * s), y - int(2 * s), area.width + int(8 * s), line_h)
-            if i == shown:
-                pygame.draw.rect(surface, (52, 62, 104), row, border_radius=int(6 * s))
-            color = theme.TEXT if i == shown else theme.TEXT_DIM
-            theme.blit_text(surface, fit_line(f"{i}. {words}", size, area.width), size, color, (area.left, y))
-            sc.log_rows.append((row, i))
-            y += line_h
+    def _draw_thinking(self, surface: pygame.Surface, plan: PanelPlan) -> None:
+        """A pill under the board while the computer thinks (it keeps moving: 60 FPS), where the
+        help line goes: it covers no point, file letter or piece."""
+        sc, m, s = self.scene, self.scene.match, plan.s
+        who = m.side(m.state.to_move)
+        words = Words("{side} is thinking{dots}", side=who, dots="." * (1 + int(sc.time * 3) % 3))
+        size = int(21 * s)
+        longest = tr(Words("{side} is thinking{dots}", side=who, dots="..."))
+        pill = pygame.Rect(0, 0, theme.measure(longest, size)[0] + int(56 * s), int(28 * s))
+        pill.midtop = (plan.help_pos[0], plan.help_pos[1] - int(2 * s))
+        theme.panel(surface, pill, (24, 28, 50), theme.ACCENT_2, pill.height // 2, 2)
+        self._draw_spinner(surface, (pill.left + int(18 * s), pill.centery), int(8 * s), s)
+        theme.blit_text(surface, words, size, theme.TEXT, (pill.left + int(34 * s), pill.centery), "midleft")
 
-    def _draw_turn_box(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> int:
-        sc = self.scene
-        out = None if sc.review.active else sc.shown_outcome
-        words = sc.turn_text()
-        head, _, rest = words.partition(" — ")
+    def _draw_graph(self, surface: pygame.Surface, plan: PanelPlan) -> None:
+        area, s = plan.graph_area, plan.s
+        if area is None:
+            return
+        theme.panel(surface, area, (24, 28, 50), theme.PANEL_EDGE, int(8 * s), 1)
+        mid = area.centery + int(4 * s)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (area.left + 4, mid), (area.right - 4, mid), 1)
+        if len(plan.graph_line) > 1:
+            pygame.draw.lines(surface, theme.ACCENT_2, False, plan.graph_line, max(2, int(2 * s)))
+        for (x, y), color, _ in plan.graph_marks:
+            pygame.draw.circle(surface, color, (x, y), max(3, int(4 * s)))
+        if plan.graph_now is not None:
+            pygame.draw.line(surface, theme.ACCENT, (plan.graph_now, area.top + int(16 * s)),
+                             (plan.graph_now, area.bottom - 4), max(1, int(2 * s)))
+        theme.blit_text(surface, fit_line(plan.graph_words, int(15 * s), area.width - int(10 * s)), int(15 * s),
+                        theme.TEXT_DIM, (area.left + int(6 * s), area.top + int(2 * s)))
+
+    def _draw_log(self, surface: pygame.Surface, plan: PanelPlan) -> None:
+        m, s, area = self.scene.match, plan.s, plan.log_area
+        if not plan.log_cells:
+            return
+        size = int(19 * s)
+        more_w = theme.measure(plan.log_more, int(15 * s))[0] + int(6 * s) if plan.log_more else 0
+        for p, (name, x) in enumerate(plan.log_heads):
+            room = plan.log_head_w - (more_w if p == 1 else 0)
+            theme.blit_text(surface, fit_line(tr(name).upper(), int(17 * s), room), int(17 * s), theme.TEXT_DIM,
+                            (x, area.top))
+        if plan.log_more:
+            theme.blit_text(surface, plan.log_more, int(15 * s), theme.TEXT_DIM, (area.right, area.top + int(2 * s)),
+                            "topright")
+        for number, y in plan.log_numbers:
+            theme.blit_text(surface, number, size, theme.TEXT_DIM, (area.left, y))
+        shown = m.review.ply if m.review.active else len(m.log)
+        for cell, index, notation in plan.log_cells:
+            if index == shown:
+                pygame.draw.rect(surface, (52, 62, 104), cell, border_radius=int(6 * s))
+            color = theme.TEXT if index == shown else theme.ACCENT_2 if index == len(m.log) else theme.TEXT_DIM
+            theme.blit_text(surface, fit_line(notation, size, cell.width - int(6 * s)), size, color,
+                            (cell.left + int(4 * s), cell.top + int(2 * s)))
+
+    def _draw_turn_box(self, surface: pygame.Surface, plan: PanelPlan) -> None:
+        sc, m, s = self.scene, self.scene.match, plan.s
+        out = None if m.review.active else m.shown_outcome
+        box = plan.turn_box
         icon_r = int(26 * s)
-        lines: list[tuple[str, theme.Color]] = []
-        if out is not None:
-            notes = [(rest, False)]
-        elif sc.review.active:
-            notes = [(rest, False)]
-        elif sc.moving is not None:  # the board still shows the move: no notes for the next turn yet
-            notes = []
-        else:  # each note in the warning colour when its code is urgent (a forced capture, a huff)
-            urgent = sc.urgent_notes()
-            notes = [(n.words, n.code in urgent) for n in sc.notes]
-            if not notes and rest:
-                notes = [(rest, False)]
-        for note, warn in notes:
-            for line in theme.wrap(note, int(23 * s), area.width - int(20 * s)):
-                lines.append((line, theme.WARN if warn else theme.ACCENT_2))
-        box = pygame.Rect(area.left, area.top, area.width, int(70 * s) + len(lines) * int(24 * s))
-        edge = theme.ACCENT if out is None else theme.GOOD
-        theme.panel(surface, box, (24, 28, 50), edge, int(12 * s), max(2, int(3 * s)))
+        theme.panel(surface, box, (24, 28, 50), theme.ACCENT if out is None else theme.GOOD, int(12 * s),
+                    max(2, int(3 * s)))
         cx, cy = box.left + int(14 * s) + icon_r, box.top + int(36 * s)
         if out is None:
-            player = sc.shown_to_move
+            player = m.shown_to_move
             bob = math.sin(sc.time * 4) * 3 * s
-            draw_piece(surface, (cx, cy + bob), icon_r, player, side_kind(sc.state, player))
-            if sc.opponent is not None and sc.opponent.thinking:
-                head = f"{sc.side(player)} is thinking" + "." * (1 + int(sc.time * 3) % 3)
+            draw_piece(surface, (cx, cy + bob), icon_r, player, side_kind(m.state, player))
         size = int(34 * s)
-        while size > 14 and theme.font(size).size(head)[0] > box.width - (cx - box.left) - icon_r - int(20 * s):
+        while size > 14 and theme.measure(plan.turn_head, size)[0] > box.width - (cx - box.left) - icon_r - int(20 * s):
             size -= 1
-        theme.blit_text(surface, head, size, theme.TEXT, (cx + icon_r + int(14 * s), cy), "midleft")
+        theme.blit_text(surface, plan.turn_head, size, theme.TEXT, (cx + icon_r + int(14 * s), cy), "midleft")
         y = box.top + int(66 * s)
-        for line, color in lines:
+        for line, color in plan.turn_lines:
             theme.blit_text(surface, line, int(23 * s), color, (box.left + int(12 * s), y))
             y += int(24 * s)
-        return box.bottom
-
-    def _draw_proven(self, surface: pygame.Surface, x: int, y: int, width: int, s: float) -> int:
-        """One line under the turn box where the game is solved (V hides it); returns the next y."""
-        words = self.scene.proven_line()
-        if not words:
-            return y
-        size = int(20 * s)
-        theme.blit_text(surface, fit_line(f"{words} (V hides)", size, width), size, theme.GOOD, (x, y))
-        return y + int(size * 1.3)
 
     def _draw_spinner(self, surface: pygame.Surface, center: tuple[float, float], radius: float, s: float) -> None:
-        sc = self.scene
         for i in range(8):
-            a = sc.time * 5 + i * math.pi / 4
+            a = self.scene.time * 5 + i * math.pi / 4
             k = (i + 1) / 8
             pos = (center[0] + math.cos(a) * radius, center[1] + math.sin(a) * radius)
             pygame.draw.circle(surface, theme.lerp_color(theme.PANEL, theme.ACCENT_2, k), pos, max(2, int(4 * s * k)))
 
-    def _draw_player_card(self, surface: pygame.Surface, rect: pygame.Rect, player: int, s: float) -> int:
-        sc = self.scene
-        active = (sc.review.active or sc.shown_outcome is None) and sc.shown_to_move == player
+    def _draw_player_card(self, surface: pygame.Surface, rect: pygame.Rect, player: int, s: float,
+                          compact: bool = False) -> None:
+        sc, m = self.scene, self.scene.match
+        active = (m.review.active or m.shown_outcome is None) and m.shown_to_move == player
         theme.panel(surface, rect, (46, 54, 92) if active else (28, 32, 56),
                     theme.ACCENT if active else theme.PANEL_EDGE, int(12 * s), max(2, int(3 * s)) if active else 1)
-        kind = side_kind(sc.state, player)
+        kind = side_kind(m.state, player)
         icon_r = int(20 * s)
         cx = rect.left + int(12 * s) + icon_r
         draw_piece(surface, (cx, rect.top + rect.height * 0.42), icon_r, player, kind)
         tx = cx + icon_r + int(12 * s)
-        theme.blit_text(surface, sc.side(player), int(28 * s), theme.TEXT, (tx, rect.top + int(8 * s)))
-        who = sc.controller_label(player)
-        theme.blit_text(surface, f"{who} · {describe(player, kind)}", int(19 * s), theme.TEXT_DIM,
-                        (tx, rect.top + int(34 * s)))
-        hands = sc.board_view.state.hands()  # a position looked back at counts its own
-        caught = sc.board_view.state.captured_counts()
-        bits = [f"taken {caught[player]}"] if sc.show_taken else []
-        if any(hands) or sc.board_view.state.phase == "drop":
-            bits.insert(0, f"in hand {hands[player]}")
-        theme.blit_text(surface, "  ·  ".join(bits), int(20 * s), theme.ACCENT_2, (tx, rect.top + int(52 * s)))
-        if sc.opponent is not None and sc.opponent.thinking and sc.state.to_move == player:
+        name = theme.blit_text(surface, m.side(player), int(28 * s), theme.TEXT, (tx, rect.top + int(8 * s)))
+        if not compact:
+            theme.blit_text(surface, Words("{player} · {look}", player=m.controller_label(player),
+                                           look=describe(player, kind)), int(19 * s),
+                            theme.TEXT_DIM, (tx, rect.top + int(34 * s)))
+        shown = m.board_source.state  # a position looked back at counts its own
+        hands, caught = shown.hands(), sc.shown_taken()
+        bits: list[str] = [Words("taken {n}", n=caught[player])] if sc.show_taken else []
+        if any(hands) or shown.phase == Phase.DROP:
+            bits.insert(0, Words("in hand {n}", n=hands[player]))
+        where = (name.right + int(12 * s), rect.top + int(14 * s)) if compact else (tx, rect.top + int(52 * s))
+        theme.blit_text(surface, "  ·  ".join(tr(b) for b in bits), int(20 * s), theme.ACCENT_2, where)
+        if m.computer.thinking and m.state.to_move == player:
             self._draw_spinner(surface, (rect.right - int(24 * s), rect.centery), int(12 * s), s)
         elif hands[player]:
             self._draw_hand(surface, rect, player, kind, hands[player], s)
-        return rect.bottom
 
     def _draw_hand(self, surface: pygame.Surface, rect: pygame.Rect, player: int, kind: str, count: int,
                    s: float) -> None:

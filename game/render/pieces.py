@@ -10,21 +10,24 @@ import math
 
 import pygame
 
+from rules import State
+from rules.words import N_
+
 from .. import theme
 
 _cache: dict[tuple[int, str, int], pygame.Surface] = {}
 theme.on_palette_change(_cache.clear)  # the armies' colours come from the palette
 
 SHAPE_NAMES = {
-    "soldier0": "round disc",
-    "soldier1": "square",
-    "cow": "square with horns",
-    "leopard": "spotted cat head",
-    "tiger": "striped star",
-    "counter0": "round red counter",
-    "counter1": "round blue counter",
-    "king0": "red crown (king)",
-    "king1": "blue crown (king)",
+    "soldier0": N_("round disc"),
+    "soldier1": N_("square"),
+    "cow": N_("square with horns"),
+    "leopard": N_("spotted cat head"),
+    "tiger": N_("striped star"),
+    "counter0": N_("round red counter"),
+    "counter1": N_("round blue counter"),
+    "king0": N_("red crown (king)"),
+    "king1": N_("blue crown (king)"),
 }
 
 #: BattleHalma's armies: (fill, edge); Red lighter and warmer than Blue, so grey still tells them apart
@@ -41,19 +44,15 @@ def style_of(owner: int, kind: str) -> str:
     return f"soldier{owner}"
 
 
-def side_kind(state: object, player: int) -> str:
+def side_kind(state: State, player: int) -> str:
     """The kind of piece that stands for ``player``: named by the side ("Cows" -> 'cow') when
     that is a known animal, else the player's most common piece on the board, else 'soldier'."""
-    game = state.game  # type: ignore[attr-defined]
-    sides = game.sides
+    sides = state.game.sides
     word = sides[player].strip().lower()
     singular = word[:-1] if word.endswith("s") else word
     if singular in ("cow", "leopard", "tiger"):
         return singular
-    try:
-        kinds = [k for o, k in state.pieces().values() if o == player]  # type: ignore[attr-defined]
-    except NotImplementedError:
-        kinds = []
+    kinds = [k for o, k in state.pieces().values() if o == player]
     return max(set(kinds), key=kinds.count) if kinds else "soldier"
 
 

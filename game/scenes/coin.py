@@ -8,6 +8,7 @@ import math
 import pygame
 
 from rules import State
+from rules.words import Words
 
 from .. import theme
 from ..anim import Timer, ease_out_cubic
@@ -92,7 +93,7 @@ class CoinTossScene(Scene):
             color = theme.ACCENT if self.spin.done and i == self.winner else theme.TEXT
             theme.blit_text(surface, sides[i], int(40 * s), color, (x, int(h * 0.55 + 60 * s)), "midtop")
         if self.spin.done:
-            theme.blit_text(surface, f"{sides[self.winner]} moves first", int(64 * s), theme.ACCENT,
+            theme.blit_text(surface, Words("{side} moves first", side=sides[self.winner]), int(64 * s), theme.ACCENT,
                             (w // 2, int(h * 0.82)), "center")
         else:
             theme.blit_text(surface, "Click to skip", int(24 * s), theme.TEXT_DIM, (w // 2, h - int(30 * s)),

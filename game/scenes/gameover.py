@@ -9,22 +9,20 @@ the play scene makes the game unfinished again, and the strip goes away.
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
 from rules import Outcome
+from rules.words import Words, sentence
 
 from .. import theme
 from ..anim import Timer, ease_out_back
+from ..match.review import turning_points
+from ..match.words import headline
 from ..render.pieces import draw_piece
-from ..review import turning_points
 from ..scene import Scene
 from ..widgets import Button, FocusGroup, fit_line
-
-
-def headline(outcome: Outcome, sides: tuple[str, str]) -> str:
-    return "A draw" if outcome.winner is None else f"{sides[outcome.winner]} win" + (
-        "" if sides[outcome.winner].endswith("s") else "s")
 
 
 class GameOverScene(Scene):
@@ -33,26 +31,31 @@ class GameOverScene(Scene):
     def __init__(self, app, play) -> None:
         super().__init__(app)
         self.play = play
-        self.outcome: Outcome = play.state.outcome()
+        self.match = play.match
+        outcome = self.match.state.outcome()
+        assert outcome is not None
+        self.outcome: Outcome = outcome
         self.appear = Timer(0.45)
         self.time = 0.0
         self.rematch = Button("Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R")
         self.review = Button("See board", self.see_board, pygame.K_ESCAPE, key_label="Esc")
         self.menu = Button("Menu", self.do_menu, pygame.K_m, key_label="M")
-        self.focus = FocusGroup([self.rematch, self.review, self.menu])
+        self.analyse_button = Button("Analyse", self.analyse, pygame.K_a, key_label="A")
         self.peeking = False  # "See board": the strip under the board instead of the card
         self.strip_rematch = Button("Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R")
         self.strip_result = Button("Result", self.show_result, pygame.K_RETURN, key_label="Enter")
         # The moments the game turned (the biggest swings of the evaluation), each a step into review.
         self.turns: list[Button] = []
-        log = play.log
-        first = len(play.state.history()) - len(log)
-        for k, (ply, _) in enumerate(turning_points(play.state)):
+        log = self.match.log
+        first = len(self.match.state.history()) - len(log)
+        for k, (ply, _) in enumerate(turning_points(self.match.state)):
             if 0 <= ply - 1 - first < len(log):
-                words = log[ply - 1 - first]
-                self.turns.append(Button(f"{ply}. {words}", lambda p=ply: self.look_at(p), pygame.K_1 + k,
+                words = log[ply - 1 - first].words
+                self.turns.append(Button(Words("{n}. {move}", n=ply, move=words), partial(self.look_at, ply),
+                                         pygame.K_1 + k,
                                          key_label=str(k + 1)))
-        self.focus = FocusGroup([self.rematch, self.review, self.menu, *self.turns])
+        self.focus = FocusGroup([self.rematch, self.analyse_button, self.review, self.menu, *self.turns])
+        self.place(app.size)
 
     def enter(self) -> None:
         self.app.sound.play("win")
@@ -63,7 +66,12 @@ class GameOverScene(Scene):
     def look_at(self, ply: int) -> None:
         """A turning point: the board as it stood after that move (review: the game is unchanged)."""
         self.peeking = True
-        self.play.review_at(ply)
+        self.match.review_at(ply)
+
+    def analyse(self) -> None:
+        """The engine looks the game over; the board and its graph come into view meanwhile."""
+        self.match.analyse()
+        self.peeking = True
 
     def show_result(self) -> None:
         self.peeking = False
@@ -91,71 +99,81 @@ class GameOverScene(Scene):
         self.time += dt
         if self.peeking:
             self.play.update(dt)  # the board below stays alive: review, animations
-            if self.play.state.outcome() is None and self.app.manager.top is self:
+            if self.match.state.outcome() is None and self.app.manager.top is self:
                 self.app.manager.pop()  # undone: the game goes on, the result no longer holds
+                return
+        self.place(self.app.size)
 
+    # --- layout (in update; drawing only reads) ------------------------------------------------------
+    def place(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.scale_for(size)
+        self.s = s
+        k = ease_out_back(self.appear.t)
+        turns_h = (int(34 * s) + int(44 * s)) if self.turns else 0
+        self.box = box = pygame.Rect(0, 0, int(640 * s), int(360 * s) + turns_h)
+        box.center = (w // 2, int(h / 2 + (1 - k) * h * 0.4))
+        self.reason_lines = theme.wrap(sentence(self.outcome.reason), int(30 * s),
+                                       box.width - int(60 * s))
+        self.turns_y = box.bottom - int(56 * s) - int(26 * s) - turns_h
+        if self.turns:
+            tw = (box.width - int(60 * s) - (len(self.turns) - 1) * int(8 * s)) // len(self.turns)
+            for i, b in enumerate(self.turns):
+                b.rect = pygame.Rect(box.left + int(30 * s) + i * (tw + int(8 * s)), self.turns_y + int(30 * s), tw,
+                                     int(40 * s))
+        bw, bh, gap = int(138 * s), int(56 * s), int(12 * s)
+        x = box.centerx - (4 * bw + 3 * gap) // 2
+        for b in (self.rematch, self.analyse_button, self.review, self.menu):
+            b.rect = pygame.Rect(x, box.bottom - bh - int(26 * s), bw, bh)
+            x += bw + gap
+        # "See board": the result in one line under the board, with Rematch and Result
+        board, _ = self.play.layout(size)
+        self.strip = strip = pygame.Rect(board.left, board.bottom + int(3 * s), board.width,
+                                         size[1] - board.bottom - int(6 * s))
+        sbw, sgap = int(170 * s), int(8 * s)
+        self.strip_result.rect = pygame.Rect(strip.right - sgap - sbw, strip.top + int(4 * s), sbw,
+                                             strip.height - int(8 * s))
+        self.strip_rematch.rect = self.strip_result.rect.move(-(sbw + sgap), 0)
+
+    # --- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         if self.peeking:
             self._draw_strip(surface)
             return
         w, h = surface.get_size()
-        s = theme.scale_for((w, h))
+        s, box = self.s, self.box
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, int(140 * min(1.0, self.appear.t * 2))))
         surface.blit(shade, (0, 0))
-        k = ease_out_back(self.appear.t)
-        turns_h = (int(34 * s) + int(44 * s)) if self.turns else 0
-        box = pygame.Rect(0, 0, int(640 * s), int(360 * s) + turns_h)
-        box.center = (w // 2, int(h / 2 + (1 - k) * h * 0.4))
         theme.panel(surface, box, (40, 46, 80), theme.ACCENT, int(20 * s), 4)
-        sides = self.play.sides
-        title = headline(self.outcome, sides)
+        title = headline(self.outcome, self.match.sides)
         theme.blit_text(surface, "Game over", int(28 * s), theme.TEXT_DIM, (box.centerx, box.top + int(22 * s)),
                         "midtop")
-        theme.blit_text(surface, title + "!", int(68 * s), theme.ACCENT, (box.centerx, box.top + int(56 * s)), "midtop")
+        theme.blit_text(surface, Words("{headline}!", headline=title), int(68 * s), theme.ACCENT, (box.centerx, box.top + int(56 * s)), "midtop")
         if self.outcome.winner is not None:
             from ..render.pieces import side_kind
 
-            kind = side_kind(self.play.state, self.outcome.winner)
+            kind = side_kind(self.match.state, self.outcome.winner)
             for dx in (-1, 1):
                 bob = math.sin(self.time * 5 + dx) * 6 * s
                 draw_piece(surface, (box.centerx + dx * int(250 * s), box.top + int(90 * s) + bob), int(32 * s),
                            self.outcome.winner, kind)
         y = box.top + int(140 * s)
-        reason = self.outcome.reason[:1].upper() + self.outcome.reason[1:]
-        for line in theme.wrap(reason + ".", int(30 * s), box.width - int(60 * s)):
+        for line in self.reason_lines:
             theme.blit_text(surface, line, int(30 * s), theme.TEXT, (box.centerx, y), "midtop")
             y += int(32 * s)
         if self.turns:
-            y = box.bottom - int(56 * s) - int(26 * s) - turns_h
             theme.blit_text(surface, "Turning points (look at the board after them):", int(22 * s), theme.TEXT_DIM,
-                            (box.left + int(30 * s), y))
-            tw = (box.width - int(60 * s) - (len(self.turns) - 1) * int(8 * s)) // len(self.turns)
-            for i, b in enumerate(self.turns):
-                b.rect = pygame.Rect(box.left + int(30 * s) + i * (tw + int(8 * s)), y + int(30 * s), tw, int(40 * s))
-        bw, bh = int(180 * s), int(56 * s)
-        gap = int(16 * s)
-        x = box.centerx - (3 * bw + 2 * gap) // 2
-        for b in (self.rematch, self.review, self.menu):
-            b.rect = pygame.Rect(x, box.bottom - bh - int(26 * s), bw, bh)
-            x += bw + gap
+                            (box.left + int(30 * s), self.turns_y))
         self.focus.draw(surface, s)
 
     def _draw_strip(self, surface: pygame.Surface) -> None:
         """The result in one line under the board, with Rematch and Result (back to the card)."""
-        size = surface.get_size()
-        s = theme.scale_for(size)
-        board, _ = self.play.layout(size)
-        strip = pygame.Rect(board.left, board.bottom + int(3 * s), board.width,
-                            size[1] - board.bottom - int(6 * s))
-        theme.panel(surface, strip, (40, 46, 80), theme.ACCENT, int(10 * s), 2)
-        bh = strip.height - int(8 * s)
-        bw = int(170 * s)
+        s, strip = self.s, self.strip
         gap = int(8 * s)
-        self.strip_result.rect = pygame.Rect(strip.right - gap - bw, strip.top + int(4 * s), bw, bh)
-        self.strip_rematch.rect = self.strip_result.rect.move(-(bw + gap), 0)
-        words = f"{headline(self.outcome, self.play.sides)}. {self.outcome.reason[:1].upper()}" \
-                f"{self.outcome.reason[1:]}."
+        theme.panel(surface, strip, (40, 46, 80), theme.ACCENT, int(10 * s), 2)
+        words = Words("{headline}. {reason}", headline=headline(self.outcome, self.match.sides),
+                      reason=sentence(self.outcome.reason))
         room = self.strip_rematch.rect.left - strip.left - 2 * gap
         text_size = max(12, int(strip.height * 0.5))
         theme.blit_text(surface, fit_line(words, text_size, room), text_size, theme.ACCENT,

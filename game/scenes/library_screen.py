@@ -8,9 +8,12 @@ only reads it.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from rules import game_spec
+from rules.words import N_, Words
 
 from .. import library, theme
 from ..boards import draw_thumbnail
@@ -20,7 +23,7 @@ from ..scene import Scene
 from ..widgets import Button, fit_line
 from .pause import MenuOverlay
 
-TABS = (("unfinished", "Unfinished"), ("finished", "Finished"), ("record", "Record"))
+TABS = (("unfinished", N_("Unfinished")), ("finished", N_("Finished")), ("record", N_("Record")))
 RESULT_COLORS = {"won": theme.GOOD, "lost": theme.WARN}
 
 
@@ -36,7 +39,7 @@ class LibraryScene(Scene):
         self.back = Button("Back", self.app.manager.pop, pygame.K_ESCAPE, key_label="Esc")
         self.open_button = Button("Open", self.open_selected, None, style="primary", key_label="Enter")
         self.delete_button = Button("Delete", self.ask_delete, None, style="danger", key_label="Del")
-        self.tab_buttons = [Button(label, lambda t=name: self.show_tab(t), None) for name, label in TABS]
+        self.tab_buttons = [Button(label, partial(self.show_tab, name), None) for name, label in TABS]
         self.row_rects: list[pygame.Rect] = []
         self._thumbs: dict[tuple[str, int, int], pygame.Surface] = {}
         self.reload()
@@ -66,7 +69,7 @@ class LibraryScene(Scene):
             self.app.sound.play("click")
 
     def open_selected(self) -> None:
-        from .title import open_entry
+        from .opening import open_entry
 
         entry = self.chosen
         if entry is None:
@@ -83,16 +86,20 @@ class LibraryScene(Scene):
         entry = self.chosen
         if entry is None:
             return
-        what = f"{entry.name}, {entry.details()}, {library.when_words(entry.saved_at)}."
-        finished = " Its result stays out of your record." if entry.result() else ""
+        what = (Words("{game}, {details}, {when}. It cannot be brought back. Its result stays out of your record.",
+                      game=entry.name, details=entry.details(), when=library.when_words(entry.saved_at))
+                if entry.result() else
+                Words("{game}, {details}, {when}. It cannot be brought back.", game=entry.name,
+                      details=entry.details(), when=library.when_words(entry.saved_at)))
 
         def delete() -> None:
             self.app.manager.pop()
-            self.message = library.delete(entry) or f"Deleted: {entry.name}, {library.when_words(entry.saved_at)}."
+            self.message = library.delete(entry) or Words("Deleted: {game}, {when}.", game=entry.name,
+                                                          when=library.when_words(entry.saved_at))
             self.reload()
 
         self.app.manager.push(MenuOverlay(
-            self.app, "Delete this game?", what + " It cannot be brought back." + finished,
+            self.app, N_("Delete this game?"), what,
             [Button("Delete it", delete, pygame.K_RETURN, style="danger", key_label="Enter"),
              Button("Keep it", self.app.manager.pop, pygame.K_ESCAPE, key_label="Esc")]))
 
@@ -153,7 +160,7 @@ class LibraryScene(Scene):
         for i, ((name, label), b) in enumerate(zip(TABS, self.tab_buttons)):
             b.rect = pygame.Rect(margin + i * (tab_w + int(10 * s)), int(100 * s), tab_w, tab_h)
             b.style = "accent" if name == self.tab else "normal"
-            b.label = f"{label} ({counts[name]})" if name in counts else label
+            b.label = Words("{tab} ({n})", tab=label, n=counts[name]) if name in counts else label
         self.notice_lines = [line for p in (self.problems[-2:] + ([self.message] if self.message else []))
                              for line in theme.wrap(p, int(20 * s), w - 2 * margin)][-3:]
         top = int(160 * s) + len(self.notice_lines) * int(24 * s)
@@ -175,7 +182,7 @@ class LibraryScene(Scene):
         self.open_button.rect = pygame.Rect(w - margin - bw, by, bw, bh)
         self.delete_button.rect = pygame.Rect(w - margin - 2 * bw - int(16 * s), by, bw, bh)
         self.open_button.visible = self.delete_button.visible = self.chosen is not None
-        self.open_button.label = "Look over" if self.tab == "finished" else "Continue"
+        self.open_button.label = N_("Look over") if self.tab == "finished" else N_("Continue")
 
     def thumb_rect(self, row: pygame.Rect) -> pygame.Rect:
         side = row.height - int(8 * self.s)
@@ -202,7 +209,7 @@ class LibraryScene(Scene):
         w, h = surface.get_size()
         s = self.s
         theme.blit_text(surface, "Saved games", int(58 * s), theme.ACCENT, (int(40 * s), int(22 * s)))
-        hint = "Tab: Unfinished / Finished / Record  ·  Up/Down choose  ·  Enter open  ·  Del delete  ·  Esc back"
+        hint = N_("Tab: Unfinished / Finished / Record  ·  Up/Down choose  ·  Enter open  ·  Del delete  ·  Esc back")
         theme.blit_text(surface, fit_line(hint, int(20 * s), w - int(520 * s)), int(20 * s), theme.TEXT_DIM,
                         (w - int(40 * s), int(52 * s)), "topright")
         for b in self.tab_buttons:
@@ -214,14 +221,15 @@ class LibraryScene(Scene):
         if self.tab == "record":
             self._draw_record(surface)
         elif not self.entries:
-            empty = ("No unfinished games: every game you start is kept here until it ends."
-                     if self.tab == "unfinished" else "No finished games yet: they come here with their result.")
+            empty = (N_("No unfinished games: every game you start is kept here until it ends.")
+                     if self.tab == "unfinished" else N_("No finished games yet: they come here with their result."))
             theme.blit_text(surface, empty, int(26 * s), theme.TEXT_DIM, (self.list_rect.centerx, self.list_rect.top
                                                                           + int(40 * s)), "midtop")
         for i, rect in enumerate(self.row_rects):
             self._draw_row(surface, rect, self.entries[self.top + i], self.top + i == self.selected)
         if len(self.entries) > len(self.row_rects) and self.tab != "record":
-            more = f"{self.top + 1}–{self.top + len(self.row_rects)} of {len(self.entries)} (wheel or PgUp/PgDn)"
+            more = Words("{first}–{last} of {total} (wheel or PgUp/PgDn)", first=self.top + 1,
+                         last=self.top + len(self.row_rects), total=len(self.entries))
             theme.blit_text(surface, more, int(20 * s), theme.TEXT_DIM, (w // 2, self.back.rect.top - int(6 * s)),
                             "midbottom")
         for b in (self.back, self.delete_button, self.open_button):

@@ -8,12 +8,14 @@ import random
 import pygame
 
 from rules import Game, State, game_ids, game_spec, load_game
+from rules.words import N_, Words
 
 from .. import theme
 from ..boards import draw_thumbnail, drawable
 from ..scene import Scene
 from ..tutorials import has_lesson
 from ..widgets import Button, fit_line
+from . import opening
 
 
 def playable_ids() -> list[str]:
@@ -35,13 +37,14 @@ class MenuScene(Scene):
         self.hover: int | None = None
         self.cards: list[pygame.Rect] = []
         self.time = 0.0
+        self.notice = ""  # why a pasted or dropped game could not be opened
         self._thumbs: dict[tuple[str, int, int], pygame.Surface] = {}
         self._starts = {gid: default_start(gid) for gid in self.ids}
         self.learn_button = Button("Learn", self.learn, pygame.K_l, style="primary", key_label="L")
         self.rules_button = Button("Rules", self.rules, pygame.K_F1, key_label="F1")
         self.settings_button = Button("Settings", self.settings, pygame.K_s, key_label="S")
         self.bottom_buttons = [self.learn_button, self.rules_button, self.settings_button]
-        self._place_buttons(app.size)
+        self.place(app.size)
 
     # --- layout -------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> list[pygame.Rect]:
@@ -77,17 +80,22 @@ class MenuScene(Scene):
         sw = int(160 * s)
         self.settings_button.rect = pygame.Rect(w - sw - int(20 * s), y, sw, bh)
         name = game_spec(self.ids[self.selected]).name
-        self.learn_button.label = f"Learn {name}"
+        self.learn_button.label = Words("Learn {game}", game=name)
         self.learn_button.visible = has_lesson(self.ids[self.selected])
-        self.rules_button.label = f"Rules of {name}"
+        self.rules_button.label = Words("Rules of {game}", game=name)
 
     # --- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        self._place_buttons(self.app.size)
         for b in self.bottom_buttons:
             if b.handle(event):
                 return
-        cards = self.layout(self.app.size)
+        cards = self.cards
+        if opening.is_paste(event):  # a game copied from Keliya opens here as on the title
+            self.notice = opening.open_clipboard(self.app)
+            return
+        if event.type == pygame.DROPFILE:
+            self.notice = opening.open_file(self.app, event.file)
+            return
         if event.type == pygame.MOUSEMOTION:
             self.hover = next((i for i, r in enumerate(cards) if r.collidepoint(event.pos)), None)
             if self.hover is not None:
@@ -138,28 +146,33 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self._place_buttons(self.app.size)
+        self.place(self.app.size)
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Cards, their thumbnails (drawn once per size) and the buttons (drawing only reads)."""
+        self.cards = self.layout(size)
+        self._place_buttons(size)
+        s = theme.scale_for(size)
+        pad = int(12 * s)
+        for gid, r in zip(self.ids, self.cards):
+            thumb = (r.width - 2 * pad, r.height - int(r.height * 0.36) - 2 * pad)
+            key = (gid, *thumb)
+            if key not in self._thumbs:
+                surf = pygame.Surface(thumb, pygame.SRCALPHA)
+                game, state = self._starts[gid]
+                draw_thumbnail(surf, surf.get_rect(), game, state)
+                self._thumbs[key] = surf
 
     # --- drawing ------------------------------------------------------------------------------
-    def _thumbnail(self, gid: str, size: tuple[int, int]) -> pygame.Surface:
-        key = (gid, size[0], size[1])
-        surf = self._thumbs.get(key)
-        if surf is None:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            game, state = self._starts[gid]
-            draw_thumbnail(surf, surf.get_rect(), game, state)
-            self._thumbs[key] = surf
-        return surf
-
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
         theme.blit_text(surface, "Choose a game", int(64 * s), theme.ACCENT, (w // 2, int(30 * s)), "midtop")
-        theme.blit_text(surface, "Arrows and Enter, or click a card  ·  L learns the game  ·  Esc back", int(24 * s),
-                        theme.TEXT_DIM,
-                        (w // 2, int(86 * s)), "midtop")
-        for i, (gid, rect) in enumerate(zip(self.ids, self.layout((w, h)))):
+        hint = N_("Arrows and Enter, or click a card  ·  L learns the game  ·  Ctrl+V opens a copied game  ·  Esc back")
+        theme.blit_text(surface, fit_line(self.notice or hint, int(22 * s), w - int(40 * s)), int(22 * s),
+                        theme.WARN if self.notice else theme.TEXT_DIM, (w // 2, int(86 * s)), "midtop")
+        for i, (gid, rect) in enumerate(zip(self.ids, self.cards)):
             spec = game_spec(gid)
             chosen = i == self.selected
             r = rect.move(0, -int(6 * s)) if chosen else rect
@@ -169,7 +182,7 @@ class MenuScene(Scene):
             pad = int(12 * s)
             text_h = int(r.height * 0.36)
             thumb = pygame.Rect(r.left + pad, r.top + pad, r.width - 2 * pad, r.height - text_h - 2 * pad)
-            surface.blit(self._thumbnail(gid, thumb.size), thumb)
+            surface.blit(self._thumbs[(gid, thumb.width, thumb.height)], thumb)
             y = thumb.bottom + int(6 * s)
             name = theme.blit_text(surface, spec.name, int(34 * s), theme.TEXT, (r.left + pad, y))
             y = name.bottom + int(2 * s)

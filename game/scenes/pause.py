@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
+from rules.words import N_, Words
+
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, FocusGroup
@@ -24,9 +26,30 @@ class MenuOverlay(Scene):
         self.buttons = buttons
         self.focus = FocusGroup(buttons)
         self.note = ""
+        self.lines: list[tuple[str, theme.Color]] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.place(app.size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.focus.handle(event)
+
+    def place(self, size: tuple[int, int]) -> None:
+        """The box, its lines and the buttons (in update; drawing only reads)."""
+        w, h = size
+        s = theme.scale_for(size)
+        bh, gap = int(52 * s), int(10 * s)
+        self.lines = [(line, theme.TEXT) for line in theme.wrap(self.words, int(24 * s), int(520 * s))]
+        self.lines += [(line, theme.GOOD) for line in theme.wrap(self.note, int(24 * s), int(520 * s))]
+        self.box = pygame.Rect(0, 0, int(600 * s), int(110 * s) + len(self.lines) * int(28 * s)
+                               + len(self.buttons) * (bh + gap))
+        self.box.center = (w // 2, h // 2)
+        y = self.box.top + int(78 * s) + len(self.lines) * int(28 * s) + int(8 * s)
+        for b in self.buttons:
+            b.rect = pygame.Rect(self.box.left + int(60 * s), y, self.box.width - int(120 * s), bh)
+            y += bh + gap
+
+    def update(self, dt: float) -> None:
+        self.place(self.app.size)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -34,23 +57,14 @@ class MenuOverlay(Scene):
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        bh, gap = int(52 * s), int(10 * s)
-        lines = [(line, theme.TEXT) for line in theme.wrap(self.words, int(24 * s), int(520 * s))]
-        lines += [(line, theme.GOOD) for line in theme.wrap(self.note, int(24 * s), int(520 * s))]
-        box = pygame.Rect(0, 0, int(600 * s), int(110 * s) + len(lines) * int(28 * s)
-                          + len(self.buttons) * (bh + gap))
-        box.center = (w // 2, h // 2)
+        box = self.box
         theme.panel(surface, box, (40, 46, 80), theme.ACCENT, int(20 * s), 4)
         theme.blit_text(surface, self.title, int(44 * s), theme.ACCENT, (box.centerx, box.top + int(18 * s)),
                         "midtop")
         y = box.top + int(78 * s)
-        for line, color in lines:
+        for line, color in self.lines:
             theme.blit_text(surface, line, int(24 * s), color, (box.centerx, y), "midtop")
             y += int(28 * s)
-        y += int(8 * s)
-        for b in self.buttons:
-            b.rect = pygame.Rect(box.left + int(60 * s), y, box.width - int(120 * s), bh)
-            y += bh + gap
         self.focus.draw(surface, s)
 
 
@@ -63,8 +77,8 @@ def confirm_leave(app, leave: Callable[[], None]) -> MenuOverlay:
         leave()
 
     overlay = MenuOverlay(
-        app, "Leave this game?",
-        "It is saved: Continue on the title screen, or Saved games, brings it back whenever you like.",
+        app, N_("Leave this game?"),
+        N_("It is saved: Continue on the title screen, or Saved games, brings it back whenever you like."),
         [Button("Leave for the menu", go, pygame.K_RETURN, style="primary", key_label="Enter"),
          Button("Keep playing", app.manager.pop, pygame.K_ESCAPE, key_label="Esc")],
     )
@@ -84,12 +98,12 @@ class PauseScene(MenuOverlay):
             Button("Export the game to a file", self.export, pygame.K_e, key_label="E"),
             Button("Save and leave for the menu", self.leave, pygame.K_m, key_label="M"),
         ]
-        super().__init__(app, "Paused", "The game is saved after every move.", buttons)
+        super().__init__(app, N_("Paused"), N_("The game is saved after every move."), buttons)
 
     def rules(self) -> None:
         from .rules_screen import RulesScene
 
-        self.app.manager.push(RulesScene(self.app, self.play.spec.id))
+        self.app.manager.push(RulesScene(self.app, self.play.match.spec.id))
 
     def settings(self) -> None:
         from .settings_screen import SettingsScene
@@ -100,15 +114,15 @@ class PauseScene(MenuOverlay):
         self.play.settings_changed()
 
     def copy(self) -> None:
-        text = self.play.game_text()
+        text = self.play.match.game_text()
         try:
             pygame.scrap.put_text(text)
-            self.note = "The game is on the clipboard as text: Ctrl+V (or Open a game) on the title screen opens it."
+            self.note = N_("The game is on the clipboard as text: Ctrl+V (or Open a game) on the title screen opens it.")
         except pygame.error as e:
-            self.note = f"The clipboard is not available here ({e}); use Export instead."
+            self.note = Words("The clipboard is not available here ({problem}); use Export instead.", problem=str(e))
 
     def export(self) -> None:
-        self.note = self.play.export_game()
+        self.note = self.play.match.export_game()
 
     def leave(self) -> None:
         self.app.manager.pop()

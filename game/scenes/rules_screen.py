@@ -7,41 +7,14 @@ from __future__ import annotations
 import pygame
 
 from rules import game_spec
+from rules.words import N_, Words, paragraphs
 
-from .. import theme
+from .. import i18n, theme
 from ..scene import Scene
 from ..tutorials import has_lesson
 from ..tutorials.diagrams import diagrams
 from ..tutorials.diagrams import render as render_diagram
 from ..widgets import Button
-
-
-def reflow(text: str) -> list[str]:
-    """Join the hard-wrapped lines of a rules text into paragraphs so they wrap to the window.
-
-    A blank line ends a paragraph ('' is kept as a spacer); a bullet or a "House rule" line starts
-    one, and a line ending in ':' stands alone as a heading."""
-    paras: list[str] = []
-    current = ""
-    for raw in text.rstrip().split("\n"):
-        line = raw.strip()
-        if not line:
-            if current:
-                paras.append(current)
-            paras.append("")
-            current = ""
-            continue
-        heading = current.endswith(":") and len(current) < 48
-        starts = line.startswith(("•", "-", "House rule")) or heading
-        if current and not starts:
-            current += " " + line
-        else:
-            if current:
-                paras.append(current)
-            current = line
-    if current:
-        paras.append(current)
-    return paras
 
 
 class RulesScene(Scene):
@@ -58,30 +31,32 @@ class RulesScene(Scene):
         self.target_scroll = 0.0
         self.back = Button("Back", self.app.manager.pop, pygame.K_ESCAPE, key_label="Esc")
         self._lines: list[tuple[str, int, theme.Color]] = []
-        self._wrapped_for: tuple[int, int] | None = None
+        self._wrapped_for: tuple[int, int, str] | None = None
         self.max_scroll = 0.0
+        self.place(app.size)
 
     def text_lines(self, width: int, s: float) -> list[tuple[str, int, theme.Color]]:
         """(line, size, colour) for the rules text and then each option with its default."""
-        if self._wrapped_for == (width, int(s * 100)):
+        if self._wrapped_for == (width, int(s * 100), i18n.language()):
             return self._lines
         body = int(25 * s)
         lines: list[tuple[str, int, theme.Color]] = []
-        for para in reflow(self.spec.rules_text):
+        for para in paragraphs(self.spec.rules_text):
             color = theme.HOUSE if para.lower().startswith("house rule") else theme.TEXT
             for line in theme.wrap(para, body, width):
                 lines.append((line, body, color))
         if self.spec.options:
             lines.append(("", body, theme.TEXT))
-            lines.append(("Options in setup", int(32 * s), theme.ACCENT))
+            lines.append((N_("Options in setup"), int(32 * s), theme.ACCENT))
             for opt in self.spec.options:
-                tag = "  (house rule)" if opt.house_rule else ""
-                head = f"{opt.label}: default {opt.label_of(opt.default)}{tag}"
+                head = (Words("{option}: default {choice} (house rule)", option=opt.label, choice=opt.label_of(opt.default))
+                        if opt.house_rule else
+                        Words("{option}: default {choice}", option=opt.label, choice=opt.label_of(opt.default)))
                 lines.append((head, body, theme.HOUSE if opt.house_rule else theme.ACCENT_2))
                 for line in theme.wrap(opt.help, body, width - int(24 * s)):
                     lines.append(("    " + line, body, theme.TEXT_DIM))
         self._lines = lines
-        self._wrapped_for = (width, int(s * 100))
+        self._wrapped_for = (width, int(s * 100), i18n.language())
         return lines
 
     def open_tutorial(self) -> None:
@@ -90,43 +65,48 @@ class RulesScene(Scene):
         self.app.sound.play("select")
         self.app.manager.push(TutorialScene(self.app, self.spec.id))
 
-    # --- diagrams -------------------------------------------------------------------------------
-    def figure_column(self, area: pygame.Rect, s: float) -> pygame.Rect | None:
-        """The strip at the right of the text where the diagrams go (None when there are none)."""
-        if not self.figures:
-            return None
-        width = int(min(area.width * 0.36, area.height * 0.62))
-        return pygame.Rect(area.right - width, area.top - int(8 * s), width, area.height + int(16 * s))
+    # --- layout (in update; drawing only reads) ---------------------------------------------------
+    def place(self, size: tuple[int, int]) -> None:
+        """The text area and its lines, the scroll limit, the diagrams' slots (each diagram drawn
+        once per size), and the buttons."""
+        w, h = size
+        s = theme.scale_for(size)
+        self.s = s
+        area = pygame.Rect(int(40 * s), int(90 * s), w - int(80 * s), h - int(180 * s))
+        self.slots: list[tuple[pygame.Rect, pygame.Rect, list[str], pygame.Surface | None]] = []
+        if self.figures:
+            width = int(min(area.width * 0.36, area.height * 0.62))
+            column = pygame.Rect(area.right - width, area.top - int(8 * s), width, area.height + int(16 * s))
+            area.width = column.left - int(28 * s) - area.left
+            self._place_figures(column, s)
+        self.area = area
+        self.lines = self.text_lines(area.width - int(20 * s), s)
+        self.total = sum(int(size * 1.12) for _, size, _ in self.lines)
+        self.max_scroll = max(0.0, self.total - area.height)
+        self.target_scroll = max(0.0, min(self.max_scroll, self.target_scroll))
+        self.back.rect = pygame.Rect(int(40 * s), h - int(76 * s), int(200 * s), int(56 * s))
+        self.tutorial_button.rect = pygame.Rect(self.back.rect.right + int(16 * s), self.back.rect.top,
+                                                int(300 * s), self.back.rect.height)
 
-    def _figure(self, index: int, size: tuple[int, int]) -> pygame.Surface:
-        """Diagram ``index`` at ``size``, drawn once per size (a memo, not a change of state)."""
-        key = (index, size[0], size[1])
-        surf = self._figure_cache.get(key)
-        if surf is None:
-            _, position, move = self.figures[index]
-            surf = self._figure_cache[key] = render_diagram(position, move, size)
-        return surf
-
-    def _draw_figures(self, surface: pygame.Surface, column: pygame.Rect, s: float) -> None:
+    def _place_figures(self, column: pygame.Rect, s: float) -> None:
         """As many diagrams as fit the column at a readable size, each with its caption below."""
-        cap_size = int(22 * s)
-        pad = int(10 * s)
+        cap_size, pad = int(22 * s), int(10 * s)
         fit = [c for c in range(len(self.figures), 0, -1) if column.height / c >= int(215 * s)]
         count = fit[0] if fit else 1
         slot_h = column.height // count
         for i in range(count):
-            caption = self.figures[i][0]
+            caption, position, move = self.figures[i]
             slot = pygame.Rect(column.left, column.top + i * slot_h, column.width, slot_h - int(10 * s))
-            theme.panel(surface, slot, theme.PANEL, theme.PANEL_EDGE, int(12 * s))
             lines = theme.wrap(caption, cap_size, slot.width - 2 * pad)[:3]
             text_h = len(lines) * int(cap_size * 1.1) + pad
             pic = pygame.Rect(slot.left + pad, slot.top + pad, slot.width - 2 * pad, slot.height - text_h - 2 * pad)
+            picture = None
             if pic.width > 20 and pic.height > 20:
-                surface.blit(self._figure(i, pic.size), pic)
-            y = pic.bottom + int(4 * s)
-            for line in lines:
-                theme.blit_text(surface, line, cap_size, theme.TEXT_DIM, (slot.left + pad, y))
-                y += int(cap_size * 1.1)
+                key = (i, pic.width, pic.height)
+                picture = self._figure_cache.get(key)
+                if picture is None:
+                    picture = self._figure_cache[key] = render_diagram(position, move, pic.size)
+            self.slots.append((slot, pic, lines, picture))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.back.handle(event) or self.tutorial_button.handle(event):
@@ -146,41 +126,45 @@ class RulesScene(Scene):
         self.target_scroll = max(0.0, min(self.max_scroll, self.target_scroll))
 
     def update(self, dt: float) -> None:
+        self.place(self.app.size)
         self.scroll += (self.target_scroll - self.scroll) * min(1.0, dt * 14)
 
+    # --- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         w, h = surface.get_size()
-        s = theme.scale_for((w, h))
-        theme.blit_text(surface, f"How to play {self.spec.name}", int(54 * s), theme.ACCENT, (int(40 * s), int(24 * s)))
-        area = pygame.Rect(int(40 * s), int(90 * s), w - int(80 * s), h - int(180 * s))
-        column = self.figure_column(area, s)
-        if column is not None:
-            area.width = column.left - int(28 * s) - area.left
-            self._draw_figures(surface, column, s)
+        s, area = self.s, self.area
+        theme.blit_text(surface, Words("How to play {game}", game=self.spec.name), int(54 * s), theme.ACCENT,
+                        (int(40 * s), int(24 * s)))
+        self._draw_figures(surface, s)
         theme.panel(surface, area.inflate(int(24 * s), int(16 * s)), theme.PANEL, theme.PANEL_EDGE, int(14 * s))
-        lines = self.text_lines(area.width - int(20 * s), s)
-        total = sum(int(size * 1.12) for _, size, _ in lines)
-        self.max_scroll = max(0.0, total - area.height)
         prev = surface.get_clip()
         surface.set_clip(area)
         y = area.top - self.scroll
-        for line, size, color in lines:
+        for line, size, color in self.lines:
             step = int(size * 1.12)
             if y + step >= area.top and y <= area.bottom and line:
                 theme.blit_text(surface, line, size, color, (area.left + int(10 * s), int(y)))
             y += step
         surface.set_clip(prev)
         if self.max_scroll > 0:
-            bar_h = max(30, area.height * area.height / (total or 1))
+            bar_h = max(30, area.height * area.height / (self.total or 1))
             bar_y = area.top + (area.height - bar_h) * (self.scroll / self.max_scroll)
             pygame.draw.rect(surface, theme.PANEL_EDGE, (area.right + int(4 * s), bar_y, int(6 * s), bar_h),
                              border_radius=3)
-            hint = "Scroll with the wheel, arrows or Page Up / Page Down"
+            hint = N_("Scroll with the wheel, arrows or Page Up / Page Down")
             theme.blit_text(surface, hint, int(20 * s), theme.TEXT_DIM, (w - int(40 * s), h - int(48 * s)),
                             "midright")
-        self.back.rect = pygame.Rect(int(40 * s), h - int(76 * s), int(200 * s), int(56 * s))
         self.back.draw(surface, False, s)
-        self.tutorial_button.rect = pygame.Rect(self.back.rect.right + int(16 * s), self.back.rect.top,
-                                                int(300 * s), self.back.rect.height)
         self.tutorial_button.draw(surface, False, s)
+
+    def _draw_figures(self, surface: pygame.Surface, s: float) -> None:
+        cap_size, pad = int(22 * s), int(10 * s)
+        for slot, pic, lines, picture in self.slots:
+            theme.panel(surface, slot, theme.PANEL, theme.PANEL_EDGE, int(12 * s))
+            if picture is not None:
+                surface.blit(picture, pic)
+            y = pic.bottom + int(4 * s)
+            for line in lines:
+                theme.blit_text(surface, line, cap_size, theme.TEXT_DIM, (slot.left + pad, y))
+                y += int(cap_size * 1.1)

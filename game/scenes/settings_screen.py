@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import pygame
 
+from rules.words import N_, Words
+
+from .. import i18n, theme
 from .. import settings as user_settings
-from .. import theme
+from ..i18n import LANGUAGES
 from ..scene import Scene
-from ..settings import PALETTES, SPEEDS
+from ..settings import PALETTE_WORDS, PALETTES, SPEED_WORDS, SPEEDS
 from ..widgets import Button, FocusGroup, Selector
 
 ON_OFF = [(True, "On"), (False, "Off")]
@@ -21,27 +24,31 @@ class SettingsScene(Scene):
         s = user_settings.current()
         self.message = ""
         self.rows = [
-            Selector("Sound", ON_OFF, s.sound, "Sound effects for moves, captures and the end of a game.",
+            Selector("Sound", ON_OFF, s.sound, N_("Sound effects for moves, captures and the end of a game."),
                      on_change=lambda v: self.change(sound=v)),
             Selector("Volume", [(v / 10, f"{v * 10}%") for v in range(0, 11)], round(s.volume, 1),
-                     "How loud the sound effects are.", on_change=lambda v: self.change(volume=v)),
-            Selector("Animation", [(name, name.title()) for name in SPEEDS],
-                     s.animation, "How moves are shown: Off places them at once.",
+                     N_("How loud the sound effects are."), on_change=lambda v: self.change(volume=v)),
+            Selector("Animation", [(name, Words("{text}", text=SPEED_WORDS[name])) for name in SPEEDS],
+                     s.animation, N_("How moves are shown: Off places them at once."),
                      on_change=lambda v: self.change(animation=v)),
             Selector("Show legal moves", ON_OFF, s.show_legal,
-                     "Mark the pieces that may move and where the chosen one may go.",
+                     N_("Mark the pieces that may move and where the chosen one may go."),
                      on_change=lambda v: self.change(show_legal=v)),
             Selector("Turn the board", ON_OFF, s.rotate,
-                     "Pass and play: the board turns so the player to move sits at the bottom.",
+                     N_("Pass and play: the board turns so the player to move sits at the bottom."),
                      on_change=lambda v: self.change(rotate=v)),
-            Selector("Colours", [(p, p.replace("-", " ").capitalize()) for p in PALETTES], s.palette,
-                     "A palette that stays clear with colour-blind vision (shapes always differ too).",
+            Selector("Colours", [(p, PALETTE_WORDS.get(p, p)) for p in PALETTES], s.palette,
+                     N_("A palette that stays clear with colour-blind vision (shapes always differ too)."),
                      on_change=lambda v: self.change(palette=v)),
-            Selector("Full screen", ON_OFF, self.app.fullscreen, "Also F11 anywhere.",
+            Selector("Full screen", ON_OFF, self.app.fullscreen, N_("Also F11 anywhere."),
                      on_change=lambda v: self.full_screen(v)),
+            Selector("Language", list(LANGUAGES.items()), i18n.language(),
+                     N_("The language of every word in the app (L on the title screen too)."),
+                     on_change=lambda v: self.change_language(v)),
         ]
         self.back = Button("Back", self.app.manager.pop, pygame.K_ESCAPE, style="primary", key_label="Esc")
         self.focus = FocusGroup([*self.rows, self.back])
+        self.place(app.size)
 
     def change(self, **values) -> None:
         problem = user_settings.update(**values)
@@ -56,6 +63,10 @@ class SettingsScene(Scene):
         app.sound.volume = s.volume
         theme.set_palette(s.palette)
 
+    def change_language(self, code: str) -> None:
+        problem = user_settings.choose_language(code)
+        self.message = problem or "Saved."
+
     def full_screen(self, on: bool) -> None:
         if on != self.app.fullscreen:
             self.app.toggle_fullscreen()
@@ -64,17 +75,25 @@ class SettingsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         self.focus.handle(event)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        theme.background(surface)
-        w, h = surface.get_size()
-        s = theme.scale_for((w, h))
-        theme.blit_text(surface, "Settings", int(60 * s), theme.ACCENT, (w // 2, int(24 * s)), "midtop")
+    def place(self, size: tuple[int, int]) -> None:
+        """The rows and Back, centred (in update; drawing only reads)."""
+        w, _ = size
+        s = theme.scale_for(size)
         row_w, row_h, gap = int(720 * s), int(62 * s), int(8 * s)
         y = int(100 * s)
         for row in self.rows:
             row.rect = pygame.Rect((w - row_w) // 2, y, row_w, row_h)
             y += row_h + gap
         self.back.rect = pygame.Rect((w - int(240 * s)) // 2, y + int(10 * s), int(240 * s), int(54 * s))
+
+    def update(self, dt: float) -> None:
+        self.place(self.app.size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        w, h = surface.get_size()
+        s = theme.scale_for((w, h))
+        theme.blit_text(surface, "Settings", int(60 * s), theme.ACCENT, (w // 2, int(24 * s)), "midtop")
         self.focus.draw(surface, s)
         theme.blit_text(surface, self.message, int(22 * s), theme.TEXT_DIM,
                         (w // 2, self.back.rect.bottom + int(14 * s)), "midtop")

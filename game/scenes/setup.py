@@ -13,10 +13,12 @@ import pygame
 
 from rules import game_spec
 from rules.core import CUSTOM
+from rules.words import N_, Words
 
 from .. import settings as user_settings
 from .. import theme
 from ..config import MODES, VS_COMPUTER, WATCH, MatchConfig, sides_of
+from ..i18n import tr
 from ..opponent import level_choices
 from ..scene import Scene
 from ..tutorials import has_lesson
@@ -37,16 +39,19 @@ def last_setup(game_id: str) -> MatchConfig:
     mode = saved.get("mode", MODES[0][0])
     if mode not in {m for m, _ in MODES}:
         mode = MODES[0][0]
+    known = {n for n, _, _ in level_choices()}
     level = saved.get("level", "medium")
-    if level not in {n for n, _, _ in level_choices()}:
-        level = "medium"
-    return MatchConfig(game_id, options, mode, int(saved.get("human_side", 0)), level)
+    level = level if level in known else "medium"
+    level2 = saved.get("level2")
+    return MatchConfig(game_id, options, mode, int(saved.get("human_side", 0)), level,
+                       level2=level2 if level2 in known else None)
 
 
 def remember_setup(cfg: MatchConfig) -> None:
     """Keep this setup for the next time the game is chosen."""
     user_settings.update(setups={cfg.game_id: {"options": cfg.options, "mode": cfg.mode,
-                                               "human_side": cfg.human_side, "level": cfg.level}})
+                                               "human_side": cfg.human_side, "level": cfg.level,
+                                               "level2": cfg.level2 or ""}})
 
 
 class SetupScene(Scene):
@@ -58,13 +63,16 @@ class SetupScene(Scene):
         self.levels = level_choices() if app.computer_available else []
         modes = list(MODES) if self.levels else [MODES[0]]
         self.mode = Selector("How to play", modes, cfg.mode,
-                             "Take turns at one screen, play the computer, or watch it play itself."
-                             if self.levels else "The computer opponent is not installed: pass and play.",
+                             N_("Take turns at one screen, play the computer, or watch it play itself.")
+                             if self.levels else N_("The computer opponent is not installed: pass and play."),
                              on_change=lambda _: self._refresh())
         self.side = Selector("Your side", [(i, name) for i, name in enumerate(self.spec.sides)], cfg.human_side,
-                             f"{self.spec.sides[0]} or {self.spec.sides[1]}.")
+                             Words("{first} or {second}.", first=self.spec.sides[0], second=self.spec.sides[1]))
         level_names = [(n, label) for n, label, _ in self.levels] or [("medium", "Medium")]
         self.level = Selector("Difficulty", level_names, cfg.level, "", on_change=lambda _: self._refresh())
+        # Computer against computer: each side its own level (a hunt's two sides can be balanced).
+        self.level2 = Selector("Second side's level", level_names, cfg.level2 or cfg.level, "",
+                               on_change=lambda _: self._refresh())
         self.options: list[tuple[str, Selector]] = []
         for opt in self.spec.options:
             value = cfg.options.get(opt.name, opt.default)
@@ -77,9 +85,9 @@ class SetupScene(Scene):
         self.presets = self.spec.variants
         self.variant: Selector | None = None
         if self.presets:
-            choices = [(name, name) for name in self.presets] + [(CUSTOM, "Custom (set below)")]
+            choices = [(name, name) for name in self.presets] + [(CUSTOM, N_("Custom (set below)"))]
             self.variant = Selector("Variant", choices, self.spec.variant_of(self._option_values()),
-                                    "The variants the source names; changing an option below makes a custom game.",
+                                    N_("The variants the source names; changing an option below makes a custom game."),
                                     on_change=self._pick_variant)
             for name, sel in self.options:
                 if any(name in chosen for chosen in self.presets.values()):
@@ -89,9 +97,12 @@ class SetupScene(Scene):
         self.learn = Button("Learn", self.show_lesson, pygame.K_l, key_label="L")
         self.learn.visible = has_lesson(game_id)
         self.start_button = Button("Start", self.start, style="primary", key_label="Enter")
-        self.focus = FocusGroup()
+        # Up/Down choose a row, Left/Right change it (never leave it), and the focus shows from the
+        # start, on the first row; Enter starts the game from any row.
+        self.focus = FocusGroup(arrows_move_focus=False, always_shown=True)
         self._refresh()
-        self.focus.focus(self.start_button)
+        self.focus.focus(self.mode)
+        self.layout(app.size)
 
     def _option_values(self) -> dict:
         return {name: sel.value for name, sel in self.options}
@@ -119,24 +130,29 @@ class SetupScene(Scene):
         mode = self.mode.value
         self.side.visible = mode == VS_COMPUTER
         self.level.visible = mode in (VS_COMPUTER, WATCH)
+        self.level2.visible = mode == WATCH
         desc = {n: d for n, _, d in self.levels}
-        self.level.help = desc.get(self.level.value, "How hard the computer thinks.")
+        self.level.help = desc.get(self.level.value, N_("How hard the computer thinks."))
+        self.level2.help = desc.get(self.level2.value, N_("How hard the computer thinks."))
         sides = sides_of(self.current_config().make_game())
+        self.level.label = Words("{side}: level", side=sides[0]) if mode == WATCH else "Difficulty"
+        self.level2.label = Words("{side}: level", side=sides[1])
         self.side.choices = [(0, sides[0]), (1, sides[1])]
-        self.side.help = f"Play {sides[0]} or {sides[1]}."
+        self.side.help = Words("Play {first} or {second}.", first=sides[0], second=sides[1])
         values = self._option_values()
         for opt in self.spec.options:
             sel = self._selector(opt.name)
             if sel is not None:
                 sel.enabled = opt.applies_to(values)
-        widgets = [self.mode, self.side, self.level] + self._option_rows()
+        widgets = [self.mode, self.side, self.level, self.level2] + self._option_rows()
         self.focus.set([w for w in widgets if w.visible] + [self.start_button, self.rules, self.learn, self.back])
 
     # --- actions ----------------------------------------------------------------------------------
     def current_config(self) -> MatchConfig:
         cfg = self.config
+        level2 = self.level2.value if self.mode.value == WATCH and self.level2.value != self.level.value else None
         return MatchConfig(self.spec.id, self._option_values(), self.mode.value,
-                           self.side.value, self.level.value, cfg.min_pause, cfg.iterations)
+                           self.side.value, self.level.value, cfg.min_pause, cfg.iterations, level2)
 
     def start(self) -> None:
         from .coin import CoinTossScene
@@ -176,7 +192,7 @@ class SetupScene(Scene):
         col_gap = int(28 * s)
         col_w = (w - 2 * margin - col_gap) // 2
         bottom = h - int(100 * s)
-        left_rows = [self.mode, self.side, self.level]
+        left_rows = [self.mode, self.side, self.level, self.level2]
         right_rows = self._option_rows()
         count = max(len(left_rows), len(right_rows), 1)
         row_h = min(int(84 * s), (bottom - top) // count - int(8 * s))
@@ -195,8 +211,10 @@ class SetupScene(Scene):
         self.learn.rect = pygame.Rect(margin + 2 * (bw + int(16 * s)), by, bw, bh)
         self.start_button.rect = pygame.Rect(w - margin - int(260 * s), by, int(260 * s), bh)
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def update(self, dt: float) -> None:
         self.layout(self.app.size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             focused = self.focus.focused
             if isinstance(focused, Button) and focused.visible:
@@ -205,23 +223,22 @@ class SetupScene(Scene):
                 self.start()  # from any row: Space or Left/Right change a row
             return
         if self.focus.handle(event) and event.type == pygame.MOUSEBUTTONDOWN:
-            self.app.sound.play("click")
-            self.focus.focus(self.start_button)  # a click sets a row; Enter still means Start
+            self.app.sound.play("click")  # the clicked row has the focus; Enter still starts
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
-        self.layout((w, h))
         theme.blit_text(surface, self.spec.name, int(58 * s), theme.ACCENT, (int(36 * s), int(26 * s)))
-        theme.blit_text(surface, fit_line(f"{self.spec.origin} — {self.spec.description}", int(24 * s),
+        theme.blit_text(surface, fit_line(Words("{origin} — {description}", origin=self.spec.origin,
+                                                description=self.spec.description), int(24 * s),
                                           w - int(72 * s)), int(24 * s), theme.TEXT_DIM, (int(36 * s), int(76 * s)))
         col_x = self._option_rows()[0].rect.left if self.options else w // 2
         if self.options:
             theme.blit_text(surface, "RULES OPTIONS", int(22 * s), theme.TEXT_DIM, (col_x, int(106 * s)))
         theme.blit_text(surface, "PLAYERS", int(22 * s), theme.TEXT_DIM, (int(36 * s), int(106 * s)))
         self.focus.draw(surface, s)
-        last = self.level if self.level.visible else self.side if self.side.visible else self.mode
+        last = next(r for r in (self.level2, self.level, self.side, self.mode) if r.visible)
         self._draw_about(surface, pygame.Rect(last.rect.left, last.rect.bottom + int(16 * s), last.rect.width,
                                               self.back.rect.top - last.rect.bottom - int(32 * s)), s)
         left_of_hint = (self.learn if self.learn.visible else self.rules).rect.right  # the last button on the left
@@ -233,31 +250,35 @@ class SetupScene(Scene):
             theme.blit_text(surface, line, int(20 * s), theme.TEXT_DIM, (mid, y), "midtop")
             y += int(22 * s)
 
-    def _draw_about(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
-        """The full help of the setting under the mouse (or with the focus), and the house-rule note."""
+    def about(self) -> tuple[Selector, str, str]:
+        """The setting the About box explains (under the mouse, else with the focus), its full
+        help with the default, and the house-rule note (only a house rule's own row has one)."""
         sel = next((w for w in self.focus.widgets if isinstance(w, Selector) and w.hover), None)
         if sel is None and isinstance(self.focus.focused, Selector):
             sel = self.focus.focused
         if sel is None:
             sel = self.mode
-        pad = int(14 * s)
-        size = int(22 * s)
         default = ""
         if sel.default is not None:
             label = next((lab for v, lab in sel.choices if v == sel.default), str(sel.default))
-            default = f" Default: {label}."
-        lines = theme.wrap(sel.current_help + default, size, box.width - 2 * pad)
-        note_lines: list[str] = []
-        if any(o.house_rule for _, o in self.options):
-            note = ("House rule: a choice that no source states. Keliya picks a default; "
-                    "change it if your table plays otherwise.")
-            note_lines = theme.wrap(note, int(20 * s), box.width - 2 * pad)
+            default = tr(Words(" Default: {choice}.", choice=label))
+        note = (N_("House rule: a choice that no source states. Keliya picks a default; change it if your table "
+                "plays otherwise.")) if sel.house_rule else ""
+        return sel, tr(sel.current_help) + default, note
+
+    def _draw_about(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
+        """The About box: the help of the setting pointed at or focused, and its house-rule note."""
+        sel, words, note = self.about()
+        pad = int(14 * s)
+        size = int(22 * s)
+        lines = theme.wrap(words, size, box.width - 2 * pad)
+        note_lines = theme.wrap(note, int(20 * s), box.width - 2 * pad) if note else []
         needed = 2 * pad + int(34 * s) + len(lines) * int(size * 1.1) + (len(note_lines) * int(21 * s) + pad
                                                                           if note_lines else 0)
         box = pygame.Rect(box.left, box.top, box.width, min(box.height, needed))
         theme.panel(surface, box, (28, 32, 56), theme.PANEL_EDGE, int(12 * s), 1)
         x, y = box.left + pad, box.top + pad
-        theme.blit_text(surface, f"About: {sel.label}", int(26 * s), theme.ACCENT, (x, y))
+        theme.blit_text(surface, Words("About: {setting}", setting=sel.label), int(26 * s), theme.ACCENT, (x, y))
         y += int(34 * s)
         for line in lines:
             if y > box.bottom - int(60 * s) and note_lines:

@@ -3,22 +3,21 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pygame
 
-from rules import State
+from rules.words import Words
 
-from .. import library, saves, theme
+from .. import i18n, library, theme
 from .. import settings as user_settings
 from ..anim import arc_point
-from ..config import MatchConfig
+from ..i18n import _, tr
 from ..library import Entry
 from ..physics import TokenRain
 from ..render.pieces import draw_piece
 from ..scene import Scene
-from ..userfiles import MAX_BYTES, UserFileError, read_text_capped
 from ..widgets import Button
+from . import opening
 
 TITLE = "KELIYA"
 LETTER_COLORS = (theme.ACCENT, theme.ACCENT_2, theme.GOOD, theme.WARN, theme.HOUSE, theme.ACCENT)
@@ -34,14 +33,16 @@ class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.time = 0.0
-        self.rain = TokenRain(app.size)
+        self.rain = TokenRain(app.size, floor=84)  # the pieces pile above the buttons and the footer
         self.latest: Entry | None = None  # the most recent unfinished game
         self.notice = user_settings.startup_problem()
         self.resume_button = Button("", self.resume_game, pygame.K_r, style="primary", key_label="R")
         self.library_button = Button("Saved games", self.open_library, pygame.K_g, key_label="G")
         self.settings_button = Button("Settings", self.open_settings, pygame.K_s, key_label="S")
+        self.language_button = Button("", self.next_language, pygame.K_l, key_label="L")
         self.import_button = Button("Open a game", self.paste_game, pygame.K_o, key_label="O")
-        self.buttons = [self.resume_button, self.library_button, self.settings_button, self.import_button]
+        self.buttons = [self.resume_button, self.library_button, self.settings_button, self.import_button,
+                        self.language_button]
         self.refresh()
         self.place(app.size)
 
@@ -52,9 +53,10 @@ class TitleScene(Scene):
         self.latest = lib.unfinished[0] if lib.unfinished else None
         self.resume_button.visible = self.latest is not None
         if self.latest is not None and self.latest.match is not None:
-            self.resume_button.label = f"Continue {self.latest.match.summary()}, {library.when_words(self.latest.saved_at)}"
+            self.resume_button.label = Words("Continue {game}, {when}", game=self.latest.match.summary(),
+                                             when=library.when_words(self.latest.saved_at))
         count = len(lib.unfinished)
-        self.library_button.label = f"Saved games ({count})" if count else "Saved games"
+        self.library_button.label = Words("Saved games ({count})", count=count) if count else "Saved games"
         self.library_button.visible = bool(lib.unfinished or lib.finished)
         if lib.problems:
             self.notice = " ".join([self.notice, *lib.problems]).strip()
@@ -75,7 +77,7 @@ class TitleScene(Scene):
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.quit()
-            elif event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            elif opening.is_paste(event):
                 self.paste_game()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.start()
@@ -85,7 +87,7 @@ class TitleScene(Scene):
     def resume_game(self) -> None:
         """Back to the most recent unfinished game, as it was left."""
         if self.latest is not None:
-            problem = open_entry(self.app, self.latest)
+            problem = opening.open_entry(self.app, self.latest)
             if problem:
                 self.notice = problem
                 self.refresh()
@@ -97,36 +99,21 @@ class TitleScene(Scene):
         self.app.manager.push(LibraryScene(self.app))
 
     def paste_game(self) -> None:
-        """Open the game or position on the clipboard (copied from Keliya, or a position text)."""
-        try:
-            text = pygame.scrap.get_text()
-        except pygame.error as e:
-            self.notice = f"The clipboard cannot be read here ({e}): drop a saved game's file on the window."
-            return
-        if not text.strip():
-            self.notice = ("Copy a game first (Esc in a game, 'Copy the game as text'), or drop an exported "
-                           "file on the window.")
-            return
-        self.open_text(text)
+        """Open the game or position on the clipboard."""
+        self.notice = opening.open_clipboard(self.app)
 
     def open_file(self, path: str) -> None:
-        try:
-            text = read_text_capped(Path(path))
-        except UserFileError as e:
-            self.notice = f"That file cannot be opened: {e}."
-            return
-        self.open_text(text)
+        self.notice = opening.open_file(self.app, path)
 
     def open_text(self, text: str) -> None:
         """Start the game the text holds, as a new game of the library (no other game is touched);
         otherwise say why not (nothing else changes)."""
-        try:
-            match = saves.read_game_or_position(text[:MAX_BYTES])
-        except ValueError as e:
-            self.notice = str(e)[:1].upper() + str(e)[1:] + "."
-            return
-        self.notice = ""
-        start_play(self.app, match.config, match.state, library.GameFile(), save_now=True)
+        self.notice = opening.open_text(self.app, text)
+
+    def next_language(self) -> None:
+        """L: the next language (English, Sinhala, Tamil, Bengali), remembered like a setting."""
+        codes = list(i18n.LANGUAGES)
+        user_settings.choose_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
 
     def open_settings(self) -> None:
         from .settings_screen import SettingsScene
@@ -151,8 +138,11 @@ class TitleScene(Scene):
         self.library_button.rect = pygame.Rect(0, 0, int(300 * s), int(46 * s))
         self.library_button.rect.midtop = (w // 2, below + int(12 * s))
         self.settings_button.rect = pygame.Rect(w - int(200 * s), h - int(64 * s), int(180 * s), int(46 * s))
+        self.language_button.rect = self.settings_button.rect.move(-int(236 * s), 0)
+        self.language_button.rect.width = int(220 * s)
+        self.language_button.label = i18n.LANGUAGES.get(i18n.language(), i18n.language())
         self.import_button.rect = pygame.Rect(int(20 * s), h - int(64 * s), int(220 * s), int(46 * s))
-        self.notice_lines = theme.wrap(self.notice, int(22 * s), w - int(80 * s))[:4] if self.notice else []
+        self.notice_lines = theme.wrap(tr(self.notice), int(22 * s), w - int(80 * s))[:4] if self.notice else []
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -177,7 +167,7 @@ class TitleScene(Scene):
         theme.background(surface)
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
-        for x, y, r, _, style in self.rain.positions():
+        for x, y, r, _angle, style in self.rain.positions():
             owner, kind = TOKEN_STYLES[style]
             draw_piece(surface, (x, y), r, owner, kind, alpha=150)
         size = int(190 * s)
@@ -197,40 +187,17 @@ class TitleScene(Scene):
             surface.blit(shadow, shadow.get_rect(midbottom=(x + cw / 2 + 6 * s, base_y + bob + 8 * s)))
             surface.blit(glyph, glyph.get_rect(midbottom=(x + cw / 2, base_y + bob)))
             x += cw + int(12 * s)
-        theme.blit_text(surface, "Traditional board games of Sri Lanka, India and southern Africa", int(36 * s),
+        theme.blit_text(surface, _("Traditional board games of Sri Lanka, India and southern Africa"), int(36 * s),
                         theme.TEXT, (w // 2, int(base_y + 40 * s)), "midtop")
         self._draw_parade(surface, w, int(base_y + 150 * s), s)
-        if int(self.time * 2) % 2 == 0 or self.time < 0.5:
-            box = self.prompt_box
-            theme.panel(surface, box, (40, 48, 84), theme.ACCENT, int(16 * s), 3)
-            theme.blit_text(surface, "Press Enter or click to play", int(36 * s), theme.ACCENT, box.center,
-                            "center")
+        glow = 0.5 + 0.5 * math.sin(self.time * 4)  # breathes, never disappears
+        box = self.prompt_box
+        theme.panel(surface, box, (40, 48, 84), theme.lerp_color(theme.PANEL_EDGE, theme.ACCENT, glow), int(16 * s), 3)
+        theme.blit_text(surface, _("Press Enter or click to play"), int(36 * s),
+                        theme.lerp_color(theme.TEXT, theme.ACCENT, glow), box.center, "center")
         for b in self.buttons:
             b.draw(surface, False, s)
         for i, line in enumerate(self.notice_lines):
             theme.blit_text(surface, line, int(22 * s), theme.WARN, (w // 2, int(12 * s) + i * int(26 * s)), "midtop")
-        theme.blit_text(surface, "F11 full screen  ·  Ctrl+V open a copied game  ·  Esc quit", int(24 * s),
+        theme.blit_text(surface, _("F11 full screen  ·  Ctrl+V open a copied game  ·  Esc quit"), int(24 * s),
                         theme.TEXT_DIM, (w // 2, h - int(24 * s)), "midbottom")
-
-
-def start_play(app, config: MatchConfig, state: State, game_file: library.GameFile, save_now: bool = False) -> None:
-    """Open a game over the chooser (so leaving it lands there), keeping its place in the library."""
-    from .menu import MenuScene
-    from .play import PlayScene
-
-    app.sound.play("select")
-    app.manager.push(MenuScene(app))
-    scene = PlayScene(app, config, state, game_file)
-    app.manager.push(scene)
-    if save_now and state.outcome() is None:
-        scene.save_now()
-
-
-def open_entry(app, entry: Entry) -> str:
-    """Resume (or, finished, look over) a game of the library; '' or why it cannot be opened."""
-    try:
-        match, game_file = library.reopen(entry)
-    except ValueError as e:
-        return str(e)
-    start_play(app, match.config, match.state, game_file)
-    return ""

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from rules.words import N_, Words
+
 from .. import theme
 
 if TYPE_CHECKING:
@@ -28,12 +30,12 @@ def _lines(sc: TutorialScene) -> list[tuple[str, theme.Color]]:
     """The card's paragraphs with their colours, for the stage the lesson is in."""
     if sc.stage == "done":
         return [(sc.lesson.outro, theme.TEXT),
-                ("Enter or Esc to leave; A to go through the lesson again.", theme.TEXT_DIM)]
+                (N_("Enter or Esc to leave; A to go through the lesson again."), theme.TEXT_DIM)]
     step = sc.step
     if sc.stage in ("after", "played", "reply"):
         out = [(step.caption, theme.TEXT_DIM)]
         if sc.stage == "after":
-            out.append(("✓ " + step.after if step.after else "✓ Well done.", theme.GOOD))
+            out.append((Words("✓ {text}", text=step.after) if step.after else N_("✓ Well done."), theme.GOOD))
         return out
     out = [(step.caption, theme.TEXT)]
     if sc.feedback:
@@ -51,10 +53,10 @@ def draw_card(surface: pygame.Surface, sc: TutorialScene) -> None:
     x, y = card.left + pad, card.top + int(10 * s)
     total = len(sc.lesson.steps)
     if sc.stage == "done":
-        head = f"{sc.spec.name} lesson complete"
+        head = Words("{game} lesson complete", game=sc.match.spec.name)
     else:
-        title = f" — {sc.step.title}" if sc.step.title else ""
-        head = f"Lesson: step {sc.index + 1} of {total}{title}"
+        head = (Words("Lesson: step {n} of {total} — {title}", n=sc.index + 1, total=total, title=sc.step.title)
+                if sc.step.title else Words("Lesson: step {n} of {total}", n=sc.index + 1, total=total))
     head_size = int(26 * s)
     theme.blit_text(surface, head, head_size, theme.ACCENT, (x, y))
     _progress(surface, sc, (card.right - pad, y + head_size // 2), s)
@@ -105,8 +107,8 @@ def draw_pointer(surface: pygame.Surface, sc: TutorialScene) -> None:
     if cell is None:
         return
     s = theme.scale_for(surface.get_size())
-    x, y = sc.view.pos(cell)
-    lift = sc.view.unit * 0.42 + (1 + math.sin(sc.time * 6)) * 5 * s
+    x, y = sc.board.pos(cell)
+    lift = sc.board.unit * 0.42 + (1 + math.sin(sc.time * 6)) * 5 * s
     k = max(8.0, 13 * s)
     tip = (x, y - lift)
     tri = [tip, (x - k, tip[1] - k * 1.3), (x + k, tip[1] - k * 1.3)]

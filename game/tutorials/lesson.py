@@ -9,9 +9,11 @@ left the board.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules import State, load_game, load_state
+from rules.words import N_
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,7 @@ class Lesson:
     game_id: str
     title: str
     steps: tuple[Step, ...]
-    outro: str = "Lesson complete."
+    outro: str = N_("Lesson complete.")
 
 
 def rows_top_down(game_id: str, options: dict[str, object]) -> list[list[str]]:
@@ -42,7 +44,7 @@ def rows_top_down(game_id: str, options: dict[str, object]) -> list[list[str]]:
     return [[c.name for c in sorted(by_y[y], key=lambda c: c.x)] for y in sorted(by_y, reverse=True)]
 
 
-def position(game_id: str, pieces: dict[str, str], options: dict[str, object] | None = None,
+def position(game_id: str, pieces: dict[str, str], options: Mapping[str, object] | None = None,
              **fields: str | int) -> str:
     """Position text for ``game_id`` with ``pieces`` (character -> point names, space separated,
     e.g. ``{"S": "e3 d3", "N": "e4"}``); other fields (turn, hands, phase...) as given, the rest
@@ -93,8 +95,9 @@ def replay(lesson: Lesson) -> list[str]:
             state.play(state.parse_move(step.expect[0]))
             for reply in step.reply:
                 state.play(state.parse_move(reply))
-            if state.outcome() is not None and i < len(lesson.steps):
-                problems.append(f"{where}: the game ends before the lesson does ({state.outcome().reason})")
+            ended = state.outcome()
+            if ended is not None and i < len(lesson.steps):
+                problems.append(f"{where}: the game ends before the lesson does ({ended.reason})")
         except ValueError as e:
             problems.append(f"{where}: {e}")
             state = None

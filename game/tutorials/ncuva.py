@@ -1,5 +1,5 @@
-"""Ncuva's lesson: sowing round your own two rows, the relay, a capture from the facing holes,
-and sowing again after it."""
+"""Ncuva's lesson under the default rules: sowing round your own two rows, the relay, a capture
+from the facing holes (which ends the turn), and singles."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ GID = "ncuva"
 
 
 def _board(rows: str, turn: str = "S") -> str:
-    """A 4-column position; ``rows`` from North's outer row (row 4) down to South's (row 1)."""
-    return (f"ncuva after_capture=sow-again columns=4 only_two=off; board={rows}; turn={turn}; turns=0; "
-            "store=0/0; ply=0")
+    """A 4-column position; ``rows`` from North's outer row (row 4) down to South's (row 1), the
+    stones counted from 16 a side (the even start, so the made-up positions add up). No ``store=``:
+    the stones missing from a side's rows are the ones the other side captured."""
+    return (f"ncuva after_capture=end-turn columns=4 only_two=off start=even; board={rows}; turn={turn}; "
+            "turns=0; ply=0")
 
 
 def lesson() -> Lesson:
@@ -32,9 +34,11 @@ def lesson() -> Lesson:
              "that column. Sow from c1: it ends in d2, facing d3.",
              ("c1x",), _board("2,2,2,2/2,2,2,2/0,0,0,0/2,0,2,0"), title="Capture",
              hint="Click c1: its two stones go to d1 and d2.",
-             after="You took d3 and d4: four stones into your store."),
-        Step("After a capture you sow again, from any hole you choose. Sow from a1.",
-             ("a1",), title="Sow again",
-             hint="Click a1.",
-             after="That sowing ended in an empty hole of your outer row, so the turn passes to North."),
+             after="You took d3 and d4: four stones into your store. A capture ends your turn (the "
+                   "source lets you sow again: an option in setup)."),
+        Step("Singles: when none of your holes holds 2 stones, you move one single stone onto the empty "
+             "hole after it. Here a1's next hole b1 is taken, so move b1's stone on to c1.",
+             ("b1>c1",), _board("2,2,2,2/2,2,2,2/0,0,0,0/1,1,0,0"), title="Singles",
+             hint="Click b1: its stone moves to the empty c1.",
+             after="The stone moved on into an empty hole of your outer row: you sleep, and North sows."),
     ), outro="Lesson complete: a player with no stones left loses.")

@@ -1,6 +1,6 @@
 """The ``holes`` board family: mancala boards (Ncuva). View (``view``), stones as a pymunk world
-(``stones``), the sowing animation (``anim``), drawing (``draw``), the hover preview
-(``preview``) and the words for a turn (``words``). A move is one click on a pit, through the
+(``stones``), the sowing animation (``anim``), drawing (``draw``) and the hover preview
+(``preview``); the words for a turn are the match's (``game.match.guides.holes``). A move is one click on a pit, through the
 shared ``MoveBuilder`` (a one-cell move), with the shared pointer input.
 
 The stone field is cosmetic and kept in step with the rules: after an undo (or anything that is
@@ -16,12 +16,12 @@ from rules import Effect, Game
 from rules.effects import CAPTURE, DROP, LIFT, RELAY
 
 from ...config import sides_of
+from ...match.read import BoardSource
 from ..base import FamilyBase
 from .anim import SowingAnimation
 from .draw import HolesRenderer
 from .stones import StoneField
 from .view import HolesView, draw_board_thumbnail
-from .words import holes_help, holes_intro
 
 FIELD_SEED = 11
 
@@ -67,14 +67,14 @@ class Family(FamilyBase):
         """What the pits hold on screen now (tests compare it with the rules)."""
         return self.field.counts()
 
-    def position_changed(self, match, played: bool = False) -> None:
+    def position_changed(self, match: BoardSource, played: bool = False) -> None:
         """A move just played is shown from the position before it (its animation follows);
         anything else (undo, a position looked back at, a new position) puts the rules' counts
         in the pits at once."""
         state = match.state
-        counts, stores = state.counts(), state.stores()
+        counts, stores = state.counts(), state.captured_counts()
         if played and match.last_effects:
-            self._mover = match.last_mover
+            self._mover = match.last_mover if match.last_mover is not None else self._mover
             if not self.field.synced:
                 self.field.sync(*counts_before(counts, stores, match.last_effects))
         else:
@@ -89,12 +89,3 @@ class Family(FamilyBase):
     def _landed(self, anim: SowingAnimation) -> None:
         if anim.target is not None:
             self.field.sync(*anim.target)
-
-    def intro(self, match):
-        return holes_intro(match)
-
-    def guide(self, match):
-        return holes_intro(match)
-
-    def help_line(self, match) -> str:
-        return holes_help(match)

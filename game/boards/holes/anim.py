@@ -14,20 +14,25 @@ import pygame
 
 from rules import Effect
 from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP, replay_counts
+from rules.kinds import Detail
+from rules.words import N_, Words
 
 from ...anim import arc_point, ease_in_out, ease_out_cubic, lerp
 from ...render.marks import alpha_circle
+from ..beats import Beat, EventSink
 from .stones import Stone, StoneField, heap_offset
 from .view import HolesView, stone_sprite
 
 SECONDS = {LIFT: 0.38, RELAY: 0.42, DROP: 0.2, CAPTURE: 0.6, STOP: 0.9}
 HAND_LIFT = 0.32  # how far above its pit the hand is drawn, in pits
 HAND_SCALE = 1.25  # stones in the hand are nearer the eye
-EventSink = Callable[[str, int, tuple[int, str]], None]
+#: the stops a sowing may announce by their own beat
+STOP_BEATS = frozenset({Detail.SLEEP, Detail.CAPTURE, Detail.CYCLE, Detail.LIMIT})
 STOP_WORDS = {
-    "sleep": "{side} sleeps: the last stone fell into an empty hole",
-    "capture": "{side} captures {taken} stones",
-    "cycle": "The relay went round in a cycle: the sowing stops here",
+    Detail.SLEEP: N_("{side} sleeps: the last stone fell into an empty hole, so the turn passes"),
+    Detail.CAPTURE: N_("{side} captures {taken} stones"),
+    Detail.CYCLE: N_("The relay went round in a cycle: the sowing stops here"),
+    Detail.LIMIT: N_("{lifts} lifts (house rule): the sowing stops here"),
 }
 
 
@@ -37,16 +42,23 @@ class _Step:
     seconds: float
 
 
+LONGEST = 30.0  # seconds a sowing's stones take at most at the normal speed (a relay can run 1,000 lifts)
+
+
 def tempo(effects: list[Effect]) -> float:
-    """How much faster than normal a sowing this long is shown (1 for a short one)."""
+    """How much faster than normal a sowing this long is shown (1 for a short one); no sowing's
+    stones take more than ``LONGEST`` seconds."""
     work = sum(1 for e in effects if e.kind == DROP) + 2 * sum(1 for e in effects if e.kind == RELAY)
-    return max(0.3, min(1.0, 24 / (work + 1)))
+    plain = sum(SECONDS[e.kind] for e in effects if e.kind in (LIFT, RELAY, DROP))
+    k = max(0.3, min(1.0, 24 / (work + 1)))
+    return min(k, LONGEST / plain) if plain else k
 
 
 def stop_words(effects: list[Effect], side: str) -> str:
-    stop = effects[-1].detail if effects and effects[-1].kind == STOP else ""
+    last = effects[-1] if effects and effects[-1].kind == STOP else None
     taken = sum(e.count for e in effects if e.kind == CAPTURE)
-    return STOP_WORDS.get(stop, "").format(side=side, taken=taken)
+    template = STOP_WORDS.get(Detail(last.detail), "") if last else ""
+    return Words(template, side=side, taken=taken, lifts=f"{last.count:,}" if last else "0") if template else ""
 
 
 class SowingAnimation:
@@ -115,7 +127,16 @@ class SowingAnimation:
     def _start(self) -> None:
         counts, taken = replay_counts(self.field.counts(), self.effects)
         stores = self.field.stores
+        self._stores_at_start = (stores[0], stores[1])
         self.target = (counts, (stores[0] + taken[0], stores[1] + taken[1]))
+
+    def taken_so_far(self) -> tuple[int, int]:
+        """The stones each side has been seen to take since the sowing began: those already
+        swept into its store."""
+        if self.target is None:
+            return (0, 0)
+        now, start = self.field.stores, self._stores_at_start
+        return (now[0] - start[0], now[1] - start[1])
 
     def _finished(self) -> None:
         if self.on_end is not None:
@@ -139,7 +160,7 @@ class SowingAnimation:
             self.rising = [(s, e.cell, at) for s, at in field.lift(e.cell)]
             self.hand_cell = e.cell
             if e.kind == RELAY and not quiet:
-                self.on_event("relay", e.cell, piece)
+                self.on_event(Beat.RELAY, e.cell, piece)
         elif e.kind == DROP:
             self.hand_from, self.hand_cell = self.hand_cell, e.cell
             self.falling = self.hand.pop(0) if self.hand else Stone(0)
@@ -147,9 +168,9 @@ class SowingAnimation:
             base = field.stores[e.player]
             self.sweeping = [(s, e.cell, at, base + i) for i, (s, at) in enumerate(field.lift(e.cell))]
             if not quiet:
-                self.on_event("capture", e.cell, (e.player, "stone"))
+                self.on_event(Beat.CAPTURE, e.cell, (e.player, "stone"))
         elif e.kind == STOP and not quiet:
-            self.on_event("sleep" if e.detail == "sleep" else e.detail or "stop", e.cell, piece)
+            self.on_event(Beat(e.detail) if e.detail in STOP_BEATS else Beat.STOP, e.cell, piece)
 
     def _end(self, e: Effect, quiet: bool) -> None:
         field = self.field
@@ -163,7 +184,7 @@ class SowingAnimation:
                 field.place(e.cell, stone)
             else:
                 field.drop(e.cell, stone)
-                self.on_event("drop", e.cell, (self.player, "stone"))
+                self.on_event(Beat.DROP, e.cell, (self.player, "stone"))
             self.hand_from = None
         elif e.kind == CAPTURE:
             field.to_store(e.player, [s for s, _, _, _ in self.sweeping])

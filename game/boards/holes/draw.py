@@ -8,15 +8,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from rules.effects import CAPTURE, RELAY, STOP
+from rules.kinds import Detail
+from rules.words import Words
+
 from ... import theme
 from ...render.marks import alpha_circle
 from .anim import SowingAnimation
-from .preview import Preview, preview
+from .preview import Preview, last_end, preview
 from .stones import StoneField, heap_offset
 from .view import NORTH_INK, SOUTH_INK, HolesView, stone_sprite
 
 if TYPE_CHECKING:
-    from .. import MatchView
+    from ..look import BoardLook
 
 BADGE = (34, 24, 16)
 BADGE_CHANGED = (20, 70, 120)
@@ -36,7 +40,7 @@ class HolesRenderer:
         self.field = field
         self.sides = sides
 
-    def hover_preview(self, m: MatchView) -> Preview | None:
+    def hover_preview(self, m: BoardLook) -> Preview | None:
         """The preview of the hovered pit when it is a legal start for the person to move."""
         if not m.human_to_move or m.busy or m.hover is None:
             return None
@@ -45,13 +49,13 @@ class HolesRenderer:
             return None
         return preview(m.state, move, m.builder.effects(move))
 
-    def draw(self, surface: pygame.Surface, m: MatchView) -> None:
+    def draw(self, surface: pygame.Surface, m: BoardLook) -> None:
         view = self.view
         view.draw(surface)
         anim = m.animation if isinstance(m.animation, SowingAnimation) else None
-        live = anim is not None or self.field.in_sync(m.state.counts(), m.state.stores())
+        live = anim is not None or self.field.in_sync(m.state.counts(), m.state.captured_counts())
         counts = self.field.counts() if live else m.state.counts()
-        stores = tuple(self.field.stores) if live else m.state.stores()
+        stores = tuple(self.field.stores) if live else m.state.captured_counts()
         pv = self.hover_preview(m)
         self._marks(surface, m, anim, pv)
         if live:
@@ -59,23 +63,28 @@ class HolesRenderer:
         else:
             self._resting_stones(surface, counts)
         self._stores(surface, stores)
+        if pv is not None:
+            self._preview_rings(surface, pv)  # under the counts and the "+N" tags, which stay readable
         self._badges(surface, counts, pv)
         if anim is not None:
             anim.draw(surface)
             self._caption(surface, anim, m)
         if pv is not None:
-            self._preview(surface, pv, m)
-        m.bursts.draw(surface)
+            self._preview_words(surface, pv, m)
+        m.bursts.draw(surface, self.view.frame)
 
     # --- marks under the stones -----------------------------------------------------------------------
-    def _marks(self, surface: pygame.Surface, m: MatchView, anim, pv: Preview | None) -> None:
+    def _marks(self, surface: pygame.Surface, m: BoardLook, anim, pv: Preview | None) -> None:
         view = self.view
         r = view.pit_r
         w = max(2, int(r * 0.12))
         if anim is None and m.last_move is not None:
             alpha_circle(surface, theme.LAST_MOVE, 200, view.pos(m.last_move.origin), r * 1.08, w)
+            end = last_end(m.last_effects)
+            if end is not None:
+                self._end_mark(surface, end)
             for e in m.last_effects:
-                if e.kind == "capture":
+                if e.kind == CAPTURE:
                     _cross(surface, theme.CAPTURE, view.pos(e.cell), r * 0.35, w)
         if m.human_to_move and not m.busy and m.show_legal:
             b = m.builder
@@ -88,10 +97,19 @@ class HolesRenderer:
                          r * (1.15 + 0.1 * m.pulse), max(3, w))
         if anim is not None and anim.index < len(anim.steps):
             e = anim.steps[anim.index].effect
-            if e.kind == "relay":
+            if e.kind == RELAY:
                 alpha_circle(surface, theme.ACCENT_2, 230, view.pos(e.cell), r * 1.1, max(3, int(r * 0.18)))
-            elif e.kind == "capture":
+            elif e.kind == CAPTURE:
                 alpha_circle(surface, theme.CAPTURE, 230, view.pos(e.cell), r * 1.1, max(3, int(r * 0.18)))
+
+    def _end_mark(self, surface: pygame.Surface, cell: int) -> None:
+        """Where the last sowing ended: the pit tinted and thickly ringed in the last move's
+        colour (its start keeps a thin ring)."""
+        view = self.view
+        r = view.pit_r
+        x, y = view.pos(cell)
+        alpha_circle(surface, theme.LAST_MOVE, 70, (x, y), r * 1.02)
+        alpha_circle(surface, theme.LAST_MOVE, 235, (x, y), r * 1.12, max(3, int(r * 0.16)))
 
     # --- stones ---------------------------------------------------------------------------------------
     def _field_stones(self, surface: pygame.Surface) -> None:
@@ -134,7 +152,7 @@ class HolesRenderer:
             surface.blits(blits, doreturn=False)
             ink = SOUTH_INK if player == 0 else NORTH_INK
             size = max(14, int(rect.height * 0.36))
-            theme.blit_text(surface, f"{self.sides[player]}'s store", size, ink,
+            theme.blit_text(surface, Words("{side}'s store", side=self.sides[player]), size, ink,
                             (rect.left + int(rect.height * 0.35), rect.top + int(rect.height * 0.08)))
             big = max(18, int(rect.height * 0.72))
             theme.blit_text(surface, str(stores[player]), big, ink,
@@ -158,16 +176,20 @@ class HolesRenderer:
             surface.blit(label, label.get_rect(center=box.center))
 
     # --- words and the preview ----------------------------------------------------------------------------
-    def _caption(self, surface: pygame.Surface, anim: SowingAnimation, m: MatchView) -> None:
+    def _caption(self, surface: pygame.Surface, anim: SowingAnimation, m: BoardLook) -> None:
         """How the sowing ends, said on the board while its stop is shown."""
-        if anim.done or anim.steps[anim.index].effect.kind != "stop" or not anim.caption:
+        if anim.done or anim.steps[anim.index].effect.kind != STOP or not anim.caption:
             return
-        self._pill(surface, anim.caption, theme.CAPTURE if "captures" in anim.caption else theme.ACCENT_2,
+        stop = anim.steps[anim.index].effect.detail
+        self._pill(surface, anim.caption, theme.CAPTURE if stop == Detail.CAPTURE else theme.ACCENT_2,
                    min(1.0, anim.step_t * 4))
 
     def _pill(self, surface: pygame.Surface, words: str, edge: theme.Color, fade: float = 1.0) -> None:
         view = self.view
         size = max(16, int(view.s * 0.36))
+        room = view.frame.width - 2 * int(view.s * 0.3)
+        while size > 13 and theme.font(size).size(words)[0] + size > room:  # the line stays on the board
+            size -= 1
         label = theme.text(words, size, theme.TEXT)
         box = label.get_rect()
         box.inflate_ip(size, size // 2)
@@ -182,19 +204,29 @@ class HolesRenderer:
         surface.blit(label, label.get_rect(center=box.center))
         label.set_alpha(None)
 
-    def _preview(self, surface: pygame.Surface, pv: Preview, m: MatchView) -> None:
+    def _preview_rings(self, surface: pygame.Surface, pv: Preview) -> None:
+        """The pits a hovered sowing reaches, where it ends, and what it captures."""
+        view = self.view
+        r = view.pit_r
+        for cell in pv.received:
+            alpha_circle(surface, theme.TARGET, 70, view.pos(cell), r * 0.95)
+        alpha_circle(surface, theme.ACCENT, 255, view.pos(pv.end), r * 1.18, max(3, int(r * 0.2)))
+        for cell in pv.captured:
+            alpha_circle(surface, theme.CAPTURE, 240, view.pos(cell), r * 1.1, max(3, int(r * 0.18)))
+            _cross(surface, theme.CAPTURE, view.pos(cell), r * 0.4, max(3, int(r * 0.14)))
+
+    def _preview_words(self, surface: pygame.Surface, pv: Preview, m: BoardLook) -> None:
+        """The "+N" stones each pit receives, on top of the rings, and the line that sums it up."""
         view = self.view
         r = view.pit_r
         size = max(13, int(view.badge_size * 0.9))
         for cell, k in pv.received.items():
             x, y = view.pos(cell)
-            alpha_circle(surface, theme.TARGET, 70, (x, y), r * 0.95)
             tag = theme.text(f"+{k}", size, (255, 255, 255))
             box = tag.get_rect(center=(int(x + r * 0.62), int(y - r * 0.72))).inflate(6, 2)
             pygame.draw.rect(surface, (30, 120, 70), box, border_radius=box.height // 2)
+            pygame.draw.rect(surface, (210, 255, 225), box, 1, border_radius=box.height // 2)
             surface.blit(tag, tag.get_rect(center=box.center))
-        alpha_circle(surface, theme.ACCENT, 255, view.pos(pv.end), r * 1.18, max(3, int(r * 0.2)))
-        for cell in pv.captured:
-            alpha_circle(surface, theme.CAPTURE, 240, view.pos(cell), r * 1.1, max(3, int(r * 0.18)))
-            _cross(surface, theme.CAPTURE, view.pos(cell), r * 0.4, max(3, int(r * 0.14)))
-        self._pill(surface, pv.words(m.state.game.point_name), theme.CAPTURE if pv.captured else theme.ACCENT)
+        # "sleeps" is said in full until a sowing has been seen to end in sleep
+        self._pill(surface, pv.words(m.state.game.point_name, explain=Detail.SLEEP not in m.source.stops_seen),
+                   theme.CAPTURE if pv.captured else theme.ACCENT)

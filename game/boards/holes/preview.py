@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from rules import Effect, Move, State
 from rules.effects import CAPTURE, DROP, RELAY, STOP, replay_counts
+from rules.kinds import Detail
+from rules.words import Words, listing
 
 
 @dataclass(frozen=True)
@@ -18,25 +20,36 @@ class Preview:
     captured: tuple[int, ...]  # the opponent's pits emptied
     taken: int
     relays: int
-    stop: str  # "sleep", "capture" or "cycle"
+    stop: Detail  # SLEEP, CAPTURE, CYCLE or LIMIT
+    lifts: int  # the lifts made, when a cycle or the limit stopped the sowing
 
-    def words(self, name) -> str:
-        """One line for the board: 'b1: 9 stones sown, 2 relays, ends in d2 — captures 5'."""
+    def words(self, name, explain: bool = False) -> str:
+        """One line for the board: 'b1: 9 stones sown, 2 relays, ends in d2 — captures 5'.
+        ``explain``: say what "sleeps" means (until the player has seen it happen)."""
         sown = sum(self.received.values())
-        bits = [f"{name(self.origin)}: {sown} stone{'s' if sown != 1 else ''} sown"]
+        parts = [Words.counted("{pit}: {n} stone sown", "{pit}: {n} stones sown", sown, pit=name(self.origin))]
         if self.relays:
-            bits.append(f"{self.relays} relay{'s' if self.relays != 1 else ''}")
-        bits.append(f"ends in {name(self.end)}")
-        text = ", ".join(bits)
-        if self.stop == "capture":
-            return f"{text} — captures {self.taken}"
-        if self.stop == "cycle":
-            return f"{text} — a relay cycle stops it"
-        return f"{text} — then sleeps"
+            parts.append(Words.counted("{n} relay", "{n} relays", self.relays))
+        parts.append(Words("ends in {pit}", pit=name(self.end)))
+        text = listing(parts)
+        if self.stop == Detail.CAPTURE:
+            return Words("{sowing} — captures {n}", sowing=text, n=self.taken)
+        if self.stop == Detail.CYCLE:
+            return Words("{sowing} — a relay cycle stops it", sowing=text)
+        if self.stop == Detail.LIMIT:
+            return Words("{sowing} — stopped at {lifts} lifts", sowing=text, lifts=f"{self.lifts:,}")
+        if explain:
+            return Words("{sowing} — then sleeps: the turn passes", sowing=text)
+        return Words("{sowing} — then sleeps", sowing=text)
+
+
+def last_end(effects: list[Effect]) -> int | None:
+    """The pit where a move's sowing ended (its stop), or None when the move was no sowing."""
+    return effects[-1].cell if effects and effects[-1].kind == STOP else None
 
 
 def preview(state: State, move: Move, effects: list[Effect]) -> Preview:
-    counts = state.counts()  # type: ignore[attr-defined]
+    counts = state.counts()
     final, taken = replay_counts(counts, effects)
     received: dict[int, int] = {}
     for e in effects:
@@ -51,5 +64,6 @@ def preview(state: State, move: Move, effects: list[Effect]) -> Preview:
         captured=tuple(e.cell for e in effects if e.kind == CAPTURE),
         taken=sum(taken),
         relays=sum(1 for e in effects if e.kind == RELAY),
-        stop=stop.detail if stop is not None else "",
+        stop=Detail(stop.detail) if stop is not None else Detail.SLEEP,
+        lifts=stop.count if stop is not None else 0,
     )

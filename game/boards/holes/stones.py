@@ -240,6 +240,6 @@ class StoneField:
         stone.body, stone.shape, stone.spring, stone.layer = body, shape, spring, layer
 
     def _unbody(self, stone: Stone) -> None:
-        if stone.body is not None:
+        if stone.body is not None and stone.shape is not None and stone.spring is not None:
             self.space.remove(stone.body, stone.shape, stone.spring)
         stone.body = stone.shape = stone.spring = None

@@ -2,9 +2,10 @@
 empty board drawn once per size (row bands tinted by owner, pits, the sowing circuits with
 their arrows, row numbers and column letters).
 
-Board units: pits are one unit apart across; the rows may be spread a little further apart
-than that (``sy``) so each count sits under its pit. Stones live in board units (``stones``)
-and are drawn through ``stone_px``, isotropic around their pit, so a resize never moves them.
+Board units: pits are one unit apart across; the rows may be spread further apart than that
+(``sy``) so each count sits under its pit and a wide board (12 holes a row) still fills the
+height it is given, its stores growing too. Stones live in board units (``stones``) and are
+drawn through ``stone_px``, isotropic around their pit, so a resize never moves them.
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ PIT = (92, 60, 34)
 PIT_DEEP = (58, 36, 20)
 PEBBLES = ((196, 196, 188), (150, 146, 140), (226, 214, 190), (120, 132, 140), (204, 176, 140), (92, 96, 104))
 BADGE_UNITS = 0.34  # the count badge's height, in pits
-STORE_UNITS = 0.8
+ROWS_SPAN = 3.5  # board units from the first row to the fourth (the gap between the halves included)
+STORE_UNITS = 0.8  # a store's height, in pits, at least
+STORE_MAX_UNITS = 1.5  # ... and at most, when the board is wide and the area tall
+ROW_SPREAD = 1.6  # rows at most this many pits apart
 
 
 def stone_sprite(colour: int, radius: int, _cache: dict = {}) -> pygame.Surface:  # noqa: B006 - a cache
@@ -58,6 +62,7 @@ class HolesView(CachedBoard):
         self.labels = labels
         self.cols = len(layout.rows[0])
         self.owner = {c: p for p, circuit in enumerate(layout.circuits) for c in circuit}
+        self.rotated = False  # turned half round: North's two rows and store nearest the player
         self._bg: pygame.Surface | None = None
         self.set_rect(rect)
 
@@ -66,9 +71,17 @@ class HolesView(CachedBoard):
         self.rect = pygame.Rect(rect)
         n = self.cols
         w_units = n + (1.0 if self.labels else 0.1)
-        extra = (2 * PIT_RADIUS + BADGE_UNITS + 2 * (STORE_UNITS + 0.14) + 0.3) if self.labels else 2 * PIT_RADIUS + 0.3
+        store_units = STORE_UNITS if self.labels else 0.0
+        extra = (2 * PIT_RADIUS + BADGE_UNITS + 2 * (store_units + 0.14) + 0.3) if self.labels else 2 * PIT_RADIUS + 0.3
         s = min(self.rect.width / w_units, self.rect.height / (3.5 + extra))
-        sy = min(1.25 * s, (self.rect.height - extra * s) / 3.5)
+        # A wide board is limited by the width: the height left over spreads the rows, then
+        # makes the stores taller, so the board fills its area.
+        sy = min(ROW_SPREAD * s, (self.rect.height - extra * s) / 3.5)
+        if self.labels:
+            spare = self.rect.height - 3.5 * sy - extra * s
+            grow = min(STORE_MAX_UNITS - STORE_UNITS, max(0.0, spare / (2 * s)))
+            store_units += grow
+            extra += 2 * grow
         self.s, self.sy = s, sy
         self.pit_r = PIT_RADIUS * s
         self.stone_r = STONE_RADIUS * s
@@ -79,24 +92,29 @@ class HolesView(CachedBoard):
         self.frame = pygame.Rect(int(left), int(top), int(width), int(height))
         x0 = left + ((1.05 if self.labels else 0.55) * s)  # the centre of column a
         if self.labels:
-            y_top = top + (0.15 + STORE_UNITS + 0.14) * s + self.pit_r  # the centre of row 4
+            y_top = top + (0.15 + store_units + 0.14) * s + self.pit_r  # the centre of row 4
         else:
             y_top = top + 0.15 * s + self.pit_r
         self.x0, self.y_bottom = x0, y_top + 3.5 * sy
         self._centres = {c.index: self._px(c.x, c.y) for c in self.layout.cells}
-        st_h = STORE_UNITS * s
+        st_h = store_units * s
         south_top = self.y_bottom + self.pit_r + (BADGE_UNITS + 0.14) * s
-        self.stores = (
-            pygame.Rect(int(x0 - 0.5 * s), int(south_top), int(n * s), int(st_h)),
-            pygame.Rect(int(x0 - 0.5 * s), int(y_top - self.pit_r - 0.14 * s - st_h), int(n * s), int(st_h)),
-        )
+        bottom_store = pygame.Rect(int(x0 - 0.5 * s), int(south_top), int(n * s), int(st_h))
+        top_store = pygame.Rect(int(x0 - 0.5 * s), int(y_top - self.pit_r - 0.14 * s - st_h), int(n * s), int(st_h))
+        self.stores = (top_store, bottom_store) if self.rotated else (bottom_store, top_store)
         self.badge_size = max(14, min(28, int(0.34 * s)))
         self._bg = None
 
     def set_rotated(self, rotated: bool) -> None:
-        """A pit board stays as it is: each player's two rows and store are on their own side."""
+        """Turn the board half round, so North's two rows and store sit nearest the player (the
+        pits, the circuits and the labels all follow)."""
+        if rotated != self.rotated:
+            self.rotated = rotated
+            self.set_rect(self.rect)
 
     def _px(self, x: float, y: float) -> tuple[float, float]:
+        if self.rotated:
+            x, y = self.cols - 1 - x, ROWS_SPAN - y
         return (self.x0 + x * self.s, self.y_bottom - y * self.sy)
 
     @property
@@ -211,14 +229,23 @@ class HolesView(CachedBoard):
             pygame.draw.polygon(bg, ink, [(mx + d * k, a[1]), (mx - d * k * 0.7, a[1] - k), (mx - d * k * 0.7, a[1] + k)])
 
     def _draw_labels(self, bg: pygame.Surface, ox: float, oy: float) -> None:
+        """Row numbers on discs in the owner's colours (readable on the frame and the bands),
+        column letters between the two sides."""
         s = self.s
-        size = max(13, int(s * 0.3))
+        size = max(14, int(s * 0.36))
         rows = self.layout.rows
         for r, row in enumerate(rows):
-            x, y = self._centres[row[0]]
-            ink = SOUTH_INK if r < 2 else NORTH_INK
-            theme.blit_text(bg, str(r + 1), size, ink, (int(x - 0.88 * s + ox), int(y + oy)), "center")
-        y_letters = self._centres[rows[1][0]][1] - self.pit_r - size * 0.55
+            x = min(self._centres[c][0] for c in row)  # the row's left end, whichever way the board is turned
+            y = self._centres[row[0]][1]
+            disc, ink = (SOUTH_INK, SOUTH_BAND) if r < 2 else (NORTH_INK, NORTH_BAND)
+            centre = (int(x - 0.84 * s + ox), int(y + oy))  # between the frame's edge and the circuit's turn
+            radius = max(size * 0.6, s * 0.19)
+            pygame.draw.circle(bg, disc, centre, radius)
+            pygame.draw.circle(bg, theme.lerp_color(disc, (0, 0, 0), 0.35), centre, radius, max(1, int(s * 0.03)))
+            theme.blit_text(bg, str(r + 1), size, ink, centre, "center")
+        size = max(14, int(s * 0.34))
+        lower_inner = rows[2] if self.rotated else rows[1]  # the letters go in the gap between the halves
+        y_letters = self._centres[lower_inner[0]][1] - self.pit_r - size * 0.55
         for c in range(self.cols):
             x, _ = self._centres[rows[1][c]]
             theme.blit_text(bg, self.layout.cell(rows[1][c]).name[0], size, SOUTH_INK,

@@ -10,7 +10,6 @@ from rules import Effect, Game
 
 from ..base import FamilyBase
 from ..piece_anim import MoveAnimation
-from ..route_words import route_guide, route_intro
 from .draw import LinesRenderer
 from .view import BoardView
 from .view import draw_thumbnail as _thumbnail
@@ -32,14 +31,3 @@ class Family(FamilyBase):
     def animate(self, effects: list[Effect], before: dict[int, tuple[int, str]], on_event,
                 shown_hops: int = 0) -> MoveAnimation:
         return MoveAnimation(effects, before, self.view, on_event, shown_hops)
-
-    def intro(self, match):
-        return route_intro(match)
-
-    def guide(self, match):
-        return route_guide(match)
-
-    def help_line(self, match) -> str:
-        if match.builder.drop_points():
-            return "Click an empty point to place a piece from hand."
-        return "Click a piece, then a marked point (dot: move, diamond: capture) — or drag it. Right-click cancels."

@@ -1,6 +1,6 @@
 """Drawing a line board in play: the empty board, the last move, the pieces that may move, the
 targets of the chosen piece, the chain being built, huff offers, the hint, a dragged piece and
-the move being animated. It only reads the match (``game.boards.MatchView``); it changes nothing.
+the move being animated. It only reads the match (``game.boards.look.BoardLook``); it changes nothing.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rules.effects import REMOVE
+from rules.kinds import NoteCode
 
 from ... import theme
 from ...render.marks import (
@@ -22,28 +23,28 @@ from ...render.marks import (
     taken_mark,
 )
 from ...render.pieces import draw_piece, side_kind
-from .view import BoardView
+from ..board_view import PieceView
 
 if TYPE_CHECKING:
-    from .. import MatchView
+    from ..look import BoardLook
 
 
 class LinesRenderer:
     """Draws the board area of a match on a line board."""
 
-    def __init__(self, view: BoardView) -> None:
+    def __init__(self, view: PieceView) -> None:
         self.view = view
 
-    def draw(self, surface: pygame.Surface, m: MatchView) -> None:
+    def draw(self, surface: pygame.Surface, m: BoardLook) -> None:
         view = self.view
         view.draw(surface)
         self._last_move(surface, m)
         self._pieces(surface, m)
-        m.bursts.draw(surface)
+        m.bursts.draw(surface, self.view.frame)
         self._suggestion(surface, m)
         self._drag(surface, m)
 
-    def _last_move(self, surface: pygame.Surface, m: MatchView) -> None:
+    def _last_move(self, surface: pygame.Surface, m: BoardLook) -> None:
         move = m.last_move
         if move is None or m.animation is not None or len(m.builder.path) > 1:
             return  # a chain being built is clearer without the previous move's marks
@@ -59,7 +60,7 @@ class LinesRenderer:
             if e.kind == REMOVE:
                 taken_mark(surface, view.pos(e.cell), r * 0.3)
 
-    def _pieces(self, surface: pygame.Surface, m: MatchView) -> None:
+    def _pieces(self, surface: pygame.Surface, m: BoardLook) -> None:
         view = self.view
         r = view.piece_radius
         if m.animation is not None:
@@ -75,7 +76,7 @@ class LinesRenderer:
         hidden = {b.path[0]} if chain or (dragging and b.path) else set()
         interactive = m.human_to_move and not m.busy
         if interactive and m.show_legal and not b.path:
-            forced = "capture_forced" in m.note_codes
+            forced = NoteCode.CAPTURE_FORCED in m.note_codes
             capturers = b.capturers()
             for p in b.movable() - capturers:  # where you may move, quietly
                 alpha_circle(surface, theme.ACCENT, 150, view.pos(p), r * 1.18, max(2, int(r * 0.1)))
@@ -107,7 +108,7 @@ class LinesRenderer:
             x, y = view.pos(p)
             surface.blit(s, (x - k - 4, y - k - 4))
 
-    def _choice(self, surface: pygame.Surface, m: MatchView, chain: tuple[int, ...], dragging: bool) -> None:
+    def _choice(self, surface: pygame.Surface, m: BoardLook, chain: tuple[int, ...], dragging: bool) -> None:
         view = self.view
         b = m.builder
         r = view.piece_radius
@@ -149,13 +150,13 @@ class LinesRenderer:
             pygame.draw.rect(surface, theme.CAPTURE, box, border_radius=6)
             surface.blit(tag, tag.get_rect(center=box.center))
 
-    def _drag(self, surface: pygame.Surface, m: MatchView) -> None:
+    def _drag(self, surface: pygame.Surface, m: BoardLook) -> None:
         if not m.dragging or not m.builder.path:
             return
         owner, kind = m.pieces_now.get(m.builder.path[0], (0, "soldier"))
         draw_piece(surface, m.mouse, self.view.piece_radius, owner, kind, lift=0.8)
 
-    def _suggestion(self, surface: pygame.Surface, m: MatchView) -> None:
+    def _suggestion(self, surface: pygame.Surface, m: BoardLook) -> None:
         """The engine's hint in its own colour: a dashed route, rings at both ends."""
         move = m.suggestion
         if move is None or m.animation is not None:

@@ -10,7 +10,6 @@ import pygame
 from rules import Effect, Game
 
 from ..base import FamilyBase
-from . import words
 from .anim import SquaresAnimation
 from .draw import SquaresRenderer
 from .view import SquaresView
@@ -33,13 +32,3 @@ class Family(FamilyBase):
     def animate(self, effects: list[Effect], before: dict[int, tuple[int, str]], on_event,
                 shown_hops: int = 0) -> SquaresAnimation:
         return SquaresAnimation(effects, before, self.view, on_event, shown_hops)
-
-    def intro(self, match):
-        return words.intro(match)
-
-    def guide(self, match):
-        return words.guide(match)
-
-    def help_line(self, match) -> str:
-        return words.help_line(match)
-

@@ -15,7 +15,6 @@ from ...render.pieces import CROWN_GOLD
 from ..piece_anim import MoveAnimation, Segment
 
 CROWN_SECONDS = 0.7
-CROWNING = "crowning"  # a pause after a promotion, drawn as rings round the crowned piece
 
 
 class SquaresAnimation(MoveAnimation):
@@ -27,16 +26,17 @@ class SquaresAnimation(MoveAnimation):
         for seg in MoveAnimation._segments(effects):
             out.append(seg)
             if seg.effect.kind == PROMOTE:
-                out.append(Segment(Effect(CROWNING, seg.effect.cell), CROWN_SECONDS))
+                out.append(Segment(seg.effect, CROWN_SECONDS, pause=True))  # rings round the new crown
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.done or self.timer is None:
             return
-        e = self.segments[self.index].effect
-        if e.kind != CROWNING:
+        seg = self.segments[self.index]
+        if not seg.pause:
             return
+        e = seg.effect
         t = self.timer.t
         r = self.view.piece_radius
         x, y = self.view.pos(e.cell)

@@ -14,13 +14,13 @@ import pygame
 
 from rules.layout import DIRECTIONS
 
+from ...match.guides.squares import allowed_directions
 from ...render.marks import alpha_circle
 from ..lines.draw import LinesRenderer
 from .view import SquaresView
-from .words import allowed_directions
 
 if TYPE_CHECKING:
-    from .. import MatchView
+    from ..look import BoardLook
 
 ARROW = (255, 248, 230)
 ARROW_EDGE = (60, 36, 16)
@@ -31,24 +31,24 @@ class SquaresRenderer(LinesRenderer):
 
     def __init__(self, view: SquaresView) -> None:
         super().__init__(view)
-        self.view: SquaresView = view
+        self.squares = view
 
-    def _last_move(self, surface: pygame.Surface, m: MatchView) -> None:
+    def _last_move(self, surface: pygame.Surface, m: BoardLook) -> None:
         self._hover(surface, m)
         super()._last_move(surface, m)
 
-    def _hover(self, surface: pygame.Surface, m: MatchView) -> None:
+    def _hover(self, surface: pygame.Surface, m: BoardLook) -> None:
         """A light frame on the square under the pointer while the player may click."""
         cell = m.hover
         if cell is None or not m.human_to_move or m.busy:
             return
-        rect = self.view.square(cell)
+        rect = self.squares.square(cell)
         mark = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(mark, (255, 255, 255, 60), mark.get_rect())
         pygame.draw.rect(mark, (255, 255, 255, 150), mark.get_rect(), max(2, int(self.view.spacing * 0.04)))
         surface.blit(mark, rect)
 
-    def _choice(self, surface: pygame.Surface, m: MatchView, chain: tuple[int, ...], dragging: bool) -> None:
+    def _choice(self, surface: pygame.Surface, m: BoardLook, chain: tuple[int, ...], dragging: bool) -> None:
         super()._choice(surface, m, chain, dragging)
         b = m.builder
         if b.path and b.path[0] in m.pieces_now and not dragging:
@@ -57,7 +57,7 @@ class SquaresRenderer(LinesRenderer):
 
     def _arrows(self, surface: pygame.Surface, cell: int, directions: tuple[str, ...]) -> None:
         """Small arrows on the square's edges for each direction the piece may take (within the board)."""
-        view = self.view
+        view = self.squares
         n = view.n
         x, y = view.pos(cell)
         s = view.spacing

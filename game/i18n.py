@@ -1,0 +1,108 @@
+"""The app in the player's language: English, Sinhala, Tamil or Bengali, through one gettext
+catalogue (``assets/locale/<code>/LC_MESSAGES/keliya.mo``, made from the ``.po`` files by
+``python scripts/catalogue.py compile``). Pure Python: the match model's words use it as the
+scenes do.
+
+``_`` translates a string the app wrote; ``tr`` also translates what the rules said (``Words``:
+the template looked up, its values filled in, words among them translated too); ``ngettext``
+picks the plural form the language needs ("took 1 stone", "took 5 stones"). Changing the
+language tells the listeners (the typeface follows), and every scene reads its words afresh.
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rules.words import Words, capitalised
+
+from .assets_path import assets_dir
+
+DOMAIN = "keliya"
+#: language code -> its name in its own script (what the language setting shows)
+LANGUAGES = {"en": "English", "si": "සිංහල", "ta": "தமிழ்", "bn": "বাংলা"}
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+_listeners: list[Callable[[str], None]] = []
+
+
+def locale_dir() -> Path:
+    return assets_dir() / "locale"
+
+
+def language() -> str:
+    """The code of the language in force."""
+    return _language
+
+
+def set_language(code: str) -> None:
+    """Speak ``code`` from now on (ValueError for a language Keliya does not have)."""
+    global _translation, _language
+    if code not in LANGUAGES:
+        raise ValueError(f"Keliya speaks {', '.join(LANGUAGES)}; not '{code}'")
+    _translation = (gettext.NullTranslations() if code == "en" else
+                    gettext.translation(DOMAIN, str(locale_dir()), languages=[code], fallback=True))
+    _language = code
+    for listener in list(_listeners):
+        listener(code)
+
+
+def install(code: str, translations: gettext.NullTranslations) -> None:
+    """Speak through ``translations`` under the name ``code`` (a check's pseudo-language, which
+    shows every translated word changed, so a word left in English stands out)."""
+    global _translation, _language
+    _translation, _language = translations, code
+    for listener in list(_listeners):
+        listener(code)
+
+
+def on_change(listener: Callable[[str], None]) -> None:
+    """Call ``listener(code)`` whenever the language changes (the typeface, caches)."""
+    _listeners.append(listener)
+
+
+def system_language(environ: dict[str, str] | None = None) -> str:
+    """The system's language where Keliya has it, else English (LANGUAGE, LC_ALL, LC_MESSAGES,
+    LANG, then the locale module)."""
+    env = os.environ if environ is None else environ
+    candidates = []
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        candidates += [part for part in env.get(name, "").split(":") if part]
+    if environ is None:
+        try:
+            found = locale.getlocale()[0]
+        except ValueError:
+            found = None
+        if found:
+            candidates.append(found)
+    for candidate in candidates:
+        code = candidate.split("_")[0].split(".")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def _(message: str) -> str:
+    """``message`` in the player's language (itself when there is no translation)."""
+    return _translation.gettext(message) if message else message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _translation.ngettext(singular, plural, n)
+
+
+def tr(text: Any) -> str:
+    """Anything shown as words, in the player's language: ``Words`` from the rules are rebuilt
+    from their translated template and translated values; a plain string is looked up whole."""
+    if isinstance(text, Words):
+        values = {k: tr(v) if isinstance(v, str) else v for k, v in text.values.items()}
+        if text.plural:
+            return ngettext(text.template, text.plural, text.number).format(**values)
+        made = _(text.template).format(**values) if values else _(text.template)
+        return capitalised(made) if text.template.startswith("{text}") else made
+    return _(str(text))

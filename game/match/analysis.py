@@ -1,0 +1,139 @@
+"""A game looked over with the engine: the value of every position (the graph), and each move
+judged by how much of the expected result it gave away — an inaccuracy, a mistake or a blunder,
+with the move the engine preferred. The engine runs in a process of its own
+(``game.ai.analysis``); this keeps what it has found and says what it means. No pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from rules import State
+from rules.kinds import Code
+from rules.words import N_, N_counted, Words, listing
+
+if TYPE_CHECKING:
+    from ..ai.analysis import Point
+
+
+class Verdict(Code):
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+#: the share of the expected result a move gives away, from which it is called each (lichess's
+#: own scale works on winning chances the same way)
+THRESHOLDS = ((0.30, Verdict.BLUNDER), (0.20, Verdict.MISTAKE), (0.10, Verdict.INACCURACY))
+COUNTED = {Verdict.BLUNDER: N_counted("{n} blunder", "{n} blunders"),
+           Verdict.MISTAKE: N_counted("{n} mistake", "{n} mistakes"),
+           Verdict.INACCURACY: N_counted("{n} inaccuracy", "{n} inaccuracies")}
+#: each verdict in words, as a move is called
+VERDICT_WORDS = {Verdict.BLUNDER: N_("blunder"), Verdict.MISTAKE: N_("mistake"),
+                 Verdict.INACCURACY: N_("inaccuracy"), Verdict.GOOD: N_("good move")}
+MARKS = {Verdict.BLUNDER: "??", Verdict.MISTAKE: "?", Verdict.INACCURACY: "?!", Verdict.GOOD: ""}
+
+
+class Judgement(NamedTuple):
+    """Move ``ply`` (1: the first) by ``mover``: how much it gave away and what was best."""
+
+    ply: int
+    mover: int
+    loss: float
+    verdict: Verdict
+    best: str  # the engine's move in that position ('' when it is the move played)
+
+
+class Runner(Protocol):
+    done: bool
+    error: str
+
+    def poll(self) -> list[Point]: ...
+
+    def cancel(self) -> None: ...
+
+
+class GameAnalysis:
+    """The engine's view of one game, filling in as its process reports (``poll``)."""
+
+    def __init__(self, state: State, runner_factory: Callable[[str, list[str]], Runner] | None = None) -> None:
+        start = state.copy()
+        for _ in state.history():
+            start.undo()
+        replay = start.copy()
+        self.moves: list[str] = []
+        for move in state.history():
+            self.moves.append(replay.move_text(move))
+            replay.apply(move)
+        self.total = len(self.moves) + 1  # positions to value
+        self.points: list[Point] = []
+        if runner_factory is None:
+            from ..ai.analysis import AnalysisRunner
+
+            runner_factory = AnalysisRunner
+        self.runner = runner_factory(start.to_text(), self.moves)
+
+    @property
+    def done(self) -> bool:
+        return self.runner.done
+
+    @property
+    def error(self) -> str:
+        return self.runner.error
+
+    @property
+    def progress(self) -> float:
+        return len(self.points) / self.total
+
+    def poll(self) -> bool:
+        """Take what the engine found since last time; True if anything arrived."""
+        found = self.runner.poll()
+        self.points.extend(found)
+        return bool(found)
+
+    def cancel(self) -> None:
+        self.runner.cancel()
+
+    # --- what it means ---------------------------------------------------------------------------
+    def value_for(self, player: int, point: Point) -> float:
+        return point.value if point.to_move == player else 1.0 - point.value
+
+    def graph(self) -> list[float]:
+        """The expected result for the first player after each move (the start first)."""
+        return [self.value_for(0, p) for p in self.points]
+
+    def judgements(self) -> list[Judgement]:
+        """Every move whose position before and after are both valued."""
+        out = []
+        for before, after in zip(self.points, self.points[1:]):
+            mover = before.to_move
+            loss = max(0.0, before.value - self.value_for(mover, after))
+            played = self.moves[before.ply]
+            best = "" if before.best == played else before.best
+            # The engine's own move, or the only move, is no slip whatever the values' noise says.
+            slip = bool(best) and before.choices != 1
+            verdict = next((v for limit, v in THRESHOLDS if loss >= limit), Verdict.GOOD) if slip else Verdict.GOOD
+            out.append(Judgement(after.ply, mover, loss, verdict, best))
+        return out
+
+    def judgement(self, ply: int) -> Judgement | None:
+        return next((j for j in self.judgements() if j.ply == ply), None)
+
+    def summary(self, sides: tuple[str, str]) -> str:
+        """What the engine found, side by side: 'South: 1 blunder, 2 mistakes; North: no slip.'"""
+        parts = []
+        for player in (0, 1):
+            found = [j for j in self.judgements() if j.mover == player and j.verdict != Verdict.GOOD]
+            counts = [(v, sum(j.verdict == v for j in found)) for _, v in THRESHOLDS]
+            words = [Words.counted(*COUNTED[v], n) for v, n in counts if n]
+            parts.append(Words("{side}: {slips}", side=sides[player], slips=listing(words) if words else N_("no slip")))
+        return Words("Looked over. {first}; {second}. Click a mark to see what was best.", first=parts[0],
+                     second=parts[1])
+
+    def turning_points(self, count: int = 3) -> list[int]:
+        """The moves after which the first player's expected result swung most."""
+        values = self.graph()
+        swings = sorted(((abs(values[i + 1] - values[i]), i + 1) for i in range(len(values) - 1)), reverse=True)
+        return sorted(ply for swing, ply in swings[:count] if swing > 0)

@@ -1,0 +1,614 @@
+"""One match, without pygame: the position and its history (undo, redo, looking back), whose turn
+it is and who plays it, the computer's moves and the hint, the move log and what the panel says.
+
+The play scene is input, layout and drawing over a ``Match``: it calls the commands below (a
+click on a cell, undo, a hint, ...) and each frame drains ``take_events()`` (a move to animate,
+the board to redraw, a sound, a refused cell) and calls ``tick``. A move played stays
+``pending`` until the scene says it has been shown (``land``): only then is it announced and
+logged, so the words never run ahead of the board. The rules decide every move (``MoveBuilder``
+turns clicks into moves through them); the match keeps the game in the library after every move
+(``GameFile``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rules import Effect, IllegalMoveError, Move, Note, State, game_spec
+from rules.effects import MOVE, REMOVE, STOP
+from rules.kinds import NoteCode
+from rules.words import N_, Words, sentence
+
+from .. import saves
+from .. import settings as user_settings
+from ..config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, WATCH, Controller, MatchConfig
+from ..library import GameFile
+from ..opponent import Worker, level_choices
+from ..userfiles import write_text_atomically
+from . import words
+from .analysis import MARKS, VERDICT_WORDS, GameAnalysis, Runner, Verdict
+from .computer import Computer
+from .events import SILENT, BoardReset, Event, Flash, Played, Said, Sound, Tone
+from .guides import guides_for
+from .review import Review
+from .routes import Click, ClickResult, MoveBuilder
+
+
+def _is_huff(move: Move | None, effects: list[Effect]) -> bool:
+    """A move made at one cell that removes a piece: the huff of the war games."""
+    return move is not None and len(move.path) == 1 and bool(effects) and effects[0].kind == REMOVE
+
+
+class Match:
+    """One match (see the module docstring)."""
+
+    keeps_save = True  # saved as it goes (a lesson is not: it must not touch the player's games)
+
+    def __init__(self, config: MatchConfig, state: State | None = None, worker: Worker | None = None,
+                 game_file: GameFile | None = None) -> None:
+        self.config = config
+        self.spec = game_spec(config.game_id)
+        self.state: State = state if state is not None else config.make_game().new_initial_state(random.Random())
+        self.sides: tuple[str, str] = self.state.game.sides
+        self.guides = guides_for(self.state.game.layout.kind)
+        self.game_file = game_file or GameFile()
+        self.controllers: list[Controller] = list(config.controllers())
+        self.event = ""  # what just happened, in words ("South: e3xe5, took 1.")
+        wants_computer = COMPUTER in self.controllers
+        if wants_computer and worker is None:
+            self.controllers = [HUMAN, HUMAN]
+            self.event = N_("The computer opponent is not available: playing pass and play.")
+        self.computer = Computer(worker, config, plays=wants_computer, hints=config.mode != WATCH)
+        labels = {n: label for n, label, _ in level_choices()}
+        self.level_labels = tuple(labels.get(config.level_of(p), config.level_of(p)) for p in (0, 1))
+        self.movers: list[int] = []  # who made each move of the history (for undo against the computer)
+        self.log: list[words.LogEntry] = []  # the moves shown so far
+        self.builder = MoveBuilder(self.state)
+        self.pending: list[Played] = []  # moves played and not yet shown landing on the board
+        self.said: Said = SILENT
+        self.review = Review()
+        self._redo: list[list[Move]] = []  # groups of moves taken back, newest last
+        history = self.state.history()
+        self.last_move: Move | None = history[-1] if history else None
+        self.last_effects: list[Effect] = []
+        self.last_mover: int | None = None
+        self.suggestion: Move | None = None
+        self.suggestion_effects: list[Effect] = []
+        self.turned = False  # the board turned half round: the second player's side at the bottom
+        self.flipped = False  # the player turned it (T) from the way it faces by default
+        # V: the solved value under the turn box, where the game is solved. Hidden at first when a
+        # person plays (it would give the game away), shown when watching and when looking back.
+        self.show_proven = config.mode == WATCH
+        self.proven: str | None = None
+        self._proven_asked: tuple[str, int] | None = None  # (position, table generation) last asked about
+        self._save_said = ""
+        self._huff_news = ""  # the computer huffed the player's piece: said with the next guidance
+        self.analysis: GameAnalysis | None = None  # the engine's look over the game, once asked for
+        self._events: list[Event] = []
+        self.stops_seen: frozenset[str] = frozenset()  # how the moves shown so far ended (their stop effects)
+        self.pieces_now: dict[int, tuple[int, str]] = {}
+        self.notes: list[Note] = []
+        self.note_codes: frozenset[str] = frozenset()
+        self._read_position()
+        self._recall_history()
+        self._intro()
+
+    # --- what the screen reads (a ``BoardSource`` too) ---------------------------------------------
+    def side(self, player: int) -> str:
+        return self.sides[player]
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.state.outcome() is None and self.controllers[self.state.to_move] == HUMAN
+
+    @property
+    def busy(self) -> bool:
+        """A move is still being shown: the board takes no clicks."""
+        return bool(self.pending)
+
+    @property
+    def moving(self) -> int | None:
+        """The player whose move is being shown, while it is (the panel follows the board)."""
+        return self.pending[0].mover if self.pending else None
+
+    @property
+    def shown_to_move(self) -> int:
+        """The player whose turn the board shows (the mover while a move is shown; in a past
+        position, whoever was to move there)."""
+        if self.review.view is not None:
+            return self.review.view.state.to_move
+        return self.state.to_move if self.moving is None else self.moving
+
+    @property
+    def shown_outcome(self):
+        """The outcome once the board shows it (not while the last move is still being shown)."""
+        return None if self.pending else self.state.outcome()
+
+    @property
+    def show_legal(self) -> bool:
+        """Mark the pieces that may move and where the chosen one may go (a setting)."""
+        return user_settings.current().show_legal
+
+    @property
+    def board_source(self):
+        """What the board shows: the live match, or a past position while looking back."""
+        return self.review.view or self
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.movers) and self.config.mode != WATCH
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self.config.mode != WATCH
+
+    @property
+    def paused(self) -> bool:
+        return self.computer.paused
+
+    def hint_available(self) -> bool:
+        """The hint can be asked now (the button stays in place, greyed, when it cannot): for the
+        player to move in the game, or for the position looked back at (a review that teaches)."""
+        if self.computer.adviser is None or self.computer.hinting or self.busy:
+            return False
+        view = self.review.view
+        if view is not None:
+            return view.state.outcome() is None and view.suggestion is None
+        return self.human_to_move and not self.builder.path and self.suggestion is None
+
+    def proven_line(self) -> str | None:
+        """The proven value in words ("proven: Leopards win in 9") where a solved table knows it
+        and the player has not hidden it (V)."""
+        shown = self.show_proven or self.review.active
+        return self.proven if shown and self.moving is None else None
+
+    def turn_text(self) -> str:
+        return words.turn_text(self)
+
+    def help_text(self) -> str:
+        return words.help_text(self)
+
+    def controller_label(self, player: int) -> str:
+        return words.controller_label(self, player)
+
+    def rules_in_force(self) -> str:
+        return words.rules_in_force(self)
+
+    def urgent_notes(self) -> frozenset[str]:
+        """Note codes the panel shows in the warning colour."""
+        return self.note_codes & {NoteCode.CAPTURE_FORCED, NoteCode.HUFF_OFFERED}
+
+    def take_events(self) -> list[Event]:
+        """What the screen must show or play since it last asked, in order."""
+        events, self._events = self._events, []
+        return events
+
+    # --- words ---------------------------------------------------------------------------------------
+    def say(self, said: Said) -> None:
+        self.said = said
+
+    def refuse(self, reason: str, cell: int | None = None) -> None:
+        """Say why not, with a sound and a mark on the cell."""
+        self.say(Said(sentence(reason), Tone.WARN))
+        self._events.append(Sound("illegal", 0.6))
+        if cell is not None:
+            self._events.append(Flash(cell))
+
+    def _intro(self) -> None:
+        """Guidance for the position as it stands (after a move, an undo or at the start)."""
+        if self.state.outcome() is not None:
+            return
+        self._orient()
+        player = self.state.to_move
+        if self.controllers[player] == COMPUTER:
+            self.say(Said(Words("{side} is the computer: wait for its move.", side=self.side(player)), Tone.DIM))
+            return
+        guide = self.guides.intro(self)
+        if self._huff_news:  # said where the player looks, before what to do now
+            guide, self._huff_news = Said(Words("{news} {guide}", news=self._huff_news, guide=guide.words), Tone.WARN), ""
+        self.say(guide)
+
+    def _orient(self) -> None:
+        """Which side faces the player (done once a move has landed, never during one): against
+        the computer, the person's own side at the bottom; in pass and play with 'Turn the board'
+        on, the player to move; else the first player; turned again if the player asked (T)."""
+        if self.config.mode == VS_COMPUTER:
+            bottom = self.config.human_side
+        elif self.config.mode == PASS_AND_PLAY and user_settings.current().rotate:
+            bottom = self.state.to_move
+        else:
+            bottom = 0
+        self.turned = (bottom == 1) != self.flipped
+
+    def flip(self) -> None:
+        """Turn the board half round (T), now and from now on."""
+        self.flipped = not self.flipped
+        self.turned = not self.turned
+        self._events.append(Sound("click", 0.5))
+
+    def _guide(self) -> None:
+        """Tell the player what the selection allows next."""
+        self.say(self.guides.guide(self))
+
+    # --- the board's clicks ------------------------------------------------------------------------
+    def click(self, cell: int | None) -> None:
+        """A click on ``cell`` of the board (None: off the board), decided by the rules."""
+        if self.review.active:
+            if cell is not None:
+                self.review_at(None)  # a click on the board returns to the game
+            return
+        if self.state.outcome() is not None:
+            if cell is not None:
+                self.say(Said("The game is over: Undo, or Menu for a new game.", Tone.ACCENT))
+            return
+        if self.busy:
+            return
+        if not self.human_to_move:
+            if cell is not None:
+                self.say(Said(Words("Wait: {side} (the computer) is thinking.", side=self.side(self.state.to_move)),
+                              Tone.ACCENT))
+            return
+        self.apply_click(self.builder.click(cell), cell)
+
+    def cancel_selection(self) -> None:
+        """Drop the piece chosen (right-click, Esc): a chain in progress is abandoned."""
+        self.apply_click(self.builder.cancel(), None)
+
+    def apply_click(self, result: ClickResult, cell: int | None) -> None:
+        if result.kind == Click.MOVE and result.move is not None:
+            self.play(result.move, self.builder.shown_hops, self.builder.last_route)
+        elif result.kind == Click.ILLEGAL:
+            self.refuse(result.reason, cell)
+        elif result.kind == Click.SELECT:
+            self._events.append(Sound("select", 0.6))
+            self._guide()
+        elif result.kind == Click.EXTEND:
+            self._events.append(Sound("hop", 0.5))
+            self._guide()
+        elif result.kind == Click.DESELECT:
+            self._intro()
+
+    def stop_chain(self) -> None:
+        if self.human_to_move and not self.busy and self.builder.can_stop():
+            self.apply_click(self.builder.stop(), None)
+
+    def decline_huff(self) -> None:
+        if self.human_to_move and self.builder.removal_points():
+            self.builder.decline_removals()
+            self.say(Said("No huff: make your move."))
+
+    # --- playing moves ---------------------------------------------------------------------------
+    def play(self, move: Move, shown_hops: int = 0, route: tuple[int, ...] = (), redo: bool = False) -> bool:
+        """Play ``move`` through the rules (which check it); the screen animates it and the log
+        announces it when it lands. ``route`` is the way the player clicked it, when a move has
+        several (the hops, the last-move line and the log then follow the player's)."""
+        self.leave_review()
+        if not redo:
+            self._redo.clear()
+        if self.state.outcome() is not None:
+            self.refuse("the game is over")
+            return False
+        if move not in self.builder.legal():
+            self.refuse(self.state.why_illegal(move))
+            return False
+        before, mover, taken_before = self.pieces_now, self.state.to_move, self.state.captured_counts()
+        shown, effects = self._as_clicked(move, route)
+        self.state.apply(move)  # checked above: the rules' own ``play`` would ask for the moves again
+        self.movers.append(mover)
+        self.forget_hint()
+        # A huff and the move after it are one turn: the removed piece stays marked beside the move.
+        huffed = self.last_effects if self.last_mover == mover and _is_huff(self.last_move, self.last_effects) else []
+        self.last_move, self.last_mover, self.last_effects = shown, mover, huffed + effects
+        self._read_position()
+        played = Played(shown, mover, effects, words.describe(self, shown, mover, effects), before, shown_hops,
+                        self.state.game.format_move(shown), taken_before)
+        self.pending.append(played)
+        self._events.append(played)
+        self._autosave()
+        self.say(SILENT)
+        if effects and effects[0].kind == MOVE and not any(e.kind == REMOVE for e in effects):
+            self._events.append(Sound("hop", 0.7))
+        return True
+
+    def _as_clicked(self, move: Move, route: tuple[int, ...]) -> tuple[Move, list[Effect]]:
+        """``move`` along ``route`` with its effects, if the route plays that very move (same
+        start, end and captures); else the move as the rules keep it."""
+        effects = self.builder.effects(move)
+        if len(route) < 2 or route == move.path:
+            return move, effects
+        alt = move._replace(path=tuple(route))
+        try:
+            if self.state.move_for_route(route) != move:
+                return move, effects
+            alt_effects = self.state.effects(alt)
+        except (IllegalMoveError, ValueError, KeyError):
+            return move, effects
+        taken = sorted(e.cell for e in effects if e.kind == REMOVE)
+        if sorted(e.cell for e in alt_effects if e.kind == REMOVE) != taken:
+            return move, effects
+        return alt, alt_effects
+
+    def land(self) -> None:
+        """The screen has shown the oldest pending move: announce it (and, the last one shown,
+        guide the next player)."""
+        if not self.pending:
+            return
+        played = self.pending.pop(0)
+        self._announce(played)
+        self.stops_seen |= {e.detail for e in played.effects if e.kind == STOP}
+        victim = played.mover ^ 1
+        if (_is_huff(played.move, played.effects) and self.controllers[played.mover] == COMPUTER
+                and self.controllers[victim] == HUMAN):
+            cell = self.state.game.point_name(played.move.path[0])
+            self._huff_news = Words("{side} huffed your piece on {point}: it could have captured and did not (the "
+                                    "huff rule).", side=self.side(played.mover), point=cell)
+        if not self.pending:
+            self._after_landing()
+
+    def settle(self) -> None:
+        """Every pending move counts as shown (a click to skip, an undo, a look back)."""
+        while self.pending:
+            self.land()
+
+    def _announce(self, played: Played) -> None:
+        self.event = sentence(played.words)
+        self.log.append(words.LogEntry(len(self.log) + 1, played.mover, played.notation, played.words))
+
+    def _after_landing(self) -> None:
+        if self.state.outcome() is not None:
+            return
+        self._intro()
+        if self.human_to_move and self.config.mode == PASS_AND_PLAY:
+            self._events.append(Sound("turn", 0.5))
+
+    def _read_position(self) -> None:
+        """Read what the screen shows of a new position (once a position, not every frame)."""
+        self.proven, self._proven_asked = None, None
+        self.pieces_now = self.state.pieces()
+        self.notes = self.state.turn_notes()
+        self.note_codes = frozenset(n.code for n in self.notes)
+        self.builder.refresh()
+
+    def _recall_history(self) -> None:
+        """A game resumed (or begun from a played position) keeps its moves: who made each (for
+        undo against the computer) and the move log."""
+        replay = self.state.copy()
+        for _ in self.state.history():
+            replay.undo()
+        for move in self.state.history():
+            mover = replay.to_move
+            effects = replay.effects(move)
+            self.movers.append(mover)
+            said = words.describe(self, move, mover, effects)
+            self.log.append(words.LogEntry(len(self.log) + 1, mover, replay.move_text(move), said))
+            self.last_move, self.last_mover, self.last_effects = move, mover, effects
+            replay.apply(move)
+        if self.log:
+            self.event = sentence(self.log[-1].words)
+
+    # --- undo, redo ---------------------------------------------------------------------------------
+    def undo(self) -> None:
+        """Take back the last move (against the computer: back to the player's last move)."""
+        if not self.can_undo:
+            self.refuse(N_("there is no move of yours to take back"))
+            return
+        self.computer.cancel_move()
+        self.forget_hint()
+        self.settle()
+        self.leave_review()
+        group: list[Move] = []
+        while self.movers:
+            mover = self.movers.pop()
+            group.insert(0, self.state.undo())
+            if self.log:
+                self.log.pop()
+            if self.controllers[mover] == HUMAN:
+                break
+        self._redo.append(group)
+        history = self.state.history()
+        self.last_move = history[-1] if history else None
+        self.last_effects = []
+        self.last_mover = self.movers[-1] if self.movers else None
+        self._read_position()
+        self._events.append(BoardReset())
+        self.computer.stopped = False
+        self.event = N_("Move taken back.")
+        self._intro()
+        self._autosave()
+        self._events.append(Sound("click"))
+
+    def redo(self) -> None:
+        """Play again the moves the last undo took back (until a new move is made)."""
+        if not self.can_redo:
+            self.refuse(N_("there is nothing to redo"))
+            return
+        self.computer.cancel_move()
+        for move in self._redo.pop():
+            self.play(move, redo=True)
+
+    # --- looking back --------------------------------------------------------------------------------
+    def review_at(self, ply: int | None) -> None:
+        """Show the position after ``ply`` moves of the history (None: back to the game); the
+        words say what that move did."""
+        self.settle()
+        self.computer.cancel_hint()  # a hint asked for another position would land on the wrong board
+        self.review.show(self.state, ply, self.sides)
+        self._events.append(BoardReset())
+        if self.review.active:
+            total = len(self.state.history())
+            shown = self.review.ply or 0
+            what = sentence(self.log[shown - 1].words) if 0 < shown <= len(self.log) else N_("The start.")
+            self.say(Said(Words("Move {n} of {total}: {what} ← → step, H a hint here, End back to the game.",
+                                n=shown, total=total, what=what), Tone.INFO))
+        else:
+            self._intro()
+
+    def review_step(self, delta: int) -> None:
+        total = len(self.state.history())
+        now = total if self.review.ply is None else self.review.ply
+        self.review_at(min(total, max(0, now + delta)) if now + delta < total else None)
+
+    def leave_review(self) -> None:
+        if self.review.active:
+            self.review.show(self.state, None, self.sides)
+            self._events.append(BoardReset())
+
+    # --- the computer, the hint, pausing ------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """Ask the engine for the best move here; it is marked on the board when it arrives."""
+        if not self.hint_available():
+            return
+        self._set_suggestion(None)
+        view = self.review.view
+        if self.computer.ask_hint(view.state if view is not None else self.state):
+            self.say(Said(Words("Looking for a good move for move {n}, the position looked at...",
+                                n=(self.review.ply or 0) + 1) if view is not None else N_("Looking for a good move..."),
+                          Tone.INFO))
+
+    def _set_suggestion(self, move: Move | None) -> None:
+        self.suggestion = move
+        self.suggestion_effects = self.builder.effects(move) if move is not None else []
+
+    def forget_hint(self) -> None:
+        self._set_suggestion(None)
+        self.computer.cancel_hint()
+
+    def toggle_pause(self) -> None:
+        """Computer against computer: hold the game so a position can be studied."""
+        if self.config.mode != WATCH or self.state.outcome() is not None:
+            return
+        c = self.computer
+        c.paused = not c.paused
+        if c.paused:
+            c.cancel_move()
+        self.say(Said("Paused: P goes on, N plays one move, ← → look back." if c.paused else "", Tone.ACCENT))
+
+    def step_once(self) -> None:
+        """Paused computer-against-computer: let the side to move play one move."""
+        if self.config.mode == WATCH and self.paused and self.state.outcome() is None and not self.busy:
+            self.computer.stepping = True
+
+    def tick(self, dt: float) -> None:
+        """Once a frame: the solved value, the analysis, the hint and the computer's move as they
+        arrive."""
+        if self.show_proven or self.review.active:
+            self._look_up_proven()
+        if self.analysis is not None and not self.analysis.done:
+            self.analysis.poll()
+            if self.analysis.done:
+                self.say(Said(self.analysis.summary(self.sides) if not self.analysis.error else
+                              Words("The analysis stopped: {problem}.", problem=self.analysis.error),
+                              Tone.INFO if not self.analysis.error else Tone.WARN))
+        if self.pending:
+            return
+        view = self.review.view
+        over = self.state.outcome() is not None
+        computer_to_move = not over and self.controllers[self.state.to_move] == COMPUTER and view is None
+        news = self.computer.poll(view.state if view is not None else self.state, dt, computer_to_move)
+        if news.hint is not None:
+            if view is not None:  # the hint is for the position looked at, and shown there
+                view.suggestion, view.suggestion_effects = news.hint, view.builder.effects(news.hint)
+            else:
+                self._set_suggestion(news.hint)
+            self.say(Said(Words("Hint: {move} (marked on the board).", move=self.board_source.state.move_text(news.hint)),
+                          Tone.HINT))
+        elif news.hint_error:
+            self.say(Said(Words("No hint this time: {problem}.", problem=news.hint_error), Tone.WARN))
+        if over:
+            return
+        if news.move is not None:
+            self.play(news.move)
+        elif news.gave_up:
+            self.say(Said(Words("The computer stopped: {problem}. Undo or go back to the menu.", problem=news.error),
+                          Tone.WARN))
+        elif news.error:
+            self.say(Said(Words("Retrying: {problem}.", problem=news.error), Tone.WARN))
+
+    # --- the engine's look over the game ---------------------------------------------------------------
+    def analyse(self, runner_factory: Callable[[str, list[str]], Runner] | None = None) -> None:
+        """Have the engine look the game over, in the background (the graph fills in as it goes)."""
+        if self.analysis is not None and not self.analysis.error:
+            return
+        if not self.state.history():
+            self.say(Said("There is no move to look over yet.", Tone.WARN))
+            return
+        try:
+            self.analysis = GameAnalysis(self.state, runner_factory)
+        except ImportError:
+            self.say(Said("The computer is not installed here: no analysis.", Tone.WARN))
+            return
+        self.say(Said("The computer is looking the game over: the graph fills in as it goes.", Tone.INFO))
+
+    def look_at_move(self, ply: int) -> None:
+        """Look at move ``ply``: where the engine judged it a slip, the position before it with
+        the engine's move marked, and what the slip cost in words."""
+        judged = self.analysis.judgement(ply) if self.analysis is not None else None
+        if judged is None or judged.verdict == Verdict.GOOD or not judged.best:
+            self.review_at(ply)
+            return
+        self.review_at(ply - 1)
+        view = self.review.view
+        if view is not None:
+            best = view.state.parse_move(judged.best)
+            view.suggestion, view.suggestion_effects = best, view.builder.effects(best)
+        entry = self.log[ply - 1] if 0 < ply <= len(self.log) else None
+        played = Words("{side} {move}", side=self.side(judged.mover), move=entry.notation + MARKS[judged.verdict]) \
+            if entry else Words("move {n}", n=ply)
+        self.say(Said(Words("Move {n}, {played}: {verdict}, it gave away {share} of the expected result. Best was "
+                            "{best} (marked on the board).", n=ply, played=played, verdict=VERDICT_WORDS[judged.verdict],
+                            share=f"{judged.loss:.0%}", best=judged.best), Tone.HINT))
+
+    def _look_up_proven(self) -> None:
+        """The solved value, asked once a position and again only when a new table has arrived;
+        the solver's notices (a table being built or rebuilt) are said where the player looks."""
+        from ..ai import solver
+
+        if solver.variant_of(self.state.game) is None:
+            return
+        state = self.board_source.state
+        asked = (state.to_text() if self.review.active else "", solver.generation())
+        if self._proven_asked != asked:  # once a position (live or looked at) and table
+            self._proven_asked = asked
+            self.proven = solver.proven_value(state)
+        notice = solver.take_notice()
+        if notice:
+            self.say(Said(notice, Tone.INFO))
+
+    # --- saving and leaving -------------------------------------------------------------------------
+    def _autosave(self) -> None:
+        """The game is saved after every move and undo (leaving or quitting loses nothing)."""
+        if not self.keeps_save:
+            return
+        said = self.game_file.save(self.config, self.state)
+        if said and said != self._save_said:
+            self._save_said = said  # each problem said once, not after every move
+            self.say(Said(said, Tone.WARN))
+
+    def save_now(self) -> None:
+        """Put the game in the library at once (an imported game, before its first move here)."""
+        self._autosave()
+
+    def game_text(self) -> str:
+        """The whole game as save text (for the clipboard and export)."""
+        return saves.match_text(self.config, self.state)
+
+    def export_game(self) -> str:
+        """Write the game to a new file; the words say where (or what went wrong)."""
+        path = saves.export_path(self.config)
+        try:
+            write_text_atomically(path, self.game_text())
+        except OSError as e:
+            return Words("The game could not be exported: {problem}.", problem=str(e.strerror or e))
+        return Words("Exported to {path}", path=str(path))
+
+    def rematch_state(self) -> State:
+        """The start of a new game with the same settings."""
+        return self.config.make_game().new_initial_state(random.Random())
+
+    def close(self) -> None:
+        """The match leaves the screen: the computer stops thinking for it."""
+        self.computer.cancel()
+        if self.analysis is not None:
+            self.analysis.cancel()
+        self._set_suggestion(None)

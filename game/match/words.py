@@ -1,0 +1,131 @@
+"""What a match says in words: a move as the log tells it, whose turn it is, the line under the
+board, who plays each side, the rules in force. Pure functions of the match (no pygame), so the
+words are tested without a window and the panel only draws them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from rules import Effect, Move, Outcome
+from rules.effects import CAPTURE, PLACE, PROMOTE, REMOVE
+from rules.words import N_, Words
+
+from ..config import COMPUTER, PASS_AND_PLAY, WATCH
+
+if TYPE_CHECKING:
+    from .model import Match
+
+class LogEntry(NamedTuple):
+    """One move of the move list: its place in the history (1: the first), who made it, the
+    move in notation, and the move in words (what the panel says when it lands)."""
+
+    ply: int
+    mover: int
+    notation: str
+    words: str
+
+
+def log_rows(log: list[LogEntry]) -> list[tuple[int, list[LogEntry | None]]]:
+    """The move list as the best apps lay it out: a numbered row per turn pair, the first
+    player's move on the left and the second's on the right. A side that moves twice running (a
+    huff, a sowing again) starts a new row, so every move keeps its own cell."""
+    rows: list[tuple[int, list[LogEntry | None]]] = []
+    for entry in log:
+        if not rows or rows[-1][1][entry.mover] is not None or (entry.mover == 0 and rows[-1][1][1] is not None):
+            rows.append((len(rows) + 1, [None, None]))
+        rows[-1][1][entry.mover] = entry
+    return rows
+
+
+def headline(outcome: Outcome, sides: tuple[str, str]) -> str:
+    """'North wins', 'Leopards win', 'A draw'."""
+    if outcome.winner is None:
+        return "A draw"
+    side = sides[outcome.winner]
+    return Words("{side} win", side=side) if side.endswith("s") else Words("{side} wins", side=side)
+
+
+def moves_now(side: str) -> str:
+    """'North moves', 'Cows move': a side named in the plural takes the plural verb."""
+    return Words("{side} move", side=side) if side.endswith("s") else Words("{side} moves", side=side)
+
+
+def describe(m: Match, move: Move, mover: int, effects: list[Effect]) -> str:
+    """A move in words for the move list, notation first: 'South: e3xe5xc5, took 2', 'North:
+    b3, took 6 stones', 'Leopards: @e5, placed from hand', 'South: ~f5, huffed North's piece'.
+    Each is one whole template (a translation may order it as its language needs); ``sentence``
+    makes it the panel's sentence."""
+    who = m.side(mover)
+    stones = sum(e.count for e in effects if e.kind == CAPTURE)
+    if stones and not move.captured:  # a game that leaves captures to be asked (Ncuva): its effects say
+        move = move._replace(captured=tuple(e.cell for e in effects if e.kind == CAPTURE))
+    notation = m.state.game.format_move(move)
+    if len(move.path) == 1 and effects and effects[0].kind == REMOVE:
+        return Words("{side}: {move}, huffed {other}'s piece", side=who, move=notation, other=m.side(mover ^ 1))
+    if len(move.path) == 1 and effects and effects[0].kind == PLACE:
+        return Words("{side}: {move}, placed from hand", side=who, move=notation)
+    pieces = sum(1 for e in effects if e.kind == REMOVE)
+    crowned = any(e.kind == PROMOTE for e in effects)
+    if pieces and crowned:
+        return Words.counted("{side}: {move}, took {n}, crowned", "{side}: {move}, took {n}, crowned", pieces,
+                             side=who, move=notation)
+    if crowned:
+        return Words("{side}: {move}, crowned", side=who, move=notation)
+    if pieces:
+        return Words.counted("{side}: {move}, took {n}", "{side}: {move}, took {n}", pieces, side=who, move=notation)
+    if stones:
+        return Words.counted("{side}: {move}, took {n} stone", "{side}: {move}, took {n} stones", stones,
+                             side=who, move=notation)
+    return Words("{side}: {move}", side=who, move=notation)
+
+
+def controller_label(m: Match, player: int) -> str:
+    if m.controllers[player] == COMPUTER:
+        return Words("Computer ({level})", level=m.level_labels[player])
+    if m.config.mode == PASS_AND_PLAY:
+        return Words("Player {n}", n=player + 1)
+    return N_("You")
+
+
+def turn_parts(m: Match) -> tuple[str, str]:
+    """The turn in words, as the turn box shows it: the head ('North to move') and what follows
+    it ('capture is forced'), or the result."""
+    if m.review.active:
+        return Words("Move {n} of {total}", n=m.review.ply, total=len(m.state.history())), \
+            N_("looking back; the game waits")
+    if m.moving is not None:
+        return moves_now(m.side(m.moving)), ""
+    out = m.state.outcome()
+    if out is not None:
+        return "Game over", Words("{headline}: {reason}", headline=headline(out, m.sides), reason=out.reason)
+    notes = [n.words for n in m.notes]
+    rest = Words("; ".join(f"{{note{i}}}" for i in range(len(notes))), **{f"note{i}": w for i, w in enumerate(notes)})
+    return Words("{side} to move", side=m.side(m.state.to_move)), rest if notes else ""
+
+
+def turn_text(m: Match) -> str:
+    """The turn in one line, e.g. 'North to move — capture is forced' (or the result)."""
+    head, rest = turn_parts(m)
+    return f"{head} — {rest}" if rest else str(head)
+
+
+def help_text(m: Match) -> str:
+    """The line under the board: what the pointer does now, or why it does nothing."""
+    if m.review.active:
+        return N_("Looking back: ← → step through the moves, End (or a click on the board) returns to the game.")
+    if m.state.outcome() is not None:
+        return N_("The game is over: Undo takes moves back, Menu starts another game; click a move to look back.")
+    if m.config.mode == WATCH:
+        return N_("Computer against computer: P pauses and resumes, N one move while paused, F1 the rules.")
+    if not m.human_to_move:
+        return Words("Wait for {side} (the computer) to move. U undoes your last move.", side=m.side(m.state.to_move))
+    return m.guides.help_line(m)
+
+
+def rules_in_force(m: Match) -> str:
+    """The options the game names while it is played (``Option.in_play``), in words."""
+    options = m.state.game.options
+    shown = [o for o in m.spec.options if o.in_play and o.name in options]
+    return Words(" · ".join(f"{{label{i}}}: {{value{i}}}" for i in range(len(shown))),
+                 **{f"label{i}": o.label for i, o in enumerate(shown)},
+                 **{f"value{i}": o.label_of(options[o.name]) for i, o in enumerate(shown)}) if shown else ""

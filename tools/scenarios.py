@@ -1,0 +1,177 @@
+"""Reproducible positions and a synthetic mouse for the screenshot tool, the UI tests and the
+frame-time benchmark: each finds a position by seeded random play, so nothing is hard-coded."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from rules import State, load_game
+from rules.line_games import JUMP
+from rules.war import HUFF
+
+
+def random_play(game_id: str, seed: int, stop: Callable[[State], bool], max_plies: int = 400,
+                avoid_captures: bool = False, **options: Any) -> State:
+    """Play seeded random legal moves from the start of ``game_id`` until ``stop(state)``."""
+    rng = random.Random(seed)
+    state = load_game(game_id, **options).new_initial_state(rng)
+    for _ in range(max_plies):
+        if stop(state) or state.outcome() is not None:
+            return state
+        moves = state.legal_moves()
+        if avoid_captures:
+            quiet = [m for m in moves if not state.captures(m) and m.kind != HUFF]
+            moves = quiet or moves
+        state.play(moves[rng.randrange(len(moves))])
+    return state
+
+
+def has_chain(state: State, length: int = 2) -> bool:
+    """True when the side to move has a capture chain of ``length`` jumps or more."""
+    return any(m.kind == JUMP and len(m.captured) >= length for m in state.legal_moves())
+
+
+def find(game_id: str, stop: Callable[[State], bool], seeds: range = range(200), max_plies: int = 400,
+         avoid_captures: bool = False, **options: Any) -> State:
+    """The first seeded random game that reaches ``stop``; ValueError if none does."""
+    for seed in seeds:
+        state = random_play(game_id, seed, stop, max_plies, avoid_captures, **options)
+        if stop(state):
+            return state
+    raise ValueError(f"no seeded game of {game_id} reached the wanted position")
+
+
+def chain_position() -> State:
+    """A Kotu Ellima position (forced captures) where the side to move has a 2+ jump chain."""
+    return find("kotu_ellima", has_chain)
+
+
+def free_chain_position() -> State:
+    """Free captures: a chain that may stop after its first jump."""
+    return find("sixteen_soldiers", has_chain, capture="free")
+
+
+def huff_position() -> State:
+    """Huff rule: the side to move may huff a piece that failed to capture."""
+    return find("kotu_ellima", lambda s: any(m.kind == HUFF for m in s.legal_moves()), capture="huff",
+                avoid_captures=True)
+
+
+def finished(game_id: str, seed: int = 1, **options: Any) -> State:
+    return find(game_id, lambda s: s.outcome() is not None, range(seed, seed + 200), max_plies=2000, **options)
+
+
+class Mouse:
+    """Synthetic mouse events at board points, posted straight to an app's frames."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def events_at(self, pos: tuple[float, float], button: int = 1) -> list[pygame.event.Event]:
+        p = (int(pos[0]), int(pos[1]))
+        return [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=button),
+        ]
+
+    def move(self, pos: tuple[float, float]) -> None:
+        """Hover at ``pos`` (no button)."""
+        p = (int(pos[0]), int(pos[1]))
+        self.app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
+
+    def click(self, pos: tuple[float, float], button: int = 1) -> None:
+        self.app.frame(self.events_at(pos, button), 1 / 60)
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
+        s = (int(start[0]), int(start[1]))
+        frames = [[pygame.event.Event(pygame.MOUSEMOTION, pos=s, rel=(0, 0), buttons=(0, 0, 0)),
+                   pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=s, button=1)]]
+        for i in range(1, steps + 1):
+            x = int(start[0] + (end[0] - start[0]) * i / steps)
+            y = int(start[1] + (end[1] - start[1]) * i / steps)
+            frames.append([pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))])
+        e = (int(end[0]), int(end[1]))
+        frames.append([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=e, button=1)])
+        for events in frames:
+            self.app.frame(events, 1 / 60)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        self.app.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="")], 1 / 60)
+
+
+def pump(app, seconds: float, dt: float = 1 / 60) -> None:
+    """Run frames with no input for ``seconds`` of app time."""
+    t = 0.0
+    while t < seconds and app.running:
+        app.frame([], dt)
+        t += dt
+
+
+def click_move(mouse: Mouse, scene, move) -> None:
+    """Play ``move`` on a play scene the way a player does: click its points in order, and click
+    the piece again to stop a chain that could go on."""
+    view = scene.board
+    if len(move.path) == 1:
+        mouse.click(view.pos(move.path[0]))
+        return
+    for p in move.path:
+        mouse.click(view.pos(p))
+    if scene.match.builder.path == tuple(move.path):
+        mouse.click(view.pos(move.path[-1]))
+
+
+def start_play(app, config, state=None):
+    """A play scene over the chooser (so Menu and Esc have somewhere to go), one frame drawn."""
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import PlayScene
+
+    app.manager.clear()
+    app.manager.push(MenuScene(app))
+    scene = PlayScene(app, config, state)
+    app.manager.push(scene)
+    app.frame([], 1 / 60)
+    return scene
+
+
+def settle(app, scene, limit: float = 10.0, dt: float = 0.1) -> None:
+    """Run frames until the scene's animations are over (``limit`` seconds of app time at most)."""
+    t = 0.0
+    while scene.busy and t < limit:
+        app.frame([], dt)
+        t += dt
+
+
+def play_to_end(app, scene, rng, max_plies: int = 600, wall_seconds: float = 90.0,
+                settle_seconds: float = 10.0, settle_dt: float = 0.1) -> int:
+    """Click random legal moves for the human side(s) (each checked to be played as clicked)
+    and let the computer answer, until the game ends; return the plies played."""
+    import time
+
+    mouse = Mouse(app)
+    deadline = time.monotonic() + wall_seconds
+    plies = 0
+    while scene.match.state.outcome() is None and plies < max_plies:
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        settle(app, scene, limit=settle_seconds, dt=settle_dt)
+        if scene.match.state.outcome() is not None:
+            break
+        if scene.match.human_to_move:
+            moves = scene.match.state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            before = scene.match.state.ply
+            click_move(mouse, scene, move)
+            assert scene.match.state.ply == before + 1, scene.match.said.words
+            assert scene.match.state.history()[-1] == move
+            plies += 1
+        else:
+            before = scene.match.state.ply
+            app.frame([], 1 / 60)
+            time.sleep(0.002)
+            plies += scene.match.state.ply - before
+    settle(app, scene, limit=settle_seconds, dt=settle_dt)
+    return plies

@@ -1,0 +1,89 @@
+"""Screenshot scenes of the comforts around play (``--screenshots``): the title offering to
+continue a saved game, the saved games (unfinished, finished, the record), the settings screen, the pause menu, the question before leaving, a
+position looked at in review, and the turning points of a finished game."""
+
+from __future__ import annotations
+
+from game import library
+from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from tools.scenarios import finished, pump, random_play
+
+
+def take(app, shot, mouse, play) -> None:
+    from game.scenes.library_screen import LibraryScene
+    from game.scenes.pause import PauseScene, confirm_leave
+    from game.scenes.settings_screen import SettingsScene
+    from game.scenes.title import TitleScene
+
+    state = random_play("kotu_ellima", 2, lambda s: s.ply >= 23)
+    config = MatchConfig("kotu_ellima", mode=VS_COMPUTER, level="hard")
+    files = [library.GameFile() for _ in range(4)]
+    for i, (game_file, game_id) in enumerate(zip(files, ("sixteen_soldiers", "ncuva", "battlehalma"))):
+        plies = 5 + 7 * i
+        game_file.save(MatchConfig(game_id, mode=VS_COMPUTER if i % 2 else PASS_AND_PLAY, level="medium"),
+                       random_play(game_id, i, lambda s: s.ply >= plies))  # noqa: B023 - used at once
+    files[3].save(config, state)
+    for i, game_id in enumerate(("cows_leopards", "kotu_ellima")):
+        done = library.GameFile()
+        files.append(done)
+        done.save(MatchConfig(game_id, mode=VS_COMPUTER, level="hard", human_side=i), finished(game_id, i + 1))
+    app.manager.clear()
+    app.manager.push(TitleScene(app))
+    pump(app, 0.6)
+    shot("60_title_resume_offer")
+    screen = LibraryScene(app)
+    app.manager.push(screen)
+    pump(app, 0.1)
+    shot("60a_saved_games")
+    screen.show_tab("finished")
+    pump(app, 0.1)
+    shot("60b_saved_games_finished")
+    screen.show_tab("record")
+    pump(app, 0.1)
+    shot("60c_saved_games_record")
+    app.manager.pop()
+    app.manager.push(SettingsScene(app))
+    pump(app, 0.1)
+    shot("61_settings")
+    scene = play(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
+    app.manager.push(PauseScene(app, scene))
+    pump(app, 0.1)
+    shot("62_pause_menu")
+    app.manager.pop()
+    app.manager.push(confirm_leave(app, lambda: None))
+    pump(app, 0.1)
+    shot("63_leave_question")
+    app.manager.pop()
+    scene.match.review_at(20)
+    pump(app, 0.1)
+    shot("64_review_move_20")
+    scene = play(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), finished("kotu_ellima"))
+    pump(app, 1.5)
+    shot("65_game_over_turning_points")
+    _analysis(app, shot, scene)
+    for game_file in files:
+        game_file.forget()
+
+
+def _analysis(app, shot, scene) -> None:
+    """The engine's look over the finished game: the graph, the slips marked, one looked at (a
+    light budget, so the pictures come quickly)."""
+    import time
+
+    from game.ai.analysis import AnalysisRunner
+
+    scene.match.analyse(lambda start, moves: AnalysisRunner(start, moves, iterations=60))
+    over = app.manager.top
+    if hasattr(over, "see_board"):
+        over.see_board()
+    deadline = time.monotonic() + 60
+    while not scene.match.analysis.done and time.monotonic() < deadline:
+        pump(app, 0.1)
+        time.sleep(0.02)
+    pump(app, 0.1)
+    shot("66_analysis_graph")
+    slips = [j for j in scene.match.analysis.judgements() if j.best and j.verdict != "good"]
+    if slips:
+        scene.match.look_at_move(slips[0].ply)
+        pump(app, 0.1)
+        shot("67_analysis_best_move")
