@@ -233,7 +233,7 @@ def test_a_level_plays_each_game_with_its_tuned_settings():
     # other games keep the level's own settings. The player switches with the game it is given.
     hard = level_named("hard")
     assert hard.config_for("battlehalma").cutoff == 0
-    assert hard.config_for("kotu_ellima").learned and hard.config_for("kotu_ellima").cutoff == hard.config.cutoff
+    assert hard.config_for("kotu_ellima") == hard.config and hard.config.cutoff
     player = LevelPlayer(hard.capped(30), random.Random(1))
     for gid, cutoff in (("battlehalma", 0), ("kotu_ellima", hard.config.cutoff), ("battlehalma", 0)):
         state = load_game(gid).new_initial_state()
