@@ -41,7 +41,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from .battlehalma_moves import MoveTables, generate
-from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome, State
+from .core import Game, GameSpec, IllegalMoveError, LimitView, Move, Note, Outcome, State
 from .effects import MOVE, PROMOTE, REMOVE, Effect
 from .kinds import Detail, EndCode, MoveKind, NoteCode
 from .layout import DIRECTIONS, SQUARES, Cell, Layout
@@ -345,6 +345,15 @@ class BattleHalmaState(RecordedState):
 
     def army(self, player: int) -> int:
         return self._red if player == RED else self._blue
+
+    def kings(self) -> int:
+        """The kings of both colours, as a mask of squares."""
+        return self._kings
+
+    def move_limit(self) -> LimitView | None:
+        """Plies left before the no-capture draw."""
+        g = self.game
+        return LimitView(max(0, g.limit - self._quiet), None) if g.limit else None
 
     def pieces(self) -> dict[int, tuple[int, str]]:
         k = self._kings

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .boards import Board, bits
-from .core import GameSpec, Move, Note, Outcome
+from .core import GameSpec, LimitView, Move, Note, Outcome
 from .hunt_fast import random_playout
 from .kinds import EndCode, NoteCode, Phase
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
@@ -233,6 +233,11 @@ class HuntState(RecordedState, LineState):
 
     def army(self, player: int) -> int:
         return self._h if player == HUNTER else self._p
+
+    def move_limit(self) -> LimitView | None:
+        """Plies left before the no-capture draw (it counts once both hands are empty)."""
+        g = self.game
+        return LimitView(max(0, g.limit - self._quiet), None) if g.limit else None
 
     def pieces(self) -> dict[int, tuple[int, str]]:
         kinds = self.game.setup.kinds

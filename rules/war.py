@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from .boards import alquerque_37, alquerque_49, bits
-from .core import GameSpec, Move, Note, Outcome
+from .core import GameSpec, LimitView, Move, Note, Outcome
 from .effects import REMOVE, Effect
 from .kinds import EndCode, MoveKind, NoteCode
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
@@ -202,6 +202,14 @@ class WarState(RecordedState, LineState):
 
     def army(self, player: int) -> int:
         return self._s if player == 0 else self._n
+
+    def move_limit(self) -> LimitView | None:
+        """Plies left before the no-capture limit, and who has more pieces (the limit's winner)."""
+        g = self.game
+        if not g.limit:
+            return None
+        s, n = self._s.bit_count(), self._n.bit_count()
+        return LimitView(max(0, g.limit - self._quiet), None if s == n else 0 if s > n else 1)
 
     def pieces(self) -> dict[int, tuple[int, str]]:
         """Every piece on the board: point -> (owner, kind)."""

@@ -35,7 +35,7 @@ KEYWORDS = {
     "fit_line": None, "text": None, "measure": None, "MenuOverlay": (3,),
 }
 #: files whose strings are not for players (the AI's internals, tooling of the search)
-SKIP = ("game/ai/arena.py", "game/ai/train_eval.py", "game/ai/book.py", "game/launch.py")
+SKIP = ("game/ai/arena.py", "game/ai/train_eval.py", "game/ai/book.py", "game/ai/evaluation.py", "game/launch.py")
 #: the AI modules whose words reach the screen (the levels, the solved games' verdicts)
 SHOWN_AI = ("game/ai/levels.py", "game/ai/solver.py")
 
