@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -163,6 +164,7 @@ def use_language(code: str) -> None:
     _face = (assets_dir() / "fonts" / file, script or None, scale)
     _fonts.clear()
     _texts.clear()
+    _measured.clear()
 
 
 def font(size: int) -> pygame.font.Font:
@@ -190,10 +192,43 @@ text_drawn: Callable[[str], None] | None = None
 text_placed: Callable[[pygame.Surface, str, pygame.Rect, pygame.Rect | None, int], None] | None = None
 
 
+#: measured and wrapped words by (words, size, width, face): the panel is planned every frame
+#: and measuring is most of its cost (cleared with the text cache)
+_measured: dict[tuple[str, int, int, Path], Any] = {}
+_MEASURED_LIMIT = 4000
+
+
+def _remember(key: tuple[str, int, int, Path], value: Any) -> Any:
+    if len(_measured) >= _MEASURED_LIMIT:
+        _measured.clear()
+    _measured[key] = value
+    return value
+
+
 def measure(words: str, size: int) -> tuple[int, int]:
     """The size ``words`` take on screen at ``size``, in the player's language and its face."""
     words = i18n.tr(words)
-    return font_for(words, size).size(words)
+    key = (words, int(size), -1, _face[0])
+    found = _measured.get(key)
+    if found is None:
+        found = _remember(key, font_for(words, size).size(words))
+    return found
+
+
+def fit(words: str, size: int, width: int) -> str:
+    """``words``, in the player's language, cut with an ellipsis so that it fits ``width`` pixels."""
+    words = i18n.tr(words)
+    key = (words, int(size), -2 - int(width), _face[0])
+    found = _measured.get(key)
+    if found is None:
+        f = font_for(words, size)
+        cut = words
+        if f.size(cut)[0] > width:
+            while cut and f.size(cut + "…")[0] > width:
+                cut = cut[:-1]
+            cut = cut.rstrip() + "…"
+        found = _remember(key, cut)
+    return found
 
 
 def text(words: str, size: int, color: Color = TEXT) -> pygame.Surface:
@@ -218,6 +253,10 @@ def wrap(words: str, size: int, width: int) -> list[str]:
     """Split ``words``, in the player's language, into lines no wider than ``width`` pixels at
     ``size``."""
     words = i18n.tr(words)
+    key = (words, int(size), int(width), _face[0])
+    found = _measured.get(key)
+    if found is not None:
+        return list(found)
     f = font_for(words, size)
     lines: list[str] = []
     for paragraph in words.split("\n"):
@@ -230,6 +269,7 @@ def wrap(words: str, size: int, width: int) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
+    _remember(key, tuple(lines))
     return lines
 
 

@@ -107,13 +107,7 @@ def first_sentence(words: str) -> str:
 
 def fit_line(words: str, size: int, width: int) -> str:
     """``words``, in the player's language, cut with an ellipsis so that it fits ``width`` pixels."""
-    words = tr(words)
-    f = theme.font_for(words, size)
-    if f.size(words)[0] <= width:
-        return words
-    while words and f.size(words + "…")[0] > width:
-        words = words[:-1]
-    return words.rstrip() + "…"
+    return theme.fit(words, size, width)
 
 
 class Selector(Widget):
