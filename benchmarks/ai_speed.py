@@ -1,12 +1,15 @@
 """Search speed: MCTS iterations per second at the Hard level's budget, for every game.
 
-Usage: python -m benchmarks.ai_speed [--seconds S] [--games ID ...] [--profile] [--levels]
+Usage: python -m benchmarks.ai_speed [--seconds S] [--games ID ...] [--profile] [--levels] [--workers N ...]
 Each game is searched from three positions (the start, and after 10 and 30 random plies,
 seeded) for S seconds each (default: the Hard level's clock) with the Hard level's settings
 for that game; the iteration cap is lifted so the clock alone stops the search.
 ``--option NAME=VALUE`` sets a rules option (compare one game's versions under the same rules).
 ``--profile`` prints where one search spends its time instead. ``--levels`` times every
 level as the app plays it (clock and cap) from the same positions: the longest move counts.
+``--workers 1 2`` times Expert's settings searching in that many processes (root parallelism,
+``game.ai.parallel``) from the same positions, and, for comparison, two searches on two threads of
+one process (what tree parallelism would have to live with in CPython: one interpreter lock).
 """
 
 from __future__ import annotations
@@ -55,9 +58,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", action="store_true", help="seconds per move of every level")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a rules option for every game listed (e.g. after_capture=sow-again)")
+    ap.add_argument("--workers", type=int, nargs="*", help="time Expert's search in this many processes")
     args = ap.parse_args(argv)
     if args.levels:
         return time_levels(args.games or game_ids())
+    if args.workers:
+        if min(args.workers) < 1:
+            ap.error("--workers must be at least 1")
+        return time_workers(args.games or game_ids(), args.workers, args.seconds)
     options = dict(item.split("=", 1) for item in args.option)
     print(f"Hard settings (each game's own); {args.seconds:g} s per search")
     print(f"{'game':<22} {'position':<9} {'iterations':>10} {'it/s':>8} {'moves':>6}")
@@ -91,6 +99,46 @@ def time_levels(games: list[str]) -> int:
                 iterations.append(decision.iterations)
         print(f"{name:<8} {level.seconds:>8.2f} {level.iterations:>7} {sum(times) / len(times):>7.2f} "
               f"{max(times):>7.2f} {sum(iterations) / len(iterations):>8.0f}", flush=True)
+    return 0
+
+
+def time_workers(games: list[str], counts: list[int], seconds: float) -> int:
+    """Iterations a second of Expert's search in ``counts`` processes, and on two threads."""
+    import threading
+    import time
+
+    print(f"Expert settings, {seconds:g} s a search; it/s is all processes' iterations over the wall clock")
+    print(f"{'game':<22} {'position':<9} " + " ".join(f"{f'{n} proc it/s':>13}" for n in counts)
+          + f" {'2 threads it/s':>15}")
+    players = {n: LevelPlayer(LEVELS["expert"].timed(seconds).with_workers(n), random.Random(1)) for n in counts}
+    try:
+        for player in players.values():  # start the helper processes before any clock runs
+            player.choose(positions(games[0])[1][1])
+        for game_id in games:
+            for label, state in positions(game_id):
+                cells = []
+                for n in counts:
+                    player = players[n]
+                    player.mcts = MCTS(player.level.config_for(game_id), random.Random(1))  # no tree reuse
+                    decision = player.choose(state)
+                    cells.append(f"{decision.iterations / decision.seconds:>13.0f}")
+                config = LEVELS["expert"].config_for(game_id)
+                done = [0, 0]
+
+                def run(i: int, state: State = state, config: object = config, done: list[int] = done) -> None:
+                    done[i] = MCTS(config, random.Random(i)).search(state, seconds=seconds).iterations  # type: ignore[arg-type]
+
+                t0 = time.perf_counter()
+                threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+                cells.append(f"{sum(done) / (time.perf_counter() - t0):>15.0f}")
+                print(f"{game_id:<22} {label:<9} " + " ".join(cells), flush=True)
+    finally:
+        for player in players.values():
+            player.close()
     return 0
 
 

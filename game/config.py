@@ -7,6 +7,7 @@ from typing import Any
 
 from rules import Game, load_game
 from rules.kinds import Code
+from rules.words import N_
 
 
 class Mode(Code):
@@ -27,9 +28,9 @@ class Controller(Code):
 PASS_AND_PLAY, VS_COMPUTER, WATCH = Mode.PASS, Mode.COMPUTER, Mode.WATCH
 HUMAN, COMPUTER = Controller.HUMAN, Controller.COMPUTER
 MODES = (
-    (PASS_AND_PLAY, "Pass and play"),
-    (VS_COMPUTER, "Against the computer"),
-    (WATCH, "Computer against computer"),
+    (PASS_AND_PLAY, N_("Pass and play")),
+    (VS_COMPUTER, N_("Against the computer")),
+    (WATCH, N_("Computer against computer")),
 )
 
 

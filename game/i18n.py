@@ -52,6 +52,15 @@ def set_language(code: str) -> None:
         listener(code)
 
 
+def install(code: str, translations: gettext.NullTranslations) -> None:
+    """Speak through ``translations`` under the name ``code`` (a check's pseudo-language, which
+    shows every translated word changed, so a word left in English stands out)."""
+    global _translation, _language
+    _translation, _language = translations, code
+    for listener in list(_listeners):
+        listener(code)
+
+
 def on_change(listener: Callable[[str], None]) -> None:
     """Call ``listener(code)`` whenever the language changes (the typeface, caches)."""
     _listeners.append(listener)

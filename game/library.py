@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules import State, game_spec, load_state
-from rules.words import Words, words_of
+from rules.words import N_, N_counted, Words, words_of
 
 from . import saves
 from .config import VS_COMPUTER, MatchConfig
@@ -75,7 +75,7 @@ class Entry:
         if cfg.mode == "watch":
             return Words("computer against computer ({first} v {second})", first=saves.level_label(cfg.level_of(0)),
                          second=saves.level_label(cfg.level_of(1)))
-        return "pass and play"
+        return N_("pass and play")
 
     def result(self) -> str | None:
         """'won', 'drawn' or 'lost' for a finished game against the computer, else None."""
@@ -93,12 +93,12 @@ class Entry:
             return Words("{opponent}, move {n}", opponent=self.opponent_words(), n=self.ply + 1)
         if cfg.mode == VS_COMPUTER:
             side, level = cfg.make_game().sides[cfg.human_side], saves.level_label(cfg.level)
-            template = {"won": ("You won as {side} against {level}, {n} move", "You won as {side} against {level}, "
-                                "{n} moves"),
-                        "lost": ("You lost as {side} against {level}, {n} move", "You lost as {side} against {level}, "
-                                 "{n} moves"),
-                        "drawn": ("A draw as {side} against {level}, {n} move", "A draw as {side} against {level}, "
-                                  "{n} moves")}[self.result() or "drawn"]
+            template = {"won": N_counted("You won as {side} against {level}, {n} move",
+                                         "You won as {side} against {level}, {n} moves"),
+                        "lost": N_counted("You lost as {side} against {level}, {n} move",
+                                          "You lost as {side} against {level}, {n} moves"),
+                        "drawn": N_counted("A draw as {side} against {level}, {n} move",
+                                           "A draw as {side} against {level}, {n} moves")}[self.result() or "drawn"]
             return Words.counted(*template, self.ply, side=side, level=level)
         if self.winner is None:
             return Words.counted("A draw, {opponent}, {n} move", "A draw, {opponent}, {n} moves", self.ply,
@@ -253,7 +253,7 @@ def when_words(saved_at: float, now: float | None = None) -> str:
     then = datetime.datetime.fromtimestamp(saved_at)
     days = (datetime.datetime.fromtimestamp(time.time() if now is None else now).date() - then.date()).days
     if days in (0, 1):
-        return Words("today {time}" if days == 0 else "yesterday {time}", time=f"{then:%H:%M}")
+        return Words("today {time}", time=f"{then:%H:%M}") if days == 0 else Words("yesterday {time}", time=f"{then:%H:%M}")
     return Words("{day} {month} {year}", day=then.day, month=MONTHS[then.month - 1], year=then.year)
 
 
@@ -281,8 +281,8 @@ class GameFile:
         if self._changed_elsewhere(target) or self._changed_elsewhere(other):
             self.id, self._known = new_id(), None
             target, other = self.path(finished), self.path(not finished)
-            said = ("This game was changed in another Keliya window: this window's game is kept as a "
-                    "separate game in Saved games.")
+            said = (N_("This game was changed in another Keliya window: this window's game is kept as a "
+                    "separate game in Saved games."))
         text = saves.match_text(config, state, time.time())
         try:
             write_text_atomically(target, text)

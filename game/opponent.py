@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from rules import IllegalMoveError, Move, State
+from rules.words import N_
 
 
 class Worker(Protocol):
@@ -84,7 +85,7 @@ class Opponent:
             self.errors += 1
             return None, f"the computer could not move ({reply.error or 'no move'})"
         if state.to_text() != self.position:
-            return None, "the position changed while the computer was thinking"
+            return None, N_("the position changed while the computer was thinking")
         try:
             move = state.parse_move(reply.move)
         except (IllegalMoveError, ValueError) as e:

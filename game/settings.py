@@ -18,13 +18,17 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from rules.words import Words, listing, words_of
+from rules.words import N_, Words, listing, words_of
 
 from .i18n import LANGUAGES, set_language, system_language
 from .userfiles import UserFileError, config_dir, read_text_capped, set_aside, write_text_atomically
 
 #: animation speed names and their factors (0: moves appear at once)
 SPEEDS = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.5}  # in the order the screen offers them
+#: each speed's name on screen (a setting's value stays the English key)
+SPEED_WORDS = {"off": N_("off"), "slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast")}
+#: each palette's name on screen
+PALETTE_WORDS = {"standard": N_("Standard"), "colour-blind": N_("Colour blind")}
 PALETTES = ("standard", "colour-blind")
 MIN_WINDOW = (960, 600)
 MAX_WINDOW = (7680, 4320)  # no screen is larger; the launch clamps to the real screen too
@@ -131,9 +135,9 @@ VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "rotate": as_bool, "palette": one_of(PALETTES), "fullscreen": as_bool, "window": as_window,
     "setups": as_setups, "language": one_of(("", *LANGUAGES)),
 }
-LABELS = {"sound": "sound", "volume": "volume", "animation": "animation", "show_legal": "show legal moves",
-          "rotate": "turn the board", "palette": "colours", "fullscreen": "full screen", "window": "window size",
-          "setups": "game setups", "language": "language"}
+LABELS = {"sound": N_("sound"), "volume": N_("volume"), "animation": N_("animation"), "show_legal": N_("show legal moves"),
+          "rotate": N_("turn the board"), "palette": N_("colours"), "fullscreen": N_("full screen"), "window": N_("window size"),
+          "setups": N_("game setups"), "language": N_("language")}
 
 
 def settings_path() -> Path:
@@ -165,7 +169,7 @@ def read_settings(text: str) -> tuple[Settings, list[str]]:
         except ValueError:
             reset.append(LABELS[name])
         if name == "setups" and isinstance(raw[name], dict) and len(settings.setups) < len(raw[name]):
-            reset.append("the saved setup of some games")
+            reset.append(N_("the saved setup of some games"))
     return settings, reset
 
 

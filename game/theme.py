@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -163,6 +164,7 @@ def use_language(code: str) -> None:
     _face = (assets_dir() / "fonts" / file, script or None, scale)
     _fonts.clear()
     _texts.clear()
+    _measured.clear()
 
 
 def font(size: int) -> pygame.font.Font:
@@ -183,16 +185,58 @@ def font(size: int) -> pygame.font.Font:
     return f
 
 
+#: a check's ear on every text drawn, in the words drawn (``tools.pseudo``); None in the app
+text_drawn: Callable[[str], None] | None = None
+#: a check's eye on where text lands: (the surface, the words, their rect, the box they must stay
+#: in or None, the size they were asked at) for each ``blit_text`` (``tools.layout_check``)
+text_placed: Callable[[pygame.Surface, str, pygame.Rect, pygame.Rect | None, int], None] | None = None
+
+
+#: measured and wrapped words by (words, size, width, face): the panel is planned every frame
+#: and measuring is most of its cost (cleared with the text cache)
+_measured: dict[tuple[str, int, int, Path], Any] = {}
+_MEASURED_LIMIT = 4000
+
+
+def _remember(key: tuple[str, int, int, Path], value: Any) -> Any:
+    if len(_measured) >= _MEASURED_LIMIT:
+        _measured.clear()
+    _measured[key] = value
+    return value
+
+
 def measure(words: str, size: int) -> tuple[int, int]:
     """The size ``words`` take on screen at ``size``, in the player's language and its face."""
     words = i18n.tr(words)
-    return font_for(words, size).size(words)
+    key = (words, int(size), -1, _face[0])
+    found = _measured.get(key)
+    if found is None:
+        found = _remember(key, font_for(words, size).size(words))
+    return found
+
+
+def fit(words: str, size: int, width: int) -> str:
+    """``words``, in the player's language, cut with an ellipsis so that it fits ``width`` pixels."""
+    words = i18n.tr(words)
+    key = (words, int(size), -2 - int(width), _face[0])
+    found = _measured.get(key)
+    if found is None:
+        f = font_for(words, size)
+        cut = words
+        if f.size(cut)[0] > width:
+            while cut and f.size(cut + "…")[0] > width:
+                cut = cut[:-1]
+            cut = cut.rstrip() + "…"
+        found = _remember(key, cut)
+    return found
 
 
 def text(words: str, size: int, color: Color = TEXT) -> pygame.Surface:
     """Rendered text in the player's language (``i18n.tr``: every word on screen passes here),
     cached: scenes redraw every frame and rendering is the slow part."""
     words = i18n.tr(words)
+    if text_drawn is not None:
+        text_drawn(words)
     key = (words, int(size), color)
     surf = _texts.get(key)
     if surf is None:
@@ -209,6 +253,10 @@ def wrap(words: str, size: int, width: int) -> list[str]:
     """Split ``words``, in the player's language, into lines no wider than ``width`` pixels at
     ``size``."""
     words = i18n.tr(words)
+    key = (words, int(size), int(width), _face[0])
+    found = _measured.get(key)
+    if found is not None:
+        return list(found)
     f = font_for(words, size)
     lines: list[str] = []
     for paragraph in words.split("\n"):
@@ -221,15 +269,19 @@ def wrap(words: str, size: int, width: int) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
+    _remember(key, tuple(lines))
     return lines
 
 
 def blit_text(surface: pygame.Surface, words: str, size: int, color: Color, pos: tuple[int, int],
-              anchor: str = "topleft") -> pygame.Rect:
-    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
+              anchor: str = "topleft", box: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect. ``box``:
+    the area it belongs in (a button), for the layout check to hold it to."""
     surf = text(words, size, color)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
+    if text_placed is not None:
+        text_placed(surface, i18n.tr(words), rect, box, size)
     return rect
 
 

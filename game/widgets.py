@@ -94,7 +94,7 @@ class Button(Widget):
         label = tr(self.label) + (f"  [{tr(self.key_label)}]" if self.key_label else "")
         while size > 10 and theme.measure(label, size)[0] > self.rect.width - 12:
             size -= 1
-        theme.blit_text(surface, label, size, color, self.rect.center, "center")
+        theme.blit_text(surface, label, size, color, self.rect.center, "center", box=self.rect)
 
 
 def first_sentence(words: str) -> str:
@@ -107,13 +107,7 @@ def first_sentence(words: str) -> str:
 
 def fit_line(words: str, size: int, width: int) -> str:
     """``words``, in the player's language, cut with an ellipsis so that it fits ``width`` pixels."""
-    words = tr(words)
-    f = theme.font_for(words, size)
-    if f.size(words)[0] <= width:
-        return words
-    while words and f.size(words + "…")[0] > width:
-        words = words[:-1]
-    return words.rstrip() + "…"
+    return theme.fit(words, size, width)
 
 
 class Selector(Widget):

@@ -36,18 +36,18 @@ positions that may still recur) when repetition is a draw.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
 from typing import Any, NamedTuple
 
 from .battlehalma_moves import MoveTables, extend_king, generate
-from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome, State
+from .core import Game, GameSpec, IllegalMoveError, LimitView, Move, Note, Outcome, State
 from .effects import MOVE, PROMOTE, REMOVE, Effect
 from .kinds import Detail, EndCode, MoveKind, NoteCode
 from .layout import DIRECTIONS, SQUARES, Cell, Layout
 from .position import check_fields, count_field, read_rows, turn_field, write_rows
 from .recorded import RecordedState
-from .words import NOT_ALLOWED, Words
+from .words import N_, NOT_ALLOWED, Words
 
 STEP, LEAP = MoveKind.STEP, MoveKind.LEAP
 STEP_KING, LEAP_KING = MoveKind.STEP_KING, MoveKind.LEAP_KING  # the move crowns the counter
@@ -59,13 +59,13 @@ SIDES = ("Red", "Blue")
 KING = 2  # index of the king's tables beside the two colours' counters
 #: Directions a counter may move in: never toward its own yard.
 COUNTER_DIRS = (("N", "NE", "W", "SW", "NW"), ("NE", "E", "SE", "S", "SW"))
-FORBIDDEN_WORDS = ("east, south or south-east", "west, north or north-west")
+FORBIDDEN_WORDS = (N_("east, south or south-east"), N_("west, north or north-west"))
 YARD_DISTANCE = {3: 1, 6: 2, 10: 3, 15: 4}
 BOARD_CHARS = "rbRB"  # Red counter, Blue counter, Red king, Blue king
 _MOVE_TABLES: dict[tuple[int, bool], MoveTables] = {}  # (size, promotion) -> its premade moves
 
 
-def bits(mask: int):
+def bits(mask: int) -> Iterator[int]:
     """The set squares of ``mask``, lowest first."""
     while mask:
         low = mask & -mask
@@ -79,7 +79,10 @@ class Geometry:
     def __init__(self, n: int) -> None:
         self.n = n
         self.mask = (1 << (n * n)) - 1
-        on = lambda c, r: 0 <= c < n and 0 <= r < n  # noqa: E731
+
+        def on(c: int, r: int) -> bool:
+            return 0 <= c < n and 0 <= r < n
+
         dirsets = (COUNTER_DIRS[0], COUNTER_DIRS[1], tuple(DIRECTIONS))
         steps, leaps, step_masks, shifts = [], [], [], []
         for names in dirsets:
@@ -102,7 +105,8 @@ class Geometry:
             steps.append(tuple(st))
             leaps.append(tuple(lp))
             step_masks.append(tuple(sm))
-            fwd, back = [], []
+            fwd: list[tuple[int, int]] = []
+            back: list[tuple[int, int]] = []
             for name in names:
                 dc, dr = DIRECTIONS[name]
                 src = sum(1 << p for p in range(n * n) if on(p % n + dc, p // n + dr))
@@ -213,7 +217,7 @@ class BattleHalmaGame(Game):
         if len(parts) < 2:
             raise ValueError(Words("cannot read move '{text}' (expected e.g. h1-g2, h1:f3:d3 or h1:f3xd5)", text=text))
         path = tuple(self.point_index(p) for p in parts)
-        return state.move_for_route(path)  # type: ignore[attr-defined]
+        return state.move_for_route(path)
 
     # --- position text ----------------------------------------------------------------------
     def state_from_fields(self, fields: dict[str, str]) -> BattleHalmaState:
@@ -255,16 +259,16 @@ class BattleHalmaGame(Game):
     def position_problem(self, red: int, blue: int, kings: int) -> str:
         """Why these pieces are no position of this game, or ''."""
         if kings and not self.promotion:
-            return "there are no kings under the terminal rule (a counter on the enemy corner wins at once)"
+            return N_("there are no kings under the terminal rule (a counter on the enemy corner wins at once)")
         for side, army in enumerate((red, blue)):
             if army.bit_count() > self.start_count:
                 return (Words('{side} has {bit_count} pieces on the board; this game starts with {start_count} a side', side=SIDES[side], bit_count=army.bit_count(), start_count=self.start_count))
             if self.promotion and (army & ~kings) >> self.goals[side] & 1:
                 return (Words("a {side} counter stands on {side2}'s corner, where it would have been crowned a king (write it as a capital letter)", side=SIDES[side], side2=SIDES[side ^ 1]))
         if self.terminal and red >> self.goals[RED] & 1 and blue >> self.goals[BLUE] & 1:
-            return "both sides stand on the enemy corner, but the first to reach it wins at once"
+            return N_("both sides stand on the enemy corner, but the first to reach it wins at once")
         if not red and not blue:
-            return "neither side has a piece on the board: the game ends when the first side loses its last one"
+            return N_("neither side has a piece on the board: the game ends when the first side loses its last one")
         return ""
 
     # --- bitboard tests ---------------------------------------------------------------------
@@ -350,6 +354,15 @@ class BattleHalmaState(RecordedState):
     def army(self, player: int) -> int:
         return self._red if player == RED else self._blue
 
+    def kings(self) -> int:
+        """The kings of both colours, as a mask of squares."""
+        return self._kings
+
+    def move_limit(self) -> LimitView | None:
+        """Plies left before the no-capture draw."""
+        g = self.game
+        return LimitView(max(0, g.limit - self._quiet), None) if g.limit else None
+
     def pieces(self) -> dict[int, tuple[int, str]]:
         k = self._kings
         out = {p: (RED, "king" if k >> p & 1 else "counter") for p in bits(self._red)}
@@ -392,7 +405,7 @@ class BattleHalmaState(RecordedState):
     def _snapshot(self) -> tuple[int, int, int, int, int]:
         return (self._red, self._blue, self._kings, self._turn, self._quiet)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[int, int, int, int, int]) -> None:
         self._red, self._blue, self._kings, self._turn, self._quiet = snapshot
 
     def apply(self, move: Move) -> None:
@@ -435,7 +448,7 @@ class BattleHalmaState(RecordedState):
         if self.outcome() is not None:
             return "the game is over", None
         if not path or any(not 0 <= p < n * n for p in path):
-            return "pick a square on the board", None
+            return N_("pick a square on the board"), None
         own, opp = self._armies()
         me, foe = SIDES[self._turn], SIDES[self._turn ^ 1]
         p0 = path[0]
@@ -457,11 +470,11 @@ class BattleHalmaState(RecordedState):
             dc, dr = bc - ac, br - ar
             if trace.done:
                 if trace.step:
-                    return "a step ends the move", None
-                return "landing on an enemy ends the move", None
+                    return N_("a step ends the move"), None
+                return N_("landing on an enemy ends the move"), None
             if max(abs(dc), abs(dr)) == 1:
                 if i:
-                    return "after a leap the piece may only leap again", None
+                    return N_("after a leap the piece may only leap again"), None
                 if (dc, dr) not in [DIRECTIONS[d] for d in dirs]:
                     return backwards, None
                 if own_rest >> b & 1:
@@ -477,7 +490,7 @@ class BattleHalmaState(RecordedState):
             if not (own_rest | trace.opp) >> over & 1:
                 return Words('a leap goes over a piece, and {over} is empty', over=name(over)), None
             if trace.visited >> b & 1:
-                return "a leap never returns to a square already visited in this move", None
+                return N_("a leap never returns to a square already visited in this move"), None
             if own_rest >> b & 1:
                 return Words('{b} holds your own piece', b=name(b)), None
             caps, left = trace.captured, trace.opp
@@ -594,7 +607,7 @@ class BattleHalmaState(RecordedState):
         if g.limit and self._quiet >= g.limit:
             return Outcome(None, Words('{limit} plies without a capture: a draw', limit=g.limit), EndCode.LIMIT)
         if g.repetition_draw and self._rep.get((red, blue, k, turn), 0) >= 3:  # repetitions(), inlined
-            return Outcome(None, "the same position came up three times: a draw", EndCode.REPETITION)
+            return Outcome(None, N_("the same position came up three times: a draw"), EndCode.REPETITION)
         return None
 
     def _repetition_key(self) -> tuple[int, ...] | None:
@@ -605,9 +618,9 @@ class BattleHalmaState(RecordedState):
     def _repetition_key_problem(self, key: tuple[int, ...]) -> str:
         red, blue, kings, turn = key
         if (red | blue) & ~self.game.geo.mask or red & blue or kings & ~(red | blue):
-            return "its pieces are not on the squares of this board"
+            return N_("its pieces are not on the squares of this board")
         if turn > 1:
-            return "its turn is neither Red's nor Blue's"
+            return N_("its turn is neither Red's nor Blue's")
         return self.game.position_problem(red, blue, kings)
 
     def _may_recur(self, key: tuple[int, ...]) -> bool:
@@ -618,12 +631,12 @@ class BattleHalmaState(RecordedState):
     # --- words for the UI -------------------------------------------------------------------
     def why_illegal(self, move: Move) -> str:
         if move.kind not in KINDS or len(move.path) < 2:
-            return "move a piece by a step or a chain of leaps"
+            return N_("move a piece by a step or a chain of leaps")
         reason, trace = self._trace(move.path)
         if trace is None:
             return reason
         if tuple(sorted(trace.captured)) != tuple(sorted(move.captured)):
-            return "that move does not capture those pieces"
+            return N_("that move does not capture those pieces")
         return NOT_ALLOWED
 
     def why_not_from(self, cell: int) -> str:
@@ -645,7 +658,7 @@ class BattleHalmaState(RecordedState):
             return reason
         if len(path) == 1 and not self.continuations(path)[0]:
             return self.why_not_from(path[0])
-        return "that route is legal so far" if len(path) == 1 else "that move is legal"
+        return N_("that route is legal so far") if len(path) == 1 else N_("that move is legal")
 
     def turn_notes(self) -> list[Note]:
         if self.outcome() is not None:

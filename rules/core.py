@@ -56,6 +56,16 @@ class Outcome(NamedTuple):
     code: EndCode | None = None
 
 
+class LimitView(NamedTuple):
+    """Where a game stands against its move limit (``State.move_limit``): ``left`` plies (or
+    turns) before it strikes, and ``winner``, the player it would award the game to if it
+    struck now (None: a draw). Search uses it to value a lead that the limit will convert,
+    or a lead that the limit will wipe out."""
+
+    left: int
+    winner: int | None
+
+
 class Note(NamedTuple):
     """A reminder for the side to move: ``code`` for the UI to decide on, ``words`` to show."""
 
@@ -323,6 +333,10 @@ class State(ABC):
         total = counts[0] + counts[1]
         return 0.0 if total == 0 else (counts[0] - counts[1]) / total
 
+    def move_limit(self) -> LimitView | None:
+        """The move limit as it stands (see ``LimitView``), or None when no limit is counting."""
+        return None
+
     def why_illegal(self, move: Move) -> str:
         """A reason in words why ``move`` is not legal here (games give better ones)."""
         return NOT_ALLOWED
@@ -375,12 +389,14 @@ class State(ABC):
         route = tuple(path)
         if len(route) < 2:
             return []
+        found: Move | None
         try:
-            move = self.move_for_route(route)
+            found = self.move_for_route(route)
         except IllegalMoveError:
-            move = next((m for m in self.legal_moves() if m.path[:len(route)] == route), None)
-        if move is None:
+            found = next((m for m in self.legal_moves() if m.path[:len(route)] == route), None)
+        if found is None:
             return []
+        move = found
         if move.path[:len(route)] == route:
             hops = hop_takes(self.effects(move))
             return hops[len(route) - 2] if len(hops) >= len(route) - 1 else []

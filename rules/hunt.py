@@ -18,15 +18,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .boards import Board, bits
-from .core import GameSpec, Move, Note, Outcome
+from .core import GameSpec, LimitView, Move, Note, Outcome
 from .hunt_fast import random_playout
 from .kinds import EndCode, NoteCode, Phase
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
 from .position import check_fields, count_field, pair_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
-from .words import NOT_ALLOWED, Words
+from .words import N_, NOT_ALLOWED, Words
 
 HUNTER, PREY = 0, 1
+
+#: a side named as the rules texts name it (each whole, for the catalogue)
+THE = {"tiger": N_("the tiger"), "tigers": N_("the tigers"), "leopard": N_("the leopard"),
+       "leopards": N_("the leopards"), "cow": N_("the cow"), "cows": N_("the cows")}
 
 
 @dataclass(frozen=True)
@@ -53,9 +57,7 @@ class HuntSetup:
 
     def group(self, side: int) -> str:
         """How the rules texts name a side: 'the tiger', 'the leopards', 'the cows'."""
-        if self.totals[side] == 1:
-            return f"the {self.kinds[side]}"
-        return f"the {self.plurals[side]}"
+        return THE[self.kinds[side] if self.totals[side] == 1 else self.plurals[side]]
 
 
 class HuntGame(LineGame):
@@ -91,7 +93,8 @@ class HuntGame(LineGame):
         turn = turn_field(fields, s.letters, (s.plurals[HUNTER], s.plurals[PREY]))
         hands = pair_field(
             fields, "hands", f"{s.hands[0]}/{s.hands[1]}", self.totals,
-            tuple(Words('there are only {total} {plural} in all', total=self.totals[side], plural=s.plurals[side]) for side in (HUNTER, PREY)),
+            (Words("there are only {total} {plural} in all", total=self.totals[HUNTER], plural=s.plurals[HUNTER]),
+             Words("there are only {total} {plural} in all", total=self.totals[PREY], plural=s.plurals[PREY])),
         ) or (0, 0)
         problem = self.position_problem(masks[HUNTER], masks[PREY], hands, turn)
         if problem:
@@ -230,6 +233,11 @@ class HuntState(RecordedState, LineState):
     def army(self, player: int) -> int:
         return self._h if player == HUNTER else self._p
 
+    def move_limit(self) -> LimitView | None:
+        """Plies left before the no-capture draw (it counts once both hands are empty)."""
+        g = self.game
+        return LimitView(max(0, g.limit - self._quiet), None) if g.limit else None
+
     def pieces(self) -> dict[int, tuple[int, str]]:
         kinds = self.game.setup.kinds
         out = {p: (HUNTER, kinds[HUNTER]) for p in bits(self._h)}
@@ -269,10 +277,10 @@ class HuntState(RecordedState, LineState):
                 g.captures_from(a, self._h, self._p, moves)
         return moves
 
-    def _snapshot(self) -> tuple[int, int, int, int, int, int]:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (self._h, self._p, self._hand0, self._hand1, self._turn, self._quiet)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         self._h, self._p, self._hand0, self._hand1, self._turn, self._quiet = snapshot
 
     def apply(self, move: Move) -> None:
@@ -349,7 +357,7 @@ class HuntState(RecordedState, LineState):
             p = move.path[0]
             if (occupied >> p) & 1:
                 return Words('{name_of} is not empty', name_of=b.name_of(p))
-            return "that drop is not allowed here"
+            return N_("that drop is not allowed here")
         if move.kind not in (STEP, JUMP) or len(move.path) < 2:
             return Words('move a {kind} along a line', kind=kind)
         if in_hand:
@@ -377,7 +385,7 @@ class HuntState(RecordedState, LineState):
                 if (occupied >> dest) & 1:
                     return Words('{name_of} is not empty', name_of=b.name_of(dest))
                 if len(path) > 2:
-                    return "a step ends the move"
+                    return N_("a step ends the move")
                 pos = dest
                 continue
             over = next((o for o, t in b.jumps[pos] if t == dest), None)
@@ -449,7 +457,7 @@ class HuntState(RecordedState, LineState):
     # --- position text ----------------------------------------------------------------------
     def body_fields(self) -> dict[str, str]:
         b = self.game.board
-        hunter_ch, prey_ch = self.game.setup.letters
+        hunter_ch, prey_ch = self.game.setup.letters[0], self.game.setup.letters[1]
         chars = {p: hunter_ch for p in bits(self._h)} | {p: prey_ch for p in bits(self._p)}
         return {
             "board": write_rows(b.rows_top_down(), chars),

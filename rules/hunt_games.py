@@ -12,7 +12,7 @@ from .boards import alquerque_49, triangle_10, triangle_13
 from .core import GameSpec, Option
 from .hunt import HuntGame, HuntSetup
 from .registry import register
-from .words import Words
+from .words import N_, Words
 
 COW_START = "d4 e4 f4 d5 f5 d6 e6 f6".split()
 
@@ -44,14 +44,41 @@ cannot move, then the draw. Which side each player takes is chosen in setup."""
 
 # --- Cows and Leopards ---------------------------------------------------------------------------
 
-COWS_RULES = Words('Cows and Leopards (as described in a survey of Indian games on the winged Alquerque board):\ntwo leopards hunt twenty-four cows on the 49-point board.\n\nThe board: a 5×5 Alquerque square with a triangular wing on each side, 49 points joined by lines.\nPieces stand on points and move along the lines.\n\nStart: 8 cows stand around the centre (d4 e4 f4 d5 f5 d6 e6 f6). The leopards hold their 2\nleopards in hand, the cows the other 16 cows.\n\nPlacement: the leopards begin by dropping a leopard on any empty point; the cows drop a cow; the\nsecond leopard is dropped, then another cow. From then on the leopards move on every turn while\nthe cows go on dropping one cow per turn until their hand is empty. Only then do the cows move.\n\nMoving: a leopard steps to a neighbouring empty point along a line, or captures: it jumps over a\nneighbouring cow onto the empty point right behind it on the same line, and the cow is removed.\nIt may jump again, changing direction if it likes, and may stop after any jump: captures are\nnever forced. A chain may land again on a point it has visited but never jumps a cow twice.\nA leopard never jumps a leopard. Cows only step: they never jump and never capture.\n\nWinning: the leopards win when they have captured 13 cows (the source: "more than 12"; a goal of\n8 or 12 can be chosen in setup). The cows win when neither leopard can move on the leopards\' turn.\nHouse rule: cows that cannot move on their turn lose (or, as chosen in setup, the game is a\ndraw); the source does not say.\nHouse rule: once all the cows are on the board, 60 moves in a row without a capture is a draw\n(40, 100 or off can be chosen). The moves are plies: each side\'s move counts, so 60 is 30 each.\n{endings}\n', endings=_ENDINGS)
+COWS_RULES = f"""\
+Cows and Leopards (as described in a survey of Indian games on the winged Alquerque board):
+two leopards hunt twenty-four cows on the 49-point board.
+
+The board: a 5×5 Alquerque square with a triangular wing on each side, 49 points joined by lines.
+Pieces stand on points and move along the lines.
+
+Start: 8 cows stand around the centre (d4 e4 f4 d5 f5 d6 e6 f6). The leopards hold their 2
+leopards in hand, the cows the other 16 cows.
+
+Placement: the leopards begin by dropping a leopard on any empty point; the cows drop a cow; the
+second leopard is dropped, then another cow. From then on the leopards move on every turn while
+the cows go on dropping one cow per turn until their hand is empty. Only then do the cows move.
+
+Moving: a leopard steps to a neighbouring empty point along a line, or captures: it jumps over a
+neighbouring cow onto the empty point right behind it on the same line, and the cow is removed.
+It may jump again, changing direction if it likes, and may stop after any jump: captures are
+never forced. A chain may land again on a point it has visited but never jumps a cow twice.
+A leopard never jumps a leopard. Cows only step: they never jump and never capture.
+
+Winning: the leopards win when they have captured 13 cows (the source: "more than 12"; a goal of
+8 or 12 can be chosen in setup). The cows win when neither leopard can move on the leopards' turn.
+House rule: cows that cannot move on their turn lose (or, as chosen in setup, the game is a
+draw); the source does not say.
+House rule: once all the cows are on the board, 60 moves in a row without a capture is a draw
+(40, 100 or off can be chosen). The moves are plies: each side's move counts, so 60 is 30 each.
+{_ENDINGS}
+"""
 
 
 def _make_cows(spec: GameSpec, options: dict[str, Any]) -> HuntGame:
     board = alquerque_49()
     target = int(options["target"])
     setup = HuntSetup(
-        board=board, kinds=("leopard", "cow"), plurals=("leopards", "cows"), letters="LC",
+        board=board, kinds=(N_("leopard"), N_("cow")), plurals=(N_("leopards"), N_("cows")), letters="LC",
         start=(0, board.mask_of(COW_START)), hands=(2, 16), chains=True, target=target,
         goal_reason=lambda captured, left: Words('the leopards captured {captured} cows', captured=captured),
     )
@@ -77,22 +104,52 @@ def _register_cows() -> None:
 
 # --- Hat Diviyan Keliya --------------------------------------------------------------------------
 
-HAT_DIVIYAN_RULES = Words('Hat Diviyan Keliya, "the game of the seven leopards" (Sri Lanka; after Ludovici, 1873,\nand Parker, 1909): one tiger against seven leopards on a triangle.\n\nThe board: a triangle, apex on top, crossed by two lines and split down the middle: 10 points\n(a1 d1 g1 along the base, b2 d2 f2, c3 d3 e3, the apex d4). Large board (a setup option, after\nthe Czech "Sedm pardálů"): one row more, 13 points, two tigers against eight leopards.\n\nPlacement: the board starts empty. The tiger moves first and drops the tiger on any point (large\nboard: the tigers are dropped one per turn, both before either moves). The leopards drop one\nleopard per turn on any empty point and may not move until all are on the board; meanwhile the\ntiger moves on its turns.\n\nMoving: the tiger steps along a line to a neighbouring empty point, or captures with a short\njump over a neighbouring leopard onto the empty point right behind it on the same line; the\nleopard is removed. One capture per turn; captures are never forced. A tiger never jumps a tiger.\nLeopards only step: they never jump and never capture.\n\nWinning: the leopards win when the tiger (on the large board, both tigers) cannot move on its\nturn. The tiger wins when too few leopards are left to trap it. The source leaves the number\nopen; four leopards can trap the tiger in a corner, so Keliya gives the tiger the game when only\n3 leopards are left.\nHouse rule: on the large board the tigers win when 5 leopards are left. Five can in fact still\ntrap both tigers in a corner, so "4 left" can be chosen in setup instead.\nA side that cannot move on its turn loses; on these boards that can only happen to the tiger:\nwhile enough leopards are left to play on, some leopard always has a move.\nHouse rule: once all the leopards are on the board, 60 moves in a row without a capture is a\ndraw (40, 100 or off can be chosen). The moves are plies: each side\'s move counts, so 60 is 30 each.\n{endings}\n', endings=_ENDINGS)
+HAT_DIVIYAN_RULES = f"""\
+Hat Diviyan Keliya, "the game of the seven leopards" (Sri Lanka; after Ludovici, 1873,
+and Parker, 1909): one tiger against seven leopards on a triangle.
+
+The board: a triangle, apex on top, crossed by two lines and split down the middle: 10 points
+(a1 d1 g1 along the base, b2 d2 f2, c3 d3 e3, the apex d4). Large board (a setup option, after
+the Czech "Sedm pardálů"): one row more, 13 points, two tigers against eight leopards.
+
+Placement: the board starts empty. The tiger moves first and drops the tiger on any point (large
+board: the tigers are dropped one per turn, both before either moves). The leopards drop one
+leopard per turn on any empty point and may not move until all are on the board; meanwhile the
+tiger moves on its turns.
+
+Moving: the tiger steps along a line to a neighbouring empty point, or captures with a short
+jump over a neighbouring leopard onto the empty point right behind it on the same line; the
+leopard is removed. One capture per turn; captures are never forced. A tiger never jumps a tiger.
+Leopards only step: they never jump and never capture.
+
+Winning: the leopards win when the tiger (on the large board, both tigers) cannot move on its
+turn. The tiger wins when too few leopards are left to trap it. The source leaves the number
+open; four leopards can trap the tiger in a corner, so Keliya gives the tiger the game when only
+3 leopards are left.
+House rule: on the large board the tigers win when 5 leopards are left. Five can in fact still
+trap both tigers in a corner, so "4 left" can be chosen in setup instead.
+A side that cannot move on its turn loses; on these boards that can only happen to the tiger:
+while enough leopards are left to play on, some leopard always has a move.
+House rule: once all the leopards are on the board, 60 moves in a row without a capture is a
+draw (40, 100 or off can be chosen). The moves are plies: each side's move counts, so 60 is 30 each.
+{_ENDINGS}
+"""
 
 
 def _make_hat_diviyan(spec: GameSpec, options: dict[str, Any]) -> HuntGame:
     large = options["board"] == "large"
     tigers, leopards = (2, 8) if large else (1, 7)
     left_to_win = int(options["large_left"]) if large else 3
-    them = "them" if large else "it"
-
     def goal_reason(captured: int, left: int) -> str:
-        hunter = "the tigers" if large else "the tiger"
-        return Words('{hunter} captured {captured} leopards: {left} left are too few to trap {them}', hunter=hunter, captured=captured, left=left, them=them)
+        if large:
+            return Words("the tigers captured {captured} leopards: {left} left are too few to trap them",
+                         captured=captured, left=left)
+        return Words("the tiger captured {captured} leopards: {left} left are too few to trap it",
+                     captured=captured, left=left)
 
     setup = HuntSetup(
-        board=triangle_13() if large else triangle_10(), kinds=("tiger", "leopard"),
-        plurals=("tigers", "leopards"), letters="TL", start=(0, 0), hands=(tigers, leopards),
+        board=triangle_13() if large else triangle_10(), kinds=(N_("tiger"), N_("leopard")),
+        plurals=(N_("tigers"), N_("leopards")), letters="TL", start=(0, 0), hands=(tigers, leopards),
         chains=False, target=leopards - left_to_win, goal_reason=goal_reason,
     )
     return HatDiviyanGame(spec, options, setup)
@@ -103,7 +160,7 @@ class HatDiviyanGame(HuntGame):
 
     @property
     def sides(self) -> tuple[str, str]:
-        return ("Tigers", "Leopards") if self.options["board"] == "large" else self.spec.sides
+        return (N_("Tigers"), N_("Leopards")) if self.options["board"] == "large" else self.spec.sides
 
 
 def _register_hat_diviyan() -> None:

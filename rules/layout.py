@@ -61,7 +61,8 @@ class Layout:
         object.__setattr__(self, "_by_index", {c.index: c for c in self.cells})
 
     def cell(self, index: int) -> Cell:
-        return self._by_index[index]  # type: ignore[attr-defined]
+        by_index: dict[int, Cell] = self._by_index  # type: ignore[attr-defined]  # set once in __post_init__
+        return by_index[index]
 
     def indices(self) -> tuple[int, ...]:
         return tuple(c.index for c in self.cells)

@@ -9,7 +9,7 @@ may add one-cell moves with a prefix of its own (the war games' huff, ``~e5``).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -81,7 +81,7 @@ class LineGame(Game):
             kind = kinds[t[0]]
             path = self._points([t[1:].strip()])
             candidates = [m for m in state.legal_moves() if m.kind == kind and m.path == path]
-            why = lambda: state.why_illegal(Move(kind, path))  # noqa: E731
+            why: Callable[[], str] = lambda: state.why_illegal(Move(kind, path))  # noqa: E731
         else:
             names = re.split(r"[-x]", t)
             if any(not n for n in names) or len(names) < 2:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
@@ -34,7 +35,7 @@ from .layout import HOLES, Cell, Layout
 from .ncuva_sowing import CYCLE_STOP, LIMIT_STOP, choices, decide, sow
 from .position import check_fields, count_field, pair_field, shown, turn_field
 from .recorded import RecordedState
-from .words import Words
+from .words import N_, Words
 
 SOW, SINGLE = MoveKind.SOW, MoveKind.SINGLE
 SIDES = ("South", "North")
@@ -301,10 +302,10 @@ class NcuvaState(RecordedState):
             return self.game.format_move(move)
         return self.game.format_move(move._replace(captured=self.captures(move)))
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (tuple(self._b), self._turn, self._turns, self._stores, self._sown)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         board, self._turn, self._turns, self._stores, self._sown = snapshot
         self._b = list(board)
 
@@ -334,12 +335,12 @@ class NcuvaState(RecordedState):
         totals = (sum(b[:n]), sum(b[n:]))
         if not totals[0] or not totals[1]:
             if totals[0] == totals[1]:
-                return Outcome(None, "no stones are left on the board: a draw", EndCode.ALL_CAPTURED)
+                return Outcome(None, N_("no stones are left on the board: a draw"), EndCode.ALL_CAPTURED)
             loser = 0 if not totals[0] else 1
             return Outcome(loser ^ 1, Words('{side} has no stones left', side=SIDES[loser]), EndCode.ALL_CAPTURED)
         starts, single = choices(b, turn * n, n, g.only_two)
         if single and max(b) < 2:  # the mover's own hole of two would have made it >= 2
-            return by_stones(totals, "neither player has a hole with two stones", EndCode.STONES)
+            return by_stones(totals, N_("neither player has a hole with two stones"), EndCode.STONES)
         if not starts:
             return by_stones(totals, Words('{side} cannot move', side=SIDES[turn]), EndCode.NO_MOVES)
         if self._turns >= g.limit:
@@ -423,16 +424,16 @@ class NcuvaState(RecordedState):
         if self.outcome() is not None:
             return "the game is over"
         if move.kind not in (SOW, SINGLE) or len(move.path) != 1:
-            return "choose one of your holes to sow"
+            return N_("choose one of your holes to sow")
         g = self.game
         for legal in self.legal_moves():
             if legal.origin == move.origin:
                 if legal.kind != move.kind:
                     if legal.kind == SINGLE:
-                        return "no hole of yours holds two stones: move a single stone"
-                    return "sow the whole hole: a single stone moves only when no hole holds two"
-                return "that move does not capture what it says"
-        return self.why_not_from(move.origin) if 0 <= move.origin < 2 * g.n else "no such hole"
+                        return N_("no hole of yours holds two stones: move a single stone")
+                    return N_("sow the whole hole: a single stone moves only when no hole holds two")
+                return N_("that move does not capture what it says")
+        return self.why_not_from(move.origin) if 0 <= move.origin < 2 * g.n else N_("no such hole")
 
     def turn_notes(self) -> list[Note]:
         if self.outcome() is not None:
@@ -529,7 +530,8 @@ class NcuvaState(RecordedState):
         return "\n".join(lines)
 
 
-def _greediest(b: list[int], turn: int, cols: int, starts: list[int], single: bool, randrange: Any) -> int:
+def _greediest(b: list[int], turn: int, cols: int, starts: list[int], single: bool,
+               randrange: Callable[[int], int]) -> int:
     """The start that captures most (ties at random; a random one when none captures)."""
     best, picks = 0, starts
     for pos in starts:

@@ -12,9 +12,79 @@ from .core import GameSpec, Option
 from .ncuva import SIDES, TURN_LIMIT, NcuvaGame
 from .ncuva_sowing import LIFT_LIMIT
 from .registry import register
-from .words import Words
 
-NCUVA_RULES = Words('Ncuva (Southern Africa; after a description of the game played with stones or "cows" in holes\ndug in the ground): a four-row mancala in which each player sows and captures on their own half.\n\nThe board: four rows of holes, 4 holes a row in the source (16 holes; 6, 8 or 12 can be chosen\nin setup). The two rows nearer you are yours: row 1 is South\'s outer row, row 2 South\'s inner\nrow, row 3 North\'s inner row, row 4 North\'s outer row. Holes are named like squares: a1 is\nSouth\'s outer hole on South\'s left. A coin toss decides who sows first (the source).\n\nThe start: two stones in every hole, except that in each player\'s inner row the hole on that\nplayer\'s far left is empty and the one next to it holds a single stone.\nHouse rule: that gap is Maruba\'s start (the Pedi game of Limpopo and Mpumalanga, as\nboardgamesoftheworld.com describes it; the Venda\'s Mefuvha starts the same way, as in Ludii\'s\ngames library). The source puts two stones in every hole: choose "Two in every hole" in setup.\n\nSowing: you sow only in your own two rows, anticlockwise seen from above: South goes right along\nrow 1 and left along row 2; North goes left along row 4 and right along row 3. Choose one of your\nholes with at least 2 stones, lift all its stones and drop them one a hole along your circuit.\nThe emptied starting hole is an ordinary hole when the sowing laps round to it.\n\nRelay: if the last stone lands in a hole that was not empty, lift all that hole\'s stones and sow\non. If the last stone lands in an empty hole, the sowing ends.\n\nCapturing: if the last stone lands in an empty hole of your inner row and your opponent\'s inner\nhole in the same column holds stones, you capture them and the stones of their outer hole in that\ncolumn. Landing in an empty hole of your outer row never captures, and nothing is taken when the\nopponent\'s inner hole is empty, even if their outer hole holds stones. When a sowing ends without\na capture your turn ends: you "sleep" (kulala, the source\'s word), and your opponent sows.\n\nAfter a capture your turn ends too.\nHouse rule: a capture ends the turn as in Maruba and Mefuvha. The source lets you sow again from\nany hole you choose ("Sow again, the source\'s rule" in setup). With the source\'s rule the first\nplayer can take everything in the first turn: from two stones in every hole a search of the\nfirst player\'s choices finds a run of captures that takes all the opponent\'s stones, on every\nboard size (4 captures on 4 holes a row, 12 on 12).\n\nWhy these rules (measured by Keliya, 200 games each between two equal players searching five\nsowings ahead, after two random sowings; figures for 4 and 12 holes a row):\n• The source\'s rules: the first player scores 45% and 52%; 33% and 7% of the games are over\nwithin each side\'s first two turns (9 and 54 turns a game): a lucky first capture decides.\n• A capture ends the turn, two stones in every hole: the first player scores 64% and 52%\n(34 and 78 turns a game, none over so soon).\n• Sow again with Maruba\'s gap: 56% and 52%, still 12% and 2% over within two turns each.\n• A capture ends the turn with Maruba\'s gap, the default: 56% and 56%, 21 and 85 turns a game,\nnone over within two turns each: the game that lasts and is closest to even on every board.\n• The computer\'s Hard level against itself (20 games each) agrees: with a capture ending the\nturn the first player scores 68% on 4 holes and 78% on 8 from two stones in every hole, 65% and\n55% with Maruba\'s gap; the coin toss evens out what is left of the first player\'s edge.\n\nSingles: only when none of your holes holds 2 stones, move one single stone to the next hole\nalong your circuit. House rule: the source speaks of a single stone "in the first row"; Keliya\nallows it from any of your holes, and only onto an empty next hole. A single stone that ends in\nan empty inner hole captures like any sowing.\n\nThe end: a player with no stones left loses. When neither player has a hole with 2 or more\nstones, the player with more stones on the board wins (the source); equal stones is a draw.\nHouse rule: a player who cannot move on their turn ends the game the same way.\nHouse rule: relay sowing can go round in a cycle for ever. Keliya notes the board and the hole\nabout to be lifted at every lift of a sowing; when a relay would lift a state seen before in that\nsowing, the sowing stops there, the stones stay where they fell, and the turn ends.\nHouse rule: a sowing stops after {lift_limit} lifts in the same way. A cycle can run over half a\nmillion lifts before it repeats; sowings that end by themselves were never longer than 266 lifts\nin Keliya\'s searches, and the limit stopped no sowing played in the 3,200 measured games above.\nHouse rule: after {turn_limit} turns the game ends and the stones on the board decide it (a turn\nis every sowing one player makes before the other plays).\n\n"Only two left" (a setup option, off by default; house rule): the source says a player may not\nlift "the only two left in the hole", but its own opening lifts a hole of two, so it cannot mean\nevery hole of two. Keliya\'s reading: you may not sow from your last hole of two or more while it\nis the only hole you have with stones; those stones stay until your opponent captures them. If\nthat leaves you no move, the game ends as above.\n', lift_limit=format(LIFT_LIMIT, ','), turn_limit=TURN_LIMIT)
+NCUVA_RULES = f"""\
+Ncuva (Southern Africa; after a description of the game played with stones or "cows" in holes
+dug in the ground): a four-row mancala in which each player sows and captures on their own half.
+
+The board: four rows of holes, 4 holes a row in the source (16 holes; 6, 8 or 12 can be chosen
+in setup). The two rows nearer you are yours: row 1 is South's outer row, row 2 South's inner
+row, row 3 North's inner row, row 4 North's outer row. Holes are named like squares: a1 is
+South's outer hole on South's left. A coin toss decides who sows first (the source).
+
+The start: two stones in every hole, except that in each player's inner row the hole on that
+player's far left is empty and the one next to it holds a single stone.
+House rule: that gap is Maruba's start (the Pedi game of Limpopo and Mpumalanga, as
+boardgamesoftheworld.com describes it; the Venda's Mefuvha starts the same way, as in Ludii's
+games library). The source puts two stones in every hole: choose "Two in every hole" in setup.
+
+Sowing: you sow only in your own two rows, anticlockwise seen from above: South goes right along
+row 1 and left along row 2; North goes left along row 4 and right along row 3. Choose one of your
+holes with at least 2 stones, lift all its stones and drop them one a hole along your circuit.
+The emptied starting hole is an ordinary hole when the sowing laps round to it.
+
+Relay: if the last stone lands in a hole that was not empty, lift all that hole's stones and sow
+on. If the last stone lands in an empty hole, the sowing ends.
+
+Capturing: if the last stone lands in an empty hole of your inner row and your opponent's inner
+hole in the same column holds stones, you capture them and the stones of their outer hole in that
+column. Landing in an empty hole of your outer row never captures, and nothing is taken when the
+opponent's inner hole is empty, even if their outer hole holds stones. When a sowing ends without
+a capture your turn ends: you "sleep" (kulala, the source's word), and your opponent sows.
+
+After a capture your turn ends too.
+House rule: a capture ends the turn as in Maruba and Mefuvha. The source lets you sow again from
+any hole you choose ("Sow again, the source's rule" in setup). With the source's rule the first
+player can take everything in the first turn: from two stones in every hole a search of the
+first player's choices finds a run of captures that takes all the opponent's stones, on every
+board size (4 captures on 4 holes a row, 12 on 12).
+
+Why these rules (measured by Keliya, 200 games each between two equal players searching five
+sowings ahead, after two random sowings; figures for 4 and 12 holes a row):
+• The source's rules: the first player scores 45% and 52%; 33% and 7% of the games are over
+within each side's first two turns (9 and 54 turns a game): a lucky first capture decides.
+• A capture ends the turn, two stones in every hole: the first player scores 64% and 52%
+(34 and 78 turns a game, none over so soon).
+• Sow again with Maruba's gap: 56% and 52%, still 12% and 2% over within two turns each.
+• A capture ends the turn with Maruba's gap, the default: 56% and 56%, 21 and 85 turns a game,
+none over within two turns each: the game that lasts and is closest to even on every board.
+• The computer's Hard level against itself (20 games each) agrees: with a capture ending the
+turn the first player scores 68% on 4 holes and 78% on 8 from two stones in every hole, 65% and
+55% with Maruba's gap; the coin toss evens out what is left of the first player's edge.
+
+Singles: only when none of your holes holds 2 stones, move one single stone to the next hole
+along your circuit. House rule: the source speaks of a single stone "in the first row"; Keliya
+allows it from any of your holes, and only onto an empty next hole. A single stone that ends in
+an empty inner hole captures like any sowing.
+
+The end: a player with no stones left loses. When neither player has a hole with 2 or more
+stones, the player with more stones on the board wins (the source); equal stones is a draw.
+House rule: a player who cannot move on their turn ends the game the same way.
+House rule: relay sowing can go round in a cycle for ever. Keliya notes the board and the hole
+about to be lifted at every lift of a sowing; when a relay would lift a state seen before in that
+sowing, the sowing stops there, the stones stay where they fell, and the turn ends.
+House rule: a sowing stops after {LIFT_LIMIT:,} lifts in the same way. A cycle can run over half a
+million lifts before it repeats; sowings that end by themselves were never longer than 266 lifts
+in Keliya's searches, and the limit stopped no sowing played in the 3,200 measured games above.
+House rule: after {TURN_LIMIT} turns the game ends and the stones on the board decide it (a turn
+is every sowing one player makes before the other plays).
+
+"Only two left" (a setup option, off by default; house rule): the source says a player may not
+lift "the only two left in the hole", but its own opening lifts a hole of two, so it cannot mean
+every hole of two. Keliya's reading: you may not sow from your last hole of two or more while it
+is the only hole you have with stones; those stones stay until your opponent captures them. If
+that leaves you no move, the game ends as above.
+"""
 
 
 def _make(spec: GameSpec, options: dict[str, Any]) -> NcuvaGame:

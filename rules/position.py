@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .words import Words
+from .words import N_, Words
 
 if TYPE_CHECKING:
     from .core import State
@@ -34,17 +34,17 @@ MAX_PLY = 1_000_000_000
 
 #: What each body field says, for messages about a missing or a bad field.
 FIELD_WORDS = {
-    "board": "the board",
-    "turn": "whose turn it is",
-    "quiet": "the plies played since the last capture",
-    "huff": "the pieces that may be huffed",
-    "ply": "the moves played",
-    "rep": "how often positions came up",
-    "phase": "the stage of play",
-    "hands": "the pieces each side holds in hand",
-    "turns": "the turns played",
-    "store": "the stones each side has captured",
-    "sown": "the sowings made after captures in this turn",
+    "board": N_("the board"),
+    "turn": N_("whose turn it is"),
+    "quiet": N_("the plies played since the last capture"),
+    "huff": N_("the pieces that may be huffed"),
+    "ply": N_("the moves played"),
+    "rep": N_("how often positions came up"),
+    "phase": N_("the stage of play"),
+    "hands": N_("the pieces each side holds in hand"),
+    "turns": N_("the turns played"),
+    "store": N_("the stones each side has captured"),
+    "sown": N_("the sowings made after captures in this turn"),
 }
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
@@ -56,7 +56,7 @@ def shown(text: object, limit: int = 24) -> str:
     try:
         text = str(text)
     except ValueError:  # an int too long for str(): Python's digit limit
-        return "(a number too long to show)"
+        return N_("(a number too long to show)")
     out = "".join(ch if ch.isprintable() else "?" for ch in text)
     return out if len(out) <= limit else out[:limit - 1] + "…"
 
@@ -134,7 +134,7 @@ def count_field(fields: dict[str, str], name: str, default: int = 0, most: int =
     if text is None:
         return default
     if most == MAX_PLY and not over:
-        over = "no game runs that long"
+        over = N_("no game runs that long")
     return read_count(text, name, most, over)
 
 

@@ -12,11 +12,11 @@ counts travel in the position text (``rep=``) so a reloaded game remembers them.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .core import Move, Outcome, State
 from .kinds import Phase
-from .words import Words
+from .words import N_, Words
 
 S = TypeVar("S", bound="RecordedState")
 
@@ -27,17 +27,17 @@ class RecordedState(State):
     __slots__ = ("game", "_hist", "_ply0", "_cache", "_rep")
 
     def _start_record(self) -> None:
-        self._hist: list[tuple[Move, tuple]] = []
+        self._hist: list[tuple[Move, tuple[Any, ...]]] = []
         self._ply0 = 0  # plies played before this state was loaded from text
         self._cache: Outcome | None | bool = False  # False: not computed yet
         self._rep: dict[tuple[int, ...], int] = {}  # position key -> times seen
 
     @abstractmethod
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         """Everything ``apply`` may change, as a tuple."""
 
     @abstractmethod
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
         """Put back a tuple made by ``_snapshot``."""
 
     @abstractmethod
@@ -52,7 +52,8 @@ class RecordedState(State):
     @property
     def to_move(self) -> int:
         """Whose decision it is: every recorded game keeps it in ``_turn``."""
-        return self._turn  # type: ignore[attr-defined]
+        turn: int = self._turn  # type: ignore[attr-defined]  # every recorded game has one
+        return turn
 
     @property
     def phase(self) -> Phase:
@@ -68,7 +69,7 @@ class RecordedState(State):
 
     def undo(self) -> Move:
         if not self._hist:
-            raise IndexError("no move to undo")
+            raise IndexError(N_("no move to undo"))
         key = self._repetition_key()
         if key is not None:
             count = self._rep.get(key, 0) - 1

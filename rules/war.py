@@ -13,13 +13,13 @@ from typing import Any
 
 from . import war_fast
 from .boards import alquerque_37, alquerque_49, bits
-from .core import GameSpec, Move, Note, Outcome
+from .core import GameSpec, LimitView, Move, Note, Outcome, State
 from .effects import REMOVE, Effect
 from .kinds import EndCode, MoveKind, NoteCode
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
 from .position import check_fields, count_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
-from .words import NOT_ALLOWED, Words
+from .words import N_, NOT_ALLOWED, Words
 
 HUFF = MoveKind.HUFF  # remove an opponent piece that failed to capture (does not end the turn)
 
@@ -52,7 +52,7 @@ class WarGame(LineGame):
             first = 0 if self.first == "south" else 1
         return WarState(self, self.start[0], self.start[1], first)
 
-    def parse_move(self, state, text: str) -> Move:
+    def parse_move(self, state: State, text: str) -> Move:
         t = text.strip().lower()
         if t.startswith("huff"):
             t = "~" + t[4:].strip()
@@ -109,13 +109,13 @@ class WarGame(LineGame):
             if army.bit_count() > self.start_count:
                 return (Words('{side} has {bit_count} pieces on the board; {name} starts with {start_count} a side', side=SIDES[player], bit_count=army.bit_count(), name=name, start_count=self.start_count))
         if not south and not north:
-            return "neither side has a piece on the board: the game ends when the first side loses its last one"
+            return N_("neither side has a piece on the board: the game ends when the first side loses its last one")
         taken = (self.start_count - north.bit_count(), self.start_count - south.bit_count())
         if min(taken) >= self.target:
             return (Words('both sides have taken {target} or more pieces, but the game ends when the first reaches the capture target of {target}', target=self.target))
         if huff:
             if self.capture_rule != HUFFING:
-                return "huff= names pieces to huff, but huffing is only part of the Huff capture rule"
+                return N_("huff= names pieces to huff, but huffing is only part of the Huff capture rule")
             if huff & ~(north if turn == 0 else south):
                 return (Words("huff= may name only {side}'s pieces: the side that just moved is the one that may have failed to capture", side=SIDES[turn ^ 1]))
         return ""
@@ -197,6 +197,14 @@ class WarState(RecordedState, LineState):
     def army(self, player: int) -> int:
         return self._s if player == 0 else self._n
 
+    def move_limit(self) -> LimitView | None:
+        """Plies left before the no-capture limit, and who has more pieces (the limit's winner)."""
+        g = self.game
+        if not g.limit:
+            return None
+        s, n = self._s.bit_count(), self._n.bit_count()
+        return LimitView(max(0, g.limit - self._quiet), None if s == n else 0 if s > n else 1)
+
     def pieces(self) -> dict[int, tuple[int, str]]:
         """Every piece on the board: point -> (owner, kind)."""
         out = {p: (0, "soldier") for p in bits(self._s)}
@@ -235,10 +243,10 @@ class WarState(RecordedState, LineState):
                     moves.append(Move(STEP, (p, q)))
         return moves
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[int, int, int, int, int, Outcome | None]:
         return (self._s, self._n, self._turn, self._quiet, self._huffable, self._won)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: tuple[int, int, int, int, int, Outcome | None]) -> None:
         self._s, self._n, self._turn, self._quiet, self._huffable, self._won = snapshot
 
     def apply(self, move: Move) -> None:
@@ -315,9 +323,9 @@ class WarState(RecordedState, LineState):
     def _repetition_key_problem(self, key: tuple[int, ...]) -> str:
         s, n, turn, huff = key
         if (s | n) & ~self.game.board.mask or s & n:
-            return "its pieces are not on the points of this board"
+            return N_("its pieces are not on the points of this board")
         if turn > 1:
-            return "its turn is neither South's nor North's"
+            return N_("its turn is neither South's nor North's")
         return self.game.position_problem(s, n, turn, huff)
 
     def _may_recur(self, key: tuple[int, ...]) -> bool:
@@ -341,7 +349,7 @@ class WarState(RecordedState, LineState):
             w = 0 if s > n else 1
             return Outcome(w, Words('{head}: {side} has more pieces ({max} to {min})', head=head, side=SIDES[w], max=max(s, n), min=min(s, n)), EndCode.LIMIT)
         if self.repetitions() >= 3:
-            return Outcome(None, "the same position came up three times", EndCode.REPETITION)
+            return Outcome(None, N_("the same position came up three times"), EndCode.REPETITION)
         return None
 
     # --- words for the UI -------------------------------------------------------------------
@@ -353,10 +361,10 @@ class WarState(RecordedState, LineState):
         me = SIDES[self._turn]
         if move.kind == HUFF:
             if not self._huffable:
-                return "there is nothing to huff now"
+                return N_("there is nothing to huff now")
             return Words('only a piece that failed to capture may be huffed ({join})', join=', '.join(b.names(self._huffable)))
         if move.kind not in (STEP, JUMP) or len(move.path) < 2:
-            return "in this game you move a piece along a line"
+            return N_("in this game you move a piece along a line")
         origin = move.path[0]
         if not (own >> origin) & 1:
             if (opp >> origin) & 1:
@@ -368,7 +376,7 @@ class WarState(RecordedState, LineState):
             if (occupied >> dest) & 1:
                 return Words('{name_of} is not empty', name_of=b.name_of(dest))
             if g.forced and g.capturers(own, opp):
-                return "a capture is available: captures are forced"
+                return N_("a capture is available: captures are forced")
             return NOT_ALLOWED
         # A chain: check it jump by jump, with each jumped piece gone before the next jump.
         occupied &= ~(1 << origin)

@@ -46,18 +46,21 @@ def capture_chains(board: Board, cap: int, own: int, opp: int, maximal: bool) ->
         origin = low.bit_length() - 1
         others = own ^ low
         stack = [(origin, opp, 0)]
+        pop, push = stack.pop, stack.append
         while stack:
-            pos, o, taken = stack.pop()
-            went_on = False
+            pos, o, taken = pop()
             if o & over_mask[pos]:
+                went_on = False
                 blocked = others | o
                 for obit, tbit, to in jump_bits[pos]:
                     if o & obit and not blocked & tbit:
                         went_on = True
-                        stack.append((to, o ^ obit, taken | obit))
+                        push((to, o ^ obit, taken | obit))
                         if not maximal:
                             append((origin, to, taken | obit))
-            if maximal and not went_on:
+                if maximal and not went_on:
+                    append((origin, pos, taken))
+            elif maximal:
                 append((origin, pos, taken))
     return ends
 

@@ -53,8 +53,9 @@ class Refused(Words):
     code: Refusal
 
     def __new__(cls, code: Refusal, template: str, **values: Any) -> Refused:
-        made = super().__new__(cls, template, **values)
-        made.code = code
+        text = template.format(**values) if values else template
+        made = str.__new__(cls, text)
+        made.template, made.values, made.plural, made.number, made.code = template, values, "", 0, code
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -99,6 +100,40 @@ def words_of(error: BaseException) -> str:
     return first if isinstance(first, Words) else str(error)
 
 
+def N_counted(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a wording that depends on a number (for ``Words.counted`` later) for the catalogue."""
+    return (singular, plural)
+
+
 def N_(text: str) -> str:
     """Mark ``text`` for the catalogue; the front end translates it where it is shown."""
     return text
+
+
+def paragraphs(text: str) -> list[str]:
+    """Join the hard-wrapped lines of a rules text into paragraphs: what the rules screen wraps to
+    the window, and what the catalogue holds (one entry per paragraph).
+
+    A blank line ends a paragraph ('' is kept as a spacer); a bullet or a "House rule" line starts
+    one, and a line ending in ':' stands alone as a heading."""
+    paras: list[str] = []
+    current = ""
+    for raw in text.rstrip().split("\n"):
+        line = raw.strip()
+        if not line:
+            if current:
+                paras.append(current)
+            paras.append("")
+            current = ""
+            continue
+        heading = current.endswith(":") and len(current) < 48
+        starts = line.startswith(("•", "-", "House rule")) or heading
+        if current and not starts:
+            current += " " + line
+        else:
+            if current:
+                paras.append(current)
+            current = line
+    if current:
+        paras.append(current)
+    return paras

@@ -5,7 +5,8 @@
     python scripts/build_app.py      # then: python scripts/smoke_app.py
 
 The folder holds Python, pygame-ce, pymunk, the typeface (assets/fonts/), the cached sound effects
-(assets/sounds/) and the icon; copy it anywhere and start ``keliya`` inside it.
+(assets/sounds/), the AI's learned evaluations and opening books (game/ai/weights/, game/ai/books/)
+and the icon; copy it anywhere and start ``keliya`` inside it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ NAME = "keliya"
 
 def data_args() -> list[str]:
     """--add-data for every file the app reads at run time (source:destination in the bundle)."""
-    pairs = [(ROOT / "assets", "game/assets")]  # inside the package, as an installed copy keeps them
+    pairs = [(ROOT / "assets", "game/assets"),  # inside the package, as an installed copy keeps them
+             (ROOT / "game" / "ai" / "weights", "game/ai/weights"),  # the learned evaluations
+             (ROOT / "game" / "ai" / "books", "game/ai/books")]  # the opening books
     return [f"--add-data={src}{os.pathsep}{dest}" for src, dest in pairs if src.is_dir()]
 
 

@@ -3,8 +3,10 @@
 
     python scripts/smoke_app.py [dist/keliya/keliya]
 
-Checks: the bundle holds the sounds and the typeface; ``--list`` prints every game; the solver
-helper (``keliya -m game.ai.solver``) runs; ``--exit-after-first-frame`` (with sound) exits 0;
+Checks: the bundle holds the sounds, the typefaces, the translations and the AI's weights and books;
+``--list`` prints every game; a first frame in each language; the solver
+helper (``keliya -m game.ai.solver``) runs; the AI finds its weights and books
+(``keliya -m game.ai.evaluation``); ``--exit-after-first-frame`` (with sound) exits 0;
 ``--screenshots DIR`` exits 0 and every scene's PNG is there and not blank.
 """
 
@@ -21,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ROOT / "dist" / "keliya" / ("keliya.exe" if os.name == "nt" else "keliya")
 MIN_SHOTS = 40  # the screenshot tour has 20-odd scenes at each of two sizes
 #: a scene of every kind must be there (parts of the screenshots' file names)
+LANGUAGES = ("si", "ta", "bn")
 SCENES = ("title", "menu", "setup", "rules", "coin_toss", "play", "game_over", "squares", "ncuva")
 
 
@@ -51,7 +54,10 @@ def check(exe: Path) -> list[str]:
     if not exe.exists():
         raise SystemExit(f"FAIL no app at {exe}: build it with python scripts/build_app.py")
     internal = exe.parent / "_internal"
-    for pattern in ("game/assets/sounds/*.wav", "game/assets/fonts/*"):
+    for pattern in ("game/assets/sounds/*.wav", "game/assets/fonts/*", "game/assets/fonts/NotoSansSinhala*",
+                    "game/assets/fonts/NotoSansTamil*", "game/assets/fonts/NotoSansBengali*",
+                    *(f"game/assets/locale/{code}/LC_MESSAGES/keliya.mo" for code in LANGUAGES),
+                    "game/ai/weights/*.json", "game/ai/books/*.json"):
         if internal.is_dir() and not list(internal.glob(pattern)):
             raise SystemExit(f"FAIL the bundle lacks {pattern}")
     out = _run(exe, "--list")
@@ -64,11 +70,18 @@ def check(exe: Path) -> list[str]:
     if "usage:" not in out.stdout:
         raise SystemExit("FAIL the bundled solver helper did not answer")
     report.append("-m game.ai.solver --help: the helper runs inside the bundle")
+    out = _run(exe, "-m", "game.ai.evaluation", timeout=60)  # the AI reads its data inside the bundle
+    if "learned evaluation: kotu_ellima" not in out.stdout or "opening book: kotu_ellima" not in out.stdout:
+        raise SystemExit(f"FAIL the bundled AI did not find its weights and books:\n{out.stdout}")
+    report.append("-m game.ai.evaluation: the learned evaluations and opening books load inside the bundle")
     started = time.perf_counter()
     out = _run(exe, "--exit-after-first-frame", timeout=60)
     if "first-frame" not in out.stdout:
         raise SystemExit("FAIL --exit-after-first-frame drew no frame")
     report.append(f"first frame (sound on): exit 0 after {time.perf_counter() - started:.2f} s")
+    for code in LANGUAGES:
+        _run(exe, "--exit-after-first-frame", "--lang", code, timeout=60)
+    report.append(f"first frame in {', '.join(LANGUAGES)}: exit 0 (their typefaces and catalogues are inside)")
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()
         out = _run(exe, "--screenshots", tmp)

@@ -24,6 +24,15 @@ def start_text():
     return load_game("kotu_ellima").new_initial_state().to_text()
 
 
+def out_of_book():
+    """A Kotu Ellima position with a choice that Hard's and Expert's opening book does not hold."""
+    state = load_game("kotu_ellima").new_initial_state()
+    state.play("d4-e5")
+    while len(state.legal_moves()) == 1:  # the forced captures that follow
+        state.apply(state.legal_moves()[0])
+    return state
+
+
 def wait_reply(worker: AIWorker, timeout: float = 20.0) -> AIReply:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -34,14 +43,21 @@ def wait_reply(worker: AIWorker, timeout: float = 20.0) -> AIReply:
     raise AssertionError("no reply from the AI worker")
 
 
-def test_reply_is_a_legal_move(worker, start_text):
-    ticket = worker.request(start_text, level="hard", min_pause=0, seed=1, iterations=50)
+def test_reply_is_a_legal_move(worker):
+    state = out_of_book()
+    ticket = worker.request(state.to_text(), level="hard", min_pause=0, seed=1, iterations=50)
     assert worker.busy
     reply = wait_reply(worker)
     assert reply.ticket == ticket and reply.error is None and reply.iterations == 50
-    state = load_game("kotu_ellima").new_initial_state()
     state.parse_move(reply.move)
     assert not worker.busy
+
+
+def test_hard_answers_from_its_opening_book_without_searching(worker, start_text):
+    worker.request(start_text, level="hard", min_pause=0, seed=1, iterations=50)
+    reply = wait_reply(worker)
+    assert reply.error is None and reply.iterations == 0
+    assert reply.move == "e4-e5"  # the book's only first move: the others lose pieces
 
 
 def test_poll_never_blocks(worker, start_text):
@@ -80,7 +96,7 @@ def test_superseded_reply_is_dropped(worker, start_text):
 
 
 def test_cancel_returns_at_once_and_drops_the_reply(worker, start_text):
-    worker.request(start_text, level="expert", min_pause=0)
+    worker.request(out_of_book().to_text(), level="expert", min_pause=0)
     time.sleep(0.1)
     t0 = time.perf_counter()
     worker.cancel()
@@ -96,7 +112,7 @@ def test_cancel_returns_at_once_and_drops_the_reply(worker, start_text):
 
 
 def test_worker_survives_a_killed_process(worker, start_text):
-    ticket = worker.request(start_text, level="expert", min_pause=0)
+    ticket = worker.request(out_of_book().to_text(), level="expert", min_pause=0)
     pid = worker.pid
     assert pid is not None
     os.kill(pid, signal.SIGKILL)

@@ -1,4 +1,4 @@
-"""The code base stays `ruff check` clean, and the rules and AI never import pygame."""
+"""The code base stays `ruff check` and `mypy` clean, and the rules and AI never import pygame."""
 
 import re
 import shutil
@@ -24,3 +24,13 @@ def test_rules_and_ai_never_import_pygame():
     for folder in ("rules", "game/ai"):
         for path in (ROOT / folder).rglob("*.py"):
             assert not pattern.search(path.read_text()), f"{path} imports pygame/pymunk"
+
+
+def test_mypy_clean():
+    """The type checker passes: strict on the rules and the computer, checked on the rest
+    (settings in pyproject.toml)."""
+    mypy = shutil.which("mypy") or str(Path(sys.executable).parent / "mypy")
+    if not Path(mypy).exists():
+        pytest.skip("mypy is not installed (pip install -e '.[test]' brings it)")
+    out = subprocess.run([mypy], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr

@@ -152,3 +152,32 @@ def test_the_thinking_pill_sits_under_the_board_not_over_it(app):
     for _ in range(5):
         app.frame([], 1 / 60)
     assert scene.plan.thinking and scene.plan.help_pos[1] >= scene.board.frame.bottom
+
+
+def test_remembered_measures_follow_the_width_and_the_language():
+    """The panel is planned every frame, so measuring and wrapping are remembered; a remembered
+    answer must still follow the width asked and the language (and face) in force."""
+    import gettext
+
+    from game import i18n
+    from game.widgets import fit_line
+
+    class Sinhala(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return {"Medium": "මධ්‍යම මට්ටම"}.get(message, message)
+
+    words = "Every unfinished game is kept, one file per game, and any of them resumes"
+    wide, narrow = theme.wrap(words, 20, 900), theme.wrap(words, 20, 200)
+    assert len(wide) == 1 and len(narrow) > 2
+    narrow.append("changed by a caller")
+    assert theme.wrap(words, 20, 200)[-1] != "changed by a caller"
+    assert fit_line(words, 20, 120).endswith("…") and not fit_line(words, 20, 2000).endswith("…")
+    english = theme.measure("Medium", 24)
+    try:
+        i18n.install("si", Sinhala())
+        theme.use_language("si")
+        assert theme.measure("Medium", 24) != english
+    finally:
+        i18n.set_language("en")
+        theme.use_language("en")
+    assert theme.measure("Medium", 24) == english

@@ -4,9 +4,9 @@ Usage::
 
     python -m game.ai.arena GAME A B --games N [--iterations K | --scale F]
                                      [--seconds S] [--option name=value ...] [--seed S] [--max-plies P]
-                                     [--opening N] [--out results.md]
+                                     [--opening N] [--workers W] [--out results.md]
 
-A and B are a level (easy, medium, hard, expert), ``random``, ``greedy`` (the biggest
+A and B are a level (easy, medium, hard, expert; ``expert@2`` searches in two processes), ``random``, ``greedy`` (the biggest
 capture, else random) or ``alphabeta`` (iterative-deepening alpha-beta, the yardstick; it thinks
 as long a move as the level it plays, or ``--seconds``). Sides alternate: A plays the first side in even-numbered games.
 ``--iterations K`` gives both sides K search iterations a move instead of the levels' clocks;
@@ -17,6 +17,8 @@ neither, each level plays exactly as in the app: its clock and its cap, whicheve
 ``--opening N`` starts each pair of games from the same N random plies, A playing each side of
 it once: games that the first moves decide (Ncuva, BattleHalma's terminal race) then still
 tell players apart, and a lopsided opening cancels out over the pair.
+``--workers W`` makes every level search in W processes (root parallelism; by default Expert uses
+one fewer than the machine's cores and the other levels one).
 The score counts a win 1, a draw 1/2, from A's side, and is also split by the side A played
 (the two sides of a hunt game are different games).
 """
@@ -103,17 +105,23 @@ def play_game(game_id: str, options: dict[str, str], makers: tuple[PlayerFactory
     players = {a_side: makers[0](random.Random(rng.random())),
                a_side ^ 1: makers[1](random.Random(rng.random()))}
     plies = 0
-    while state.outcome() is None and plies < max_plies:
-        side = state.to_move
-        t0 = time.perf_counter()
-        decision = players[side].choose(state)
-        who = 0 if side == a_side else 1
-        tally.seconds[who] += time.perf_counter() - t0
-        tally.moves[who] += 1
-        if decision.move is None:
-            break
-        state.play(decision.move)  # checked: a bad move from a player is a bug, and raises
-        plies += 1
+    try:
+        while state.outcome() is None and plies < max_plies:
+            side = state.to_move
+            t0 = time.perf_counter()
+            decision = players[side].choose(state)
+            who = 0 if side == a_side else 1
+            tally.seconds[who] += time.perf_counter() - t0
+            tally.moves[who] += 1
+            if decision.move is None:
+                break
+            state.play(decision.move)  # checked: a bad move from a player is a bug, and raises
+            plies += 1
+    finally:
+        for player in players.values():
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()  # helper processes of a parallel level
     out = state.outcome()
     score = 0.5 if out is None or out.winner is None else (1.0 if out.winner == a_side else 0.0)
     tally.add(a_side, score, plies)
@@ -121,22 +129,23 @@ def play_game(game_id: str, options: dict[str, str], makers: tuple[PlayerFactory
 
 
 def named(name: str, iterations: int | None = None, scale: float | None = None,
-          seconds: float | None = None) -> PlayerFactory:
+          seconds: float | None = None, workers: int | None = None) -> PlayerFactory:
     """A factory for the player called ``name`` (see ``policy.make_player``)."""
-    return lambda rng: make_player(name, rng, iterations, scale, seconds)
+    return lambda rng: make_player(name, rng, iterations, scale, seconds, workers)
 
 
 def pair(a: str, b: str, iterations: int | None = None, scale: float | None = None,
-         seconds: float | None = None) -> tuple[PlayerFactory, PlayerFactory]:
+         seconds: float | None = None, workers: int | None = None) -> tuple[PlayerFactory, PlayerFactory]:
     """Factories for A and B; without ``seconds``, ``alphabeta`` gets the other player's clock
     (a level's seconds a move, as in the app), so the match is at equal time."""
     def clock(other: str) -> float | None:
+        other = other.partition("@")[0]
         if seconds is not None or other not in LEVELS:
             return seconds
         return LEVELS[other].seconds
 
-    return (named(a, iterations, scale, seconds if a != "alphabeta" else clock(b)),
-            named(b, iterations, scale, seconds if b != "alphabeta" else clock(a)))
+    return (named(a, iterations, scale, seconds if a != "alphabeta" else clock(b), workers),
+            named(b, iterations, scale, seconds if b != "alphabeta" else clock(a), workers))
 
 
 def budget_label(iterations: int | None, scale: float | None, seconds: float | None = None) -> str:
@@ -239,6 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--max-plies", type=int, default=2000, help="adjudicate a draw after this many plies")
     ap.add_argument("--opening", type=int, default=0, metavar="N",
                     help="each pair of games starts from the same N random plies, sides swapped")
+    ap.add_argument("--workers", type=int, default=None, metavar="W",
+                    help="search processes for every level (default: Expert one fewer than the cores, others 1)")
     ap.add_argument("--out", type=Path, help="append a markdown results row to this file")
     ap.add_argument("--quiet", action="store_true", help="no line per game")
     return ap
@@ -250,8 +261,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.game not in game_ids():
         ap.error(f"unknown game '{args.game}' (games: {', '.join(game_ids())})")
     for who in (args.a, args.b):
-        if who.lower() not in PLAYER_NAMES:
-            ap.error(f"unknown player '{who}' (players: {', '.join(PLAYER_NAMES)})")
+        base, at, count = who.lower().partition("@")
+        if base not in PLAYER_NAMES or (at and (base not in LEVELS or not count.isdigit() or int(count) < 1)):
+            ap.error(f"unknown player '{who}' (players: {', '.join(PLAYER_NAMES)}; a level@N searches in N processes)")
     if args.games < 1:
         ap.error("--games must be at least 1")
     if args.iterations is not None and args.iterations < 1:
@@ -264,9 +276,11 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--seconds must be above 0")
     if args.opening < 0:
         ap.error("--opening must be 0 or more")
+    if args.workers is not None and args.workers < 1:
+        ap.error("--workers must be at least 1")
     options = parse_options(ap, args.option, [args.game])
     a, b = args.a.lower(), args.b.lower()
-    makers = pair(a, b, args.iterations, args.scale, args.seconds)
+    makers = pair(a, b, args.iterations, args.scale, args.seconds, args.workers)
     if args.opening:
         try:
             random_opening(args.game, options, args.opening, args.seed)
@@ -275,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     tally = run(args.game, makers, args.games, options, args.seed, args.max_plies, progress=not args.quiet,
                 opening=args.opening)
     budget = budget_label(args.iterations, args.scale, args.seconds)
+    if args.workers is not None:
+        budget += f", {args.workers} worker{'s' if args.workers > 1 else ''}"
     lines = report(args.game, a, b, options, budget + (f", opening {args.opening}" if args.opening else ""), tally)
     print("\n".join(lines[:-1]))
     if args.out:

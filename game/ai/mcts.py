@@ -35,7 +35,12 @@ from typing import NamedTuple
 
 from rules.core import Move, State
 
+from .evaluation import evaluator_for
 from .negamax import best_of
+
+
+def _heuristic(state: State) -> float:
+    return state.heuristic()
 
 
 @dataclass(frozen=True)
@@ -55,7 +60,9 @@ class SearchConfig:
     quiescence: int = 0  # >0: leaves scored by a capture-only alpha-beta this many plies deep, not a playout
     screen: int = 0  # >0: root moves a capture-resolved alpha-beta this deep finds worse than the best are dropped
     screen_share: float = 0.0  # >0: with a clock, the screen deepens for this share of it (no clock: ``screen`` deep)
-    prior: float = 0.0  # progressive bias: weight of a move's gain (captures), fading as 1/(visits+1)
+    screen_margin: float = 0.0  # the screen keeps root moves rated within this of the best (evaluation units)
+    prior: float = 0.0  # progressive bias: weight of a move's prior, fading as 1/(visits+1)
+    learned: bool = False  # leaves, cut-offs and priors by the game's learned evaluation, where it has one
 
 
 class _OutOfTime(Exception):
@@ -71,6 +78,15 @@ class SearchResult(NamedTuple):
     value: float  # expected result for the side to move, in [0, 1]
     proven: str | None  # 'win', 'loss' or 'draw' when the solver settled the root
     visits: dict[Move, int]  # visits per root move (for styles and the hint)
+
+
+class RootStat(NamedTuple):
+    """One root move of the last search, from the side to move's view (parallel merging)."""
+
+    move: Move
+    visits: int
+    value: float  # mean result in [0, 1]
+    exact: float | None  # proven result in [0, 1], or None
 
 
 class Node:
@@ -123,6 +139,7 @@ class MCTS:
         self._deadline: float | None = None  # the root screen's clock, while it runs
         self._cancel: Callable[[], bool] | None = None
         self._nodes = 0
+        self._h: Callable[[State], float] = _heuristic  # the evaluation of this search's game
 
     # --- public --------------------------------------------------------------------------
     def search(
@@ -148,9 +165,9 @@ class MCTS:
             root = Node(None, None, work.to_move)
         root.parent = None
         root.move = None
+        self._h = self._evaluation_for(work)
         if self.config.relative:
-            cfg = self.config
-            self._h_root = work.heuristic() if cfg.evaluation is None else cfg.evaluation(work)
+            self._h_root = self._h(work)
         self._root, self._root_state = root, work.copy()
         if self.config.screen_share and seconds is not None:
             self._screen_root(root, work, moves, 64, t0 + seconds * self.config.screen_share, cancel)
@@ -173,6 +190,18 @@ class MCTS:
                 break
         return self._result(root, done, time.perf_counter() - t0)
 
+    def _evaluation_for(self, state: State) -> Callable[[State], float]:
+        """What scores leaves here: the configured evaluation, else the game's learned one (if
+        asked for and shipped), else the game's heuristic."""
+        cfg = self.config
+        if cfg.evaluation is not None:
+            return cfg.evaluation
+        if cfg.learned:
+            learned = evaluator_for(state.game)
+            if learned is not None:
+                return learned
+        return _heuristic
+
     # --- one iteration -------------------------------------------------------------------
     def _iterate(self, root: Node, work: State) -> None:
         cfg = self.config
@@ -186,13 +215,14 @@ class MCTS:
                 node.untried = _order_untried(work, self.rng, cfg.captures_first)
             if node.untried:
                 move = node.untried.pop()
-                gain = work.move_gain(move) if cfg.prior else 0
+                gain = work.move_gain(move) if cfg.prior and not cfg.learned else 0
                 work.apply(move)
                 played += 1
                 child = Node(move, node, work.to_move)
                 if gain:
                     child.prior = gain / (gain + 1.0)
                 node.children.append(child)
+                mover = node.to_move
                 node = child
                 out = work.outcome()
                 if out is not None:
@@ -201,8 +231,10 @@ class MCTS:
                     if cfg.solver:
                         child.exact = value0
                 else:
-                    if cfg.minimax:
+                    if cfg.minimax or (cfg.prior and cfg.learned):
                         child.est = self._evaluate(work)
+                        if cfg.prior and cfg.learned:  # the learned value of the move, for its mover
+                            child.prior = _value_for(mover, child.est)
                     value0 = self._simulate(work)
                 break
             if not node.children:  # a finished game the solver was not asked to mark
@@ -227,9 +259,8 @@ class MCTS:
         return self._evaluate(scratch)
 
     def _evaluate(self, state: State) -> float:
-        """The game's heuristic as a value in [0, 1] for player 0."""
-        cfg = self.config
-        return self._squash(state.heuristic() if cfg.evaluation is None else cfg.evaluation(state))
+        """The evaluation as a value in [0, 1] for player 0."""
+        return self._squash(self._h(state))
 
     def _squash(self, h: float) -> float:
         """A heuristic value in [-1, 1] for player 0 as a value in [0, 1] (sharpened if asked)."""
@@ -254,7 +285,7 @@ class MCTS:
                 values = self._root_values(work, order, d)
                 order.sort(key=values.__getitem__, reverse=True)
                 top = values[order[0]]
-                keep = {m for m in order if values[m] >= top - 1e-9}
+                keep = {m for m in order if values[m] >= top - 1e-9 - self.config.screen_margin}
                 if len(keep) == 1 and abs(top) >= 1.0:  # a forced result: deeper changes nothing
                     break
         except _OutOfTime:
@@ -277,13 +308,14 @@ class MCTS:
         me = work.to_move
         best = -2.0
         values = {}
+        margin = self.config.screen_margin + 1e-6  # exact within the margin of the best
         for move in order:
             work.apply(move)
             try:
                 if work.to_move == me:
-                    v = self._shallow(work, depth - 1, best - 1e-6, 2.0)
+                    v = self._shallow(work, depth - 1, best - margin, 2.0)
                 else:
-                    v = -self._shallow(work, depth - 1, -2.0, -(best - 1e-6))
+                    v = -self._shallow(work, depth - 1, -2.0, -(best - margin))
             finally:
                 work.undo()
             values[move] = v
@@ -311,9 +343,8 @@ class MCTS:
         capture-only alpha-beta; standing pat is allowed unless every legal move captures (a
         forced capture), so a leaf in the middle of an exchange is not scored as it stands."""
         self._tick()
-        cfg = self.config
         me = state.to_move
-        h = state.heuristic() if cfg.evaluation is None else cfg.evaluation(state)
+        h = self._h(state)
         stand = h if me == 0 else -h
         if depth <= 0 or state.outcome() is not None:
             return stand
@@ -412,6 +443,16 @@ class MCTS:
             return (tier, child.visits, _value_for(player, child.mean()))
 
         return max(root.children, key=rank)
+
+    def root_stats(self) -> list[RootStat]:
+        """Every root move of the last search with its visits, mean and proof, for the side to move."""
+        root = self._root
+        if root is None:
+            return []
+        me = root.to_move
+        return [RootStat(c.move, c.visits, _value_for(me, c.mean()),
+                         None if c.exact is None else _value_for(me, c.exact))
+                for c in root.children if c.move is not None]
 
     def proven_losses(self) -> set[Move]:
         """Root moves of the last search that the solver proved lost for the side to move."""

@@ -14,8 +14,10 @@ from typing import NamedTuple, Protocol
 from rules.core import Move, State
 
 from . import solver
+from .book import book_for
 from .levels import Level, level_named
 from .mcts import MCTS, SearchResult
+from .parallel import HelperSet, RootParallelSearch, start_helpers, stop_helpers
 
 
 class Decision(NamedTuple):
@@ -70,27 +72,63 @@ def biggest_capture(state: State, moves: list[Move], rng: random.Random) -> Move
 
 
 class LevelPlayer:
-    """Plays a difficulty level: a search within the level's budget, then its style."""
+    """Plays a difficulty level: a search within the level's budget, then its style.
 
-    def __init__(self, level: Level, rng: random.Random) -> None:
+    A level with more than one worker searches in helper processes too (``game.ai.parallel``):
+    the AI worker hands over the helpers it started (``helpers``); elsewhere (the arena) the
+    player starts its own on its first move and ``close()`` stops them."""
+
+    def __init__(self, level: Level, rng: random.Random, helpers: HelperSet | None = None) -> None:
         self.name = level.name
         self.level = level
         self.rng = rng
         self.mcts = MCTS(level.config, rng)
+        self._helpers = helpers
+        self._own_helpers = False
+        self._parallel: RootParallelSearch | None = None
 
-    def choose(self, state: State, cancel: Callable[[], bool] | None = None) -> Decision:
+    def choose(self, state: State, cancel: Callable[[], bool] | None = None, ticket: int | None = None) -> Decision:
+        """The level's move for ``state``; ``ticket`` is the AI worker's request number, which
+        helper processes check themselves so that a cancel stops them at once."""
         t0 = time.perf_counter()
         level = self.level
         if level.perfect:
             best = solver.best_moves(state)  # None unless the game is solved and its table ready
             if best:
                 return Decision(best[self.rng.randrange(len(best))], 0, time.perf_counter() - t0)
-        self.mcts.config = level.config_for(state.game.id)
-        result = self.mcts.search(state, seconds=level.seconds, iterations=level.iterations, cancel=cancel)
+        if level.book:
+            opening = book_for(state.game.id)
+            move = opening.choose(state, self.rng) if opening is not None else None
+            if move is not None:
+                return Decision(move, 0, time.perf_counter() - t0)
+        self.mcts.config = level.config_for(state.game)
+        parallel = self._parallel_search()
+        if parallel is not None:
+            result = parallel.search(self.mcts, state, level.seconds, level.iterations, cancel, ticket)
+        else:
+            result = self.mcts.search(state, seconds=level.seconds, iterations=level.iterations, cancel=cancel)
         move = result.move
         if move is not None and level.stray and result.proven != "win" and self.rng.random() < level.stray:
             move = self._stray(state, result)
         return Decision(move, result.iterations, time.perf_counter() - t0, result)
+
+    def _parallel_search(self) -> RootParallelSearch | None:
+        workers = self.level.search_workers()
+        if workers <= 1:
+            return None
+        if self._parallel is None:
+            if self._helpers is None:
+                self._helpers = start_helpers(workers - 1)
+                self._own_helpers = True
+            self._parallel = RootParallelSearch(self._helpers, random.Random(self.rng.random()))
+        return self._parallel
+
+    def close(self) -> None:
+        """Stop the helper processes this player started (none otherwise)."""
+        if self._own_helpers and self._helpers is not None:
+            stop_helpers(self._helpers)
+        self._helpers = self._parallel = None
+        self._own_helpers = False
 
     def _stray(self, state: State, result: SearchResult) -> Move | None:
         """A plausible weaker move: a capture most of the time, never a proven loss if avoidable."""
@@ -104,12 +142,17 @@ class LevelPlayer:
 
 
 def make_player(name: str, rng: random.Random, iterations: int | None = None,
-                scale: float | None = None, seconds: float | None = None) -> Player:
+                scale: float | None = None, seconds: float | None = None, workers: int | None = None) -> Player:
     """``random``, ``greedy``, ``alphabeta`` or a level name. For a level, ``iterations`` fixes
     its budget and ``scale`` multiplies its own iteration cap (both drop the clock); ``seconds``
-    gives it that clock and lifts its cap (equal-time matches); none: as in play. ``alphabeta``
-    thinks ``seconds`` a move (default: the Hard level's clock)."""
-    key = name.strip().lower()
+    gives it that clock and lifts its cap (equal-time matches); none: as in play; ``workers``
+    overrides its search processes, as does a name like ``expert@2`` (two processes). ``alphabeta`` thinks ``seconds`` a move (default: the Hard
+    level's clock)."""
+    key, at, count = name.strip().lower().partition("@")
+    if at:
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"'{name}': the number after @ is the search processes, at least 1")
+        workers = int(count)
     if key == "random":
         return RandomPlayer(rng)
     if key == "greedy":
@@ -117,8 +160,11 @@ def make_player(name: str, rng: random.Random, iterations: int | None = None,
     if key == "alphabeta":
         from .alphabeta import AlphaBetaPlayer  # it imports Decision from here
 
-        return AlphaBetaPlayer(seconds if seconds is not None else level_named("hard").seconds, rng)
+        clock = seconds if seconds is not None else level_named("hard").seconds
+        return AlphaBetaPlayer(clock if clock is not None else 1.0, rng)
     level = level_named(key)
+    if workers is not None:
+        level = level.with_workers(workers)
     if iterations:
         level = level.capped(iterations)
     elif scale:

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from rules.core import Game, Move, State
+from rules.words import N_
 
 from .solver_build import build, main
 from .solver_table import WIN, Table, TableFileError, back, decode, encode, key_of, variant_of
@@ -66,7 +67,7 @@ def best_moves(state: State) -> list[Move] | None:
 def describe(score: int, mover: int, sides: tuple[str, str]) -> str:
     """Words for a score of the side ``mover``: 'proven: Leopards win in 9', 'draw with best play'."""
     if score == 0:
-        return "draw with best play"
+        return N_("draw with best play")
     winner = mover if score > 0 else mover ^ 1
     plies = WIN - abs(score)
     side = sides[winner]

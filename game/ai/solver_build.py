@@ -27,6 +27,12 @@ from rules.core import Game
 from .solver_table import GAME_ID, WIN, Key, Table, back, key_of, packer, variant_of
 
 
+def scored(score: int | None) -> int:
+    """A score the order of the build has already settled (a child in a settled layer)."""
+    assert score is not None, "a position was scored before the positions it leads to"
+    return score
+
+
 def build(game: Game, progress: Callable[[str], None] | None = None) -> Table:
     """Solve ``game`` (a Hat Diviyan Keliya variant) from every position reachable from its start."""
     say = progress or (lambda _: None)
@@ -40,7 +46,7 @@ def build(game: Game, progress: Callable[[str], None] | None = None) -> Table:
         if not (k[2] or k[3]):
             groups.setdefault(k[1].bit_count(), []).append(i)
     final: dict[int, int] = {}  # node -> score with a fresh counter (or the fixed point)
-    group_layers: list[tuple[list[int], list[array]]] = []
+    group_layers: list[tuple[list[int], list[array[int]]]] = []
     for count in sorted(groups):
         nodes = groups[count]
         local = {n: j for j, n in enumerate(nodes)}
@@ -50,13 +56,13 @@ def build(game: Game, progress: Callable[[str], None] | None = None) -> Table:
             q, best = [], None
             for c, is_capture in kids[n]:
                 if is_capture or c not in local:
-                    v = back(final[c] if c in final else term[c])  # type: ignore[arg-type]
+                    v = back(final[c] if c in final else scored(term[c]))
                     best = v if best is None else max(best, v)
                 else:
                     q.append(local[c])
             quiet_kids.append(q)
             capture_best.append(best)
-        first = array("h", (term[n] if term[n] is not None else 0 for n in nodes))
+        first = array("h", (t if (t := term[n]) is not None else 0 for n in nodes))
         layers = [first]
         prev = first
         r = 0
@@ -72,7 +78,7 @@ def build(game: Game, progress: Callable[[str], None] | None = None) -> Table:
                 cb = capture_best[j]
                 if cb is not None and (best is None or cb > best):
                     best = cb
-                cur[j] = best  # type: ignore[assignment]
+                cur[j] = scored(best)
             if cur == prev:
                 break
             layers.append(cur)
@@ -86,7 +92,7 @@ def build(game: Game, progress: Callable[[str], None] | None = None) -> Table:
     points = tuple(game.board.points)  # type: ignore[attr-defined]
     pack = packer(points)
     depth = max(len(layers) for _, layers in group_layers)
-    entries = []  # (packed key, group, local index)
+    entries: list[tuple[int, int, int]] = []  # (packed key, group, local index)
     for g, (nodes, _) in enumerate(group_layers):
         entries.extend((pack(keys[n]), g, j) for j, n in enumerate(nodes))
     entries.sort()
@@ -100,9 +106,9 @@ def build(game: Game, progress: Callable[[str], None] | None = None) -> Table:
     pscore: dict[int, int] = {}
     for i in order:
         if term[i] is not None:
-            pscore[i] = term[i]  # type: ignore[assignment]
+            pscore[i] = scored(term[i])
         else:
-            pscore[i] = max(back(pscore[c] if c in pscore else final[c] if c in final else term[c])  # type: ignore[arg-type]
+            pscore[i] = max(back(pscore[c] if c in pscore else final[c] if c in final else scored(term[c]))
                             for c, _ in kids[i])
     placed = sorted((pack(keys[i]), v) for i, v in pscore.items())
     say(f"solved in {time.perf_counter() - t0:.1f} s")

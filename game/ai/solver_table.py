@@ -23,6 +23,7 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rules.boards import bits
 from rules.core import Game, State
@@ -66,10 +67,10 @@ class Table:
     variant: str
     limit: int  # the no-capture limit in moves, 0: off
     points: tuple[int, ...]  # the board's points, in the order the packed masks use
-    placement_keys: array  # packed positions with a piece still in hand, sorted ('q')
-    placement_values: array  # their scores ('h')
-    keys: array  # packed move-phase positions, sorted ('q')
-    layers: list[array]  # layers[r][i]: score with r moves left before the draw (last: r and more)
+    placement_keys: array[int]  # packed positions with a piece still in hand, sorted ('q')
+    placement_values: array[int]  # their scores ('h')
+    keys: array[int]  # packed move-phase positions, sorted ('q')
+    layers: list[array[int]]  # layers[r][i]: score with r moves left before the draw (last: r and more)
 
     def __post_init__(self) -> None:
         self._pack = packer(self.points)
@@ -79,12 +80,12 @@ class Table:
         packed = self._pack(key)
         if key[2] or key[3]:
             i = _find(self.placement_keys, packed)
-            return None if i < 0 else self.placement_values[i]
+            return None if i < 0 else int(self.placement_values[i])
         i = _find(self.keys, packed)
         if i < 0:
             return None
         r = self.limit - quiet if self.limit else len(self.layers) - 1
-        return self.layers[max(0, min(r, len(self.layers) - 1))][i]
+        return int(self.layers[max(0, min(r, len(self.layers) - 1))][i])
 
 
 def packer(points: tuple[int, ...]) -> Callable[[Key], int]:
@@ -105,7 +106,7 @@ def packer(points: tuple[int, ...]) -> Callable[[Key], int]:
     return pack
 
 
-def _find(keys: array, packed: int) -> int:
+def _find(keys: array[int], packed: int) -> int:
     i = bisect_left(keys, packed)
     return i if i < len(keys) and keys[i] == packed else -1
 
@@ -115,7 +116,7 @@ class TableFileError(ValueError):
     """A table file that cannot be trusted; the message says why."""
 
 
-def _arrays(table: Table) -> list[array]:
+def _arrays(table: Table) -> list[array[int]]:
     return [table.placement_keys, table.placement_values, table.keys, *table.layers]
 
 
@@ -162,7 +163,7 @@ def _int(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def _table_from(header: dict, body: bytes, variant: str) -> Table:
+def _table_from(header: dict[str, Any], body: bytes, variant: str) -> Table:
     try:
         shapes = [(str(code), _int(length)) for code, length in header["arrays"]][:MAX_ARRAYS + 1]
         limit, points = _int(header["limit"]), tuple(_int(p) for p in header["points"])

@@ -6,6 +6,10 @@ The process is started with the "spawn" method (safe beside pygame's threads) an
 restarted on the next request if it died. Searches in the process check a shared
 "current ticket" number every iteration, so a cancelled or superseded search stops at
 once; any reply that still comes back for an old ticket is dropped here.
+
+A level that searches in several processes (Expert: one fewer than the machine's cores) gets
+helper processes started here beside the search process (``game.ai.parallel``), which check the
+same ticket number: a cancel stops all of them at once, and ``close`` stops them too.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from multiprocessing.connection import Connection
 from typing import Any, NamedTuple
 
 from .levels import level_named
+from .parallel import HelperSet, start_helpers, stop_helpers
 
 
 class AIReply(NamedTuple):
@@ -38,12 +43,15 @@ class _Pending:
     reply: AIReply | None = None
 
 
-def _serve(conn: Connection, current: Any) -> None:
-    """The worker process: answer search requests until told to stop or the pipe closes."""
+def _serve(conn: Connection, current: Any, helper_conns: list[Connection] | None = None,
+           generation: Any = None) -> None:
+    """The worker process: answer search requests until told to stop or the pipe closes.
+    ``helper_conns`` lead to helper processes for the parallel levels (started by ``AIWorker``)."""
     from rules import load_state
 
     from .policy import LevelPlayer
 
+    helpers = HelperSet(conns=list(helper_conns), generation=generation, current=current) if helper_conns else None
     players: dict[str, LevelPlayer] = {}  # one per level, so each keeps its tree between moves
     while True:
         try:
@@ -62,11 +70,15 @@ def _serve(conn: Connection, current: Any) -> None:
             if iterations:
                 level = level.capped(iterations)
             if seed is not None:
-                player = LevelPlayer(level, random.Random(seed))
+                player = LevelPlayer(level, random.Random(seed), helpers)
             else:
                 key = f"{level.name}/{iterations}"
-                player = players.get(key) or players.setdefault(key, LevelPlayer(level, random.Random()))
-            decision = player.choose(state, cancel=lambda t=ticket: current.value != t)
+                player = players.get(key) or players.setdefault(key, LevelPlayer(level, random.Random(), helpers))
+
+            def cancelled(t: int = ticket) -> bool:
+                return bool(current.value != t)
+
+            decision = player.choose(state, cancel=cancelled, ticket=ticket)
             if current.value != ticket:
                 continue
             if decision.move is None:
@@ -93,6 +105,7 @@ class AIWorker:
         self._current: Any = None  # shared ticket number the running search compares against
         self._last_ticket = 0
         self._pending: _Pending | None = None
+        self._helpers: HelperSet | None = None  # helper processes of the parallel levels
 
     # --- the contract ----------------------------------------------------------------------
     def request(self, text: str, level: str = "medium", min_pause: float = 0.0,
@@ -103,13 +116,13 @@ class AIWorker:
         (unknown names raise ValueError at once); ``iterations`` optionally fixes the
         search budget (tests and tools), ``seed`` makes the search reproducible.
         """
-        level_named(level)
+        wanted = level_named(level).search_workers() - 1
         if min_pause < 0:
             raise ValueError("min_pause must not be negative")
         self._last_ticket += 1
         ticket = self._last_ticket
+        self._ensure_process(wanted)  # before the new request is pending: a restart cancels
         self._pending = _Pending(ticket, time.monotonic(), min_pause)
-        self._ensure_process()
         self._current.value = ticket
         try:
             assert self._conn is not None
@@ -170,6 +183,19 @@ class AIWorker:
             process.join(0.5)
         if conn is not None:
             conn.close()
+        self._stop_helpers()
+
+    def _stop_helpers(self) -> None:
+        if self._helpers is not None:
+            stop_helpers(self._helpers)
+            self._helpers = None
+
+    @property
+    def helper_pids(self) -> list[int]:
+        """The helper processes' ids (tests check that they stop)."""
+        if self._helpers is None:
+            return []
+        return [p.pid for p in self._helpers.processes if p.is_alive()]
 
     def __enter__(self) -> AIWorker:
         return self
@@ -186,19 +212,32 @@ class AIWorker:
     def _alive(self) -> bool:
         return self._process is not None and self._process.is_alive()
 
-    def _ensure_process(self) -> None:
-        if self._alive():
+    def _ensure_process(self, helpers: int = 0) -> None:
+        """A live search process with at least ``helpers`` helper processes beside it."""
+        have = len(self._helpers.processes) if self._helpers is not None else 0
+        if self._alive() and have >= helpers and all(p.is_alive() for p in self._helpers_list()):
             return
-        if self._process is not None:  # dead: collect it before starting afresh
+        if self._alive():  # a parallel level came up: start again with its helpers
+            self.close()
+        elif self._process is not None:  # dead: collect it before starting afresh
             self._process.join(0.1)
             if self._conn is not None:
                 self._conn.close()
+        self._stop_helpers()
         parent_end, child_end = self._ctx.Pipe()
         current = self._ctx.RawValue("q", 0)
-        process = self._ctx.Process(target=_serve, args=(child_end, current), name="keliya-ai", daemon=True)
+        helper_set = start_helpers(helpers, current) if helpers > 0 else None
+        args: tuple[Any, ...] = (child_end, current)
+        if helper_set is not None:
+            args += (helper_set.conns, helper_set.generation)
+        process = self._ctx.Process(target=_serve, args=args, name="keliya-ai", daemon=True)
         process.start()
         child_end.close()
         self._process, self._conn, self._current = process, parent_end, current
+        self._helpers = helper_set
+
+    def _helpers_list(self) -> list[Any]:
+        return self._helpers.processes if self._helpers is not None else []
 
     def _drain(self) -> None:
         """Read every reply that has arrived; keep only the pending ticket's."""

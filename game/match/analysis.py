@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from rules import State
 from rules.kinds import Code
-from rules.words import Words, listing
+from rules.words import N_, N_counted, Words, listing
 
 if TYPE_CHECKING:
     from ..ai.analysis import Point
@@ -27,8 +27,12 @@ class Verdict(Code):
 #: the share of the expected result a move gives away, from which it is called each (lichess's
 #: own scale works on winning chances the same way)
 THRESHOLDS = ((0.30, Verdict.BLUNDER), (0.20, Verdict.MISTAKE), (0.10, Verdict.INACCURACY))
-COUNTED = {Verdict.BLUNDER: ("{n} blunder", "{n} blunders"), Verdict.MISTAKE: ("{n} mistake", "{n} mistakes"),
-           Verdict.INACCURACY: ("{n} inaccuracy", "{n} inaccuracies")}
+COUNTED = {Verdict.BLUNDER: N_counted("{n} blunder", "{n} blunders"),
+           Verdict.MISTAKE: N_counted("{n} mistake", "{n} mistakes"),
+           Verdict.INACCURACY: N_counted("{n} inaccuracy", "{n} inaccuracies")}
+#: each verdict in words, as a move is called
+VERDICT_WORDS = {Verdict.BLUNDER: N_("blunder"), Verdict.MISTAKE: N_("mistake"),
+                 Verdict.INACCURACY: N_("inaccuracy"), Verdict.GOOD: N_("good move")}
 MARKS = {Verdict.BLUNDER: "??", Verdict.MISTAKE: "?", Verdict.INACCURACY: "?!", Verdict.GOOD: ""}
 
 
@@ -124,7 +128,7 @@ class GameAnalysis:
             found = [j for j in self.judgements() if j.mover == player and j.verdict != Verdict.GOOD]
             counts = [(v, sum(j.verdict == v for j in found)) for _, v in THRESHOLDS]
             words = [Words.counted(*COUNTED[v], n) for v, n in counts if n]
-            parts.append(Words("{side}: {slips}", side=sides[player], slips=listing(words) if words else "no slip"))
+            parts.append(Words("{side}: {slips}", side=sides[player], slips=listing(words) if words else N_("no slip")))
         return Words("Looked over. {first}; {second}. Click a mark to see what was best.", first=parts[0],
                      second=parts[1])
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from rules import Effect, IllegalMoveError, Move, Note, State, game_spec
 from rules.effects import MOVE, REMOVE, STOP
 from rules.kinds import NoteCode
-from rules.words import Words, sentence
+from rules.words import N_, Words, sentence
 
 from .. import saves
 from .. import settings as user_settings
@@ -27,7 +27,7 @@ from ..library import GameFile
 from ..opponent import Worker, level_choices
 from ..userfiles import write_text_atomically
 from . import words
-from .analysis import MARKS, GameAnalysis, Runner, Verdict
+from .analysis import MARKS, VERDICT_WORDS, GameAnalysis, Runner, Verdict
 from .computer import Computer
 from .events import SILENT, BoardReset, Event, Flash, Played, Said, Sound, Tone
 from .guides import guides_for
@@ -58,7 +58,7 @@ class Match:
         wants_computer = COMPUTER in self.controllers
         if wants_computer and worker is None:
             self.controllers = [HUMAN, HUMAN]
-            self.event = "The computer opponent is not available: playing pass and play."
+            self.event = N_("The computer opponent is not available: playing pass and play.")
         self.computer = Computer(worker, config, plays=wants_computer, hints=config.mode != WATCH)
         labels = {n: label for n, label, _ in level_choices()}
         self.level_labels = tuple(labels.get(config.level_of(p), config.level_of(p)) for p in (0, 1))
@@ -352,8 +352,8 @@ class Match:
             self.land()
 
     def _announce(self, played: Played) -> None:
-        self.event = played.words
-        self.log.append(words.LogEntry(len(self.log) + 1, played.mover, played.notation, played.words.rstrip(".")))
+        self.event = sentence(played.words)
+        self.log.append(words.LogEntry(len(self.log) + 1, played.mover, played.notation, played.words))
 
     def _after_landing(self) -> None:
         if self.state.outcome() is not None:
@@ -381,17 +381,17 @@ class Match:
             effects = replay.effects(move)
             self.movers.append(mover)
             said = words.describe(self, move, mover, effects)
-            self.log.append(words.LogEntry(len(self.log) + 1, mover, replay.move_text(move), said.rstrip(".")))
+            self.log.append(words.LogEntry(len(self.log) + 1, mover, replay.move_text(move), said))
             self.last_move, self.last_mover, self.last_effects = move, mover, effects
             replay.apply(move)
         if self.log:
-            self.event = self.log[-1].words + "."
+            self.event = sentence(self.log[-1].words)
 
     # --- undo, redo ---------------------------------------------------------------------------------
     def undo(self) -> None:
         """Take back the last move (against the computer: back to the player's last move)."""
         if not self.can_undo:
-            self.refuse("there is no move of yours to take back")
+            self.refuse(N_("there is no move of yours to take back"))
             return
         self.computer.cancel_move()
         self.forget_hint()
@@ -413,7 +413,7 @@ class Match:
         self._read_position()
         self._events.append(BoardReset())
         self.computer.stopped = False
-        self.event = "Move taken back."
+        self.event = N_("Move taken back.")
         self._intro()
         self._autosave()
         self._events.append(Sound("click"))
@@ -421,7 +421,7 @@ class Match:
     def redo(self) -> None:
         """Play again the moves the last undo took back (until a new move is made)."""
         if not self.can_redo:
-            self.refuse("there is nothing to redo")
+            self.refuse(N_("there is nothing to redo"))
             return
         self.computer.cancel_move()
         for move in self._redo.pop():
@@ -438,7 +438,7 @@ class Match:
         if self.review.active:
             total = len(self.state.history())
             shown = self.review.ply or 0
-            what = Words("{move}.", move=self.log[shown - 1].words) if 0 < shown <= len(self.log) else "The start."
+            what = sentence(self.log[shown - 1].words) if 0 < shown <= len(self.log) else N_("The start.")
             self.say(Said(Words("Move {n} of {total}: {what} ← → step, H a hint here, End back to the game.",
                                 n=shown, total=total, what=what), Tone.INFO))
         else:
@@ -463,7 +463,7 @@ class Match:
         view = self.review.view
         if self.computer.ask_hint(view.state if view is not None else self.state):
             self.say(Said(Words("Looking for a good move for move {n}, the position looked at...",
-                                n=(self.review.ply or 0) + 1) if view is not None else "Looking for a good move...",
+                                n=(self.review.ply or 0) + 1) if view is not None else N_("Looking for a good move..."),
                           Tone.INFO))
 
     def _set_suggestion(self, move: Move | None) -> None:
@@ -556,7 +556,7 @@ class Match:
         played = Words("{side} {move}", side=self.side(judged.mover), move=entry.notation + MARKS[judged.verdict]) \
             if entry else Words("move {n}", n=ply)
         self.say(Said(Words("Move {n}, {played}: {verdict}, it gave away {share} of the expected result. Best was "
-                            "{best} (marked on the board).", n=ply, played=played, verdict=judged.verdict.value,
+                            "{best} (marked on the board).", n=ply, played=played, verdict=VERDICT_WORDS[judged.verdict],
                             share=f"{judged.loss:.0%}", best=judged.best), Tone.HINT))
 
     def _look_up_proven(self) -> None:

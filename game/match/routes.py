@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from rules import Move, State
 from rules.effects import PLACE, REMOVE
 from rules.kinds import Code, Refusal
-from rules.words import Refused
+from rules.words import N_, Refused
 
 
 class Click(Code):
@@ -194,7 +194,7 @@ class MoveBuilder:
         """Finish the chain where it stands, if the rules allow stopping there."""
         move = self.state.move_for_route(self.path) if self.can_stop() else None
         if move is None:
-            return ClickResult(Click.ILLEGAL, reason="the capture must go on from here")
+            return ClickResult(Click.ILLEGAL, reason=N_("the capture must go on from here"))
         self.shown_hops = len(self.path) - 1
         self.last_route = self.path
         self.path = ()
@@ -251,13 +251,13 @@ class MoveBuilder:
         if cell == self.path[-1]:
             if self.can_stop():
                 return self.stop()
-            return ClickResult(Click.ILLEGAL, reason="the capture must go on: pick the next landing point")
+            return ClickResult(Click.ILLEGAL, reason=N_("the capture must go on: pick the next landing point"))
         step = self._extend(cell)
         if step is not None:
             return step
         reason = self.state.why_not_path(self.path + (cell,))
         if isinstance(reason, Refused) and reason.code == Refusal.NOT_ALLOWED:
-            reason = "from here the chain can only go on to a marked point"
+            reason = N_("from here the chain can only go on to a marked point")
         return ClickResult(Click.ILLEGAL, reason=reason)
 
     def _extend(self, cell: int) -> ClickResult | None:
@@ -280,5 +280,5 @@ class MoveBuilder:
             if owner != self.state.to_move:
                 return self.state.why_not_from(cell)
         if not self.drop_points() and self.movable() and cell not in self.state.pieces():
-            return "pick one of your pieces first, then where it goes"
+            return N_("pick one of your pieces first, then where it goes")
         return self.state.why_not_from(cell)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rules import Effect, Move, Outcome
 from rules.effects import CAPTURE, PLACE, PROMOTE, REMOVE
-from rules.words import Words
+from rules.words import N_, Words
 
 from ..config import COMPUTER, PASS_AND_PLAY, WATCH
 
@@ -51,30 +51,32 @@ def moves_now(side: str) -> str:
 
 
 def describe(m: Match, move: Move, mover: int, effects: list[Effect]) -> str:
-    """A move in words for the panel, notation first as in the move list: 'South: e3xe5xc5,
-    took 2', 'North: b3, took 6 stones', 'Leopards: @e5, placed from hand', 'South: ~f5, huffed
-    North's piece'."""
+    """A move in words for the move list, notation first: 'South: e3xe5xc5, took 2', 'North:
+    b3, took 6 stones', 'Leopards: @e5, placed from hand', 'South: ~f5, huffed North's piece'.
+    Each is one whole template (a translation may order it as its language needs); ``sentence``
+    makes it the panel's sentence."""
     who = m.side(mover)
     stones = sum(e.count for e in effects if e.kind == CAPTURE)
     if stones and not move.captured:  # a game that leaves captures to be asked (Ncuva): its effects say
         move = move._replace(captured=tuple(e.cell for e in effects if e.kind == CAPTURE))
     notation = m.state.game.format_move(move)
     if len(move.path) == 1 and effects and effects[0].kind == REMOVE:
-        return Words("{side}: {move}, huffed {other}'s piece.", side=who, move=notation, other=m.side(mover ^ 1))
+        return Words("{side}: {move}, huffed {other}'s piece", side=who, move=notation, other=m.side(mover ^ 1))
     if len(move.path) == 1 and effects and effects[0].kind == PLACE:
-        return Words("{side}: {move}, placed from hand.", side=who, move=notation)
+        return Words("{side}: {move}, placed from hand", side=who, move=notation)
     pieces = sum(1 for e in effects if e.kind == REMOVE)
     crowned = any(e.kind == PROMOTE for e in effects)
-    took: str
-    if pieces:
-        took = Words.counted(", took {n}", ", took {n}", pieces)
-    elif stones:
-        took = Words.counted(", took {n} stone", ", took {n} stones", stones)
-    else:
-        took = ""
+    if pieces and crowned:
+        return Words.counted("{side}: {move}, took {n}, crowned", "{side}: {move}, took {n}, crowned", pieces,
+                             side=who, move=notation)
     if crowned:
-        return Words("{side}: {move}{took}, crowned.", side=who, move=notation, took=took)
-    return Words("{side}: {move}{took}.", side=who, move=notation, took=took)
+        return Words("{side}: {move}, crowned", side=who, move=notation)
+    if pieces:
+        return Words.counted("{side}: {move}, took {n}", "{side}: {move}, took {n}", pieces, side=who, move=notation)
+    if stones:
+        return Words.counted("{side}: {move}, took {n} stone", "{side}: {move}, took {n} stones", stones,
+                             side=who, move=notation)
+    return Words("{side}: {move}", side=who, move=notation)
 
 
 def controller_label(m: Match, player: int) -> str:
@@ -82,7 +84,7 @@ def controller_label(m: Match, player: int) -> str:
         return Words("Computer ({level})", level=m.level_labels[player])
     if m.config.mode == PASS_AND_PLAY:
         return Words("Player {n}", n=player + 1)
-    return "You"
+    return N_("You")
 
 
 def turn_parts(m: Match) -> tuple[str, str]:
@@ -90,7 +92,7 @@ def turn_parts(m: Match) -> tuple[str, str]:
     it ('capture is forced'), or the result."""
     if m.review.active:
         return Words("Move {n} of {total}", n=m.review.ply, total=len(m.state.history())), \
-            "looking back; the game waits"
+            N_("looking back; the game waits")
     if m.moving is not None:
         return moves_now(m.side(m.moving)), ""
     out = m.state.outcome()
@@ -110,11 +112,11 @@ def turn_text(m: Match) -> str:
 def help_text(m: Match) -> str:
     """The line under the board: what the pointer does now, or why it does nothing."""
     if m.review.active:
-        return "Looking back: ← → step through the moves, End (or a click on the board) returns to the game."
+        return N_("Looking back: ← → step through the moves, End (or a click on the board) returns to the game.")
     if m.state.outcome() is not None:
-        return "The game is over: Undo takes moves back, Menu starts another game; click a move to look back."
+        return N_("The game is over: Undo takes moves back, Menu starts another game; click a move to look back.")
     if m.config.mode == WATCH:
-        return "Computer against computer: P pauses and resumes, N one move while paused, F1 the rules."
+        return N_("Computer against computer: P pauses and resumes, N one move while paused, F1 the rules.")
     if not m.human_to_move:
         return Words("Wait for {side} (the computer) to move. U undoes your last move.", side=m.side(m.state.to_move))
     return m.guides.help_line(m)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rules.kinds import Phase
-from rules.words import Words
+from rules.words import N_, Words
 
 from .. import theme
 from ..config import PASS_AND_PLAY, WATCH
@@ -98,7 +98,7 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPla
     while plan.name_size > 14 and theme.measure(m.spec.name, plan.name_size)[0] > inner_w:
         plan.name_size -= 1
     y = panel.top + pad + theme.font(plan.name_size).get_linesize() + int(4 * s)  # under the game's name
-    plan.mode_words = {PASS_AND_PLAY: "Pass and play", WATCH: "Computer v computer"}.get(
+    plan.mode_words = {PASS_AND_PLAY: N_("Pass and play"), WATCH: N_("Computer v computer")}.get(
         m.config.mode, Words("You play {side}", side=m.side(m.config.human_side)))
     speed_w = int(inner_w * 0.42)  # the animation speed: a fixed place at the end of this line
     sc.speed_button.rect = pygame.Rect(x + inner_w - speed_w, y - int(4 * s), speed_w, max(26, int(30 * s)))
@@ -354,7 +354,7 @@ class PanelView:
         more_w = theme.measure(plan.log_more, int(15 * s))[0] + int(6 * s) if plan.log_more else 0
         for p, (name, x) in enumerate(plan.log_heads):
             room = plan.log_head_w - (more_w if p == 1 else 0)
-            theme.blit_text(surface, fit_line(name.upper(), int(17 * s), room), int(17 * s), theme.TEXT_DIM,
+            theme.blit_text(surface, fit_line(tr(name).upper(), int(17 * s), room), int(17 * s), theme.TEXT_DIM,
                             (x, area.top))
         if plan.log_more:
             theme.blit_text(surface, plan.log_more, int(15 * s), theme.TEXT_DIM, (area.right, area.top + int(2 * s)),

@@ -11,6 +11,7 @@ import math
 import pygame
 
 from rules import State
+from rules.words import N_
 
 from .. import theme
 
@@ -18,15 +19,15 @@ _cache: dict[tuple[int, str, int], pygame.Surface] = {}
 theme.on_palette_change(_cache.clear)  # the armies' colours come from the palette
 
 SHAPE_NAMES = {
-    "soldier0": "round disc",
-    "soldier1": "square",
-    "cow": "square with horns",
-    "leopard": "spotted cat head",
-    "tiger": "striped star",
-    "counter0": "round red counter",
-    "counter1": "round blue counter",
-    "king0": "red crown (king)",
-    "king1": "blue crown (king)",
+    "soldier0": N_("round disc"),
+    "soldier1": N_("square"),
+    "cow": N_("square with horns"),
+    "leopard": N_("spotted cat head"),
+    "tiger": N_("striped star"),
+    "counter0": N_("round red counter"),
+    "counter1": N_("round blue counter"),
+    "king0": N_("red crown (king)"),
+    "king1": N_("blue crown (king)"),
 }
 
 #: BattleHalma's armies: (fill, edge); Red lighter and warmer than Blue, so grey still tells them apart

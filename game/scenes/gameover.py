@@ -149,7 +149,7 @@ class GameOverScene(Scene):
         title = headline(self.outcome, self.match.sides)
         theme.blit_text(surface, "Game over", int(28 * s), theme.TEXT_DIM, (box.centerx, box.top + int(22 * s)),
                         "midtop")
-        theme.blit_text(surface, title + "!", int(68 * s), theme.ACCENT, (box.centerx, box.top + int(56 * s)), "midtop")
+        theme.blit_text(surface, Words("{headline}!", headline=title), int(68 * s), theme.ACCENT, (box.centerx, box.top + int(56 * s)), "midtop")
         if self.outcome.winner is not None:
             from ..render.pieces import side_kind
 

@@ -13,7 +13,7 @@ from functools import partial
 import pygame
 
 from rules import game_spec
-from rules.words import Words
+from rules.words import N_, Words
 
 from .. import library, theme
 from ..boards import draw_thumbnail
@@ -23,7 +23,7 @@ from ..scene import Scene
 from ..widgets import Button, fit_line
 from .pause import MenuOverlay
 
-TABS = (("unfinished", "Unfinished"), ("finished", "Finished"), ("record", "Record"))
+TABS = (("unfinished", N_("Unfinished")), ("finished", N_("Finished")), ("record", N_("Record")))
 RESULT_COLORS = {"won": theme.GOOD, "lost": theme.WARN}
 
 
@@ -99,7 +99,7 @@ class LibraryScene(Scene):
             self.reload()
 
         self.app.manager.push(MenuOverlay(
-            self.app, "Delete this game?", what,
+            self.app, N_("Delete this game?"), what,
             [Button("Delete it", delete, pygame.K_RETURN, style="danger", key_label="Enter"),
              Button("Keep it", self.app.manager.pop, pygame.K_ESCAPE, key_label="Esc")]))
 
@@ -182,7 +182,7 @@ class LibraryScene(Scene):
         self.open_button.rect = pygame.Rect(w - margin - bw, by, bw, bh)
         self.delete_button.rect = pygame.Rect(w - margin - 2 * bw - int(16 * s), by, bw, bh)
         self.open_button.visible = self.delete_button.visible = self.chosen is not None
-        self.open_button.label = "Look over" if self.tab == "finished" else "Continue"
+        self.open_button.label = N_("Look over") if self.tab == "finished" else N_("Continue")
 
     def thumb_rect(self, row: pygame.Rect) -> pygame.Rect:
         side = row.height - int(8 * self.s)
@@ -209,7 +209,7 @@ class LibraryScene(Scene):
         w, h = surface.get_size()
         s = self.s
         theme.blit_text(surface, "Saved games", int(58 * s), theme.ACCENT, (int(40 * s), int(22 * s)))
-        hint = "Tab: Unfinished / Finished / Record  ·  Up/Down choose  ·  Enter open  ·  Del delete  ·  Esc back"
+        hint = N_("Tab: Unfinished / Finished / Record  ·  Up/Down choose  ·  Enter open  ·  Del delete  ·  Esc back")
         theme.blit_text(surface, fit_line(hint, int(20 * s), w - int(520 * s)), int(20 * s), theme.TEXT_DIM,
                         (w - int(40 * s), int(52 * s)), "topright")
         for b in self.tab_buttons:
@@ -221,8 +221,8 @@ class LibraryScene(Scene):
         if self.tab == "record":
             self._draw_record(surface)
         elif not self.entries:
-            empty = ("No unfinished games: every game you start is kept here until it ends."
-                     if self.tab == "unfinished" else "No finished games yet: they come here with their result.")
+            empty = (N_("No unfinished games: every game you start is kept here until it ends.")
+                     if self.tab == "unfinished" else N_("No finished games yet: they come here with their result."))
             theme.blit_text(surface, empty, int(26 * s), theme.TEXT_DIM, (self.list_rect.centerx, self.list_rect.top
                                                                           + int(40 * s)), "midtop")
         for i, rect in enumerate(self.row_rects):

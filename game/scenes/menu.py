@@ -8,7 +8,7 @@ import random
 import pygame
 
 from rules import Game, State, game_ids, game_spec, load_game
-from rules.words import Words
+from rules.words import N_, Words
 
 from .. import theme
 from ..boards import draw_thumbnail, drawable
@@ -169,7 +169,7 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
         theme.blit_text(surface, "Choose a game", int(64 * s), theme.ACCENT, (w // 2, int(30 * s)), "midtop")
-        hint = "Arrows and Enter, or click a card  ·  L learns the game  ·  Ctrl+V opens a copied game  ·  Esc back"
+        hint = N_("Arrows and Enter, or click a card  ·  L learns the game  ·  Ctrl+V opens a copied game  ·  Esc back")
         theme.blit_text(surface, fit_line(self.notice or hint, int(22 * s), w - int(40 * s)), int(22 * s),
                         theme.WARN if self.notice else theme.TEXT_DIM, (w // 2, int(86 * s)), "midtop")
         for i, (gid, rect) in enumerate(zip(self.ids, self.cards)):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rules import State
-from rules.words import Words, sentence, words_of
+from rules.words import N_, Words, sentence, words_of
 
 from .. import library, saves
 from ..config import MatchConfig
@@ -65,7 +65,7 @@ def open_clipboard(app: App) -> str:
         return Words("The clipboard cannot be read here ({problem}): drop a saved game's file on the window.",
                      problem=str(e))
     if not text.strip():
-        return "Copy a game first (Esc in a game, 'Copy the game as text'), or drop an exported file on the window."
+        return N_("Copy a game first (Esc in a game, 'Copy the game as text'), or drop an exported file on the window.")
     return open_text(app, text)
 
 

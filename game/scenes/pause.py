@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from rules.words import Words
+from rules.words import N_, Words
 
 from .. import theme
 from ..scene import Scene
@@ -77,8 +77,8 @@ def confirm_leave(app, leave: Callable[[], None]) -> MenuOverlay:
         leave()
 
     overlay = MenuOverlay(
-        app, "Leave this game?",
-        "It is saved: Continue on the title screen, or Saved games, brings it back whenever you like.",
+        app, N_("Leave this game?"),
+        N_("It is saved: Continue on the title screen, or Saved games, brings it back whenever you like."),
         [Button("Leave for the menu", go, pygame.K_RETURN, style="primary", key_label="Enter"),
          Button("Keep playing", app.manager.pop, pygame.K_ESCAPE, key_label="Esc")],
     )
@@ -98,7 +98,7 @@ class PauseScene(MenuOverlay):
             Button("Export the game to a file", self.export, pygame.K_e, key_label="E"),
             Button("Save and leave for the menu", self.leave, pygame.K_m, key_label="M"),
         ]
-        super().__init__(app, "Paused", "The game is saved after every move.", buttons)
+        super().__init__(app, N_("Paused"), N_("The game is saved after every move."), buttons)
 
     def rules(self) -> None:
         from .rules_screen import RulesScene
@@ -117,7 +117,7 @@ class PauseScene(MenuOverlay):
         text = self.play.match.game_text()
         try:
             pygame.scrap.put_text(text)
-            self.note = "The game is on the clipboard as text: Ctrl+V (or Open a game) on the title screen opens it."
+            self.note = N_("The game is on the clipboard as text: Ctrl+V (or Open a game) on the title screen opens it.")
         except pygame.error as e:
             self.note = Words("The clipboard is not available here ({problem}); use Export instead.", problem=str(e))
 

@@ -214,7 +214,7 @@ class PlayScene(Scene):
         """Take up the saved settings (after the settings screen, or F)."""
         s = user_settings.current()
         self.animation_speed = s.speed
-        self.speed_button.label = Words("Speed: {speed}", speed=s.animation)
+        self.speed_button.label = Words("Speed: {speed}", speed=user_settings.SPEED_WORDS.get(s.animation, s.animation))
         for anim in self._anims:
             anim.speed = max(self.animation_speed, 0.1)
         if self.animation_speed == 0:

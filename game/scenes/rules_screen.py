@@ -7,43 +7,14 @@ from __future__ import annotations
 import pygame
 
 from rules import game_spec
-from rules.words import Words
+from rules.words import N_, Words, paragraphs
 
 from .. import i18n, theme
-from ..i18n import tr
 from ..scene import Scene
 from ..tutorials import has_lesson
 from ..tutorials.diagrams import diagrams
 from ..tutorials.diagrams import render as render_diagram
 from ..widgets import Button
-
-
-def reflow(text: str) -> list[str]:
-    """Join the hard-wrapped lines of a rules text into paragraphs so they wrap to the window.
-
-    A blank line ends a paragraph ('' is kept as a spacer); a bullet or a "House rule" line starts
-    one, and a line ending in ':' stands alone as a heading."""
-    paras: list[str] = []
-    current = ""
-    for raw in text.rstrip().split("\n"):
-        line = raw.strip()
-        if not line:
-            if current:
-                paras.append(current)
-            paras.append("")
-            current = ""
-            continue
-        heading = current.endswith(":") and len(current) < 48
-        starts = line.startswith(("•", "-", "House rule")) or heading
-        if current and not starts:
-            current += " " + line
-        else:
-            if current:
-                paras.append(current)
-            current = line
-    if current:
-        paras.append(current)
-    return paras
 
 
 class RulesScene(Scene):
@@ -70,16 +41,17 @@ class RulesScene(Scene):
             return self._lines
         body = int(25 * s)
         lines: list[tuple[str, int, theme.Color]] = []
-        for para in reflow(self.spec.rules_text):
+        for para in paragraphs(self.spec.rules_text):
             color = theme.HOUSE if para.lower().startswith("house rule") else theme.TEXT
             for line in theme.wrap(para, body, width):
                 lines.append((line, body, color))
         if self.spec.options:
             lines.append(("", body, theme.TEXT))
-            lines.append(("Options in setup", int(32 * s), theme.ACCENT))
+            lines.append((N_("Options in setup"), int(32 * s), theme.ACCENT))
             for opt in self.spec.options:
-                tag = "  (house rule)" if opt.house_rule else ""
-                head = tr(Words("{option}: default {choice}", option=opt.label, choice=opt.label_of(opt.default))) + tr(tag)
+                head = (Words("{option}: default {choice} (house rule)", option=opt.label, choice=opt.label_of(opt.default))
+                        if opt.house_rule else
+                        Words("{option}: default {choice}", option=opt.label, choice=opt.label_of(opt.default)))
                 lines.append((head, body, theme.HOUSE if opt.house_rule else theme.ACCENT_2))
                 for line in theme.wrap(opt.help, body, width - int(24 * s)):
                     lines.append(("    " + line, body, theme.TEXT_DIM))
@@ -180,7 +152,7 @@ class RulesScene(Scene):
             bar_y = area.top + (area.height - bar_h) * (self.scroll / self.max_scroll)
             pygame.draw.rect(surface, theme.PANEL_EDGE, (area.right + int(4 * s), bar_y, int(6 * s), bar_h),
                              border_radius=3)
-            hint = "Scroll with the wheel, arrows or Page Up / Page Down"
+            hint = N_("Scroll with the wheel, arrows or Page Up / Page Down")
             theme.blit_text(surface, hint, int(20 * s), theme.TEXT_DIM, (w - int(40 * s), h - int(48 * s)),
                             "midright")
         self.back.draw(surface, False, s)

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pygame
 
+from rules.words import N_, Words
+
 from .. import i18n, theme
 from .. import settings as user_settings
 from ..i18n import LANGUAGES
 from ..scene import Scene
-from ..settings import PALETTES, SPEEDS
+from ..settings import PALETTE_WORDS, PALETTES, SPEED_WORDS, SPEEDS
 from ..widgets import Button, FocusGroup, Selector
 
 ON_OFF = [(True, "On"), (False, "Off")]
@@ -22,26 +24,26 @@ class SettingsScene(Scene):
         s = user_settings.current()
         self.message = ""
         self.rows = [
-            Selector("Sound", ON_OFF, s.sound, "Sound effects for moves, captures and the end of a game.",
+            Selector("Sound", ON_OFF, s.sound, N_("Sound effects for moves, captures and the end of a game."),
                      on_change=lambda v: self.change(sound=v)),
             Selector("Volume", [(v / 10, f"{v * 10}%") for v in range(0, 11)], round(s.volume, 1),
-                     "How loud the sound effects are.", on_change=lambda v: self.change(volume=v)),
-            Selector("Animation", [(name, name.title()) for name in SPEEDS],
-                     s.animation, "How moves are shown: Off places them at once.",
+                     N_("How loud the sound effects are."), on_change=lambda v: self.change(volume=v)),
+            Selector("Animation", [(name, Words("{text}", text=SPEED_WORDS[name])) for name in SPEEDS],
+                     s.animation, N_("How moves are shown: Off places them at once."),
                      on_change=lambda v: self.change(animation=v)),
             Selector("Show legal moves", ON_OFF, s.show_legal,
-                     "Mark the pieces that may move and where the chosen one may go.",
+                     N_("Mark the pieces that may move and where the chosen one may go."),
                      on_change=lambda v: self.change(show_legal=v)),
             Selector("Turn the board", ON_OFF, s.rotate,
-                     "Pass and play: the board turns so the player to move sits at the bottom.",
+                     N_("Pass and play: the board turns so the player to move sits at the bottom."),
                      on_change=lambda v: self.change(rotate=v)),
-            Selector("Colours", [(p, p.replace("-", " ").capitalize()) for p in PALETTES], s.palette,
-                     "A palette that stays clear with colour-blind vision (shapes always differ too).",
+            Selector("Colours", [(p, PALETTE_WORDS.get(p, p)) for p in PALETTES], s.palette,
+                     N_("A palette that stays clear with colour-blind vision (shapes always differ too)."),
                      on_change=lambda v: self.change(palette=v)),
-            Selector("Full screen", ON_OFF, self.app.fullscreen, "Also F11 anywhere.",
+            Selector("Full screen", ON_OFF, self.app.fullscreen, N_("Also F11 anywhere."),
                      on_change=lambda v: self.full_screen(v)),
             Selector("Language", list(LANGUAGES.items()), i18n.language(),
-                     "The language of every word in the app (L on the title screen too).",
+                     N_("The language of every word in the app (L on the title screen too)."),
                      on_change=lambda v: self.change_language(v)),
         ]
         self.back = Button("Back", self.app.manager.pop, pygame.K_ESCAPE, style="primary", key_label="Esc")

@@ -13,7 +13,7 @@ import pygame
 
 from rules import game_spec
 from rules.core import CUSTOM
-from rules.words import Words
+from rules.words import N_, Words
 
 from .. import settings as user_settings
 from .. import theme
@@ -63,8 +63,8 @@ class SetupScene(Scene):
         self.levels = level_choices() if app.computer_available else []
         modes = list(MODES) if self.levels else [MODES[0]]
         self.mode = Selector("How to play", modes, cfg.mode,
-                             "Take turns at one screen, play the computer, or watch it play itself."
-                             if self.levels else "The computer opponent is not installed: pass and play.",
+                             N_("Take turns at one screen, play the computer, or watch it play itself.")
+                             if self.levels else N_("The computer opponent is not installed: pass and play."),
                              on_change=lambda _: self._refresh())
         self.side = Selector("Your side", [(i, name) for i, name in enumerate(self.spec.sides)], cfg.human_side,
                              Words("{first} or {second}.", first=self.spec.sides[0], second=self.spec.sides[1]))
@@ -85,9 +85,9 @@ class SetupScene(Scene):
         self.presets = self.spec.variants
         self.variant: Selector | None = None
         if self.presets:
-            choices = [(name, name) for name in self.presets] + [(CUSTOM, "Custom (set below)")]
+            choices = [(name, name) for name in self.presets] + [(CUSTOM, N_("Custom (set below)"))]
             self.variant = Selector("Variant", choices, self.spec.variant_of(self._option_values()),
-                                    "The variants the source names; changing an option below makes a custom game.",
+                                    N_("The variants the source names; changing an option below makes a custom game."),
                                     on_change=self._pick_variant)
             for name, sel in self.options:
                 if any(name in chosen for chosen in self.presets.values()):
@@ -132,8 +132,8 @@ class SetupScene(Scene):
         self.level.visible = mode in (VS_COMPUTER, WATCH)
         self.level2.visible = mode == WATCH
         desc = {n: d for n, _, d in self.levels}
-        self.level.help = desc.get(self.level.value, "How hard the computer thinks.")
-        self.level2.help = desc.get(self.level2.value, "How hard the computer thinks.")
+        self.level.help = desc.get(self.level.value, N_("How hard the computer thinks."))
+        self.level2.help = desc.get(self.level2.value, N_("How hard the computer thinks."))
         sides = sides_of(self.current_config().make_game())
         self.level.label = Words("{side}: level", side=sides[0]) if mode == WATCH else "Difficulty"
         self.level2.label = Words("{side}: level", side=sides[1])
@@ -262,8 +262,8 @@ class SetupScene(Scene):
         if sel.default is not None:
             label = next((lab for v, lab in sel.choices if v == sel.default), str(sel.default))
             default = tr(Words(" Default: {choice}.", choice=label))
-        note = ("House rule: a choice that no source states. Keliya picks a default; change it if your table "
-                "plays otherwise.") if sel.house_rule else ""
+        note = (N_("House rule: a choice that no source states. Keliya picks a default; change it if your table "
+                "plays otherwise.")) if sel.house_rule else ""
         return sel, tr(sel.current_help) + default, note
 
     def _draw_about(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:

@@ -140,7 +140,7 @@ class TitleScene(Scene):
         self.settings_button.rect = pygame.Rect(w - int(200 * s), h - int(64 * s), int(180 * s), int(46 * s))
         self.language_button.rect = self.settings_button.rect.move(-int(236 * s), 0)
         self.language_button.rect.width = int(220 * s)
-        self.language_button.label = i18n.LANGUAGES[i18n.language()]
+        self.language_button.label = i18n.LANGUAGES.get(i18n.language(), i18n.language())
         self.import_button.rect = pygame.Rect(int(20 * s), h - int(64 * s), int(220 * s), int(46 * s))
         self.notice_lines = theme.wrap(tr(self.notice), int(22 * s), w - int(80 * s))[:4] if self.notice else []
 

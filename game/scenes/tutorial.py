@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from rules.words import N_
+
 from .. import theme
 from ..tutorials import lesson_for
 from ..tutorials.card import button_rects, draw_card, draw_pointer
@@ -28,7 +30,7 @@ class TutorialScene(PlayScene):
         self.card_buttons = [self.next_button, self.again_button]
         super().__init__(app, lesson.config, match=lesson)
         self.undo_button.visible = False
-        self.menu_button.label = "Leave"
+        self.menu_button.label = N_("Leave")
         self.menu_button.key_label = "Esc"
         self.menu_button.action = self.leave
 
@@ -114,7 +116,7 @@ class TutorialScene(PlayScene):
         s = theme.scale_for(size)
         self.next_button.rect, self.again_button.rect = button_rects(self.card_rect(size), s)
         self.next_button.visible = self.stage in (Stage.AFTER, Stage.DONE)
-        self.next_button.label = "Next" if self.stage == Stage.AFTER else "Finish"
+        self.next_button.label = "Next" if self.stage == Stage.AFTER else N_("Finish")
         self.again_button.visible = self.stage == Stage.DONE
 
     def draw(self, surface: pygame.Surface) -> None:

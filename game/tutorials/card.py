@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rules.words import Words
+from rules.words import N_, Words
 
 from .. import theme
 
@@ -30,12 +30,12 @@ def _lines(sc: TutorialScene) -> list[tuple[str, theme.Color]]:
     """The card's paragraphs with their colours, for the stage the lesson is in."""
     if sc.stage == "done":
         return [(sc.lesson.outro, theme.TEXT),
-                ("Enter or Esc to leave; A to go through the lesson again.", theme.TEXT_DIM)]
+                (N_("Enter or Esc to leave; A to go through the lesson again."), theme.TEXT_DIM)]
     step = sc.step
     if sc.stage in ("after", "played", "reply"):
         out = [(step.caption, theme.TEXT_DIM)]
         if sc.stage == "after":
-            out.append(("✓ " + step.after if step.after else "✓ Well done.", theme.GOOD))
+            out.append((Words("✓ {text}", text=step.after) if step.after else N_("✓ Well done."), theme.GOOD))
         return out
     out = [(step.caption, theme.TEXT)]
     if sc.feedback:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules import State, load_game, load_state
+from rules.words import N_
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Lesson:
     game_id: str
     title: str
     steps: tuple[Step, ...]
-    outro: str = "Lesson complete."
+    outro: str = N_("Lesson complete.")
 
 
 def rows_top_down(game_id: str, options: dict[str, object]) -> list[list[str]]:

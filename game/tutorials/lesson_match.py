@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules import Move, State, load_state
 from rules.kinds import Code
-from rules.words import Words, sentence
+from rules.words import N_, Words, sentence
 
 from ..config import PASS_AND_PLAY, MatchConfig
 from ..match.events import SILENT, BoardReset, Flash, Said, Sound
@@ -48,8 +48,8 @@ class LessonMatch(Match):
 
     def help_text(self) -> str:
         if self.stage == Stage.MOVE:
-            return "Make the move the lesson asks for: the pointer shows where to click. Esc leaves the lesson."
-        return "Enter (or Next) goes on; A starts the lesson again; Esc leaves."
+            return N_("Make the move the lesson asks for: the pointer shows where to click. Esc leaves the lesson.")
+        return N_("Enter (or Next) goes on; A starts the lesson again; Esc leaves.")
 
     # --- the steps ---------------------------------------------------------------------------------
     def begin(self, index: int) -> None:
@@ -134,9 +134,9 @@ class LessonMatch(Match):
     def _wrong(self, cell: int | None, reason: str = "") -> None:
         """Refuse a try that is legal but not this step's move (or not legal at all): nothing is
         played, the selection is dropped, and the lesson card says why and what to do instead."""
-        hint = self.step.hint or "Try the marked move."
+        hint = self.step.hint or N_("Try the marked move.")
         self.builder.cancel()
-        self.feedback = Words("{reason} {hint}", reason=sentence(reason) if reason else "Not that one.", hint=hint)
+        self.feedback = Words("{reason} {hint}", reason=sentence(reason) if reason else N_("Not that one."), hint=hint)
         self._events.append(Sound("illegal", 0.6))
         if cell is not None:
             self._events.append(Flash(cell))

@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from tools.pseudo import PSEUDO, PseudoTranslations
 from tools.scenarios import (
     Mouse,
     chain_position,
@@ -64,7 +65,10 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, lang
     from game import i18n
 
     spoken = i18n.language()
-    i18n.set_language(language)
+    if language == PSEUDO:
+        i18n.install(PSEUDO, PseudoTranslations())
+    else:
+        i18n.set_language(language)
 
     own_home = os.environ.get("KELIYA_HOME")
     os.environ["KELIYA_HOME"] = tempfile.mkdtemp(prefix="keliya-screenshots-")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.effects import CAPTURE, STOP
 from rules.kinds import Detail, NoteCode, Phase
-from rules.words import Words
+from rules.words import N_, Words
 
 from ..events import Said, Tone
 from ..read import BoardSource
@@ -23,11 +23,11 @@ def last_stop(m: BoardSource) -> str:
             return Words.counted("{side} captured {n} stone.", "{side} captured {n} stones.", taken, side=m.side(mover))
         return Words.counted("Captured {n} stone.", "Captured {n} stones.", taken)
     if fx[-1].detail == Detail.CYCLE:
-        return "The relay went round in a cycle, so the sowing stopped."
+        return N_("The relay went round in a cycle, so the sowing stopped.")
     if fx[-1].detail == Detail.LIMIT:
         return Words("The sowing reached {lifts} lifts (a house rule), so it stopped.", lifts=f"{fx[-1].count:,}")
     if m.last_mover is None:
-        return "The last stone fell into an empty hole: the sower sleeps, and the turn passes."
+        return N_("The last stone fell into an empty hole: the sower sleeps, and the turn passes.")
     return Words("The last stone fell into an empty hole: {side} sleeps, and the turn passes.",
                  side=m.side(m.last_mover))
 
@@ -51,4 +51,4 @@ def guide(m: BoardSource) -> Said:
 
 
 def help_line(m: BoardSource) -> str:
-    return "Click a marked hole to sow it; hovering shows where it ends. Click during a sowing to skip it; F: speed."
+    return N_("Click a marked hole to sow it; hovering shows where it ends. Click during a sowing to skip it; F: speed.")

@@ -4,7 +4,7 @@ pieces: whose turn and what to click, then what the selection allows next."""
 from __future__ import annotations
 
 from rules.kinds import NoteCode
-from rules.words import Words
+from rules.words import N_, Words
 
 from ..events import Said, Tone
 from ..read import BoardSource
@@ -42,5 +42,5 @@ def guide(m: BoardSource) -> Said:
 
 def help_line(m: BoardSource) -> str:
     if m.builder.drop_points():
-        return "Click an empty point to place a piece from hand."
-    return "Click a piece, then a marked point (dot: move, diamond: capture) — or drag it. Right-click cancels."
+        return N_("Click an empty point to place a piece from hand.")
+    return N_("Click a piece, then a marked point (dot: move, diamond: capture) — or drag it. Right-click cancels.")

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from rules.battlehalma import COUNTER_DIRS, FORBIDDEN_WORDS
 from rules.kinds import NoteCode
-from rules.words import Words
+from rules.words import N_, Words
 
 from ..events import Said, Tone
 from ..read import BoardSource
 
-WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south", "SW": "south-west",
-         "W": "west", "NW": "north-west"}
+WORDS = {"N": N_("north"), "NE": N_("north-east"), "E": N_("east"), "SE": N_("south-east"), "S": N_("south"), "SW": N_("south-west"),
+         "W": N_("west"), "NW": N_("north-west")}
 
 
 def allowed_directions(owner: int, kind: str) -> tuple[str, ...]:
@@ -43,8 +43,9 @@ def guide(m: BoardSource) -> Said:
         else:
             head = Words("The counter on {point} goes the ways of its arrows, never {way}.", point=where,
                          way=FORBIDDEN_WORDS[owner])
-        tail = " Diamonds capture." if any(b.targets().values()) else ""
-        return Said(Words("{head} Dots: a step or the first leap.{tail}", head=head, tail=tail))
+        if any(b.targets().values()):
+            return Said(Words("{head} Dots: a step or the first leap. Diamonds capture.", head=head))
+        return Said(Words("{head} Dots: a step or the first leap.", head=head))
     if b.targets():
         return Said("Leap again (the marked squares) or stop here: click the piece again, or 'Stop the chain "
                     "here' (S).", Tone.ACCENT)
@@ -53,5 +54,5 @@ def guide(m: BoardSource) -> Said:
 
 def help_line(m: BoardSource) -> str:
     if len(m.builder.path) > 1:
-        return "Leaps go on square by square: click the piece again to stop. Right-click cancels the chain."
-    return "Click a piece, then a marked square (dot: move, diamond: capture) — or drag it. Right-click cancels."
+        return N_("Leaps go on square by square: click the piece again to stop. Right-click cancels the chain.")
+    return N_("Click a piece, then a marked square (dot: move, diamond: capture) — or drag it. Right-click cancels.")

@@ -1,0 +1,230 @@
+"""Keliya in Sinhala, Tamil and Bengali: one catalogue that holds every word the code shows, each
+language complete and safe (placeholders, plurals), the scripts shaped, every scene holding its
+text, and a change of language redrawing every scene."""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n, theme
+from game.i18n import system_language, tr
+from rules.words import Words
+from tools.pseudo import PSEUDO, PseudoTranslations, english_drawn
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("si", "ta", "bn")
+
+
+def _catalogue():
+    spec = importlib.util.spec_from_file_location("catalogue", ROOT / "scripts" / "catalogue.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["catalogue"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+catalogue = _catalogue()
+
+
+@pytest.fixture
+def english():
+    """Whatever a test switches to, English afterwards."""
+    yield
+    i18n.set_language("en")
+
+
+# --- choosing the language ----------------------------------------------------------------------
+def test_the_system_language_is_taken_where_keliya_speaks_it():
+    assert system_language({"LANG": "si_LK.UTF-8"}) == "si"
+    assert system_language({"LANGUAGE": "fr:ta_IN", "LANG": "fr_FR.UTF-8"}) == "ta"
+    assert system_language({"LC_ALL": "bn_BD"}) == "bn"
+    assert system_language({"LANG": "de_DE.UTF-8"}) == "en"
+    assert system_language({}) == "en"
+
+
+def test_a_language_keliya_does_not_speak_is_refused_and_nothing_changes(english):
+    i18n.set_language("si")
+    with pytest.raises(ValueError):
+        i18n.set_language("fr")
+    assert i18n.language() == "si"
+
+
+def test_the_language_is_remembered_and_the_flag_wins(english):
+    from game import settings
+
+    assert settings.choose_language("ta") == ""
+    settings.forget_loaded()
+    assert settings.start_language() == "ta" and i18n.language() == "ta"
+    assert settings.start_language("bn") == "bn"
+    settings.forget_loaded()
+    assert settings.current().language == "ta"  # a flag is for this run only
+
+
+def test_a_bad_language_flag_prints_usage(capsys):
+    from game.launch import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--lang", "xx"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and "'xx' is not a language Keliya speaks" in err
+
+
+# --- words rebuilt in the language -------------------------------------------------------------
+class Fake(gettext.NullTranslations):
+    """A language of our own: templates and words reversed in a way a test can see."""
+
+    table = {"{side} to move": "turn of {side}", "North": "NORTH-X"}
+    plural = {"{n} blunder": ("{n} one-blunder", "{n} many-blunders"),
+              "{side}: {move}, took {n}": ("{side} took {n} with {move}", "{side} took {n} with {move}")}
+
+    def gettext(self, message: str) -> str:
+        return self.table.get(message, message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        forms = self.plural.get(msgid1)
+        return (forms[0] if n == 1 else forms[1]) if forms else (msgid1 if n == 1 else msgid2)
+
+
+def test_words_are_rebuilt_from_the_translated_template_with_translated_values(english):
+    i18n.install("xx", Fake())
+    assert tr(Words("{side} to move", side="North")) == "turn of NORTH-X"
+    # the notation stays as it is; the order is the translation's
+    said = Words.counted("{side}: {move}, took {n}", "{side}: {move}, took {n}", 2, side="North", move="e3xe5xc5")
+    assert tr(said) == "NORTH-X took 2 with e3xe5xc5"
+    assert tr(Words.counted("{n} blunder", "{n} blunders", 1)) == "1 one-blunder"
+    assert tr(Words.counted("{n} blunder", "{n} blunders", 3)) == "3 many-blunders"
+
+
+# --- the catalogue ---------------------------------------------------------------------------------
+def test_the_template_holds_every_word_the_code_shows(tmp_path):
+    """The committed template is what the code says now (run ``scripts/catalogue.py extract``
+    and ``update`` after changing words), and no sentence in the code escapes it."""
+    fresh = tmp_path / "keliya.pot"
+    catalogue.extract(fresh)
+    from tools.pseudo import template_entries
+
+    now, committed = template_entries(fresh), template_entries(catalogue.POT)
+    assert not now - committed, f"not in assets/locale/keliya.pot yet: {sorted(now - committed)[:20]}"
+    assert not committed - now, f"no longer in the code: {sorted(committed - now)[:20]}"
+    assert catalogue.unmarked() == []
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_every_entry_is_translated(code):
+    missing = catalogue.missing(code)
+    assert not missing, f"{code}: {len(missing)} entries not translated, e.g. {missing[:10]}"
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_translations_keep_their_placeholders_and_plurals_and_are_compiled(code):
+    assert catalogue.problems(code) == []
+    mo = catalogue.po_path(code).with_suffix(".mo")
+    assert mo.read_bytes() == catalogue.compiled(code), "run python scripts/catalogue.py compile"
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_app_speaks_the_language(code, english):
+    """The game's name, a side, a sentence with values: in the language's script, notation Latin."""
+    i18n.set_language(code)
+    low, high = theme.SCRIPT_RANGES[code]
+    for text in (tr("Kotu Ellima"), tr("South"), tr(Words("{side} to move", side="North")),
+                 tr(Words.counted("{side}: {move}, took {n}", "{side}: {move}, took {n}", 2, side="South",
+                                  move="e3xe5xc5"))):
+        assert any(low <= ord(ch) <= high for ch in text), text
+    assert "e3xe5xc5" in tr(Words.counted("{side}: {move}, took {n}", "{side}: {move}, took {n}", 2,
+                                          side="South", move="e3xe5xc5"))
+
+
+# --- shaping ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("code, word", [("si", "ශ්‍රී ලංකාව"), ("si", "කෙළිය"), ("ta", "தமிழ்"),
+                                        ("bn", "ষোলো গুটি")])
+def test_the_script_is_shaped_not_drawn_letter_by_letter(code, word, english):
+    """Vowel signs and conjuncts join their letters: the word is narrower than its code points
+    drawn one by one, and no character lacks a glyph."""
+    pygame.font.init()
+    i18n.set_language(code)
+    face = theme.font(40)
+    whole = face.size(word)[0]
+    apart = sum(face.size(ch)[0] for ch in word if not ch.isspace()) + face.size(" ")[0] * word.count(" ")
+    assert whole < apart
+    assert all(m is not None for ch, m in zip(word, face.metrics(word), strict=False) if ch not in "\u200d ")
+
+
+# --- on screen ----------------------------------------------------------------------------------------
+KEY_LABEL = re.compile(r"\s*\[[^\]]*\]$")
+
+
+def test_no_english_is_left_on_screen():
+    """The whole screenshot tour in a pseudo-language that changes every word the catalogue
+    holds: any plain English still drawn was never looked up."""
+    found = {KEY_LABEL.sub("", words) for words in english_drawn()} - {PSEUDO}  # the language button
+    left = sorted(words for words in found if re.search(r"[A-Za-z]{3,}", words))
+    assert left == [], left[:20]
+
+
+@pytest.fixture
+def pseudo(english):
+    i18n.install(PSEUDO, PseudoTranslations())
+    yield
+
+
+def test_changing_the_language_redraws_every_scene(app, english):
+    """Each scene drawn in English, then the language changed under it: the next frame speaks
+    the new language everywhere (no English sentence left from before)."""
+    from game.config import MatchConfig
+    from game.scenes.library_screen import LibraryScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.rules_screen import RulesScene
+    from game.scenes.settings_screen import SettingsScene
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+    from game.scenes.tutorial import TutorialScene
+    from tests.test_ui_play import start
+
+    makers = [lambda: TitleScene(app), lambda: MenuScene(app), lambda: SetupScene(app, "ncuva"),
+              lambda: RulesScene(app, "hat_diviyan_keliya"), lambda: SettingsScene(app),
+              lambda: LibraryScene(app), lambda: TutorialScene(app, "cows_leopards")]
+    seen: list[str] = []
+    theme.text_drawn = seen.append
+    try:
+        for make in [*makers, lambda: start(app, MatchConfig("kotu_ellima"))]:
+            i18n.set_language("en")
+            app.manager.clear()
+            scene = make()
+            if app.manager.top is not scene:
+                app.manager.push(scene)
+            seen.clear()
+            app.manager.update(0.05)
+            app.manager.draw(app.screen)
+            before = {w for w in seen if re.search(r"[A-Za-z]{4,} [A-Za-z]{3,}", KEY_LABEL.sub("", w))}
+            assert before, type(scene).__name__
+            i18n.install(PSEUDO, PseudoTranslations())
+            seen.clear()
+            app.manager.update(0.05)
+            app.manager.draw(app.screen)
+            after = {KEY_LABEL.sub("", w) for w in seen}
+            assert not before & after, (type(scene).__name__, sorted(before & after)[:5])
+            left = [w for w in after if re.search(r"[A-Za-z]{4,} [A-Za-z]{3,}", w)]
+            assert not left, (type(scene).__name__, left[:5])
+    finally:
+        theme.text_drawn = None
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_every_scene_holds_its_text(code, english):
+    """The screenshot tour in the language at 1280x800 and 960x600: no text off the window or
+    out of its button, no label shrunk past reading, no two texts on top of each other, no
+    character without a glyph."""
+    from tools.layout_check import watch_tour
+
+    problems = watch_tour(code)
+    assert problems == {}, [f"{shot}: {problem}" for problem, shot in sorted(problems.items())][:15]

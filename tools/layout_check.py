@@ -1,0 +1,132 @@
+"""Does every scene's text hold in a language? The screenshot tour, watched as it draws.
+
+For each frame, the texts the top scene places (``theme.text_placed``) are checked: inside the
+window, inside their box (a button's label), a button's label not shrunk past reading, no two
+texts on top of each other; and every text drawn (``theme.text_drawn``) has a glyph for each of
+its characters in the face that draws it (a missing one would show as a box).
+
+    python -m tools.layout_check si        # the problems, by the screenshot they came before
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.scene import SceneManager
+
+#: a button's label may shrink to fit, down to this share of the button's height
+SMALLEST_LABEL = 0.30
+#: two texts overlap when they share more than this share of the smaller one's area
+OVERLAP = 0.25
+#: pixels a text may stray over its box or the window's edge (anti-aliased edges, shadows)
+SLACK = 3
+
+
+@dataclass
+class Placed:
+    words: str
+    rect: pygame.Rect
+    box: pygame.Rect | None
+    size: int
+
+
+@dataclass
+class Watch:
+    """What the tour showed: the problems found, keyed by a description, with the shot that came
+    after them (the screenshot to look at)."""
+
+    window: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    shot: str = "start"
+    frame: list[Placed] = field(default_factory=list)
+    problems: dict[str, str] = field(default_factory=dict)
+    recording: bool = False
+
+    def note(self, problem: str) -> None:
+        self.problems.setdefault(problem, self.shot)
+
+    def placed(self, surface: pygame.Surface, words: str, rect: pygame.Rect, box: pygame.Rect | None,
+               size: int) -> None:
+        if not self.recording or not words.strip() or surface.get_size() != self.window.size:
+            return  # a picture drawn aside (a board's cached layer, a thumbnail) has its own frame
+        self.frame.append(Placed(words, rect.copy(), box.copy() if box is not None else None, size))
+
+    def drawn(self, words: str) -> None:
+        from game import theme
+
+        face = theme.font_for(words, 20)
+        if any(m is None for ch, m in zip(words, face.metrics(words), strict=False) if not ch.isspace()
+               and not _invisible(ch)):
+            self.note(f"a glyph is missing in {words!r}")
+
+    def check_frame(self) -> None:
+        texts, self.frame = self.frame, []
+        window = self.window.inflate(2 * SLACK, 2 * SLACK)
+        for t in texts:
+            if not t.rect.colliderect(self.window):
+                continue  # wholly outside: sliding in or out, not cut
+            if not window.contains(t.rect):
+                self.note(f"{t.words!r} runs off the window ({t.rect} in {self.window.size})")
+            if t.box is not None:
+                if not t.box.inflate(2 * SLACK, 2 * SLACK).contains(t.rect):
+                    self.note(f"{t.words!r} is wider than its box ({t.rect.width} > {t.box.width})")
+                if t.size < SMALLEST_LABEL * t.box.height:
+                    self.note(f"{t.words!r} had to shrink to size {t.size} to fit its box of {t.box.size}")
+        for i, a in enumerate(texts):
+            for b in texts[i + 1:]:
+                if a.words == b.words:
+                    continue
+                common = a.rect.clip(b.rect)
+                smaller = min(a.rect.width * a.rect.height, b.rect.width * b.rect.height)
+                if smaller and common.width * common.height > OVERLAP * smaller:
+                    self.note(f"{a.words!r} overlaps {b.words!r}")
+
+
+def _invisible(ch: str) -> bool:
+    """Joiners and marks a face may shape without a glyph of their own."""
+    return ch in "\u200c\u200d\u200b\ufe0f"
+
+
+def watch_tour(language: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800), (960, 600))) -> dict[str, str]:
+    """Run the screenshot tour in ``language`` at ``sizes``, each scene drawn and checked as its
+    screenshot would be taken; returns each problem with that screenshot's name."""
+    from game import theme
+
+    from .tour import draw_scenes, tour
+
+    watch = Watch()
+
+    def look(manager: SceneManager, screen: pygame.Surface, name: str) -> None:
+        watch.shot, watch.window = name, screen.get_rect()
+
+        def each(scene: object, top: bool) -> None:
+            watch.recording = top
+
+        draw_scenes(manager, screen, each)
+        watch.recording = False
+        watch.check_frame()
+
+    theme.text_placed, theme.text_drawn = watch.placed, watch.drawn
+    try:
+        tour(language, look, sizes)
+    finally:
+        theme.text_placed = theme.text_drawn = None
+    return watch.problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    language = args[0] if args else "en"
+    found = watch_tour(language)
+    for problem, shot in sorted(found.items(), key=lambda kv: kv[1]):
+        print(f"{shot}: {problem}")
+    print(f"{len(found)} problems in {language}", file=sys.stderr)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
