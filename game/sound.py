@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pygame
 
+from rules.kinds import PieceKind
+
 from .assets_path import assets_dir
 from .boards.beats import Beat
 
@@ -132,7 +134,7 @@ def event_sound(name: Beat, piece: tuple[int, str] | None = None) -> tuple[str, 
     """The effect for a board animation event (``on_event(name, cell, piece)``), or None.
 
     A stone falling into a hole is a sowing, not a piece set down: it gets the light 'sow'."""
-    if name == Beat.DROP and piece is not None and piece[1] == "stone":
+    if name == Beat.DROP and piece is not None and piece[1] == PieceKind.STONE:
         return "sow", 0.7
     return EVENT_SOUNDS.get(name)
 

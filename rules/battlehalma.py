@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 from .battlehalma_moves import MoveTables, extend_king, generate
 from .core import Game, GameSpec, IllegalMoveError, LimitView, Move, Note, Outcome, State
 from .effects import MOVE, PROMOTE, REMOVE, Effect
-from .kinds import Detail, EndCode, MoveKind, NoteCode
+from .kinds import Detail, EndCode, MoveKind, NoteCode, PieceKind
 from .layout import DIRECTIONS, SQUARES, Cell, Layout
 from .position import check_fields, count_field, read_rows, turn_field, write_rows
 from .recorded import RecordedState
@@ -354,6 +354,9 @@ class BattleHalmaState(RecordedState):
     def army(self, player: int) -> int:
         return self._red if player == RED else self._blue
 
+    def piece_kind(self, player: int) -> PieceKind:
+        return PieceKind.COUNTER
+
     def kings(self) -> int:
         """The kings of both colours, as a mask of squares."""
         return self._kings
@@ -363,10 +366,10 @@ class BattleHalmaState(RecordedState):
         g = self.game
         return LimitView(max(0, g.limit - self._quiet), None) if g.limit else None
 
-    def pieces(self) -> dict[int, tuple[int, str]]:
+    def pieces(self) -> dict[int, tuple[int, PieceKind]]:
         k = self._kings
-        out = {p: (RED, "king" if k >> p & 1 else "counter") for p in bits(self._red)}
-        out.update({p: (BLUE, "king" if k >> p & 1 else "counter") for p in bits(self._blue)})
+        out = {p: (RED, PieceKind.KING if k >> p & 1 else PieceKind.COUNTER) for p in bits(self._red)}
+        out.update({p: (BLUE, PieceKind.KING if k >> p & 1 else PieceKind.COUNTER) for p in bits(self._blue)})
         return out
 
     def captured_counts(self) -> tuple[int, int]:
@@ -697,7 +700,7 @@ class BattleHalmaState(RecordedState):
                 out.append(Effect(REMOVE, over, detail=Detail.CAPTURE, player=foe))
                 opp &= ~(1 << over)
         if move.kind in (STEP_KING, LEAP_KING):
-            out.append(Effect(PROMOTE, move.path[-1], detail="king", player=mover))
+            out.append(Effect(PROMOTE, move.path[-1], detail=PieceKind.KING, player=mover))
         return out
 
     def move_gain(self, move: Move) -> float:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .kinds import EndCode, MoveKind, NoteCode
+from .kinds import EndCode, MoveKind, NoteCode, PieceKind
 from .words import NOT_ALLOWED, Words
 
 if TYPE_CHECKING:
@@ -275,7 +275,7 @@ class State(ABC):
         """The moves played so far, oldest first."""
 
     # --- what is on the board (for the UI and evaluations) -----------------------------------
-    def pieces(self) -> dict[int, tuple[int, str]]:
+    def pieces(self) -> dict[int, tuple[int, PieceKind]]:
         """Every piece on the board: point -> (owner, kind word such as 'soldier', 'tiger').
         Empty for a game whose board holds counts, not pieces (a mancala: see ``counts``)."""
         return {}
@@ -284,6 +284,12 @@ class State(ABC):
         """What each cell holds, as a number: stones in a pit; on a board of pieces, 1 for each
         occupied point (so a thumbnail, a test or an evaluation can read any board the same way)."""
         return {cell: 1 for cell in self.pieces()}
+
+    def piece_kind(self, player: int) -> PieceKind:
+        """What ``player``'s pieces are (what a drop places; what stands for the side on screen):
+        the most common on the board, a soldier when it holds none (a mancala)."""
+        kinds = [k for owner, k in self.pieces().values() if owner == player]
+        return max(set(kinds), key=kinds.count) if kinds else PieceKind.SOLDIER
 
     def hands(self) -> tuple[int, int]:
         """Pieces each player still holds in hand to drop (0, 0 when the game has no drops)."""

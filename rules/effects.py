@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .kinds import EffectKind
+from .kinds import EffectKind, PieceKind, Pieces
 from .words import Words
 
 PLACE, MOVE, REMOVE, PROMOTE = EffectKind.PLACE, EffectKind.MOVE, EffectKind.REMOVE, EffectKind.PROMOTE
@@ -53,14 +53,14 @@ def hop_takes(effects: list[Effect]) -> list[list[int]]:
     return out
 
 
-def replay_pieces(pieces: dict[int, tuple[int, str]], effects: list[Effect]) -> dict[int, tuple[int, str]]:
+def replay_pieces(pieces: Pieces, effects: list[Effect]) -> Pieces:
     """``pieces()`` after ``effects``: what the board should show once the move is made."""
     out = dict(pieces)
     for e in effects:
         if e.kind == PLACE:
             if e.cell in out:
                 raise ValueError(Words('place on occupied cell {cell}', cell=e.cell))
-            out[e.cell] = (e.player, e.detail)
+            out[e.cell] = (e.player, PieceKind(e.detail))
         elif e.kind == MOVE:
             piece = out.pop(e.cell)
             if e.to in out:
@@ -70,7 +70,7 @@ def replay_pieces(pieces: dict[int, tuple[int, str]], effects: list[Effect]) -> 
             del out[e.cell]
         elif e.kind == PROMOTE:
             owner, _ = out[e.cell]
-            out[e.cell] = (owner, e.detail)
+            out[e.cell] = (owner, PieceKind(e.detail))
     return out
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from .boards import Board, bits
 from .core import GameSpec, LimitView, Move, Note, Outcome
 from .hunt_fast import random_playout
-from .kinds import EndCode, NoteCode, Phase
+from .kinds import EndCode, NoteCode, Phase, PieceKind
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
 from .position import check_fields, count_field, pair_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
@@ -55,6 +55,11 @@ class HuntSetup:
             self.start[1].bit_count() + self.hands[1],
         )
 
+    @property
+    def piece_kinds(self) -> tuple[PieceKind, PieceKind]:
+        """What each side's pieces are, typed (``kinds`` are the same values, as words)."""
+        return PieceKind(self.kinds[0]), PieceKind(self.kinds[1])
+
     def group(self, side: int) -> str:
         """How the rules texts name a side: 'the tiger', 'the leopards', 'the cows'."""
         return THE[self.kinds[side] if self.totals[side] == 1 else self.plurals[side]]
@@ -66,6 +71,7 @@ class HuntGame(LineGame):
     def __init__(self, spec: GameSpec, options: dict[str, Any], setup: HuntSetup) -> None:
         super().__init__(spec, options, setup.board)
         self.setup = setup
+        self.piece_kinds = setup.piece_kinds
         self.totals = setup.totals
         self.target = setup.target
         self.chains = setup.chains
@@ -238,14 +244,14 @@ class HuntState(RecordedState, LineState):
         g = self.game
         return LimitView(max(0, g.limit - self._quiet), None) if g.limit else None
 
-    def pieces(self) -> dict[int, tuple[int, str]]:
-        kinds = self.game.setup.kinds
+    def pieces(self) -> dict[int, tuple[int, PieceKind]]:
+        kinds = self.game.piece_kinds
         out = {p: (HUNTER, kinds[HUNTER]) for p in bits(self._h)}
         out.update({p: (PREY, kinds[PREY]) for p in bits(self._p)})
         return out
 
-    def piece_kind(self, player: int) -> str:
-        return self.game.setup.kinds[player]
+    def piece_kind(self, player: int) -> PieceKind:
+        return self.game.piece_kinds[player]
 
     def hands(self) -> tuple[int, int]:
         return (self._hand0, self._hand1)

@@ -66,6 +66,19 @@ class Detail(Code):
     LIMIT = "limit"
 
 
+class PieceKind(Code):
+    """What a piece is (``State.pieces()``, a drop's or a crowning's effect): the front end
+    draws and sounds a piece by this; a hunt game's kinds are also its words for them."""
+
+    SOLDIER = "soldier"  # the war games
+    COUNTER = "counter"  # BattleHalma, before it is crowned
+    KING = "king"  # BattleHalma, crowned
+    COW = "cow"
+    LEOPARD = "leopard"
+    TIGER = "tiger"
+    STONE = "stone"  # Ncuva: not a piece of the board, but what its animations move
+
+
 class EndCode(Code):
     """How a game ended (``Outcome.code``)."""
 
@@ -109,3 +122,7 @@ class Refusal(Code):
     """Why a route clicked is no move, for code to decide on (the words come with it)."""
 
     NOT_ALLOWED = "not_allowed"  # no legal move follows this route, and the game has nothing better to say
+
+
+#: what ``State.pieces()`` gives: point -> (owner, kind of piece)
+Pieces = dict[int, tuple[int, PieceKind]]

@@ -16,7 +16,7 @@ from typing import Any
 from .boards import Board
 from .core import Game, GameSpec, IllegalMoveError, Move, State
 from .effects import MOVE, PLACE, REMOVE, Effect
-from .kinds import Detail, MoveKind
+from .kinds import Detail, MoveKind, PieceKind
 from .layout import LINES, Cell, Layout
 from .words import Words
 
@@ -118,9 +118,9 @@ class LineState(State):
             out.append(Effect(REMOVE, taken, detail=Detail.CAPTURE, player=pieces[taken][0]))
         return out
 
-    def piece_kind(self, player: int) -> str:
-        """The word for ``player``'s pieces (what a drop places)."""
-        return "soldier"
+    def piece_kind(self, player: int) -> PieceKind:
+        """What ``player``'s pieces are (what a drop places)."""
+        return PieceKind.SOLDIER
 
     def why_not_from(self, cell: int) -> str:
         pieces = self.pieces()

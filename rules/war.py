@@ -15,7 +15,7 @@ from . import war_fast
 from .boards import alquerque_37, alquerque_49, bits
 from .core import GameSpec, LimitView, Move, Note, Outcome, State
 from .effects import REMOVE, Effect
-from .kinds import EndCode, MoveKind, NoteCode
+from .kinds import EndCode, MoveKind, NoteCode, PieceKind
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
 from .position import check_fields, count_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
@@ -205,10 +205,10 @@ class WarState(RecordedState, LineState):
         s, n = self._s.bit_count(), self._n.bit_count()
         return LimitView(max(0, g.limit - self._quiet), None if s == n else 0 if s > n else 1)
 
-    def pieces(self) -> dict[int, tuple[int, str]]:
+    def pieces(self) -> dict[int, tuple[int, PieceKind]]:
         """Every piece on the board: point -> (owner, kind)."""
-        out = {p: (0, "soldier") for p in bits(self._s)}
-        out.update({p: (1, "soldier") for p in bits(self._n)})
+        out = {p: (0, PieceKind.SOLDIER) for p in bits(self._s)}
+        out.update({p: (1, PieceKind.SOLDIER) for p in bits(self._n)})
         return out
 
     def captured_counts(self) -> tuple[int, int]:

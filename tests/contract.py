@@ -18,7 +18,7 @@ from typing import Any
 from rules import Game, IllegalMoveError, Move, Note, State, game_spec, load_game, load_state
 from rules import effects as fx
 from rules.effects import replay_counts, replay_pieces
-from rules.kinds import EndCode
+from rules.kinds import BoardKind, EndCode, PieceKind, Pieces
 from rules.layout import DIRECTIONS, HOLES, KINDS, LINES, SQUARES
 
 EFFECT_KINDS = (fx.PLACE, fx.MOVE, fx.REMOVE, fx.PROMOTE, fx.LIFT, fx.DROP, fx.RELAY, fx.CAPTURE, fx.STOP)
@@ -88,12 +88,18 @@ def promises_end(game: Game) -> bool:
 
 def holds_stones(state: State) -> bool:
     """A board of pits holding stones (what counts is how many), not of pieces on points."""
-    return state.game.layout.kind == "holes"
+    return state.game.layout.kind == BoardKind.HOLES
 
 
-def board_pieces(state: State) -> dict[int, tuple[int, str]] | None:
-    """The pieces on points, None for pit games."""
-    return None if holds_stones(state) else state.pieces()
+def board_pieces(state: State) -> Pieces | None:
+    """The pieces on points, None for pit games; every kind of piece typed."""
+    if holds_stones(state):
+        return None
+    pieces = state.pieces()
+    for owner, kind in pieces.values():
+        assert owner in (0, 1) and isinstance(kind, PieceKind), f"piece {owner, kind!r} is not typed"
+    assert all(isinstance(state.piece_kind(p), PieceKind) for p in (0, 1))
+    return pieces
 
 
 def board_counts(state: State) -> dict[int, int] | None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules import State
 from rules.battlehalma import LEAP, LEAP_KING, STEP_KING
-from rules.kinds import EndCode
+from rules.kinds import EndCode, PieceKind
 from tools.scenarios import find
 
 PROMOTION_3: dict[str, Any] = {"rule": "promotion", "size": 8, "counters": 3}
@@ -39,7 +39,7 @@ def crowning_position() -> State:
 def king_position() -> State:
     """A king is on the board, with the side that owns it to move."""
     def has_king(s: State) -> bool:
-        return any(k == "king" and o == s.to_move for o, k in s.pieces().values())
+        return any(k == PieceKind.KING and o == s.to_move for o, k in s.pieces().values())
     return find("battlehalma", has_king, range(200), 600, **PROMOTION_3)
 
 
@@ -54,7 +54,7 @@ def terminal_win() -> State:
 def king_takes(state: State) -> list:
     """The king's leaps that take an enemy it jumps over (not only the one it lands on)."""
     pieces = state.pieces()
-    return [m for m in state.legal_moves() if m.kind == LEAP and pieces[m.path[0]][1] == "king"
+    return [m for m in state.legal_moves() if m.kind == LEAP and pieces[m.path[0]][1] == PieceKind.KING
             and any(c != m.path[-1] for c in m.captured)]
 
 

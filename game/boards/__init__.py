@@ -19,6 +19,7 @@ from typing import Protocol
 import pygame
 
 from rules import Effect, Game, State
+from rules.kinds import Pieces
 
 from ..match.read import BoardSource
 from .beats import EventSink
@@ -60,7 +61,7 @@ class BoardFamily(Protocol):
 
     def draw(self, surface: pygame.Surface, look: BoardLook) -> None: ...
 
-    def animate(self, effects: list[Effect], before: dict[int, tuple[int, str]],
+    def animate(self, effects: list[Effect], before: Pieces,
                 on_event: EventSink, shown_hops: int = 0) -> Animation: ...
 
     def position_changed(self, source: BoardSource, played: bool = False) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.kinds import Code
+from rules.kinds import Code, PieceKind
 
 
 class Beat(Code):
@@ -23,6 +23,6 @@ class Beat(Code):
     STOP = "stop"  # a sowing stops for no reason above
 
 
-Piece = tuple[int, str]
+Piece = tuple[int, PieceKind]
 #: Where an animation reports its beats: ``on_event(beat, cell, piece)``.
 EventSink = Callable[[Beat, int, Piece], None]

@@ -11,6 +11,7 @@ from typing import Protocol
 import pygame
 
 from rules import Effect, Move, Note, State
+from rules.kinds import Pieces
 
 from ..match.read import BoardSource
 from ..match.routes import MoveBuilder
@@ -21,7 +22,7 @@ class Animation(Protocol):
     """A move being shown; ``board`` is what stands still while it runs (piece boards);
     ``speed`` multiplies the time (the player's speed setting)."""
 
-    board: dict[int, tuple[int, str]]
+    board: Pieces
     speed: float
 
     @property
@@ -64,7 +65,7 @@ class BoardLook:
         return self.source.builder
 
     @property
-    def pieces_now(self) -> dict[int, tuple[int, str]]:
+    def pieces_now(self) -> Pieces:
         return self.source.pieces_now
 
     @property

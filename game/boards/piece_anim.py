@@ -11,7 +11,7 @@ import pygame
 
 from rules import Effect
 from rules.effects import MOVE, PLACE, PROMOTE, REMOVE
-from rules.kinds import Detail
+from rules.kinds import Detail, PieceKind
 
 from ..anim import Timer, arc_point, bounce_out, ease_in_quad
 from ..render.pieces import draw_piece
@@ -120,7 +120,7 @@ class MoveAnimation:
         if e.kind == MOVE:
             self.flying = self.board.pop(e.cell, None)
         elif e.kind == PLACE:
-            self.flying = (e.player, e.detail)
+            self.flying = (e.player, PieceKind(e.detail))
         elif e.kind == REMOVE:
             self.flying = self.board.pop(e.cell, None)
             if self.flying is not None:
@@ -142,15 +142,15 @@ class MoveAnimation:
             self.board[e.to] = piece
             fire(Beat.LAND, e.to, piece)
         elif e.kind == PLACE:
-            self.board[e.cell] = (e.player, e.detail)
-            fire(Beat.DROP, e.cell, (e.player, e.detail))
+            self.board[e.cell] = (e.player, PieceKind(e.detail))
+            fire(Beat.DROP, e.cell, self.board[e.cell])
         elif e.kind == REMOVE:
             victim = self.board.pop(e.cell, None) if e.cell in self.board else self.flying
             if victim is not None:
                 self._taken[victim[0] ^ 1] += 1
         elif e.kind == PROMOTE:
             owner, _ = self.board[e.cell]
-            self.board[e.cell] = (owner, e.detail)
+            self.board[e.cell] = (owner, PieceKind(e.detail))
             fire(Beat.PROMOTE, e.cell, self.board[e.cell])
         self.flying = None
 

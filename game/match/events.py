@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rules import Effect, Move
-from rules.kinds import Code
+from rules.kinds import Code, Pieces
 
 
 class Tone(Code):
@@ -41,7 +41,7 @@ class Played:
     mover: int
     effects: list[Effect]
     words: str
-    before: dict[int, tuple[int, str]] = field(default_factory=dict)
+    before: Pieces = field(default_factory=dict)
     shown_hops: int = 0
     notation: str = ""
     taken_before: tuple[int, int] = (0, 0)  # what each side had taken before it (the panel counts up as it is shown)

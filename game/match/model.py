@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from rules import Effect, IllegalMoveError, Move, Note, State, game_spec
 from rules.effects import MOVE, REMOVE, STOP
-from rules.kinds import NoteCode
+from rules.kinds import NoteCode, Pieces
 from rules.words import N_, Words, sentence
 
 from .. import saves
@@ -87,7 +87,7 @@ class Match:
         self.analysis: GameAnalysis | None = None  # the engine's look over the game, once asked for
         self._events: list[Event] = []
         self.stops_seen: frozenset[str] = frozenset()  # how the moves shown so far ended (their stop effects)
-        self.pieces_now: dict[int, tuple[int, str]] = {}
+        self.pieces_now: Pieces = {}
         self.notes: list[Note] = []
         self.note_codes: frozenset[str] = frozenset()
         self._read_position()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from rules import Effect, Move, Note, State
+from rules.kinds import Pieces
 
 from .routes import MoveBuilder
 
@@ -19,7 +20,7 @@ class BoardSource(Protocol):
     def builder(self) -> MoveBuilder: ...
 
     @property
-    def pieces_now(self) -> dict[int, tuple[int, str]]: ...
+    def pieces_now(self) -> Pieces: ...
 
     @property
     def last_move(self) -> Move | None: ...

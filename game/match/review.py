@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules import Effect, Move, Note, State
+from rules.kinds import Pieces
 
 from .routes import MoveBuilder
 
@@ -25,7 +26,7 @@ class ReviewView:
     sides: tuple[str, str]
     last_mover: int | None = None
     builder: MoveBuilder = field(init=False)
-    pieces_now: dict[int, tuple[int, str]] = field(init=False)
+    pieces_now: Pieces = field(init=False)
     notes: list[Note] = field(default_factory=list)
     note_codes: frozenset[str] = frozenset()
     suggestion: Move | None = None

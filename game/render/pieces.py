@@ -11,6 +11,7 @@ import math
 import pygame
 
 from rules import State
+from rules.kinds import PieceKind
 from rules.words import N_
 
 from .. import theme
@@ -35,25 +36,21 @@ HALMA_COLORS = {0: ((222, 74, 58), (104, 20, 14)), 1: ((58, 104, 214), (14, 30, 
 CROWN_GOLD = (250, 210, 90)
 
 
+ANIMALS = (PieceKind.COW, PieceKind.LEOPARD, PieceKind.TIGER)
+
+
 def style_of(owner: int, kind: str) -> str:
     """The drawing style of a piece: the animals by kind, anything else by owner."""
-    if kind in ("cow", "leopard", "tiger"):
-        return kind
-    if kind in ("counter", "king"):
+    if kind in ANIMALS:
+        return str(kind)
+    if kind in (PieceKind.COUNTER, PieceKind.KING):
         return f"{kind}{owner}"
     return f"soldier{owner}"
 
 
-def side_kind(state: State, player: int) -> str:
-    """The kind of piece that stands for ``player``: named by the side ("Cows" -> 'cow') when
-    that is a known animal, else the player's most common piece on the board, else 'soldier'."""
-    sides = state.game.sides
-    word = sides[player].strip().lower()
-    singular = word[:-1] if word.endswith("s") else word
-    if singular in ("cow", "leopard", "tiger"):
-        return singular
-    kinds = [k for o, k in state.pieces().values() if o == player]
-    return max(set(kinds), key=kinds.count) if kinds else "soldier"
+def side_kind(state: State, player: int) -> PieceKind:
+    """The kind of piece that stands for ``player`` (the rules say: ``state.piece_kind``)."""
+    return state.piece_kind(player)
 
 
 def describe(owner: int, kind: str) -> str:

@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from rules.kinds import PieceKind
 from rules.words import Words
 
 from .. import i18n, library, theme
@@ -21,8 +22,9 @@ from . import opening
 
 TITLE = "KELIYA"
 LETTER_COLORS = (theme.ACCENT, theme.ACCENT_2, theme.GOOD, theme.WARN, theme.HOUSE, theme.ACCENT)
-TOKEN_STYLES = ((0, "soldier"), (1, "soldier"), (1, "cow"), (0, "leopard"))
-PARADE = ((0, "tiger"), (1, "leopard"), (1, "leopard"), (0, "soldier"), (1, "soldier"), (1, "cow"), (1, "cow"))
+TOKEN_STYLES = ((0, PieceKind.SOLDIER), (1, PieceKind.SOLDIER), (1, PieceKind.COW), (0, PieceKind.LEOPARD))
+PARADE = ((0, PieceKind.TIGER), (1, PieceKind.LEOPARD), (1, PieceKind.LEOPARD), (0, PieceKind.SOLDIER),
+          (1, PieceKind.SOLDIER), (1, PieceKind.COW), (1, PieceKind.COW))
 
 
 class TitleScene(Scene):

@@ -14,7 +14,7 @@ import pygame
 
 from rules import Effect
 from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP, replay_counts
-from rules.kinds import Detail
+from rules.kinds import Detail, PieceKind, Pieces
 from rules.words import N_, Words
 
 from ...anim import arc_point, ease_in_out, ease_out_cubic, lerp
@@ -72,7 +72,7 @@ class SowingAnimation:
         self.on_event = on_event
         self.on_end = on_end
         self.player = player
-        self.board: dict[int, tuple[int, str]] = {}
+        self.board: Pieces = {}
         k = tempo(effects)
         self.steps = [_Step(e, SECONDS.get(e.kind, 0.0) * (k if e.kind in (LIFT, RELAY, DROP) else 1.0))
                       for e in effects]
@@ -155,7 +155,7 @@ class SowingAnimation:
         self.begun = True
         self.elapsed = 0.0
         field = self.field
-        piece = (self.player, "stone")
+        piece = (self.player, PieceKind.STONE)
         if e.kind in (LIFT, RELAY):
             self.rising = [(s, e.cell, at) for s, at in field.lift(e.cell)]
             self.hand_cell = e.cell
@@ -168,7 +168,7 @@ class SowingAnimation:
             base = field.stores[e.player]
             self.sweeping = [(s, e.cell, at, base + i) for i, (s, at) in enumerate(field.lift(e.cell))]
             if not quiet:
-                self.on_event(Beat.CAPTURE, e.cell, (e.player, "stone"))
+                self.on_event(Beat.CAPTURE, e.cell, (e.player, PieceKind.STONE))
         elif e.kind == STOP and not quiet:
             self.on_event(Beat(e.detail) if e.detail in STOP_BEATS else Beat.STOP, e.cell, piece)
 
@@ -184,7 +184,7 @@ class SowingAnimation:
                 field.place(e.cell, stone)
             else:
                 field.drop(e.cell, stone)
-                self.on_event(Beat.DROP, e.cell, (self.player, "stone"))
+                self.on_event(Beat.DROP, e.cell, (self.player, PieceKind.STONE))
             self.hand_from = None
         elif e.kind == CAPTURE:
             field.to_store(e.player, [s for s, _, _, _ in self.sweeping])

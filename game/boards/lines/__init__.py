@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from rules import Effect, Game
+from rules.kinds import Pieces
 
 from ..base import FamilyBase
 from ..piece_anim import MoveAnimation
@@ -28,6 +29,6 @@ class Family(FamilyBase):
         view = BoardView(game.layout, rect)
         super().__init__(view, LinesRenderer(view))
 
-    def animate(self, effects: list[Effect], before: dict[int, tuple[int, str]], on_event,
+    def animate(self, effects: list[Effect], before: Pieces, on_event,
                 shown_hops: int = 0) -> MoveAnimation:
         return MoveAnimation(effects, before, self.view, on_event, shown_hops)

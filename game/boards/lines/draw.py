@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rules.effects import REMOVE
-from rules.kinds import NoteCode
+from rules.kinds import NoteCode, PieceKind
 
 from ... import theme
 from ...render.marks import (
@@ -153,7 +153,7 @@ class LinesRenderer:
     def _drag(self, surface: pygame.Surface, m: BoardLook) -> None:
         if not m.dragging or not m.builder.path:
             return
-        owner, kind = m.pieces_now.get(m.builder.path[0], (0, "soldier"))
+        owner, kind = m.pieces_now.get(m.builder.path[0], (0, PieceKind.SOLDIER))
         draw_piece(surface, m.mouse, self.view.piece_radius, owner, kind, lift=0.8)
 
     def _suggestion(self, surface: pygame.Surface, m: BoardLook) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from rules import Layout
+from rules.kinds import Pieces
 
 from ... import theme
 from ..board_view import CachedBoard, wooden_frame
@@ -108,7 +109,7 @@ class BoardView(CachedBoard):
 
 
 def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, layout: Layout,
-                   pieces: dict[int, tuple[int, str]]) -> None:
+                   pieces: Pieces) -> None:
     """A small drawing of a board and its start position for the game chooser's cards."""
     from ...render.pieces import draw_piece
 

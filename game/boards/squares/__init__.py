@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from rules import Effect, Game
+from rules.kinds import Pieces
 
 from ..base import FamilyBase
 from .anim import SquaresAnimation
@@ -29,6 +30,6 @@ class Family(FamilyBase):
         view = SquaresView(game, rect)
         super().__init__(view, SquaresRenderer(view))
 
-    def animate(self, effects: list[Effect], before: dict[int, tuple[int, str]], on_event,
+    def animate(self, effects: list[Effect], before: Pieces, on_event,
                 shown_hops: int = 0) -> SquaresAnimation:
         return SquaresAnimation(effects, before, self.view, on_event, shown_hops)

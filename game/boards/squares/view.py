@@ -11,6 +11,7 @@ import math
 import pygame
 
 from rules import Game
+from rules.kinds import Pieces
 
 from ... import theme
 from ...render.pieces import CROWN_GOLD, HALMA_COLORS
@@ -169,7 +170,7 @@ class SquaresView(CachedBoard):
 
 
 def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, game: Game,
-                   pieces: dict[int, tuple[int, str]]) -> None:
+                   pieces: Pieces) -> None:
     """The board and its start for the chooser's card."""
     from ...render.pieces import draw_piece
 

@@ -5,7 +5,7 @@ to stop a chain of leaps."""
 from __future__ import annotations
 
 from rules.battlehalma import COUNTER_DIRS, FORBIDDEN_WORDS
-from rules.kinds import NoteCode
+from rules.kinds import NoteCode, PieceKind
 from rules.words import N_, Words
 
 from ..events import Said, Tone
@@ -17,7 +17,7 @@ WORDS = {"N": N_("north"), "NE": N_("north-east"), "E": N_("east"), "SE": N_("so
 
 def allowed_directions(owner: int, kind: str) -> tuple[str, ...]:
     """The compass directions a piece may step or leap in (RULES-SPEC 5)."""
-    return tuple(WORDS) if kind == "king" else COUNTER_DIRS[owner]
+    return tuple(WORDS) if kind == PieceKind.KING else COUNTER_DIRS[owner]
 
 
 def intro(m: BoardSource) -> Said:
@@ -38,7 +38,7 @@ def guide(m: BoardSource) -> Said:
     if len(b.path) == 1:
         owner, kind = m.pieces_now[b.path[0]]
         where = name(b.path[0])
-        if kind == "king":
+        if kind == PieceKind.KING:
             head = Words("The king on {point} goes all eight ways, and takes the enemies it leaps.", point=where)
         else:
             head = Words("The counter on {point} goes the ways of its arrows, never {way}.", point=where,
