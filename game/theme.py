@@ -113,8 +113,9 @@ FONT_PATH = assets_dir() / "fonts" / "Inter-SemiBold.otf"
 FONT_SCALE = 0.6875
 
 #: the typeface of each language that Inter cannot write: (file in assets/fonts, the script HarfBuzz
-#: shapes it as, its size factor). Each also carries Latin, so move notation and numbers in a
-#: sentence come out in the same face; the factor keeps its Latin as wide as Inter's.
+#: shapes it as, its size factor). These faces carry their script, digits and a little
+#: punctuation but no Latin letters, so text is written in runs: the script's letters in its
+#: face, everything else (move notation, key names, Keliya) in Inter (``runs``).
 SCRIPT_FONTS: dict[str, tuple[str, str, float]] = {
     "si": ("NotoSansSinhala-Bold.ttf", "Sinh", 0.64),
     "ta": ("NotoSansTamil-Bold.ttf", "Taml", 0.64),
@@ -140,6 +141,53 @@ def script_of(words: str) -> str | None:
                 if low <= o <= high:
                     return code
     return None
+
+
+#: joiners and signs that belong to the script run they stand in
+_JOINERS = {0x200C, 0x200D, 0x25CC}
+
+
+def _latin_face(size: int) -> pygame.font.Font:
+    key = ("latin", max(8, int(size)))
+    f = _other_fonts.get(key)
+    if f is None:
+        f = _other_fonts[key] = pygame.font.Font(FONT_PATH, max(6, round(key[1] * FONT_SCALE))) \
+            if FONT_PATH.is_file() else pygame.font.Font(None, key[1])
+    return f
+
+
+def runs(words: str, size: int) -> list[tuple[str, pygame.font.Font]]:
+    """``words`` cut where the script changes, each run with the face that writes it: letters
+    of Sinhala, Tamil or Bengali in their Noto face (shaped), the rest in Inter. Spaces and
+    marks stay with the run they stand in, so a word is never cut inside."""
+    out: list[tuple[str, pygame.font.Font]] = []
+    cur, cur_code = "", None
+    for ch in words:
+        o = ord(ch)
+        code = next((c for c, (low, high) in SCRIPT_RANGES.items() if low <= o <= high), None)
+        if code is None and (o in _JOINERS or ch == " "):
+            code = cur_code
+        if cur and code != cur_code:
+            out.append((cur, _run_face(cur_code, size)))
+            cur = ""
+        cur += ch
+        cur_code = code
+    if cur or not out:
+        out.append((cur, _run_face(cur_code, size)))
+    return out
+
+
+def _run_face(code: str | None, size: int) -> pygame.font.Font:
+    if code is None:
+        return _latin_face(size) if _face[1] else font(size)
+    return font_for(chr(SCRIPT_RANGES[code][0] + 5), size)
+
+
+def _width(words: str, size: int) -> int:
+    """How wide ``words`` (already in the player's language) are, run by run."""
+    if _face[1] is None and script_of(words) is None:
+        return font(size).size(words)[0]
+    return sum(f.size(text)[0] for text, f in runs(words, size))
 
 
 def font_for(words: str, size: int) -> pygame.font.Font:
@@ -211,7 +259,8 @@ def measure(words: str, size: int) -> tuple[int, int]:
     key = (words, int(size), -1, _face[0])
     found = _measured.get(key)
     if found is None:
-        found = _remember(key, font_for(words, size).size(words))
+        height = max(f.size(text)[1] for text, f in runs(words, size))
+        found = _remember(key, (_width(words, size), height))
     return found
 
 
@@ -221,10 +270,9 @@ def fit(words: str, size: int, width: int) -> str:
     key = (words, int(size), -2 - int(width), _face[0])
     found = _measured.get(key)
     if found is None:
-        f = font_for(words, size)
         cut = words
-        if f.size(cut)[0] > width:
-            while cut and f.size(cut + "…")[0] > width:
+        if _width(cut, size) > width:
+            while cut and _width(cut + "…", size) > width:
                 cut = cut[:-1]
             cut = cut.rstrip() + "…"
         found = _remember(key, cut)
@@ -240,12 +288,29 @@ def text(words: str, size: int, color: Color = TEXT) -> pygame.Surface:
     key = (words, int(size), color)
     surf = _texts.get(key)
     if surf is None:
-        surf = font_for(words, size).render(words, True, color)
+        surf = _render(words, size, color)
         _texts[key] = surf
         if len(_texts) > _TEXT_CACHE_LIMIT:
             _texts.popitem(last=False)
     else:
         _texts.move_to_end(key)
+    return surf
+
+
+def _render(words: str, size: int, color: Color) -> pygame.Surface:
+    """``words`` drawn run by run on one baseline (one run: drawn whole)."""
+    parts = runs(words, size)
+    if len(parts) == 1:
+        text, f = parts[0]
+        return f.render(text, True, color)
+    ascent = max(f.get_ascent() for _, f in parts)
+    descent = max(-f.get_descent() for _, f in parts)
+    drawn = [(f.render(text, True, color), f.get_ascent()) for text, f in parts]
+    surf = pygame.Surface((sum(s.get_width() for s, _ in drawn), ascent + descent), pygame.SRCALPHA)
+    x = 0
+    for s, top in drawn:
+        surf.blit(s, (x, ascent - top))
+        x += s.get_width()
     return surf
 
 
@@ -257,13 +322,12 @@ def wrap(words: str, size: int, width: int) -> list[str]:
     found = _measured.get(key)
     if found is not None:
         return list(found)
-    f = font_for(words, size)
     lines: list[str] = []
     for paragraph in words.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             trial = word if not line else f"{line} {word}"
-            if f.size(trial)[0] <= width or not line:
+            if _width(trial, size) <= width or not line:
                 line = trial
             else:
                 lines.append(line)

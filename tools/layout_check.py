@@ -58,10 +58,10 @@ class Watch:
     def drawn(self, words: str) -> None:
         from game import theme
 
-        face = theme.font_for(words, 20)
-        if any(m is None for ch, m in zip(words, face.metrics(words), strict=False) if not ch.isspace()
-               and not _invisible(ch)):
-            self.note(f"a glyph is missing in {words!r}")
+        for text, face in theme.runs(words, 20):
+            if any(_missing(face, ch) for ch in text if not ch.isspace() and not _invisible(ch)):
+                self.note(f"a glyph is missing in {words!r}")
+                return
 
     def check_frame(self) -> None:
         texts, self.frame = self.frame, []
@@ -84,6 +84,23 @@ class Watch:
                 smaller = min(a.rect.width * a.rect.height, b.rect.width * b.rect.height)
                 if smaller and common.width * common.height > OVERLAP * smaller:
                     self.note(f"{a.words!r} overlaps {b.words!r}")
+
+
+#: per face: what it draws for a character it does not have (the .notdef box)
+_NOTDEF: dict[int, tuple[object, bytes]] = {}
+
+
+def _missing(face: pygame.font.Font, ch: str) -> bool:
+    """Whether ``face`` has no glyph for ``ch`` (it would draw its empty box): pygame gives the
+    box's metrics rather than None for these faces, so compare with the box itself."""
+    [metrics] = face.metrics(ch)
+    if metrics is None:
+        return True
+    box = _NOTDEF.get(id(face))
+    if box is None:
+        box = _NOTDEF[id(face)] = (face.metrics("\u0fff")[0],
+                                   pygame.image.tobytes(face.render("\u0fff", True, (255, 255, 255)), "RGB"))
+    return metrics == box[0] and pygame.image.tobytes(face.render(ch, True, (255, 255, 255)), "RGB") == box[1]
 
 
 def _invisible(ch: str) -> bool:

@@ -137,7 +137,7 @@ def decode(data: bytes, variant: str) -> Table:
     """The table in ``data`` if it is exactly a table of ``variant`` that ``encode`` wrote;
     ``TableFileError`` saying why not."""
     if not data.startswith(MAGIC):
-        raise TableFileError("it is not a Keliya solved table" if data else "it is empty")
+        raise TableFileError("it is not a Keliya solved table") if data else TableFileError("it is empty")
     end = data.find(b"\n", len(MAGIC), len(MAGIC) + MAX_HEADER)
     if end < 0:
         raise TableFileError("its header is cut off")
@@ -153,7 +153,8 @@ def decode(data: bytes, variant: str) -> Table:
         raise TableFileError(f"it is the table of another variant ({str(header.get('variant'))[:40]})")
     body = data[end + 1:]
     if len(body) != header.get("size"):
-        raise TableFileError("it is truncated" if len(body) < _int(header.get("size")) else "it has extra bytes")
+        raise (TableFileError("it is truncated") if len(body) < _int(header.get("size"))
+               else TableFileError("it has extra bytes"))
     if hashlib.sha256(body).hexdigest() != header.get("sha256"):
         raise TableFileError("its contents do not match their checksum (damaged or edited)")
     return _table_from(header, body, variant)

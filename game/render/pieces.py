@@ -140,7 +140,7 @@ def _draw(style: str, r: int, kind: str) -> pygame.Surface:
         _halma(s, c, r, edge, int(style[-1]), style.startswith("king"))
     else:  # a kind this renderer does not know: a plain disc with its initial
         pygame.draw.circle(s, theme.ACCENT, (c, c), r)
-        label = theme.font(int(r * 1.2)).render(kind[:1].upper(), True, (0, 0, 0))
+        label = theme.text(kind[:1].upper(), int(r * 1.2), (0, 0, 0))
         s.blit(label, label.get_rect(center=(c, c)))
     return s
 

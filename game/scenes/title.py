@@ -173,8 +173,7 @@ class TitleScene(Scene):
             owner, kind = TOKEN_STYLES[style]
             draw_piece(surface, (x, y), r, owner, kind, alpha=150)
         size = int(190 * s)
-        f = theme.font(size)
-        total = sum(f.size(ch)[0] for ch in TITLE) + int(12 * s) * (len(TITLE) - 1)
+        total = sum(theme.measure(ch, size)[0] for ch in TITLE) + int(12 * s) * (len(TITLE) - 1)
         x = w / 2 - total / 2
         base_y = h * 0.36
         for i, ch in enumerate(TITLE):
@@ -185,7 +184,7 @@ class TitleScene(Scene):
             if abs(squash - 1) > 0.01:
                 gw, gh = glyph.get_size()
                 glyph = pygame.transform.smoothscale(glyph, (gw, max(1, int(gh * squash))))
-            cw = f.size(ch)[0]
+            cw = theme.measure(ch, size)[0]
             surface.blit(shadow, shadow.get_rect(midbottom=(x + cw / 2 + 6 * s, base_y + bob + 8 * s)))
             surface.blit(glyph, glyph.get_rect(midbottom=(x + cw / 2, base_y + bob)))
             x += cw + int(12 * s)

@@ -188,7 +188,7 @@ class HolesRenderer:
         view = self.view
         size = max(16, int(view.s * 0.36))
         room = view.frame.width - 2 * int(view.s * 0.3)
-        while size > 13 and theme.font(size).size(words)[0] + size > room:  # the line stays on the board
+        while size > 13 and theme.measure(words, size)[0] + size > room:  # the line stays on the board
             size -= 1
         label = theme.text(words, size, theme.TEXT)
         box = label.get_rect()
