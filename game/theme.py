@@ -145,6 +145,8 @@ def script_of(words: str) -> str | None:
 
 #: joiners and signs that belong to the script run they stand in
 _JOINERS = {0x200C, 0x200D, 0x25CC}
+#: signs outside a script's block that only its face has: the danda ends a Bengali sentence
+_SIGNS = {0x0964: "bn", 0x0965: "bn"}
 
 
 def _latin_face(size: int) -> pygame.font.Font:
@@ -164,7 +166,7 @@ def runs(words: str, size: int) -> list[tuple[str, pygame.font.Font]]:
     cur, cur_code = "", None
     for ch in words:
         o = ord(ch)
-        code = next((c for c, (low, high) in SCRIPT_RANGES.items() if low <= o <= high), None)
+        code = next((c for c, (low, high) in SCRIPT_RANGES.items() if low <= o <= high), _SIGNS.get(o))
         if code is None and (o in _JOINERS or ch == " "):
             code = cur_code
         if cur and code != cur_code:

@@ -118,16 +118,7 @@ def test_the_template_holds_every_word_the_code_shows(tmp_path):
     assert catalogue.unmarked() == []
 
 
-#: languages whose translation is not finished (issue 23 stays open until this is empty): Sinhala
-#: has every short entry (menus, setup, panel, notes, refusals) but not yet the long rules and
-#: lesson paragraphs; Tamil and Bengali have their typefaces, shaping and glossaries only. The
-#: test still runs and lists what is missing; it passes (and must) once a language is complete.
-UNFINISHED = {"si", "ta", "bn"}
-UNTRANSLATED = {"ta", "bn"}
-
-
-@pytest.mark.parametrize("code", [pytest.param(c, marks=pytest.mark.xfail(
-    c in UNFINISHED, reason="issue 23: translation in progress", strict=False)) for c in LANGS])
+@pytest.mark.parametrize("code", LANGS)
 def test_every_entry_is_translated(code):
     missing = catalogue.missing(code)
     assert not missing, f"{code}: {len(missing)} entries not translated, e.g. {missing[:10]}"
@@ -140,14 +131,7 @@ def test_translations_keep_their_placeholders_and_plurals_and_are_compiled(code)
     assert mo.read_bytes() == catalogue.compiled(code), "run python scripts/catalogue.py compile"
 
 
-def test_the_words_a_player_reads_most_are_translated_in_sinhala():
-    """Every entry short enough to be a label, a note, a refusal or a line of the panel."""
-    short = [m for m in catalogue.missing("si") if len(m) <= 90]
-    assert short == []
-
-
-@pytest.mark.parametrize("code", [pytest.param(c, marks=pytest.mark.xfail(
-    c in UNTRANSLATED, reason="issue 23: not translated yet", strict=False)) for c in LANGS])
+@pytest.mark.parametrize("code", LANGS)
 def test_the_app_speaks_the_language(code, english):
     """The game's name, a side, a sentence with values: in the language's script, notation Latin."""
     i18n.set_language(code)

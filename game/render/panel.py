@@ -68,6 +68,8 @@ class PanelPlan:
     log_head_w: int = 0
     help_line: str = ""
     help_pos: tuple[int, int] = (0, 0)
+    help_lines: list[tuple[str, int]] = field(default_factory=list)  # the help under the board: words, y
+    help_size: int = 0
     thinking: bool = False
     name_size: int = 0
 
@@ -93,6 +95,7 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPla
     x, inner_w = panel.left + pad, panel.width - 2 * pad
     plan = PanelPlan(panel, s, x, inner_w, compact=compact)
     plan.help_line, plan.help_pos = m.help_text(), (board_rect.centerx, board_rect.bottom + int(6 * s))
+    _plan_help(plan, board_rect, panel, size)
     plan.thinking = m.computer.thinking and not m.busy  # said under the board, where nothing is covered
     plan.name_size = int(34 * s)
     while plan.name_size > 14 and theme.measure(m.spec.name, plan.name_size)[0] > inner_w:
@@ -136,6 +139,27 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPla
     plan.log_area = pygame.Rect(x, y + int(8 * s), inner_w, ctx_y + bh - y - int(16 * s))
     _plan_log(sc, plan)
     return plan
+
+
+def _plan_help(plan: PanelPlan, board_rect: pygame.Rect, panel: pygame.Rect, size: tuple[int, int]) -> None:
+    """The help under the board on as many lines as the room below it holds, smaller type before
+    an ellipsis (a sentence in Tamil or Sinhala runs half again as long as in English)."""
+    s = plan.s
+    width = min(panel.left - int(16 * s), board_rect.centerx * 2) - int(16 * s)
+    room = size[1] - plan.help_pos[1] - int(2 * s)
+    words = plan.help_line
+    text_size = int(21 * s)
+    while True:
+        line_h = theme.font(text_size).get_linesize()
+        lines = theme.wrap(words, text_size, width)
+        if len(lines) * line_h <= room or text_size <= max(11, int(16 * s)):
+            break
+        text_size -= 1
+    fits = max(1, room // line_h)
+    if len(lines) > fits:
+        lines = lines[:fits - 1] + [fit_line(" ".join(lines[fits - 1:]), text_size, width)]
+    plan.help_size = text_size
+    plan.help_lines = [(line, plan.help_pos[1] + i * line_h) for i, line in enumerate(lines)]
 
 
 def _plan_turn_box(sc: PlayScene, plan: PanelPlan, y: int) -> int:
@@ -287,7 +311,8 @@ class PanelView:
         if plan.thinking:
             self._draw_thinking(surface, plan)
         else:
-            theme.blit_text(surface, plan.help_line, int(21 * s), theme.TEXT_DIM, plan.help_pos, "midtop")
+            for line, y in plan.help_lines:
+                theme.blit_text(surface, line, plan.help_size, theme.TEXT_DIM, (plan.help_pos[0], y), "midtop")
         theme.panel(surface, plan.panel, theme.PANEL, theme.PANEL_EDGE, int(16 * s))
         x = plan.x
         pad_top = plan.panel.top + int(14 * s)
