@@ -164,11 +164,15 @@ def runs(words: str, size: int) -> list[tuple[str, pygame.font.Font]]:
     marks stay with the run they stand in, so a word is never cut inside."""
     out: list[tuple[str, pygame.font.Font]] = []
     cur, cur_code = "", None
-    for ch in words:
+    codes = [next((c for c, (low, high) in SCRIPT_RANGES.items() if low <= ord(ch) <= high), _SIGNS.get(ord(ch)))
+             for ch in words]
+    for i, ch in enumerate(words):
         o = ord(ch)
-        code = next((c for c, (low, high) in SCRIPT_RANGES.items() if low <= o <= high), _SIGNS.get(o))
-        if code is None and (o in _JOINERS or ch == " "):
+        code = codes[i]
+        if code is None and o in _JOINERS:
             code = cur_code
+        elif ch == " ":  # a space goes with the word after it (in its face's width), else stays
+            code = next((codes[j] for j in range(i + 1, len(words)) if words[j] != " "), cur_code) or cur_code
         if cur and code != cur_code:
             out.append((cur, _run_face(cur_code, size)))
             cur = ""
