@@ -160,8 +160,9 @@ def _latin_face(size: int) -> pygame.font.Font:
 
 def runs(words: str, size: int) -> list[tuple[str, pygame.font.Font]]:
     """``words`` cut where the script changes, each run with the face that writes it: letters
-    of Sinhala, Tamil or Bengali in their Noto face (shaped), the rest in Inter. Spaces and
-    marks stay with the run they stand in, so a word is never cut inside."""
+    of Sinhala, Tamil or Bengali in their Noto face (shaped), the rest in Inter. Joiners stay
+    with the run they stand in, so a word is never cut inside; a space goes with the word after
+    it when that word is in a script (the Noto space is the width that script's text expects)."""
     out: list[tuple[str, pygame.font.Font]] = []
     cur, cur_code = "", None
     codes = [next((c for c, (low, high) in SCRIPT_RANGES.items() if low <= ord(ch) <= high), _SIGNS.get(ord(ch)))
