@@ -36,11 +36,12 @@ positions that may still recur) when repetition is a draw.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, NamedTuple
 
 from .battlehalma_moves import MoveTables, extend_king, generate
+from .boards import bits
 from .core import Game, GameSpec, IllegalMoveError, LimitView, Move, Note, Outcome, State
 from .effects import MOVE, PROMOTE, REMOVE, Effect
 from .kinds import Detail, EndCode, MoveKind, NoteCode, PieceKind
@@ -63,14 +64,6 @@ FORBIDDEN_WORDS = (N_("east, south or south-east"), N_("west, north or north-wes
 YARD_DISTANCE = {3: 1, 6: 2, 10: 3, 15: 4}
 BOARD_CHARS = "rbRB"  # Red counter, Blue counter, Red king, Blue king
 _MOVE_TABLES: dict[tuple[int, bool], MoveTables] = {}  # (size, promotion) -> its premade moves
-
-
-def bits(mask: int) -> Iterator[int]:
-    """The set squares of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class Geometry:

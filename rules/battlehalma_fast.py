@@ -18,8 +18,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .battlehalma import KING, RED, bits
+from .battlehalma import KING, RED
 from .battlehalma_moves import extend_king
+from .boards import bits
 
 if TYPE_CHECKING:
     from .battlehalma import BattleHalmaGame

@@ -159,7 +159,8 @@ def routes_walked(state):
     """The legal moves found the plain way, with no premade move and nothing remembered: each
     piece's steps, then its chains through ``_extend_counter``/``_extend_king`` (what
     ``battlehalma_moves.generate`` must give, in the same order)."""
-    from rules.battlehalma import KING, LEAP, LEAP_KING, STEP, STEP_KING, bits
+    from rules.battlehalma import KING, LEAP, LEAP_KING, STEP, STEP_KING
+    from rules.boards import bits
     from rules.core import Move
 
     g = state.game
