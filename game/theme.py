@@ -122,40 +122,56 @@ SCRIPT_FONTS: dict[str, tuple[str, str, float]] = {
     "bn": ("NotoSansBengali-Bold.ttf", "Beng", 0.64),
 }
 
-_fonts: dict[int, pygame.font.Font] = {}
 _texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _TEXT_CACHE_LIMIT = 600
 _face: tuple[Path, str | None, float] = (FONT_PATH, None, FONT_SCALE)  # file, script, size factor
-
+_LATIN: tuple[Path, str | None, float] = (FONT_PATH, None, FONT_SCALE)
 
 SCRIPT_RANGES = {"si": (0x0D80, 0x0DFF), "ta": (0x0B80, 0x0BFF), "bn": (0x0980, 0x09FF)}
-_other_fonts: dict[tuple[str, int], pygame.font.Font] = {}
-
-
-def script_of(words: str) -> str | None:
-    """The language whose script ``words`` is written in, if it is one Inter cannot write."""
-    for ch in words:
-        o = ord(ch)
-        if o >= 0x0980:
-            for code, (low, high) in SCRIPT_RANGES.items():
-                if low <= o <= high:
-                    return code
-    return None
-
-
 #: joiners and signs that belong to the script run they stand in
 _JOINERS = {0x200C, 0x200D, 0x25CC}
 #: signs outside a script's block that only its face has: the danda ends a Bengali sentence
 _SIGNS = {0x0964: "bn", 0x0965: "bn"}
 
+#: every face opened, by (file, size asked): a handful, kept for the life of the app
+_opened: dict[tuple[Path, int], pygame.font.Font] = {}
 
-def _latin_face(size: int) -> pygame.font.Font:
-    key = ("latin", max(8, int(size)))
-    f = _other_fonts.get(key)
+
+def _open(face: tuple[Path, str | None, float], size: int) -> pygame.font.Font:
+    """``face`` (file, script, size factor) at ``size``, shaped for its script (cached); pygame's
+    default font only if the file is missing, so a broken install still shows text."""
+    path, script, scale = face
+    size = max(8, int(size))
+    f = _opened.get((path, size))
     if f is None:
-        f = _other_fonts[key] = pygame.font.Font(FONT_PATH, max(6, round(key[1] * FONT_SCALE))) \
-            if FONT_PATH.is_file() else pygame.font.Font(None, key[1])
+        if path.is_file():
+            f = pygame.font.Font(path, max(6, round(size * scale)))
+            if script:
+                f.set_script(script)  # vowel signs and conjuncts joined, not drawn one by one
+        else:
+            f = pygame.font.Font(None, size)
+        _opened[(path, size)] = f
     return f
+
+
+def _script_face(code: str) -> tuple[Path, str | None, float]:
+    file, script, scale = SCRIPT_FONTS[code]
+    return assets_dir() / "fonts" / file, script, scale
+
+
+def _script_code(o: int) -> str | None:
+    """The language whose script writes code point ``o``, if Inter cannot."""
+    if o < 0x0964:
+        return None
+    for code, (low, high) in SCRIPT_RANGES.items():
+        if low <= o <= high:
+            return code
+    return _SIGNS.get(o)
+
+
+def script_of(words: str) -> str | None:
+    """The language whose script ``words`` is written in, if it is one Inter cannot write."""
+    return next((code for code in map(_script_code, map(ord, words)) if code), None)
 
 
 def runs(words: str, size: int) -> list[tuple[str, pygame.font.Font]]:
@@ -165,12 +181,10 @@ def runs(words: str, size: int) -> list[tuple[str, pygame.font.Font]]:
     it when that word is in a script (the Noto space is the width that script's text expects)."""
     out: list[tuple[str, pygame.font.Font]] = []
     cur, cur_code = "", None
-    codes = [next((c for c, (low, high) in SCRIPT_RANGES.items() if low <= ord(ch) <= high), _SIGNS.get(ord(ch)))
-             for ch in words]
+    codes = [_script_code(ord(ch)) for ch in words]
     for i, ch in enumerate(words):
-        o = ord(ch)
         code = codes[i]
-        if code is None and o in _JOINERS:
+        if code is None and ord(ch) in _JOINERS:
             code = cur_code
         elif ch == " ":  # a space goes with the word after it (in its face's width), else stays
             code = next((codes[j] for j in range(i + 1, len(words)) if words[j] != " "), cur_code) or cur_code
@@ -185,9 +199,7 @@ def runs(words: str, size: int) -> list[tuple[str, pygame.font.Font]]:
 
 
 def _run_face(code: str | None, size: int) -> pygame.font.Font:
-    if code is None:
-        return _latin_face(size) if _face[1] else font(size)
-    return font_for(chr(SCRIPT_RANGES[code][0] + 5), size)
+    return _open(_LATIN if code is None else _script_face(code), size)
 
 
 def _width(words: str, size: int) -> int:
@@ -201,43 +213,21 @@ def font_for(words: str, size: int) -> pygame.font.Font:
     """The face that writes ``words``: the language's own, or, for text in another of the three
     scripts (a language's name in the language setting), that script's face."""
     code = script_of(words)
-    if code is None or _face[1] == SCRIPT_FONTS[code][1]:
-        return font(size)
-    key = (code, max(8, int(size)))
-    f = _other_fonts.get(key)
-    if f is None:
-        file, script, scale = SCRIPT_FONTS[code]
-        f = _other_fonts[key] = pygame.font.Font(assets_dir() / "fonts" / file, max(6, round(key[1] * scale)))
-        f.set_script(script)
-    return f
+    return font(size) if code is None else _open(_script_face(code), size)
 
 
 def use_language(code: str) -> None:
     """Write in ``code``'s typeface from now on (the text caches start again)."""
     global _face
-    file, script, scale = SCRIPT_FONTS.get(code, ("Inter-SemiBold.otf", "", FONT_SCALE))
-    _face = (assets_dir() / "fonts" / file, script or None, scale)
-    _fonts.clear()
+    _face = _script_face(code) if code in SCRIPT_FONTS else _LATIN
     _texts.clear()
     _measured.clear()
 
 
 def font(size: int) -> pygame.font.Font:
     """The typeface of the language in force (Inter, or the Noto face of its script, shipped in
-    assets/fonts) at ``size``, shaped for its script (cached); pygame's default font only if the
-    file is missing, so a broken install still shows text."""
-    size = max(8, int(size))
-    f = _fonts.get(size)
-    if f is None:
-        path, script, scale = _face
-        if path.is_file():
-            f = pygame.font.Font(path, max(6, round(size * scale)))
-            if script:
-                f.set_script(script)  # vowel signs and conjuncts joined, not drawn one by one
-        else:
-            f = pygame.font.Font(None, size)
-        _fonts[size] = f
-    return f
+    assets/fonts) at ``size``."""
+    return _open(_face, size)
 
 
 #: a check's ear on every text drawn, in the words drawn (``tools.pseudo``); None in the app
