@@ -256,8 +256,11 @@ def measure(words: str, size: int) -> tuple[int, int]:
     key = (words, int(size), -1, _face[0])
     found = _measured.get(key)
     if found is None:
-        height = max(f.size(text)[1] for text, f in runs(words, size))
-        found = _remember(key, (_width(words, size), height))
+        if _face[1] is None and script_of(words) is None:
+            found = _remember(key, font(size).size(words))
+        else:
+            sizes = [f.size(text) for text, f in runs(words, size)]
+            found = _remember(key, (sum(w for w, _ in sizes), max(h for _, h in sizes)))
     return found
 
 
