@@ -55,11 +55,6 @@ class HuntSetup:
             self.start[1].bit_count() + self.hands[1],
         )
 
-    @property
-    def piece_kinds(self) -> tuple[PieceKind, PieceKind]:
-        """What each side's pieces are, typed (``kinds`` are the same values, as words)."""
-        return PieceKind(self.kinds[0]), PieceKind(self.kinds[1])
-
     def group(self, side: int) -> str:
         """How the rules texts name a side: 'the tiger', 'the leopards', 'the cows'."""
         return THE[self.kinds[side] if self.totals[side] == 1 else self.plurals[side]]
@@ -71,7 +66,8 @@ class HuntGame(LineGame):
     def __init__(self, spec: GameSpec, options: dict[str, Any], setup: HuntSetup) -> None:
         super().__init__(spec, options, setup.board)
         self.setup = setup
-        self.piece_kinds = setup.piece_kinds
+        #: what each side's pieces are, typed (the setup's ``kinds`` are the same values, as words)
+        self.piece_kinds = (PieceKind(setup.kinds[0]), PieceKind(setup.kinds[1]))
         self.totals = setup.totals
         self.target = setup.target
         self.chains = setup.chains
