@@ -337,6 +337,30 @@ def wrap(words: str, size: int, width: int) -> list[str]:
     return lines
 
 
+def fit_size(words: str, size: int, floor: int, width: float) -> int:
+    """The largest size from ``size`` down to ``floor`` at which ``words`` is at most ``width``
+    pixels wide on one line (a label in a box: translations run longer than English)."""
+    while size > floor and measure(words, size)[0] > width:
+        size -= 1
+    return size
+
+
+#: the line spacing of wrapped text, times its size
+LINE_SPACING = 1.18
+
+
+def wrap_to_room(paragraphs: list[str], size: int, floor: int, width: int, room: int) -> tuple[int, list[list[str]]]:
+    """The largest size from ``size`` down to ``floor`` at which ``paragraphs``, wrapped to
+    ``width``, fit ``room`` pixels of height (lines ``LINE_SPACING`` apart), and their lines;
+    at the floor they may still overflow: the caller cuts. Translations run longer than English,
+    so text in a fixed box shrinks before it is cut."""
+    while True:
+        wrapped = [wrap(words, size, width) for words in paragraphs]
+        if sum(map(len, wrapped)) * int(size * LINE_SPACING) <= room or size <= floor:
+            return size, wrapped
+        size -= 1
+
+
 def blit_text(surface: pygame.Surface, words: str, size: int, color: Color, pos: tuple[int, int],
               anchor: str = "topleft", box: pygame.Rect | None = None) -> pygame.Rect:
     """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect. ``box``:

@@ -92,8 +92,7 @@ class Button(Widget):
         size = int(self.rect.height * 0.46)
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
         label = tr(self.label) + (f"  [{tr(self.key_label)}]" if self.key_label else "")
-        while size > 10 and theme.measure(label, size)[0] > self.rect.width - 12:
-            size -= 1
+        size = theme.fit_size(label, size, 10, self.rect.width - 12)
         theme.blit_text(surface, label, size, color, self.rect.center, "center", box=self.rect)
 
 
@@ -217,8 +216,7 @@ class Selector(Widget):
         is_default = self.default is not None and self.value == self.default
         color = theme.ACCENT if self.enabled else theme.TEXT_DIM
         size = int(box.height * 0.62)
-        while size > 10 and theme.measure(value_label, size)[0] > box.width - box.height * 1.6:
-            size -= 1
+        size = theme.fit_size(value_label, size, 10, box.width - box.height * 1.6)
         theme.blit_text(surface, value_label, size, color, box.center, "center")
         if len(self.choices) > 1 and self.enabled:
             a = box.height * 0.22

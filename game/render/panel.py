@@ -97,9 +97,7 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPla
     plan.help_line, plan.help_pos = m.help_text(), (board_rect.centerx, board_rect.bottom + int(6 * s))
     _plan_help(plan, board_rect, panel, size)
     plan.thinking = m.computer.thinking and not m.busy  # said under the board, where nothing is covered
-    plan.name_size = int(34 * s)
-    while plan.name_size > 14 and theme.measure(m.spec.name, plan.name_size)[0] > inner_w:
-        plan.name_size -= 1
+    plan.name_size = theme.fit_size(m.spec.name, int(34 * s), 14, inner_w)
     y = panel.top + pad + theme.font(plan.name_size).get_linesize() + int(4 * s)  # under the game's name
     plan.mode_words = {PASS_AND_PLAY: N_("Pass and play"), WATCH: N_("Computer v computer")}.get(
         m.config.mode, Words("You play {side}", side=m.side(m.config.human_side)))
@@ -147,14 +145,8 @@ def _plan_help(plan: PanelPlan, board_rect: pygame.Rect, panel: pygame.Rect, siz
     s = plan.s
     width = min(panel.left - int(16 * s), board_rect.centerx * 2) - int(16 * s)
     room = size[1] - plan.help_pos[1] - int(2 * s)
-    words = plan.help_line
-    text_size = int(21 * s)
-    while True:
-        line_h = theme.font(text_size).get_linesize()
-        lines = theme.wrap(words, text_size, width)
-        if len(lines) * line_h <= room or text_size <= max(11, int(16 * s)):
-            break
-        text_size -= 1
+    text_size, [lines] = theme.wrap_to_room([plan.help_line], int(21 * s), max(11, int(16 * s)), width, room)
+    line_h = int(text_size * theme.LINE_SPACING)
     fits = max(1, room // line_h)
     if len(lines) > fits:
         lines = lines[:fits - 1] + [fit_line(" ".join(lines[fits - 1:]), text_size, width)]
@@ -406,9 +398,7 @@ class PanelView:
             player = m.shown_to_move
             bob = math.sin(sc.time * 4) * 3 * s
             draw_piece(surface, (cx, cy + bob), icon_r, player, side_kind(m.state, player))
-        size = int(34 * s)
-        while size > 14 and theme.measure(plan.turn_head, size)[0] > box.width - (cx - box.left) - icon_r - int(20 * s):
-            size -= 1
+        size = theme.fit_size(plan.turn_head, int(34 * s), 14, box.width - (cx - box.left) - icon_r - int(20 * s))
         theme.blit_text(surface, plan.turn_head, size, theme.TEXT, (cx + icon_r + int(14 * s), cy), "midleft")
         y = box.top + int(66 * s)
         for line, color in plan.turn_lines:

@@ -66,7 +66,7 @@ def draw_card(surface: pygame.Surface, sc: TutorialScene) -> None:
     size_px, wrapped = _fit(_lines(sc), width, room, s)
     for line, color in wrapped:
         theme.blit_text(surface, line, size_px, color, (x, y))
-        y += int(size_px * 1.18)
+        y += int(size_px * theme.LINE_SPACING)
     for b in sc.card_buttons:
         b.draw(surface, False, s)
 
@@ -74,13 +74,8 @@ def draw_card(surface: pygame.Surface, sc: TutorialScene) -> None:
 def _fit(paras: list[tuple[str, theme.Color]], width: int, room: int, s: float
          ) -> tuple[int, list[tuple[str, theme.Color]]]:
     """The largest text size (down to a floor) at which the paragraphs fit the card."""
-    size = int(23 * s)
-    floor = max(11, int(16 * s))
-    while True:
-        lines = [(line, color) for text, color in paras for line in theme.wrap(text, size, width)]
-        if len(lines) * int(size * 1.18) <= room or size <= floor:
-            return size, lines
-        size -= 1
+    size, wrapped = theme.wrap_to_room([text for text, _ in paras], int(23 * s), max(11, int(16 * s)), width, room)
+    return size, [(line, color) for lines, (_, color) in zip(wrapped, paras, strict=True) for line in lines]
 
 
 def _progress(surface: pygame.Surface, sc: TutorialScene, right_mid: tuple[int, int], s: float) -> None:
