@@ -104,10 +104,6 @@ def first_sentence(words: str) -> str:
     return words
 
 
-def fit_line(words: str, size: int, width: int) -> str:
-    """``words``, in the player's language, cut with an ellipsis so that it fits ``width`` pixels."""
-    return theme.fit(words, size, width)
-
 
 class Selector(Widget):
     """One setting: a label, its current value between two arrows, a line of help under it.
@@ -202,7 +198,7 @@ class Selector(Widget):
         tag_w = theme.measure(_("house rule"), small)[0] + 10 + pad if self.house_rule else 0
         while head > 12 and theme.measure(tr(self.label), head)[0] > room - tag_w:
             head -= 1
-        label = fit_line(tr(self.label), head, room - tag_w)
+        label = theme.fit(tr(self.label), head, room - tag_w)
         lab = theme.blit_text(surface, label, head, theme.TEXT if self.enabled else theme.TEXT_DIM,
                               (r.left + pad, r.top + int(r.height * 0.1)))
         if self.house_rule:
@@ -230,7 +226,7 @@ class Selector(Widget):
         elif is_default:
             placed = theme.blit_text(surface, _("default"), small, theme.GOOD, (r.right - pad, y), "bottomright")
             room -= placed.width + pad
-        theme.blit_text(surface, fit_line(first_sentence(tr(self.current_help)), small, room), small, theme.TEXT_DIM,
+        theme.blit_text(surface, theme.fit(first_sentence(tr(self.current_help)), small, room), small, theme.TEXT_DIM,
                         (r.left + pad, y), "bottomleft")
 
 

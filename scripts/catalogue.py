@@ -32,7 +32,7 @@ KEYWORDS = {
     "_": None, "N_": None, "tr": None, "ngettext": (1, 2), "Words": None, "counted": (1, 2), "N_counted": (1, 2),
     "Button": None, "Selector": None, "Said": None, "Refused": (2,), "Note": (2,), "IllegalMoveError": None,
     "ValueError": None, "UserFileError": None, "TableFileError": None, "blit_text": (2,), "wrap": None,
-    "fit_line": None, "text": None, "measure": None, "MenuOverlay": (3,),
+    "fit": None, "fit_size": None, "text": None, "measure": None, "MenuOverlay": (3,),
 }
 #: files whose strings are not for players (the AI's internals, tooling of the search)
 SKIP = ("game/ai/arena.py", "game/ai/train_eval.py", "game/ai/book.py", "game/ai/evaluation.py", "game/launch.py")

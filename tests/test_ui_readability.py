@@ -160,7 +160,6 @@ def test_remembered_measures_follow_the_width_and_the_language():
     import gettext
 
     from game import i18n
-    from game.widgets import fit_line
 
     class Sinhala(gettext.NullTranslations):
         def gettext(self, message: str) -> str:
@@ -171,7 +170,7 @@ def test_remembered_measures_follow_the_width_and_the_language():
     assert len(wide) == 1 and len(narrow) > 2
     narrow.append("changed by a caller")
     assert theme.wrap(words, 20, 200)[-1] != "changed by a caller"
-    assert fit_line(words, 20, 120).endswith("…") and not fit_line(words, 20, 2000).endswith("…")
+    assert theme.fit(words, 20, 120).endswith("…") and not theme.fit(words, 20, 2000).endswith("…")
     english = theme.measure("Medium", 24)
     try:
         i18n.install("si", Sinhala())

@@ -22,7 +22,6 @@ from ..i18n import tr
 from ..match.analysis import MARKS, Verdict
 from ..match.events import Tone
 from ..match.words import log_rows, turn_parts
-from ..widgets import fit_line
 from .pieces import describe, draw_piece, side_kind
 
 if TYPE_CHECKING:
@@ -149,7 +148,7 @@ def _plan_help(plan: PanelPlan, board_rect: pygame.Rect, panel: pygame.Rect, siz
     line_h = int(text_size * theme.LINE_SPACING)
     fits = max(1, room // line_h)
     if len(lines) > fits:
-        lines = lines[:fits - 1] + [fit_line(" ".join(lines[fits - 1:]), text_size, width)]
+        lines = lines[:fits - 1] + [theme.fit(" ".join(lines[fits - 1:]), text_size, width)]
     plan.help_size = text_size
     plan.help_lines = [(line, plan.help_pos[1] + i * line_h) for i, line in enumerate(lines)]
 
@@ -310,15 +309,15 @@ class PanelView:
         pad_top = plan.panel.top + int(14 * s)
         theme.blit_text(surface, m.spec.name, plan.name_size, theme.ACCENT, (x, pad_top))
         y = pad_top + theme.font(plan.name_size).get_linesize() + int(4 * s)
-        theme.blit_text(surface, fit_line(plan.mode_words, int(20 * s), plan.inner_w - sc.speed_button.rect.width
+        theme.blit_text(surface, theme.fit(plan.mode_words, int(20 * s), plan.inner_w - sc.speed_button.rect.width
                                           - int(8 * s)), int(20 * s), theme.TEXT_DIM, (x, y))
         if plan.rules_words:  # the rule that shapes every turn, e.g. "Capture rule: Huff (traditional)"
-            theme.blit_text(surface, fit_line(plan.rules_words, int(20 * s), plan.inner_w), int(20 * s),
+            theme.blit_text(surface, theme.fit(plan.rules_words, int(20 * s), plan.inner_w), int(20 * s),
                             theme.ACCENT_2, (x, y + int(26 * s)))
         self._draw_turn_box(surface, plan)
         if plan.proven is not None:
             words, py = plan.proven
-            theme.blit_text(surface, fit_line(Words("{proven} (V hides)", proven=words), int(20 * s), plan.inner_w),
+            theme.blit_text(surface, theme.fit(Words("{proven} (V hides)", proven=words), int(20 * s), plan.inner_w),
                             int(20 * s),
                             theme.GOOD, (x, py))
         for player, rect in enumerate(plan.cards):
@@ -360,7 +359,7 @@ class PanelView:
         if plan.graph_now is not None:
             pygame.draw.line(surface, theme.ACCENT, (plan.graph_now, area.top + int(16 * s)),
                              (plan.graph_now, area.bottom - 4), max(1, int(2 * s)))
-        theme.blit_text(surface, fit_line(plan.graph_words, int(15 * s), area.width - int(10 * s)), int(15 * s),
+        theme.blit_text(surface, theme.fit(plan.graph_words, int(15 * s), area.width - int(10 * s)), int(15 * s),
                         theme.TEXT_DIM, (area.left + int(6 * s), area.top + int(2 * s)))
 
     def _draw_log(self, surface: pygame.Surface, plan: PanelPlan) -> None:
@@ -371,7 +370,7 @@ class PanelView:
         more_w = theme.measure(plan.log_more, int(15 * s))[0] + int(6 * s) if plan.log_more else 0
         for p, (name, x) in enumerate(plan.log_heads):
             room = plan.log_head_w - (more_w if p == 1 else 0)
-            theme.blit_text(surface, fit_line(tr(name).upper(), int(17 * s), room), int(17 * s), theme.TEXT_DIM,
+            theme.blit_text(surface, theme.fit(tr(name).upper(), int(17 * s), room), int(17 * s), theme.TEXT_DIM,
                             (x, area.top))
         if plan.log_more:
             theme.blit_text(surface, plan.log_more, int(15 * s), theme.TEXT_DIM, (area.right, area.top + int(2 * s)),
@@ -383,7 +382,7 @@ class PanelView:
             if index == shown:
                 pygame.draw.rect(surface, (52, 62, 104), cell, border_radius=int(6 * s))
             color = theme.TEXT if index == shown else theme.ACCENT_2 if index == len(m.log) else theme.TEXT_DIM
-            theme.blit_text(surface, fit_line(notation, size, cell.width - int(6 * s)), size, color,
+            theme.blit_text(surface, theme.fit(notation, size, cell.width - int(6 * s)), size, color,
                             (cell.left + int(4 * s), cell.top + int(2 * s)))
 
     def _draw_turn_box(self, surface: pygame.Surface, plan: PanelPlan) -> None:

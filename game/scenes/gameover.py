@@ -22,7 +22,7 @@ from ..match.review import turning_points
 from ..match.words import headline
 from ..render.pieces import draw_piece
 from ..scene import Scene
-from ..widgets import Button, FocusGroup, fit_line
+from ..widgets import Button, FocusGroup
 
 
 class GameOverScene(Scene):
@@ -176,7 +176,7 @@ class GameOverScene(Scene):
                       reason=sentence(self.outcome.reason))
         room = self.strip_rematch.rect.left - strip.left - 2 * gap
         text_size = max(12, int(strip.height * 0.5))
-        theme.blit_text(surface, fit_line(words, text_size, room), text_size, theme.ACCENT,
+        theme.blit_text(surface, theme.fit(words, text_size, room), text_size, theme.ACCENT,
                         (strip.left + 2 * gap, strip.centery), "midleft")
         for b in (self.strip_rematch, self.strip_result):
             b.draw(surface, False, s)

@@ -20,7 +20,7 @@ from ..boards import draw_thumbnail
 from ..library import Entry, Library
 from ..opponent import level_choices
 from ..scene import Scene
-from ..widgets import Button, fit_line
+from ..widgets import Button
 from .pause import MenuOverlay
 
 TABS = (("unfinished", N_("Unfinished")), ("finished", N_("Finished")), ("record", N_("Record")))
@@ -210,7 +210,7 @@ class LibraryScene(Scene):
         s = self.s
         theme.blit_text(surface, "Saved games", int(58 * s), theme.ACCENT, (int(40 * s), int(22 * s)))
         hint = N_("Tab: Unfinished / Finished / Record  ·  Up/Down choose  ·  Enter open  ·  Del delete  ·  Esc back")
-        theme.blit_text(surface, fit_line(hint, int(20 * s), w - int(520 * s)), int(20 * s), theme.TEXT_DIM,
+        theme.blit_text(surface, theme.fit(hint, int(20 * s), w - int(520 * s)), int(20 * s), theme.TEXT_DIM,
                         (w - int(40 * s), int(52 * s)), "topright")
         for b in self.tab_buttons:
             b.draw(surface, False, s)
@@ -252,7 +252,7 @@ class LibraryScene(Scene):
         room = when.left - rect.left - 3 * pad
         result = entry.result()
         color = RESULT_COLORS.get(result or "", theme.ACCENT_2)
-        theme.blit_text(surface, fit_line(entry.details(), int(22 * s), room), int(22 * s), color,
+        theme.blit_text(surface, theme.fit(entry.details(), int(22 * s), room), int(22 * s), color,
                         (rect.left + pad, name.bottom + int(2 * s)))
 
     def _draw_record(self, surface: pygame.Surface) -> None:
@@ -276,7 +276,7 @@ class LibraryScene(Scene):
                             "midtop")
         y += row_h
         for name, cells in rows[: max(1, (box.bottom - y) // row_h)]:
-            theme.blit_text(surface, fit_line(name, int(26 * s), name_w - int(10 * s)), int(26 * s), theme.TEXT,
+            theme.blit_text(surface, theme.fit(name, int(26 * s), name_w - int(10 * s)), int(26 * s), theme.TEXT,
                             (box.left, y))
             for i, cell in enumerate(cells):
                 theme.blit_text(surface, cell, int(24 * s), theme.TEXT if cell != "–" else theme.TEXT_DIM,

@@ -14,7 +14,7 @@ from .. import theme
 from ..boards import draw_thumbnail, drawable
 from ..scene import Scene
 from ..tutorials import has_lesson
-from ..widgets import Button, fit_line
+from ..widgets import Button
 from . import opening
 
 
@@ -170,7 +170,7 @@ class MenuScene(Scene):
         s = theme.scale_for((w, h))
         theme.blit_text(surface, "Choose a game", int(64 * s), theme.ACCENT, (w // 2, int(30 * s)), "midtop")
         hint = N_("Arrows and Enter, or click a card  ·  L learns the game  ·  Ctrl+V opens a copied game  ·  Esc back")
-        theme.blit_text(surface, fit_line(self.notice or hint, int(22 * s), w - int(40 * s)), int(22 * s),
+        theme.blit_text(surface, theme.fit(self.notice or hint, int(22 * s), w - int(40 * s)), int(22 * s),
                         theme.WARN if self.notice else theme.TEXT_DIM, (w // 2, int(86 * s)), "midtop")
         for i, (gid, rect) in enumerate(zip(self.ids, self.cards)):
             spec = game_spec(gid)
@@ -187,12 +187,12 @@ class MenuScene(Scene):
             name = theme.blit_text(surface, spec.name, int(34 * s), theme.TEXT, (r.left + pad, y))
             y = name.bottom + int(2 * s)
             small = int(21 * s)
-            theme.blit_text(surface, fit_line(spec.origin, small, r.width - 2 * pad), small, theme.ACCENT_2,
+            theme.blit_text(surface, theme.fit(spec.origin, small, r.width - 2 * pad), small, theme.ACCENT_2,
                             (r.left + pad, y))
             y += int(small * 1.05)
             lines = theme.wrap(spec.description, small, r.width - 2 * pad)
             if len(lines) > 2:
-                lines = [lines[0], fit_line(lines[1] + " " + lines[2], small, r.width - 2 * pad)]
+                lines = [lines[0], theme.fit(lines[1] + " " + lines[2], small, r.width - 2 * pad)]
             for line in lines:
                 theme.blit_text(surface, line, small, theme.TEXT_DIM, (r.left + pad, y))
                 y += int(small * 0.95)

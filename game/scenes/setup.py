@@ -22,7 +22,7 @@ from ..i18n import tr
 from ..opponent import level_choices
 from ..scene import Scene
 from ..tutorials import has_lesson
-from ..widgets import Button, FocusGroup, Selector, fit_line
+from ..widgets import Button, FocusGroup, Selector
 
 
 def last_setup(game_id: str) -> MatchConfig:
@@ -230,7 +230,7 @@ class SetupScene(Scene):
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
         theme.blit_text(surface, self.spec.name, int(58 * s), theme.ACCENT, (int(36 * s), int(26 * s)))
-        theme.blit_text(surface, fit_line(Words("{origin} — {description}", origin=self.spec.origin,
+        theme.blit_text(surface, theme.fit(Words("{origin} — {description}", origin=self.spec.origin,
                                                 description=self.spec.description), int(24 * s),
                                           w - int(72 * s)), int(24 * s), theme.TEXT_DIM, (int(36 * s), int(76 * s)))
         col_x = self._option_rows()[0].rect.left if self.options else w // 2
