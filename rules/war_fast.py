@@ -132,7 +132,9 @@ def playout(board: Board, forced: bool, huffing: bool, rng: random.Random, own: 
                 chain = _largest(ends, rng) if greedy and rand() < greedy else ends[int(rand() * len(ends))]
         else:
             ends = no_chains
-        if chain is None:  # count the steps per direction
+        if chain is None:  # count the steps per direction (unrolled on purpose, like the capture
+            # test above: these are the search's hottest lines, and a loop over the direction
+            # tuples would cost the playout its speed; tests/test_fast_paths.py holds it to the API)
             c1 = own & s1 & e1
             n1 = c1.bit_count()
             c2 = own & s2 & e2
