@@ -136,8 +136,13 @@ def watch_tour(language: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800),
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    language = args[0] if args else "en"
+    import argparse
+
+    from game.i18n import LANGUAGES
+
+    ap = argparse.ArgumentParser(prog="python -m tools.layout_check", description=__doc__.splitlines()[0])
+    ap.add_argument("language", nargs="?", default="en", choices=LANGUAGES, help="the language to watch")
+    language = ap.parse_args(argv).language
     found = watch_tour(language)
     for problem, shot in sorted(found.items(), key=lambda kv: kv[1]):
         print(f"{shot}: {problem}")
