@@ -7,6 +7,11 @@ scenes do.
 the template looked up, its values filled in, words among them translated too); ``ngettext``
 picks the plural form the language needs ("took 1 stone", "took 5 stones"). Changing the
 language tells the listeners (the typeface follows), and every scene reads its words afresh.
+
+A translated template may write a value as its owner, ``{side:of}``: English says "South's" with
+an apostrophe in the template, but Bengali inflects the word itself (উত্তর, উত্তরের), so the
+catalogue holds each side's possessive form under the context ``possessive`` and the value
+takes it where the translation asks.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from rules.words import Words, capitalised
 from .assets_path import assets_dir
 
 DOMAIN = "keliya"
+#: the catalogue's context for a side's name as the owner of something (``{side:of}``)
+POSSESSIVE = "possessive"
 #: language code -> its name in its own script (what the language setting shows)
 LANGUAGES = {"en": "English", "si": "සිංහල", "ta": "தமிழ்", "bn": "বাংলা"}
 
@@ -96,11 +103,30 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
 
+class _Value(str):
+    """A translated value of a sentence that remembers what the code said, so that a template
+    may ask for its possessive form (``{side:of}``: Bengali উত্তরের for North); where the
+    catalogue has no such form the translated word stands as it is."""
+
+    source: str
+
+    def __new__(cls, said: str) -> _Value:
+        made = super().__new__(cls, tr(said))
+        made.source = said
+        return made
+
+    def __format__(self, spec: str) -> str:
+        if spec == "of":
+            owned = _translation.pgettext(POSSESSIVE, self.source)
+            return str(self) if owned == self.source else owned
+        return format(str(self), spec)
+
+
 def tr(text: Any) -> str:
     """Anything shown as words, in the player's language: ``Words`` from the rules are rebuilt
     from their translated template and translated values; a plain string is looked up whole."""
     if isinstance(text, Words):
-        values = {k: tr(v) if isinstance(v, str) else v for k, v in text.values.items()}
+        values = {k: _Value(v) if isinstance(v, str) else v for k, v in text.values.items()}
         if text.plural:
             return ngettext(text.template, text.plural, text.number).format(**values)
         made = _(text.template).format(**values) if values else _(text.template)

@@ -34,6 +34,11 @@ KEYWORDS = {
     "ValueError": None, "UserFileError": None, "TableFileError": None, "blit_text": (2,), "wrap": None,
     "fit": None, "fit_size": None, "text": None, "measure": None, "MenuOverlay": (3,),
 }
+#: the context of a side's name as the owner of something (``game.i18n.POSSESSIVE``): a
+#: translation writes ``{side:of}`` where its language inflects the name (Bengali উত্তরের)
+POSSESSIVE = "possessive"
+POSSESSIVE_NOTE = ("a side's name as the owner of something, the form a translation's {side:of} "
+                   "takes (English writes South's in the sentence itself)")
 #: files whose strings are not for players (the AI's internals, tooling of the search)
 SKIP = ("game/ai/arena.py", "game/ai/train_eval.py", "game/ai/book.py", "game/ai/evaluation.py", "game/launch.py")
 #: the AI modules whose words reach the screen (the levels, the solved games' verdicts)
@@ -99,6 +104,8 @@ def extract(pot: Path = POT) -> int:
             catalog.add(message, locations=[(where, 0)], auto_comments=[note] if note else [])
         elif (where, 0) not in found.locations:
             found.locations.append((where, 0))
+        if note == "a side's name" and catalog.get(message, context=POSSESSIVE) is None:
+            catalog.add(message, locations=[(where, 0)], auto_comments=[POSSESSIVE_NOTE], context=POSSESSIVE)
     pot.parent.mkdir(parents=True, exist_ok=True)
     with open(pot, "wb") as f:
         write_po(f, catalog, width=100, sort_output=True, omit_header=False)
@@ -169,7 +176,7 @@ def missing(code: str) -> list[str]:
     for m in template:
         if not m.id:
             continue
-        found = catalog.get(m.id)
+        found = catalog.get(m.id, context=m.context)
         strings = [] if found is None else (found.string if isinstance(found.string, (list, tuple)) else [found.string])
         if found is None or found.fuzzy or not strings or not all(strings):
             out.append(m.id if isinstance(m.id, str) else m.id[0])
@@ -229,11 +236,16 @@ def unmarked() -> list[str]:
 
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_0-9]*)\}")
+#: a placeholder with a format spec (only ``of``, the possessive, is known: ``game.i18n``)
+SPECIFIED = re.compile(r"\{([A-Za-z_0-9]*):([^{}]*)\}")
+#: the placeholders that hold a side's name wherever the code fills them: the ones ``:of`` may take
+OWNERS = ("side", "side2", "foe", "other", "who")
 
 
 def problems(code: str) -> list[str]:
     """Translations that would break on screen: a placeholder lost, renamed or added (the
-    sentence would crash or show '{side}'), a plural form missing."""
+    sentence would crash or show '{side}'), a format other than ``{name:of}``, a plural form
+    missing."""
     from babel.messages.pofile import read_po
 
     path = po_path(code)
@@ -251,7 +263,12 @@ def problems(code: str) -> list[str]:
         for s in strings:
             if not s:
                 continue
-            got = set(PLACEHOLDER.findall(s))
+            specs = SPECIFIED.findall(s)
+            for name, spec in specs:
+                if spec != "of" or name not in OWNERS:
+                    out.append(f"{code}: {ids[0]!r}: '{{{name}:{spec}}}' in {s!r}: the one format is "
+                               f"':of', for a side's name ({', '.join(OWNERS)})")
+            got = set(PLACEHOLDER.findall(s)) | {name for name, _ in specs}
             if got - want:
                 out.append(f"{code}: {ids[0]!r}: unknown placeholder(s) {sorted(got - want)} in {s!r}")
             elif len(ids) == 1 and want - got:

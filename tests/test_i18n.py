@@ -82,7 +82,8 @@ def test_a_bad_language_flag_prints_usage(capsys):
 class Fake(gettext.NullTranslations):
     """A language of our own: templates and words reversed in a way a test can see."""
 
-    table = {"{side} to move": "turn of {side}", "North": "NORTH-X"}
+    table = {"{side} to move": "turn of {side}", "North": "NORTH-X", "{side}'s store": "store of {side:of}"}
+    owners = {"North": "NORTH-OF"}
     plural = {"{n} blunder": ("{n} one-blunder", "{n} many-blunders"),
               "{side}: {move}, took {n}": ("{side} took {n} with {move}", "{side} took {n} with {move}")}
 
@@ -93,6 +94,9 @@ class Fake(gettext.NullTranslations):
         forms = self.plural.get(msgid1)
         return (forms[0] if n == 1 else forms[1]) if forms else (msgid1 if n == 1 else msgid2)
 
+    def pgettext(self, context: str, message: str) -> str:
+        return self.owners.get(message, message) if context == i18n.POSSESSIVE else message
+
 
 def test_words_are_rebuilt_from_the_translated_template_with_translated_values(english):
     i18n.install("xx", Fake())
@@ -102,6 +106,15 @@ def test_words_are_rebuilt_from_the_translated_template_with_translated_values(e
     assert tr(said) == "NORTH-X took 2 with e3xe5xc5"
     assert tr(Words.counted("{n} blunder", "{n} blunders", 1)) == "1 one-blunder"
     assert tr(Words.counted("{n} blunder", "{n} blunders", 3)) == "3 many-blunders"
+
+
+def test_a_translation_may_inflect_a_side_as_its_owner(english):
+    """``{side:of}`` takes the side's possessive form from the catalogue (Bengali উত্তরের, where
+    English writes North's in the template); a side without one keeps its plain word."""
+    i18n.install("xx", Fake())
+    assert tr(Words("{side}'s store", side="North")) == "store of NORTH-OF"
+    assert tr(Words("{side}'s store", side="South")) == "store of South"
+    assert tr(Words("{side} to move", side="North")) == "turn of NORTH-X"  # the plain form elsewhere
 
 
 # --- the catalogue ---------------------------------------------------------------------------------
@@ -129,6 +142,43 @@ def test_translations_keep_their_placeholders_and_plurals_and_are_compiled(code)
     assert catalogue.problems(code) == []
     mo = catalogue.po_path(code).with_suffix(".mo")
     assert mo.read_bytes() == catalogue.compiled(code), "run python scripts/catalogue.py compile"
+
+
+def test_a_format_other_than_a_sides_possessive_is_a_problem(tmp_path, monkeypatch):
+    po = tmp_path / "xx.po"
+    po.write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "{side}\'s store, {n} stones"\nmsgstr "{side:of} {n:of}"\n\n'
+                  'msgid "{side} to move"\nmsgstr "{side:up}"\n\n'
+                  'msgid "{side} wins"\nmsgstr "{side:of} win"\n', encoding="utf-8")
+    monkeypatch.setattr(catalogue, "po_path", lambda code: po)
+    found = catalogue.problems("xx")
+    assert len(found) == 2 and "{n:of}" in found[0] and "{side:up}" in found[1], found
+
+
+#: each language's particle after a side's name, which reads stiffly where the name itself
+#: should be inflected (Bengali উত্তর-এর for উত্তরের)
+STIFF_OWNER = {"si": re.compile(r"\{(side|side2|foe|other|who)\} ?ගේ"),
+               "ta": re.compile(r"\{(side|side2|foe|other|who)\} (இன்|உடைய)"),
+               "bn": re.compile(r"\{(side|side2|foe|other|who)\}-এর")}
+OWNED = {"si": "උතුරේ සියලු ඉත්තන් අල්ලා ගෙන ඇත", "ta": "வடக்கின் எல்லாக் காய்களும் வெட்டப்பட்டன",
+         "bn": "উত্তরের সব গুটি খাওয়া হয়েছে"}
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_sides_name_is_inflected_as_an_owner(code, english):
+    """Every side has its possessive form, the sentences use it rather than a particle after
+    the plain name, and the app says it."""
+    from babel.messages.pofile import read_po
+
+    with open(catalogue.po_path(code), "rb") as f:
+        entries = list(read_po(f, locale=code))
+    owners = {m.id: m.string for m in entries if m.context == catalogue.POSSESSIVE}
+    assert {"South", "North", "Red", "Blue", "Cows", "Leopards", "Tiger", "Tigers"} <= set(owners)
+    stiff = [m.string for m in entries if isinstance(m.string, str) and STIFF_OWNER[code].search(m.string)]
+    assert stiff == []
+    i18n.set_language(code)
+    assert tr(Words("all of {side}'s pieces are captured", side="North")) == OWNED[code]
+    assert tr(Words("{side}'s store", side="South")).startswith(owners["South"])
 
 
 @pytest.mark.parametrize("code", LANGS)

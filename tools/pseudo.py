@@ -44,6 +44,9 @@ class PseudoTranslations(gettext.NullTranslations):
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return pseudo(msgid1 if n == 1 else msgid2) if msgid1 in self.known else (msgid1 if n == 1 else msgid2)
 
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message) if message in self.known else message
+
 
 def template_entries(template: Path | None = None) -> frozenset[str]:
     """The messages of the catalogue's template (singular forms), read with the standard
