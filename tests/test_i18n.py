@@ -182,6 +182,29 @@ def test_a_sides_name_is_inflected_as_an_owner(code, english):
 
 
 @pytest.mark.parametrize("code", LANGS)
+def test_every_translated_sentence_fills_in_with_every_side(code, english):
+    """No translation breaks when its values come: a stray brace or a format a word cannot take
+    would raise while a scene draws."""
+    from babel.messages.pofile import read_po
+
+    from game.i18n import _Value
+
+    i18n.set_language(code)
+    names = re.compile(r"\{([A-Za-z_0-9]*)(?::[^{}]*)?\}")
+    with open(catalogue.po_path(code), "rb") as f:
+        entries = [m for m in read_po(f, locale=code) if m.id and not m.context]
+    filled = 0
+    for m in entries:
+        for text in (m.string if isinstance(m.string, (list, tuple)) else (m.string,)):
+            if text and "{" in text:
+                for side in ("South", "North", "Red", "Blue", "Cows", "Leopards", "Tiger", "Tigers"):
+                    out = text.format(**{name: _Value(side) for name in names.findall(text)})
+                    assert "{" not in out and "}" not in out, (m.id, text)
+                filled += 1
+    assert filled > 100
+
+
+@pytest.mark.parametrize("code", LANGS)
 def test_the_app_speaks_the_language(code, english):
     """The game's name, a side, a sentence with values: in the language's script, notation Latin."""
     i18n.set_language(code)
