@@ -156,10 +156,11 @@ def test_a_format_other_than_a_sides_possessive_is_a_problem(tmp_path, monkeypat
 
 
 #: each language's particle after a side's name, which reads stiffly where the name itself
-#: should be inflected (Bengali উত্তর-এর for উত্তরের)
+#: should be inflected (Bengali উত্তর-এর for উত্তরের; উত্তর-কে for উত্তরকে, which needs no form
+#: of its own)
 STIFF_OWNER = {"si": re.compile(r"\{(side|side2|foe|other|who)\} ?ගේ"),
                "ta": re.compile(r"\{(side|side2|foe|other|who)\} (இன்|உடைய)"),
-               "bn": re.compile(r"\{(side|side2|foe|other|who)\}-এর")}
+               "bn": re.compile(r"\{(side|side2|foe|other|who)\}-(এর|কে)")}
 OWNED = {"si": "උතුරේ සියලු ඉත්තන් අල්ලා ගෙන ඇත", "ta": "வடக்கின் எல்லாக் காய்களும் வெட்டப்பட்டன",
          "bn": "উত্তরের সব গুটি খাওয়া হয়েছে"}
 
