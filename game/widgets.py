@@ -43,11 +43,14 @@ def _arrow(surface: pygame.Surface, center: tuple[float, float], size: float, di
 
 
 class Button(Widget):
-    """A labelled button; ``key`` is an optional keyboard shortcut shown on the button."""
+    """A labelled button; ``key`` is an optional keyboard shortcut shown on the button.
+    ``text_ratio``: the label's size for the button's height (a slim button in a line of text
+    writes larger, or a script's small letters become hard to read)."""
 
     def __init__(self, label: str, action: Callable[[], Any], key: int | None = None,
-                 style: str = "normal", key_label: str = "") -> None:
+                 style: str = "normal", key_label: str = "", text_ratio: float = 0.46) -> None:
         self.label = label
+        self.text_ratio = text_ratio
         self.action = action
         self.key = key
         self.key_label = key_label
@@ -74,6 +77,14 @@ class Button(Widget):
         if self.enabled:
             self.action()
 
+    def shown_label(self) -> str:
+        """The label as drawn: in the player's language, with the key after it."""
+        return tr(self.label) + (f"  [{tr(self.key_label)}]" if self.key_label else "")
+
+    def label_width(self, height: int) -> int:
+        """How wide the button must be to write its label at full size for ``height``."""
+        return theme.measure(self.shown_label(), int(height * self.text_ratio))[0] + 12
+
     def draw(self, surface: pygame.Surface, focused: bool, scale: float) -> None:
         if not self.visible:
             return
@@ -89,9 +100,9 @@ class Button(Widget):
         pygame.draw.rect(surface, base, self.rect, border_radius=radius)
         edge = theme.ACCENT if focused else theme.lerp_color(base, (255, 255, 255), 0.3)
         pygame.draw.rect(surface, edge, self.rect, max(2, int(3 * scale)) if focused else 2, border_radius=radius)
-        size = int(self.rect.height * 0.46)
+        size = int(self.rect.height * self.text_ratio)
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
-        label = tr(self.label) + (f"  [{tr(self.key_label)}]" if self.key_label else "")
+        label = self.shown_label()
         size = theme.fit_size(label, size, 10, self.rect.width - 12)
         theme.blit_text(surface, label, size, color, self.rect.center, "center", box=self.rect)
 

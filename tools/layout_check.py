@@ -1,7 +1,7 @@
 """Does every scene's text hold in a language? The screenshot tour, watched as it draws.
 
 For each frame, the texts the top scene places (``theme.text_placed``) are checked: inside the
-window, inside their box (a button's label), a button's label not shrunk past reading, no two
+window, inside their box (a button's label), a button's label not shrunk or sized past reading, no two
 texts on top of each other; and every text drawn (``theme.text_drawn``) has a glyph for each of
 its characters in the face that draws it (a missing one would show as a box).
 
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 #: a button's label may shrink to fit, down to this share of the button's height
 SMALLEST_LABEL = 0.30
+#: and never below this size, whatever the button (about 9 pixels for Latin letters; a script's
+#: small letters become hard to read sooner)
+SMALLEST_LABEL_SIZE = 13
 #: two texts overlap when they share more than this share of the smaller one's area
 OVERLAP = 0.25
 #: pixels a text may stray over its box or the window's edge (anti-aliased edges, shadows)
@@ -76,6 +79,8 @@ class Watch:
                     self.note(f"{t.words!r} is wider than its box ({t.rect.width} > {t.box.width})")
                 if t.size < SMALLEST_LABEL * t.box.height:
                     self.note(f"{t.words!r} had to shrink to size {t.size} to fit its box of {t.box.size}")
+                elif t.size < SMALLEST_LABEL_SIZE:
+                    self.note(f"{t.words!r} is written at size {t.size} in its box of {t.box.size}: too small to read")
         for i, a in enumerate(texts):
             for b in texts[i + 1:]:
                 if a.words == b.words:

@@ -181,9 +181,14 @@ def _place_buttons(sc: PlayScene, plan: PanelPlan) -> int:
     bh, gap = int(48 * s), int(8 * s)
     bottom = plan.panel.bottom - int(14 * s)
     row = [b for b in (sc.undo_button, sc.turn_button, sc.rules_button, sc.menu_button) if b.visible]
-    bw = (inner_w - gap * (len(row) - 1)) // len(row)
-    for i, b in enumerate(row):
-        b.rect = pygame.Rect(x + i * (bw + gap), bottom - bh, bw, bh)
+    room = inner_w - gap * (len(row) - 1)
+    need = [b.label_width(bh) for b in row]
+    # Equal widths, unless a label would have to shrink: then each takes its share of what they need.
+    widths = [room // len(row)] * len(row) if max(need) <= room // len(row) else [room * n // sum(need) for n in need]
+    left = x
+    for b, bw in zip(row, widths):
+        b.rect = pygame.Rect(left, bottom - bh, bw, bh)
+        left += bw + gap
     ctx_y = bottom - bh - gap - bh
     interactive = m.human_to_move and not m.busy
     sc.stop_button.visible = interactive and m.builder.can_stop()

@@ -42,8 +42,9 @@ class GameOverScene(Scene):
         self.menu = Button("Menu", self.do_menu, pygame.K_m, key_label="M")
         self.analyse_button = Button("Analyse", self.analyse, pygame.K_a, key_label="A")
         self.peeking = False  # "See board": the strip under the board instead of the card
-        self.strip_rematch = Button("Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R")
-        self.strip_result = Button("Result", self.show_result, pygame.K_RETURN, key_label="Enter")
+        self.strip_rematch = Button("Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R",
+                                    text_ratio=0.6)
+        self.strip_result = Button("Result", self.show_result, pygame.K_RETURN, key_label="Enter", text_ratio=0.6)
         # The moments the game turned (the biggest swings of the evaluation), each a step into review.
         self.turns: list[Button] = []
         log = self.match.log
@@ -53,7 +54,7 @@ class GameOverScene(Scene):
                 words = log[ply - 1 - first].words
                 self.turns.append(Button(Words("{n}. {move}", n=ply, move=words), partial(self.look_at, ply),
                                          pygame.K_1 + k,
-                                         key_label=str(k + 1)))
+                                         key_label=str(k + 1), text_ratio=0.55))
         self.focus = FocusGroup([self.rematch, self.analyse_button, self.review, self.menu, *self.turns])
         self.place(app.size)
 
@@ -110,17 +111,17 @@ class GameOverScene(Scene):
         s = theme.scale_for(size)
         self.s = s
         k = ease_out_back(self.appear.t)
-        turns_h = (int(34 * s) + int(44 * s)) if self.turns else 0
+        # the turning points: a heading, then one full-width row each (a move's words are long)
+        row_h, row_gap = max(28, int(34 * s)), int(6 * s)
+        turns_h = (int(40 * s) + len(self.turns) * (row_h + row_gap)) if self.turns else 0
         self.box = box = pygame.Rect(0, 0, int(640 * s), int(360 * s) + turns_h)
         box.center = (w // 2, int(h / 2 + (1 - k) * h * 0.4))
         self.reason_lines = theme.wrap(sentence(self.outcome.reason), int(30 * s),
                                        box.width - int(60 * s))
         self.turns_y = box.bottom - int(56 * s) - int(26 * s) - turns_h
-        if self.turns:
-            tw = (box.width - int(60 * s) - (len(self.turns) - 1) * int(8 * s)) // len(self.turns)
-            for i, b in enumerate(self.turns):
-                b.rect = pygame.Rect(box.left + int(30 * s) + i * (tw + int(8 * s)), self.turns_y + int(30 * s), tw,
-                                     int(40 * s))
+        for i, b in enumerate(self.turns):
+            b.rect = pygame.Rect(box.left + int(30 * s), self.turns_y + int(30 * s) + i * (row_h + row_gap),
+                                 box.width - int(60 * s), row_h)
         bw, bh, gap = int(138 * s), int(56 * s), int(12 * s)
         x = box.centerx - (4 * bw + 3 * gap) // 2
         for b in (self.rematch, self.analyse_button, self.review, self.menu):

@@ -79,7 +79,7 @@ class PlayScene(Scene):
         self.turn_button = Button("Turn", m.flip, pygame.K_t, key_label="T")
         self.hint_button = Button("Hint: the computer's choice", m.ask_hint, pygame.K_h, key_label="H")
         self.pause_button = Button("Pause", m.toggle_pause, pygame.K_p, key_label="P")
-        self.speed_button = Button("", self.cycle_speed, pygame.K_f, key_label="F")
+        self.speed_button = Button("", self.cycle_speed, pygame.K_f, key_label="F", text_ratio=0.62)
         self.back_button = Button("Back to the game", lambda: m.review_at(None), None, style="accent",
                                   key_label="End")
         self.redo_button = Button("Redo", m.redo, None, key_label="Ctrl+Y")
