@@ -5,7 +5,8 @@ Usage: python -m benchmarks.frame_times [--size 1280x800] [--chains 30] [--think
        [--level hard]
 
 Runs headless (SDL dummy video driver: software rendering, as on a real window, without the
-vsync wait), with settings of its own (a fresh ``KELIYA_HOME``), not the player's. The budget for 60 FPS is 16.7 ms a frame; the target is p95 <= 17 ms.
+vsync wait), with settings of its own (a fresh ``KELIYA_HOME``), not the player's. The budget
+for 60 FPS is 16.7 ms a frame; the target is p95 <= 17 ms.
 The "thinking" run paces frames at 60 FPS with pygame's clock, as the real loop does, so the
 AI process and the UI share the machine's cores the way they do in play.
 """
