@@ -202,7 +202,7 @@ class Selector(Widget):
         theme.panel(surface, r, bg, theme.ACCENT if focused else theme.PANEL_EDGE, int(10 * scale),
                     max(2, int(3 * scale)) if focused else 1)
         head = int(r.height * 0.36)
-        small = max(12, int(r.height * 0.27))
+        small = max(14, int(r.height * 0.27))  # the help under it stays readable at 960x600
         pad = int(12 * scale)
         box = self._value_box()
         room = box.left - r.left - 2 * pad
