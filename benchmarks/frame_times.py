@@ -14,7 +14,9 @@ AI process and the UI share the machine's cores the way they do in play.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -26,7 +28,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Settings of the run's own (this script's importers too): the player's saved animation speed
 # ("off", say) would change what is timed, and a benchmark writes none of the player's files.
-os.environ.setdefault("KELIYA_HOME", tempfile.mkdtemp(prefix="keliya-bench-"))
+if "KELIYA_HOME" not in os.environ:
+    os.environ["KELIYA_HOME"] = tempfile.mkdtemp(prefix="keliya-bench-")
+    atexit.register(shutil.rmtree, os.environ["KELIYA_HOME"], True)
 
 import pygame  # noqa: E402
 

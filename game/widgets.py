@@ -77,13 +77,15 @@ class Button(Widget):
         if self.enabled:
             self.action()
 
+    PAD = 12  # pixels of the width the label leaves free
+
     def shown_label(self) -> str:
         """The label as drawn: in the player's language, with the key after it."""
         return tr(self.label) + (f"  [{tr(self.key_label)}]" if self.key_label else "")
 
     def label_width(self, height: int) -> int:
         """How wide the button must be to write its label at full size for ``height``."""
-        return theme.measure(self.shown_label(), int(height * self.text_ratio))[0] + 12
+        return theme.measure(self.shown_label(), int(height * self.text_ratio))[0] + self.PAD
 
     def draw(self, surface: pygame.Surface, focused: bool, scale: float) -> None:
         if not self.visible:
@@ -103,7 +105,7 @@ class Button(Widget):
         size = int(self.rect.height * self.text_ratio)
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
         label = self.shown_label()
-        size = theme.fit_size(label, size, 10, self.rect.width - 12)
+        size = theme.fit_size(label, size, 10, self.rect.width - self.PAD)
         theme.blit_text(surface, label, size, color, self.rect.center, "center", box=self.rect)
 
 
@@ -207,8 +209,7 @@ class Selector(Widget):
         box = self._value_box()
         room = box.left - r.left - 2 * pad
         tag_w = theme.measure(_("house rule"), small)[0] + 10 + pad if self.house_rule else 0
-        while head > 12 and theme.measure(tr(self.label), head)[0] > room - tag_w:
-            head -= 1
+        head = theme.fit_size(tr(self.label), head, 12, room - tag_w)
         label = theme.fit(tr(self.label), head, room - tag_w)
         lab = theme.blit_text(surface, label, head, theme.TEXT if self.enabled else theme.TEXT_DIM,
                               (r.left + pad, r.top + int(r.height * 0.1)))

@@ -22,6 +22,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.i18n import POSSESSIVE  # noqa: E402  (the app's context for a side as an owner)
+
 LOCALE = ROOT / "assets" / "locale"
 POT = LOCALE / "keliya.pot"
 DOMAIN = "keliya"
@@ -34,9 +38,8 @@ KEYWORDS = {
     "ValueError": None, "UserFileError": None, "TableFileError": None, "blit_text": (2,), "wrap": None,
     "fit": None, "fit_size": None, "text": None, "measure": None, "MenuOverlay": (3,),
 }
-#: the context of a side's name as the owner of something (``game.i18n.POSSESSIVE``): a
-#: translation writes ``{side:of}`` where its language inflects the name (Bengali উত্তরের)
-POSSESSIVE = "possessive"
+#: the note on a side's possessive form (context ``POSSESSIVE``): a translation writes
+#: ``{side:of}`` where its language inflects the name (Bengali উত্তরের)
 POSSESSIVE_NOTE = ("a side's name as the owner of something, the form a translation's {side:of} "
                    "takes (English writes South's in the sentence itself)")
 #: files whose strings are not for players (the AI's internals, tooling of the search)
@@ -49,10 +52,9 @@ def spoken_data() -> list[tuple[str, str, str]]:
     """(message, where, note for the translator) for the words that live in data, not in calls:
     each game's name, origin, description, sides, variants, options and rules (one entry per
     paragraph, as the rules screen shows them), the levels, and every lesson's words."""
-    sys.path.insert(0, str(ROOT))
     from game.ai.levels import LEVELS
     from game.tutorials import lesson_for, lesson_ids
-    from rules import game_ids, game_spec, load_game
+    from rules import game_ids, game_spec
     from rules.words import paragraphs
 
     out: list[tuple[str, str, str]] = []
@@ -61,10 +63,7 @@ def spoken_data() -> list[tuple[str, str, str]]:
         where = f"rules registry: {gid}"
         out += [(spec.name, where, "a game's name"), (spec.origin, where, "where the game comes from"),
                 (spec.description, where, "")]
-        sides = {spec.sides, load_game(gid).sides}
-        sides |= {load_game(gid, **chosen).sides for chosen in spec.variants.values()}
-        sides |= {load_game(gid, **{opt.name: choice}).sides for opt in spec.options for choice in opt.choices}
-        out += [(side, where, "a side's name") for pair in sorted(sides) for side in pair]
+        out += [(side, where, "a side's name") for side in side_names(gid)]
         out += [(name, where, "a variant's name") for name in spec.variants]
         for opt in spec.options:
             out += [(opt.label, where, "an option"), (opt.help, where, ""), (opt.unused_help, where, "")]
@@ -80,6 +79,18 @@ def spoken_data() -> list[tuple[str, str, str]]:
             out += [(step.caption, where, ""), (step.hint, where, ""), (step.after, where, ""),
                     (step.title, where, "a step's title")]
     return [(m, w, c) for m, w, c in out if m and any(ch.isalpha() for ch in m)]
+
+
+def side_names(gid: str) -> list[str]:
+    """Every name a side of game ``gid`` goes by, under any variant or option (Hat Diviyan
+    Keliya's large board has 'Tigers')."""
+    from rules import game_spec, load_game
+
+    spec = game_spec(gid)
+    pairs = {spec.sides, load_game(gid).sides}
+    pairs |= {load_game(gid, **chosen).sides for chosen in spec.variants.values()}
+    pairs |= {load_game(gid, **{opt.name: choice}).sides for opt in spec.options for choice in opt.choices}
+    return [side for pair in sorted(pairs) for side in pair]
 
 
 def extract(pot: Path = POT) -> int:
@@ -104,8 +115,13 @@ def extract(pot: Path = POT) -> int:
             catalog.add(message, locations=[(where, 0)], auto_comments=[note] if note else [])
         elif (where, 0) not in found.locations:
             found.locations.append((where, 0))
-        if note == "a side's name" and catalog.get(message, context=POSSESSIVE) is None:
-            catalog.add(message, locations=[(where, 0)], auto_comments=[POSSESSIVE_NOTE], context=POSSESSIVE)
+    from rules import game_ids
+
+    for gid in game_ids():  # each side's name as an owner, once (``{side:of}``)
+        for side in side_names(gid):
+            if catalog.get(side, context=POSSESSIVE) is None:
+                catalog.add(side, locations=[(f"rules registry: {gid}", 0)], auto_comments=[POSSESSIVE_NOTE],
+                            context=POSSESSIVE)
     pot.parent.mkdir(parents=True, exist_ok=True)
     with open(pot, "wb") as f:
         write_po(f, catalog, width=100, sort_output=True, omit_header=False)

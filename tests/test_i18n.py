@@ -20,6 +20,7 @@ from tools.pseudo import PSEUDO, PseudoTranslations, english_drawn
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("si", "ta", "bn")
+SIDES = ("South", "North", "Red", "Blue", "Cows", "Leopards", "Tiger", "Tigers")  # every side's name
 
 
 def _catalogue():
@@ -158,9 +159,9 @@ def test_a_format_other_than_a_sides_possessive_is_a_problem(tmp_path, monkeypat
 #: each language's particle after a side's name, which reads stiffly where the name itself
 #: should be inflected (Bengali উত্তর-এর for উত্তরের; উত্তর-কে for উত্তরকে, which needs no form
 #: of its own)
-STIFF_OWNER = {"si": re.compile(r"\{(side|side2|foe|other|who)\} ?ගේ"),
-               "ta": re.compile(r"\{(side|side2|foe|other|who)\} (இன்|உடைய)"),
-               "bn": re.compile(r"\{(side|side2|foe|other|who)\}-(এর|কে)")}
+_OWNER = r"\{(" + "|".join(catalogue.OWNERS) + r")\}"  # a side's placeholder
+STIFF_OWNER = {"si": re.compile(_OWNER + r" ?ගේ"), "ta": re.compile(_OWNER + r" (இன்|உடைய)"),
+               "bn": re.compile(_OWNER + r"-(এর|কে)")}
 OWNED = {"si": "උතුරේ සියලු ඉත්තන් අල්ලා ගෙන ඇත", "ta": "வடக்கின் எல்லாக் காய்களும் வெட்டப்பட்டன",
          "bn": "উত্তরের সব গুটি খাওয়া হয়েছে"}
 
@@ -174,7 +175,7 @@ def test_a_sides_name_is_inflected_as_an_owner(code, english):
     with open(catalogue.po_path(code), "rb") as f:
         entries = list(read_po(f, locale=code))
     owners = {m.id: m.string for m in entries if m.context == catalogue.POSSESSIVE}
-    assert {"South", "North", "Red", "Blue", "Cows", "Leopards", "Tiger", "Tigers"} <= set(owners)
+    assert set(SIDES) <= set(owners)
     stiff = [m.string for m in entries if isinstance(m.string, str) and STIFF_OWNER[code].search(m.string)]
     assert stiff == []
     i18n.set_language(code)
@@ -185,23 +186,26 @@ def test_a_sides_name_is_inflected_as_an_owner(code, english):
 @pytest.mark.parametrize("code", LANGS)
 def test_every_translated_sentence_fills_in_with_every_side(code, english):
     """No translation breaks when its values come: a stray brace or a format a word cannot take
-    would raise while a scene draws."""
+    would raise while a scene draws. Every sentence with values is said through ``tr`` with each
+    side's name in every value."""
     from babel.messages.pofile import read_po
 
-    from game.i18n import _Value
-
     i18n.set_language(code)
-    names = re.compile(r"\{([A-Za-z_0-9]*)(?::[^{}]*)?\}")
-    with open(catalogue.po_path(code), "rb") as f:
-        entries = [m for m in read_po(f, locale=code) if m.id and not m.context]
+    names = re.compile(r"\{([A-Za-z_0-9]*)\}")
+    with open(catalogue.POT, "rb") as f:
+        entries = [m for m in read_po(f) if m.id and not m.context]
     filled = 0
     for m in entries:
-        for text in (m.string if isinstance(m.string, (list, tuple)) else (m.string,)):
-            if text and "{" in text:
-                for side in ("South", "North", "Red", "Blue", "Cows", "Leopards", "Tiger", "Tigers"):
-                    out = text.format(**{name: _Value(side) for name in names.findall(text)})
-                    assert "{" not in out and "}" not in out, (m.id, text)
-                filled += 1
+        ids = m.id if isinstance(m.id, (list, tuple)) else (m.id,)
+        wanted = {name for text in ids for name in names.findall(text)} - ({"n"} if len(ids) > 1 else set())
+        if not wanted and len(ids) == 1:
+            continue
+        for side in SIDES:
+            values = {name: side for name in wanted}
+            said = Words.counted(ids[0], ids[1], 2, **values) if len(ids) > 1 else Words(ids[0], **values)
+            out = tr(said)
+            assert "{" not in out and "}" not in out, (m.id, out)
+        filled += 1
     assert filled > 100
 
 

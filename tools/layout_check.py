@@ -1,8 +1,8 @@
 """Does every scene's text hold in a language? The screenshot tour, watched as it draws.
 
 For each frame, the texts the top scene places (``theme.text_placed``) are checked: inside the
-window, inside their box (a button's label), a button's label not shrunk or sized past reading, no two
-texts on top of each other; and every text drawn (``theme.text_drawn``) has a glyph for each of
+window, inside their box (a button's label), a button's label not shrunk or sized past reading,
+no two texts on top of each other; and every text drawn (``theme.text_drawn``) has a glyph for each of
 its characters in the face that draws it (a missing one would show as a box).
 
     python -m tools.layout_check si        # the problems, by the screenshot they came before
