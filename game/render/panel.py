@@ -183,8 +183,11 @@ def _place_buttons(sc: PlayScene, plan: PanelPlan) -> int:
     row = [b for b in (sc.undo_button, sc.turn_button, sc.rules_button, sc.menu_button) if b.visible]
     room = inner_w - gap * (len(row) - 1)
     need = [b.label_width(bh) for b in row]
-    # Equal widths, unless a label would have to shrink: then each takes its share of what they need.
-    widths = [room // len(row)] * len(row) if max(need) <= room // len(row) else [room * n // sum(need) for n in need]
+    # Equal widths, unless a label would have to shrink: then each gets what it needs and an equal
+    # part of what is left over (or, when even that is too much, its share of the room).
+    equal, spare = room // len(row), room - sum(need)
+    widths = ([equal] * len(row) if max(need) <= equal else
+              [n + spare // len(row) for n in need] if spare >= 0 else [room * n // sum(need) for n in need])
     left = x
     for b, bw in zip(row, widths):
         b.rect = pygame.Rect(left, bottom - bh, bw, bh)
