@@ -29,13 +29,19 @@ ITERATIONS = 1500  # per position: a 100-move game in about a minute on one core
 
 class Point(NamedTuple):
     """One position of the game: after ``ply`` moves, ``to_move`` to move, worth ``value`` to
-    them, with the engine's ``best`` move in notation ('' when the game is over there)."""
+    them with best play, with the engine's ``best`` move in notation ('' when the game is over
+    there). ``played`` is what the move the game went on with is worth to the same side, found by
+    the same search (None at the last position), and ``score``/``played_score`` the material the
+    best and the played line keep for that side, in the game's units (pieces, or stones)."""
 
     ply: int
     to_move: int
     value: float
     best: str
     choices: int = 0  # legal moves there (1: the move was forced, and cannot be a slip)
+    played: float | None = None
+    score: float = 0.0
+    played_score: float = 0.0
 
 
 def value_of(state: State, iterations: int, rng: random.Random) -> tuple[float, str]:

@@ -36,14 +36,31 @@ VERDICT_WORDS = {Verdict.BLUNDER: N_("blunder"), Verdict.MISTAKE: N_("mistake"),
 MARKS = {Verdict.BLUNDER: "??", Verdict.MISTAKE: "?", Verdict.INACCURACY: "?!", Verdict.GOOD: ""}
 
 
+class Slip(Code):
+    """Why a move was called what it was (the words and the tests decide on this, never on text)."""
+
+    NONE = "none"  # the best move, the only move, or nothing given away that counts
+    RESULT = "result"  # it changed the game's result (a won game drawn or lost, a drawn one lost)
+    MATERIAL = "material"  # it lost pieces (or stones) by force when a move losing fewer existed
+    VALUE = "value"  # it gave away a share of the expected result, without a material loss
+
+
 class Judgement(NamedTuple):
-    """Move ``ply`` (1: the first) by ``mover``: how much it gave away and what was best."""
+    """Move ``ply`` (1: the first) by ``mover``: how much it gave away and what was best.
+
+    ``before`` and ``after`` are the mover's expected result with the best move and with the move
+    played (0..1, the same search); ``loss`` is the difference; ``lost`` the material the move gave
+    away by force against the best move, in the game's units (pieces, or stones in Ncuva)."""
 
     ply: int
     mover: int
     loss: float
     verdict: Verdict
     best: str  # the engine's move in that position ('' when it is the move played)
+    before: float = 0.5
+    after: float = 0.5
+    lost: float = 0.0
+    why: Slip = Slip.NONE
 
 
 class Runner(Protocol):
