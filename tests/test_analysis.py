@@ -60,7 +60,7 @@ def test_the_engine_values_every_position_of_a_real_game():
     for move in state.history():
         moves.append(replay.move_text(move))
         replay.apply(move)
-    points = list(analyse(start_state.to_text(), moves[:4] if len(moves) > 4 else moves, iterations=30))
+    points = list(analyse(start_state.to_text(), moves[:4] if len(moves) > 4 else moves, budget=30))
     assert [p.ply for p in points] == list(range(len(points)))
     assert all(0.0 <= p.value <= 1.0 for p in points) and all(p.best for p in points[:-1])
 
@@ -75,7 +75,7 @@ def test_the_runner_works_in_its_own_process_and_can_be_stopped():
     for move in state.history():
         moves.append(replay.move_text(move))
         replay.apply(move)
-    runner = AnalysisRunner(start_state.to_text(), moves, iterations=20)
+    runner = AnalysisRunner(start_state.to_text(), moves, budget=20)
     found: list[Point] = []
     deadline = time.monotonic() + 60
     while not runner.done:
@@ -83,7 +83,7 @@ def test_the_runner_works_in_its_own_process_and_can_be_stopped():
         found += runner.poll()
         time.sleep(0.02)
     assert runner.error == "" and [p.ply for p in found] == [0, 1, 2, 3, 4]
-    slow = AnalysisRunner(start_state.to_text(), moves, iterations=10**7)
+    slow = AnalysisRunner(start_state.to_text(), moves, budget=10**7)
     slow.cancel()
     assert slow.done and not slow._process.is_alive()
 

@@ -60,20 +60,20 @@ def value_of(state: State, iterations: int, rng: random.Random) -> tuple[float, 
     return result.value, state.move_text(result.move) if result.move is not None else ""
 
 
-def analyse(start: str, moves: list[str], iterations: int = ITERATIONS, seed: int = 1) -> Iterator[Point]:
+def analyse(start: str, moves: list[str], budget: int = ITERATIONS, seed: int = 1) -> Iterator[Point]:
     """Each position from ``start`` through ``moves`` (position text and notation), in order."""
     rng = random.Random(seed)
     state = load_state(start)
     for ply in range(len(moves) + 1):
-        value, best = value_of(state, iterations, rng)
+        value, best = value_of(state, budget, rng)
         yield Point(ply, state.to_move, value, best, 0 if state.outcome() is not None else len(state.legal_moves()))
         if ply < len(moves):
             state.play(moves[ply])
 
 
-def _run(out: Any, start: str, moves: list[str], iterations: int) -> None:
+def _run(out: Any, start: str, moves: list[str], budget: int) -> None:
     try:
-        for point in analyse(start, moves, iterations):
+        for point in analyse(start, moves, budget):
             out.put(tuple(point))
         out.put(("done",))
     except Exception as exc:  # noqa: BLE001 - reported to the window, which goes on
@@ -84,10 +84,10 @@ class AnalysisRunner:
     """``analyse`` in a process of its own: ``poll()`` hands over the points found so far and
     never waits; ``cancel()`` stops it at once."""
 
-    def __init__(self, start: str, moves: list[str], iterations: int = ITERATIONS) -> None:
+    def __init__(self, start: str, moves: list[str], budget: int = ITERATIONS) -> None:
         ctx = mp.get_context("spawn")
         self._queue: Any = ctx.Queue()
-        self._process: Any = ctx.Process(target=_run, args=(self._queue, start, moves, iterations), daemon=True,
+        self._process: Any = ctx.Process(target=_run, args=(self._queue, start, moves, budget), daemon=True,
                                          name="keliya-analysis")
         self._process.start()
         self.done = False

@@ -72,7 +72,7 @@ def _analysis(app, shot, scene) -> None:
 
     from game.ai.analysis import AnalysisRunner
 
-    scene.match.analyse(lambda start, moves: AnalysisRunner(start, moves, iterations=60))
+    scene.match.analyse(lambda start, moves: AnalysisRunner(start, moves, budget=60))
     over = app.manager.top
     if hasattr(over, "see_board"):
         over.see_board()
