@@ -81,6 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="sound volume (default: the saved setting, first 80)")
     ap.add_argument("--screenshots", type=Path, metavar="DIR",
                     help="save a picture of every scene at 1280x800 and 960x600 into DIR, then exit")
+    ap.add_argument("--analyse", metavar="FILE",
+                    help="look the game in FILE (saved, exported or copied as text; '-' reads it from "
+                         "standard input) over with the engine: each move and its verdict, then exit")
+    ap.add_argument("--json", action="store_true", help="with --analyse: print the verdicts as JSON")
     ap.add_argument("--exit-after-first-frame", action="store_true",
                     help="draw the first frame, print 'first-frame <unix time>' and exit (start-up benchmark)")
     return ap
@@ -151,10 +155,17 @@ def main(argv: list[str] | None = None) -> int:
         helper = _frozen_helper(sys.argv[1:] if argv is None else argv)
         if helper is not None:
             return helper
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.json and args.analyse is None:
+        parser.error("--json goes with --analyse FILE")  # exits 2, as every usage error does
     if args.list:
         print(list_games())
         return 0
+    if args.analyse is not None:  # no window and no pygame: works on a server too
+        from game.annotate import main as analyse_main
+
+        return analyse_main(args.analyse, as_json=args.json)
     problem = dependency_problem()
     if problem is not None:
         report_problem(problem)
