@@ -7,6 +7,9 @@ standard input). What cannot be looked over (no such file, a folder, not text, n
 changed or cut save, a position with no moves) is one line on stderr in a player's words and
 exit status 2, never a traceback; the file is only read, never changed or moved. Progress goes
 to stderr while it is a terminal. No pygame anywhere on this module's path.
+
+Its words are English, as the rest of the command line's (``--list``, ``--help``): like
+``game/launch.py`` it is no part of the app's catalogue.
 """
 
 from __future__ import annotations
@@ -69,15 +72,16 @@ def read_source(source: str, stdin: TextIO | None = None) -> SavedMatch:
             data = stream.buffer.read(MAX_BYTES + 1) if hasattr(stream, "buffer") else \
                 stream.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
         except (OSError, ValueError) as e:
-            raise Unusable(Words("standard input cannot be read ({problem})", problem=str(e))) from None
+            raise Unusable(f"standard input cannot be read ({e})") from None
         if len(data) > MAX_BYTES:
-            raise Unusable(Words("it is larger than {size} KB, far more than Keliya ever writes",
-                                 size=f"{MAX_BYTES // 1000:,}"))
+            raise Unusable(f"it is larger than {MAX_BYTES // 1000:,} KB, far more than Keliya ever writes")
         try:
             text = decode_text(data)
         except UserFileError as e:
             raise Unusable(words_of(e)) from None
     else:
+        if not source.strip():
+            raise Unusable("no file was named")
         path = Path(source)
         try:
             if path.is_dir():
@@ -85,7 +89,7 @@ def read_source(source: str, stdin: TextIO | None = None) -> SavedMatch:
             if not path.exists():
                 raise Unusable("there is no such file")
         except OSError as e:  # a name the system refuses (too long, say)
-            raise Unusable(Words("it cannot be read ({problem})", problem=str(e.strerror or e))) from None
+            raise Unusable(f"it cannot be read ({e.strerror or e})") from None
         try:
             text = read_text_capped(path)
         except UserFileError as e:
@@ -244,7 +248,7 @@ def main(source: str, as_json: bool = False, out: TextIO | None = None, err: Tex
     cannot be looked over, 1 if the engine fails, 130 when stopped with Ctrl+C)."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    shown = "standard input" if source == STDIN else source
+    shown = "standard input" if source == STDIN else source if source.strip() else "''"
     try:
         match = read_source(source)
     except Unusable as e:
