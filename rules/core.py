@@ -299,6 +299,12 @@ class State(ABC):
         """How many enemy pieces (or stones) each player has taken so far."""
         return (0, 0)
 
+    def forces(self, player: int) -> int:
+        """What ``player`` still has to play with: its pieces on the board and in hand (a mancala
+        counts the stones on the player's own rows). The analysis calls losing a third of it a
+        blunder."""
+        return sum(1 for owner, _ in self.pieces().values() if owner == player) + self.hands()[player]
+
     def turn_notes(self) -> list[Note]:
         """Reminders for the side to move, e.g. ``Note(NoteCode.CAPTURE_FORCED, "capture is forced")``:
         the UI decides by the code and shows the words."""

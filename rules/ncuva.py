@@ -272,6 +272,10 @@ class NcuvaState(RecordedState):
         n = self.game.n
         return sum(self._b[:n]), sum(self._b[n:])
 
+    def forces(self, player: int) -> int:
+        """The stones on ``player``'s own two rows."""
+        return self.board_stones()[player]
+
     # --- moves --------------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         if self.outcome() is not None:

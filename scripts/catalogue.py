@@ -43,7 +43,8 @@ KEYWORDS = {
 POSSESSIVE_NOTE = ("a side's name as the owner of something, the form a translation's {side:of} "
                    "takes (English writes South's in the sentence itself)")
 #: files whose strings are not for players (the AI's internals, tooling of the search)
-SKIP = ("game/ai/arena.py", "game/ai/train_eval.py", "game/ai/book.py", "game/ai/evaluation.py", "game/launch.py")
+SKIP = ("game/ai/arena.py", "game/ai/train_eval.py", "game/ai/book.py", "game/ai/evaluation.py", "game/launch.py",
+        "game/annotate.py")
 #: the AI modules whose words reach the screen (the levels, the solved games' verdicts)
 SHOWN_AI = ("game/ai/levels.py", "game/ai/solver.py")
 

@@ -1,38 +1,44 @@
 """Looking a finished (or any) game over with the engine, as lichess does after a game: every
-position of its history valued and given the engine's best move, in a process of its own so the
-window never waits. The front end (``game.match.analysis``) judges each move by how much of the
-expected result it gave away.
+position of its history valued, with the engine's best move and the value of the move the game
+went on with, in a process of its own so the window never waits. The front end
+(``game.match.analysis``) judges each move by what it gave away.
 
-A position's value is the expected result for the side to move, in [0, 1] (1: a win): a search
-of ``iterations`` at the Medium level's settings without straying (absolute values, so positions
-compare); a finished position its result; a solved game (Hat Diviyan Keliya) its proven value.
+A position's value is the expected result for the side to move, in [0, 1] (1: a win), from the
+analysis judge (``game.ai.judge``: alpha-beta with capture chains searched to quiet positions, a
+budget of nodes per position, so the verdicts do not depend on the machine's load); a finished
+position its result; a solved game (Hat Diviyan Keliya) its proven value.
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
 import queue
-import random
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any, NamedTuple
 
 from rules import load_state
-from rules.core import State
+from rules.core import Move, State
 
 from . import solver
-from .levels import LEVELS
-from .mcts import MCTS
+from .judge import DECIDED, WIN, Judge
 
-ITERATIONS = 1500  # per position: a 100-move game in about a minute on one core, in the background
+#: nodes per position: a 100-move game in well under a minute of one core (RESULTS.md, "The
+#: analysis judge"); BattleHalma's leap chains make its nodes dearer
+BUDGET = 30_000
+BUDGETS = {"battlehalma": 12_000}
+
+
+def budget_for(game_id: str) -> int:
+    return BUDGETS.get(game_id, BUDGET)
 
 
 class Point(NamedTuple):
     """One position of the game: after ``ply`` moves, ``to_move`` to move, worth ``value`` to
     them with best play, with the engine's ``best`` move in notation ('' when the game is over
     there). ``played`` is what the move the game went on with is worth to the same side, found by
-    the same search (None at the last position), and ``score``/``played_score`` the material the
-    best and the played line keep for that side, in the game's units (pieces, or stones)."""
+    the same search (None at the last position). ``score`` is the material the side keeps with
+    the best move, at most what it has now, and ``played_score`` what it keeps with the move
+    played, in the game's units (pieces, or stones): their difference is what the move lost."""
 
     ply: int
     to_move: int
@@ -44,34 +50,63 @@ class Point(NamedTuple):
     played_score: float = 0.0
 
 
-def value_of(state: State, iterations: int, rng: random.Random) -> tuple[float, str]:
-    """(expected result for the side to move, the best move's notation)."""
+def _solved(state: State, played: Move | None) -> Point | None:
+    """The proven values, where a solved table knows the position (None: it does not, yet)."""
+    table = solver.table_for(state.game)
+    if table is None:
+        return None
+    scored = solver.move_scores(table, state)
+    if not scored:
+        return None
+
+    def worth(score: int) -> float:
+        return 0.5 if score == 0 else 1.0 if score > 0 else 0.0
+
+    best_score, best = scored[0]
+    mine = next((sc for sc, m in scored if m == played), best_score)
+    return Point(state.ply, state.to_move, worth(best_score), state.move_text(best), len(scored),
+                 worth(mine) if played is not None else None, (worth(best_score) - 0.5) * 2 * WIN,
+                 (worth(mine) - 0.5) * 2 * WIN)
+
+
+def value_position(state: State, played: Move | None, judge: Judge) -> Point:
+    """One position judged: its value, the best move, and the value of ``played`` there."""
     out = state.outcome()
     if out is not None:
-        return (0.5 if out.winner is None else 1.0 if out.winner == state.to_move else 0.0), ""
-    table = solver.table_for(state.game)
-    if table is not None:
-        scored = solver.move_scores(table, state)
-        if scored:
-            score, move = scored[0]
-            return (0.5 if score == 0 else 1.0 if score > 0 else 0.0), state.move_text(move)
-    config = replace(LEVELS["medium"].config_for(state.game.id), relative=False)
-    result = MCTS(config, rng).search(state, iterations=iterations)
-    return result.value, state.move_text(result.move) if result.move is not None else ""
+        value = 0.5 if out.winner is None else 1.0 if out.winner == state.to_move else 0.0
+        return Point(state.ply, state.to_move, value, "", 0, None, (value - 0.5) * 2 * WIN, (value - 0.5) * 2 * WIN)
+    solved = _solved(state, played)
+    if solved is not None:
+        return solved
+    found = judge.judge(state, played)
+    choices = len(state.legal_moves())
+    best = state.move_text(found.best) if found.best is not None else ""
+    score, played_score = found.score, found.played_score
+    # What a move loses is measured against what the mover has now (a capture it let go is not
+    # material lost: the value says what that cost) and against the best line, whichever is less;
+    # a proven win keeps what the mover has, and a line ending in a proven result loses nothing
+    # in material (the result says it all).
+    if abs(played_score) >= DECIDED:
+        played_score = score
+    score = min(score, found.standing)
+    return Point(state.ply, state.to_move, found.value, best, choices,
+                 found.played_value if played is not None else None, score, played_score)
 
 
-def analyse(start: str, moves: list[str], budget: int = ITERATIONS, seed: int = 1) -> Iterator[Point]:
-    """Each position from ``start`` through ``moves`` (position text and notation), in order."""
-    rng = random.Random(seed)
+def analyse(start: str, moves: list[str], budget: int | None = None, seed: int = 1) -> Iterator[Point]:
+    """Each position from ``start`` through ``moves`` (position text and notation), in order.
+    ``seed`` is kept for callers; the judge is deterministic."""
     state = load_state(start)
+    judge = Judge(budget if budget is not None else budget_for(state.game.id))
     for ply in range(len(moves) + 1):
-        value, best = value_of(state, budget, rng)
-        yield Point(ply, state.to_move, value, best, 0 if state.outcome() is not None else len(state.legal_moves()))
-        if ply < len(moves):
-            state.play(moves[ply])
+        played = state.parse_move(moves[ply]) if ply < len(moves) else None
+        point = value_position(state, played, judge)
+        yield point._replace(ply=ply)
+        if played is not None:
+            state.play(played)
 
 
-def _run(out: Any, start: str, moves: list[str], budget: int) -> None:
+def _run(out: Any, start: str, moves: list[str], budget: int | None) -> None:
     try:
         for point in analyse(start, moves, budget):
             out.put(tuple(point))
@@ -84,7 +119,7 @@ class AnalysisRunner:
     """``analyse`` in a process of its own: ``poll()`` hands over the points found so far and
     never waits; ``cancel()`` stops it at once."""
 
-    def __init__(self, start: str, moves: list[str], budget: int = ITERATIONS) -> None:
+    def __init__(self, start: str, moves: list[str], budget: int | None = None) -> None:
         ctx = mp.get_context("spawn")
         self._queue: Any = ctx.Queue()
         self._process: Any = ctx.Process(target=_run, args=(self._queue, start, moves, budget), daemon=True,

@@ -1,0 +1,285 @@
+"""The analysis judge: what a position is worth and what each move there gives away, found by a
+search that does not miss tactics (issue 27). The levels' MCTS is a weak, noisy judge of a
+single position; this is a full-width alpha-beta over the rules API, the way a chess engine
+annotates a game:
+
+- **Iterative deepening within a budget of nodes** (never of seconds: the same game gets the
+  same verdicts on a loaded machine, in a test and in the window).
+- **Capture chains searched to quiet positions** (quiescence): at the horizon the side to move
+  may stand on the position or make a capture (a crowning or a winning landing counts as one);
+  under forced capture it may not stand.
+- **Forced replies do not count toward depth**: a position with one legal move, or where every
+  move is a capture (the forced-capture rule), is searched one ply deeper, so a quiet sacrifice
+  that forces a capture and loses a chain comes into view.
+- **A material-and-limit value**: the score is material (pieces taken from the other side, in
+  the game's units: pieces, or stones in Ncuva) plus a small share of the game's own heuristic;
+  it becomes an expected result through a logistic curve whose steepness grows as a move limit
+  that awards the game to the leader draws near, and flattens as one that draws approaches. The
+  score has no side-to-move term, so a position valued from either side agrees.
+- **The move played is searched first with a full window**, so its value is exact and comes from
+  the very same search as the best move's: the two compare.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import NamedTuple
+
+from rules.core import Move, State
+
+WIN = 10_000.0  # a finished game outweighs any material; a quicker win scores a little higher
+DECIDED = WIN - 1_000  # scores beyond this are proven results within the search
+POSITIONAL = 0.25  # weight of the game's heuristic (in [-1, 1]) beside material, in pieces
+MAX_DEPTH = 12
+QUIESCENCE_PLIES = 10  # captures searched beyond the horizon, at most
+EXTENSION_PLIES = 6  # forced replies searched beyond the nominal depth, at most, along one line
+
+#: how steeply a material lead becomes an expected result, per game (a lead of 1 unit is worth
+#: 1 / (1 + e^-k)); measured in RESULTS.md, "The analysis judge"
+STEEPNESS = {
+    "sixteen_soldiers": 0.6, "peralikatuma": 0.6, "kotu_ellima": 0.6,
+    "cows_leopards": 0.3, "hat_diviyan_keliya": 1.0, "battlehalma": 0.5, "ncuva": 0.15,
+}
+LIMIT_HORIZON = 24  # plies before a move limit from which it starts to weigh on the value
+
+
+class _OverBudget(Exception):
+    """Raised inside the tree when an iteration has spent far more than the budget."""
+
+
+class Verdict(NamedTuple):
+    """What the judge found in one position, all from the side to move's view: the best move and
+    its score (material units; beyond ``DECIDED``, a proven result), the move played and its
+    score, the expected results they mean, and how deep the last full iteration went."""
+
+    best: Move | None
+    score: float
+    value: float
+    played: Move | None
+    played_score: float
+    played_value: float
+    depth: int
+    nodes: int
+    standing: float = 0.0  # what the side to move keeps by moving quietly, or by the best capture when it must take
+
+
+def material(state: State) -> float:
+    """Player 0's material lead: what each side has taken from the other (pieces, or stones),
+    and a small share of the game's own judgement (mobility, progress, kings)."""
+    taken = state.captured_counts()
+    return taken[0] - taken[1] + POSITIONAL * state.heuristic()
+
+
+_START_FORCES: dict[str, int] = {}
+
+
+def thinned(state: State) -> float:
+    """How far the forces have thinned out since the start (0: whole, 1: gone): a lead counts
+    for more when little is left to win it back with."""
+    game = state.game
+    key = game.header()
+    whole = _START_FORCES.get(key)
+    if whole is None:
+        start = game.new_initial_state(random.Random(0))
+        whole = _START_FORCES[key] = start.forces(0) + start.forces(1)
+    return max(0.0, min(1.0, 1.0 - (state.forces(0) + state.forces(1)) / whole)) if whole else 0.0
+
+
+def expected_result(state: State, score: float) -> float:
+    """The expected result (0..1) for the side to move of a score from its side, in ``state``."""
+    if score >= DECIDED:
+        return 1.0
+    if score <= -DECIDED:
+        return 0.0
+    k = STEEPNESS.get(state.game.id, 0.5) * (1.0 + thinned(state))
+    limit = state.move_limit()
+    if limit is not None and limit.left < LIMIT_HORIZON:
+        near = 1.0 - limit.left / LIMIT_HORIZON
+        if limit.winner is None:  # the limit draws: a lead fades as it nears
+            k *= 1.0 - 0.8 * near
+        else:  # the limit gives the game to the leader: a lead hardens
+            k *= 1.0 + 4.0 * near
+    return 1.0 / (1.0 + math.exp(-k * score))
+
+
+def _is_capture(state: State, move: Move) -> bool:
+    return bool(move.captured) or state.move_gain(move) > 0
+
+
+class Judge:
+    """One search per position (``judge``); ``budget`` nodes a position, about."""
+
+    def __init__(self, budget: int = 6_000) -> None:
+        self.budget = budget
+        self.nodes = 0
+        self._limit = 0
+
+    def judge(self, state: State, played: Move | None = None) -> Verdict:
+        """The best move and the move ``played`` (legal here; None: value the best only)."""
+        work = state.copy()
+        moves = work.legal_moves()
+        self.nodes = 0
+        if not moves:
+            score = self._leaf(work)
+            v = expected_result(work, score)
+            return Verdict(None, score, v, None, score, v, 0, 0)
+        order = sorted(moves, key=lambda m: (m != played, -work.move_gain(m)))
+        scores: dict[Move, float] = {}
+        depth_done = 0
+        self._limit = 4 * self.budget
+        for depth in range(1, MAX_DEPTH + 1):
+            spent = self.nodes
+            try:
+                found = self._root(work, order, depth, played)
+            except _OverBudget:
+                break
+            scores, depth_done = found, depth
+            order.sort(key=lambda m: (m != played, -scores[m]))
+            cost = self.nodes - spent
+            if self.nodes + 3 * cost > self.budget or len(moves) == 1:
+                break
+            if all(abs(s) >= DECIDED for s in scores.values()):
+                break  # every move's result is proven: deeper changes nothing
+        if not scores:  # not even depth 1 within the budget: value the moves by their capture
+            scores = {m: self._after(work, m) for m in moves}
+        best = max(scores, key=lambda m: (scores[m], m == played))
+        p_score = scores[played] if played is not None else scores[best]
+        return Verdict(best, scores[best], expected_result(work, scores[best]), played, p_score,
+                       expected_result(work, p_score), depth_done, self.nodes, self._standing(work, moves))
+
+    def _standing(self, state: State, moves: list[Move]) -> float:
+        """The material the side to move has now, as a baseline for what a move loses: the count on
+        the board, or, when every move is a capture (it must take), the best exchange's outcome."""
+        captures = [m for m in moves if _is_capture(state, m)]
+        if len(captures) < len(moves):
+            return self._leaf(state)
+        self._limit = self.nodes + self.budget
+        try:
+            return self._quiesce(state, moves, captures, -2 * WIN, 2 * WIN, 0)
+        except _OverBudget:
+            return self._leaf(state)
+
+    # --- the tree ---------------------------------------------------------------------------------
+    def _root(self, state: State, order: list[Move], depth: int, played: Move | None) -> dict[Move, float]:
+        """Each root move's score: exact for the move played (searched first, full window) and for
+        the best; a bound no better than the best for the rest."""
+        me = state.to_move
+        alpha = -2 * WIN
+        out: dict[Move, float] = {}
+        for move in order:
+            low = -2 * WIN if move == played else alpha
+            state.apply(move)
+            try:
+                v = self._child(state, me, depth - 1, low, 2 * WIN, 0)
+            finally:
+                state.undo()
+            out[move] = v
+            alpha = max(alpha, v)
+        return out
+
+    def _after(self, state: State, move: Move) -> float:
+        me = state.to_move
+        state.apply(move)
+        try:
+            v = self._leaf(state)
+            return v if state.to_move == me else -v
+        finally:
+            state.undo()
+
+    def _child(self, state: State, parent: int, depth: int, alpha: float, beta: float, ext: int) -> float:
+        """The value of ``state`` for ``parent``, the player who just moved."""
+        if state.to_move == parent:
+            return self._search(state, depth, alpha, beta, ext)
+        return -self._search(state, depth, -beta, -alpha, ext)
+
+    def _leaf(self, state: State) -> float:
+        """The score for the side to move of a position searched no further."""
+        out = state.outcome()
+        if out is not None:
+            if out.winner is None:
+                return 0.0
+            return WIN if out.winner == state.to_move else -WIN
+        m = material(state)
+        return m if state.to_move == 0 else -m
+
+    def _search(self, state: State, depth: int, alpha: float, beta: float, ext: int) -> float:
+        self.nodes += 1
+        if self.nodes > self._limit:
+            raise _OverBudget
+        out = state.outcome()
+        if out is not None:
+            if out.winner is None:
+                return 0.0
+            return (WIN + depth) if out.winner == state.to_move else -(WIN + depth)  # quicker wins score higher
+        moves = state.legal_moves()
+        captures = [m for m in moves if _is_capture(state, m)]
+        forced = len(moves) == 1 or len(captures) == len(moves)
+        if forced and ext < EXTENSION_PLIES and depth > 0:
+            depth, ext = depth + 1, ext + 1  # a forced reply does not count toward depth
+        if depth <= 0:
+            return self._quiesce(state, moves, captures, alpha, beta, 0)
+        gain = state.move_gain
+        moves.sort(key=gain, reverse=True)
+        best = -2 * WIN
+        me = state.to_move
+        for move in moves:
+            state.apply(move)
+            try:
+                if state.to_move == me:
+                    v = self._search(state, depth - 1, alpha, beta, ext)
+                else:
+                    v = -self._search(state, depth - 1, -beta, -alpha, ext)
+            finally:
+                state.undo()
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _quiesce(self, state: State, moves: list[Move], captures: list[Move], alpha: float, beta: float,
+                 plies: int) -> float:
+        """Captures only, until the position is quiet; the side to move may stand on it unless
+        every move it has is a capture (then it must take)."""
+        if not moves:
+            return self._leaf(state)
+        must = len(captures) == len(moves)
+        best = -2 * WIN
+        if not must or plies >= QUIESCENCE_PLIES:
+            best = self._leaf(state)
+            if best >= beta or plies >= QUIESCENCE_PLIES:
+                return best
+            alpha = max(alpha, best)
+        gain = state.move_gain
+        captures.sort(key=gain, reverse=True)
+        me = state.to_move
+        for move in captures:
+            state.apply(move)
+            try:
+                v = self._quiet_child(state, me, alpha, beta, plies + 1)
+            finally:
+                state.undo()
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _quiet_child(self, state: State, parent: int, alpha: float, beta: float, plies: int) -> float:
+        self.nodes += 1
+        if self.nodes > self._limit:
+            raise _OverBudget
+        out = state.outcome()
+        if out is not None:
+            v = 0.0 if out.winner is None else WIN if out.winner == parent else -WIN
+            return v
+        moves = state.legal_moves()
+        captures = [m for m in moves if _is_capture(state, m)]
+        if state.to_move == parent:
+            return self._quiesce(state, moves, captures, alpha, beta, plies)
+        return -self._quiesce(state, moves, captures, -beta, -alpha, plies)
