@@ -13,9 +13,9 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from game.ai.analysis import budget_for, value_position
+from game.ai.analysis import Point, budget_for, value_position
 from game.ai.judge import Judge
-from game.match.analysis import Judgement, Verdict, judge_point
+from game.match.analysis import LINES, Judgement, Lines, Verdict, judge_point
 from rules import load_state
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
@@ -30,13 +30,32 @@ def corpus(name: str) -> list[list[str]]:
     return rows
 
 
-def verdict_of(position: str, move_text: str, budget: int | None = None) -> Judgement:
-    """The analysis' verdict on one move in one position, as a game's analysis would give it."""
+def point_of(position: str, move_text: str, budget: int | None = None) -> tuple[Point, str, int]:
+    """The judge's findings for one move in one position: the point, the move, the mover's forces."""
     state = load_state(position)
     move = state.parse_move(move_text)
     judge = Judge(budget if budget is not None else budget_for(state.game.id))
     point = value_position(state, move, judge)
-    return judge_point(point, state.move_text(move), state.forces(state.to_move))
+    return point, state.move_text(move), state.forces(state.to_move)
+
+
+def verdict_of(position: str, move_text: str, budget: int | None = None, lines: Lines = LINES) -> Judgement:
+    """The analysis' verdict on one move in one position, as a game's analysis would give it."""
+    return judge_point(*point_of(position, move_text, budget), lines)
+
+
+#: each line moved on its own, to show what the chosen ones buy
+VARIANTS = {
+    "as shipped": LINES,
+    "decided at 0.8": LINES._replace(decided=0.8),
+    "decided at 0.95": LINES._replace(decided=0.95),
+    "material 0.5": LINES._replace(material=0.5),
+    "material 1.25": LINES._replace(material=1.25),
+    "decided material 0.75": LINES._replace(material_decided=0.75),
+    "decided material off": LINES._replace(material_decided=1e9),
+    "no material lines": LINES._replace(material=1e9, material_decided=1e9),
+    "value lines x1.5": LINES._replace(value=tuple((limit * 1.5, v) for limit, v in LINES.value)),
+}
 
 
 def main() -> None:
@@ -44,34 +63,44 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=None, help="nodes per position (default: the app's)")
     ap.add_argument("--games", nargs="*", default=None)
     args = ap.parse_args()
-    hits: dict[str, Counter[str]] = defaultdict(Counter)
-    lost: dict[str, list[float]] = defaultdict(list)
+    found: dict[str, dict[str, list[tuple[Point, str, int]]]] = defaultdict(lambda: defaultdict(list))
     cpu: dict[str, list[float]] = defaultdict(list)
     for game, _seed, position, blunder, safe, _units in corpus("blunders.txt"):
         if args.games and game not in args.games:
             continue
         t = time.process_time()
-        j = verdict_of(position, blunder, args.budget)
+        found[game]["blunder"].append(point_of(position, blunder, args.budget))
         cpu[game].append(time.process_time() - t)
-        hits[game][j.verdict] += 1
-        lost[game].append(j.lost)
-        s = verdict_of(position, safe, args.budget)
-        hits[game]["safe " + s.verdict] += 1
+        found[game]["safe"].append(point_of(position, safe, args.budget))
     for game, _seed, position, quiet in corpus("decided.txt"):
         if args.games and game not in args.games:
             continue
-        hits[game]["decided " + verdict_of(position, quiet, args.budget).verdict] += 1
+        found[game]["decided"].append(point_of(position, quiet, args.budget))
+    bad = (Verdict.BLUNDER, Verdict.MISTAKE)
     print(f"{'game':18} {'flagged':>8} {'blunder':>8} {'mistake':>8} {'safe flagged':>13} {'decided flagged':>16}"
           f" {'lost (median)':>14} {'CPU s/position':>15}")
-    for game in hits:
-        h, n = hits[game], len(lost[game])
-        flagged = h[Verdict.BLUNDER] + h[Verdict.MISTAKE]
-        safe_bad = h["safe blunder"] + h["safe mistake"]
-        dec_n = sum(v for k, v in h.items() if k.startswith("decided"))
-        dec_bad = dec_n - h["decided good"]
-        med = sorted(lost[game])[n // 2] if n else 0.0
-        print(f"{game:18} {flagged:>4}/{n:<3} {h[Verdict.BLUNDER]:>8} {h[Verdict.MISTAKE]:>8} {safe_bad:>9}/{n:<3}"
-              f" {dec_bad:>12}/{dec_n:<3} {med:>14.2f} {sum(cpu[game]) / max(1, n):>15.3f}")
+    for game, kinds in found.items():
+        blunders = [judge_point(*f) for f in kinds["blunder"]]
+        n = len(blunders)
+        verdicts = Counter(j.verdict for j in blunders)
+        safe_bad = sum(judge_point(*f).verdict in bad for f in kinds["safe"])
+        decided = [judge_point(*f) for f in kinds["decided"]]
+        dec_bad = sum(j.verdict != Verdict.GOOD for j in decided)
+        lost = sorted(j.lost for j in blunders)
+        print(f"{game:18} {verdicts[Verdict.BLUNDER] + verdicts[Verdict.MISTAKE]:>4}/{n:<3} {verdicts[Verdict.BLUNDER]:>8}"
+              f" {verdicts[Verdict.MISTAKE]:>8} {safe_bad:>9}/{n:<3} {dec_bad:>12}/{len(decided):<3}"
+              f" {lost[n // 2] if n else 0.0:>14.2f} {sum(cpu[game]) / max(1, n):>15.3f}")
+    print()
+    print(f"{'lines':24} {'blunders flagged':>17} {'safe moves flagged':>19} {'decided quiet flagged':>22}")
+    for name, lines in VARIANTS.items():
+        hit = total = safe_bad = dec_bad = dec_total = 0
+        for kinds in found.values():
+            hit += sum(judge_point(*f, lines).verdict in bad for f in kinds["blunder"])
+            total += len(kinds["blunder"])
+            safe_bad += sum(judge_point(*f, lines).verdict in bad for f in kinds["safe"])
+            dec_bad += sum(judge_point(*f, lines).verdict != Verdict.GOOD for f in kinds["decided"])
+            dec_total += len(kinds["decided"])
+        print(f"{name:24} {hit:>11}/{total:<5} {safe_bad:>13}/{total:<5} {dec_bad:>16}/{dec_total:<5}")
 
 
 if __name__ == "__main__":

@@ -13,9 +13,10 @@ annotates a game:
   that forces a capture and loses a chain comes into view.
 - **A material-and-limit value**: the score is material (pieces taken from the other side, in
   the game's units: pieces, or stones in Ncuva) plus a small share of the game's own heuristic;
-  it becomes an expected result through a logistic curve whose steepness grows as a move limit
-  that awards the game to the leader draws near, and flattens as one that draws approaches. The
-  score has no side-to-move term, so a position valued from either side agrees.
+  it becomes an expected result through a logistic curve that steepens as the forces thin out
+  and as a move limit that awards the game to the leader draws near, and flattens as one that
+  draws approaches. The score has no side-to-move term, so a position valued from either side
+  agrees.
 - **The move played is searched first with a full window**, so its value is exact and comes from
   the very same search as the best move's: the two compare.
 """
@@ -95,11 +96,12 @@ def expected_result(state: State, score: float) -> float:
     k = STEEPNESS.get(state.game.id, 0.5) * (1.0 + thinned(state))
     limit = state.move_limit()
     if limit is not None and limit.left < LIMIT_HORIZON:
-        near = 1.0 - limit.left / LIMIT_HORIZON
-        if limit.winner is None:  # the limit draws: a lead fades as it nears
-            k *= 1.0 - 0.8 * near
-        else:  # the limit gives the game to the leader: a lead hardens
-            k *= 1.0 + 4.0 * near
+        near = limit.left / LIMIT_HORIZON
+        # A limit that draws wipes a lead out as it nears (squared: a lead a few plies from it is
+        # worth little); one that gives the game to the leader hardens it. Judged at the position
+        # valued, not in the leaves, whose distance to the limit depends on how deep each side's
+        # search went: so a position is worth the same whoever is to move.
+        k *= near * near if limit.winner is None else 1.0 + 4.0 * (1.0 - near)
     return 1.0 / (1.0 + math.exp(-k * score))
 
 
