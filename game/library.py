@@ -19,6 +19,7 @@ import datetime
 import secrets
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from rules import State, game_spec, load_state
@@ -66,6 +67,25 @@ class Entry:
     def name(self) -> str:
         return game_spec(self.config.game_id).name
 
+    @cached_property
+    def moves_made(self) -> int:
+        """How many moves the game has run to, numbered as its move list numbers them (turns:
+        '45' when the last move is 45…). A finished game is replayed for it once, when a list
+        first shows it (the list of games reads finished games without replaying them)."""
+        match = self.match
+        if match is None:
+            try:
+                match = saves.read_match(self.text)
+            except ValueError:  # damaged: it is set aside when opened; meanwhile its moves are counted
+                return len(saves.header_fields(self.text).get("moves", "").split())
+        return match.moves_made
+
+    @property
+    def next_move(self) -> int:
+        """The number of the move to be played next (an unfinished game), as the move list
+        numbers it."""
+        return self.match.next_move if self.match is not None else self.moves_made + 1
+
     def opponent_words(self) -> str:
         """'against Hard, you play North', 'pass and play', 'computer against computer'."""
         cfg = self.config
@@ -87,10 +107,11 @@ class Entry:
 
     def details(self) -> str:
         """The line under the game's name: 'against Hard, you play North, move 24'; finished,
-        'You won as North against Hard, 90 moves' or 'Leopards won, pass and play, 55 moves'."""
+        'You won as North against Hard, 45 moves' or 'Leopards won, pass and play, 28 moves'
+        (moves numbered as the move list numbers them: a turn is a move and its reply)."""
         cfg = self.config
         if not self.finished:
-            return Words("{opponent}, move {n}", opponent=self.opponent_words(), n=self.ply + 1)
+            return Words("{opponent}, move {n}", opponent=self.opponent_words(), n=self.next_move)
         if cfg.mode == VS_COMPUTER:
             side, level = cfg.make_game().sides[cfg.human_side], saves.level_label(cfg.level)
             template = {"won": N_counted("You won as {side} against {level}, {n} move",
@@ -99,11 +120,11 @@ class Entry:
                                           "You lost as {side} against {level}, {n} moves"),
                         "drawn": N_counted("A draw as {side} against {level}, {n} move",
                                            "A draw as {side} against {level}, {n} moves")}[self.result() or "drawn"]
-            return Words.counted(*template, self.ply, side=side, level=level)
+            return Words.counted(*template, self.moves_made, side=side, level=level)
         if self.winner is None:
-            return Words.counted("A draw, {opponent}, {n} move", "A draw, {opponent}, {n} moves", self.ply,
+            return Words.counted("A draw, {opponent}, {n} move", "A draw, {opponent}, {n} moves", self.moves_made,
                                  opponent=self.opponent_words())
-        return Words.counted("{side} won, {opponent}, {n} move", "{side} won, {opponent}, {n} moves", self.ply,
+        return Words.counted("{side} won, {opponent}, {n} move", "{side} won, {opponent}, {n} moves", self.moves_made,
                              side=cfg.make_game().sides[self.winner], opponent=self.opponent_words())
 
 

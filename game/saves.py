@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules import State, game_spec, load_state
@@ -48,6 +48,23 @@ class SavedMatch:
     state: State
     start_ply: int  # plies before the first recorded move (a game begun from a position)
     saved_at: float | None = None  # when it was last saved (seconds since the epoch), if known
+    movers: list[int] = field(default_factory=list)  # who made each recorded move (the numbering's input)
+
+    @property
+    def next_move(self) -> int:
+        """The number of the move to be played next, as the move list numbers it (turns, not
+        plies: ``numbering.turn_numbers``)."""
+        from .match.numbering import turn_numbers  # here: game.match imports this module
+
+        return turn_numbers([*self.movers, self.state.to_move])[-1]
+
+    @property
+    def moves_made(self) -> int:
+        """How many moves the game ran to, numbered as the move list numbers them (the last
+        move's turn number; 0 before the first)."""
+        from .match.numbering import turn_numbers
+
+        return turn_numbers(self.movers)[-1] if self.movers else 0
 
     def summary(self) -> str:
         """'Kotu Ellima against Hard, move 23' (for the resume offer)."""
@@ -56,15 +73,15 @@ class SavedMatch:
         if self.config.mode == VS_COMPUTER:
             return (Words("{game} against {level}, finished", game=name, level=level_label(self.config.level))
                     if finished else Words("{game} against {level}, move {n}", game=name,
-                                           level=level_label(self.config.level), n=self.state.ply + 1))
+                                           level=level_label(self.config.level), n=self.next_move))
         if self.config.mode == WATCH:
             levels = [level_label(self.config.level_of(p)) for p in (0, 1)]
             return (Words("{game}, computer against computer ({first} v {second}), finished", game=name,
                           first=levels[0], second=levels[1]) if finished else
                     Words("{game}, computer against computer ({first} v {second}), move {n}", game=name,
-                          first=levels[0], second=levels[1], n=self.state.ply + 1))
+                          first=levels[0], second=levels[1], n=self.next_move))
         return (Words("{game}, pass and play, finished", game=name) if finished else
-                Words("{game}, pass and play, move {n}", game=name, n=self.state.ply + 1))
+                Words("{game}, pass and play, move {n}", game=name, n=self.next_move))
 
 
 def level_label(level: str) -> str:
@@ -183,7 +200,9 @@ def _read_match(text: str) -> SavedMatch:
     if state.game.id != config.game_id or dict(state.game.options) != config.options:
         raise ValueError("its start position is of another game or other rules")
     start_ply = state.ply
+    movers: list[int] = []
     for i, move in enumerate(values.get("moves", "").split(), start=1):
+        movers.append(state.to_move)
         try:
             state.play(move)
         except ValueError as e:  # IllegalMoveError is one
@@ -191,7 +210,7 @@ def _read_match(text: str) -> SavedMatch:
                                    reason=words_of(e))) from None
     if state.to_text() != values["position"]:
         raise ValueError("its moves do not lead to the position it names (the file was changed)")
-    return SavedMatch(config, state, start_ply, parse_saved_time(values.get("saved")))
+    return SavedMatch(config, state, start_ply, parse_saved_time(values.get("saved")), movers)
 
 
 def read_game_or_position(text: str) -> SavedMatch:

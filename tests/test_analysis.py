@@ -48,7 +48,7 @@ def test_a_move_is_judged_by_the_share_of_the_result_it_gives_away():
     verdicts = [j.verdict for j in analysis.judgements()]
     assert verdicts == [Verdict.GOOD, Verdict.BLUNDER, Verdict.GOOD]
     assert analysis.judgement(2).loss == 0.35 and analysis.judgement(2).best == best
-    assert len(analysis.graph()) == 4 and analysis.done and "1 blunder" in analysis.summary(("South", "North"))
+    assert len(analysis.graph(0)) == 4 and analysis.done and "1 blunder" in analysis.summary(("South", "North"))
 
 
 def test_the_engine_values_every_position_of_a_real_game():

@@ -97,7 +97,7 @@ def test_the_title_is_fresh_after_a_game_and_continue_opens_the_newest(app):
     Mouse(app).key(pygame.K_ESCAPE)  # back to the title
     title = title_on_top(app)
     app.frame([], 1 / 60)
-    assert "Peralikatuma" in title.resume_button.label and "move 2" in title.resume_button.label
+    assert "Peralikatuma" in title.resume_button.label and "move 1," in title.resume_button.label  # North's 1…
     assert title.library_button.label == "Saved games (2)"
     Mouse(app).key(pygame.K_r)
     resumed = app.manager.top
@@ -292,3 +292,33 @@ def test_the_library_draws_its_rows_inside_the_window(app, size):
     app.frame([], 1 / 60)
     assert screen.selected == 11 and screen.top + len(screen.row_rects) == 12  # the chosen row is in view
     assert PASS_AND_PLAY == screen.chosen.config.mode
+
+
+def test_the_lists_count_moves_as_the_move_list_numbers_them(app):
+    from game.match.numbering import turn_numbers
+
+    def movers_of(state) -> list[int]:
+        replay = saves.start_of(state)
+        out = []
+        for move in state.history():
+            out.append(replay.to_move)
+            replay.apply(move)
+        return out
+
+    going = random_play("kotu_ellima", 4, lambda s: s.ply >= 9)  # South's fifth move to come: turn 5
+    GameFile = library.GameFile
+    GameFile().save(MatchConfig("kotu_ellima", mode=VS_COMPUTER, level="hard"), going)
+    done = finished("sixteen_soldiers", 2)
+    GameFile().save(MatchConfig("sixteen_soldiers", dict(done.game.options), PASS_AND_PLAY), done)
+    lib = library.scan()
+    unfinished, ended = lib.unfinished[0], lib.finished[0]
+    next_move = turn_numbers([*movers_of(going), going.to_move])[-1]
+    assert next_move == 5 and unfinished.details().endswith(f", move {next_move}")
+    assert unfinished.match.summary() == f"Kotu Ellima against Hard, move {next_move}"
+    turns = turn_numbers(movers_of(done))[-1]
+    assert turns < len(done.history()) and ended.details().endswith(f", {turns} moves"), ended.details()
+    screen = LibraryScene(app)  # what the list shows is what the entry says
+    app.manager.push(screen)
+    screen.show_tab("finished")
+    app.frame([], 1 / 60)
+    assert screen.row_details == [ended.details()]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from game.config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from game.match import BoardReset, Flash, Match, Played, Sound, Tone
-from game.match.words import LogEntry, log_rows, moves_now
+from game.match.numbering import move_labels
+from game.match.words import LogEntry, log_rows, moves_now, turn_parts
 from rules import load_game
 from rules.war import HUFF
 from tools.scenarios import chain_position, huff_position, random_play
@@ -61,7 +62,9 @@ def test_looking_back_never_changes_the_game():
     live = m.state.to_text()
     m.review_at(3)
     assert m.review.active and m.board_source.state.ply == state.ply - 10 + 3
-    assert m.said.words.startswith("Move 3 of 10: ")
+    third = move_labels(m.movers)[2]  # the move list's own label ('2.' when South moved twice running...)
+    assert m.said.words.startswith(f"Move {third} — {m.side(m.movers[2])}: ")
+    assert turn_parts(m)[0] == f"Move {third}, {m.side(m.movers[2])}"
     m.click(next(iter(m.board_source.pieces_now)))  # a click on the board goes back to the game
     assert not m.review.active and m.state.to_text() == live
 
@@ -149,3 +152,61 @@ def test_computer_against_computer_plays_each_side_at_its_own_level():
     back = saves.read_match(saves.match_text(config, m.state))
     assert (back.config.level, back.config.level2) == ("hard", "easy")
     assert "Hard v Easy" in back.summary()
+
+
+def test_the_move_list_numbers_its_rows_with_the_one_numbering():
+    import random
+
+    from game.match.numbering import turn_numbers
+
+    rng = random.Random(5)
+    for _ in range(200):
+        movers = [rng.randrange(2) for _ in range(rng.randrange(1, 12))]
+        entries = [LogEntry(i + 1, mover, str(i), "") for i, mover in enumerate(movers)]
+        numbers = turn_numbers(movers)
+        row_of = {e.ply: n for n, cells in log_rows(entries) for e in cells if e is not None}
+        assert [row_of[e.ply] for e in entries] == numbers
+
+
+def test_ncuva_writes_a_capturing_sowing_the_same_played_and_reopened():
+    state = random_play("ncuva", 1, lambda s: any(s.move_text(mv).endswith("x") for mv in s.legal_moves()))
+    m = match_of(state, mode=PASS_AND_PLAY)
+    sowing = next(mv for mv in m.state.legal_moves() if m.state.move_text(mv).endswith("x"))
+    written = m.state.move_text(sowing)
+    m.play(sowing)
+    m.settle()
+    assert m.log[-1].notation == written and m.log[-1].words.startswith(f"{m.side(m.log[-1].mover)}: {written}, ")
+    reopened = match_of(m.state)  # the same game built on the finished state, as a reopened save is
+    assert [(e.notation, e.words) for e in reopened.log] == [(e.notation, e.words) for e in m.log]
+
+
+def test_looking_back_at_the_start_and_a_hint_there_name_moves_by_the_list():
+    state = random_play("kotu_ellima", 2, lambda s: s.ply >= 6)
+    m = match_of(state)
+    m.review_at(0)
+    assert turn_parts(m)[0] == "The start" and m.said.words.startswith("The start.")
+    labels = move_labels(m.movers)
+    m.review_at(4)
+    assert turn_parts(m)[0] == f"Move {labels[3]}, {m.side(m.movers[3])}"
+
+
+def test_the_result_is_said_to_the_person_who_played_the_computer():
+    from tools.scenarios import finished
+
+    state = finished("kotu_ellima", 3)
+    winner = state.outcome().winner
+    assert winner is not None
+    m = match_of(state)
+    m.controllers = [HUMAN, COMPUTER] if winner == 1 else [COMPUTER, HUMAN]  # the person lost
+    assert turn_parts(m)[1].startswith("You lost: ")
+    m.controllers = [COMPUTER, HUMAN] if winner == 1 else [HUMAN, COMPUTER]
+    assert turn_parts(m)[1].startswith("You won: ")
+    m.controllers = [HUMAN, HUMAN]
+    assert turn_parts(m)[1].startswith(f"{m.side(winner)} wins: ")
+    drawn = random_play("kotu_ellima", 2, lambda s: s.ply >= 6)
+    while drawn.outcome() is None:
+        drawn.play(drawn.legal_moves()[0])
+    assert drawn.outcome().winner is None
+    m = match_of(drawn)
+    m.controllers = [HUMAN, COMPUTER]
+    assert turn_parts(m)[1].startswith("A draw: ")  # a draw stays a draw

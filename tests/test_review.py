@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.match.numbering import move_labels
 from game.match.review import turning_points
 from rules import load_state
 from tools.scenarios import Mouse, click_move, random_play, settle
@@ -158,7 +159,8 @@ def test_the_move_list_has_two_columns_and_keeps_the_move_looked_at_in_view(app)
     scene.match.review_at(2)
     app.frame([], 1 / 60)
     assert 2 in [index for _, index, _ in scene.plan.log_cells]
-    assert scene.match.said.words.startswith("Move 2 of 40: ") and scene.match.log[1].words in scene.match.said.words
+    label = move_labels([e.mover for e in scene.match.log])[1]  # as the move list numbers it: '1…'
+    assert scene.match.said.words.startswith(f"Move {label} — ") and scene.match.log[1].words in scene.match.said.words
     rect = next(r for r, index, _ in scene.plan.log_cells if index == 2)
     Mouse(app).click(rect.center)  # clicking it keeps it in view too
     assert scene.match.review.ply == 2 and 2 in [index for _, index, _ in scene.plan.log_cells]

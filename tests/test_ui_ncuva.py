@@ -148,9 +148,10 @@ def test_the_log_counts_one_stone_as_one(app):
 
     scene = start(app, MatchConfig("ncuva"))
     move = scene.match.state.legal_moves()[0]
-    words = describe(scene.match, move, 0, [Effect(CAPTURE, 0, count=1, player=0)])
+    written = scene.match.state.move_text(move)
+    words = describe(scene.match, move, 0, [Effect(CAPTURE, 0, count=1, player=0)], written)
     assert words.endswith("took 1 stone")
-    assert describe(scene.match, move, 0, [Effect(CAPTURE, 0, count=6, player=0)]).endswith("took 6 stones")
+    assert describe(scene.match, move, 0, [Effect(CAPTURE, 0, count=6, player=0)], written).endswith("took 6 stones")
 
 
 def test_twelve_columns_fill_the_board_area(app):

@@ -117,9 +117,10 @@ class GameAnalysis:
     def value_for(self, player: int, point: Point) -> float:
         return point.value if point.to_move == player else 1.0 - point.value
 
-    def graph(self) -> list[float]:
-        """The expected result for the first player after each move (the start first)."""
-        return [self.value_for(0, p) for p in self.points]
+    def graph(self, player: int) -> list[float]:
+        """The expected result for ``player`` (the side the graph is shown from) after each move,
+        the start first."""
+        return [self.value_for(player, p) for p in self.points]
 
     def judgements(self) -> list[Judgement]:
         """Every move whose position before and after are both valued."""
@@ -138,19 +139,65 @@ class GameAnalysis:
     def judgement(self, ply: int) -> Judgement | None:
         return next((j for j in self.judgements() if j.ply == ply), None)
 
-    def summary(self, sides: tuple[str, str]) -> str:
-        """What the engine found, side by side: 'South: 1 blunder, 2 mistakes; North: no slip.'"""
+    def summary(self, names: tuple[str, str], first: int = 0) -> str:
+        """What the engine found, player by player, ``names[p]`` naming player p and ``first``
+        named first: 'South: 1 blunder, 2 mistakes; North: no slip.', 'You: 1 mistake; the
+        computer: no slip.'"""
         parts = []
-        for player in (0, 1):
+        for player in (first, first ^ 1):
             found = [j for j in self.judgements() if j.mover == player and j.verdict != Verdict.GOOD]
             counts = [(v, sum(j.verdict == v for j in found)) for _, v in THRESHOLDS]
             words = [Words.counted(*COUNTED[v], n) for v, n in counts if n]
-            parts.append(Words("{side}: {slips}", side=sides[player], slips=listing(words) if words else N_("no slip")))
+            parts.append(Words("{side}: {slips}", side=names[player], slips=listing(words) if words else N_("no slip")))
         return Words("Looked over. {first}; {second}. Click a mark to see what was best.", first=parts[0],
                      second=parts[1])
 
     def turning_points(self, count: int = 3) -> list[int]:
-        """The moves after which the first player's expected result swung most."""
-        values = self.graph()
+        """The moves after which the expected result swung most (either side's: a swing is as
+        big from both)."""
+        values = self.graph(0)
         swings = sorted(((abs(values[i + 1] - values[i]), i + 1) for i in range(len(values) - 1)), reverse=True)
         return sorted(ply for swing, ply in swings[:count] if swing > 0)
+
+
+class Standing(Code):
+    """Where the mover stood, as the judge decides a result was given away (``Lines.decided``)."""
+
+    WON = "won"
+    OPEN = "open"  # still to be decided (or a draw)
+    LOST = "lost"
+
+
+def standing(value: float) -> Standing:
+    """The mover's standing at an expected result ``value``, by the judge's own line
+    (``Lines.decided``)."""
+    decided = LINES.decided
+    return Standing.WON if value >= decided else Standing.LOST if value <= 1 - decided else Standing.OPEN
+
+
+#: a slip that changed the result, by what it turned into what
+RESULT_WORDS = {(Standing.WON, Standing.OPEN): N_("it let a won game slip away"),
+                (Standing.WON, Standing.LOST): N_("it turned a won game into a lost one"),
+                (Standing.OPEN, Standing.LOST): N_("it turned an undecided game into a lost one")}
+#: each verdict as the words name a move ('a mistake')
+VERDICT_NAMED = {Verdict.BLUNDER: N_("a blunder"), Verdict.MISTAKE: N_("a mistake"),
+                 Verdict.INACCURACY: N_("an inaccuracy"), Verdict.GOOD: N_("a good move")}
+
+
+def slip_words(judged: Judgement, side: str, stones: bool) -> str:
+    """What a slip by ``side`` cost, in a player's words, by why it was called one
+    (``Judgement.why``): the result it changed ('it turned a won game into a lost one'), the
+    pieces it lost by force ('it lost 2 pieces by force'; ``stones``: the game counts stones,
+    Ncuva) or the share of the expected result it gave away ('it dropped North's chances from
+    62% to 45%')."""
+    if judged.why == Slip.RESULT:
+        return RESULT_WORDS.get((standing(judged.before), standing(judged.after)), N_("it changed the game's result"))
+    lost = round(judged.lost)
+    if judged.why == Slip.MATERIAL and lost >= 1:
+        if stones:
+            return Words.counted("it lost {n} stone by force", "it lost {n} stones by force", lost)
+        return Words.counted("it lost {n} piece by force", "it lost {n} pieces by force", lost)
+    if judged.after < judged.before:
+        return Words("it dropped {side}'s chances from {before} to {after}", side=side,
+                     before=f"{judged.before:.0%}", after=f"{judged.after:.0%}")
+    return Words("it gave away {share} of the expected result", share=f"{judged.loss:.0%}")

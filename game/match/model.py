@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from rules import Effect, IllegalMoveError, Move, Note, State, game_spec
 from rules.effects import MOVE, REMOVE, STOP
-from rules.kinds import NoteCode, Pieces
+from rules.kinds import BoardKind, NoteCode, Pieces
 from rules.words import N_, Words, sentence
 
 from .. import saves
@@ -27,7 +27,7 @@ from ..library import GameFile
 from ..opponent import Worker, level_choices
 from ..userfiles import write_text_atomically
 from . import words
-from .analysis import MARKS, VERDICT_WORDS, GameAnalysis, Runner, Verdict
+from .analysis import MARKS, VERDICT_NAMED, GameAnalysis, Runner, Verdict, slip_words
 from .computer import Computer
 from .events import SILENT, BoardReset, Event, Flash, Played, Said, Sound, Tone
 from .guides import guides_for
@@ -85,6 +85,7 @@ class Match:
         self._save_said = ""
         self._huff_news = ""  # the computer huffed the player's piece: said with the next guidance
         self.analysis: GameAnalysis | None = None  # the engine's look over the game, once asked for
+        self._graph_side: int | None = None  # the side the graph is shown from, if the player chose (G)
         self._events: list[Event] = []
         self.stops_seen: frozenset[str] = frozenset()  # how the moves shown so far ended (their stop effects)
         self.pieces_now: Pieces = {}
@@ -92,11 +93,46 @@ class Match:
         self.note_codes: frozenset[str] = frozenset()
         self._read_position()
         self._recall_history()
+        self._orient()  # a finished game opened too: against the computer, the person's side at the bottom
         self._intro()
 
     # --- what the screen reads (a ``BoardSource`` too) ---------------------------------------------
     def side(self, player: int) -> str:
         return self.sides[player]
+
+    @property
+    def lone_human(self) -> int | None:
+        """The player a person plays against the computer (None in pass and play and when
+        watching): the words speak to them ('You won', 'Your chances')."""
+        humans = [p for p in (0, 1) if self.controllers[p] == HUMAN]
+        return humans[0] if len(humans) == 1 else None
+
+    def player_name(self, player: int) -> str:
+        """'You' or 'the computer' where a person plays the computer; else the side's name."""
+        if self.lone_human is None:
+            return self.side(player)
+        return N_("You") if player == self.lone_human else N_("the computer")
+
+    @property
+    def graph_side(self) -> int:
+        """The player whose chances the analysis graph shows: the person's own against the
+        computer, else the first player's, unless the player turned it round (G)."""
+        if self._graph_side is not None:
+            return self._graph_side
+        return self.lone_human if self.lone_human is not None else 0
+
+    def flip_graph_side(self) -> None:
+        """Show the graph from the other side (G, or a click on the graph's title)."""
+        if self.analysis is not None:
+            self._graph_side = self.graph_side ^ 1
+            self._events.append(Sound("click", 0.5))
+
+    @property
+    def highlighted_ply(self) -> int:
+        """The move the move list marks: the move looked back at (a judged move itself, though
+        the board shows the position before it), else the last move shown."""
+        named = self.review.named_ply
+        return named if named is not None else len(self.log)
 
     @property
     def human_to_move(self) -> bool:
@@ -294,6 +330,7 @@ class Match:
             return False
         before, mover, taken_before = self.pieces_now, self.state.to_move, self.state.captured_counts()
         shown, effects = self._as_clicked(move, route)
+        notation = self.state.move_text(shown)  # written before the move, as a reopened game writes it
         self.state.apply(move)  # checked above: the rules' own ``play`` would ask for the moves again
         self.movers.append(mover)
         self.forget_hint()
@@ -301,8 +338,8 @@ class Match:
         huffed = self.last_effects if self.last_mover == mover and _is_huff(self.last_move, self.last_effects) else []
         self.last_move, self.last_mover, self.last_effects = shown, mover, huffed + effects
         self._read_position()
-        played = Played(shown, mover, effects, words.describe(self, shown, mover, effects), before, shown_hops,
-                        self.state.game.format_move(shown), taken_before)
+        played = Played(shown, mover, effects, words.describe(self, shown, mover, effects, notation), before,
+                        shown_hops, notation, taken_before)
         self.pending.append(played)
         self._events.append(played)
         self._autosave()
@@ -380,8 +417,9 @@ class Match:
             mover = replay.to_move
             effects = replay.effects(move)
             self.movers.append(mover)
-            said = words.describe(self, move, mover, effects)
-            self.log.append(words.LogEntry(len(self.log) + 1, mover, replay.move_text(move), said))
+            notation = replay.move_text(move)
+            said = words.describe(self, move, mover, effects, notation)
+            self.log.append(words.LogEntry(len(self.log) + 1, mover, notation, said))
             self.last_move, self.last_mover, self.last_effects = move, mover, effects
             replay.apply(move)
         if self.log:
@@ -436,11 +474,14 @@ class Match:
         self.review.show(self.state, ply, self.sides)
         self._events.append(BoardReset())
         if self.review.active:
-            total = len(self.state.history())
             shown = self.review.ply or 0
-            what = sentence(self.log[shown - 1].words) if 0 < shown <= len(self.log) else N_("The start.")
-            self.say(Said(Words("Move {n} of {total}: {what} ← → step, H a hint here, End back to the game.",
-                                n=shown, total=total, what=what), Tone.INFO))
+            what: str
+            if 0 < shown <= len(self.log):
+                what = Words("Move {label} — {what}", label=words.label_of(self, shown),
+                             what=sentence(self.log[shown - 1].words))
+            else:
+                what = N_("The start.")
+            self.say(Said(Words("{what} ← → step, H a hint here, End back to the game.", what=what), Tone.INFO))
         else:
             self._intro()
 
@@ -463,8 +504,8 @@ class Match:
         view = self.review.view
         if self.computer.ask_hint(view.state if view is not None else self.state):
             self.say(Said(Words("Looking for a good move for move {n}, the position looked at...",
-                                n=(self.review.ply or 0) + 1) if view is not None else N_("Looking for a good move..."),
-                          Tone.INFO))
+                                n=words.label_of(self, (self.review.ply or 0) + 1))
+                          if view is not None else N_("Looking for a good move..."), Tone.INFO))
 
     def _set_suggestion(self, move: Move | None) -> None:
         self.suggestion = move
@@ -497,7 +538,8 @@ class Match:
         if self.analysis is not None and not self.analysis.done:
             self.analysis.poll()
             if self.analysis.done:
-                self.say(Said(self.analysis.summary(self.sides) if not self.analysis.error else
+                names, first = (self.player_name(0), self.player_name(1)), self.lone_human or 0  # 'You' first
+                self.say(Said(self.analysis.summary(names, first) if not self.analysis.error else
                               Words("The analysis stopped: {problem}.", problem=self.analysis.error),
                               Tone.INFO if not self.analysis.error else Tone.WARN))
         if self.pending:
@@ -542,22 +584,23 @@ class Match:
 
     def look_at_move(self, ply: int) -> None:
         """Look at move ``ply``: where the engine judged it a slip, the position before it with
-        the engine's move marked, and what the slip cost in words."""
+        the engine's move marked (the words and the move list still name move ``ply``), and what
+        the slip cost in words."""
         judged = self.analysis.judgement(ply) if self.analysis is not None else None
-        if judged is None or judged.verdict == Verdict.GOOD or not judged.best:
+        entry = self.log[ply - 1] if 0 < ply <= len(self.log) else None
+        if judged is None or judged.verdict == Verdict.GOOD or not judged.best or entry is None:
             self.review_at(ply)
             return
-        self.review_at(ply - 1)
-        view = self.review.view
-        if view is not None:
-            best = view.state.parse_move(judged.best)
-            view.suggestion, view.suggestion_effects = best, view.builder.effects(best)
-        entry = self.log[ply - 1] if 0 < ply <= len(self.log) else None
-        played = Words("{side} {move}", side=self.side(judged.mover), move=entry.notation + MARKS[judged.verdict]) \
-            if entry else Words("move {n}", n=ply)
-        self.say(Said(Words("Move {n}, {played}: {verdict}, it gave away {share} of the expected result. Best was "
-                            "{best} (marked on the board).", n=ply, played=played, verdict=VERDICT_WORDS[judged.verdict],
-                            share=f"{judged.loss:.0%}", best=judged.best), Tone.HINT))
+        self.settle()
+        self.computer.cancel_hint()  # a hint asked for another position would land on the wrong board
+        self.review.judge(self.state, ply, judged.best, self.sides)
+        self._events.append(BoardReset())
+        stones = self.state.game.layout.kind == BoardKind.HOLES
+        self.say(Said(Words("Move {label}, {side} {move}: {verdict} — {why}. Best was {best} (marked on the board).",
+                            label=words.label_of(self, ply), side=self.side(entry.mover),
+                            move=entry.notation + MARKS[judged.verdict], verdict=VERDICT_NAMED[judged.verdict],
+                            why=slip_words(judged, self.side(entry.mover), stones), best=self.review.judged_best),
+                      Tone.HINT))
 
     def _look_up_proven(self) -> None:
         """The solved value, asked once a position and again only when a new table has arrived;

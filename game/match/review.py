@@ -44,19 +44,31 @@ class ReviewView:
 
 
 class Review:
-    """Which past position is shown (None: the live game) and how to step through them."""
+    """Which past position is shown (None: the live game) and how to step through them.
+
+    A move judged by the analysis is looked at from the position before it, with the engine's
+    move marked: then ``ply`` is the position shown (the one before the move) and
+    ``judged_ply`` the move the words and the move list name (``ply + 1``)."""
 
     def __init__(self) -> None:
         self.ply: int | None = None  # moves of the history shown; None: the game as it stands
+        self.judged_ply: int | None = None  # the move looked at from before it (a slip), if any
+        self.judged_best = ""  # the engine's move there, in notation (marked on the board)
         self._view: ReviewView | None = None
 
     @property
     def active(self) -> bool:
         return self.ply is not None
 
+    @property
+    def named_ply(self) -> int | None:
+        """The move the look back is about: the judged move, else the last move shown."""
+        return self.judged_ply if self.judged_ply is not None else self.ply
+
     def show(self, live: State, ply: int | None, sides: tuple[str, str]) -> None:
         """Show the position after ``ply`` moves of ``live``'s history (clamped); None: live."""
         total = len(live.history())
+        self.judged_ply, self.judged_best = None, ""
         if ply is None or ply >= total:
             self.ply, self._view = None, None
             return
@@ -73,6 +85,18 @@ class Review:
             effects, mover = before.effects(last), before.to_move
         self.ply = ply
         self._view = ReviewView(past, last, effects, sides, mover)
+
+    def judge(self, live: State, ply: int, best: str, sides: tuple[str, str]) -> None:
+        """Look at move ``ply`` of ``live``'s history from the position before it, with ``best``
+        (the engine's move there, in notation) marked on the board. ValueError if ``best`` is
+        not a legal move there."""
+        self.show(live, ply - 1, sides)
+        view = self._view
+        if view is None:
+            return
+        move = view.state.parse_move(best)
+        view.suggestion, view.suggestion_effects = move, view.builder.effects(move)
+        self.judged_ply, self.judged_best = ply, view.state.move_text(move)
 
     @property
     def view(self) -> ReviewView | None:

@@ -11,6 +11,7 @@ from rules.effects import CAPTURE, PLACE, PROMOTE, REMOVE
 from rules.words import N_, Words
 
 from ..config import COMPUTER, PASS_AND_PLAY, WATCH
+from .numbering import move_label, turn_numbers
 
 if TYPE_CHECKING:
     from .model import Match
@@ -26,21 +27,40 @@ class LogEntry(NamedTuple):
 
 
 def log_rows(log: list[LogEntry]) -> list[tuple[int, list[LogEntry | None]]]:
-    """The move list as the best apps lay it out: a numbered row per turn pair, the first
-    player's move on the left and the second's on the right. A side that moves twice running (a
-    huff, a sowing again) starts a new row, so every move keeps its own cell."""
+    """The move list as the best apps lay it out: a row per turn (``numbering.turn_numbers``,
+    the one numbering of moves), the first player's move on the left and the second's on the
+    right. A side that moves twice running (a huff, a sowing again) starts a new row, so every
+    move keeps its own cell."""
     rows: list[tuple[int, list[LogEntry | None]]] = []
-    for entry in log:
-        if not rows or rows[-1][1][entry.mover] is not None or (entry.mover == 0 and rows[-1][1][1] is not None):
-            rows.append((len(rows) + 1, [None, None]))
+    for number, entry in zip(turn_numbers([e.mover for e in log]), log):
+        if not rows or rows[-1][0] != number:
+            rows.append((number, [None, None]))
         rows[-1][1][entry.mover] = entry
     return rows
 
 
-def headline(outcome: Outcome, sides: tuple[str, str]) -> str:
-    """'North wins', 'Leopards win', 'A draw'."""
+def label_of(m: Match, ply: int) -> str:
+    """The label of move ``ply`` of the move list (1: the first), '9.' or '9…', as the list
+    numbers it ('' for a move it does not hold)."""
+    movers = [e.mover for e in m.log[:ply]]
+    return move_label(turn_numbers(movers)[-1], movers[-1]) if 0 < ply <= len(movers) else ""
+
+
+def move_named(m: Match, ply: int) -> str:
+    """Move ``ply`` by its label and side, as the look back names it: 'Move 9…, North'."""
+    entry = m.log[ply - 1] if 0 < ply <= len(m.log) else None
+    if entry is None:
+        return Words("Move {n}", n=ply)
+    return Words("Move {label}, {side}", label=label_of(m, ply), side=m.side(entry.mover))
+
+
+def headline(outcome: Outcome, sides: tuple[str, str], you: int | None = None) -> str:
+    """'North wins', 'Leopards win', 'A draw'; to a player who played ``you`` against the
+    computer, 'You won' or 'You lost'."""
     if outcome.winner is None:
         return "A draw"
+    if you is not None:
+        return N_("You won") if outcome.winner == you else N_("You lost")
     side = sides[outcome.winner]
     return Words("{side} win", side=side) if side.endswith("s") else Words("{side} wins", side=side)
 
@@ -50,16 +70,14 @@ def moves_now(side: str) -> str:
     return Words("{side} move", side=side) if side.endswith("s") else Words("{side} moves", side=side)
 
 
-def describe(m: Match, move: Move, mover: int, effects: list[Effect]) -> str:
+def describe(m: Match, move: Move, mover: int, effects: list[Effect], notation: str) -> str:
     """A move in words for the move list, notation first: 'South: e3xe5xc5, took 2', 'North:
-    b3, took 6 stones', 'Leopards: @e5, placed from hand', 'South: ~f5, huffed North's piece'.
-    Each is one whole template (a translation may order it as its language needs); ``sentence``
-    makes it the panel's sentence."""
+    b3x, took 6 stones', 'Leopards: @e5, placed from hand', 'South: ~f5, huffed North's piece'.
+    ``notation`` is the move as the position before it writes it (``State.move_text``: the one
+    notation of the move list, the saves and the analysis). Each is one whole template (a
+    translation may order it as its language needs); ``sentence`` makes it the panel's sentence."""
     who = m.side(mover)
     stones = sum(e.count for e in effects if e.kind == CAPTURE)
-    if stones and not move.captured:  # a game that leaves captures to be asked (Ncuva): its effects say
-        move = move._replace(captured=tuple(e.cell for e in effects if e.kind == CAPTURE))
-    notation = m.state.game.format_move(move)
     if len(move.path) == 1 and effects and effects[0].kind == REMOVE:
         return Words("{side}: {move}, huffed {other}'s piece", side=who, move=notation, other=m.side(mover ^ 1))
     if len(move.path) == 1 and effects and effects[0].kind == PLACE:
@@ -91,13 +109,19 @@ def turn_parts(m: Match) -> tuple[str, str]:
     """The turn in words, as the turn box shows it: the head ('North to move') and what follows
     it ('capture is forced'), or the result."""
     if m.review.active:
-        return Words("Move {n} of {total}", n=m.review.ply, total=len(m.state.history())), \
-            N_("looking back; the game waits")
+        judged = m.review.judged_ply
+        if judged is not None:  # a slip looked at: the move named, the position before it shown
+            return move_named(m, judged), Words("before it: best was {best}, marked on the board",
+                                                best=m.review.judged_best)
+        if not m.review.ply:
+            return N_("The start"), N_("looking back; the game waits")
+        return move_named(m, m.review.ply), N_("looking back; the game waits")
     if m.moving is not None:
         return moves_now(m.side(m.moving)), ""
     out = m.state.outcome()
     if out is not None:
-        return "Game over", Words("{headline}: {reason}", headline=headline(out, m.sides), reason=out.reason)
+        return "Game over", Words("{headline}: {reason}", headline=headline(out, m.sides, m.lone_human),
+                                  reason=out.reason)
     notes = [n.words for n in m.notes]
     rest = Words("; ".join(f"{{note{i}}}" for i in range(len(notes))), **{f"note{i}": w for i, w in enumerate(notes)})
     return Words("{side} to move", side=m.side(m.state.to_move)), rest if notes else ""

@@ -21,10 +21,12 @@ from ..config import PASS_AND_PLAY, WATCH
 from ..i18n import tr
 from ..match.analysis import MARKS, Verdict
 from ..match.events import Tone
+from ..match.numbering import move_label
 from ..match.words import log_rows, turn_parts
 from .pieces import describe, draw_piece, side_kind
 
 if TYPE_CHECKING:
+    from ..match import Match
     from ..scenes.play import PlayScene
 
 
@@ -46,6 +48,7 @@ class PanelPlan:
     rules_words: str = ""
     turn_box: pygame.Rect = field(default_factory=pygame.Rect)
     turn_head: str = ""
+    turn_player: int = 0  # whose piece stands beside the head: the side to move, or the mover of the move looked at
     turn_lines: list[tuple[str, theme.Color]] = field(default_factory=list)
     proven: tuple[str, int] | None = None  # words, y
     cards: list[pygame.Rect] = field(default_factory=list)
@@ -57,10 +60,15 @@ class PanelPlan:
     log_numbers: list[tuple[str, int]] = field(default_factory=list)  # "12.", y
     log_heads: list[tuple[str, int]] = field(default_factory=list)  # a side's name, x
     log_more: str = ""  # how many rows lie above or below the ones shown
+    log_marked: int = 0  # the move whose cell is marked: the one looked at (a judged move itself), else the last
     graph_area: pygame.Rect | None = None  # the engine's look over the game, once asked for
     graph_line: list[tuple[float, float]] = field(default_factory=list)
     graph_marks: list[tuple[tuple[float, float], theme.Color, int]] = field(default_factory=list)  # where, colour, ply
     graph_words: str = ""
+    graph_title: pygame.Rect | None = None  # the graph's title line: a click there shows the other side
+    graph_switch: str = ""  # drawn at the right of the title line: the key that shows the other side
+    graph_title_size: int = 0
+    graph_plot: pygame.Rect = field(default_factory=pygame.Rect)  # where the line goes, under the title line
     graph_now: float | None = None  # x of the move looked at
     compact: bool = False  # player cards of one line (the move list needed the room)
     log_rows_fit: int = 0
@@ -128,7 +136,10 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPla
         plan.message_lines.append((line, y))
         y += int(msg_size * 1.05)
     if m.analysis is not None:
-        plan.graph_area = pygame.Rect(x, y + int(4 * s), inner_w, int(86 * s))
+        plan.graph_title_size = max(12, int(16 * s))
+        title_h = theme.font(plan.graph_title_size).get_linesize() + int(4 * s)
+        plan.graph_area = pygame.Rect(x, y + int(4 * s), inner_w, title_h + int(70 * s))
+        plan.graph_title = pygame.Rect(x, plan.graph_area.top, inner_w, title_h)
         _plan_graph(sc, plan)
         y = plan.graph_area.bottom + int(6 * s)
     ctx_y = _place_buttons(sc, plan)
@@ -170,6 +181,8 @@ def _plan_turn_box(sc: PlayScene, plan: PanelPlan, y: int) -> int:
     if out is None and m.computer.thinking:
         head = Words("{side} is thinking{dots}", side=m.side(m.shown_to_move), dots="." * (1 + int(sc.time * 3) % 3))
     plan.turn_head = head
+    named = m.review.named_ply if m.review.active else None
+    plan.turn_player = m.log[named - 1].mover if named and named <= len(m.log) else m.shown_to_move
     plan.turn_box = pygame.Rect(plan.x, y, plan.inner_w, int(70 * s) + len(plan.turn_lines) * int(24 * s))
     return plan.turn_box.bottom
 
@@ -218,14 +231,36 @@ def _place_buttons(sc: PlayScene, plan: PanelPlan) -> int:
 VERDICT_COLORS = {Verdict.BLUNDER: (240, 80, 70), Verdict.MISTAKE: (245, 160, 60), Verdict.INACCURACY: (230, 210, 90)}
 
 
+#: the key that shows the graph from the other side (``PlayScene``), and the sign drawn at the
+#: right of the graph's title line for it: the line turns upside down
+GRAPH_KEY = "G"
+GRAPH_SWITCH = f"↕ {GRAPH_KEY}"
+
+
+def graph_title_words(m: Match) -> str:
+    """Whose chances the graph shows: 'Your chances (North), move by move' to a person playing
+    the computer, 'The computer's chances (South), ...' turned round, else '{side}'s chances'."""
+    side = m.graph_side
+    if m.lone_human is None:
+        return Words("{side}'s chances, move by move", side=m.side(side))
+    if side == m.lone_human:
+        return Words("Your chances ({side}), move by move", side=m.side(side))
+    return Words("The computer's chances ({side}), move by move", side=m.side(side))
+
+
 def _plan_graph(sc: PlayScene, plan: PanelPlan) -> None:
-    """The first player's expected result after each move, left to right, with the slips marked
-    (a click on the graph looks at that move); a progress line while the engine works."""
-    m, area = sc.match, plan.graph_area
+    """The expected result after each move, left to right, from the side ``Match.graph_side``
+    (the person's own against the computer), with the slips marked (a click on the graph looks
+    at that move, on its title line shows the other side); a progress line while the engine
+    works."""
+    m, area, s = sc.match, plan.graph_area, plan.s
     analysis = m.analysis
     assert analysis is not None and area is not None
-    values = analysis.graph()
-    inner = area.inflate(-int(12 * plan.s), -int(20 * plan.s))
+    values = analysis.graph(m.graph_side)
+    title = plan.graph_title
+    assert title is not None
+    inner = plan.graph_plot = pygame.Rect(area.left + int(6 * s), title.bottom + int(2 * s), area.width - int(12 * s),
+                                          area.bottom - title.bottom - int(8 * s))
     steps = max(1, analysis.total - 1)
 
     def at(ply: int, value: float) -> tuple[float, float]:
@@ -235,15 +270,24 @@ def _plan_graph(sc: PlayScene, plan: PanelPlan) -> None:
     for j in analysis.judgements():
         if j.verdict in VERDICT_COLORS:
             plan.graph_marks.append((at(j.ply, values[j.ply]), VERDICT_COLORS[j.verdict], j.ply))
-    shown = m.review.ply if m.review.active else None
+    shown = m.review.named_ply if m.review.active else None
     plan.graph_now = None if shown is None else at(shown, 0)[0]
+    words: str
     if analysis.error:
-        plan.graph_words = Words("The analysis stopped: {problem}", problem=analysis.error)
+        words = Words("The analysis stopped: {problem}", problem=analysis.error)
     elif not analysis.done:
-        plan.graph_words = Words("The computer is looking the game over: {done} of {total} positions",
-                                 done=len(values), total=analysis.total)
+        words = Words("The computer is looking the game over: {done} of {total} positions",
+                      done=len(values), total=analysis.total)
     else:
-        plan.graph_words = Words("{side}'s chances, move by move (click to look)", side=m.side(0))
+        words = graph_title_words(m)
+        plan.graph_switch = GRAPH_SWITCH
+    switch_w = theme.measure(plan.graph_switch, plan.graph_title_size)[0] + int(8 * s) if plan.graph_switch else 0
+    plan.graph_words = theme.fit(words, plan.graph_title_size, area.width - int(12 * s) - switch_w)
+
+
+def graph_title_clicked(plan: PanelPlan, pos: tuple[int, int]) -> bool:
+    """A click on the graph's title line (it shows the graph from the other side)."""
+    return plan.graph_title is not None and bool(plan.graph_switch) and plan.graph_title.collidepoint(pos)
 
 
 def graph_ply(plan: PanelPlan, pos: tuple[int, int], total: int) -> int | None:
@@ -251,7 +295,9 @@ def graph_ply(plan: PanelPlan, pos: tuple[int, int], total: int) -> int | None:
     area = plan.graph_area
     if area is None or not area.collidepoint(pos) or total < 2:
         return None
-    inner = area.inflate(-int(12 * plan.s), -int(20 * plan.s))
+    if plan.graph_title is not None and plan.graph_title.collidepoint(pos):
+        return None  # the title line: the side shown, not a move
+    inner = plan.graph_plot
     return max(0, min(total - 1, round((pos[0] - inner.left) / max(1, inner.width) * (total - 1))))
 
 
@@ -264,12 +310,13 @@ def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
     fits = (area.height - int(24 * s)) // line_h
     plan.log_rows_fit = fits
     rows = log_rows(m.log)
+    plan.log_marked = m.highlighted_ply
     if fits < 2 or not rows:
         sc.log_scroll = 0
         return
     sc.log_scroll = max(0, min(sc.log_scroll, len(rows) - fits))
     if m.review.active:  # the move looked at stays in view
-        row_of = next((k for k, (_, cells) in enumerate(rows) if any(c and c.ply == m.review.ply for c in cells)),
+        row_of = next((k for k, (_, cells) in enumerate(rows) if any(c and c.ply == plan.log_marked for c in cells)),
                       None)
         if row_of is not None:
             last = len(rows) - sc.log_scroll
@@ -279,13 +326,13 @@ def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
                 sc.log_scroll = len(rows) - row_of - fits
     last = len(rows) - sc.log_scroll
     first = max(0, last - fits)
-    num_w = theme.measure(f"{rows[-1][0]}.", int(19 * s))[0] + int(8 * s)
+    num_w = theme.measure(move_label(rows[-1][0], 0), int(19 * s))[0] + int(8 * s)
     col_w = (area.width - num_w) // 2
     plan.log_heads = [(m.side(p), area.left + num_w + p * col_w) for p in (0, 1)]
     plan.log_head_w = col_w - int(8 * s)
     y = area.top + int(24 * s)
     for number, cells in rows[first:last]:
-        plan.log_numbers.append((f"{number}.", y))
+        plan.log_numbers.append((move_label(number, 0), y))  # the turn's number, as its first move's label
         for p, entry in enumerate(cells):
             if entry is not None:
                 cell = pygame.Rect(area.left + num_w + p * col_w - int(4 * s), y - int(2 * s), col_w - int(4 * s), line_h)
@@ -358,17 +405,21 @@ class PanelView:
         if area is None:
             return
         theme.panel(surface, area, (24, 28, 50), theme.PANEL_EDGE, int(8 * s), 1)
-        mid = area.centery + int(4 * s)
-        pygame.draw.line(surface, theme.PANEL_EDGE, (area.left + 4, mid), (area.right - 4, mid), 1)
+        plot = plan.graph_plot
+        pygame.draw.line(surface, theme.PANEL_EDGE, (area.left + 4, plot.centery), (area.right - 4, plot.centery), 1)
         if len(plan.graph_line) > 1:
             pygame.draw.lines(surface, theme.ACCENT_2, False, plan.graph_line, max(2, int(2 * s)))
         for (x, y), color, _ in plan.graph_marks:
             pygame.draw.circle(surface, color, (x, y), max(3, int(4 * s)))
         if plan.graph_now is not None:
-            pygame.draw.line(surface, theme.ACCENT, (plan.graph_now, area.top + int(16 * s)),
-                             (plan.graph_now, area.bottom - 4), max(1, int(2 * s)))
-        theme.blit_text(surface, theme.fit(plan.graph_words, int(15 * s), area.width - int(10 * s)), int(15 * s),
-                        theme.TEXT_DIM, (area.left + int(6 * s), area.top + int(2 * s)))
+            pygame.draw.line(surface, theme.ACCENT, (plan.graph_now, plot.top),
+                             (plan.graph_now, plot.bottom), max(1, int(2 * s)))
+        title = plan.graph_title or area
+        theme.blit_text(surface, plan.graph_words, plan.graph_title_size, theme.TEXT_DIM,
+                        (area.left + int(6 * s), title.centery), "midleft")
+        if plan.graph_switch:
+            theme.blit_text(surface, plan.graph_switch, plan.graph_title_size, theme.ACCENT_2,
+                            (area.right - int(6 * s), title.centery), "midright")
 
     def _draw_log(self, surface: pygame.Surface, plan: PanelPlan) -> None:
         m, s, area = self.scene.match, plan.s, plan.log_area
@@ -385,7 +436,7 @@ class PanelView:
                             "topright")
         for number, y in plan.log_numbers:
             theme.blit_text(surface, number, size, theme.TEXT_DIM, (area.left, y))
-        shown = m.review.ply if m.review.active else len(m.log)
+        shown = plan.log_marked
         for cell, index, notation in plan.log_cells:
             if index == shown:
                 pygame.draw.rect(surface, (52, 62, 104), cell, border_radius=int(6 * s))
@@ -402,7 +453,7 @@ class PanelView:
                     max(2, int(3 * s)))
         cx, cy = box.left + int(14 * s) + icon_r, box.top + int(36 * s)
         if out is None:
-            player = m.shown_to_move
+            player = plan.turn_player
             bob = math.sin(sc.time * 4) * 3 * s
             draw_piece(surface, (cx, cy + bob), icon_r, player, side_kind(m.state, player))
         size = theme.fit_size(plan.turn_head, int(34 * s), 14, box.width - (cx - box.left) - icon_r - int(20 * s))

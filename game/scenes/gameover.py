@@ -19,7 +19,7 @@ from rules.words import Words, sentence
 from .. import theme
 from ..anim import Timer, ease_out_back
 from ..match.review import turning_points
-from ..match.words import headline
+from ..match.words import headline, label_of
 from ..render.pieces import draw_piece
 from ..scene import Scene
 from ..widgets import Button, FocusGroup
@@ -50,9 +50,10 @@ class GameOverScene(Scene):
         log = self.match.log
         first = len(self.match.state.history()) - len(log)
         for k, (ply, _) in enumerate(turning_points(self.match.state)):
-            if 0 <= ply - 1 - first < len(log):
+            if 0 <= ply - 1 - first < len(log):  # named as the move list numbers it ('9…')
                 words = log[ply - 1 - first].words
-                self.turns.append(Button(Words("{n}. {move}", n=ply, move=words), partial(self.look_at, ply),
+                self.turns.append(Button(Words("{label} {move}", label=label_of(self.match, ply - first), move=words),
+                                         partial(self.look_at, ply),
                                          pygame.K_1 + k,
                                          key_label=str(k + 1), text_ratio=0.55))
         self.focus = FocusGroup([self.rematch, self.analyse_button, self.review, self.menu, *self.turns])
@@ -116,6 +117,10 @@ class GameOverScene(Scene):
         turns_h = (int(40 * s) + len(self.turns) * (row_h + row_gap)) if self.turns else 0
         self.box = box = pygame.Rect(0, 0, int(640 * s), int(360 * s) + turns_h)
         box.center = (w // 2, int(h / 2 + (1 - k) * h * 0.4))
+        # the result as the player hears it: 'You won' to a person who played the computer
+        result = headline(self.outcome, self.match.sides, self.match.lone_human)
+        self.result_words = Words("{headline}!", headline=result)
+        self.strip_words = Words("{headline}. {reason}", headline=result, reason=sentence(self.outcome.reason))
         self.reason_lines = theme.wrap(sentence(self.outcome.reason), int(30 * s),
                                        box.width - int(60 * s))
         self.turns_y = box.bottom - int(56 * s) - int(26 * s) - turns_h
@@ -147,10 +152,9 @@ class GameOverScene(Scene):
         shade.fill((0, 0, 0, int(140 * min(1.0, self.appear.t * 2))))
         surface.blit(shade, (0, 0))
         theme.panel(surface, box, (40, 46, 80), theme.ACCENT, int(20 * s), 4)
-        title = headline(self.outcome, self.match.sides)
         theme.blit_text(surface, "Game over", int(28 * s), theme.TEXT_DIM, (box.centerx, box.top + int(22 * s)),
                         "midtop")
-        theme.blit_text(surface, Words("{headline}!", headline=title), int(68 * s), theme.ACCENT, (box.centerx, box.top + int(56 * s)), "midtop")
+        theme.blit_text(surface, self.result_words, int(68 * s), theme.ACCENT, (box.centerx, box.top + int(56 * s)), "midtop")
         if self.outcome.winner is not None:
             from ..render.pieces import side_kind
 
@@ -173,11 +177,9 @@ class GameOverScene(Scene):
         s, strip = self.s, self.strip
         gap = int(8 * s)
         theme.panel(surface, strip, (40, 46, 80), theme.ACCENT, int(10 * s), 2)
-        words = Words("{headline}. {reason}", headline=headline(self.outcome, self.match.sides),
-                      reason=sentence(self.outcome.reason))
         room = self.strip_rematch.rect.left - strip.left - 2 * gap
         text_size = max(12, int(strip.height * 0.5))
-        theme.blit_text(surface, theme.fit(words, text_size, room), text_size, theme.ACCENT,
+        theme.blit_text(surface, theme.fit(self.strip_words, text_size, room), text_size, theme.ACCENT,
                         (strip.left + 2 * gap, strip.centery), "midleft")
         for b in (self.strip_rematch, self.strip_result):
             b.draw(surface, False, s)

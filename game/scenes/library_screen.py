@@ -41,6 +41,7 @@ class LibraryScene(Scene):
         self.delete_button = Button("Delete", self.ask_delete, None, style="danger", key_label="Del")
         self.tab_buttons = [Button(label, partial(self.show_tab, name), None) for name, label in TABS]
         self.row_rects: list[pygame.Rect] = []
+        self.row_details: list[str] = []  # the line under each shown game's name (worked out in place)
         self._thumbs: dict[tuple[str, int, int], pygame.Surface] = {}
         self.reload()
         self.place(app.size)
@@ -177,6 +178,8 @@ class LibraryScene(Scene):
         self.top = max(0, min(self.top, max(0, n - fits)))
         self.row_rects = [pygame.Rect(margin, top + i * (row_h + gap), self.list_rect.width, row_h)
                           for i in range(min(fits, n - self.top))]
+        # a finished game's count of moves is found by replaying it, once, when it is first shown
+        self.row_details = [self.entries[self.top + i].details() for i in range(len(self.row_rects))]
         bw, bh, by = int(200 * s), int(56 * s), h - int(74 * s)
         self.back.rect = pygame.Rect(margin, by, bw, bh)
         self.open_button.rect = pygame.Rect(w - margin - bw, by, bw, bh)
@@ -226,7 +229,7 @@ class LibraryScene(Scene):
             theme.blit_text(surface, empty, int(26 * s), theme.TEXT_DIM, (self.list_rect.centerx, self.list_rect.top
                                                                           + int(40 * s)), "midtop")
         for i, rect in enumerate(self.row_rects):
-            self._draw_row(surface, rect, self.entries[self.top + i], self.top + i == self.selected)
+            self._draw_row(surface, rect, self.entries[self.top + i], self.row_details[i], self.top + i == self.selected)
         if len(self.entries) > len(self.row_rects) and self.tab != "record":
             more = Words("{first}–{last} of {total} (wheel or PgUp/PgDn)", first=self.top + 1,
                          last=self.top + len(self.row_rects), total=len(self.entries))
@@ -236,7 +239,7 @@ class LibraryScene(Scene):
             if self.tab != "record" or b is self.back:
                 b.draw(surface, False, s)
 
-    def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, entry: Entry, chosen: bool) -> None:
+    def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, entry: Entry, details: str, chosen: bool) -> None:
         s = self.s
         theme.panel(surface, rect, (46, 54, 92) if chosen else theme.PANEL, theme.ACCENT if chosen else theme.PANEL_EDGE,
                     int(12 * s), 3 if chosen else 1)
@@ -252,7 +255,7 @@ class LibraryScene(Scene):
         room = when.left - rect.left - 3 * pad
         result = entry.result()
         color = RESULT_COLORS.get(result or "", theme.ACCENT_2)
-        theme.blit_text(surface, theme.fit(entry.details(), int(22 * s), room), int(22 * s), color,
+        theme.blit_text(surface, theme.fit(details, int(22 * s), room), int(22 * s), color,
                         (rect.left + pad, name.bottom + int(2 * s)))
 
     def _draw_record(self, surface: pygame.Surface) -> None:

@@ -23,7 +23,7 @@ from ..library import GameFile
 from ..match import BoardReset, Flash, Match, Played, Sound
 from ..match.words import log_rows
 from ..physics import Bursts
-from ..render.panel import PanelPlan, PanelView, graph_ply, plan_panel
+from ..render.panel import PanelPlan, PanelView, graph_ply, graph_title_clicked, plan_panel
 from ..render.pieces import HALMA_COLORS, style_of
 from ..scene import Scene
 from ..widgets import Button
@@ -289,11 +289,16 @@ class PlayScene(Scene):
             self.match.click(intent.cell)
 
     def _log_click(self, pos: tuple[int, int]) -> bool:
-        """A click on a move of the log shows the position after it."""
+        """A click on a move of the log shows the position after it (a slip: before it, with the
+        better move); on the graph, the move under the pointer, or on its title line the graph
+        from the other side."""
         for rect, index, _ in self.plan.log_cells:
             if rect.collidepoint(pos):
                 self.match.look_at_move(index)
                 return True
+        if graph_title_clicked(self.plan, pos):
+            self.match.flip_graph_side()
+            return True
         analysis = self.match.analysis
         ply = graph_ply(self.plan, pos, analysis.total) if analysis is not None else None
         if ply is not None:
@@ -313,6 +318,8 @@ class PlayScene(Scene):
             m.show_proven = not m.show_proven
         elif event.key == pygame.K_a:
             m.analyse()
+        elif event.key == pygame.K_g:
+            m.flip_graph_side()
         elif event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL:
             m.redo()
         elif event.key in review_keys and not m.builder.path:
