@@ -1,0 +1,238 @@
+"""What the analysis and the look back say, from the player's side and in the move list's own
+numbering: the graph and its words from the person's side against the computer (G or a click on
+its title turns it round), the summary naming 'You' and 'the computer', a slip's mark looking at
+the position before the move while the header and the move list name the move itself, and a
+slip said in a player's words by why it was one."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai.analysis import Point
+from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
+from game.match import Match
+from game.match.analysis import Judgement, Slip, Verdict, slip_words
+from game.match.numbering import move_labels
+from game.match.words import turn_parts
+from tools.scenarios import finished
+from tools.scenarios import start_play as start
+
+
+class Scripted:
+    """An engine that answers at once with values given by the test."""
+
+    def __init__(self, points: list[Point]) -> None:
+        self.points, self.done, self.error = points, False, ""
+
+    def poll(self) -> list[Point]:
+        self.done = True
+        return self.points
+
+    def cancel(self) -> None:
+        self.done = True
+
+
+def movers_of(state) -> list[int]:
+    replay = state.copy()
+    for _ in state.history():
+        replay.undo()
+    movers = []
+    for move in state.history():
+        movers.append(replay.to_move)
+        replay.apply(move)
+    return movers
+
+
+def points_for(state, first_value: float = 0.8) -> list[Point]:
+    """A point a position, the first worth ``first_value`` to the first player, then even (the
+    best move named where the game went on, so nothing is judged but what a test says)."""
+    movers = movers_of(state) + [state.to_move]
+    out = []
+    replay = state.copy()
+    for _ in state.history():
+        replay.undo()
+    for ply, mover in enumerate(movers):
+        value = first_value if mover == 0 else 1 - first_value
+        best = replay.move_text(state.history()[ply]) if ply < len(state.history()) else ""
+        out.append(Point(ply, mover, value if ply == 0 else 0.5, best, 2))
+        if ply < len(state.history()):
+            replay.apply(state.history()[ply])
+    return out
+
+
+def slip_by(state, player: int) -> tuple[int, str]:
+    """(ply, the other move's notation) of a move by ``player`` that had another choice."""
+    replay = state.copy()
+    for _ in state.history():
+        replay.undo()
+    found = None
+    for ply, move in enumerate(state.history(), start=1):
+        others = [mv for mv in replay.legal_moves() if mv != move]
+        if replay.to_move == player and others and ply > 10 and found is None:
+            found = (ply, replay.move_text(others[0]))
+        replay.apply(move)
+    assert found is not None
+    return found
+
+
+def analysed(scene_or_match, state, judged: list[Judgement] | None = None):
+    m: Match = getattr(scene_or_match, "match", scene_or_match)
+    m.analyse(lambda start, moves: Scripted(points_for(state)))
+    if judged is not None:  # the slips the test names, whatever the judge would make of the values
+        m.analysis.judgements = lambda: judged  # type: ignore[method-assign]
+    return m
+
+
+def judgement(ply: int, mover: int, best: str, verdict=Verdict.MISTAKE, why=Slip.MATERIAL, lost=2.0,
+              before=0.7, after=0.3) -> Judgement:
+    return Judgement(ply, mover, before - after, verdict, best, before, after, lost, why)
+
+
+# --- the side the graph is seen from --------------------------------------------------------------
+def test_the_graph_speaks_to_a_person_who_played_north_and_turns_round_on_g_and_on_its_title(app):
+    state = finished("kotu_ellima", 3)
+    scene = start(app, MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=1), state)
+    m = analysed(scene, state)
+    app.frame([], 1 / 60)
+    plan, analysis = scene.plan, m.analysis
+    assert m.lone_human == 1 and m.graph_side == 1
+    assert plan.graph_words.startswith(f"Your chances ({m.side(1)})"), plan.graph_words
+    # the start is worth 0.8 to South, so 0.2 to North: the line starts low, from North's side
+    assert analysis.graph(1)[0] == pytest.approx(0.2) and plan.graph_line[0][1] > plan.graph_area.centery
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g")], 1 / 60)
+    assert m.graph_side == 0 and scene.plan.graph_words.startswith(f"The computer's chances ({m.side(0)})")
+    assert scene.plan.graph_line[0][1] < scene.plan.graph_area.centery  # the same start, high for South
+    title = scene.plan.graph_title
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=title.center, button=1)], 1 / 60)
+    assert m.graph_side == 1 and not m.review.active  # a click on the title looks at no move
+
+
+@pytest.mark.parametrize("mode", [PASS_AND_PLAY, WATCH])
+def test_without_one_person_against_the_computer_the_graph_is_the_first_players(app, mode):
+    state = finished("kotu_ellima", 3)
+    scene = start(app, MatchConfig("kotu_ellima", mode=mode), state)
+    m = analysed(scene, state)
+    app.frame([], 1 / 60)
+    assert m.lone_human is None and m.graph_side == 0
+    assert scene.plan.graph_words.startswith(f"{m.side(0)}'s chances")
+    m.flip_graph_side()
+    app.frame([], 1 / 60)
+    assert scene.plan.graph_words.startswith(f"{m.side(1)}'s chances")
+
+
+def test_the_summary_names_you_and_the_computer_where_a_person_played_it():
+    state = finished("kotu_ellima", 3)
+    ply, best = slip_by(state, 1)
+    m = Match(MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state.copy())
+    m.controllers = ["computer", "human"]  # the person played North (no engine process here)
+    analysed(m, state, [judgement(ply, 1, best, Verdict.BLUNDER)])
+    m.tick(0.1)
+    assert m.said.words.startswith("Looked over. You: 1 blunder; the computer: no slip."), m.said.words
+    both = Match(MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state.copy())
+    analysed(both, state, [judgement(ply, 1, best, Verdict.BLUNDER)])
+    both.tick(0.1)
+    assert both.said.words.startswith(f"Looked over. {both.side(0)}: no slip; {both.side(1)}: 1 blunder.")
+
+
+# --- the result, to the person who played ------------------------------------------------------------
+@pytest.mark.parametrize("human", [0, 1])
+def test_the_result_says_you_won_or_you_lost_against_the_computer(app, human):
+    from game.scenes.gameover import GameOverScene
+    from tools.scenarios import pump
+
+    state = finished("kotu_ellima", 3)
+    winner = state.outcome().winner
+    assert winner is not None
+    scene = start(app, MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=human), state)
+    said = "You won" if winner == human else "You lost"
+    head, rest = turn_parts(scene.match)
+    assert head == "Game over" and rest.startswith(f"{said}: ") and state.outcome().reason in rest
+    pump(app, 1.0, 0.1)
+    over = app.manager.top
+    assert isinstance(over, GameOverScene)
+    assert over.result_words == f"{said}!" and over.strip_words.startswith(f"{said}. ")
+
+
+def test_pass_and_play_names_the_winning_side():
+    state = finished("kotu_ellima", 3)
+    m = Match(MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state.copy())
+    winner = state.outcome().winner
+    assert turn_parts(m)[1].startswith(f"{m.side(winner)} wins: ")
+
+
+# --- a slip's mark and the move list ------------------------------------------------------------------
+def test_a_slips_mark_names_the_move_itself_while_the_board_shows_the_position_before_it(app):
+    state = finished("kotu_ellima", 3)
+    ply, best = slip_by(state, 1)
+    scene = start(app, MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=1), state)
+    m = analysed(scene, state, [judgement(ply, 1, best)])
+    app.frame([], 1 / 60)
+    (x, y), _, mark_ply = next(mk for mk in scene.plan.graph_marks if mk[2] == ply)
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1)], 1 / 60)
+    view = m.review.view
+    assert m.review.ply == ply - 1 and m.review.judged_ply == mark_ply == ply  # the board: before the move
+    assert view.suggestion == view.state.parse_move(best)  # the better move marked on it
+    assert scene.plan.log_marked == mark_ply  # the move list marks the judged move's own cell...
+    cell = next(rect for rect, index, _ in scene.plan.log_cells if index == mark_ply)  # ...in view...
+    north = {rect.left for rect, index, _ in scene.plan.log_cells if m.log[index - 1].mover == 1}
+    assert north == {cell.left}  # ...in North's column
+    label = move_labels(movers_of(state))[ply - 1]
+    head, rest = turn_parts(m)
+    assert head == f"Move {label}, {m.side(1)}" and label.endswith("…")
+    assert rest == f"before it: best was {best}, marked on the board"
+    assert scene.plan.turn_head == head
+    # the graph's marker stands on the judged move too
+    assert scene.plan.graph_now == pytest.approx(x)
+    # stepping on from there shows the move played, named the same
+    right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
+    app.frame([right], 1 / 60)
+    assert m.review.ply == ply and m.review.judged_ply is None and scene.plan.log_marked == ply
+    assert turn_parts(m)[0] == f"Move {label}, {m.side(1)}"
+    assert m.shown_to_move == 0 and scene.plan.turn_player == 1  # North's piece beside North's move
+    # a click on the judged move in the list looks at it as its mark does
+    cell = next(rect for rect, index, _ in scene.plan.log_cells if index == ply)
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=cell.center, button=1)], 1 / 60)
+    assert m.review.ply == ply - 1 and m.review.judged_ply == ply and scene.plan.log_marked == ply
+
+
+def test_a_good_move_looked_at_shows_the_position_after_it():
+    state = finished("kotu_ellima", 3)
+    m = Match(MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state.copy())
+    analysed(m, state, [])
+    m.tick(0.1)
+    m.look_at_move(3)
+    assert m.review.ply == 3 and m.review.judged_ply is None and m.highlighted_ply == 3
+
+
+# --- a slip in words ----------------------------------------------------------------------------------
+def test_a_slip_is_said_by_why_it_was_one():
+    move = "c3xe5"
+    assert slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=2.0), "North", False) == \
+        "it lost 2 pieces by force"
+    assert slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=1.0), "North", False) == \
+        "it lost 1 piece by force"
+    assert slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=5.0), "North", True) == \
+        "it lost 5 stones by force"
+    assert slip_words(judgement(9, 1, move, why=Slip.RESULT, before=0.95, after=0.05), "North", False) == \
+        "it turned a won game into a lost one"
+    assert slip_words(judgement(9, 1, move, why=Slip.RESULT, before=0.95, after=0.5), "North", False) == \
+        "it let a won game slip away"
+    assert slip_words(judgement(9, 1, move, why=Slip.RESULT, before=0.5, after=0.02), "North", False) == \
+        "it turned an undecided game into a lost one"
+    assert slip_words(judgement(9, 1, move, why=Slip.VALUE, lost=0.0, before=0.62, after=0.45), "North", False) == \
+        "it dropped North's chances from 62% to 45%"
+
+
+@pytest.mark.parametrize("game_id, unit", [("kotu_ellima", "pieces"), ("ncuva", "stones")])
+def test_looking_at_a_slip_says_the_move_what_it_cost_and_what_was_best(game_id, unit):
+    state = finished(game_id, 3)
+    ply, best = slip_by(state, 1)
+    m = Match(MatchConfig(game_id, dict(state.game.options), mode=PASS_AND_PLAY), state.copy())
+    analysed(m, state, [judgement(ply, 1, best, Verdict.MISTAKE, Slip.MATERIAL, lost=2.0)])
+    m.tick(0.1)
+    m.look_at_move(ply)
+    label = move_labels(movers_of(state))[ply - 1]
+    notation = m.log[ply - 1].notation
+    assert m.said.words == (f"Move {label}, {m.side(1)} {notation}?: a mistake — it lost 2 {unit} by force. "
+                            f"Best was {best} (marked on the board).")
