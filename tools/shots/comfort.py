@@ -1,6 +1,7 @@
 """Screenshot scenes of the comforts around play (``--screenshots``): the title offering to
 continue a saved game, the saved games (unfinished, finished, the record), the settings screen, the pause menu, the question before leaving, a
-position looked at in review, and the turning points of a finished game."""
+position looked at in review, the turning points of a finished game and the engine's look over it
+(a game played as North against the computer: the graph from the person's side)."""
 
 from __future__ import annotations
 
@@ -57,7 +58,9 @@ def take(app, shot, mouse, play) -> None:
     scene.match.review_at(20)
     pump(app, 0.1)
     shot("64_review_move_20")
-    scene = play(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), finished("kotu_ellima"))
+    # a game played as North (the top side: the person's own at the bottom) against the computer:
+    # the card says "You won" or "You lost", and the graph "Your chances"
+    scene = play(app, MatchConfig("kotu_ellima", mode=VS_COMPUTER, level="hard", human_side=1), finished("kotu_ellima"))
     pump(app, 1.5)
     shot("65_game_over_turning_points")
     _analysis(app, shot, scene)
@@ -82,7 +85,9 @@ def _analysis(app, shot, scene) -> None:
         time.sleep(0.02)
     pump(app, 0.1)
     shot("66_analysis_graph")
-    slips = [j for j in scene.match.analysis.judgements() if j.best and j.verdict != "good"]
+    # a slip of the person's own first, if they made one (North's: the highlighted row in its column)
+    slips = sorted((j for j in scene.match.analysis.judgements() if j.best and j.verdict != "good"),
+                   key=lambda j: (j.mover != scene.match.lone_human, j.ply))
     if slips:
         scene.match.look_at_move(slips[0].ply)
         pump(app, 0.1)
