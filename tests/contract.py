@@ -308,8 +308,12 @@ def check_move(state: State, move: Move, rng: random.Random, all_effects: bool) 
         check_effects(state, m)
         assert state.to_text() == before, f"effects/apply/undo of {m} changed the position"
     twin = state.copy()
+    mover = state.to_move
+    taken, forces = state.captured_counts()[mover], state.forces(mover ^ 1)
     twin.apply(move)
     assert state.to_text() == before, "playing a move on a copy changed the original"
+    assert twin.forces(mover ^ 1) == forces - (twin.captured_counts()[mover] - taken), \
+        "what a move takes is not what the other side's forces lose (State.forces)"
     state.apply(move)
     after = state.to_text()
     assert twin.to_text() == after, "a copy and the original differ after the same move"
