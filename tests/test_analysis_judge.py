@@ -143,8 +143,13 @@ def test_the_value_of_a_lead_hardens_as_a_limit_that_awards_it_nears():
     (0.55, 0.50, 0.7, 16, Verdict.GOOD, Slip.NONE),  # under a piece
     (0.55, 0.45, 5.5, 16, Verdict.BLUNDER, Slip.MATERIAL),  # a third of the army
     (0.55, 0.45, 2.0, 6, Verdict.BLUNDER, Slip.MATERIAL),  # a third of a small army
-    (0.97, 0.50, 0.0, 16, Verdict.MISTAKE, Slip.RESULT),  # a won game let go
+    (0.97, 0.74, 0.0, 16, Verdict.MISTAKE, Slip.RESULT),  # a won game let go
+    (0.97, 0.50, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # ... and that much given away
+    (0.95, 0.88, 0.0, 16, Verdict.GOOD, Slip.NONE),  # a step over the line is no slip
     (0.50, 0.05, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # a game lost
+    (0.55, 0.40, 1.0, 16, Verdict.MISTAKE, Slip.MATERIAL),  # a piece, and an inaccuracy's worth
+    (0.55, 0.20, 1.0, 16, Verdict.BLUNDER, Slip.MATERIAL),  # a piece that gives away a third of the result
+    (0.98, 0.93, 1.0, 16, Verdict.GOOD, Slip.NONE),  # decided: one piece is no slip
     (0.97, 0.91, 0.0, 16, Verdict.GOOD, Slip.NONE),  # still won: no slip
     (0.05, 0.01, 0.0, 16, Verdict.GOOD, Slip.NONE),  # lost either way
     (0.99, 0.93, 3.0, 16, Verdict.MISTAKE, Slip.MATERIAL),  # still won, but pieces thrown away

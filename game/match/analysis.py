@@ -24,9 +24,28 @@ class Verdict(Code):
     BLUNDER = "blunder"
 
 
-#: the share of the expected result a move gives away, from which it is called each (lichess's
-#: own scale works on winning chances the same way)
-THRESHOLDS = ((0.30, Verdict.BLUNDER), (0.20, Verdict.MISTAKE), (0.10, Verdict.INACCURACY))
+class Lines(NamedTuple):
+    """Where each verdict begins (measured: RESULTS.md, "The analysis judge")."""
+
+    #: the share of the expected result a move gives away, from which it is called each
+    #: (lichess's own scale works on winning chances the same way)
+    value: tuple[tuple[float, Verdict], ...] = ((0.30, Verdict.BLUNDER), (0.20, Verdict.MISTAKE),
+                                                (0.10, Verdict.INACCURACY))
+    #: an expected result this high (or this low, from 1) is a decided game: a move there is a
+    #: slip only when it changes the result or throws pieces away
+    decided: float = 0.9
+    #: material lost by force (pieces, or stones) that makes a move a mistake in an open game,
+    #: whatever the expected result says ...
+    material: float = 0.75
+    #: ... and in a decided one (two pieces, less the heuristic's share)
+    material_decided: float = 1.75
+    #: the share of the mover's forces whose loss makes it a blunder
+    forces_share: float = 1 / 3
+
+
+LINES = Lines()
+THRESHOLDS = LINES.value
+SEVERITY = (Verdict.GOOD, Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
 COUNTED = {Verdict.BLUNDER: N_counted("{n} blunder", "{n} blunders"),
            Verdict.MISTAKE: N_counted("{n} mistake", "{n} mistakes"),
            Verdict.INACCURACY: N_counted("{n} inaccuracy", "{n} inaccuracies")}
@@ -72,6 +91,47 @@ class Runner(Protocol):
     def cancel(self) -> None: ...
 
 
+def judge_move(before: float, after: float, lost: float, forces: int, lines: Lines = LINES) -> tuple[Verdict, Slip]:
+    """A move that is not the engine's, judged by what it gave away: the mover's expected result
+    with the best move (``before``) and with it (``after``), the material it lost by force
+    against the best move (``lost``), and what the mover had to play with (``forces``)."""
+
+    def result(value: float) -> int:  # 1: won, -1: lost, 0: open (or a draw)
+        return 1 if value >= lines.decided else -1 if value <= 1 - lines.decided else 0
+
+    was, now = result(before), result(after)
+    by_value = next((v for limit, v in lines.value if before - after >= limit), Verdict.GOOD)
+    # The result given away (a game lost, or a won game let go), by a real drop, not a step over
+    # the line: at least a mistake, a blunder when it loses the game or gives away that much.
+    if now < was and by_value != Verdict.GOOD:
+        return max(Verdict.BLUNDER if now == -1 else Verdict.MISTAKE, by_value, key=SEVERITY.index), Slip.RESULT
+    decided = was == now != 0
+    # Pieces lost by force: a mistake in an open game; in a decided one, a clean blunder's two
+    # pieces or more are still worth a player's knowing.
+    if lost >= (lines.material_decided if decided else lines.material):
+        big = forces > 0 and lost >= max(2.0, forces * lines.forces_share)
+        by_material = Verdict.BLUNDER if big else Verdict.MISTAKE
+        return (by_material if decided else max(by_material, by_value, key=SEVERITY.index)), Slip.MATERIAL
+    if decided or now < was:  # decided before and after, or only a step over the line: no slip
+        return Verdict.GOOD, Slip.NONE
+    return by_value, (Slip.NONE if by_value == Verdict.GOOD else Slip.VALUE)
+
+
+def judge_point(point: Point, played: str, forces: int, lines: Lines = LINES) -> Judgement:
+    """The move ``played`` (notation) from the position ``point`` values, by a mover who had
+    ``forces`` to play with. The engine's own move, or the only move, is no slip whatever the
+    values say."""
+    value_played = point.value if point.played is None else point.played
+    best = "" if point.best == played else point.best
+    lost = max(0.0, point.score - point.played_score)
+    if not best or point.choices == 1:
+        verdict, why = Verdict.GOOD, Slip.NONE
+    else:
+        verdict, why = judge_move(point.value, value_played, lost, forces, lines)
+    return Judgement(point.ply + 1, point.to_move, max(0.0, point.value - value_played), verdict, best, point.value,
+                     value_played, lost if why == Slip.MATERIAL else 0.0, why)
+
+
 class GameAnalysis:
     """The engine's view of one game, filling in as its process reports (``poll``)."""
 
@@ -81,8 +141,10 @@ class GameAnalysis:
             start.undo()
         replay = start.copy()
         self.moves: list[str] = []
+        self.forces: list[int] = []  # what the mover had to play with before each move
         for move in state.history():
             self.moves.append(replay.move_text(move))
+            self.forces.append(replay.forces(replay.to_move))
             replay.apply(move)
         self.total = len(self.moves) + 1  # positions to value
         self.points: list[Point] = []
@@ -127,13 +189,10 @@ class GameAnalysis:
         out = []
         for before, after in zip(self.points, self.points[1:]):
             mover = before.to_move
-            loss = max(0.0, before.value - self.value_for(mover, after))
             played = self.moves[before.ply]
-            best = "" if before.best == played else before.best
-            # The engine's own move, or the only move, is no slip whatever the values' noise says.
-            slip = bool(best) and before.choices != 1
-            verdict = next((v for limit, v in THRESHOLDS if loss >= limit), Verdict.GOOD) if slip else Verdict.GOOD
-            out.append(Judgement(after.ply, mover, loss, verdict, best))
+            value_played = before.played if before.played is not None else self.value_for(mover, after)
+            forces = self.forces[before.ply] if before.ply < len(self.forces) else 0
+            out.append(judge_point(before._replace(played=value_played), played, forces)._replace(ply=after.ply))
         return out
 
     def judgement(self, ply: int) -> Judgement | None:
