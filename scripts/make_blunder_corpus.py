@@ -23,14 +23,27 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai.judge import Judge  # noqa: E402
 from rules import load_game  # noqa: E402
-from rules.core import State  # noqa: E402
-from tests.reference_material import change_after, lead, stays_clean  # noqa: E402
+from rules.core import Move, State  # noqa: E402
+from tests.reference_material import change_after, lead, stays_clean, wins_by_force  # noqa: E402
 
 GAMES = ("sixteen_soldiers", "peralikatuma", "kotu_ellima", "cows_leopards", "battlehalma", "ncuva")
 #: games whose corpus is also checked deeper than the definition's three and four plies, to this
-#: depth: a relay sowing turns many a short count round (2 of 36 Ncuva blunders certified at three
-#: plies were refuted at depth 8 to 11, where the "safe" move lost as much or the blunder won by force)
+#: depth: a relay sowing turns many a short count round (of 36 Ncuva blunders certified at three
+#: plies, 2 were refuted at depth 8 to 11, where the "safe" move lost as much or the blunder won
+#: by force, and 1 more gained a stone at depth 9 instead of losing two)
 DEEPER = {"ncuva": 12}
+#: ... and a "blunder" that still wins by force within this many plies is none (one Ncuva entry
+#: lost two stones at every depth to 16 and won at 17)
+WINS_WITHIN = 20
+
+
+def still_wins(state: State, move: Move, plies: int) -> bool:
+    work = state.copy()
+    player = work.to_move
+    work.apply(move)
+    return wins_by_force(work, player, plies - 1)
+
+
 #: a lead this large, in a game the leader went on to win, counts as decided
 DECIDED_LEAD = {"sixteen_soldiers": 6, "peralikatuma": 7, "kotu_ellima": 7, "cows_leopards": 10,
                 "battlehalma": 5, "ncuva": 12}
@@ -85,7 +98,8 @@ def blunders_in(game_id: str, seed: int, per_game: int = 2) -> tuple[list[str], 
         if safe is None:
             continue
         blunder = min(bad, key=lambda m: (-changes[m], rng.random()))  # the mildest blunder: the hardest to see
-        if game_id in DEEPER and not stays_clean(state, blunder, safe, DEEPER[game_id]):
+        if game_id in DEEPER and (not stays_clean(state, blunder, safe, DEEPER[game_id])
+                                  or still_wins(state, blunder, WINS_WITHIN)):
             continue
         found.append(" | ".join((state.to_text(), state.move_text(blunder), state.move_text(safe),
                                  f"{-changes[blunder]:g}")))

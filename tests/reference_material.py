@@ -65,7 +65,34 @@ def is_clean_blunder(state: State, blunder: Move, safe: Move, units: float = 2.0
 
 
 def stays_clean(state: State, blunder: Move, safe: Move, deepest: int, units: float = 2.0) -> bool:
-    """Looked at deeper, up to ``deepest`` plies, ``blunder`` still ends ``units`` or more below
-    ``safe`` at every depth (Ncuva's relay sowings turn many a three-ply count round)."""
-    return all(change_after(state, safe, d) - change_after(state, blunder, d) >= units
-               for d in range(5, deepest + 1))
+    """Looked at deeper, up to ``deepest`` plies, ``blunder`` still loses ``units`` or more and
+    ends that much below ``safe`` at every depth (Ncuva's relay sowings turn many a three-ply
+    count round)."""
+    for d in range(5, deepest + 1):
+        lost = change_after(state, blunder, d)
+        if lost > -units or change_after(state, safe, d) - lost < units:
+            return False
+    return True
+
+
+def wins_by_force(state: State, player: int, plies: int) -> bool:
+    """``player`` wins within ``plies`` moves whatever the other side does (a plain AND-OR search
+    of results only)."""
+    out = state.outcome()
+    if out is not None:
+        return out.winner == player
+    if plies == 0:
+        return False
+    moves = state.legal_moves()
+    if not moves:
+        return False
+    mine = state.to_move == player
+    for move in moves:
+        state.apply(move)
+        try:
+            won = wins_by_force(state, player, plies - 1)
+        finally:
+            state.undo()
+        if won == mine:  # one winning move is enough for the player; one escape for the other side
+            return mine
+    return not mine
