@@ -164,3 +164,19 @@ def test_the_naive_reference_sees_a_loss_the_corpus_names():
     state = load_state(position)
     assert change_after(state, state.parse_move(blunder), 3) == -float(units)
     assert change_after(state, state.parse_move(safe), 4) >= 0
+
+
+def test_a_position_with_one_move_is_searched_as_deep_as_any():
+    """The cows' e7-d7 wins by force (the leopards' one reply c6-c7 leads to their trap): the
+    position after it, where the leopards have that single move, must be valued as the lost game
+    it is, not by a one-ply look (it was: 0.57, between a proven win and a proven loss)."""
+    before = load_state("cows_leopards limit=60 stuck=lose target=13; board=.../.../C..CC../.LCC.../"
+                        "..CCCC.../.CCCCCC/CC.C.../CLC/CCC; turn=C; phase=move; hands=0/0; quiet=5; ply=37")
+    move = before.parse_move("e7-d7")
+    parent = value_position(before, move, Judge(budget_for("cows_leopards")))
+    assert parent.value == 1.0 and parent.played == 1.0
+    after = before.copy()
+    after.apply(move)
+    assert len(after.legal_moves()) == 1
+    child = value_position(after, after.legal_moves()[0], Judge(budget_for("cows_leopards")))
+    assert child.value == 0.0 and child.played == 0.0

@@ -139,7 +139,7 @@ class Judge:
             scores, depth_done = found, depth
             order.sort(key=lambda m: (m != played, -scores[m]))
             cost = self.nodes - spent
-            if self.nodes + 3 * cost > self.budget or len(moves) == 1:
+            if self.nodes + 3 * cost > self.budget:
                 break
             if all(abs(s) >= DECIDED for s in scores.values()):
                 break  # every move's result is proven: deeper changes nothing
@@ -215,6 +215,8 @@ class Judge:
                 return 0.0
             return (WIN + depth) if out.winner == state.to_move else -(WIN + depth)  # quicker wins score higher
         moves = state.legal_moves()
+        if not moves:  # no move and no result: the rules' count decides (none of the games has one)
+            return self._leaf(state)
         captures = [m for m in moves if _is_capture(state, m)]
         forced = len(moves) == 1 or len(captures) == len(moves)
         if forced and ext < EXTENSION_PLIES and depth > 0:
