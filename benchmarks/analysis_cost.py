@@ -44,9 +44,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--show", nargs="*", default=[], metavar="GAME")
     ap.add_argument("--games", nargs="*", default=None, metavar="GAME")
+    ap.add_argument("--budget", type=int, default=None, help="nodes per position (default: the app's)")
     args = ap.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f}")
-    print(f"{'game':20} {'moves':>5} {'CPU s':>7} {'s/position':>10}  verdicts")
+    print(f"{'game':20} {'moves':>5} {'CPU s':>7} {'s/position':>10}  {'gap mean/>0.2':>13}  verdicts")
     shown = []
     for game_id, options in GAMES:
         if args.games and game_id not in args.games:
@@ -54,11 +55,15 @@ def main() -> None:
         state = recorded_game(game_id, options, args.seed, args.moves)
         match = read_text(match_text(MatchConfig(game_id, dict(options)), state))
         t = time.process_time()
-        rows = look_over(match)
+        rows = look_over(match, args.budget)
         cpu = time.process_time() - t
         counts = Counter(r.verdict for r in rows)
         said = ", ".join(f"{counts[v]} {v}" for v in ("blunder", "mistake", "inaccuracy") if counts[v])
-        print(f"{game_id:20} {len(rows):>5} {cpu:>7.1f} {cpu / (len(rows) + 1):>10.3f}  {said or 'no slip'}")
+        # The value a move was given, beside the value of the position it led to, searched anew:
+        # how far one search's view of a move and the next search's view of its result differ.
+        gaps = [abs(a.after - (b.before if b.side == a.side else 1 - b.before)) for a, b in zip(rows, rows[1:])]
+        gap = f"{sum(gaps) / len(gaps):.3f} / {sum(g > 0.2 for g in gaps)}" if gaps else "-"
+        print(f"{game_id:20} {len(rows):>5} {cpu:>7.1f} {cpu / (len(rows) + 1):>10.3f}  {gap:>13}  {said or 'no slip'}")
         if game_id in args.show:
             shown.append(text_report(match, rows))
     for report in shown:

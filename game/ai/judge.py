@@ -116,12 +116,14 @@ class Judge:
         self.budget = budget
         self.nodes = 0
         self._limit = 0
+        self._history: dict[Move, int] = {}  # the history heuristic: cut-offs each move made, by depth
 
     def judge(self, state: State, played: Move | None = None) -> Verdict:
         """The best move and the move ``played`` (legal here; None: value the best only)."""
         work = state.copy()
         moves = work.legal_moves()
         self.nodes = 0
+        self._history = {}  # each position judged afresh: the same verdict whatever was judged before
         if not moves:
             score = self._leaf(work)
             v = expected_result(work, score)
@@ -223,8 +225,8 @@ class Judge:
             depth, ext = depth + 1, ext + 1  # a forced reply does not count toward depth
         if depth <= 0:
             return self._quiesce(state, moves, captures, alpha, beta, 0)
-        gain = state.move_gain
-        moves.sort(key=gain, reverse=True)
+        gain, history = state.move_gain, self._history
+        moves.sort(key=lambda m: (gain(m), history.get(m, 0)), reverse=True)
         best = -2 * WIN
         me = state.to_move
         for move in moves:
@@ -241,6 +243,7 @@ class Judge:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        history[move] = history.get(move, 0) + depth * depth  # a move that refutes is tried early
                         break
         return best
 
