@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.analysis import analyse, budget_for, value_position
+from game.ai.analysis import Point, analyse, budget_for, value_position
 from game.ai.judge import Judge, expected_result
 from game.match.analysis import Judgement, Slip, Verdict, judge_move, judge_point
 from rules import load_state
@@ -141,6 +141,17 @@ def test_the_value_of_a_lead_hardens_as_a_limit_that_awards_it_nears():
     (0.60, 0.29, 0.0, 16, Verdict.BLUNDER, Slip.VALUE),
     (0.55, 0.50, 1.0, 16, Verdict.MISTAKE, Slip.MATERIAL),  # a piece lost by force, whatever the value
     (0.55, 0.50, 0.7, 16, Verdict.GOOD, Slip.NONE),  # under a piece
+    (0.55, 0.50, 0.75, 16, Verdict.MISTAKE, Slip.MATERIAL),  # at the line
+    (0.97, 0.95, 1.75, 16, Verdict.MISTAKE, Slip.MATERIAL),  # decided: at its line
+    (0.97, 0.95, 1.70, 16, Verdict.GOOD, Slip.NONE),  # decided: under it
+    (0.55, 0.45, 5.0, 15, Verdict.BLUNDER, Slip.MATERIAL),  # a third of 15, exactly
+    (0.55, 0.45, 4.9, 15, Verdict.MISTAKE, Slip.MATERIAL),
+    (0.60, 0.50, 0.0, 16, Verdict.INACCURACY, Slip.VALUE),  # 0.10 exactly
+    (0.90, 0.79, 0.0, 16, Verdict.MISTAKE, Slip.RESULT),  # from the decided line exactly, a real drop
+    (0.55, 0.10, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # to the lost line exactly
+    (0.30, 0.08, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # a mistake's drop, but the game lost
+    (0.55, 0.45, 1.5, 3, Verdict.MISTAKE, Slip.MATERIAL),  # half of 3 is no blunder under two pieces
+    (0.55, 0.45, 3.0, 0, Verdict.MISTAKE, Slip.MATERIAL),  # forces unknown: no blunder by share
     (0.55, 0.45, 5.5, 16, Verdict.BLUNDER, Slip.MATERIAL),  # a third of the army
     (0.55, 0.45, 2.0, 6, Verdict.BLUNDER, Slip.MATERIAL),  # a third of a small army
     (0.97, 0.74, 0.0, 16, Verdict.MISTAKE, Slip.RESULT),  # a won game let go
@@ -157,6 +168,12 @@ def test_the_value_of_a_lead_hardens_as_a_limit_that_awards_it_nears():
 ])
 def test_the_verdict_rules_at_their_lines(before, after, lost, army, verdict, why):
     assert judge_move(before, after, lost, army) == (verdict, why)
+
+
+def test_the_only_move_is_no_slip_whatever_the_values_say():
+    point = Point(4, 0, 0.8, "c3-d4", 1, 0.2, 3.0, 0.0)
+    assert judge_point(point, "c3-d4x", 16).verdict == Verdict.GOOD  # another name for it, say
+    assert judge_point(point._replace(choices=2), "c3-d4x", 16).verdict == Verdict.BLUNDER
 
 
 def test_the_naive_reference_sees_a_loss_the_corpus_names():
@@ -180,3 +197,72 @@ def test_a_position_with_one_move_is_searched_as_deep_as_any():
     assert len(after.legal_moves()) == 1
     child = value_position(after, after.legal_moves()[0], Judge(budget_for("cows_leopards")))
     assert child.value == 0.0 and child.played == 0.0
+
+
+def _naive_quiet(state, plies: int = 0) -> float:
+    """Captures searched to a quiet position, plainly (no window): the side to move may stand on
+    the count unless every move it has is a capture; at most QUIESCENCE_PLIES captures deep."""
+    from game.ai.judge import QUIESCENCE_PLIES, WIN, material
+
+    out = state.outcome()
+    if out is not None:
+        return 0.0 if out.winner is None else WIN if out.winner == state.to_move else -WIN
+    here = material(state) if state.to_move == 0 else -material(state)
+    moves = state.legal_moves()
+    captures = [m for m in moves if m.captured or state.move_gain(m) > 0]
+    if not moves or plies >= QUIESCENCE_PLIES:
+        return here
+    best = here if len(captures) < len(moves) else -2 * WIN
+    me = state.to_move
+    for move in captures:
+        state.apply(move)
+        v = _naive_quiet(state, plies + 1) if state.to_move == me else -_naive_quiet(state, plies + 1)
+        state.undo()
+        best = max(best, v)
+    return best
+
+
+def test_capture_chains_are_searched_to_a_quiet_position():
+    """The judge's quiescence equals a plain search of the captures (Kotu Ellima's opening is a
+    rush of forced chains: there the side to move may not stand on the count)."""
+    from tools.scenarios import random_play
+
+    checked = forced = 0
+    for seed in range(40):
+        state = random_play("kotu_ellima", seed, lambda s: s.ply >= 2 + seed % 7)
+        if state.outcome() is not None:
+            continue
+        moves = state.legal_moves()
+        captures = [m for m in moves if m.captured]
+        judge = Judge(10**6)
+        judge._limit = 10**9
+        got = judge._quiesce(state, moves, captures, -30000.0, 30000.0, 0)
+        assert got == pytest.approx(_naive_quiet(state)), state.to_text()
+        checked += 1
+        forced += len(captures) == len(moves)
+    assert checked >= 20 and forced >= 5
+
+
+def test_a_forced_reply_does_not_count_toward_depth():
+    """Where the side to move has one move, a search one ply deep looks past it: its value is
+    the reply's position searched one ply deep, not only to quiet."""
+    from game.ai.judge import WIN
+    from tools.scenarios import random_play
+
+    found = telling = 0
+    for seed in range(80):
+        state = random_play("sixteen_soldiers", seed, lambda s: len(s.legal_moves()) == 1 and s.ply > 6)
+        if state.outcome() is not None or len(state.legal_moves()) != 1:
+            continue
+        judge = Judge(10**6)
+        judge._limit = 10**9
+        one = judge._search(state, 1, -2 * WIN, 2 * WIN, 0)
+        child = state.copy()
+        child.apply(state.legal_moves()[0])
+        sign = 1 if child.to_move == state.to_move else -1
+        deeper = sign * judge._search(child, 1, -2 * WIN, 2 * WIN, 1)
+        shallow = sign * judge._search(child, 0, -2 * WIN, 2 * WIN, 1)
+        assert one == deeper, state.to_text()
+        found += 1
+        telling += deeper != shallow
+    assert found >= 3 and telling >= 1

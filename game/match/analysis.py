@@ -46,6 +46,7 @@ class Lines(NamedTuple):
 LINES = Lines()
 THRESHOLDS = LINES.value
 SEVERITY = (Verdict.GOOD, Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
+EPS = 1e-9  # a value exactly on a line counts as over it (0.60 - 0.50 is 0.0999... in floating point)
 COUNTED = {Verdict.BLUNDER: N_counted("{n} blunder", "{n} blunders"),
            Verdict.MISTAKE: N_counted("{n} mistake", "{n} mistakes"),
            Verdict.INACCURACY: N_counted("{n} inaccuracy", "{n} inaccuracies")}
@@ -97,10 +98,10 @@ def judge_move(before: float, after: float, lost: float, forces: int, lines: Lin
     against the best move (``lost``), and what the mover had to play with (``forces``)."""
 
     def result(value: float) -> int:  # 1: won, -1: lost, 0: open (or a draw)
-        return 1 if value >= lines.decided else -1 if value <= 1 - lines.decided else 0
+        return 1 if value >= lines.decided - EPS else -1 if value <= 1 - lines.decided + EPS else 0
 
     was, now = result(before), result(after)
-    by_value = next((v for limit, v in lines.value if before - after >= limit), Verdict.GOOD)
+    by_value = next((v for limit, v in lines.value if before - after >= limit - EPS), Verdict.GOOD)
     # The result given away (a game lost, or a won game let go), by a real drop, not a step over
     # the line: at least a mistake, a blunder when it loses the game or gives away that much.
     if now < was and by_value != Verdict.GOOD:
@@ -108,11 +109,11 @@ def judge_move(before: float, after: float, lost: float, forces: int, lines: Lin
     decided = was == now != 0
     # Pieces lost by force: a mistake in an open game; in a decided one, a clean blunder's two
     # pieces or more are still worth a player's knowing.
-    if lost >= (lines.material_decided if decided else lines.material):
-        big = forces > 0 and lost >= max(2.0, forces * lines.forces_share)
+    if lost >= (lines.material_decided if decided else lines.material) - EPS:
+        big = forces > 0 and lost >= max(2.0, forces * lines.forces_share) - EPS
         by_material = Verdict.BLUNDER if big else Verdict.MISTAKE
         return (by_material if decided else max(by_material, by_value, key=SEVERITY.index)), Slip.MATERIAL
-    if decided or now < was:  # decided before and after, or only a step over the line: no slip
+    if decided:  # decided before and after, nothing much lost: no slip, whatever the values say
         return Verdict.GOOD, Slip.NONE
     return by_value, (Slip.NONE if by_value == Verdict.GOOD else Slip.VALUE)
 
@@ -123,7 +124,7 @@ def judge_point(point: Point, played: str, forces: int, lines: Lines = LINES) ->
     values say."""
     value_played = point.value if point.played is None else point.played
     best = "" if point.best == played else point.best
-    lost = max(0.0, point.score - point.played_score)
+    lost = point.score - point.played_score  # below zero (it kept more than the best line): no slip by material
     if not best or point.choices == 1:
         verdict, why = Verdict.GOOD, Slip.NONE
     else:
