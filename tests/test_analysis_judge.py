@@ -229,7 +229,8 @@ def test_capture_chains_are_searched_to_a_quiet_position():
 
     checked = forced = 0
     for seed in range(40):
-        state = random_play("kotu_ellima", seed, lambda s: s.ply >= 2 + seed % 7)
+        depth = 2 + seed % 7
+        state = random_play("kotu_ellima", seed, lambda s, depth=depth: s.ply >= depth)
         if state.outcome() is not None:
             continue
         moves = state.legal_moves()
