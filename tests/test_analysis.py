@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pygame
+from scripted_runner import Scripted
 
 from game.ai.analysis import AnalysisRunner, Point, analyse
 from game.config import PASS_AND_PLAY, MatchConfig
@@ -14,20 +15,6 @@ from game.match import Match
 from game.match.analysis import GameAnalysis, Verdict
 from tools.scenarios import finished, random_play
 from tools.scenarios import start_play as start
-
-
-class Scripted:
-    """An engine that answers at once with values given by the test."""
-
-    def __init__(self, points: list[Point]) -> None:
-        self.points, self.done, self.error = points, False, ""
-
-    def poll(self) -> list[Point]:
-        self.done = True
-        return self.points
-
-    def cancel(self) -> None:
-        self.done = True
 
 
 def test_a_move_is_judged_by_the_share_of_the_result_it_gives_away():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from scripted_runner import Scripted
 
 from game.ai.analysis import Point
 from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
@@ -17,20 +18,6 @@ from game.match.numbering import move_labels
 from game.match.words import turn_parts
 from tools.scenarios import finished
 from tools.scenarios import start_play as start
-
-
-class Scripted:
-    """An engine that answers at once with values given by the test."""
-
-    def __init__(self, points: list[Point]) -> None:
-        self.points, self.done, self.error = points, False, ""
-
-    def poll(self) -> list[Point]:
-        self.done = True
-        return self.points
-
-    def cancel(self) -> None:
-        self.done = True
 
 
 def movers_of(state) -> list[int]:

@@ -29,6 +29,8 @@ from typing import NamedTuple
 
 from rules.core import Move, State
 
+from .negamax import best_of
+
 WIN = 10_000.0  # a finished game outweighs any material; a quicker win scores a little higher
 DECIDED = WIN - 1_000  # scores beyond this are proven results within the search
 POSITIONAL = 0.25  # weight of the game's heuristic (in [-1, 1]) beside material, in pieces
@@ -227,25 +229,12 @@ class Judge:
             return self._quiesce(state, moves, captures, alpha, beta, 0)
         gain, history = state.move_gain, self._history
         moves.sort(key=lambda m: (gain(m), history.get(m, 0)), reverse=True)
-        best = -2 * WIN
-        me = state.to_move
-        for move in moves:
-            state.apply(move)
-            try:
-                if state.to_move == me:
-                    v = self._search(state, depth - 1, alpha, beta, ext)
-                else:
-                    v = -self._search(state, depth - 1, -beta, -alpha, ext)
-            finally:
-                state.undo()
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        history[move] = history.get(move, 0) + depth * depth  # a move that refutes is tried early
-                        break
-        return best
+
+        def refuted(move: Move) -> None:  # a move that refutes is tried early next time
+            history[move] = history.get(move, 0) + depth * depth
+
+        return best_of(state, moves, lambda a, b: self._search(state, depth - 1, a, b, ext), -2 * WIN, alpha, beta,
+                       refuted)
 
     def _quiesce(self, state: State, moves: list[Move], captures: list[Move], alpha: float, beta: float,
                  plies: int) -> float:
@@ -260,33 +249,16 @@ class Judge:
             if best >= beta or plies >= QUIESCENCE_PLIES:
                 return best
             alpha = max(alpha, best)
-        gain = state.move_gain
-        captures.sort(key=gain, reverse=True)
-        me = state.to_move
-        for move in captures:
-            state.apply(move)
-            try:
-                v = self._quiet_child(state, me, alpha, beta, plies + 1)
-            finally:
-                state.undo()
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best
+        captures.sort(key=state.move_gain, reverse=True)
+        return best_of(state, captures, lambda a, b: self._quiet(state, a, b, plies + 1), best, alpha, beta)
 
-    def _quiet_child(self, state: State, parent: int, alpha: float, beta: float, plies: int) -> float:
+    def _quiet(self, state: State, alpha: float, beta: float, plies: int) -> float:
+        """A position within the capture search, valued for its side to move."""
         self.nodes += 1
         if self.nodes > self._limit:
             raise _OverBudget
         out = state.outcome()
         if out is not None:
-            v = 0.0 if out.winner is None else WIN if out.winner == parent else -WIN
-            return v
+            return 0.0 if out.winner is None else WIN if out.winner == state.to_move else -WIN
         moves = state.legal_moves()
-        captures = [m for m in moves if _is_capture(state, m)]
-        if state.to_move == parent:
-            return self._quiesce(state, moves, captures, alpha, beta, plies)
-        return -self._quiesce(state, moves, captures, -beta, -alpha, plies)
+        return self._quiesce(state, moves, [m for m in moves if _is_capture(state, m)], alpha, beta, plies)
