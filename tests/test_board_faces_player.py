@@ -24,11 +24,15 @@ def average_y(scene, player: int) -> float:
 
 @pytest.mark.parametrize("game_id", ["kotu_ellima", "cows_leopards", "battlehalma", "ncuva"])
 def test_the_persons_side_is_at_the_bottom_against_the_computer(app, game_id):
+    tops = []
     for side in (0, 1):
         scene = start(app, MatchConfig(game_id, mode=VS_COMPUTER, human_side=side, iterations=1))
-        if game_id == "cows_leopards":  # the pieces start in hand: the board's own halves tell
+        assert scene.match.turned == (side == 1), (game_id, side)
+        tops.append(scene.board.pos(scene.match.state.game.layout.cells[0].index)[1])
+        if game_id == "cows_leopards":  # the leopards start in hand: the board turned is what tells
             continue
         assert average_y(scene, side) > average_y(scene, side ^ 1), (game_id, side)
+    assert tops[0] != tops[1], game_id  # the same point drawn elsewhere: the board is turned round
 
 
 def test_t_turns_the_board_and_coordinates_follow(app):

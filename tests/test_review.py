@@ -111,14 +111,17 @@ def test_against_the_computer_redo_replays_both_moves(app):
 
 
 def test_turning_points_are_the_biggest_swings():
-    state = load_state("kotu_ellima; board=.../.../......./......./..SN...../......./......./.../...; turn=S")
-    capture = next(m for m in state.legal_moves() if m.captured)
-    state.play(capture)  # the swing: North loses its only piece... of two
-    state.play(state.legal_moves()[0]) if state.outcome() is None else None
+    """A capture and then quiet moves: the capture is the one turning point (the game goes on
+    after it, so the check is reached)."""
+    state = load_state("kotu_ellima; board=N../.../......./......./..SN...../......./......./.../..S; turn=S")
+    state.play(next(m for m in state.legal_moves() if m.captured))  # North loses one of its two
+    for _ in range(3):
+        assert state.outcome() is None
+        state.play(next(m for m in state.legal_moves() if not m.captured))
     points = turning_points(state)
-    assert all(ply < len(state.history()) for ply, _ in points)  # the last move is not listed
-    if len(state.history()) > 1:
-        assert points[0][0] == 1 and points[0][1] > 0
+    assert len(state.history()) == 4 and all(ply < 4 for ply, _ in points)  # the last move is not listed
+    assert points[0][0] == 1 and points[0][1] > 0
+    assert all(swing < points[0][1] for _, swing in points[1:])
 
 
 def test_game_over_offers_turning_points_that_open_the_review(app):

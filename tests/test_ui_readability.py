@@ -92,10 +92,11 @@ def test_palette_switch_changes_drawn_mark_colours():
 
 
 def test_palette_switch_redraws_the_armies():
-    light_before = tuple(pieces.sprite(0, "soldier", 20).get_at((26, 26)))
+    """A sprite drawn (and cached) before the switch is drawn again in the new palette's colour."""
+    before = tuple(pieces.sprite(1, "soldier", 20).get_at((26, 26)))[:3]
+    assert before == theme.PALETTES["standard"]["ARMY_DARK"]  # the cache now holds the standard sprite
     theme.set_palette("colour-blind")
     dark = tuple(pieces.sprite(1, "soldier", 20).get_at((26, 26)))[:3]
-    assert light_before  # the cache was filled before the switch
     assert dark == theme.PALETTES["colour-blind"]["ARMY_DARK"]
 
 
