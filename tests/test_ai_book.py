@@ -31,6 +31,9 @@ def test_every_war_game_ships_a_book_of_legal_moves(gid):
     frontier, seen = [start], 0
     while frontier:
         state = frontier.pop()
+        raw = opening.entries.get(book.position_key(state), [])
+        # Every entry as written, not only those ``moves`` keeps (it skips a stale one silently).
+        assert len(opening.moves(state)) == len(raw), f"an entry of the book is not a legal move: {raw}"
         for move, weight in opening.moves(state):
             assert weight >= 1 and move in state.legal_moves()
             child = state.copy()
@@ -38,6 +41,14 @@ def test_every_war_game_ships_a_book_of_legal_moves(gid):
             frontier.append(child)
             seen += 1
     assert seen >= len(opening.entries)  # no entry is unreachable from the start
+
+
+def test_an_illegal_entry_would_be_found():
+    """The check above sees an entry that is not a legal move (``moves`` alone would hide it)."""
+    state = load_game("sixteen_soldiers").new_initial_state()
+    legal = state.move_text(state.legal_moves()[0])
+    opening = book.Book("sixteen_soldiers", {book.position_key(state): [(legal, 2), ("a1-a9", 1)]}, {})
+    assert len(opening.moves(state)) == 1 != len(opening.entries[book.position_key(state)])
 
 
 def test_a_book_move_is_drawn_in_proportion_to_its_weight():

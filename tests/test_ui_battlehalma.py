@@ -73,7 +73,7 @@ def test_against_the_computer_to_the_end(app):
     cfg = MatchConfig("battlehalma", dict(TERMINAL_6), mode=VS_COMPUTER, human_side=1, level="easy",
                       min_pause=0.0, iterations=30)
     scene = start(app, cfg)
-    play_to_end(app, scene, random.Random(5), wall_seconds=120)
+    play_to_end(app, scene, random.Random(5))
     assert scene.match.state.outcome() is not None
     assert 0 in scene.match.movers and 1 in scene.match.movers
 

@@ -18,7 +18,7 @@ from tools.scenarios import Mouse, pump, random_play, settle
 from tools.scenarios import play_to_end as scenario_play_to_end
 from tools.scenarios import start_play as start
 
-play_to_end = partial(scenario_play_to_end, wall_seconds=120.0, settle_seconds=120, settle_dt=0.25)
+play_to_end = partial(scenario_play_to_end, settle_seconds=120, settle_dt=0.25)
 
 
 @pytest.mark.parametrize("columns,seed", [(4, 1), (8, 2), (12, 5)])  # one long game of each width class
@@ -39,7 +39,7 @@ def test_against_the_computer_to_the_end(app):
     cfg = MatchConfig("ncuva", {"after_capture": "end-turn"}, mode=VS_COMPUTER, human_side=0, level="easy",
                       min_pause=0.0, iterations=30)
     scene = start(app, cfg)
-    play_to_end(app, scene, random.Random(7), wall_seconds=180)
+    play_to_end(app, scene, random.Random(7))
     assert scene.match.state.outcome() is not None
     assert 0 in scene.match.movers and 1 in scene.match.movers
 

@@ -33,7 +33,7 @@ from tools.scenarios import (
 from tools.scenarios import play_to_end as scenario_play_to_end
 from tools.scenarios import start_play as start
 
-play_to_end = partial(scenario_play_to_end, max_plies=400, wall_seconds=60.0)
+play_to_end = partial(scenario_play_to_end, max_plies=400)
 
 
 def test_pass_and_play_to_the_end_shows_game_over(app):
@@ -61,7 +61,7 @@ def test_against_the_computer_to_the_end(app):
                       iterations=40)
     scene = start(app, cfg)
     assert scene.match.controllers == ["computer", "human"]
-    play_to_end(app, scene, random.Random(1), wall_seconds=90)
+    play_to_end(app, scene, random.Random(1))
     out = scene.match.state.outcome()
     assert out is not None
     movers = scene.match.movers
