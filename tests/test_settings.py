@@ -110,3 +110,22 @@ def test_two_windows_keep_each_others_changes():
     back, _ = load_settings()
     assert (back.volume, back.palette, back.animation) == (0.2, "colour-blind", "fast")
     assert set(back.setups) == {"ncuva", "kotu_ellima"}
+
+
+@pytest.mark.parametrize(("written", "volume"), [
+    ("-0.5", 0.0), ("-1e308", 0.0), ("-3", 0.0), ("1.5", 1.0), ("0.25", 0.25), ("0", 0.0), ("1", 1.0),
+])
+def test_a_volume_outside_0_to_1_is_brought_within_it_never_negative(written, volume):
+    write('{"volume": ' + written + "}")
+    settings, problem = load_settings()
+    assert settings.volume == volume and 0.0 <= settings.volume <= 1.0
+    assert problem == ""  # brought back into range, not a value that could not be read
+
+
+def test_a_negative_volume_set_in_the_app_is_saved_as_silence():
+    assert user_settings.update(volume=-0.4) == ""
+    assert user_settings.current().volume == 0.0
+    user_settings.forget_loaded()
+    assert load_settings()[0].volume == 0.0
+    assert user_settings.update(volume=2) == ""
+    assert load_settings()[0].volume == 1.0
