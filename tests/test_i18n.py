@@ -51,6 +51,28 @@ def test_the_system_language_is_taken_where_keliya_speaks_it():
     assert system_language({}) == "en"
 
 
+def test_the_system_language_follows_gettexts_order_of_variables():
+    """LANGUAGE, then LC_ALL, then LC_MESSAGES, then LANG: with several set, the first wins."""
+    every = {"LANGUAGE": "ta", "LC_ALL": "bn_BD.UTF-8", "LC_MESSAGES": "si_LK", "LANG": "en_GB.UTF-8"}
+    assert system_language(every) == "ta"
+    assert system_language({**every, "LANGUAGE": ""}) == "bn"  # an empty variable is as if unset
+    without_language = {k: v for k, v in every.items() if k != "LANGUAGE"}
+    assert system_language(without_language) == "bn"
+    assert system_language({"LC_MESSAGES": "si_LK", "LANG": "en_GB.UTF-8"}) == "si"
+    assert system_language({"LC_MESSAGES": "en_GB", "LANG": "si_LK.UTF-8"}) == "en"
+    assert system_language({"LC_ALL": "si_LK", "LC_MESSAGES": "ta_IN"}) == "si"
+    assert system_language({"LANGUAGE": "bn", "LC_ALL": "si_LK"}) == "bn"
+    assert system_language({"LANG": "ta_IN.UTF-8", "LANGUAGE": "si"}) == "si"  # not the order they are written in
+
+
+def test_a_language_list_gives_the_first_language_keliya_speaks():
+    assert system_language({"LANGUAGE": "si:ta"}) == "si"
+    assert system_language({"LANGUAGE": "ta:si"}) == "ta"
+    assert system_language({"LANGUAGE": "fr:de_DE:bn_BD.UTF-8:si", "LANG": "ta_IN"}) == "bn"
+    assert system_language({"LANGUAGE": "::ta_IN.UTF-8::si"}) == "ta"  # empty entries are skipped
+    assert system_language({"LANGUAGE": "en_GB:si"}) == "en"  # English first: English, though si is offered
+
+
 def test_a_language_keliya_does_not_speak_is_refused_and_nothing_changes(english):
     i18n.set_language("si")
     with pytest.raises(ValueError):
