@@ -74,24 +74,34 @@ def on_change(listener: Callable[[str], None]) -> None:
 
 
 def system_language(environ: dict[str, str] | None = None) -> str:
-    """The system's language where Keliya has it, else English (LANGUAGE, LC_ALL, LC_MESSAGES,
-    LANG, then the locale module)."""
+    """The system's language where Keliya has it, else English, read as gettext reads it: the
+    first of LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set decides (its list in order; 'C'
+    or 'POSIX' there means untranslated, so LC_ALL=C gives English whatever LANG says), and
+    only when none is set, the locale module."""
     env = os.environ if environ is None else environ
-    candidates = []
+    candidates: list[str] = []
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        candidates += [part for part in env.get(name, "").split(":") if part]
-    if environ is None:
-        try:
-            found = locale.getlocale()[0]
-        except ValueError:
-            found = None
-        if found:
-            candidates.append(found)
-    for candidate in candidates:
-        code = candidate.split("_")[0].split(".")[0].lower()
-        if code in LANGUAGES:
-            return code
-    return "en"
+        if env.get(name):
+            for part in env[name].split(":"):
+                if part.split(".")[0] in ("C", "POSIX"):
+                    break
+                if part:
+                    candidates.append(part)
+            break
+    else:
+        if environ is None:
+            try:
+                found = locale.getlocale()[0]
+            except ValueError:
+                found = None
+            if found:
+                candidates.append(found)
+    return next((c for c in (_code(part) for part in candidates) if c in LANGUAGES), "en")
+
+
+def _code(name: str) -> str:
+    """'si' of 'si_LK.UTF-8'."""
+    return name.split("_")[0].split(".")[0].lower()
 
 
 def _(message: str) -> str:

@@ -346,3 +346,13 @@ def test_every_scene_holds_its_text(code, english):
 
     problems = watch_tour(code)
     assert problems == {}, [f"{shot}: {problem}" for problem, shot in sorted(problems.items())][:15]
+
+
+def test_lc_all_c_gives_english_whatever_lang_says():
+    """As gettext reads the environment: the first variable set decides, and C (or POSIX) there
+    means untranslated (a player who sets LC_ALL=C to see English gets English)."""
+    assert i18n.system_language({"LC_ALL": "C", "LANG": "si_LK.UTF-8"}) == "en"
+    assert i18n.system_language({"LC_ALL": "POSIX", "LANG": "ta_IN.UTF-8"}) == "en"
+    assert i18n.system_language({"LANGUAGE": "C:bn", "LANG": "si_LK.UTF-8"}) == "en"
+    assert i18n.system_language({"LANGUAGE": "fr", "LANG": "si_LK.UTF-8"}) == "en"  # as gettext.find does
+    assert i18n.system_language({"LC_ALL": "", "LANG": "si_LK.UTF-8"}) == "si"  # empty counts as unset
