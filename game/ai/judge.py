@@ -39,7 +39,10 @@ QUIESCENCE_PLIES = 10  # captures searched beyond the horizon, at most
 EXTENSION_PLIES = 6  # forced replies searched beyond the nominal depth, at most, along one line
 
 #: how steeply a material lead becomes an expected result, per game (a lead of 1 unit is worth
-#: 1 / (1 + e^-k)); measured in RESULTS.md, "The analysis judge"
+#: 1 / (1 + e^-k) at the start, more as the forces thin out): set by hand, not fitted to results
+#: (a piece in a war game about 0.65, a stone in Ncuva about 0.54); the verdicts that matter most
+#: (the result, material lost) do not depend on them, and RESULTS.md, "The analysis judge", shows
+#: the value lines moved
 STEEPNESS = {
     "sixteen_soldiers": 0.6, "peralikatuma": 0.6, "kotu_ellima": 0.6,
     "cows_leopards": 0.3, "hat_diviyan_keliya": 1.0, "battlehalma": 0.5, "ncuva": 0.15,
@@ -51,7 +54,7 @@ class _OverBudget(Exception):
     """Raised inside the tree when an iteration has spent far more than the budget."""
 
 
-class Verdict(NamedTuple):
+class Finding(NamedTuple):
     """What the judge found in one position, all from the side to move's view: the best move and
     its score (material units; beyond ``DECIDED``, a proven result), the move played and its
     score, the expected results they mean, and how deep the last full iteration went."""
@@ -120,7 +123,7 @@ class Judge:
         self._limit = 0
         self._history: dict[Move, int] = {}  # the history heuristic: cut-offs each move made, by depth
 
-    def judge(self, state: State, played: Move | None = None) -> Verdict:
+    def judge(self, state: State, played: Move | None = None) -> Finding:
         """The best move and the move ``played`` (legal here; None: value the best only)."""
         work = state.copy()
         moves = work.legal_moves()
@@ -129,7 +132,7 @@ class Judge:
         if not moves:
             score = self._leaf(work)
             v = expected_result(work, score)
-            return Verdict(None, score, v, None, score, v, 0, 0)
+            return Finding(None, score, v, None, score, v, 0, 0)
         order = sorted(moves, key=lambda m: (m != played, -work.move_gain(m)))
         scores: dict[Move, float] = {}
         depth_done = 0
@@ -151,7 +154,7 @@ class Judge:
             scores = {m: self._after(work, m) for m in moves}
         best = max(scores, key=lambda m: (scores[m], m == played))
         p_score = scores[played] if played is not None else scores[best]
-        return Verdict(best, scores[best], expected_result(work, scores[best]), played, p_score,
+        return Finding(best, scores[best], expected_result(work, scores[best]), played, p_score,
                        expected_result(work, p_score), depth_done, self.nodes, self._standing(work, moves))
 
     def _standing(self, state: State, moves: list[Move]) -> float:
