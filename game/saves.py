@@ -22,6 +22,7 @@ fault is a ``ValueError`` in words a player understands, never another exception
 
 from __future__ import annotations
 
+import datetime
 import json
 import time
 from dataclasses import dataclass, field
@@ -141,14 +142,18 @@ def header_fields(text: str) -> dict[str, str]:
 
 def parse_saved_time(text: str | None) -> float | None:
     """The ``saved`` line's local time (to the millisecond: games saved in one second keep their
-    order), or None if it is absent or unreadable."""
+    order), or None if it is absent, unreadable or no time a game was saved at: before 1970, or
+    one that cannot be shown as a local date (a year-1 date is year 0 east of Greenwich, and
+    stopped Keliya at every start)."""
     if not text:
         return None
     whole, _, millis = text.partition(".")
     try:
-        return time.mktime(time.strptime(whole, "%Y-%m-%dT%H:%M:%S")) + (int(millis[:3]) / 1000 if millis else 0)
-    except (ValueError, OverflowError):
+        seconds = time.mktime(time.strptime(whole, "%Y-%m-%dT%H:%M:%S")) + (int(millis[:3]) / 1000 if millis else 0)
+        datetime.datetime.fromtimestamp(seconds)  # shown as a date later: it must be one here
+    except (ValueError, OverflowError, OSError):
         return None
+    return seconds if seconds >= 0 else None
 
 
 def read_config(values: dict[str, str]) -> MatchConfig:

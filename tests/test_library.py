@@ -322,3 +322,25 @@ def test_the_lists_count_moves_as_the_move_list_numbers_them(app):
     screen.show_tab("finished")
     app.frame([], 1 / 60)
     assert screen.row_details == [ended.details()]
+
+
+@pytest.mark.parametrize("stamp", ["0001-01-01T00:00:00.000", "1969-12-31T23:59:59.000", "9999-12-31T23:59:59.999"])
+def test_a_game_saved_at_an_impossible_time_is_listed_not_a_crash(app, stamp):
+    """A saved line no clock writes (year 1 is year 0 east of Greenwich; before 1970; the last
+    second of year 9999) passes every other check: the game is offered, dated by its file, and
+    the title draws (a year-1 date stopped Keliya at every start)."""
+    import re
+
+    game_file = library.GameFile()
+    game_file.save(MatchConfig("kotu_ellima", mode=VS_COMPUTER), random_play("kotu_ellima", 1, lambda s: s.ply >= 4))
+    path = game_file.path(False)
+    text = re.sub(r"(?m)^saved .*$", f"saved {stamp}", path.read_text(encoding="utf-8"))
+    write_text_atomically(path, text)
+    assert saves.read_match(text).saved_at is None or stamp.startswith("9999")
+    entries = library.scan().unfinished
+    assert [e.id for e in entries] == [game_file.id]
+    assert library.when_words(entries[0].saved_at)
+    title = TitleScene(app)
+    app.manager.push(title)
+    app.frame([], 1 / 60)
+    assert title.resume_button.visible and "Kotu Ellima" in title.resume_button.label
