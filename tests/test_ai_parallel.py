@@ -15,6 +15,7 @@ from game.ai.mcts import MCTS, SearchConfig, SearchResult
 from game.ai.policy import LevelPlayer
 from game.ai.worker import AIWorker
 from rules import load_game
+from tools.scenarios import first_answer
 
 
 def _start():
@@ -73,15 +74,14 @@ def test_helpers_search_too_and_their_iterations_count(helpers):
 def test_a_cancel_stops_every_process_at_once(helpers):
     search = parallel.RootParallelSearch(helpers, random.Random(1))
     state = _start()
-    stop_at = time.perf_counter() + 0.3
-    t0 = time.perf_counter()
+    asked = iter(range(10**9))
+    # A 30 s search cancelled after its first few checks: counted, never timed.
     result = search.search(MCTS(SearchConfig(), random.Random(2)), state, 30.0, None,
-                           cancel=lambda: time.perf_counter() > stop_at)
-    assert time.perf_counter() - t0 < 1.0 and result.move is not None
+                           cancel=lambda: next(asked) >= 3)
+    assert result.move is not None and sum(search.last_iterations) < 5_000  # 30 s would be ~100,000
     # The helper answered for the cancelled search (it stopped), and is free for the next one.
-    t0 = time.perf_counter()
     result = search.search(MCTS(SearchConfig(), random.Random(3)), state, None, 200)
-    assert search.last_iterations == [200, 200] and time.perf_counter() - t0 < 5.0
+    assert search.last_iterations == [200, 200]
 
 
 def test_a_parallel_level_in_the_arena_starts_and_stops_its_own_helpers():
@@ -103,17 +103,13 @@ def test_the_worker_cancels_its_helpers_with_the_search(monkeypatch):
     state = _start()
     with AIWorker() as worker:
         worker.request(state.to_text(), level="expert", iterations=400, seed=1)
-        deadline = time.monotonic() + 60
-        while (reply := worker.poll()) is None and time.monotonic() < deadline:
-            time.sleep(0.01)
+        reply = first_answer(worker.poll)
         assert reply is not None and reply.error is None and reply.iterations == 800
         helper_pids = worker.helper_pids
         assert len(helper_pids) == 1
         worker.request(state.to_text(), level="expert")  # a 4.6 s search on both processes
         time.sleep(0.5)
-        t0 = time.monotonic()
-        worker.cancel()
-        assert time.monotonic() - t0 < 0.1
+        worker.cancel()  # at once: every process idle below, by its CPU time
         time.sleep(0.3)
         busy = [_cpu_seconds(pid) for pid in helper_pids + [worker.pid]]
         time.sleep(0.5)

@@ -14,6 +14,7 @@ from game.ai.levels import HINT, LEVELS
 from game.ai.mcts import MCTS
 from game.ai.policy import LevelPlayer
 from rules import load_game, load_state
+from tools.scenarios import wait_until
 
 GAME = "hat_diviyan_keliya"
 HEADER = "hat_diviyan_keliya board=standard large_left=5 limit=60; "
@@ -138,7 +139,6 @@ def test_a_damaged_cached_table_is_moved_aside_and_rebuilt_once(table, tmp_path,
     """The play scene asks every frame: one worker, no proven value from the bad file, a
     notice, the table rebuilt in the background and then used."""
     import threading
-    import time
 
     from game.ai.solver_table import encode
 
@@ -156,11 +156,12 @@ def test_a_damaged_cached_table_is_moved_aside_and_rebuilt_once(table, tmp_path,
     before = threading.active_count()
     start = game.new_initial_state()
     seen = set()
-    deadline = time.monotonic() + 30
-    while (value := solver.proven_value(start)) is None:
+    def rebuilt() -> bool:
         seen.add(threading.active_count() - before)
-        assert time.monotonic() < deadline, "the table was not rebuilt"
-        time.sleep(0.001)
+        return solver.proven_value(start) is not None
+
+    assert wait_until(rebuilt, step=0.001), "the table was not rebuilt"
+    value = solver.proven_value(start)
     assert max(seen) <= 1 and len(built) == 1  # one worker, one build
     assert value == "proven: Leopards win in 14"
     assert list(path.parent.glob("*.bad-*")) and "rebuilt" in solver.take_notice()
@@ -176,11 +177,7 @@ def test_a_table_that_cannot_be_built_is_not_tried_again(tmp_path, monkeypatch):
     game = load_game(GAME)
     for _ in range(200):
         assert solver.table_for(game) is None
-    import time
-
-    deadline = time.monotonic() + 10
-    while len(solver._notices) < 2 and time.monotonic() < deadline:  # 'being built', then the failure
-        time.sleep(0.01)
+    wait_until(lambda: len(solver._notices) >= 2, polls=1_000, step=0.01)  # 'being built', then the failure
     for _ in range(200):
         assert solver.table_for(game) is None
     assert builds == [solver.variant_of(game)]
@@ -233,17 +230,12 @@ def test_the_searches_take_a_winning_capture_in_kotu_ellima():
 
 def test_a_missing_table_is_built_in_the_background_and_then_used(tmp_path, monkeypatch):
     """table_for never waits: None at first, the table once the build process has written it."""
-    import time
-
     monkeypatch.setenv("KELIYA_HOME", str(tmp_path))
     game = load_game(GAME, limit="40")
     variant = solver.variant_of(game)
     solver._tables.pop(variant, None)
     solver._working.discard(variant)
     assert solver.table_for(game) is None
-    deadline = time.monotonic() + 120
-    while solver.table_for(game) is None:
-        assert time.monotonic() < deadline, "the table was not built"
-        time.sleep(0.2)
+    assert wait_until(lambda: solver.table_for(game) is not None, polls=3_000, step=0.2), "the table was not built"
     assert solver.cache_path(variant).exists() and not solver.cache_path(variant).with_suffix(".building").exists()
     assert solver.proven_value(game.new_initial_state()) == "proven: Leopards win in 14"

@@ -10,6 +10,7 @@ import pytest
 
 from game.ai.worker import AIReply, AIWorker
 from rules import load_game
+from tools.scenarios import first_answer
 
 
 @pytest.fixture(scope="module")
@@ -33,14 +34,10 @@ def out_of_book():
     return state
 
 
-def wait_reply(worker: AIWorker, timeout: float = 20.0) -> AIReply:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        reply = worker.poll()
-        if reply is not None:
-            return reply
-        time.sleep(0.005)
-    raise AssertionError("no reply from the AI worker")
+def wait_reply(worker: AIWorker, polls: int = 20_000) -> AIReply:
+    reply = first_answer(worker.poll, polls)
+    assert reply is not None, "no reply from the AI worker"
+    return reply
 
 
 def test_reply_is_a_legal_move(worker):
@@ -116,7 +113,7 @@ def test_worker_survives_a_killed_process(worker, start_text):
     pid = worker.pid
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
-    reply = wait_reply(worker, timeout=5)
+    reply = wait_reply(worker)
     assert reply.ticket == ticket and reply.move is None and "stopped" in reply.error
     worker.request(start_text, level="easy", min_pause=0, iterations=5)
     reply = wait_reply(worker)

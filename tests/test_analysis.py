@@ -4,8 +4,6 @@ at shows the engine's move on the board."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 from scripted_runner import Scripted
 
@@ -13,7 +11,7 @@ from game.ai.analysis import AnalysisRunner, Point, analyse
 from game.config import PASS_AND_PLAY, MatchConfig
 from game.match import Match
 from game.match.analysis import GameAnalysis, Verdict
-from tools.scenarios import finished, random_play
+from tools.scenarios import finished, random_play, wait_until
 from tools.scenarios import start_play as start
 
 
@@ -64,11 +62,12 @@ def test_the_runner_works_in_its_own_process_and_can_be_stopped():
         replay.apply(move)
     runner = AnalysisRunner(start_state.to_text(), moves, budget=20)
     found: list[Point] = []
-    deadline = time.monotonic() + 60
-    while not runner.done:
-        assert time.monotonic() < deadline, "no analysis came"
-        found += runner.poll()
-        time.sleep(0.02)
+
+    def finished() -> bool:
+        found.extend(runner.poll())
+        return runner.done
+
+    assert wait_until(finished, step=0.02), "no analysis came"
     assert runner.error == "" and [p.ply for p in found] == [0, 1, 2, 3, 4]
     slow = AnalysisRunner(start_state.to_text(), moves, budget=10**7)
     slow.cancel()

@@ -3,8 +3,6 @@ phase changes; turning points of a finished game."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -12,7 +10,7 @@ from game.config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from game.match.numbering import move_labels
 from game.match.review import turning_points
 from rules import load_state
-from tools.scenarios import Mouse, click_move, random_play, settle
+from tools.scenarios import Mouse, click_move, random_play, settle, wait_until
 from tools.scenarios import start_play as start
 
 
@@ -91,14 +89,13 @@ def test_against_the_computer_redo_replays_both_moves(app):
         pytest.skip("the AI worker is not installed")
     scene = start(app, MatchConfig("hat_diviyan_keliya", mode=VS_COMPUTER, human_side=1, level="easy",
                                    min_pause=0.0, iterations=20))
-    import time
 
-    deadline = time.monotonic() + 20
-    while scene.match.state.ply < 3 and time.monotonic() < deadline:
+    def play_on() -> None:
         if scene.match.human_to_move and not scene.busy:
             click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
         app.frame([], 1 / 30)
-        time.sleep(0.005)
+
+    wait_until(lambda: scene.match.state.ply >= 3, between=play_on)
     settle(app, scene)
     while scene.match.computer.opponent.thinking:
         app.frame([], 1 / 30)
@@ -196,11 +193,8 @@ def test_a_hint_while_looking_back_is_for_the_position_looked_at(app):
     scene.match.review_at(5)
     app.frame([], 1 / 60)
     Mouse(app).key(pygame.K_h)
-    deadline = time.monotonic() + 30
-    while scene.match.board_source.suggestion is None:
-        assert time.monotonic() < deadline, "no hint came"
-        app.frame([], 1 / 60)
-        time.sleep(0.01)
+    assert wait_until(lambda: scene.match.board_source.suggestion is not None, step=0.01,
+                      between=lambda: app.frame([], 1 / 60)), "no hint came"
     past = scene.match.review.view
     assert past.suggestion in past.state.legal_moves() and scene.match.suggestion is None
     assert scene.look.suggestion == past.suggestion  # marked on the board looked at

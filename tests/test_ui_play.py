@@ -29,6 +29,7 @@ from tools.scenarios import (
     pump,
     random_play,
     settle,
+    wait_until,
 )
 from tools.scenarios import play_to_end as scenario_play_to_end
 from tools.scenarios import start_play as start
@@ -73,10 +74,7 @@ def test_computer_against_computer_plays_by_itself(app):
         pytest.skip("the AI worker is not installed")
     cfg = MatchConfig("hat_diviyan_keliya", mode=WATCH, level="easy", min_pause=0.0, iterations=30)
     scene = start(app, cfg)
-    deadline = time.monotonic() + 30
-    while scene.match.state.ply < 6 and time.monotonic() < deadline:
-        app.frame([], 1 / 30)
-        time.sleep(0.002)
+    wait_until(lambda: scene.match.state.ply >= 6, step=0.002, between=lambda: app.frame([], 1 / 30))
     assert scene.match.state.ply >= 6
 
 
@@ -419,12 +417,8 @@ def test_setup_against_the_computer_by_clicks(app):
 
 # --- hint and pause -------------------------------------------------------------------------
 
-def wait_for(app, condition, seconds=30.0):
-    deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:
-        app.frame([], 1 / 60)
-        time.sleep(0.005)
-    return condition()
+def wait_for(app, condition):
+    return wait_until(condition, between=lambda: app.frame([], 1 / 60))
 
 
 def test_hint_marks_a_legal_move_and_goes_when_a_move_is_played(app):
@@ -468,8 +462,7 @@ def test_watch_mode_pauses_and_resumes(app):
     Mouse(app).key(pygame.K_p)
     assert scene.match.paused
     ply = scene.match.state.ply
-    deadline = time.monotonic() + 1.5
-    while time.monotonic() < deadline:
+    for _ in range(150):  # well past a move's worth of frames: paused, none comes
         app.frame([], 1 / 30)
         time.sleep(0.01)
     assert scene.match.state.ply == ply

@@ -14,6 +14,39 @@ from rules.line_games import JUMP
 from rules.war import HUFF
 
 
+def wait_until(condition: Callable[[], bool], polls: int = 20_000, step: float = 0.005,
+               between: Callable[[], None] | None = None) -> bool:
+    """Ask ``condition`` until it holds, at most ``polls`` times ``step`` seconds apart (running
+    ``between``, a frame say, before each ask); whether it came to hold. Bounded by a count of
+    asks, never by the clock: on a loaded machine (CI shares its cores) each wait lasts longer,
+    so a slow answer still arrives; one that never comes still ends the wait."""
+    import time
+
+    for _ in range(polls):
+        if between is not None:
+            between()
+        if condition():
+            return True
+        time.sleep(step)
+    return condition()
+
+
+def first_answer(poll: Callable[[], Any], polls: int = 20_000, step: float = 0.005) -> Any:
+    """The first answer ``poll`` gives that is not None (a worker's reply), asked as
+    ``wait_until`` asks; None if none came."""
+    got: list[Any] = []
+
+    def answered() -> bool:
+        if not got:
+            reply = poll()
+            if reply is not None:
+                got.append(reply)
+        return bool(got)
+
+    wait_until(answered, polls, step)
+    return got[0] if got else None
+
+
 def random_play(game_id: str, seed: int, stop: Callable[[State], bool], max_plies: int = 400,
                 avoid_captures: bool = False, **options: Any) -> State:
     """Play seeded random legal moves from the start of ``game_id`` until ``stop(state)``."""

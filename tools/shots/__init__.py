@@ -8,7 +8,6 @@ with positions from ``scenarios`` so the pictures show chains, huffs and game en
 from __future__ import annotations
 
 import os
-import time
 from functools import partial
 from pathlib import Path
 
@@ -25,9 +24,14 @@ from tools.scenarios import (
     pump,
     random_play,
     start_play,
+    wait_until,
 )
 
 SIZES = ((1280, 800), (960, 600))
+
+
+def _hinted(match) -> bool:
+    return match.suggestion is not None
 
 
 def _shoot(app, out: Path, name: str, size: tuple[int, int], files: list[Path]) -> None:
@@ -169,10 +173,7 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, lang
                 app.manager.clear()
                 scene = _play(app, MatchConfig("kotu_ellima", iterations=300), chain_position())
                 scene.match.ask_hint()
-                deadline = time.monotonic() + 20
-                while scene.match.suggestion is None and time.monotonic() < deadline:
-                    pump(app, 0.05)
-                    time.sleep(0.01)
+                wait_until(partial(_hinted, scene.match), step=0.01, between=partial(pump, app, 0.05))
                 shot("18b_play_hint")
                 app.manager.clear()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game import library
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
-from tools.scenarios import finished, pump, random_play
+from tools.scenarios import finished, pump, random_play, wait_until
 
 
 def take(app, shot, mouse, play) -> None:
@@ -71,18 +71,13 @@ def take(app, shot, mouse, play) -> None:
 def _analysis(app, shot, scene) -> None:
     """The engine's look over the finished game: the graph, the slips marked, one looked at (a
     light budget, so the pictures come quickly)."""
-    import time
-
     from game.ai.analysis import AnalysisRunner
 
     scene.match.analyse(lambda start, moves: AnalysisRunner(start, moves, budget=60))
     over = app.manager.top
     if hasattr(over, "see_board"):
         over.see_board()
-    deadline = time.monotonic() + 60
-    while not scene.match.analysis.done and time.monotonic() < deadline:
-        pump(app, 0.1)
-        time.sleep(0.02)
+    wait_until(lambda: scene.match.analysis.done, step=0.02, between=lambda: pump(app, 0.1))
     pump(app, 0.1)
     shot("66_analysis_graph")
     # a slip of the person's own first, if they made one (North's: the highlighted row in its column)
