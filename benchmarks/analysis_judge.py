@@ -11,37 +11,17 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter, defaultdict
-from pathlib import Path
 
-from game.ai.analysis import Point, budget_for, value_position
-from game.ai.judge import Judge
-from game.match.analysis import LINES, Judgement, Lines, Verdict, judge_point
+from game.ai.analysis import Point
+from game.match.analysis import LINES, Verdict, judge_point, look_at_one
 from rules import load_state
-
-DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
-
-
-def corpus(name: str) -> list[list[str]]:
-    """The rows of a corpus file: game, seed, position, and the moves (and figures) after them."""
-    rows = []
-    for line in (DATA / name).read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            rows.append([part.strip() for part in line.split(" | ")])
-    return rows
+from tests.reference_material import corpus
 
 
 def point_of(position: str, move_text: str, budget: int | None = None) -> tuple[Point, str, int]:
-    """The judge's findings for one move in one position: the point, the move, the mover's forces."""
+    """The judge's findings for one move in one position (``judge_point``'s arguments)."""
     state = load_state(position)
-    move = state.parse_move(move_text)
-    judge = Judge(budget if budget is not None else budget_for(state.game.id))
-    point = value_position(state, move, judge)
-    return point, state.move_text(move), state.forces(state.to_move)
-
-
-def verdict_of(position: str, move_text: str, budget: int | None = None, lines: Lines = LINES) -> Judgement:
-    """The analysis' verdict on one move in one position, as a game's analysis would give it."""
-    return judge_point(*point_of(position, move_text, budget), lines)
+    return look_at_one(state, state.parse_move(move_text), budget)
 
 
 #: each line moved on its own, to show what the chosen ones buy

@@ -9,7 +9,12 @@ nothing even when the opponent has the last word (four plies)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rules.core import Move, State
+
+#: the corpus this module certifies (made by scripts/make_blunder_corpus.py)
+DATA = Path(__file__).parent / "data"
 
 LOST = -1000.0  # the game lost (won: +1000), beyond any material
 
@@ -96,3 +101,13 @@ def wins_by_force(state: State, player: int, plies: int) -> bool:
         if won == mine:  # one winning move is enough for the player; one escape for the other side
             return mine
     return not mine
+
+
+def corpus(name: str) -> list[list[str]]:
+    """The rows of a corpus file (``blunders.txt``, ``decided.txt``): the game, the seed of the
+    game it comes from, the position, then the moves (and figures) that follow."""
+    rows = []
+    for line in (DATA / name).read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            rows.append([part.strip() for part in line.split(" | ")])
+    return rows

@@ -9,33 +9,21 @@ skips them."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from game.ai.analysis import Point, analyse, budget_for, value_position
 from game.ai.judge import Judge, expected_result
-from game.match.analysis import Judgement, Slip, Verdict, judge_move, judge_point
+from game.match.analysis import Judgement, Slip, Verdict, judge_move, judge_point, look_at_one
 from rules import load_state
 from tests.reference_material import change_after, is_clean_blunder
+from tests.reference_material import corpus as rows
 
-DATA = Path(__file__).parent / "data"
 GAMES = ("sixteen_soldiers", "peralikatuma", "kotu_ellima", "cows_leopards", "battlehalma", "ncuva")
-
-
-def rows(name: str) -> list[list[str]]:
-    out = []
-    for line in (DATA / name).read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            out.append([part.strip() for part in line.split(" | ")])
-    return out
 
 
 def verdict_of(position: str, move_text: str) -> Judgement:
     state = load_state(position)
-    move = state.parse_move(move_text)
-    point = value_position(state, move, Judge(budget_for(state.game.id)))
-    return judge_point(point, state.move_text(move), state.forces(state.to_move))
+    return judge_point(*look_at_one(state, state.parse_move(move_text)))
 
 
 def test_the_corpus_has_thirty_blunders_or_more_for_every_capture_game():

@@ -86,15 +86,11 @@ def test_u_undoes_and_ctrl_y_redoes(app):
 def test_ctrl_z_undoes_and_a_bare_z_or_y_does_nothing(app):
     scene = start_play(app, MatchConfig("kotu_ellima"))
     texts = play_two_moves(app, scene)
-    key(app, pygame.K_z)  # no Ctrl: not an undo
-    settle(app, scene)
-    assert scene.match.state.to_text() == texts[2]
-    key(app, pygame.K_z, pygame.KMOD_LCTRL)
-    settle(app, scene)
-    assert scene.match.state.to_text() == texts[1]
-    key(app, pygame.K_y)  # no Ctrl: not a redo
-    settle(app, scene)
-    assert scene.match.state.to_text() == texts[1]
-    key(app, pygame.K_y, pygame.KMOD_CTRL)
-    settle(app, scene)
-    assert scene.match.state.to_text() == texts[2]
+    # (key, modifiers, the position after it: how many moves stand)
+    for pressed, mod, moves in ((pygame.K_z, 0, 2),  # no Ctrl: not an undo
+                                (pygame.K_z, pygame.KMOD_LCTRL, 1),
+                                (pygame.K_y, 0, 1),  # no Ctrl: not a redo
+                                (pygame.K_y, pygame.KMOD_CTRL, 2)):
+        key(app, pressed, mod)
+        settle(app, scene)
+        assert scene.match.state.to_text() == texts[moves], (pressed, mod)

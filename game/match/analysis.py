@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from rules import State
+from rules import Move, State
 from rules.kinds import Code
 from rules.words import N_, N_counted, Words, listing
 
@@ -131,6 +131,16 @@ def judge_point(point: Point, played: str, forces: int, lines: Lines = LINES) ->
         verdict, why = judge_move(point.value, value_played, lost, forces, lines)
     return Judgement(point.ply + 1, point.to_move, max(0.0, point.value - value_played), verdict, best, point.value,
                      value_played, lost if why == Slip.MATERIAL else 0.0, why)
+
+
+def look_at_one(state: State, move: Move, budget: int | None = None) -> tuple[Point, str, int]:
+    """``move`` in ``state`` as a game's analysis sees it, searched here and now: the position's
+    point, the move in notation and what the mover had (``judge_point``'s arguments)."""
+    from ..ai.analysis import budget_for, value_position
+    from ..ai.judge import Judge
+
+    judge = Judge(budget if budget is not None else budget_for(state.game.id))
+    return value_position(state, move, judge), state.move_text(move), state.forces(state.to_move)
 
 
 class GameAnalysis:
