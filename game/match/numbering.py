@@ -17,7 +17,7 @@ def turn_numbers(movers: Sequence[int]) -> list[int]:
     numbers: list[int] = []
     turn, filled = 0, [True, True]
     for mover in movers:
-        if filled[mover] or (mover == 0 and filled[1]):
+        if filled[mover] or filled[1]:  # this side has moved in the turn, or the reply closed it
             turn, filled = turn + 1, [False, False]
         filled[mover] = True
         numbers.append(turn)
