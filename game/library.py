@@ -9,8 +9,10 @@ ends (and back if an undo reopens it), always under the same id.
 
 Nothing here trusts a file: an unfinished game is checked in full (``saves.read_match``: the
 settings, every move replayed) before it is offered; a file that fails is reported in words,
-moved aside (``userfiles.set_aside``) and listed once as one that "cannot be opened". Reads are
-cached by the file's size and time, so entering the title again does not replay every game.
+moved aside (``userfiles.set_aside``) and listed once as one that "cannot be opened" (once
+too when it cannot be moved: a read-only folder). Reads are cached by the file's size and time,
+so entering the title again does not replay every game. The first look at a folder removes what
+saves killed half-way left there (``userfiles.clean_leftovers``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,15 @@ from rules.words import N_, N_counted, Words, words_of
 
 from . import saves
 from .config import VS_COMPUTER, MatchConfig
-from .userfiles import UserFileError, data_dir, read_text_capped, set_aside, write_text_atomically
+from .userfiles import (
+    UserFileError,
+    clean_leftovers,
+    data_dir,
+    read_text_capped,
+    save_problem,
+    set_aside,
+    write_text_atomically,
+)
 
 SUFFIX = ".txt"
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -150,6 +160,10 @@ class Library:
 
 # --- reading ---------------------------------------------------------------------------------------
 _cache: dict[Path, tuple[tuple[int, int], Entry]] = {}
+#: bad files that could not be moved aside, with their size and time when that was said: said
+#: once, not at every return to the title (a changed file is read, and judged, again)
+_unmovable: dict[Path, tuple[int, int] | None] = {}
+_cleaned: set[Path] = set()  # folders whose leftover temporary files this run has removed
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:
@@ -188,6 +202,7 @@ def _finished_entry(path: Path, text: str, mtime: float) -> Entry:
         values = saves.header_fields(text)
         config = saves.read_config(values)
         final = load_state(values["position"])
+        saves.check_moves_reach(values, load_state(values["start"]), final)
     except ValueError:
         raise
     except Exception as e:  # noqa: BLE001 - a damaged file must never crash a list of games
@@ -217,6 +232,10 @@ def reopen(entry: Entry) -> tuple[saves.SavedMatch, GameFile]:
 
 def scan() -> Library:
     """Every game on disk, each checked; what cannot be opened is moved aside and said."""
+    for folder in (data_dir(), games_dir(), history_dir()):
+        if folder not in _cleaned:
+            _cleaned.add(folder)
+            clean_leftovers(folder)
     problems = _adopt_legacy()
     lists: dict[bool, list[Entry]] = {False: [], True: []}
     for finished, folder in ((False, games_dir()), (True, history_dir())):
@@ -225,6 +244,8 @@ def scan() -> Library:
         except OSError:
             continue
         for path in paths:
+            if path in _unmovable and _unmovable[path] == _stamp(path):
+                continue  # said already; still where it was, and still not offered
             try:
                 lists[finished].append(read_entry(path, finished))
             except (UserFileError, ValueError) as e:
@@ -238,7 +259,9 @@ def _set_aside_words(path: Path, why: str) -> str:
     _cache.pop(path, None)
     moved = set_aside(path)
     if moved != path:
+        _unmovable.pop(path, None)
         return Words("A saved game cannot be opened: {why}. It was moved to {where}.", why=why, where=str(moved))
+    _unmovable[path] = _stamp(path)
     return Words("A saved game cannot be opened: {why}.", why=why)
 
 
@@ -264,7 +287,8 @@ def delete(entry: Entry) -> str:
     try:
         entry.path.unlink(missing_ok=True)
     except OSError as e:
-        return Words("The game could not be deleted: {problem}.", problem=str(e.strerror or e))
+        reason, remedy = save_problem(e)
+        return Words("The game could not be deleted: {reason}. {remedy}", reason=reason, remedy=remedy)
     _cache.pop(entry.path, None)
     return ""
 
@@ -279,47 +303,69 @@ def when_words(saved_at: float, now: float | None = None) -> str:
 
 
 # --- writing ---------------------------------------------------------------------------------------
+def _game_of(text: str) -> str:
+    """A save text without the time it was saved: the game itself, to compare two saves by."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith("saved "))
+
+
 class GameFile:
     """One game's place in the library, held by the play scene: saved after every move, moved
     to the history when the game ends (and back when an undo reopens it).
 
     Two windows with the same game open never overwrite each other: before a save, the file is
     compared with what this window last read or wrote; if another window changed it, this
-    window's game goes on under a new id, and the words say so."""
+    window's game goes on under a new id, and the words say so. Only a game with something of
+    its own is kept apart: the same game as the file's, or nothing new since this window last
+    saved (leaving, say), makes no copy (two windows left three identical entries).
+
+    A save that fails leaves the last file as it was and says why in ``problem`` (and
+    ``reason``, the why alone) until a save succeeds."""
 
     def __init__(self, game_id: str | None = None, known_text: str | None = None) -> None:
         self.id = game_id or new_id()
         self._known = known_text  # the file's text as this window last saw it (None: new)
+        self.problem = ""  # the last save failed: what the player reads ('' when it was written)
+        self.reason = ""  # why, alone (the pause menu says it)
 
     def path(self, finished: bool) -> Path:
         return (history_dir() if finished else games_dir()) / f"{self.id}{SUFFIX}"
 
     def save(self, config: MatchConfig, state) -> str:
-        """Write the game; '' on success, else the problem or the fork in words (play goes on)."""
+        """Write the game; '' on success, else the problem (``problem`` set) or the fork in words
+        (play goes on either way)."""
         finished = state.outcome() is not None
         target, other = self.path(finished), self.path(not finished)
         said = ""
-        if self._changed_elsewhere(target) or self._changed_elsewhere(other):
+        text = saves.match_text(config, state, time.time())
+        changed = [t for t in (self._elsewhere(target), self._elsewhere(other)) if t is not None]
+        mine = _game_of(text)
+        if changed and not all(_game_of(t) == mine for t in changed):
+            if self._known is not None and _game_of(self._known) == mine:
+                self.problem = self.reason = ""
+                return ""  # nothing new here since this window last saved: the other window's game stands
             self.id, self._known = new_id(), None
             target, other = self.path(finished), self.path(not finished)
             said = (N_("This game was changed in another Keliya window: this window's game is kept as a "
                     "separate game in Saved games."))
-        text = saves.match_text(config, state, time.time())
         try:
             write_text_atomically(target, text)
             if other.exists():
                 other.unlink()
         except OSError as e:
-            return Words("The game could not be saved: {problem}.", problem=str(e.strerror or e))
-        self._known = text
+            self.reason, remedy = save_problem(e)
+            self.problem = Words("Could not save: {reason}. {remedy} The game is kept in memory and saved again "
+                                 "after the next move.", reason=self.reason, remedy=remedy)
+            return self.problem
+        self._known, self.problem, self.reason = text, "", ""
         return said
 
-    def _changed_elsewhere(self, path: Path) -> bool:
+    def _elsewhere(self, path: Path) -> str | None:
+        """The file's text if another window changed it since this window last saw it."""
         try:
             now = read_text_capped(path)
         except UserFileError:
-            return False  # absent (or unreadable): nothing of another window's to lose
-        return now != self._known
+            return None  # absent (or unreadable): nothing of another window's to lose
+        return None if now == self._known else now
 
     def forget(self) -> None:
         """Remove this game from the library (a lesson, a test)."""

@@ -185,6 +185,14 @@ def read_config(values: dict[str, str]) -> MatchConfig:
                        level2=values.get("level2") or None)
 
 
+def check_moves_reach(values: dict[str, str], start: State, position: State) -> None:
+    """ValueError unless the move list is as long as the way from the start to the position (a
+    file cut short, or a move list edited, names a position its moves do not reach). What a list
+    of finished games checks without replaying every game; opening one replays it in full."""
+    if start.ply + len(values.get("moves", "").split()) != position.ply:
+        raise ValueError("its moves do not reach the position it names (the file was cut short or changed)")
+
+
 def read_match(text: str) -> SavedMatch:
     """A match from its save text; ValueError saying what is wrong with it (and nothing else)."""
     try:

@@ -6,7 +6,9 @@ Read key by key: a value that is not what the setting takes resets that setting 
 message names it (one bad value never costs the others); a file that cannot be read at all is
 reported and moved aside. Written by merging: a change is laid over what is on disk at that
 moment, so two Keliya windows never undo each other's other settings, and the write itself
-cannot tear (``userfiles.write_text_atomically``).
+cannot tear (``userfiles.write_text_atomically``). A save that fails says why and what to do
+(the settings stay in force until Keliya closes); a file that cannot be moved aside (a
+read-only folder) is never said to have been moved.
 """
 
 from __future__ import annotations
@@ -21,7 +23,15 @@ from typing import Any
 from rules.words import N_, Words, listing, words_of
 
 from .i18n import LANGUAGES, set_language, system_language
-from .userfiles import UserFileError, config_dir, read_text_capped, set_aside, write_text_atomically
+from .userfiles import (
+    UserFileError,
+    clean_leftovers,
+    config_dir,
+    read_text_capped,
+    save_problem,
+    set_aside,
+    write_text_atomically,
+)
 
 #: animation speed names and their factors (0: moves appear at once)
 SPEEDS = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.5}  # in the order the screen offers them
@@ -183,6 +193,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
         settings, reset = read_settings(read_text_capped(path))
     except (UserFileError, ValueError) as e:
         moved = set_aside(path)
+        if moved == path:  # a read-only folder: it stays where it is, and is read (and said) again next time
+            return Settings(), Words("The settings file could not be read ({reason}); defaults are used.",
+                                     reason=words_of(e))
         return Settings(), Words("The settings file could not be read ({reason}); defaults are used. It was moved "
                                  "to {where}.", reason=words_of(e), where=str(moved))
     if reset:
@@ -203,7 +216,9 @@ def save_settings(settings: Settings, path: Path | None = None) -> str:
         write_text_atomically(path or settings_path(), settings_json(settings))
         return ""
     except OSError as e:
-        return Words("The settings could not be saved: {problem}.", problem=str(e.strerror or e))
+        reason, remedy = save_problem(e)
+        return Words("The settings could not be saved: {reason}. {remedy} They apply until Keliya closes.",
+                     reason=reason, remedy=remedy)
 
 
 # --- the settings of this run -------------------------------------------------------------------
@@ -215,6 +230,7 @@ def current() -> Settings:
     """The settings in force (read from disk on first use)."""
     global _current, _problem
     if _current is None:
+        clean_leftovers(config_dir())  # what a save killed half-way left, once a run
         _current, _problem = load_settings()
     return _current
 

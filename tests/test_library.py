@@ -220,7 +220,7 @@ def test_the_old_single_save_slot_is_picked_up(app):
 
 
 def test_two_windows_with_the_same_game_keep_both_games():
-    kotu = saved_game("kotu_ellima", 6)
+    kotu = saved_game("kotu_ellima", 8)  # 17 moves to choose from: the two windows differ
     entry = library.scan().unfinished[0]
     (a_match, a_file), (b_match, b_file) = library.reopen(entry), library.reopen(entry)
     a_match.state.play(a_match.state.legal_moves()[0])
