@@ -82,7 +82,11 @@ class Match:
         self.show_proven = config.mode == WATCH
         self.proven: str | None = None
         self._proven_asked: tuple[str, int] | None = None  # (position, table generation) last asked about
-        self._save_said = ""
+        # What saving has to tell the player, shown apart from the guidance (which changes with
+        # every click and must not hide it): a save that failed, until one succeeds; then, once,
+        # that it succeeded; or that another window's change made this a separate game.
+        self.save_notice: Said = SILENT
+        self._save_failed = False
         self._huff_news = ""  # the computer huffed the player's piece: said with the next guidance
         self.analysis: GameAnalysis | None = None  # the engine's look over the game, once asked for
         self._graph_side: int | None = None  # the side the graph is shown from, if the player chose (G)
@@ -620,13 +624,26 @@ class Match:
 
     # --- saving and leaving -------------------------------------------------------------------------
     def _autosave(self) -> None:
-        """The game is saved after every move and undo (leaving or quitting loses nothing)."""
+        """The game is saved after every move and undo (leaving or quitting loses nothing). A
+        failure is said until a save succeeds (the game stays here in memory, and each move tries
+        again); then that it is saved again, until a person's next move."""
         if not self.keeps_save:
             return
         said = self.game_file.save(self.config, self.state)
-        if said and said != self._save_said:
-            self._save_said = said  # each problem said once, not after every move
-            self.say(Said(said, Tone.WARN))
+        if self.game_file.problem:
+            self.save_notice, self._save_failed = Said(self.game_file.problem, Tone.WARN), True
+        elif said:
+            self.save_notice, self._save_failed = Said(said, Tone.INFO), False
+        elif self._save_failed:
+            self.save_notice, self._save_failed = Said(N_("Saved again: the game is safe on disk."), Tone.GOOD), False
+        elif self.save_notice.words and (HUMAN not in self.controllers
+                                         or bool(self.movers) and self.controllers[self.movers[-1]] == HUMAN):
+            self.save_notice = SILENT  # said once: gone at a person's next move (any move, when none plays)
+
+    @property
+    def saving(self) -> bool:
+        """The game is on disk as it stands (False while saves fail: ``game_file.reason`` says why)."""
+        return not self.keeps_save or not self.game_file.problem
 
     def save_now(self) -> None:
         """Put the game in the library at once (an imported game, before its first move here)."""

@@ -1,5 +1,6 @@
 """The play scene's side panel and the words around the board: whose turn it is (with the rules'
-notes), the proven value, the two players, what just happened, the message, the move log, and
+notes), the proven value, the two players, what saving has to say (a failure stays until a save
+succeeds), what just happened, the message, the move log, and
 the buttons. ``plan_panel`` works out where everything goes (in ``update``: it places the
 buttons, shows or hides them and records the log's click areas); ``PanelView.draw`` only reads
 that plan and the match.
@@ -52,6 +53,8 @@ class PanelPlan:
     turn_lines: list[tuple[str, theme.Color]] = field(default_factory=list)
     proven: tuple[str, int] | None = None  # words, y
     cards: list[pygame.Rect] = field(default_factory=list)
+    notice_lines: list[tuple[str, int]] = field(default_factory=list)  # what saving has to say (``save_notice``)
+    notice_color: theme.Color = theme.WARN
     event_lines: list[tuple[str, int]] = field(default_factory=list)
     message_lines: list[tuple[str, int]] = field(default_factory=list)
     message_color: theme.Color = theme.TEXT
@@ -125,6 +128,12 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPla
         y += card_h + int((5 if compact else 8) * s)
     y += int(4 * s)
     msg_size = int(22 * s)
+    if m.save_notice.words:  # a save that failed stays here, apart from the guidance, until one succeeds
+        plan.notice_color = tone_color(m.save_notice.tone)
+        for line in theme.wrap(m.save_notice.words, msg_size, inner_w)[:6]:
+            plan.notice_lines.append((line, y))
+            y += int(msg_size * 1.05)
+        y += int(6 * s)
     looked_over = m.analysis is not None and m.state.outcome() is not None
     if m.event and not m.review.active and not looked_over:  # looking back, the message says what the move did
         for line in theme.wrap(m.event, msg_size, inner_w)[:2]:
@@ -377,6 +386,8 @@ class PanelView:
                             theme.GOOD, (x, py))
         for player, rect in enumerate(plan.cards):
             self._draw_player_card(surface, rect, player, s, plan.compact)
+        for line, ly in plan.notice_lines:
+            theme.blit_text(surface, line, int(22 * s), plan.notice_color, (x, ly))
         for line, ly in plan.event_lines:
             theme.blit_text(surface, line, int(22 * s), theme.LAST_MOVE, (x, ly))
         for line, ly in plan.message_lines:

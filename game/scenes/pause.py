@@ -1,5 +1,7 @@
 """Overlays over the play scene: the pause menu (Esc) — resume, rules, settings, copy or export
-the game as text, leave — and the question asked before leaving a game in progress."""
+the game as text, leave — and the questions asked before leaving a game in progress, or one
+that could not be saved. The pause menu says the game is saved after every move only while
+that is so; while saves fail it says why."""
 
 from __future__ import annotations
 
@@ -85,6 +87,30 @@ def confirm_leave(app, leave: Callable[[], None]) -> MenuOverlay:
     return overlay
 
 
+def confirm_leave_unsaved(app, reason: str, leave: Callable[[], None]) -> MenuOverlay:
+    """Asked before leaving a game the last save of which failed: leaving loses what is not on disk."""
+
+    def go() -> None:
+        app.manager.pop()
+        leave()
+
+    return MenuOverlay(
+        app, N_("Leave without saving?"),
+        Words("The game could not be saved: {reason}. If you leave now, its moves since the last save are lost.",
+              reason=reason),
+        [Button("Leave without saving", go, pygame.K_RETURN, style="danger", key_label="Enter"),
+         Button("Keep playing", app.manager.pop, pygame.K_ESCAPE, key_label="Esc")],
+    )
+
+
+def saving_words(match) -> str:
+    """What the pause menu says of saving: true of the game as it stands."""
+    if match.saving:
+        return N_("The game is saved after every move.")
+    return Words("The game is not being saved: {reason}. It is kept in memory while this window is open.",
+                 reason=match.game_file.reason)
+
+
 class PauseScene(MenuOverlay):
     """Esc in a game: resume, rules, settings, copy or export the game, leave."""
 
@@ -98,7 +124,7 @@ class PauseScene(MenuOverlay):
             Button("Export the game to a file", self.export, pygame.K_e, key_label="E"),
             Button("Save and leave for the menu", self.leave, pygame.K_m, key_label="M"),
         ]
-        super().__init__(app, N_("Paused"), N_("The game is saved after every move."), buttons)
+        super().__init__(app, N_("Paused"), saving_words(play.match), buttons)
 
     def rules(self) -> None:
         from .rules_screen import RulesScene

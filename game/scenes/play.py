@@ -230,16 +230,21 @@ class PlayScene(Scene):
         else:
             self.app.manager.replace(PlayScene(self.app, config, state))
 
-    def to_menu(self, confirmed: bool = False) -> None:
-        """Leave for the chooser; a game in progress asks first (it is saved either way)."""
+    def to_menu(self, confirmed: bool = False, unsaved: bool = False) -> None:
+        """Leave for the chooser; a game in progress asks first (it is saved either way), and a
+        game that could not be saved asks whether to leave it unsaved (``unsaved``: yes)."""
         from .menu import MenuScene
-        from .pause import confirm_leave
+        from .pause import confirm_leave, confirm_leave_unsaved
 
         m = self.match
-        if not confirmed and m.state.outcome() is None and m.movers:
-            self.app.manager.push(confirm_leave(self.app, lambda: self.to_menu(confirmed=True)))
-            return
         m.save_now()
+        if not m.saving and not unsaved:
+            self.app.manager.push(confirm_leave_unsaved(self.app, m.game_file.reason,
+                                                        lambda: self.to_menu(confirmed=True, unsaved=True)))
+            return
+        if not confirmed and m.state.outcome() is None and m.movers:
+            self.app.manager.push(confirm_leave(self.app, lambda: self.to_menu(confirmed=True, unsaved=unsaved)))
+            return
         m.close()
         if not self.app.manager.pop_to(MenuScene):
             self.app.manager.replace(MenuScene(self.app))

@@ -1,6 +1,7 @@
 """The settings screen: sound and volume, animation speed, legal-move marks, turning the board
 for pass and play, the colour-blind palette and full screen. Each change applies at once and
-is saved (``game.settings``); reachable from the title, the chooser and the pause menu."""
+is saved (``game.settings``); reachable from the title, the chooser and the pause menu. A save
+that fails is said in the warning colour, with why and what to do, never as "Saved."."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ class SettingsScene(Scene):
         super().__init__(app)
         s = user_settings.current()
         self.message = ""
+        self.failed = False  # the last change could not be saved: the message is a warning
+        self.message_lines: list[str] = []
         self.rows = [
             Selector("Sound", ON_OFF, s.sound, N_("Sound effects for moves, captures and the end of a game."),
                      on_change=lambda v: self.change(sound=v)),
@@ -51,9 +54,12 @@ class SettingsScene(Scene):
         self.place(app.size)
 
     def change(self, **values) -> None:
-        problem = user_settings.update(**values)
+        self.said(user_settings.update(**values))
         self.apply(self.app)
-        self.message = problem or "Saved."
+
+    def said(self, problem: str) -> None:
+        """'Saved.', or why the settings could not be saved (in force until Keliya closes)."""
+        self.message, self.failed = problem or N_("Saved."), bool(problem)
 
     @staticmethod
     def apply(app) -> None:
@@ -64,8 +70,7 @@ class SettingsScene(Scene):
         theme.set_palette(s.palette)
 
     def change_language(self, code: str) -> None:
-        problem = user_settings.choose_language(code)
-        self.message = problem or "Saved."
+        self.said(user_settings.choose_language(code))
 
     def full_screen(self, on: bool) -> None:
         if on != self.app.fullscreen:
@@ -85,6 +90,7 @@ class SettingsScene(Scene):
             row.rect = pygame.Rect((w - row_w) // 2, y, row_w, row_h)
             y += row_h + gap
         self.back.rect = pygame.Rect((w - int(240 * s)) // 2, y + int(10 * s), int(240 * s), int(54 * s))
+        self.message_lines = theme.wrap(self.message, int(22 * s), w - int(80 * s))[:3] if self.message else []
 
     def update(self, dt: float) -> None:
         self.place(self.app.size)
@@ -95,5 +101,7 @@ class SettingsScene(Scene):
         s = theme.scale_for((w, h))
         theme.blit_text(surface, "Settings", int(60 * s), theme.ACCENT, (w // 2, int(24 * s)), "midtop")
         self.focus.draw(surface, s)
-        theme.blit_text(surface, self.message, int(22 * s), theme.TEXT_DIM,
-                        (w // 2, self.back.rect.bottom + int(14 * s)), "midtop")
+        color = theme.WARN if self.failed else theme.TEXT_DIM
+        for i, line in enumerate(self.message_lines):
+            theme.blit_text(surface, line, int(22 * s), color,
+                            (w // 2, self.back.rect.bottom + int(8 * s) + i * int(24 * s)), "midtop")
