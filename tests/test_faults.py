@@ -1,0 +1,433 @@
+"""Faults of the disk, said out loud and losing nothing: a full disk, a folder Keliya may not
+write in, a write cut short or killed half-way, a data folder that is a file — on game saves,
+settings saves, the library's delete and its setting aside of bad files. Each fault is shown to
+the player where they look (the text the scene draws, after real key and mouse events), the last
+good file stays as it was, and the game stays in memory until a save succeeds again.
+
+Running as root, chmod binds nobody: a read-only folder is then one whose writes the kernel's
+own PermissionError (EACCES) refuses, raised by the calls that write there."""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import library, saves, theme, userfiles
+from game import settings as user_settings
+from game.config import PASS_AND_PLAY, MatchConfig
+from game.match import Match
+from game.scenes.library_screen import LibraryScene
+from game.scenes.menu import MenuScene
+from game.scenes.pause import MenuOverlay, PauseScene
+from game.scenes.play import PlayScene
+from game.scenes.settings_screen import SettingsScene
+from game.scenes.title import TitleScene
+from tools.scenarios import Mouse, click_move, finished, random_play, settle, start_play
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# --- helpers ---------------------------------------------------------------------------------------
+def visible(app) -> str:
+    """Every word the screen shows in the next frame (the scenes drawn, top and below), joined."""
+    seen: list[str] = []
+    theme.text_placed = lambda surface, words, rect, box, size: seen.append(words)
+    try:
+        app.frame([], 1 / 60)
+    finally:
+        theme.text_placed = None
+    return " ".join(seen)
+
+
+def disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every sync to disk fails as a full disk's does (the write itself may have been cached)."""
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+
+
+def move_by_mouse(app, scene: PlayScene, pick: int = 0) -> None:
+    """Play legal move ``pick`` by clicking it, and let it land."""
+    click_move(Mouse(app), scene, scene.match.state.legal_moves()[pick])
+    settle(app, scene)
+
+
+def on_disk(game_file: library.GameFile) -> saves.SavedMatch:
+    return saves.read_match(game_file.path(False).read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def read_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path], None]]:
+    """``read_only(folder)``: nothing may be written in ``folder`` (files in it, its entries)."""
+    chmodded: list[Path] = []
+
+    def make(folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        folder.chmod(0o555)
+        chmodded.append(folder)
+        probe = folder / ".probe"
+        try:
+            probe.write_text("")
+        except PermissionError:
+            return  # chmod binds
+        probe.unlink()
+        _deny_writes_in(folder, monkeypatch)
+
+    yield make
+    for folder in chmodded:
+        folder.chmod(0o755)
+
+
+def _deny_writes_in(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As root: each call that would write in ``folder`` refuses as the kernel does for others."""
+    folder = folder.absolute()
+
+    def inside(p) -> bool:
+        return Path(os.fsdecode(p)).absolute().parent == folder
+
+    def denied(p) -> PermissionError:
+        return PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fsdecode(p))
+
+    def guard(real: Callable, *which: int) -> Callable:
+        def call(*args, **kw):
+            for i in which:
+                if i < len(args) and inside(args[i]):
+                    raise denied(args[i])
+            return real(*args, **kw)
+        return call
+
+    for name, which in (("replace", (0, 1)), ("rename", (0, 1)), ("link", (0, 1)), ("unlink", (0,)),
+                        ("mkdir", (0,))):
+        monkeypatch.setattr(os, name, guard(getattr(os, name), *which))
+    real_open = open
+
+    def opened(file, mode="r", *args, **kw):
+        if any(c in mode for c in "wax+") and inside(file):
+            raise denied(file)
+        return real_open(file, mode, *args, **kw)
+
+    monkeypatch.setattr(userfiles, "open", opened, raising=False)
+
+
+def pass_and_play(app, plies: int = 8) -> PlayScene:
+    """A Kotu Ellima game of pass and play ``plies`` in (17 moves to choose from at 8), on screen."""
+    state = random_play("kotu_ellima", 1, lambda s: s.ply >= plies)
+    return start_play(app, MatchConfig("kotu_ellima", dict(state.game.options), PASS_AND_PLAY), state)
+
+
+# --- game saves ------------------------------------------------------------------------------------
+def test_a_full_disk_is_shown_until_a_save_succeeds_and_nothing_is_lost(app, monkeypatch):
+    scene = pass_and_play(app)
+    move_by_mouse(app, scene)
+    game_file = scene.match.game_file
+    before = game_file.path(False).read_text(encoding="utf-8")
+    with monkeypatch.context() as m:
+        disk_full(m)
+        move_by_mouse(app, scene)
+        shown = visible(app)
+        assert "Could not save: the disk is full. Free some space on it." in shown
+        assert scene.match.said.words and scene.match.said.words in shown  # the guidance is there too
+        Mouse(app).click(scene.board.pos(scene.match.builder.legal()[0].path[0]))  # choose a piece
+        assert scene.match.builder.path and "the disk is full" in visible(app)  # the guidance hides nothing
+        move_by_mouse(app, scene, -1)
+        assert "the disk is full" in visible(app)  # still failing: still said
+        assert game_file.path(False).read_text(encoding="utf-8") == before  # the last good save, whole
+        Mouse(app).key(pygame.K_ESCAPE)
+        pause = app.manager.top
+        assert isinstance(pause, PauseScene)
+        shown = visible(app)
+        assert "The game is not being saved: the disk is full." in shown
+        assert "saved after every move" not in shown
+        Mouse(app).key(pygame.K_ESCAPE)
+    assert not list(library.games_dir().glob(".*.tmp"))  # no temporary file left by the failed saves
+    played = scene.match.state.history()
+    move_by_mouse(app, scene)  # the disk has room again: the game in memory is saved whole
+    assert on_disk(game_file).state.history() == [*played, scene.match.state.history()[-1]]
+    shown = visible(app)
+    assert "Saved again" in shown and "disk is full" not in shown
+    move_by_mouse(app, scene)  # said once
+    assert "Saved again" not in visible(app)
+    Mouse(app).key(pygame.K_ESCAPE)
+    assert "The game is saved after every move." in visible(app)
+
+
+def test_leaving_a_game_that_could_not_be_saved_asks_first(app, monkeypatch):
+    scene = pass_and_play(app)
+    with monkeypatch.context() as m:
+        disk_full(m)
+        move_by_mouse(app, scene)
+        Mouse(app).key(pygame.K_ESCAPE)
+        Mouse(app).key(pygame.K_m)  # save and leave
+        ask = app.manager.top
+        assert isinstance(ask, MenuOverlay) and "Leave without saving?" in visible(app)
+        Mouse(app).key(pygame.K_ESCAPE)  # keep playing
+        assert app.manager.top is scene and scene.match.state.ply == 9
+    Mouse(app).key(pygame.K_ESCAPE)
+    Mouse(app).key(pygame.K_m)  # saved now: it leaves
+    assert isinstance(app.manager.top, MenuScene)
+    assert on_disk(scene.match.game_file).state.ply == 9
+
+
+def test_a_write_cut_short_leaves_the_last_file_whole(monkeypatch):
+    """The disk fills half-way through the write: the temporary file is cut short and removed,
+    the game's file is the last one written."""
+    state = random_play("ncuva", 3, lambda s: s.ply >= 6)
+    config = MatchConfig("ncuva", dict(state.game.options))
+    game_file = library.GameFile()
+    assert game_file.save(config, state) == ""
+    before = game_file.path(False).read_bytes()
+    real_open = open
+
+    class CutShort:
+        def __init__(self, f) -> None:
+            self.f = f
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc) -> None:
+            self.f.close()
+
+        def write(self, data: bytes) -> int:
+            self.f.write(data[: len(data) // 2])
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        def __getattr__(self, name: str):
+            return getattr(self.f, name)
+
+    monkeypatch.setattr(userfiles, "open", lambda *a, **k: CutShort(real_open(*a, **k)), raising=False)
+    state.play(state.legal_moves()[0])
+    words = game_file.save(config, state)
+    assert words == game_file.problem and "the disk is full" in words
+    assert game_file.path(False).read_bytes() == before
+    assert not list(library.games_dir().glob(".*.tmp"))
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a process killed by a signal")
+def test_a_save_killed_half_way_is_cleaned_at_the_next_start_and_another_windows_is_not(monkeypatch):
+    state = random_play("kotu_ellima", 2, lambda s: s.ply >= 4)
+    game_file = library.GameFile()
+    assert game_file.save(MatchConfig("kotu_ellima", dict(state.game.options)), state) == ""
+    path = game_file.path(False)
+    before = path.read_text(encoding="utf-8")
+    killed = ("import os, signal, sys\nfrom pathlib import Path\nfrom game import userfiles\n"
+              "os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)\n"
+              "userfiles.write_text_atomically(Path(sys.argv[1]), 'half of a newer save')\n")
+    run = subprocess.run([sys.executable, "-c", killed, str(path)], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                         capture_output=True, timeout=60)
+    assert run.returncode == -9, run.stderr
+    [left] = path.parent.glob(".*.tmp")  # what the killed save left
+    another = path.with_name(f".{path.name}.{os.getppid()}-0123abcd.tmp")  # a window saving at this moment
+    another.write_text("being written")
+    assert path.read_text(encoding="utf-8") == before
+    assert [e.id for e in library.scan().unfinished] == [game_file.id]  # the next start
+    assert not left.exists() and another.exists()
+    old = another.stat().st_mtime - userfiles.STALE_SECONDS - 1  # no save takes ten minutes: left long ago
+    os.utime(another, (old, old))
+    assert userfiles.clean_leftovers(path.parent) == 1 and not another.exists()
+
+
+def test_a_data_folder_that_is_a_file_is_said_and_play_goes_on(app):
+    userfiles.data_dir().parent.mkdir(parents=True, exist_ok=True)
+    userfiles.data_dir().write_text("not a folder")
+    scene = pass_and_play(app)
+    move_by_mouse(app, scene)
+    assert "a file stands where Keliya's folder should be. Move that file away." in visible(app)
+    assert scene.match.state.ply == 9 and not scene.match.saving
+    assert library.scan().unfinished == []  # the title reads nothing and stops at nothing
+
+
+def test_a_read_only_games_folder_is_said_on_saves_and_deletes(app, read_only):
+    kept = library.GameFile()
+    state = random_play("kotu_ellima", 1, lambda s: s.ply >= 8)
+    assert kept.save(MatchConfig("kotu_ellima", dict(state.game.options)), state) == ""
+    read_only(library.games_dir())
+    scene = pass_and_play(app)
+    move_by_mouse(app, scene)
+    assert "Could not save: Keliya may not write in its folder." in visible(app)
+    Mouse(app).key(pygame.K_ESCAPE)
+    assert "The game is not being saved: Keliya may not write in its folder." in visible(app)
+    app.manager.clear()
+    screen = LibraryScene(app)
+    app.manager.push(screen)
+    app.frame([], 1 / 60)
+    Mouse(app).key(pygame.K_DELETE)
+    Mouse(app).key(pygame.K_RETURN)  # delete it: refused
+    assert "The game could not be deleted: Keliya may not write in its folder." in visible(app)
+    assert kept.path(False).exists() and [e.id for e in library.scan().unfinished] == [kept.id]
+
+
+# --- bad files set aside -----------------------------------------------------------------------------
+def test_a_bad_file_that_cannot_be_moved_aside_is_said_once(app, read_only):
+    bad = library.games_dir() / "20250101-000000-aaaaaa.txt"
+    bad.parent.mkdir(parents=True, exist_ok=True)
+    bad.write_text("keliya-save 1\ngame kotu_ellima\n")
+    read_only(library.games_dir())
+    title = TitleScene(app)
+    app.manager.push(title)
+    assert visible(app).count("A saved game cannot be opened") == 1
+    for _ in range(3):  # to the settings and back: the title reads the disk again
+        Mouse(app).key(pygame.K_s)
+        Mouse(app).key(pygame.K_ESCAPE)
+        assert app.manager.top is title
+    assert title.notice.count("cannot be opened") == 1 and bad.exists()
+    assert library.scan().problems == [] and library.scan().unfinished == []
+
+
+def test_a_second_bad_file_in_the_same_second_gets_its_own_name(monkeypatch, tmp_path):
+    monkeypatch.setattr(userfiles.time, "strftime", lambda fmt, *a: "20250101-000000")
+    path = tmp_path / "settings.json"
+    moved = []
+    for content in ("first bad", "second bad"):
+        path.write_text(content)
+        moved.append(userfiles.set_aside(path))
+    real_link = os.link
+
+    def another_window_first(source, target):  # another window sets a file aside under the next free name now
+        if not raced and not Path(target).exists():
+            raced.append(Path(target))
+            Path(target).write_text("another window's")
+        real_link(source, target)
+
+    raced: list[Path] = []
+
+    monkeypatch.setattr(os, "link", another_window_first)
+    path.write_text("third bad")
+    moved.append(userfiles.set_aside(path))
+    assert raced and len(set(moved)) == 3 and path not in moved and not path.exists()
+    assert [p.read_text() for p in moved] == ["first bad", "second bad", "third bad"]
+    assert sorted(p.read_text() for p in tmp_path.iterdir()) == sorted(
+        ["first bad", "second bad", "third bad", "another window's"])
+
+
+def _cut_short(text: str) -> str:
+    """The save with its last move gone from the move list and the position line kept."""
+    lines = text.splitlines()
+    i = next(i for i, line in enumerate(lines) if line.startswith("moves "))
+    lines[i] = lines[i].rsplit(" ", 1)[0]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("done", [False, True])
+def test_a_move_list_short_of_its_position_is_refused_and_set_aside(done):
+    state = finished("kotu_ellima", 1) if done else random_play("kotu_ellima", 1, lambda s: s.ply >= 9)
+    game_file = library.GameFile()
+    assert game_file.save(MatchConfig("kotu_ellima", dict(state.game.options)), state) == ""
+    path = game_file.path(done)
+    path.write_text(_cut_short(path.read_text(encoding="utf-8")), encoding="utf-8")
+    lib = library.scan()
+    assert lib.finished == [] and lib.unfinished == []
+    [problem] = lib.problems
+    assert "moves do not" in problem and "moved to" in problem
+    assert not path.exists() and len(list(path.parent.glob("*.bad-*"))) == 1
+
+
+def test_the_temporary_file_is_synced_before_it_is_renamed(monkeypatch, tmp_path):
+    steps: list[tuple[str, int]] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        steps.append(("sync", os.fstat(fd).st_ino))
+        real_fsync(fd)
+
+    def replace(source, target) -> None:
+        steps.append(("rename", os.stat(source).st_ino))
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    userfiles.write_text_atomically(tmp_path / "game.txt", "a whole game")
+    [temp] = [ino for step, ino in steps if step == "rename"]
+    assert steps.index(("sync", temp)) < steps.index(("rename", temp))
+
+
+# --- settings --------------------------------------------------------------------------------------
+def test_a_settings_save_that_fails_is_shown_in_the_settings(app, monkeypatch):
+    screen = SettingsScene(app)
+    app.manager.push(screen)
+    with monkeypatch.context() as m:
+        disk_full(m)
+        Mouse(app).key(pygame.K_RIGHT)  # sound: off
+        shown = visible(app)
+        assert "The settings could not be saved: the disk is full." in shown and "Saved." not in shown
+        assert user_settings.current().sound is False  # in force until Keliya closes
+    Mouse(app).key(pygame.K_LEFT)
+    assert "Saved." in visible(app) and "could not be saved" not in visible(app)
+    assert user_settings.load_settings()[0].sound is True
+
+
+def test_a_settings_folder_that_is_a_file_is_said(app):
+    userfiles.config_dir().parent.mkdir(parents=True, exist_ok=True)
+    userfiles.config_dir().write_text("not a folder")
+    app.manager.push(SettingsScene(app))
+    Mouse(app).key(pygame.K_RIGHT)
+    assert "The settings could not be saved: a file stands where Keliya's folder should be." in visible(app)
+
+
+def test_a_read_only_settings_folder_never_claims_a_file_was_moved(read_only):
+    path = user_settings.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json")
+    read_only(path.parent)
+    settings, problem = user_settings.load_settings()
+    assert "could not be read" in problem and "moved" not in problem and str(path) not in problem
+    assert path.exists() and settings == user_settings.Settings()
+
+
+# --- two windows -----------------------------------------------------------------------------------
+def test_two_windows_on_one_game_say_so_and_leave_no_duplicate(app):
+    """Window A and window B resume one game; A moves, then B moves differently: B's game is kept
+    apart and B's panel says so (the next line used to say silence over it). Window C, on the
+    same game, leaves without a move: no third, identical copy."""
+    state = random_play("kotu_ellima", 1, lambda s: s.ply >= 8)
+    first = library.GameFile()
+    assert first.save(MatchConfig("kotu_ellima", dict(state.game.options), PASS_AND_PLAY), state) == ""
+    entry = library.scan().unfinished[0]
+
+    def window() -> tuple[saves.SavedMatch, library.GameFile]:
+        return library.reopen(entry)
+
+    (a_match, a_file), (b_match, b_file), (c_match, c_file) = window(), window(), window()
+    a = Match(a_match.config, a_match.state, None, a_file)
+    a.play(a.state.legal_moves()[0])
+    app.manager.push(MenuScene(app))
+    c = PlayScene(app, c_match.config, c_match.state, c_file)
+    app.manager.push(c)
+    b = PlayScene(app, b_match.config, b_match.state, b_file)
+    app.manager.push(b)
+    app.frame([], 1 / 60)
+    move_by_mouse(app, b, -1)
+    assert "this window's game is kept as a separate game in Saved games" in visible(app)
+    assert b.match.game_file.id != first.id
+    move_by_mouse(app, b)
+    assert "separate game" not in visible(app)  # said once, then the game goes on in its own file
+    app.manager.pop()
+    Mouse(app).key(pygame.K_ESCAPE)
+    Mouse(app).key(pygame.K_m)  # window C: save and leave, with nothing of its own
+    assert isinstance(app.manager.top, MenuScene)
+    games = library.scan().unfinished
+    assert len(games) == 2 and len({g.match.state.to_text() for g in games}) == 2
+    assert {g.id for g in games} == {first.id, b.match.game_file.id}
+
+
+def test_two_windows_making_the_same_move_keep_one_game():
+    """The other window made this very move: nothing to keep apart, so no second entry and no
+    words about a separate game."""
+    state = random_play("kotu_ellima", 1, lambda s: s.ply >= 6)  # one legal move here
+    first = library.GameFile()
+    assert first.save(MatchConfig("kotu_ellima", dict(state.game.options)), state) == ""
+    entry = library.scan().unfinished[0]
+    (a_match, a_file), (b_match, b_file) = library.reopen(entry), library.reopen(entry)
+    for match, game_file in ((a_match, a_file), (b_match, b_file)):
+        [move] = match.state.legal_moves()
+        match.state.play(move)
+        assert game_file.save(match.config, match.state) == ""
+    assert b_file.id == first.id and [e.id for e in library.scan().unfinished] == [first.id]
