@@ -84,14 +84,14 @@ def _move_unless_taken(source: Path, target: Path) -> None:
         if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
             raise
         if target.exists():  # a folder without hard links (FAT, some shares): checked, then renamed
-            raise FileExistsError(errno.EEXIST, "taken", str(target)) from None
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target)) from None
         os.rename(source, target)
         return
     try:
         os.unlink(source)
     except FileNotFoundError:  # another window set the same file aside at this moment: one copy is enough
         os.unlink(target)
-        raise FileExistsError(errno.EEXIST, "set aside elsewhere", str(target)) from None
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target)) from None
 
 
 def _process_running(pid: int) -> bool:
