@@ -31,6 +31,18 @@ if "KELIYA_HOME" not in os.environ:
 import pytest  # noqa: E402
 
 
+def pytest_addoption(parser):
+    parser.addoption("--whole-corpus", action="store_true",
+                     help="judge every entry of the analysis corpus (by default every third, about 30 s)")
+
+
+@pytest.fixture
+def corpus_share(request) -> int:
+    """One corpus entry in how many is judged: 1 with --whole-corpus, else 3 (the benchmark
+    benchmarks/analysis_judge.py judges them all, and RESULTS.md keeps its figures)."""
+    return 1 if request.config.getoption("--whole-corpus") else 3
+
+
 @pytest.fixture(autouse=True)
 def _fresh_user_files(tmp_path, monkeypatch):
     """Each test starts with default settings and no saved game (a folder of its own)."""
