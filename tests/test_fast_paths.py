@@ -21,25 +21,14 @@ from hypothesis import strategies as st
 
 from rules import load_game, war_fast
 from rules.battlehalma import KING
-from rules.battlehalma_fast import choices
 from rules.battlehalma_games import VARIANTS as HALMA_VARIANTS
 from rules.boards import alquerque_37, alquerque_49, bits, triangle_10, triangle_13
 from rules.war import HUFF
+from tests.fast_paths import WAR_VARIANTS, halma_bits, halma_offered, move_key
 
 ROOT = Path(__file__).resolve().parent.parent
 #: random games per variant: a tenth of the profile's examples (2 in CI, 30 when thorough)
 PER_VARIANT = settings(max_examples=max(2, settings().max_examples // 10), deadline=None)
-
-WAR_VARIANTS = [
-    (game_id, {"capture": rule, **board})
-    for game_id, board in (("sixteen_soldiers", {}), ("sixteen_soldiers", {"board": "two-wing"}),
-                           ("peralikatuma", {}), ("kotu_ellima", {}))
-    for rule in ("forced", "huff", "free")
-]
-
-
-def move_key(move) -> tuple[int, int, int]:
-    return move.path[0], move.path[-1], sum(1 << c for c in move.captured)
 
 
 # --- the tables ------------------------------------------------------------------------------
@@ -147,11 +136,6 @@ def test_war_playout_equals_the_api(game_id, options, seed, greedy, limit):
 
 # --- BattleHalma -----------------------------------------------------------------------------
 
-def halma_bits(state) -> tuple[int, int, int]:
-    kings = sum(1 << p for p, (_, kind) in state.pieces().items() if kind == "king")
-    return state.army(state.to_move), state.army(state.to_move ^ 1), kings
-
-
 @pytest.mark.parametrize("options", [{}, {"limit": "off"}], ids=["limit", "no-limit"])
 @pytest.mark.parametrize("name", sorted(HALMA_VARIANTS))
 @PER_VARIANT
@@ -164,10 +148,8 @@ def test_battlehalma_playout_equals_the_api(name, options, seed, greedy):
     state = game.new_initial_state()
     while state.outcome() is None and state.ply < 600:
         legal = state.legal_moves()
-        own, opp, kings = halma_bits(state)
-        cands, total = choices(game, own, opp, kings, state.to_move)
-        offered = [(p, d, opp & (1 << d)) for p, m in cands if isinstance(m, int) for d in bits(m)]
-        offered += [(p, d, capm) for p, m in cands if not isinstance(m, int) for d, capm in m]
+        own, opp, _ = halma_bits(state)
+        offered, total = halma_offered(state)
         assert total == len(offered) == len(legal)
         assert sorted(offered) == sorted(move_key(m) for m in legal), state.to_text()
         sim = state.copy()
