@@ -26,6 +26,8 @@ class SettingsScene(Scene):
         self.message = ""
         self.failed = False  # the last change could not be saved: the message is a warning
         self.message_lines: list[str] = []
+        self.full_screen_row = Selector("Full screen", ON_OFF, self.app.fullscreen, N_("Also F11 anywhere."),
+                                        on_change=lambda v: self.full_screen(v))
         self.rows = [
             Selector("Sound", ON_OFF, s.sound, N_("Sound effects for moves, captures and the end of a game."),
                      on_change=lambda v: self.change(sound=v)),
@@ -43,8 +45,7 @@ class SettingsScene(Scene):
             Selector("Colours", [(p, PALETTE_WORDS.get(p, p)) for p in PALETTES], s.palette,
                      N_("A palette that stays clear with colour-blind vision (shapes always differ too)."),
                      on_change=lambda v: self.change(palette=v)),
-            Selector("Full screen", ON_OFF, self.app.fullscreen, N_("Also F11 anywhere."),
-                     on_change=lambda v: self.full_screen(v)),
+            self.full_screen_row,
             Selector("Language", list(LANGUAGES.items()), i18n.language(),
                      N_("The language of every word in the app (L on the title screen too)."),
                      on_change=lambda v: self.change_language(v)),
@@ -93,6 +94,7 @@ class SettingsScene(Scene):
         self.message_lines = theme.wrap(self.message, int(22 * s), w - int(80 * s))[:3] if self.message else []
 
     def update(self, dt: float) -> None:
+        self.full_screen_row.set_value(self.app.fullscreen)  # F11 works here too: the row says what it did
         self.place(self.app.size)
 
     def draw(self, surface: pygame.Surface) -> None:
