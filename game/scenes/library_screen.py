@@ -131,7 +131,10 @@ class LibraryScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.selected = self.top + i
         elif event.type == pygame.MOUSEWHEEL:
-            self.top = max(0, min(self.top - event.y, max(0, len(self.entries) - len(self.row_rects))))
+            shown = max(1, len(self.row_rects))
+            self.top = max(0, min(self.top - event.y, max(0, len(self.entries) - shown)))
+            # the choice comes along into view (``place`` scrolls back to a choice out of view)
+            self.selected = max(self.top, min(self.selected, self.top + shown - 1))
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
