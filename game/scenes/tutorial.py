@@ -117,7 +117,7 @@ class TutorialScene(PlayScene):
         self.next_button.rect, self.again_button.rect = button_rects(self.card_rect(size), s)
         self.next_button.visible = self.stage in (Stage.AFTER, Stage.DONE)
         self.next_button.label = "Next" if self.stage == Stage.AFTER else N_("Finish")
-        self.again_button.visible = self.stage == Stage.DONE
+        self.again_button.visible = self.stage in (Stage.AFTER, Stage.DONE)  # as the help line says
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

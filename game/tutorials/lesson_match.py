@@ -89,7 +89,9 @@ class LessonMatch(Match):
             self._events.append(Sound("click"))
 
     def restart(self) -> None:
-        if self.stage == Stage.DONE:
+        """A: from the first step again, once a step's move is done (the help line and the card
+        offer it from then on)."""
+        if self.stage in (Stage.AFTER, Stage.DONE):
             self.begin(0)
 
     def next_cell(self) -> int | None:
