@@ -1,0 +1,1151 @@
+"""Every key and mouse action that README.md ("Play") and the in-app help lines name, scene by
+scene, in one table (issue 28): each row sends real pygame events through ``App.frame`` and
+checks what the binding is said to do on the scene or the match, never on pixels. A guard keeps
+the table whole: every key the README's "Play" section names has a row.
+
+One window serves every row (a row starts from an empty scene stack, windowed, in the language
+the module started in); its AI worker answers in this process with the first legal move, and
+the analysis engine with fixed values, so a row costs frames, not searches."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import os
+import random
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pygame
+import pytest
+
+import game.ai.analysis as ai_analysis
+from game import i18n, library, saves
+from game import settings as user_settings
+from game.ai.analysis import Point
+from game.ai.worker import AIReply
+from game.app import App
+from game.config import VS_COMPUTER, WATCH, MatchConfig
+from game.match.review import turning_points
+from game.scenes.coin import CoinTossScene
+from game.scenes.gameover import GameOverScene
+from game.scenes.library_screen import LibraryScene
+from game.scenes.menu import MenuScene, playable_ids
+from game.scenes.pause import MenuOverlay, PauseScene
+from game.scenes.play import PlayScene
+from game.scenes.rules_screen import RulesScene
+from game.scenes.settings_screen import SettingsScene
+from game.scenes.setup import SetupScene
+from game.scenes.title import TitleScene
+from game.scenes.tutorial import TutorialScene
+from game.tutorials.lesson_match import Stage
+from game.widgets import Selector
+from rules import State, load_game, load_state
+from rules.line_games import JUMP
+from rules.war import HUFF
+from tools import battlehalma_positions
+from tools.scenarios import chain_position, finished, free_chain_position, huff_position, random_play
+from tools.scenarios import start_play as start_play_scene
+
+SIZE = (1280, 800)
+README = Path(__file__).resolve().parent.parent / "README.md"
+Pos = tuple[float, float]
+Frames = Iterator[list[pygame.event.Event]]
+
+
+# --- the computer and the analysis, in this process -------------------------------------------------
+class FirstMove:
+    """The AI worker's interface, answered here: each request gets the first legal move on the
+    ``after``-th poll (so a row can catch the computer thinking). Bindings are tested, not the
+    engine: no process, no search, the same answer every run."""
+
+    def __init__(self, after: int = 3) -> None:
+        self.after = after
+        self.ticket = 0
+        self.asked: tuple[int, str] | None = None
+        self.polls = 0
+
+    @property
+    def busy(self) -> bool:
+        return self.asked is not None
+
+    def request(self, position: str, level: str = "medium", min_pause: float = 0.0, seed: int | None = None,
+                iterations: int | None = None) -> int:
+        self.ticket += 1
+        self.asked, self.polls = (self.ticket, position), 0
+        return self.ticket
+
+    def poll(self) -> AIReply | None:
+        if self.asked is None:
+            return None
+        self.polls += 1
+        if self.polls < self.after:
+            return None
+        (ticket, position), self.asked = self.asked, None
+        state = load_state(position)
+        return AIReply(ticket, state.move_text(state.legal_moves()[0]), 0.0, 1, None)
+
+    def cancel(self) -> None:
+        self.asked = None
+
+    def close(self) -> None:
+        self.asked = None
+
+
+class Judged:
+    """An analysis engine that answers at once: every position even, the move played the
+    engine's own, except the third move from the end, which threw the game away with a better
+    move at hand (near the end: the move list shows it without scrolling)."""
+
+    def __init__(self, start: str, moves: list[str]) -> None:
+        state = load_state(start)
+        self.points: list[Point] = []
+        slip = len(moves) - 3
+        for ply, text in enumerate([*moves, ""]):
+            move = state.parse_move(text) if text else None
+            other = next((m for m in state.legal_moves() if m != move), None) if move is not None else None
+            if ply == slip - 1 and other is not None:
+                self.points.append(Point(ply, state.to_move, 0.5, state.move_text(other), 2, played=0.05))
+            else:
+                self.points.append(Point(ply, state.to_move, 0.5, text, 2))
+            if move is not None:
+                state.apply(move)
+        self.done, self.error = False, ""
+
+    def poll(self) -> list[Point]:
+        self.done = True
+        points, self.points = self.points, []
+        return points
+
+    def cancel(self) -> None:
+        self.done = True
+
+
+# --- what a row holds ---------------------------------------------------------------------------------
+@dataclass
+class Ctx:
+    """A row's app, the scene its bindings go to, and what it noted before or between events."""
+
+    app: App
+    scene: Any = None
+    was: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def top(self) -> Any:
+        return self.app.manager.top
+
+    @property
+    def match(self) -> Any:
+        return self.scene.match
+
+
+Send = Callable[[Ctx], Iterable[list[pygame.event.Event]]]
+
+
+class Row(NamedTuple):
+    """One binding in one scene: what the README or the help says it does, how to get there
+    (``arrange``), the events (``send``, frame by frame) and the effect to see (``check``)."""
+
+    scene: str
+    binding: str  # as the README or the help line names it
+    does: str
+    arrange: Callable[[App], Ctx]
+    send: Send
+    check: Callable[[Ctx], bool]
+
+    @property
+    def id(self) -> str:
+        return f"{self.scene} | {self.binding} | {self.does}"
+
+
+# --- events ---------------------------------------------------------------------------------------------
+def _key_event(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
+
+
+def _at(pos: Pos) -> tuple[int, int]:
+    return int(pos[0]), int(pos[1])
+
+
+def key(k: int, mod: int = 0) -> Send:
+    def send(c: Ctx) -> Frames:
+        yield [_key_event(k, mod)]
+    return send
+
+
+def event(kind: int, **attrs: Any) -> Send:
+    def send(c: Ctx) -> Frames:
+        yield [pygame.event.Event(kind, **attrs)]
+    return send
+
+
+def click(where: Callable[[Ctx], Pos], button: int = 1) -> Send:
+    """Move there, press and release (``where`` is read when the click comes, after the frames
+    before it)."""
+    def send(c: Ctx) -> Frames:
+        p = _at(where(c))
+        yield [pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)),
+               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=button),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=button)]
+    return send
+
+
+def hover(where: Callable[[Ctx], Pos]) -> Send:
+    def send(c: Ctx) -> Frames:
+        yield [pygame.event.Event(pygame.MOUSEMOTION, pos=_at(where(c)), rel=(0, 0), buttons=(0, 0, 0))]
+    return send
+
+
+def drag(start: Callable[[Ctx], Pos], end: Callable[[Ctx], Pos], steps: int = 6) -> Send:
+    """Press on ``start``, move there in ``steps`` frames with the button held, release."""
+    def send(c: Ctx) -> Frames:
+        s, e = _at(start(c)), _at(end(c))
+        yield [pygame.event.Event(pygame.MOUSEMOTION, pos=s, rel=(0, 0), buttons=(0, 0, 0)),
+               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=s, button=1)]
+        for i in range(1, steps + 1):
+            p = (s[0] + (e[0] - s[0]) * i // steps, s[1] + (e[1] - s[1]) * i // steps)
+            yield [pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))]
+        yield [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=e, button=1)]
+    return send
+
+
+def frames(n: int) -> Send:
+    def send(c: Ctx) -> Frames:
+        for _ in range(n):
+            yield []
+    return send
+
+
+def until(condition: Callable[[Ctx], bool], limit: int = 600) -> Send:
+    """Empty frames until ``condition`` holds (at most ``limit``: bounded by frames, not time)."""
+    def send(c: Ctx) -> Frames:
+        for _ in range(limit):
+            if condition(c):
+                return
+            yield []
+    return send
+
+
+settled = until(lambda c: not c.scene.busy)
+
+
+def note(name: str, value: Callable[[Ctx], Any]) -> Send:
+    """Remember ``value`` at this point of the events, for the check."""
+    def send(c: Ctx) -> Frames:
+        c.was[name] = value(c)
+        yield from ()
+    return send
+
+
+def seq(*sends: Send) -> Send:
+    def send(c: Ctx) -> Frames:
+        for s in sends:
+            yield from s(c)
+    return send
+
+
+CTRL, RCTRL, META = pygame.KMOD_LCTRL, pygame.KMOD_RCTRL, pygame.KMOD_LMETA
+
+
+# --- positions (found by seeded play, once) ---------------------------------------------------------------
+def start_of(game_id: str, **options: Any) -> State:
+    return load_game(game_id, **options).new_initial_state(random.Random(0))
+
+
+def config_for(state: State, **kw: Any) -> MatchConfig:
+    return MatchConfig(state.game.id, dict(state.game.options), **kw)
+
+
+@functools.cache
+def _positions() -> dict[str, State]:
+    hdk = random_play("hat_diviyan_keliya", 1, lambda s: any(len(m.path) > 1 for m in s.legal_moves()))
+    return {"chain": chain_position(), "free chain": free_chain_position(), "huff": huff_position(),
+            "over": finished("kotu_ellima", 3), "hunt moves": hdk,
+            "leaps": battlehalma_positions.chain_position()}
+
+
+def position(name: str) -> State:
+    return _positions()[name].copy()
+
+
+def simple_move(state: State, pick: int = 0):
+    """A move of two points that no longer move starts with (two clicks play it)."""
+    moves = state.legal_moves()
+    simple = [m for m in moves if len(m.path) == 2
+              and not any(len(o.path) > 2 and o.path[:2] == m.path for o in moves)]
+    return simple[pick]
+
+
+# --- arranging a scene -------------------------------------------------------------------------------------
+def fresh(app: App) -> None:
+    """An empty stack, windowed at the row size, running."""
+    app.manager.clear()
+    app.running = True
+    if app.fullscreen:
+        app.toggle_fullscreen()
+    if app.size != SIZE:
+        app.resize(SIZE)
+
+
+def pushed(app: App, *scenes: Callable[[App], Any]) -> Ctx:
+    """The scenes pushed in order (each made when the one below is in place), one frame drawn;
+    the row's scene is the last."""
+    fresh(app)
+    scene = None
+    for make in scenes:
+        scene = make(app)
+        app.manager.push(scene)
+    app.frame([], 1 / 60)
+    return Ctx(app, scene)
+
+
+def title(app: App) -> Ctx:
+    return pushed(app, TitleScene)
+
+
+def chooser(app: App) -> Ctx:
+    return pushed(app, TitleScene, MenuScene)
+
+
+def setup(game_id: str = "kotu_ellima") -> Callable[[App], Ctx]:
+    return lambda app: pushed(app, TitleScene, MenuScene, lambda a: SetupScene(a, game_id))
+
+
+def saved_game(plies: int = 3, seed: int = 0) -> State:
+    """An unfinished game of Sixteen Soldiers in the library (a file of its own)."""
+    state = random_play("sixteen_soldiers", seed, lambda s: s.ply >= plies)
+    library.GameFile().save(config_for(state), state)
+    return state
+
+
+def saved_finished() -> State:
+    state = position("over")
+    library.GameFile().save(config_for(state), state)
+    return state
+
+
+def with_saved(arrange: Callable[[App], Ctx], unfinished: int = 1, done: int = 0) -> Callable[[App], Ctx]:
+    """``arrange`` with games in the library first: ``unfinished`` of them (3, 4... plies) and
+    ``done`` finished ones."""
+    def made(app: App) -> Ctx:
+        c = Ctx(app)
+        for i in range(unfinished):
+            c.was[f"saved{i}"] = saved_game(3 + i, seed=i)
+        for _ in range(done):
+            c.was["finished"] = saved_finished()
+        got = arrange(app)
+        got.was.update(c.was)
+        return got
+    return made
+
+
+def library_screen(app: App) -> Ctx:
+    return pushed(app, TitleScene, LibraryScene)
+
+
+def clipboard_game(arrange: Callable[[App], Ctx]) -> Callable[[App], Ctx]:
+    """``arrange`` with a game copied as text on the clipboard."""
+    def made(app: App) -> Ctx:
+        c = arrange(app)
+        state = random_play("peralikatuma", 2, lambda s: s.ply >= 2)
+        pygame.scrap.put_text(saves.match_text(config_for(state), state))
+        c.was["copied"] = state.to_text()
+        return c
+    return made
+
+
+def dropped_file(app: App) -> Ctx:
+    c = title(app)
+    state = random_play("cows_leopards", 2, lambda s: s.ply >= 3)
+    path = Path(os.environ["KELIYA_HOME"]) / "dropped-game.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(saves.match_text(config_for(state), state), encoding="utf-8")
+    c.was["file"], c.was["copied"] = str(path), state.to_text()
+    return c
+
+
+def play(config: MatchConfig, state: Callable[[], State] | None = None, moves: int = 0,
+         pick: int = 0) -> Callable[[App], Ctx]:
+    """A play scene over the chooser with ``state`` (default: the start), and ``moves`` moves
+    then played (shown landing): the texts of the positions noted as ``texts``."""
+    def made(app: App) -> Ctx:
+        fresh(app)
+        st = state() if state is not None else start_of(config.game_id, **config.options)
+        scene = start_play_scene(app, config, st)
+        texts = [scene.match.state.to_text()]
+        for _ in range(moves):
+            scene.match.play(simple_move(scene.match.state, pick))
+            while scene.busy:
+                app.frame([], 0.1)
+            texts.append(scene.match.state.to_text())
+        c = Ctx(app, scene, {"texts": texts})
+        note_board(c)
+        return c
+    return made
+
+
+def note_board(c: Ctx) -> None:
+    """The board as it faces now: turned or not, and where the first point is drawn."""
+    c.was["turned"] = c.match.turned
+    c.was["pos"] = c.scene.board.pos(c.match.state.game.layout.cells[0].index)
+
+
+def turned_round(c: Ctx) -> bool:
+    """T: the orientation flag flipped and a point is drawn elsewhere (clicks find it there)."""
+    cell = c.match.state.game.layout.cells[0].index
+    now = c.scene.board.pos(cell)
+    return c.match.turned != c.was["turned"] and now != c.was["pos"] and c.scene.board.cell_at(now) == cell
+
+
+def then(arrange: Callable[[App], Ctx], *steps: Callable[[Ctx], Any]) -> Callable[[App], Ctx]:
+    """``arrange``, then each step on the model (getting there is not what the row tests)."""
+    def made(app: App) -> Ctx:
+        c = arrange(app)
+        for step in steps:
+            step(c)
+            c.app.frame([], 1 / 60)
+        return c
+    return made
+
+
+def selected(c: Ctx) -> None:
+    """A piece chosen (a click on it), nothing played."""
+    move = simple_move(c.match.state)
+    c.scene.match.click(move.path[0])
+    c.was["move"] = move
+    assert c.match.builder.path == (move.path[0],)
+
+
+def until_ply(ply: int) -> Callable[[Ctx], None]:
+    """Frames until the game has ``ply`` moves, shown (the computer playing itself)."""
+    def step(c: Ctx) -> None:
+        for _ in range(600):
+            if c.match.state.ply >= ply and not c.scene.busy:
+                return
+            c.app.frame([], 0.1)
+        raise AssertionError(f"no move {ply} in 600 frames")
+    return step
+
+
+def position_is(index: int) -> Callable[[Ctx], bool]:
+    """The game stands as it stood after ``index`` of the arranged moves."""
+    return lambda c: c.match.state.to_text() == c.was["texts"][index]
+
+
+def over(app: App) -> Ctx:
+    """A game that ended, its result shown over the board (as after its last move)."""
+    c = play(config_for(position("over")), lambda: position("over"))(app)
+    for _ in range(120):
+        if isinstance(app.manager.top, GameOverScene):
+            break
+        app.frame([], 1 / 60)
+    assert isinstance(app.manager.top, GameOverScene)
+    c.was["play"], c.scene = c.scene, app.manager.top
+    return c
+
+
+def over_seen(app: App) -> Ctx:
+    """The finished game's board looked at ("See board"): the play scene under the strip."""
+    c = over(app)
+    c.scene.see_board()
+    app.frame([], 1 / 60)
+    c.was["over"], c.scene = c.scene, c.was["play"]
+    return c
+
+
+def analysed(app: App) -> Ctx:
+    c = over_seen(app)
+    c.match.analyse(Judged)
+    for _ in range(3):
+        app.frame([], 1 / 60)
+    assert c.match.analysis.done and c.scene.plan.graph_marks
+    return c
+
+
+def paused(app: App) -> Ctx:
+    """Esc in a game with a move played: the pause menu over it."""
+    c = play(MatchConfig("sixteen_soldiers"), moves=1)(app)
+    c.scene.pause_menu()
+    app.frame([], 1 / 60)
+    c.was["play"], c.scene = c.scene, app.manager.top
+    return c
+
+
+def leave_asked(app: App) -> Ctx:
+    """Menu in a game in progress: the question before leaving."""
+    c = play(MatchConfig("sixteen_soldiers"), moves=1)(app)
+    c.scene.to_menu()
+    app.frame([], 1 / 60)
+    c.was["play"], c.scene = c.scene, app.manager.top
+    return c
+
+
+def rules(app: App) -> Ctx:
+    c = pushed(app, TitleScene, MenuScene, lambda a: RulesScene(a, "kotu_ellima"))
+    assert c.scene.max_scroll > 0
+    return c
+
+
+def scrolled_to_end(c: Ctx) -> None:
+    c.scene.target_scroll = c.scene.max_scroll
+
+
+def settings_at(row: int) -> Callable[[App], Ctx]:
+    def made(app: App) -> Ctx:
+        c = pushed(app, TitleScene, SettingsScene)
+        c.scene.focus.index = row
+        c.was["settings"] = copy.copy(user_settings.current())
+        c.was["language"] = i18n.language()
+        return c
+    return made
+
+
+def lesson(app: App) -> Ctx:
+    return pushed(app, TitleScene, MenuScene, lambda a: TutorialScene(a, "kotu_ellima"))
+
+
+def lesson_step_played(c: Ctx) -> None:
+    """The step's move made (its points clicked) and shown, the reply too: the card says Next."""
+    for cell in c.scene.expected[0].path:
+        c.scene.match.click(cell)
+        c.app.frame([], 1 / 60)
+    for _ in range(600):
+        if c.scene.stage == Stage.AFTER:
+            break
+        c.app.frame([], 0.1)
+    assert c.scene.stage == Stage.AFTER
+
+
+def lesson_step_played_next(c: Ctx) -> None:
+    """On to step 2, its move played too (so starting again is seen to go back)."""
+    c.scene.next_step()
+    c.app.frame([], 1 / 60)
+    lesson_step_played(c)
+
+
+def lesson_done(c: Ctx) -> None:
+    while c.scene.stage != Stage.DONE:
+        lesson_step_played(c)
+        c.scene.next_step()
+        c.app.frame([], 1 / 60)
+
+
+def lesson_after(app: App) -> Ctx:
+    return then(lesson, lesson_step_played)(app)
+
+
+def coin(app: App) -> Ctx:
+    state = load_game("ncuva").new_initial_state(random.Random(1))
+    return pushed(app, TitleScene, MenuScene, lambda a: CoinTossScene(a, MatchConfig("ncuva"), state))
+
+
+def at_cell(cell: Callable[[Ctx], int]) -> Callable[[Ctx], Pos]:
+    return lambda c: c.scene.board.pos(cell(c))
+
+
+def origin_of(move: Callable[[Ctx], Any]) -> Callable[[Ctx], Pos]:
+    return at_cell(lambda c: move(c).path[0])
+
+
+def target_of(move: Callable[[Ctx], Any]) -> Callable[[Ctx], Pos]:
+    return at_cell(lambda c: move(c).path[-1])
+
+
+def centre(rect_of: Callable[[Ctx], pygame.Rect]) -> Callable[[Ctx], Pos]:
+    return lambda c: rect_of(c).center
+
+
+def first_simple(c: Ctx):
+    if "move" not in c.was:
+        c.was["move"] = simple_move(c.match.state)
+    return c.was["move"]
+
+
+def longest_chain(c: Ctx):
+    if "move" not in c.was:
+        c.was["move"] = max((m for m in c.match.state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    return c.was["move"]
+
+
+def longest_leap(c: Ctx):
+    if "move" not in c.was:
+        c.was["move"] = max(battlehalma_positions.chain_moves(c.match.state), key=lambda m: len(m.path))
+    return c.was["move"]
+
+
+def hop(move: Callable[[Ctx], Any], k: int) -> Callable[[Ctx], Pos]:
+    """The ``k``-th point of the move's path."""
+    return at_cell(lambda c: move(c).path[k])
+
+
+def stopped_after_one(move: Callable[[Ctx], Any]) -> Callable[[Ctx], bool]:
+    """One move played: the chain's first hop, stopped there."""
+    return lambda c: (c.match.state.ply == c.was["ply0"] + 1
+                      and tuple(c.match.last_move.path) == tuple(move(c).path[:2]))
+
+
+def top_is(kind: type) -> Callable[[Ctx], bool]:
+    return lambda c: isinstance(c.top, kind)
+
+
+def plays_move(move: Callable[[Ctx], Any], ply: int = 1) -> Callable[[Ctx], bool]:
+    """The move was played as clicked, and nothing else."""
+    return lambda c: c.match.state.ply - c.was.get("ply0", 0) == ply and c.match.state.history()[-1] == move(c)
+
+
+def started_here(c: Ctx) -> Ctx:
+    c.was["ply0"] = c.match.state.ply
+    return c
+
+
+def from_ply(arrange: Callable[[App], Ctx]) -> Callable[[App], Ctx]:
+    return lambda app: started_here(arrange(app))
+
+
+def opened(c: Ctx, text: str) -> bool:
+    """A play scene is on top with the game ``text`` (a position text)."""
+    top = c.top
+    return isinstance(top, PlayScene) and top.match.state.to_text() == text
+
+
+def look_at_log(index: int) -> Callable[[Ctx], Pos]:
+    return lambda c: next(r for r, i, _ in c.scene.plan.log_cells if i == index).center
+
+
+def focused(c: Ctx) -> Any:
+    return c.scene.focus.focused
+
+
+def the_slip(c: Ctx) -> tuple[Pos, int]:
+    """Where the graph marks the slip, and which move it is."""
+    (xy, _, ply), = c.scene.plan.graph_marks
+    return xy, ply
+
+
+def looks_at_the_slip(c: Ctx) -> bool:
+    """The slip named, the position before it shown, the engine's move marked there."""
+    ply = c.was["slip"]
+    review = c.match.review
+    return review.named_ply == ply and review.ply == ply - 1 and review.view.suggestion is not None
+
+
+LINES = MatchConfig("sixteen_soldiers")
+HUNT = MatchConfig("cows_leopards")
+SQUARES = MatchConfig("battlehalma")
+HOLES = MatchConfig("ncuva", {"first": "south"})
+WATCHED = MatchConfig("sixteen_soldiers", mode=WATCH, min_pause=0.0)
+AGAINST = MatchConfig("sixteen_soldiers", mode=VS_COMPUTER, human_side=0, min_pause=0.0)
+
+
+def speeds(c: Ctx) -> list[str]:
+    return [c.was[f"speed{i}"] for i in range(4)]
+
+
+def f_four_times() -> Send:
+    steps: list[Send] = []
+    for i in range(4):
+        steps += [key(pygame.K_f), note(f"speed{i}", lambda c: user_settings.current().animation)]
+    return seq(*steps)
+
+
+def skip_check(c: Ctx) -> bool:
+    """The move was being shown when the click came, and the click showed its end."""
+    return c.was["busy"] and not c.scene.busy and c.match.state.ply == c.was.get("ply0", 0) + 1
+
+
+def played_and_shown(move_clicks: Send) -> Send:
+    """Clicks that play a move, then a click off the board while it is being shown."""
+    return seq(move_clicks, note("busy", lambda c: c.scene.busy), click(lambda c: (5, 5)))
+
+
+def clicks_of(move: Callable[[Ctx], Any]) -> Send:
+    def send(c: Ctx) -> Frames:
+        for cell in move(c).path:
+            yield from click(at_cell(lambda c, cell=cell: cell))(c)
+    return send
+
+
+def hinted(c: Ctx) -> bool:
+    m = c.match
+    return m.suggestion is not None and m.suggestion in m.state.legal_moves() and "Hint" in m.said.words
+
+
+def language_changed(c: Ctx) -> bool:
+    now = i18n.language()
+    return now != c.was["language"] and user_settings.load_settings()[0].language == now
+
+
+def with_language(arrange: Callable[[App], Ctx]) -> Callable[[App], Ctx]:
+    def made(app: App) -> Ctx:
+        c = arrange(app)
+        c.was["language"] = i18n.language()
+        return c
+    return made
+
+
+def quits(c: Ctx) -> bool:
+    return not c.app.running
+
+
+def toggled_twice(c: Ctx) -> bool:
+    return c.was["full"] and not c.app.fullscreen and c.app.size == SIZE
+
+
+F11_TWICE = seq(key(pygame.K_F11), note("full", lambda c: c.app.fullscreen), key(pygame.K_F11))
+
+
+# --- the table ----------------------------------------------------------------------------------------------
+TABLE: list[Row] = [
+    # The title
+    Row("title", "Enter", "opens the game chooser", title, key(pygame.K_RETURN), top_is(MenuScene)),
+    Row("title", "click", "opens the game chooser", title, click(centre(lambda c: c.scene.prompt_box)),
+        top_is(MenuScene)),
+    Row("title", "L", "changes the language at once, and it is remembered", with_language(title), key(pygame.K_l),
+        language_changed),
+    Row("title", "R", "continues the most recent game as it was left", with_saved(title, 2), key(pygame.K_r),
+        lambda c: opened(c, c.was["saved1"].to_text())),
+    Row("title", "G", "lists the saved games", with_saved(title, 2), key(pygame.K_g),
+        lambda c: isinstance(c.top, LibraryScene) and len(c.top.entries) == 2),
+    Row("title", "O", "opens the game on the clipboard", clipboard_game(title), key(pygame.K_o),
+        lambda c: opened(c, c.was["copied"])),
+    Row("title", "Ctrl+V", "opens the game on the clipboard", clipboard_game(title), key(pygame.K_v, CTRL),
+        lambda c: opened(c, c.was["copied"])),
+    Row("title", "drop a file", "opens the game in a file dropped on the window", dropped_file,
+        lambda c: event(pygame.DROPFILE, file=c.was["file"])(c), lambda c: opened(c, c.was["copied"])),
+    Row("title", "S", "opens the settings", title, key(pygame.K_s), top_is(SettingsScene)),
+    Row("title", "Esc", "quits", title, key(pygame.K_ESCAPE), quits),
+    Row("title", "F11", "toggles full screen", title, F11_TWICE, toggled_twice),
+    Row("title", "Ctrl+Q", "quits", title, key(pygame.K_q, CTRL), quits),
+    Row("title", "Cmd+Q", "quits", title, key(pygame.K_q, META), quits),
+    Row("title", "close button", "quits", title, event(pygame.QUIT), quits),
+    # The game chooser
+    Row("chooser", "→", "chooses the next card", chooser, key(pygame.K_RIGHT), lambda c: c.scene.selected == 1),
+    Row("chooser", "←", "chooses the card before", then(chooser, lambda c: setattr(c.scene, "selected", 2)),
+        key(pygame.K_LEFT), lambda c: c.scene.selected == 1),
+    Row("chooser", "↓", "chooses the card below", chooser, key(pygame.K_DOWN),
+        lambda c: c.scene.selected == (3 if len(c.scene.ids) <= 6 else 4)),
+    Row("chooser", "↑", "chooses the card above", then(chooser, lambda c: setattr(c.scene, "selected", 4)),
+        key(pygame.K_UP), lambda c: c.scene.selected == (1 if len(c.scene.ids) <= 6 else 0)),
+    Row("chooser", "Enter", "opens the chosen game's setup", then(chooser, lambda c: setattr(c.scene, "selected", 2)),
+        key(pygame.K_RETURN), lambda c: isinstance(c.top, SetupScene) and c.top.spec.id == playable_ids()[2]),
+    Row("chooser", "click a card", "opens that game's setup", chooser, click(centre(lambda c: c.scene.cards[3])),
+        lambda c: isinstance(c.top, SetupScene) and c.top.spec.id == playable_ids()[3]),
+    Row("chooser", "L", "opens the chosen game's lesson", chooser, key(pygame.K_l),
+        lambda c: isinstance(c.top, TutorialScene) and c.top.match.spec.id == playable_ids()[0]),
+    Row("chooser", "F1", "shows the chosen game's rules", chooser, key(pygame.K_F1),
+        lambda c: isinstance(c.top, RulesScene) and c.top.spec.id == playable_ids()[0]),
+    Row("chooser", "S", "opens the settings", chooser, key(pygame.K_s), top_is(SettingsScene)),
+    Row("chooser", "Esc", "steps back to the title", chooser, key(pygame.K_ESCAPE), top_is(TitleScene)),
+    Row("chooser", "Ctrl+V", "opens the game on the clipboard", clipboard_game(chooser), key(pygame.K_v, CTRL),
+        lambda c: opened(c, c.was["copied"])),
+    # The setup
+    Row("setup", "Down", "chooses the next row", setup(), key(pygame.K_DOWN),
+        lambda c: isinstance(focused(c), Selector) and focused(c) is not c.scene.mode),
+    Row("setup", "Up", "chooses the row above", then(setup(), lambda c: c.scene.focus._move(1)), key(pygame.K_UP),
+        lambda c: focused(c) is c.scene.mode),
+    Row("setup", "Right", "changes the row (how to play: against the computer)", setup(), key(pygame.K_RIGHT),
+        lambda c: c.scene.mode.value == VS_COMPUTER and focused(c) is c.scene.mode),
+    Row("setup", "Left", "changes the row the other way (computer against computer)", setup(), key(pygame.K_LEFT),
+        lambda c: c.scene.mode.value == WATCH and focused(c) is c.scene.mode),
+    Row("setup", "Enter", "starts the game", setup(), key(pygame.K_RETURN),
+        lambda c: isinstance(c.top, PlayScene) and c.top.match.config.game_id == "kotu_ellima"),
+    Row("setup", "Enter", "starts the game with the coin toss when the first player is tossed", setup("ncuva"),
+        key(pygame.K_RETURN), top_is(CoinTossScene)),
+    Row("setup", "click a row's arrow", "changes that row",
+        setup(), click(lambda c: (c.scene.mode.rect.right - 20, c.scene.mode.rect.top + 20)),
+        lambda c: c.scene.mode.value == VS_COMPUTER),
+    Row("setup", "F1", "shows the rules", setup(), key(pygame.K_F1),
+        lambda c: isinstance(c.top, RulesScene) and c.top.spec.id == "kotu_ellima"),
+    Row("setup", "L", "opens the lesson", setup(), key(pygame.K_l),
+        lambda c: isinstance(c.top, TutorialScene) and c.top.match.spec.id == "kotu_ellima"),
+    Row("setup", "Esc", "steps back to the chooser", setup(), key(pygame.K_ESCAPE), top_is(MenuScene)),
+    Row("setup", "Ctrl+Q", "quits", setup(), key(pygame.K_q, CTRL), quits),
+    # Play, a line board (the war games)
+    Row("play lines", "click a piece, then a marked point", "plays the move", play(LINES),
+        clicks_of(first_simple), plays_move(first_simple)),
+    Row("play lines", "drag", "plays the move", play(LINES), drag(origin_of(first_simple), target_of(first_simple)),
+        plays_move(first_simple)),
+    Row("play lines", "right-click", "cancels a selection (even on the move's target)", then(play(LINES), selected),
+        click(target_of(first_simple), 3), lambda c: c.match.builder.path == () and c.match.state.ply == 0
+        and c.top is c.scene),
+    Row("play lines", "Esc", "drops a piece chosen (and the game stays)", then(play(LINES), selected),
+        key(pygame.K_ESCAPE), lambda c: c.match.builder.path == () and c.top is c.scene),
+    Row("play lines", "Esc", "then opens the pause menu", then(play(LINES), selected),
+        seq(key(pygame.K_ESCAPE), key(pygame.K_ESCAPE)), top_is(PauseScene)),
+    Row("play lines", "Esc", "opens the pause menu", play(LINES), key(pygame.K_ESCAPE), top_is(PauseScene)),
+    Row("play lines", "click each landing", "builds a capture chain one jump at a time",
+        from_ply(play(config_for(position("chain")), lambda: position("chain"))),
+        seq(clicks_of(longest_chain), settled), plays_move(longest_chain)),
+    Row("play lines", "click each landing", "plays nothing before the chain's end",
+        from_ply(play(config_for(position("chain")), lambda: position("chain"))),
+        seq(click(origin_of(longest_chain)), click(hop(longest_chain, 1))),
+        lambda c: c.match.builder.path == tuple(longest_chain(c).path[:2]) and c.match.state.ply == c.was["ply0"]),
+    Row("play lines", "click the piece again", "stops a chain where the rules let it stop",
+        from_ply(play(config_for(position("free chain")), lambda: position("free chain"))),
+        seq(click(origin_of(longest_chain)), click(hop(longest_chain, 1)), click(hop(longest_chain, 1))),
+        stopped_after_one(longest_chain)),
+    Row("play lines", "S", "stops the chain here", from_ply(play(config_for(position("free chain")),
+                                                                 lambda: position("free chain"))),
+        seq(click(origin_of(longest_chain)), click(hop(longest_chain, 1)), key(pygame.K_s)),
+        stopped_after_one(longest_chain)),
+    Row("play lines", "click a HUFF? piece", "removes it (the huff)",
+        from_ply(play(config_for(position("huff")), lambda: position("huff"))),
+        click(at_cell(lambda c: next(m for m in c.match.state.legal_moves() if m.kind == HUFF).path[0])),
+        lambda c: c.match.state.ply == c.was["ply0"] + 1 and c.match.state.history()[-1].kind == HUFF),
+    Row("play lines", "D", "declines the huff: make your move",
+        from_ply(play(config_for(position("huff")), lambda: position("huff"))), key(pygame.K_d),
+        lambda c: not c.match.builder.removal_points() and c.match.state.ply == c.was["ply0"]),
+    Row("play lines", "click during an animation", "shows its end at once", from_ply(play(LINES)),
+        played_and_shown(clicks_of(first_simple)), skip_check),
+    Row("play lines", "F", "cycles the animation speed: normal, fast, slow, off", play(LINES), f_four_times(),
+        lambda c: speeds(c) == ["fast", "slow", "off", "normal"] and c.scene.animation_speed
+        == user_settings.current().speed),
+    Row("play lines", "H", "asks the computer for a hint, marked on the board", play(LINES),
+        seq(key(pygame.K_h), until(lambda c: c.match.suggestion is not None, 10)), hinted),
+    Row("play lines", "T", "turns the board", play(LINES), key(pygame.K_t), turned_round),
+    Row("play lines", "Turn", "turns the board", play(LINES), click(centre(lambda c: c.scene.turn_button.rect)),
+        turned_round),
+    Row("play lines", "U", "undoes a move", play(LINES, moves=2), seq(key(pygame.K_u), settled), position_is(1)),
+    Row("play lines", "U", "undoes again, to the start", play(LINES, moves=2),
+        seq(key(pygame.K_u), settled, key(pygame.K_u), settled), position_is(0)),
+    Row("play lines", "Ctrl+Z", "undoes a move", play(LINES, moves=2), seq(key(pygame.K_z, CTRL), settled),
+        position_is(1)),
+    Row("play lines", "Z", "alone undoes nothing", play(LINES, moves=2), seq(key(pygame.K_z), settled),
+        position_is(2)),
+    Row("play lines", "Ctrl+Y", "redoes the move undone", then(play(LINES, moves=2), lambda c: c.match.undo()),
+        seq(key(pygame.K_y, CTRL), settled), position_is(2)),
+    Row("play lines", "Ctrl+Y", "redoes with the right Ctrl too", then(play(LINES, moves=2), lambda c: c.match.undo(),
+                                                                    lambda c: c.match.undo()),
+        seq(key(pygame.K_y, RCTRL), settled, key(pygame.K_y, RCTRL), settled), position_is(2)),
+    Row("play lines", "Y", "alone redoes nothing", then(play(LINES, moves=2), lambda c: c.match.undo()),
+        seq(key(pygame.K_y), settled), position_is(1)),
+    Row("play lines", "Ctrl+Y", "redoes nothing once a new move is made",
+        then(play(LINES, moves=2), lambda c: c.match.undo(), lambda c: c.match.play(simple_move(c.match.state, 1))),
+        seq(settled, note("now", lambda c: c.match.state.to_text()), key(pygame.K_y, CTRL), settled),
+        lambda c: c.match.state.to_text() == c.was["now"] != c.was["texts"][2] and not c.match.can_redo),
+    Row("play lines", "click a move in the list", "looks at the board after it, read-only", play(LINES, moves=4),
+        click(look_at_log(2)), lambda c: c.match.review.ply == 2 and c.match.state.ply == 4),
+    Row("play lines", "←", "looks at the move before", play(LINES, moves=4), key(pygame.K_LEFT),
+        lambda c: c.match.review.ply == 3 and c.match.state.ply == 4),
+    Row("play lines", "→", "looks at the next move", then(play(LINES, moves=4), lambda c: c.match.review_at(1)),
+        key(pygame.K_RIGHT), lambda c: c.match.review.ply == 2),
+    Row("play lines", "→", "from the last move returns to the game",
+        then(play(LINES, moves=4), lambda c: c.match.review_at(3)), key(pygame.K_RIGHT),
+        lambda c: not c.match.review.active),
+    Row("play lines", "Home", "looks at the start", play(LINES, moves=4), key(pygame.K_HOME),
+        lambda c: c.match.review.ply == 0),
+    Row("play lines", "End", "returns to the game", then(play(LINES, moves=4), lambda c: c.match.review_at(1)),
+        key(pygame.K_END), lambda c: not c.match.review.active),
+    Row("play lines", "click on the board", "returns to the game from a look back",
+        then(play(LINES, moves=4), lambda c: c.match.review_at(1)), click(at_cell(lambda c: first_simple(c).path[0])),
+        lambda c: not c.match.review.active and c.match.state.ply == 4 and c.match.builder.path == ()),
+    Row("play lines", "Back to the game", "returns to the game from a look back",
+        then(play(LINES, moves=4), lambda c: c.match.review_at(1)), click(centre(lambda c: c.scene.back_button.rect)),
+        lambda c: not c.match.review.active),
+    Row("play lines", "H", "while looking back, hints for that position",
+        then(play(LINES, moves=4), lambda c: c.match.review_at(1)),
+        seq(key(pygame.K_h), until(lambda c: c.match.review.view.suggestion is not None, 10)),
+        lambda c: c.match.review.view.suggestion in c.match.review.view.state.legal_moves()),
+    Row("play lines", "F1", "shows the rules", play(LINES), key(pygame.K_F1),
+        lambda c: isinstance(c.top, RulesScene) and c.top.spec.id == "sixteen_soldiers"),
+    Row("play lines", "F11", "toggles full screen", play(LINES), F11_TWICE, toggled_twice),
+    Row("play lines", "Menu", "asks before leaving a game in progress", play(LINES, moves=1),
+        click(centre(lambda c: c.scene.menu_button.rect)),
+        lambda c: isinstance(c.top, MenuOverlay) and not isinstance(c.top, PauseScene)),
+    Row("play lines", "Ctrl+Q", "quits", play(LINES), key(pygame.K_q, CTRL), quits),
+    Row("play lines", "close button", "quits", play(LINES), event(pygame.QUIT), quits),
+    Row("play lines", "U", "against the computer: back to your move, stopping its thinking",
+        then(play(AGAINST, moves=1), lambda c: c.match.tick(0.0)),
+        seq(note("thinking", lambda c: c.match.computer.thinking), key(pygame.K_u), settled, frames(10)),
+        lambda c: c.was["thinking"] and c.match.state.ply == 0 and not c.match.computer.thinking),
+    Row("play watched", "P", "pauses a computer-against-computer game", play(WATCHED),
+        seq(key(pygame.K_p), note("ply", lambda c: c.match.state.ply), frames(40)),
+        lambda c: c.match.paused and c.match.state.ply == c.was["ply"]),
+    Row("play watched", "N", "plays one move while paused", then(play(WATCHED), lambda c: c.match.toggle_pause()),
+        seq(note("ply", lambda c: c.match.state.ply), key(pygame.K_n), frames(40)),
+        lambda c: c.match.paused and c.match.state.ply == c.was["ply"] + 1),
+    Row("play watched", "P", "resumes", then(play(WATCHED), lambda c: c.match.toggle_pause()),
+        seq(note("ply", lambda c: c.match.state.ply), key(pygame.K_p), frames(60)),
+        lambda c: not c.match.paused and c.match.state.ply >= c.was["ply"] + 2),
+    Row("play watched", "←", "while paused, looks back", then(play(WATCHED), until_ply(2), lambda c: c.match.toggle_pause()),
+        key(pygame.K_LEFT), lambda c: c.match.review.ply == c.match.state.ply - 1 and c.match.paused),
+    Row("play watched", "F1", "shows the rules", play(WATCHED), key(pygame.K_F1), top_is(RulesScene)),
+    # Play, a hunt (drops, then moves)
+    Row("play hunt", "click an empty point", "drops a piece there", play(HUNT),
+        click(at_cell(lambda c: c.match.state.legal_moves()[0].path[0])),
+        lambda c: c.match.state.ply == 1 and c.match.state.history()[0] == start_of("cows_leopards").legal_moves()[0]),
+    Row("play hunt", "click a piece, then a marked point", "plays the move",
+        from_ply(play(config_for(position("hunt moves")), lambda: position("hunt moves"))),
+        clicks_of(first_simple), plays_move(first_simple)),
+    Row("play hunt", "drag", "plays the move",
+        from_ply(play(config_for(position("hunt moves")), lambda: position("hunt moves"))),
+        drag(origin_of(first_simple), target_of(first_simple)), plays_move(first_simple)),
+    Row("play hunt", "right-click", "cancels a selection",
+        then(play(config_for(position("hunt moves")), lambda: position("hunt moves")), selected),
+        click(lambda c: (5, 5), 3), lambda c: c.match.builder.path == ()),
+    Row("play hunt", "click during an animation", "shows its end at once",
+        from_ply(play(config_for(position("hunt moves")), lambda: position("hunt moves"))),
+        played_and_shown(clicks_of(first_simple)), skip_check),
+    Row("play hunt", "T", "turns the board", play(HUNT), key(pygame.K_t), turned_round),
+    Row("play hunt", "V", "shows the proven result (Hat Diviyan Keliya)", play(MatchConfig("hat_diviyan_keliya")),
+        seq(note("hidden", lambda c: c.match.proven_line()), key(pygame.K_v), frames(1)),
+        lambda c: c.was["hidden"] is None and (c.match.proven_line() or "").startswith("proven: ")),
+    Row("play hunt", "V", "hides it again", then(play(MatchConfig("hat_diviyan_keliya")),
+                                                 lambda c: setattr(c.match, "show_proven", True)),
+        seq(frames(1), note("shown", lambda c: c.match.proven_line()), key(pygame.K_v), frames(1)),
+        lambda c: c.was["shown"] is not None and c.match.proven_line() is None),
+    # Play, a square board (BattleHalma)
+    Row("play squares", "click a piece, then a marked square", "plays the move", play(SQUARES),
+        clicks_of(first_simple), plays_move(first_simple)),
+    Row("play squares", "drag", "plays the move", play(SQUARES), drag(origin_of(first_simple), target_of(first_simple)),
+        plays_move(first_simple)),
+    Row("play squares", "right-click", "cancels a selection", then(play(SQUARES), selected),
+        click(target_of(first_simple), 3), lambda c: c.match.builder.path == () and c.match.state.ply == 0),
+    Row("play squares", "click the piece again", "stops a leap chain on the square reached",
+        from_ply(play(config_for(position("leaps")), lambda: position("leaps"))),
+        seq(click(origin_of(longest_leap)), click(hop(longest_leap, 1)), click(hop(longest_leap, 1))),
+        stopped_after_one(longest_leap)),
+    Row("play squares", "S", "stops a leap chain (Stop the chain here)",
+        from_ply(play(config_for(position("leaps")), lambda: position("leaps"))),
+        seq(click(origin_of(longest_leap)), click(hop(longest_leap, 1)), key(pygame.K_s)),
+        stopped_after_one(longest_leap)),
+    Row("play squares", "right-click", "cancels a leap chain being built",
+        from_ply(play(config_for(position("leaps")), lambda: position("leaps"))),
+        seq(click(origin_of(longest_leap)), click(hop(longest_leap, 1)), click(hop(longest_leap, 1), 3)),
+        lambda c: c.match.builder.path == () and c.match.state.ply == c.was["ply0"]),
+    Row("play squares", "click during an animation", "shows its end at once", from_ply(play(SQUARES)),
+        played_and_shown(clicks_of(first_simple)), skip_check),
+    Row("play squares", "T", "turns the board", play(SQUARES), key(pygame.K_t), turned_round),
+    # Play, a pit board (Ncuva)
+    Row("play holes", "click one of your pits", "sows it", play(HOLES),
+        click(at_cell(lambda c: c.match.state.legal_moves()[0].path[0])),
+        lambda c: c.match.state.ply == 1 and c.match.state.history()[0] == start_of("ncuva", first="south").legal_moves()[0]),
+    Row("play holes", "hover a pit", "shows where its sowing goes", play(HOLES),
+        hover(at_cell(lambda c: c.match.state.legal_moves()[1].path[0])),
+        lambda c: getattr(c.scene.board.renderer.hover_preview(c.scene.look), "origin", None)
+        == c.match.state.legal_moves()[1].path[0]),
+    Row("play holes", "click during a sowing", "shows its end at once", play(HOLES),
+        played_and_shown(click(at_cell(lambda c: c.match.state.legal_moves()[0].path[0]))), skip_check),
+    Row("play holes", "F", "cycles the animation speed", play(HOLES), key(pygame.K_f),
+        lambda c: user_settings.current().animation == "fast"),
+    Row("play holes", "T", "turns the board", play(HOLES), key(pygame.K_t), turned_round),
+    # The pause menu
+    Row("pause", "Esc", "resumes", paused, key(pygame.K_ESCAPE), lambda c: c.top is c.was["play"]),
+    Row("pause", "F1", "shows the rules", paused, key(pygame.K_F1), top_is(RulesScene)),
+    Row("pause", "S", "opens the settings", paused, key(pygame.K_s), top_is(SettingsScene)),
+    Row("pause", "C", "copies the game as text", paused, key(pygame.K_c),
+        lambda c: pygame.scrap.get_text() == c.was["play"].match.game_text() and "clipboard" in c.scene.note),
+    Row("pause", "E", "exports the game to a file", paused, key(pygame.K_e),
+        lambda c: c.scene.note.startswith("Exported to ")
+        and Path(c.scene.note.removeprefix("Exported to ")).read_text(encoding="utf-8") == c.was["play"].match.game_text()),
+    Row("pause", "M", "saves and leaves for the menu", paused, key(pygame.K_m),
+        lambda c: isinstance(c.top, MenuScene) and len(library.scan().unfinished) == 1),
+    Row("leave?", "Enter", "leaves for the menu", leave_asked, key(pygame.K_RETURN), top_is(MenuScene)),
+    Row("leave?", "Esc", "keeps playing", leave_asked, key(pygame.K_ESCAPE), lambda c: c.top is c.was["play"]),
+    # Game over
+    Row("game over", "R", "plays again (a new game, same setup)", over, key(pygame.K_r),
+        lambda c: isinstance(c.top, PlayScene) and c.top is not c.was["play"] and c.top.match.state.ply == 0),
+    Row("game over", "A", "has the engine look the game over", over, key(pygame.K_a),
+        lambda c: c.match.analysis is not None and c.scene.peeking),
+    Row("game over", "Esc", "shows the board (See board)", over, key(pygame.K_ESCAPE),
+        lambda c: c.scene.peeking and c.top is c.scene),
+    Row("game over", "M", "goes to the menu", over, key(pygame.K_m), top_is(MenuScene)),
+    Row("game over", "1", "looks at the first turning point", over, key(pygame.K_1),
+        lambda c: c.match.review.ply == turning_points(c.match.state)[0][0] and c.scene.peeking),
+    Row("game over", "R", "under the board, plays again", over_seen, key(pygame.K_r),
+        lambda c: isinstance(c.top, PlayScene) and c.top is not c.scene),
+    Row("game over", "Enter", "under the board, shows the result again", over_seen, key(pygame.K_RETURN),
+        lambda c: not c.was["over"].peeking),
+    Row("game over", "U", "under the board, undoes: the game goes on", over_seen, seq(key(pygame.K_u), frames(2)),
+        lambda c: c.top is c.scene and c.match.state.outcome() is None),
+    Row("game over", "Menu", "under the board, starts another game (the chooser)", over_seen,
+        click(centre(lambda c: c.scene.menu_button.rect)), top_is(MenuScene)),
+    Row("game over", "click a move in the list", "under the board, looks back at it", over_seen,
+        click(lambda c: look_at_log(c.match.state.ply - 2)(c)),
+        lambda c: c.match.review.ply == c.match.state.ply - 2),
+    Row("game over", "←", "under the board, looks at the last move but one", over_seen, key(pygame.K_LEFT),
+        lambda c: c.match.review.ply == c.match.state.ply - 1),
+    # The analysis (a finished game looked over)
+    Row("analysis", "A", "has the engine look the game over (the graph fills in)", over_seen,
+        seq(key(pygame.K_a), frames(2)), lambda c: c.match.analysis is not None and c.match.analysis.done
+        and len(c.scene.plan.graph_line) == c.match.state.ply + 1),
+    Row("analysis", "G", "shows the graph from the other side", analysed,
+        seq(note("side", lambda c: c.match.graph_side), key(pygame.K_g)),
+        lambda c: c.match.graph_side == 1 - c.was["side"]),
+    Row("analysis", "click the graph's title", "shows it from the other side", analysed,
+        seq(note("side", lambda c: c.match.graph_side), click(centre(lambda c: c.scene.plan.graph_title))),
+        lambda c: c.match.graph_side == 1 - c.was["side"] and not c.match.review.active),
+    Row("analysis", "click a mark", "shows the position before the slip with the better move", analysed,
+        seq(note("slip", lambda c: the_slip(c)[1]), click(lambda c: the_slip(c)[0])), looks_at_the_slip),
+    Row("analysis", "click the slip in the list", "shows the position before it with the better move", analysed,
+        seq(note("slip", lambda c: the_slip(c)[1]), click(lambda c: look_at_log(c.was["slip"])(c))),
+        looks_at_the_slip),
+    Row("analysis", "click the graph", "looks at the move under the pointer", analysed,
+        click(lambda c: c.scene.plan.graph_line[10]), lambda c: c.match.review.ply == 10),
+    # The rules
+    Row("rules", "Down", "scrolls down", rules, key(pygame.K_DOWN), lambda c: c.scene.target_scroll > 0),
+    Row("rules", "Up", "scrolls up", then(rules, scrolled_to_end), key(pygame.K_UP),
+        lambda c: 0 < c.scene.target_scroll < c.scene.max_scroll),
+    Row("rules", "Page Down", "scrolls a page down", rules, key(pygame.K_PAGEDOWN),
+        lambda c: c.scene.target_scroll == min(c.scene.max_scroll, 480 * c.app.scale)),
+    Row("rules", "Page Up", "scrolls a page up", then(rules, scrolled_to_end), key(pygame.K_PAGEUP),
+        lambda c: c.scene.target_scroll == max(0.0, c.scene.max_scroll - 480 * c.app.scale)),
+    Row("rules", "wheel", "scrolls", rules, event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False),
+        lambda c: c.scene.target_scroll > 0),
+    Row("rules", "End", "goes to the end", rules, key(pygame.K_END),
+        lambda c: c.scene.target_scroll == c.scene.max_scroll),
+    Row("rules", "Home", "goes to the top", then(rules, scrolled_to_end), key(pygame.K_HOME),
+        lambda c: c.scene.target_scroll == 0),
+    Row("rules", "T", "opens the lesson (Try it)", rules, key(pygame.K_t),
+        lambda c: isinstance(c.top, TutorialScene) and c.top.match.spec.id == "kotu_ellima"),
+    Row("rules", "Esc", "steps back", rules, key(pygame.K_ESCAPE), top_is(MenuScene)),
+    # The settings
+    Row("settings", "Down", "chooses the next row", settings_at(0), key(pygame.K_DOWN),
+        lambda c: focused(c) is c.scene.rows[1]),
+    Row("settings", "Up", "chooses the row above", settings_at(1), key(pygame.K_UP),
+        lambda c: focused(c) is c.scene.rows[0]),
+    Row("settings", "Right", "changes the row (Sound), saved", settings_at(0), key(pygame.K_RIGHT),
+        lambda c: user_settings.load_settings()[0].sound != c.was["settings"].sound),
+    Row("settings", "Left", "changes the row (Animation), saved", settings_at(2), key(pygame.K_LEFT),
+        lambda c: user_settings.load_settings()[0].animation != c.was["settings"].animation),
+    Row("settings", "Right", "on Full screen: full screen, saved", settings_at(6), key(pygame.K_RIGHT),
+        lambda c: c.app.fullscreen and user_settings.load_settings()[0].fullscreen),
+    Row("settings", "Right", "on Language: changes the language at once, saved", settings_at(7), key(pygame.K_RIGHT),
+        language_changed),
+    Row("settings", "F11", "toggles full screen, and the Full screen row says so", settings_at(0),
+        key(pygame.K_F11), lambda c: c.app.fullscreen and c.scene.rows[6].value is True),
+    Row("settings", "click a row's arrow", "changes it", settings_at(0),
+        click(lambda c: (c.scene.rows[3].rect.right - 20, c.scene.rows[3].rect.top + 20)),
+        lambda c: user_settings.load_settings()[0].show_legal != c.was["settings"].show_legal),
+    Row("settings", "Esc", "steps back", settings_at(0), key(pygame.K_ESCAPE), top_is(TitleScene)),
+    # Saved games
+    Row("saved games", "Tab", "shows the next list (Finished)", with_saved(library_screen, 2, 1), key(pygame.K_TAB),
+        lambda c: c.scene.tab == "finished"),
+    Row("saved games", "Right", "shows the next list", with_saved(library_screen, 2, 1), key(pygame.K_RIGHT),
+        lambda c: c.scene.tab == "finished"),
+    Row("saved games", "Left", "shows the list before (the Record)", with_saved(library_screen, 2, 1),
+        key(pygame.K_LEFT), lambda c: c.scene.tab == "record"),
+    Row("saved games", "Down", "chooses the next game", with_saved(library_screen, 2), key(pygame.K_DOWN),
+        lambda c: c.scene.selected == 1),
+    Row("saved games", "Up", "chooses the game above", with_saved(then(library_screen, lambda c: setattr(
+        c.scene, "selected", 1)), 2), key(pygame.K_UP), lambda c: c.scene.selected == 0),
+    Row("saved games", "Enter", "opens the chosen game", with_saved(library_screen, 2), key(pygame.K_RETURN),
+        lambda c: opened(c, c.was["saved1"].to_text())),
+    Row("saved games", "click a game", "opens it", with_saved(library_screen, 2),
+        click(centre(lambda c: c.scene.row_rects[1])), lambda c: opened(c, c.was["saved0"].to_text())),
+    Row("saved games", "Enter", "on Finished: opens the game to look it over",
+        with_saved(then(library_screen, lambda c: c.scene.show_tab("finished")), 1, 1), key(pygame.K_RETURN),
+        lambda c: opened(c, c.was["finished"].to_text()) and c.top.match.state.outcome() is not None),
+    Row("saved games", "Del", "asks first", with_saved(library_screen, 2), key(pygame.K_DELETE),
+        lambda c: isinstance(c.top, MenuOverlay) and len(library.scan().unfinished) == 2),
+    Row("saved games", "Enter", "in the question: deletes it", with_saved(library_screen, 2),
+        seq(key(pygame.K_DELETE), key(pygame.K_RETURN)),
+        lambda c: c.top is c.scene and len(library.scan().unfinished) == 1 and len(c.scene.entries) == 1),
+    Row("saved games", "Esc", "in the question: keeps it", with_saved(library_screen, 2),
+        seq(key(pygame.K_DELETE), key(pygame.K_ESCAPE)),
+        lambda c: c.top is c.scene and len(library.scan().unfinished) == 2),
+    Row("saved games", "Page Down", "chooses a page further down a long list", with_saved(library_screen, 12),
+        key(pygame.K_PAGEDOWN), lambda c: c.scene.selected == len(c.scene.row_rects) - 1 > 0),
+    Row("saved games", "wheel", "scrolls a long list", with_saved(library_screen, 12),
+        seq(event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False), frames(1)), lambda c: c.scene.top == 1),
+    Row("saved games", "Esc", "steps back to the title", with_saved(library_screen, 1), key(pygame.K_ESCAPE),
+        top_is(TitleScene)),
+    # A lesson
+    Row("lesson", "click the marked move", "plays it, then the reply", lesson,
+        seq(clicks_of(lambda c: c.scene.expected[0]), until(lambda c: c.scene.stage == Stage.AFTER)),
+        lambda c: c.scene.stage == Stage.AFTER and c.scene.index == 0),
+    Row("lesson", "Enter", "goes on to the next step", lesson_after, key(pygame.K_RETURN),
+        lambda c: c.scene.index == 1 and c.scene.stage == Stage.MOVE),
+    Row("lesson", "Next", "goes on to the next step", lesson_after,
+        click(centre(lambda c: c.scene.next_button.rect)), lambda c: c.scene.index == 1),
+    Row("lesson", "A", "after a step, starts the lesson again", lesson_after, key(pygame.K_a),
+        lambda c: c.scene.index == 0 and c.scene.stage == Stage.MOVE),
+    Row("lesson", "Again", "after a step, starts the lesson again", then(lesson_after, lesson_step_played_next),
+        click(centre(lambda c: c.scene.again_button.rect)), lambda c: c.scene.index == 0 and c.scene.stage == Stage.MOVE),
+    Row("lesson", "A", "at its end, goes through the lesson again", then(lesson, lesson_done), key(pygame.K_a),
+        lambda c: c.scene.index == 0 and c.scene.stage == Stage.MOVE),
+    Row("lesson", "Enter", "at its end, leaves", then(lesson, lesson_done), key(pygame.K_RETURN),
+        top_is(MenuScene)),
+    Row("lesson", "Esc", "leaves the lesson", lesson, key(pygame.K_ESCAPE), top_is(MenuScene)),
+    Row("lesson", "Esc", "after a step, leaves", lesson_after, key(pygame.K_ESCAPE), top_is(MenuScene)),
+    Row("lesson", "Esc", "at its end, leaves", then(lesson, lesson_done), key(pygame.K_ESCAPE), top_is(MenuScene)),
+    Row("lesson", "F1", "shows the rules (no lesson offered from there)", lesson, key(pygame.K_F1),
+        lambda c: isinstance(c.top, RulesScene) and not c.top.tutorial_button.visible),
+    Row("lesson", "T", "turns the board", then(lesson, note_board), key(pygame.K_t), turned_round),
+    # The coin toss
+    Row("coin toss", "click", "skips the spin", coin, click(lambda c: (640, 400)),
+        lambda c: c.scene.spin.done and c.top is c.scene),
+    Row("coin toss", "click", "again: to the game", coin, seq(click(lambda c: (640, 400)), click(lambda c: (640, 400))),
+        lambda c: isinstance(c.top, PlayScene) and c.top.match.state.to_move == c.scene.winner),
+    # Quitting from every screen
+    *(Row(name, "Ctrl+Q", "quits", arrange, key(pygame.K_q, CTRL), quits) for name, arrange in (
+        ("chooser", chooser), ("settings", settings_at(0)), ("rules", rules), ("pause", paused),
+        ("leave?", leave_asked), ("game over", over), ("saved games", with_saved(library_screen)),
+        ("lesson", lesson), ("coin toss", coin))),
+]
+
+
+# --- the tests ---------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def arcade():
+    """One window for every row; the AI worker in this process; the solved table of Hat Diviyan
+    Keliya installed (V); the language the module started in, given back."""
+    from game.ai import solver
+
+    solver.install(solver.build(load_game("hat_diviyan_keliya")))
+    language = i18n.language()
+    a = App(SIZE, sound=False, worker_factory=FirstMove)
+    yield a
+    a.close()
+    i18n.set_language(language)
+
+
+@pytest.fixture
+def row_app(arcade, monkeypatch):
+    """The shared window for one row: the analysis engine scripted, the language given back."""
+    language = i18n.language()
+    monkeypatch.setattr(ai_analysis, "AnalysisRunner", Judged)
+    yield arcade
+    arcade.manager.clear()
+    i18n.set_language(language)
+
+
+@pytest.mark.parametrize("row", TABLE, ids=[r.id for r in TABLE])
+def test_each_binding_does_what_the_help_says(row_app, row):
+    c = row.arrange(row_app)
+    for events in row.send(c):
+        row_app.frame(events, 1 / 60)
+    assert row.check(c), f"{row.scene}: {row.binding} should: {row.does} ({seen(c)})"
+
+
+def seen(c: Ctx) -> str:
+    """What a failed row left: the top scene and, in a game, where it stands and what it said."""
+    top = c.app.manager.top
+    words = [f"top: {type(top).__name__}"]
+    match = getattr(top, "match", None) or getattr(c.scene, "match", None)
+    if match is not None:
+        words.append(f"ply {match.state.ply}, said {match.said.words!r}")
+    return "; ".join(words)
+
+
+def readme_keys() -> set[str]:
+    """The keys README.md's "Play" section names: the bold single keys and F-keys, a letter in
+    brackets after a button's name ("(S)", "(L in the chooser"), Ctrl+ and Cmd+ keys, and the
+    named keys of the chooser, the setup and the move list."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("\n## Play\n", 1)[1].split("\n## ", 1)[0]
+    keys = {b for b in re.findall(r"\*\*([^*]+)\*\*", section) if re.fullmatch(r"[A-Z0-9]|F\d{1,2}|Esc|Ctrl\+\w", b)}
+    keys |= set(re.findall(r"(?:\(|, )(?:\*\*)?([A-Z0-9])(?:\*\*)?(?=[ ,)])", section))
+    keys |= set(re.findall(r"\b(?:Ctrl|Cmd)\+[A-Z]\b", section))
+    keys |= set(re.findall(r"[←→↑↓]|\b(?:Home|End|Enter|Esc|Up|Down|Left|Right|Tab|Del)\b", section))
+    return keys
+
+
+def test_every_key_the_readme_names_has_a_row():
+    named = readme_keys()
+    assert {"F", "H", "T", "V", "U", "Ctrl+Y", "Ctrl+Z", "F1", "F11", "Esc", "←", "Home", "S", "D", "A", "G"} <= named
+    missing = named - {r.binding for r in TABLE}
+    assert not missing, f"README's Play section names keys the binding table has no row for: {sorted(missing)}"
