@@ -140,6 +140,7 @@ class MCTS:
         self._cancel: Callable[[], bool] | None = None
         self._nodes = 0
         self._h: Callable[[State], float] = _heuristic  # the evaluation of this search's game
+        self._screened: list[Move] = []  # root moves the screen dropped, given back if the rest prove no win
 
     # --- public --------------------------------------------------------------------------
     def search(
@@ -169,7 +170,10 @@ class MCTS:
         if self.config.relative:
             self._h_root = self._h(work)
         self._root, self._root_state = root, work.copy()
-        if self.config.screen_share and seconds is not None:
+        self._screened = []
+        if root.exact is not None:
+            pass  # a tree kept from the last search proved this position over every move: nothing to screen
+        elif self.config.screen_share and seconds is not None:
             self._screen_root(root, work, moves, 64, t0 + seconds * self.config.screen_share, cancel)
         elif self.config.screen:
             self._screen_root(root, work, moves, self.config.screen)
@@ -187,6 +191,9 @@ class MCTS:
             self._iterate(root, work)
             done += 1
             if root.exact is not None:
+                if self._screened and _value_for(root.to_move, root.exact) < 1.0:
+                    self._unscreen(root)  # the moves kept prove no win: one dropped may do better
+                    continue
                 break
         return self._result(root, done, time.perf_counter() - t0)
 
@@ -294,6 +301,7 @@ class MCTS:
             self._deadline = self._cancel = None
         if keep is None:
             return
+        self._screened = [m for m in reversed(order) if m not in keep]  # popped best rated first
         if root.untried is None:
             root.untried = [m for m in _order_untried(work, self.rng, self.config.captures_first) if m in keep]
         else:
@@ -301,6 +309,13 @@ class MCTS:
             root.children = [c for c in root.children if c.move in keep]
             if not root.children and not root.untried:  # cannot happen, but never leave the root empty
                 root.untried = list(keep)
+
+    def _unscreen(self, root: Node) -> None:
+        """Give the root back the moves the screen dropped: a proof over the moves kept is no proof
+        of the position while they are untried (a move the screen rated low may hold or win)."""
+        root.exact = None
+        root.untried = [*(root.untried or ()), *self._screened]
+        self._screened = []
 
     def _root_values(self, work: State, order: list[Move], depth: int) -> dict[Move, float]:
         """Each root move's value for the side to move, ``depth`` plies deep: exact for the moves
@@ -426,6 +441,10 @@ class MCTS:
             v = _value_for(player, root.exact)
             proven = "win" if v >= 1.0 else "loss" if v <= 0.0 else "draw"
         best = self.best_child(root)
+        if root.untried and best.exact is not None and _value_for(player, best.exact) <= 0.0:
+            # every move tried is proven lost (a short search, or moves given back by the screen):
+            # one not tried yet may hold
+            return SearchResult(root.untried[-1], iterations, seconds, 0.5, proven, visits)
         value = _value_for(player, best.exact if best.exact is not None else best.mean())
         return SearchResult(best.move, iterations, seconds, value, proven, visits)
 

@@ -196,13 +196,15 @@ class RootParallelSearch:
 def merge(state: State, local: SearchResult, stats: list[list[tuple[str, int, float, float | None]]],
           counts: list[int], seconds: float) -> SearchResult:
     """One result from every tree's root statistics: visits added up per move; a move proven won
-    in any tree wins, a move proven lost in any tree is avoided while another is left. Values and
+    in any tree wins, a move proven lost in any tree is avoided while another is left (a legal move
+    no tree tried included), and the position is lost only when every legal move is. Values and
     proofs are from the side to move's view."""
     by_text = {state.move_text(m): m for m in state.legal_moves()}
     visits: dict[str, int] = {}
     value_sum: dict[str, float] = {}
     won: set[str] = set()
     lost: set[str] = set()
+    proof: dict[str, float] = {}  # a move's proven result, as some tree proved it
     for tree in stats:
         for text, n, value, exact in tree:
             if text not in by_text:
@@ -210,6 +212,7 @@ def merge(state: State, local: SearchResult, stats: list[list[tuple[str, int, fl
             visits[text] = visits.get(text, 0) + n
             value_sum[text] = value_sum.get(text, 0.0) + value * n
             if exact is not None:
+                proof[text] = exact
                 if exact >= 1.0:
                     won.add(text)
                 elif exact <= 0.0:
@@ -220,11 +223,12 @@ def merge(state: State, local: SearchResult, stats: list[list[tuple[str, int, fl
         best = max(won, key=lambda t: visits.get(t, 0))
         proven: str | None = "win"
     else:
-        candidates = [t for t in visits if t not in lost] or list(visits)
-        best = max(candidates, key=lambda t: (visits[t], value_sum[t]))
+        # a move no tree tried is not proven lost either: it is played before a proven loss
+        candidates = [t for t in by_text if t not in lost] or list(visits)
+        best = max(candidates, key=lambda t: (visits.get(t, 0), value_sum.get(t, 0.0)))
         proven = "loss" if all(t in lost for t in by_text) else local.proven if local.proven != "win" else None
-    n = visits[best]
-    value = 1.0 if best in won else value_sum[best] / n if n else local.value
+    n = visits.get(best, 0)
+    value = proof[best] if best in proof else value_sum[best] / n if n else 0.5
     move: Move = by_text[best]
     return SearchResult(move, sum(counts), seconds, value, proven,
                         {by_text[t]: c for t, c in visits.items()})
