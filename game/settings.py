@@ -24,6 +24,7 @@ from rules.words import N_, Words, listing, words_of
 
 from .i18n import LANGUAGES, set_language, system_language
 from .userfiles import (
+    MAX_SETTINGS_BYTES,
     UserFileError,
     clean_leftovers,
     config_dir,
@@ -190,7 +191,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
     if not path.exists():
         return Settings(), ""
     try:
-        settings, reset = read_settings(read_text_capped(path))
+        settings, reset = read_settings(read_text_capped(path, MAX_SETTINGS_BYTES))
     except (UserFileError, ValueError) as e:
         moved = set_aside(path)
         if moved == path:  # a read-only folder: it stays where it is, and is read (and said) again next time

@@ -4,9 +4,12 @@ are written and read so that nothing a player does can tear, collide or crash:
 - a write goes to a temporary file of its own (process id and a random part in the name, so
   two Keliya windows never share one), flushed and synced before it is renamed over the old
   file: a reader sees the old file or the new one, never half of either;
-- a read is capped in size and any failure (unreadable, not text, too big, anything) comes back
-  as ``UserFileError`` in words; the caller reports it and moves the file aside (``set_aside``),
-  under a name no other file has (a second bad file in the same second never overwrites the first);
+- a read is capped in size (per kind of file: ``MAX_BYTES``, ``MAX_SETTINGS_BYTES``; the solver
+  tables their own) and takes regular files only, opened without blocking: a FIFO, a folder or a
+  device where a file should be would hang the app for ever or feed it without end. Any failure
+  (not a file, unreadable, not text, too big, anything) comes back as ``UserFileError`` in words;
+  the caller reports it and moves the file aside (``set_aside``), under a name no other file has
+  (a second bad file in the same second never overwrites the first);
 - a write that fails is said in the player's words with what to do (``save_problem``: a full
   disk, a folder Keliya may not write in, a data folder that is a file);
 - temporary files a killed save left behind are removed at the next start (``clean_leftovers``),
@@ -22,6 +25,7 @@ import errno
 import os
 import re
 import secrets
+import stat
 import time
 from pathlib import Path
 
@@ -30,8 +34,14 @@ import platformdirs
 from rules.words import N_, Words
 
 APP = "keliya"
-#: the largest user file Keliya reads (a saved game of thousands of moves is a few hundred KB)
+#: the largest game file Keliya reads, saved, dropped or imported (a saved game of thousands of
+#: moves is a few hundred KB)
 MAX_BYTES = 1_000_000
+#: the largest settings file (a hundred games' setups are a few tens of KB)
+MAX_SETTINGS_BYTES = 200_000
+#: how a user file is opened: read-only, never waiting for a writer (a FIFO), never becoming the
+#: controlling terminal (a tty), binary on Windows
+READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
 #: a temporary file older than this is no write in progress (a save takes milliseconds; a slow
 #: disk, seconds), whoever's process id its name carries
 STALE_SECONDS = 600
@@ -176,16 +186,43 @@ def write_text_atomically(path: Path, text: str) -> None:
 
 
 def read_bytes_capped(path: Path, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of ``path``; ``UserFileError`` if it cannot be read or is over ``limit`` bytes."""
+    """The bytes of ``path``; ``UserFileError`` in words if it is not a regular file (a folder, a
+    FIFO, a device: refused before a byte is read, without waiting), cannot be read or is over
+    ``limit`` bytes. Every read of a player's file goes through here."""
     try:
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
+        fd = os.open(path, READ_FLAGS)
+    except OSError as e:
+        if e.errno == errno.EISDIR:  # Windows, and some systems, refuse to open a folder at all
+            raise UserFileError(NOT_A_FILE) from None
+        raise UserFileError(Words("it cannot be read ({problem})", problem=str(e.strerror or e))) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UserFileError(NOT_A_FILE)
+        if info.st_size > limit:
+            raise _too_large(limit)
+        chunks, size = [], 0
+        while size <= limit:  # a file growing while it is read stops at the cap all the same
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
     except OSError as e:
         raise UserFileError(Words("it cannot be read ({problem})", problem=str(e.strerror or e))) from None
-    if len(data) > limit:
-        raise UserFileError(Words("it is larger than {size} KB, far more than Keliya ever writes",
-                                  size=f"{limit // 1000:,}"))
-    return data
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise _too_large(limit)
+    return b"".join(chunks)
+
+
+#: why a folder, a FIFO, a socket or a device is not read, in a player's words
+NOT_A_FILE = N_("it is not a file but a folder, a pipe or a device")
+
+
+def _too_large(limit: int) -> UserFileError:
+    return UserFileError(Words("it is larger than {size} KB, far more than Keliya ever writes", size=f"{limit // 1000:,}"))
 
 
 def read_text_capped(path: Path, limit: int = MAX_BYTES) -> str:
