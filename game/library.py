@@ -13,26 +13,39 @@ moved aside (``userfiles.set_aside``) and listed once as one that "cannot be ope
 too when it cannot be moved: a read-only folder). Reads are cached by the file's size and time,
 so entering the title again does not replay every game. The first look at a folder removes what
 saves killed half-way left there (``userfiles.clean_leftovers``).
+
+The title needs only the newest unfinished game and the counts (``overview``): it reads them from
+an index of the library (``library-index.json``), one record per game file with the file's size,
+time and inode when it was checked. Files whose record matches are not opened; a file added,
+edited or replaced behind the index's back is read and checked as ``scan`` checks it, a file gone
+drops out, and a missing or damaged index is rebuilt that way: the first frame reads only what
+changed. The full list (``scan``) is built when the library screen opens.
 """
 
 from __future__ import annotations
 
 import datetime
+import json
+import os
 import secrets
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
-from rules import State, game_spec, load_state
+from rules import Move, State, game_spec, load_state
 from rules.words import N_, N_counted, Words, words_of
 
 from . import saves
+from .appendfile import append_bytes
 from .config import VS_COMPUTER, MatchConfig
 from .userfiles import (
     UserFileError,
     clean_leftovers,
     data_dir,
+    decode_text,
+    read_bytes_capped,
     read_text_capped,
     save_problem,
     set_aside,
@@ -42,6 +55,8 @@ from .userfiles import (
 SUFFIX = ".txt"
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 LEGACY = "current-game.txt"  # the single save slot of earlier versions, picked up once
+INDEX = "library-index.json"  # beside games/ and history/: what the title needs of each game
+INDEX_VERSION = 1
 
 
 def games_dir() -> Path:
@@ -159,19 +174,26 @@ class Library:
 
 
 # --- reading ---------------------------------------------------------------------------------------
-_cache: dict[Path, tuple[tuple[int, int], Entry]] = {}
+_cache: dict[Path, tuple[Stamp, Entry]] = {}
 #: bad files that could not be moved aside, with their size and time when that was said: said
 #: once, not at every return to the title (a changed file is read, and judged, again)
-_unmovable: dict[Path, tuple[int, int] | None] = {}
+_unmovable: dict[Path, Stamp | None] = {}
 _cleaned: set[Path] = set()  # folders whose leftover temporary files this run has removed
 
 
-def _stamp(path: Path) -> tuple[int, int] | None:
+Stamp = tuple[int, int, int]  # a file as it was: (time in ns, size, inode)
+
+
+def _stamp(path: Path) -> Stamp | None:
     try:
         st = path.stat()
     except OSError:
         return None
-    return (st.st_mtime_ns, st.st_size)
+    return _stamp_of(st)
+
+
+def _stamp_of(st: os.stat_result) -> Stamp:
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 def read_entry(path: Path, finished: bool) -> Entry:
@@ -182,7 +204,7 @@ def read_entry(path: Path, finished: bool) -> Entry:
     hit = _cache.get(path)
     if stamp is not None and hit is not None and hit[0] == stamp:
         return hit[1]
-    text = read_text_capped(path)
+    text = read_game_text(path)
     mtime = stamp[0] / 1e9 if stamp else time.time()
     if finished:
         entry = _finished_entry(path, text, mtime)
@@ -195,6 +217,12 @@ def read_entry(path: Path, finished: bool) -> Entry:
     if stamp is not None:
         _cache[path] = (stamp, entry)
     return entry
+
+
+def read_game_text(path: Path) -> str:
+    """A game file's text, without the appended line a kill cut short (``saves.drop_torn_tail``);
+    ``UserFileError`` in words if it cannot be read."""
+    return decode_text(saves.drop_torn_tail(read_bytes_capped(path)))
 
 
 def _finished_entry(path: Path, text: str, mtime: float) -> Entry:
@@ -230,12 +258,16 @@ def reopen(entry: Entry) -> tuple[saves.SavedMatch, GameFile]:
     return match, GameFile(fresh.id, fresh.text)
 
 
-def scan() -> Library:
-    """Every game on disk, each checked; what cannot be opened is moved aside and said."""
+def _clean_once() -> None:
     for folder in (data_dir(), games_dir(), history_dir()):
         if folder not in _cleaned:
             _cleaned.add(folder)
             clean_leftovers(folder)
+
+
+def scan() -> Library:
+    """Every game on disk, each checked; what cannot be opened is moved aside and said."""
+    _clean_once()
     problems = _adopt_legacy()
     lists: dict[bool, list[Entry]] = {False: [], True: []}
     for finished, folder in ((False, games_dir()), (True, history_dir())):
@@ -253,6 +285,131 @@ def scan() -> Library:
     for entries in lists.values():
         entries.sort(key=lambda e: (e.saved_at, e.id), reverse=True)
     return Library(lists[False], lists[True], problems)
+
+
+# --- what the title needs: the index ------------------------------------------------------------
+@dataclass
+class Overview:
+    """What the title shows of the library: the newest unfinished game (to Continue) with its
+    line ('Kotu Ellima against Hard, move 23'), how many games each list holds, and the files
+    that could not be opened (already moved aside), in words."""
+
+    latest: Entry | None
+    latest_words: str
+    unfinished: int
+    finished: int
+    problems: list[str]
+
+
+#: the index as last read or written: (its file's stamp, the records); read again only when changed
+_index_memo: tuple[Path, Stamp | None, dict[str, dict[str, Any]]] | None = None
+
+
+def overview() -> Overview:
+    """The title's view of the library, as ``scan`` would give it, from the index: only files
+    added or changed since the index saw them are read (and checked, and set aside when bad);
+    the index is written again when anything changed."""
+    _clean_once()
+    problems = _adopt_legacy()
+    index = _read_index()
+    fresh: dict[str, dict[str, Any]] = {}
+    for finished, folder in ((False, games_dir()), (True, history_dir())):
+        try:
+            found = [e for e in os.scandir(folder) if e.name.endswith(SUFFIX) and not e.name.startswith(".")]
+        except OSError:
+            continue
+        for item in found:
+            key, path = f"{folder.name}/{item.name}", folder / item.name
+            try:
+                stamp = _stamp_of(item.stat())
+            except OSError:
+                continue  # gone since the folder was listed
+            record = index.get(key)
+            if record is not None and record["stamp"] == list(stamp):
+                fresh[key] = record
+                continue
+            if path in _unmovable and _unmovable[path] == stamp:
+                continue  # said already; still where it was, and still not offered
+            try:
+                entry = read_entry(path, finished)
+            except (UserFileError, ValueError) as e:
+                problems.append(_set_aside_words(path, words_of(e)))
+                continue
+            fresh[key] = _record(entry, _cache[path][0] if path in _cache else stamp)
+    if fresh != index:
+        _write_index(fresh)
+    unfinished = {k: r for k, r in fresh.items() if k.startswith(games_dir().name + "/")}
+    latest: Entry | None = None
+    words = ""
+    if unfinished:
+        key, record = max(unfinished.items(), key=lambda kr: (kr[1]["saved_at"], Path(kr[0]).stem))
+        latest = _entry_of(games_dir() / Path(key).name, record)
+        words = saves.summary_words(latest.config, False, record["next"])
+    return Overview(latest, words, len(unfinished), len(fresh) - len(unfinished), problems)
+
+
+def _record(entry: Entry, stamp: Stamp) -> dict[str, Any]:
+    """What the index keeps of a game checked in full: what the title says of it, and the stamp
+    of the file it was read from."""
+    cfg = entry.config
+    return {"stamp": list(stamp), "saved_at": entry.saved_at, "ply": entry.ply, "game": cfg.game_id,
+            "options": cfg.options, "mode": str(cfg.mode), "human": cfg.human_side, "level": cfg.level,
+            "level2": cfg.level2, "next": entry.next_move if not entry.finished else 0}
+
+
+def _usable(record: Any) -> bool:
+    """Whether an index record has every field ``overview`` reads, of its type (an index edited
+    or written by another version is read again from the games, never trusted into a crash)."""
+    try:
+        _entry_of(Path("x.txt"), record)
+    except (TypeError, ValueError, KeyError, AttributeError, OverflowError):
+        return False
+    stamp = record["stamp"]
+    return (isinstance(record["next"], int) and isinstance(record["saved_at"], (int, float))
+            and isinstance(stamp, list) and len(stamp) == 3 and all(isinstance(v, int) for v in stamp))
+
+
+def _entry_of(path: Path, record: dict[str, Any]) -> Entry:
+    """The library entry of an index record (the game itself is read when it is opened)."""
+    config = MatchConfig(str(record["game"]), dict(record["options"]), record["mode"], int(record["human"]),
+                         str(record["level"]), level2=record["level2"] if isinstance(record["level2"], str) else None)
+    return Entry(path.stem, path, path.parent.name == history_dir().name, config, int(record["ply"]),
+                 float(record["saved_at"]))
+
+
+def _index_path() -> Path:
+    return data_dir() / INDEX
+
+
+def _read_index() -> dict[str, dict[str, Any]]:
+    """The index's records by 'games/<name>' or 'history/<name>'; empty when there is none or it
+    cannot be read (it is rebuilt from the games)."""
+    global _index_memo
+    path = _index_path()
+    stamp = _stamp(path)
+    if _index_memo is not None and _index_memo[:2] == (path, stamp) and stamp is not None:
+        return _index_memo[2]
+    records: dict[str, dict[str, Any]] = {}
+    try:
+        loaded = json.loads(read_text_capped(path, 50_000_000))
+    except (UserFileError, ValueError, RecursionError):
+        loaded = None
+    if isinstance(loaded, dict) and loaded.get("version") == INDEX_VERSION and isinstance(loaded.get("games"), dict):
+        records = {k: r for k, r in loaded["games"].items() if isinstance(k, str) and _usable(r)}
+    _index_memo = (path, stamp, records)
+    return records
+
+
+def _write_index(records: dict[str, dict[str, Any]]) -> None:
+    """Keep the index for the next start; a failure costs only time then (the games are read)."""
+    global _index_memo
+    path = _index_path()
+    try:
+        write_text_atomically(path, json.dumps({"version": INDEX_VERSION, "games": records}))
+    except (OSError, ValueError):
+        _index_memo = None
+        return
+    _index_memo = (path, _stamp(path), records)
 
 
 def _set_aside_words(path: Path, why: str) -> str:
@@ -303,69 +460,158 @@ def when_words(saved_at: float, now: float | None = None) -> str:
 
 
 # --- writing ---------------------------------------------------------------------------------------
-def _game_of(text: str) -> str:
-    """A save text without the time it was saved: the game itself, to compare two saves by."""
-    return "\n".join(line for line in text.splitlines() if not line.startswith("saved "))
+#: appended lines are written until they are as long as the whole save before them (or this,
+#: for a short game): then the file is written whole again, so it stays at most about twice the
+#: size of the game and a long game's save stays the cost of its new moves
+MIN_TAIL_BYTES = 16_384
+
+
+@dataclass
+class _Written:
+    """What this window last put in its file: enough to append the next moves to it."""
+
+    path: Path
+    stamp: Stamp  # the file as this window left it: anything else there is another window's
+    config: MatchConfig
+    plies: int  # moves of the history written
+    position: str  # the position they reach, as text
+    last: Move | None  # the last of them
+    whole: int  # bytes of the last whole write
+    size: int  # bytes now (appended lines included)
 
 
 class GameFile:
     """One game's place in the library, held by the play scene: saved after every move, moved
     to the history when the game ends (and back when an undo reopens it).
 
+    A save appends the moves made since this window's last save (``saves.appended_line``) when
+    the file is as this window left it and the game only went on; anything else (the first save,
+    an undo, the game ending, another window's change, a tail grown as long as the game) writes
+    the whole file again through a temporary file (``write_text_atomically``). An append that
+    fails is cut off again, so the file is the last save either way.
+
     Two windows with the same game open never overwrite each other: before a save, the file is
-    compared with what this window last read or wrote; if another window changed it, this
-    window's game goes on under a new id, and the words say so. Only a game with something of
-    its own is kept apart: the same game as the file's, or nothing new since this window last
-    saved (leaving, say), makes no copy (two windows left three identical entries).
+    compared with what this window last read or wrote (by its size, time and inode; read only
+    when they changed); if another window changed the game, this window's game goes on under a
+    new id, and the words say so. Only a game with something of its own is kept apart: the same
+    game as the file's, or nothing new since this window last saved (leaving, say), makes no
+    copy (two windows left three identical entries).
 
     A save that fails leaves the last file as it was and says why in ``problem`` (and
     ``reason``, the why alone) until a save succeeds."""
 
     def __init__(self, game_id: str | None = None, known_text: str | None = None) -> None:
         self.id = game_id or new_id()
-        self._known = known_text  # the file's text as this window last saw it (None: new)
+        self._known = known_text  # the file's text as this window last read or wrote it whole (None: new)
+        self._appended: list[str] = []  # the lines this window appended to it since
+        self._written: _Written | None = None  # None: the next save writes the whole file
         self.problem = ""  # the last save failed: what the player reads ('' when it was written)
         self.reason = ""  # why, alone (the pause menu says it)
 
     def path(self, finished: bool) -> Path:
         return (history_dir() if finished else games_dir()) / f"{self.id}{SUFFIX}"
 
-    def save(self, config: MatchConfig, state) -> str:
+    @property
+    def known_text(self) -> str | None:
+        """The file's text as this window last saw it (what it read, what it wrote)."""
+        return None if self._known is None else self._known + "".join(self._appended)
+
+    def save(self, config: MatchConfig, state: State) -> str:
         """Write the game; '' on success, else the problem (``problem`` set) or the fork in words
         (play goes on either way)."""
         finished = state.outcome() is not None
         target, other = self.path(finished), self.path(not finished)
+        now = time.time()
+        appended = self._append(config, state, target, other, now)
+        if appended is not None:
+            return appended
         said = ""
-        text = saves.match_text(config, state, time.time())
+        text = saves.match_text(config, state, now)
         changed = [t for t in (self._elsewhere(target), self._elsewhere(other)) if t is not None]
-        mine = _game_of(text)
-        if changed and not all(_game_of(t) == mine for t in changed):
-            if self._known is not None and _game_of(self._known) == mine:
-                self.problem = self.reason = ""
-                return ""  # nothing new here since this window last saved: the other window's game stands
-            self.id, self._known = new_id(), None
-            target, other = self.path(finished), self.path(not finished)
-            said = (N_("This game was changed in another Keliya window: this window's game is kept as a "
-                    "separate game in Saved games."))
+        if changed:
+            mine = saves.game_key(text)
+            if not all(saves.game_key(t) == mine for t in changed):
+                known = self.known_text
+                if known is not None and saves.game_key(known) == mine:
+                    self.problem = self.reason = ""
+                    return ""  # nothing new here since this window last saved: the other window's game stands
+                self.id, self._known, self._appended, self._written = new_id(), None, [], None
+                target, other = self.path(finished), self.path(not finished)
+                said = (N_("This game was changed in another Keliya window: this window's game is kept as a "
+                        "separate game in Saved games."))
+        data = text.encode("utf-8")
         try:
             write_text_atomically(target, text)
+            written = target.stat()
             if other.exists():
                 other.unlink()
         except OSError as e:
-            self.reason, remedy = save_problem(e)
-            self.problem = Words("Could not save: {reason}. {remedy} The game is kept in memory and saved again "
-                                 "after the next move.", reason=self.reason, remedy=remedy)
-            return self.problem
-        self._known, self.problem, self.reason = text, "", ""
+            return self._failed(e)
+        history = state.history()
+        self._known, self._appended = text, []
+        self._written = (_Written(target, _stamp_of(written), config, len(history), state.to_text(),
+                                  history[-1] if history else None, len(data), len(data))
+                         if written.st_size == len(data) else None)  # else another window wrote since: look next time
+        self.problem = self.reason = ""
         return said
 
-    def _elsewhere(self, path: Path) -> str | None:
-        """The file's text if another window changed it since this window last saw it."""
+    def _append(self, config: MatchConfig, state: State, target: Path, other: Path, now: float) -> str | None:
+        """Append the moves made since this window's last save, if that is all that happened
+        (see the class docstring); '' when appended, the problem in words when the append
+        failed, None when the whole file must be written."""
+        w = self._written
+        if w is None or w.path != target or w.config != config or w.size - w.whole > max(w.whole, MIN_TAIL_BYTES):
+            return None
+        history = state.history()
+        new = len(history) - w.plies
+        if new < 1 or (w.plies and history[w.plies - 1] != w.last):
+            return None
+        replay = state.copy()
+        for _ in range(new):
+            replay.undo()
+        if replay.to_text() != w.position:
+            return None  # the game was taken back and played otherwise
+        moves = []
+        for move in history[w.plies:]:
+            moves.append(replay.move_text(move))
+            replay.apply(move)
+        position = state.to_text()
+        if _stamp(target) != w.stamp or other.exists():
+            return None  # another window was here: the whole save judges what it did
+        line = saves.appended_line(now, moves, position)
         try:
-            now = read_text_capped(path)
+            after = append_bytes(target, line.encode("utf-8"), w.size, w.stamp[2])
+        except OSError as e:
+            return self._failed(e)
+        if after is None:
+            return None  # changed between the look and the write
+        self._appended.append(line)
+        w.stamp, w.size, w.plies, w.position, w.last = _stamp_of(after), after.st_size, len(history), position, history[-1]
+        self.problem = self.reason = ""
+        return ""
+
+    def _failed(self, error: OSError) -> str:
+        """A save that failed: said until one succeeds; the next save writes the whole file."""
+        self._written = None
+        self.reason, remedy = save_problem(error)
+        self.problem = Words("Could not save: {reason}. {remedy} The game is kept in memory and saved again "
+                             "after the next move.", reason=self.reason, remedy=remedy)
+        return self.problem
+
+    def _elsewhere(self, path: Path) -> str | None:
+        """The file's text if another window changed the game in it since this window last saw
+        it (a file as this window left it is not read at all)."""
+        w = self._written
+        if w is not None and w.path == path and _stamp(path) == w.stamp:
+            return None
+        try:
+            now = read_game_text(path)
         except UserFileError:
             return None  # absent (or unreadable): nothing of another window's to lose
-        return None if now == self._known else now
+        known = self.known_text
+        if known is not None and (now == known or saves.game_key(now) == saves.game_key(known)):
+            return None  # the same game (saved again with nothing new, or written whole)
+        return now
 
     def forget(self) -> None:
         """Remove this game from the library (a lesson, a test)."""

@@ -18,6 +18,13 @@ fault is a ``ValueError`` in words a player understands, never another exception
     start <position text>
     moves d4-e5 f6xd4 ...
     position <position text>
+
+A game being played long is not rewritten whole after every move: its moves since the last whole
+write are appended, one line per save (``then <saved> <count> <moves...> <position text>``), and
+the file is written whole again (temporary file, sync, rename) when that tail grows as long as
+the rest. A reader folds those lines into the moves, the position and the time (``header_fields``);
+an older Keliya ignores them and reads the game as it was at the last whole write. A line a kill
+cut short (no end of line) is left out: the game is whole up to the save before it.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from .userfiles import data_dir
 HEADER = "keliya-save 1"
 FIELDS = ("game", "mode", "human", "level", "options", "start", "moves", "position")
 OPTIONAL = ("moves", "saved", "level2")
+APPENDED = "then"  # a line of moves appended to a whole save (see the module docstring)
 MAX_OPTIONS_TEXT = 4000  # the longest options line Keliya writes is a few hundred characters
 
 
@@ -69,20 +77,25 @@ class SavedMatch:
 
     def summary(self) -> str:
         """'Kotu Ellima against Hard, move 23' (for the resume offer)."""
-        name = game_spec(self.config.game_id).name
-        finished = self.state.outcome() is not None
-        if self.config.mode == VS_COMPUTER:
-            return (Words("{game} against {level}, finished", game=name, level=level_label(self.config.level))
-                    if finished else Words("{game} against {level}, move {n}", game=name,
-                                           level=level_label(self.config.level), n=self.next_move))
-        if self.config.mode == WATCH:
-            levels = [level_label(self.config.level_of(p)) for p in (0, 1)]
-            return (Words("{game}, computer against computer ({first} v {second}), finished", game=name,
-                          first=levels[0], second=levels[1]) if finished else
-                    Words("{game}, computer against computer ({first} v {second}), move {n}", game=name,
-                          first=levels[0], second=levels[1], n=self.next_move))
-        return (Words("{game}, pass and play, finished", game=name) if finished else
-                Words("{game}, pass and play, move {n}", game=name, n=self.next_move))
+        return summary_words(self.config, self.state.outcome() is not None, self.next_move)
+
+
+def summary_words(config: MatchConfig, finished: bool, next_move: int) -> str:
+    """'Kotu Ellima against Hard, move 23': a game in a line, from its settings and the number of
+    its next move (the title says it from the library's index, without reading the game)."""
+    name = game_spec(config.game_id).name
+    if config.mode == VS_COMPUTER:
+        return (Words("{game} against {level}, finished", game=name, level=level_label(config.level))
+                if finished else Words("{game} against {level}, move {n}", game=name,
+                                       level=level_label(config.level), n=next_move))
+    if config.mode == WATCH:
+        levels = [level_label(config.level_of(p)) for p in (0, 1)]
+        return (Words("{game}, computer against computer ({first} v {second}), finished", game=name,
+                      first=levels[0], second=levels[1]) if finished else
+                Words("{game}, computer against computer ({first} v {second}), move {n}", game=name,
+                      first=levels[0], second=levels[1], n=next_move))
+    return (Words("{game}, pass and play, finished", game=name) if finished else
+            Words("{game}, pass and play, move {n}", game=name, n=next_move))
 
 
 def level_label(level: str) -> str:
@@ -116,8 +129,7 @@ def match_text(config: MatchConfig, state: State, saved_at: float | None = None)
     if config.level2 and config.mode == WATCH:
         lines.append(f"level2 {config.level2}")
     if saved_at is not None:
-        millis = int(saved_at * 1000) % 1000
-        lines.append(f"saved {time.strftime('%Y-%m-%dT%H:%M:%S', time.localtime(saved_at))}.{millis:03d}")
+        lines.append(f"saved {saved_text(saved_at)}")
     lines += [
         f"start {start.to_text()}",
         f"moves {' '.join(moves)}".rstrip(),
@@ -126,17 +138,76 @@ def match_text(config: MatchConfig, state: State, saved_at: float | None = None)
     return "\n".join(lines) + "\n"
 
 
+def saved_text(saved_at: float) -> str:
+    """The ``saved`` line's value: local time to the millisecond."""
+    millis = int(saved_at * 1000) % 1000
+    return f"{time.strftime('%Y-%m-%dT%H:%M:%S', time.localtime(saved_at))}.{millis:03d}"
+
+
+def appended_line(saved_at: float, moves: list[str], position: str) -> str:
+    """The line a save appends: the moves played since the file was last written, in notation,
+    and the position and time they reach (see the module docstring)."""
+    return f"{APPENDED} {saved_text(saved_at)} {len(moves)} {' '.join(moves)} {position}\n"
+
+
+def drop_torn_tail(data: bytes) -> bytes:
+    """``data`` without an appended line a kill cut short: bytes after the last end of line that
+    begin an appended line, or are the zeros a power cut can leave. Anything else is left for
+    the reader to judge."""
+    if not data or data.endswith(b"\n"):
+        return data
+    cut = data.rfind(b"\n") + 1
+    tail = data[cut:]
+    if tail.startswith(APPENDED.encode()) or not tail.strip(b"\x00"):
+        return data[:cut]
+    return data
+
+
 def header_fields(text: str) -> dict[str, str]:
     """The named lines of a save text (no checks beyond the first line): cheap to read for a
-    list of games. ValueError if the text is not a Keliya save."""
+    list of games, the appended lines folded in (their moves after the others, the last one's
+    position and time). ValueError if the text is not a Keliya save."""
+    if not text.endswith("\n") and text.rpartition("\n")[2].startswith(APPENDED + " "):
+        text = text.rpartition("\n")[0]  # cut short by a kill: the game as saved before it
     lines = [line.rstrip("\r") for line in text.strip().splitlines()]
     if not lines or lines[0].strip() != HEADER:
         raise ValueError("this is not a game saved by Keliya")
     values: dict[str, str] = {}
+    more: list[str] = []
     for line in lines[1:]:
         key, _, value = line.partition(" ")
         if key in FIELDS or key in OPTIONAL:
             values[key] = value.strip()
+        elif key == APPENDED:
+            saved, moves, position = _appended(value)
+            more += moves
+            values["saved"], values["position"] = saved, position
+    if more:
+        values["moves"] = " ".join([values.get("moves", ""), *more]).strip()
+    return values
+
+
+def _appended(value: str) -> tuple[str, list[str], str]:
+    """The parts of an appended line (after its key); ValueError if it is not one."""
+    parts = value.strip().split(" ")
+    try:
+        count = int(parts[1])
+    except (IndexError, ValueError):
+        raise ValueError("a line of moves added to it cannot be read (the file was changed)") from None
+    if count < 1 or len(parts) < 3 + count or not all(parts[2:2 + count]):
+        raise ValueError("a line of moves added to it cannot be read (the file was changed)")
+    return parts[0], parts[2:2 + count], " ".join(parts[2 + count:])
+
+
+def game_key(text: str) -> dict[str, str] | None:
+    """What a save says of the game itself (its settings, moves and position; not when it was
+    saved, nor whether its moves were appended or written whole): two windows' saves are the
+    same game when these are equal. None for a text that is no save."""
+    try:
+        values = header_fields(text)
+    except ValueError:
+        return None
+    values.pop("saved", None)
     return values
 
 

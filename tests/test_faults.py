@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import library, saves, theme, userfiles
+from game import appendfile, library, saves, theme, userfiles
 from game import settings as user_settings
 from game.config import PASS_AND_PLAY, MatchConfig
 from game.match import Match
@@ -115,6 +115,7 @@ def _deny_writes_in(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         return real_open(file, mode, *args, **kw)
 
     monkeypatch.setattr(userfiles, "open", opened, raising=False)
+    monkeypatch.setattr(appendfile, "open", opened, raising=False)
 
 
 def pass_and_play(app, plies: int = 8) -> PlayScene:
@@ -176,14 +177,18 @@ def test_leaving_a_game_that_could_not_be_saved_asks_first(app, monkeypatch):
     assert on_disk(scene.match.game_file).state.ply == 9
 
 
-def test_a_write_cut_short_leaves_the_last_file_whole(monkeypatch):
-    """The disk fills half-way through the write: the temporary file is cut short and removed,
-    the game's file is the last one written."""
+@pytest.mark.parametrize("write", ["whole", "appended"])
+def test_a_write_cut_short_leaves_the_last_file_whole(monkeypatch, write):
+    """The disk fills half-way through the write: the temporary file is cut short and removed
+    (a whole write: the first save of a window that reopened the game), or the appended line is
+    cut off again (the next move's save), and the game's file is the last one written."""
     state = random_play("ncuva", 3, lambda s: s.ply >= 6)
     config = MatchConfig("ncuva", dict(state.game.options))
     game_file = library.GameFile()
     assert game_file.save(config, state) == ""
     before = game_file.path(False).read_bytes()
+    if write == "whole":
+        game_file = library.GameFile(game_file.id, before.decode())
     real_open = open
 
     class CutShort:
@@ -203,7 +208,8 @@ def test_a_write_cut_short_leaves_the_last_file_whole(monkeypatch):
         def __getattr__(self, name: str):
             return getattr(self.f, name)
 
-    monkeypatch.setattr(userfiles, "open", lambda *a, **k: CutShort(real_open(*a, **k)), raising=False)
+    for module in (userfiles, appendfile):
+        monkeypatch.setattr(module, "open", lambda *a, **k: CutShort(real_open(*a, **k)), raising=False)
     state.play(state.legal_moves()[0])
     words = game_file.save(config, state)
     assert words == game_file.problem and "the disk is full" in words

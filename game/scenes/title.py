@@ -50,14 +50,15 @@ class TitleScene(Scene):
 
     # --- what is on disk ---------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Read the library again: the Continue offer and the count of saved games."""
-        lib = library.scan()
-        self.latest = lib.unfinished[0] if lib.unfinished else None
+        """Read the library again (its index, and any game changed since): the Continue offer
+        and the count of saved games."""
+        lib = library.overview()  # from the library's index: the games themselves are not read
+        self.latest = lib.latest
         self.resume_button.visible = self.latest is not None
-        if self.latest is not None and self.latest.match is not None:
-            self.resume_button.label = Words("Continue {game}, {when}", game=self.latest.match.summary(),
+        if self.latest is not None:
+            self.resume_button.label = Words("Continue {game}, {when}", game=lib.latest_words,
                                              when=library.when_words(self.latest.saved_at))
-        count = len(lib.unfinished)
+        count = lib.unfinished
         self.library_button.label = Words("Saved games ({count})", count=count) if count else "Saved games"
         self.library_button.visible = bool(lib.unfinished or lib.finished)
         if lib.problems:
