@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pytest
@@ -314,11 +315,12 @@ CASES = [
         "c": north({"x": NORTH_WINS, "y": DRAW}),
     }), "draw", "a b", "c", None),
     # Turns that do not alternate (a huff, an extra sowing): after a South moves again, after b
-    # North does; the proof must judge each node for its own mover.
+    # North does; the proof must judge each node for its own mover. c draws.
     case("moving_twice", south({
         "a": south({"p": north({"x": north({"u": SOUTH_WINS, "v": SOUTH_WINS}), "y": SOUTH_WINS}),
                     "q": NORTH_WINS}),
         "b": north({"x": north({"u": NORTH_WINS, "v": SOUTH_WINS}), "y": SOUTH_WINS}),
+        "c": north({"x": DRAW, "y": SOUTH_WINS}),
     }), "win", "a", "b", 4),
     # A bait: most of North's replies to "bait" lose and the heuristic loves it (even two plies on,
     # where the root screen of BattleHalma's levels looks), but "trap" wins for North two moves
@@ -537,6 +539,9 @@ def test_alphabeta_plays_a_move_that_keeps_the_result_and_stops_when_it_is_prove
     player = AlphaBetaPlayer(seconds=60.0, rng=random.Random(1), max_depth=6)  # bounded by depth, not the clock
     decision = player.choose(state)
     assert text_of(state, decision.move) in c.best
+    if c.result == "loss" and c.plies is not None:  # lost: the slowest loss, the most chances to go wrong
+        state.play(text_of(state, decision.move))
+        assert minimax(state, c.plies - 2) is None
     # A forced result ends the deepening at its own length: the quickest win, the slowest loss.
     assert player.depth == (c.plies if c.plies is not None else player.max_depth)
 
@@ -736,3 +741,36 @@ def test_the_merge_of_real_trees_plays_the_win(w: Won) -> None:
     assert local is not None and local.proven == "win"
     merged = parallel.merge(state, local, trees, counts, 0.0)
     assert merged.proven == "win" and text_of(state, merged.move) in w.wins and merged.value == 1.0
+
+
+def _ended(thread: Any) -> bool:
+    return not thread.is_alive()
+
+
+def test_a_parallel_search_proved_before_its_helper_begins_still_ends_and_plays_the_win() -> None:
+    """A search with no clock waits for every helper's answer. The first search after the helpers
+    start is proved by the caller (a win in 3: a few iterations) while they are still starting, so
+    they find it over before it began: they must answer all the same, or the caller waits for ever."""
+    import threading
+
+    from tools.scenarios import wait_until
+
+    w = next(w for w in REAL if "d2xd4" in w.fastest)
+    state = _won_state(w)
+    helpers = parallel.start_helpers(1)
+    try:
+        search = parallel.RootParallelSearch(helpers, random.Random(1))
+        found: list[SearchResult] = []
+
+        def run(seed: int) -> None:
+            found.append(search.search(MCTS(SearchConfig(), random.Random(seed)), state, None, 4000))
+
+        for seed in (2, 3):  # the helper starting, then ready
+            thread = threading.Thread(target=run, args=(seed,), daemon=True)
+            thread.start()
+            assert wait_until(partial(_ended, thread), polls=4000), "the search never ended"
+            result = found.pop()
+            assert result.proven == "win" and text_of(state, result.move) in w.wins and result.value == 1.0
+            assert len(search.last_iterations) == 2  # the helper answered
+    finally:
+        parallel.stop_helpers(helpers)

@@ -62,18 +62,18 @@ def helper_main(conn: Connection, generation: Any, current: Any) -> None:
             return generation.value != gen or (current is not None and ticket is not None
                                                and current.value != ticket)
 
-        if stopped():
-            continue
-        try:
-            state = load_state(text)
-            mcts = searchers.get(config)
-            if mcts is None:
-                mcts = searchers.setdefault(config, MCTS(config, random.Random(seed)))
-            result = mcts.search(state, seconds=seconds, iterations=iterations, cancel=stopped)
-            stats = [(state.move_text(s.move), s.visits, s.value, s.exact) for s in mcts.root_stats()]
-            reply: tuple[Any, ...] = (gen, result.iterations, stats, None)
-        except Exception as exc:  # a bug: say so, keep serving
-            reply = (gen, 0, [], f"{type(exc).__name__}: {exc}")
+        reply: tuple[Any, ...] = (gen, 0, [], None)  # over before it began: an empty answer
+        if not stopped():  # (never none: a caller with no clock waits for every answer)
+            try:
+                state = load_state(text)
+                mcts = searchers.get(config)
+                if mcts is None:
+                    mcts = searchers.setdefault(config, MCTS(config, random.Random(seed)))
+                result = mcts.search(state, seconds=seconds, iterations=iterations, cancel=stopped)
+                stats = [(state.move_text(s.move), s.visits, s.value, s.exact) for s in mcts.root_stats()]
+                reply = (gen, result.iterations, stats, None)
+            except Exception as exc:  # a bug: say so, keep serving
+                reply = (gen, 0, [], f"{type(exc).__name__}: {exc}")
         try:
             conn.send(reply)
         except (BrokenPipeError, OSError):
