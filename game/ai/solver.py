@@ -7,8 +7,13 @@ reads the cached table, or, when it is missing or fails its checks (moved aside 
 notice: ``take_notice``), builds it in a separate process and reads it back. Until a verified
 table is installed every answer is None, so no proven value is ever shown from a damaged file.
 One worker per variant and run: asking every frame never starts a second one, and a table that
-cannot be built is not tried again in that run. ``generation`` counts installed tables, so a
-scene asks once per position and again only when a table has arrived.
+cannot be built is not tried again in that run; the worker ends with a notice whatever happens
+to it, never silently. ``generation`` counts installed tables, so a scene asks once per
+position and again only when a table has arrived.
+
+Every value used is checked where it is looked up: a position's score must be the best of its
+moves' scores (``move_scores``). A table that contradicts itself there (an edit the checks on
+load did not sample) is dropped at once, said, moved aside and rebuilt, once a run.
 
 ``python -m game.ai.solver [--large | --options VARIANT]`` builds a table by hand.
 """
@@ -26,7 +31,7 @@ from rules.core import Game, Move, State
 from rules.words import N_
 
 from .solver_build import build, main
-from .solver_table import WIN, Table, TableFileError, back, decode, encode, key_of, variant_of
+from .solver_table import MAX_FILE_BYTES, WIN, Table, TableFileError, back, decode, encode, key_of, variant_of
 
 __all__ = ["WIN", "Table", "back", "best_moves", "build", "describe", "install", "key_of", "move_scores",
            "proven_value", "table_for", "take_notice", "variant_of"]
@@ -36,7 +41,10 @@ GAME_NAME = "Hat Diviyan Keliya"
 
 # --- using a table ------------------------------------------------------------------------------
 def move_scores(table: Table, state: State) -> list[tuple[int, Move]]:
-    """Every legal move with its score for the side to move (the best first)."""
+    """Every legal move with its score for the side to move (the best first); [] where the table
+    does not know them, or where it contradicts itself: the position's own score is not the best
+    of its moves' (the table is then dropped and rebuilt: ``_contradicted``). So no value is used
+    that its own position's moves do not bear out."""
     out = []
     for move in state.legal_moves():
         state.apply(move)
@@ -48,6 +56,10 @@ def move_scores(table: Table, state: State) -> list[tuple[int, Move]]:
             return []
         out.append((back(s), move))
     out.sort(key=lambda sm: -sm[0])
+    own = table.score(key_of(state), state.quiet_plies)  # type: ignore[attr-defined]
+    if out and own is not None and own != out[0][0]:  # None: a position set up by hand, off the table
+        _contradicted(table, state.game)
+        return []
     return out
 
 
@@ -83,13 +95,14 @@ def proven_value(state: State) -> str | None:
     table = table_for(state.game)
     if table is None:
         return None
-    s = table.score(key_of(state), state.quiet_plies)  # type: ignore[attr-defined]
-    return None if s is None else describe(s, state.to_move, state.game.sides)
+    scored = move_scores(table, state)  # the position's score, borne out by its moves'
+    return describe(scored[0][0], state.to_move, state.game.sides) if scored else None
 
 
 # --- the cache: read or built in the background, verified, never waited for --------------------------
 _tables: dict[str, Table] = {}
 _working: set[str] = set()  # variants with a worker running, or given up for this run
+_distrusted: set[str] = set()  # variants whose table contradicted itself in use this run
 _notices: list[str] = []
 _generation = 0
 _lock = threading.Lock()
@@ -128,7 +141,7 @@ def load(path: Path, variant: str | None = None) -> Table:
     from game.userfiles import read_bytes_capped
 
     variant = variant or path.name.split("-")[1]
-    return decode(read_bytes_capped(path, 200_000_000), variant)
+    return decode(read_bytes_capped(path, MAX_FILE_BYTES), variant)
 
 
 def install(table: Table) -> None:
@@ -173,9 +186,45 @@ def table_for(game: Game) -> Table | None:
     return None
 
 
-def _load_or_build(game: Game, variant: str) -> None:
+def _contradicted(table: Table, game: Game) -> None:
+    """``table`` gave a value its own position's moves contradict: stop using it, and rebuild it
+    in the background (once a run: a second contradiction leaves the values off, said)."""
+    variant = table.variant
+    with _lock:
+        if _tables.get(variant) is not table:
+            return  # dropped already (or never installed): said once
+        del _tables[variant]
+        _working.add(variant)
+        again = variant in _distrusted
+        _distrusted.add(variant)
+    if again:
+        _notice(f"{GAME_NAME}'s solved table gave a value the rules contradict again: proven values are not "
+                "shown this time.")
+        return
+    threading.Thread(target=_load_or_build, args=(game, variant, "a value it gives does not agree with the rules"),
+                     name="keliya-solver", daemon=True).start()
+
+
+def _load_or_build(game: Game, variant: str, distrusted: str = "") -> None:
+    """The worker: read the table, or (missing, failing its checks, or ``distrusted`` in use:
+    why) rebuild it; whatever goes wrong ends with a notice, never a silent death that would
+    leave the proven values off for the run without a word."""
+    try:
+        _load_or_build_unguarded(game, variant, distrusted)
+    except Exception as e:  # noqa: BLE001 - the worker must say it gave up, whatever stopped it
+        _notice(f"{GAME_NAME}'s solved table could not be built ({type(e).__name__}): proven values are not "
+                "shown this time.")
+
+
+def _load_or_build_unguarded(game: Game, variant: str, distrusted: str) -> None:
     path = cache_path(variant)
-    table, why = _read(path, variant)
+    if distrusted:
+        from game.userfiles import set_aside
+
+        set_aside(path)
+        table, why = None, f"was damaged ({distrusted})"
+    else:
+        table, why = _read(path, variant)
     if table is None and not builds_allowed:
         return  # the variant stays in _working: nothing more is tried in this run
     if table is None:

@@ -21,10 +21,9 @@ import time
 from array import array
 from collections.abc import Callable
 
-from rules import load_game
 from rules.core import Game
 
-from .solver_table import GAME_ID, WIN, Key, Table, back, key_of, packer, variant_of
+from .solver_table import WIN, Key, Table, back, game_for_variant, key_of, packer, variant_of
 
 
 def scored(score: int | None) -> int:
@@ -149,14 +148,6 @@ def _explore(game: Game) -> tuple[list[Key], list[list[tuple[int, bool]]], list[
             kids.append(row)
         i += 1
     return keys, kids, term
-
-
-def game_for_variant(variant: str) -> Game:
-    board, left, limit = variant.split("_")
-    options = {"board": board, "limit": limit}
-    if board == "large":
-        options["large_left"] = left
-    return load_game(GAME_ID, **options)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,20 +11,31 @@ limit, points, the arrays' types and lengths, the byte order, the body's size an
 the zlib-compressed arrays. ``decode`` refuses, with the reason in words, anything that is not
 exactly what ``encode`` wrote for that variant: empty, truncated, bit-flipped or edited files,
 another variant, another format.
+
+A checksum only proves the file is what its writer meant, and an edited file can carry a fresh
+one. So the contents are checked against the game itself too (``check``): the header's limit,
+points, byte order and counts must be this variant's and in range, the positions sorted and on
+the board, the scores within a win, and a seeded sample of positions (the start among them) is
+solved again one ply deep from the rules' own moves and must agree with the table. Anything
+that cannot even be checked is refused as well, never raised as another exception.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import operator
+import random
 import sys
 import zlib
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
+from rules import load_game
 from rules.boards import bits
 from rules.core import Game, State
 
@@ -35,6 +46,14 @@ MAGIC = b"keliya solved table\n"
 MAX_HEADER = 100_000  # bytes: the header of the large board's table is about 1 KB
 MAX_ARRAYS = 1000
 ITEM_SIZES = {"q": 8, "h": 2}
+#: the most positions one array may hold (the large board has about 870,000 in all) and the most
+#: bytes the arrays may unpack to: a header cannot make the reader unpack gigabytes
+MAX_ENTRIES = 1 << 24
+MAX_UNPACKED = 1 << 30
+#: positions solved again on load (the start and a seeded sample): a few milliseconds
+SAMPLE = 64
+#: the largest file a table may be (the large board's is a few MB)
+MAX_FILE_BYTES = 200_000_000
 
 Key = tuple[int, int, int, int, int]  # hunters, prey, hunters in hand, prey in hand, to move
 
@@ -47,6 +66,15 @@ def back(score: int) -> int:
 def key_of(state: State) -> Key:
     h0, h1 = state.hands()
     return (state.army(0), state.army(1), h0, h1, state.to_move)  # type: ignore[attr-defined]
+
+
+def game_for_variant(variant: str) -> Game:
+    """The game of a variant name (``variant_of``'s inverse); ValueError if it names none."""
+    board, left, limit = variant.split("_")
+    options = {"board": board, "limit": limit}
+    if board == "large":
+        options["large_left"] = left
+    return load_game(GAME_ID, **options)
 
 
 def variant_of(game: Game) -> str | None:
@@ -106,6 +134,21 @@ def packer(points: tuple[int, ...]) -> Callable[[Key], int]:
     return pack
 
 
+def unpack(points: tuple[int, ...], packed: int) -> Key | None:
+    """``packer``'s inverse: the position packed in ``packed``, or None if no position is (bits
+    beyond the side to move, or two pieces on one point)."""
+    n = len(points)
+    if packed < 0 or packed >> (2 * n + 7):
+        return None
+    mask = (1 << n) - 1
+    own, other = packed & mask, packed >> n & mask
+    if own & other:
+        return None
+    hunters = sum(1 << points[i] for i in bits(own))
+    prey = sum(1 << points[i] for i in bits(other))
+    return (hunters, prey, packed >> 2 * n & 3, packed >> (2 * n + 2) & 15, packed >> (2 * n + 6) & 1)
+
+
 def _find(keys: array[int], packed: int) -> int:
     i = bisect_left(keys, packed)
     return i if i < len(keys) and keys[i] == packed else -1
@@ -155,26 +198,54 @@ def decode(data: bytes, variant: str) -> Table:
     if len(body) != header.get("size"):
         raise (TableFileError("it is truncated") if len(body) < _int(header.get("size"))
                else TableFileError("it has extra bytes"))
-    if hashlib.sha256(body).hexdigest() != header.get("sha256"):
+    digest = hashlib.sha256(body).hexdigest()
+    if digest != header.get("sha256"):
         raise TableFileError("its contents do not match their checksum (damaged or edited)")
-    return _table_from(header, body, variant)
+    try:
+        game = game_for_variant(variant)
+    except (ValueError, TypeError):
+        raise TableFileError("it is the table of no variant of the game") from None
+    try:
+        table = _table_from(header, body, variant, game)
+        check(table, game, int(digest[:16], 16))
+    except TableFileError:
+        raise
+    except Exception:  # noqa: BLE001 - whatever a crafted file does, it is refused, never raised
+        raise TableFileError("its contents cannot be checked") from None
+    return table
 
 
 def _int(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def _table_from(header: dict[str, Any], body: bytes, variant: str) -> Table:
+def _count(value: object) -> int:
+    """A count the header gives: a whole number from 0 to ``MAX_ENTRIES``, else refused."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_ENTRIES:
+        raise TableFileError("its header gives values no table of this game has")
+    return value
+
+
+def _table_from(header: dict[str, Any], body: bytes, variant: str, game: Game) -> Table:
+    """The arrays of ``body`` as ``header`` describes them, once the header is found to be this
+    game's: its limit and points, a byte order, counts that are whole numbers in range."""
     try:
-        shapes = [(str(code), _int(length)) for code, length in header["arrays"]][:MAX_ARRAYS + 1]
-        limit, points = _int(header["limit"]), tuple(_int(p) for p in header["points"])
-        swap = header["byteorder"] != sys.byteorder
+        shapes = [(str(code), length) for code, length in header["arrays"]][:MAX_ARRAYS + 1]
+        limit, points, order = header["limit"], header["points"], header["byteorder"]
     except (KeyError, TypeError, ValueError):
         raise TableFileError("its header is incomplete") from None
     codes = [code for code, _ in shapes]
     if not 4 <= len(codes) <= MAX_ARRAYS or codes[:3] != ["q", "h", "q"] or set(codes[3:]) != {"h"}:
         raise TableFileError("its header describes no table")
-    expected = sum(ITEM_SIZES[code] * n for code, n in shapes)
+    lengths = [_count(n) for _, n in shapes]
+    rules_limit: int = game.limit  # type: ignore[attr-defined]
+    board_points = list(game.board.points)  # type: ignore[attr-defined]
+    if (type(limit) is not int or limit != rules_limit or points != board_points or order not in ("little", "big")
+            or len(shapes) - 3 > (rules_limit + 1 if rules_limit else MAX_ARRAYS)):
+        raise TableFileError("its header gives values no table of this game has")
+    expected = sum(ITEM_SIZES[code] * n for code, n in zip(codes, lengths))
+    if expected > MAX_UNPACKED:
+        raise TableFileError("its header gives values no table of this game has")
     try:
         inflater = zlib.decompressobj()
         raw = inflater.decompress(body, expected + 1)
@@ -183,14 +254,65 @@ def _table_from(header: dict[str, Any], body: bytes, variant: str) -> Table:
     if len(raw) != expected or not inflater.eof:
         raise TableFileError("its contents are not the size its header gives")
     arrays, at = [], 0
-    for code, n in shapes:
+    for code, n in zip(codes, lengths):
         a = array(code)
         a.frombytes(raw[at:at + ITEM_SIZES[code] * n])
-        if swap:
+        if order != sys.byteorder:
             a.byteswap()
         arrays.append(a)
         at += ITEM_SIZES[code] * n
     pkeys, pvalues, keys, *layers = arrays
     if len(pkeys) != len(pvalues) or any(len(layer) != len(keys) for layer in layers):
         raise TableFileError("its arrays do not fit together")
-    return Table(variant, limit, points, pkeys, pvalues, keys, layers)
+    return Table(variant, limit, tuple(board_points), pkeys, pvalues, keys, layers)
+
+
+# --- checking a table against the game -----------------------------------------------------------------
+def check(table: Table, game: Game, seed: int = 0, sample: int = SAMPLE) -> None:
+    """``TableFileError`` unless ``table`` holds ``game``'s positions in order with scores in
+    range, and agrees with the rules on the start and ``sample`` positions picked by ``seed``:
+    each one's score is the best of its moves' scores (a finished one's, its result). A flipped
+    byte order, keys or scores edited, a layer dropped or moved, another limit's table: each
+    breaks one of these. What the sample misses is caught where a value is looked up
+    (``solver.move_scores`` checks the position against its moves the same way)."""
+    n = len(table.points)
+    for keys in (table.placement_keys, table.keys):
+        if not keys or keys[0] < 0 or keys[-1] >> (2 * n + 7) or not all(map(operator.lt, keys, islice(keys, 1, None))):
+            raise TableFileError("its positions are out of order or off the board")
+    for values in (table.placement_values, *table.layers):
+        if values and (min(values) < -WIN or max(values) > WIN):
+            raise TableFileError("its scores are out of range")
+    rng = random.Random(seed)
+    start = game.new_initial_state()
+    picks: list[tuple[int, int]] = [(table._pack(key_of(start)), 0)]
+    for keys, moving in ((table.placement_keys, False), (table.keys, True)):
+        for _ in range(sample // 2):
+            quiet = rng.randrange(table.limit) if moving and table.limit else 0
+            picks.append((keys[rng.randrange(len(keys))], quiet))
+    for packed, quiet in picks:
+        if not _agrees(table, game, packed, quiet):
+            raise TableFileError("a value it gives does not agree with the rules")
+
+
+def _agrees(table: Table, game: Game, packed: int, quiet: int) -> bool:
+    """Whether the table's score of one position, ``quiet`` plies after a capture, is what the
+    rules give it from the table's scores of its moves (one ply solved again)."""
+    from rules.hunt import HuntState  # the rules' own moves and endings, as the build uses
+
+    key = unpack(table.points, packed)
+    if key is None:
+        return False
+    own = table.score(key, quiet)
+    state = HuntState(game, *key)  # type: ignore[arg-type]
+    out = state.outcome()
+    if out is not None:
+        return own == (0 if out.winner is None else WIN if out.winner == key[4] else -WIN)
+    best = None
+    for move in state.legal_moves():
+        state.apply(move)
+        child = table.score(key_of(state), quiet + 1 if state.quiet_plies else 0)
+        state.undo()
+        if child is None:
+            return False  # a position the rules reach is missing
+        best = back(child) if best is None else max(best, back(child))
+    return own is not None and own == best
