@@ -30,16 +30,16 @@ import os
 import secrets
 import time
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from rules import Move, State, game_spec, load_state
+from rules import Move, State, game_ids, game_spec, load_state
 from rules.words import N_, N_counted, Words, words_of
 
 from . import saves
 from .appendfile import append_bytes
-from .config import VS_COMPUTER, MatchConfig
+from .config import VS_COMPUTER, MatchConfig, Mode
 from .userfiles import (
     UserFileError,
     clean_leftovers,
@@ -318,8 +318,9 @@ def overview() -> Overview:
             found = [e for e in os.scandir(folder) if e.name.endswith(SUFFIX) and not e.name.startswith(".")]
         except OSError:
             continue
+        prefix = folder.name + "/"
         for item in found:
-            key, path = f"{folder.name}/{item.name}", folder / item.name
+            key = prefix + item.name
             try:
                 stamp = _stamp_of(item.stat())
             except OSError:
@@ -328,6 +329,7 @@ def overview() -> Overview:
             if record is not None and record["stamp"] == list(stamp):
                 fresh[key] = record
                 continue
+            path = folder / item.name
             if path in _unmovable and _unmovable[path] == stamp:
                 continue  # said already; still where it was, and still not offered
             try:
@@ -338,11 +340,12 @@ def overview() -> Overview:
             fresh[key] = _record(entry, _cache[path][0] if path in _cache else stamp)
     if fresh != index:
         _write_index(fresh)
-    unfinished = {k: r for k, r in fresh.items() if k.startswith(games_dir().name + "/")}
+    prefix = games_dir().name + "/"
+    unfinished = {k: r for k, r in fresh.items() if k.startswith(prefix)}
     latest: Entry | None = None
     words = ""
     if unfinished:
-        key, record = max(unfinished.items(), key=lambda kr: (kr[1]["saved_at"], Path(kr[0]).stem))
+        key, record = max(unfinished.items(), key=lambda kr: (kr[1]["saved_at"], kr[0]))  # as scan sorts: time, id
         latest = _entry_of(games_dir() / Path(key).name, record)
         words = saves.summary_words(latest.config, False, record["next"])
     return Overview(latest, words, len(unfinished), len(fresh) - len(unfinished), problems)
@@ -360,21 +363,33 @@ def _record(entry: Entry, stamp: Stamp) -> dict[str, Any]:
 def _usable(record: Any) -> bool:
     """Whether an index record has every field ``overview`` reads, of its type (an index edited
     or written by another version is read again from the games, never trusted into a crash)."""
-    try:
-        _entry_of(Path("x.txt"), record)
-    except (TypeError, ValueError, KeyError, AttributeError, OverflowError):
+    if not isinstance(record, dict) or not _RECORD_KEYS <= record.keys():
         return False
-    stamp = record["stamp"]
-    return (isinstance(record["next"], int) and isinstance(record["saved_at"], (int, float))
-            and isinstance(stamp, list) and len(stamp) == 3 and all(isinstance(v, int) for v in stamp))
+    stamp, level2 = record["stamp"], record["level2"]
+    saved_at = record["saved_at"]
+    if not isinstance(saved_at, (int, float)) or not 0 <= saved_at < 253_402_000_000:  # NaN too; before year 9999
+        return False
+    return (isinstance(record["game"], str) and record["game"] in _known_games() and isinstance(record["level"], str)
+            and isinstance(record["mode"], str) and record["mode"] in _MODES
+            and record["human"] in (0, 1) and isinstance(record["options"], dict)
+            and (level2 is None or isinstance(level2, str)) and isinstance(record["ply"], int)
+            and isinstance(record["next"], int) and isinstance(stamp, list) and len(stamp) == 3 and type(stamp[0]) is type(stamp[1]) is type(stamp[2]) is int)
+
+
+_RECORD_KEYS = frozenset(("stamp", "saved_at", "ply", "game", "options", "mode", "human", "level", "level2", "next"))
+_MODES = frozenset(str(m) for m in Mode)
+
+
+@cache
+def _known_games() -> frozenset[str]:
+    return frozenset(game_ids())
 
 
 def _entry_of(path: Path, record: dict[str, Any]) -> Entry:
     """The library entry of an index record (the game itself is read when it is opened)."""
-    config = MatchConfig(str(record["game"]), dict(record["options"]), record["mode"], int(record["human"]),
-                         str(record["level"]), level2=record["level2"] if isinstance(record["level2"], str) else None)
-    return Entry(path.stem, path, path.parent.name == history_dir().name, config, int(record["ply"]),
-                 float(record["saved_at"]))
+    config = MatchConfig(record["game"], dict(record["options"]), record["mode"], record["human"], record["level"],
+                         level2=record["level2"])
+    return Entry(path.stem, path, path.parent.name == history_dir().name, config, record["ply"], record["saved_at"])
 
 
 def _index_path() -> Path:
