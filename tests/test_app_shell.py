@@ -259,35 +259,52 @@ def snapshot(obj, depth: int = 0, seen: set[int] | None = None):
             if k != "app" and not (depth > 0 and k.startswith("_"))}
 
 
-def test_screenshots_flag_saves_every_scene_and_drawing_changes_nothing(tmp_path, monkeypatch):
-    """``--screenshots`` reaches every scene at both sizes; meanwhile each scene's state is taken
-    before and after every draw: drawing may change pixels, never what the scene holds."""
-    from game.launch import main
-    from game.scene import SceneManager
+def test_the_screenshot_tour_reaches_every_scene_holds_its_text_and_drawing_changes_nothing(tmp_path):
+    """The English screenshot tour, drawn once for three checks: it reaches every scene at both
+    sizes (each shot saved as ``--screenshots`` saves it); every text holds, as in the other
+    languages (``test_i18n.test_every_scene_holds_its_text``); and each scene's state is taken
+    before and after each shot's drawing: drawing may change pixels, never what a scene holds.
+    (The frames between the shots are updated but not drawn, so a scene that changed itself
+    while drawing would show it here, at the one draw of each state the tour reaches.)"""
+    from tools.layout_check import watch_tour
 
     changed: list[str] = []
-    plain_draw = SceneManager.draw
-    draws = [0]
 
-    def guarded(manager, surface):
-        draws[0] += 1
-        if draws[0] % 3:  # a scene that lays out while drawing does it every frame: one in three is enough
-            plain_draw(manager, surface)
-            return
+    def around(manager, screen, name, draw):
         before = [(type(sc).__name__, snapshot(sc)) for sc in manager.stack]
-        plain_draw(manager, surface)
+        draw()
         after = [(type(sc).__name__, snapshot(sc)) for sc in manager.stack]
-        changed.extend(name for (name, a), (_, b) in zip(before, after) if a != b)
+        changed.extend(f"{name}: {sc}" for (sc, a), (_, b) in zip(before, after) if a != b)
+        pygame.image.save(screen, str(tmp_path / f"{name}.png"))
 
-    monkeypatch.setattr(SceneManager, "draw", guarded)
-    assert main(["--screenshots", str(tmp_path)]) == 0
-    assert changed == [], f"drawing changed the state of {sorted(set(changed))}"
+    problems = watch_tour("en", around=around)
+    assert problems == {}, [f"{shot}: {problem}" for problem, shot in sorted(problems.items())][:15]
+    assert changed == [], f"drawing changed the state of {changed[:10]}"
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     for size in ("1280x800", "960x600"):
         for scene in ("title", "menu", "setup", "rules", "coin_toss", "play_start", "chain", "huff", "game_over"):
             assert any(n.startswith(size) and scene in n for n in names), (size, scene)
     surf = pygame.image.load(str(tmp_path / "960x600_08_play_start.png"))
     assert surf.get_size() == (960, 600)
+
+
+def test_the_screenshots_flag_saves_the_tour_where_it_is_told(tmp_path, monkeypatch, capsys):
+    """``--screenshots DIR`` (and ``--lang``) hand the tour its folder and language and say how
+    many pictures it saved (the tour itself is the test above)."""
+    import tools.shots
+    from game.launch import main
+
+    asked = []
+
+    def save(out, language="en"):
+        asked.append((out, language))
+        out.mkdir(parents=True, exist_ok=True)
+        return [out / "a.png", out / "b.png"]
+
+    monkeypatch.setattr(tools.shots, "save_screenshots", save)
+    assert main(["--screenshots", str(tmp_path / "shots"), "--lang", "ta"]) == 0
+    assert asked == [(tmp_path / "shots", "ta")]
+    assert f"saved 2 screenshots in {tmp_path / 'shots'}" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1600, 900)])

@@ -341,7 +341,8 @@ def test_changing_the_language_redraws_every_scene(app, english):
 def test_every_scene_holds_its_text(code, english):
     """The screenshot tour in the language at 1280x800 and 960x600: no text off the window or
     out of its button, no label shrunk past reading, no two texts on top of each other, no
-    character without a glyph."""
+    character without a glyph. (English is checked on the tour that test_app_shell draws once
+    for its own checks too.)"""
     from tools.layout_check import watch_tour
 
     problems = watch_tour(code)

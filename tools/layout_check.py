@@ -11,6 +11,7 @@ its characters in the face that draws it (a missing one would show as a box).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -113,22 +114,32 @@ def _invisible(ch: str) -> bool:
     return ch in "\u200c\u200d\u200b\ufe0f"
 
 
-def watch_tour(language: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800), (960, 600))) -> dict[str, str]:
+#: a check that shares the layout check's tour: handed each shot and the function that draws it
+#: (watched); it calls that once, doing what it wants before and after
+Around = Callable[["SceneManager", pygame.Surface, str, Callable[[], None]], None]
+
+
+def watch_tour(language: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800), (960, 600)),
+               around: Around | None = None) -> dict[str, str]:
     """Run the screenshot tour in ``language`` at ``sizes``, each scene drawn and checked as its
-    screenshot would be taken; returns each problem with that screenshot's name."""
+    screenshot would be taken; returns each problem with that screenshot's name. ``around`` lets
+    other checks use the same tour rather than draw it again."""
     from game import theme
 
-    from .tour import draw_scenes, tour
+    from .tour import tour
 
     watch = Watch()
 
     def look(manager: SceneManager, screen: pygame.Surface, name: str) -> None:
         watch.shot, watch.window = name, screen.get_rect()
 
-        def each(scene: object, top: bool) -> None:
-            watch.recording = top
+        def draw() -> None:
+            draw_watched(watch, manager, screen)
 
-        draw_scenes(manager, screen, each)
+        if around is None:
+            draw()
+        else:
+            around(manager, screen, name, draw)
         watch.recording = False
         watch.check_frame()
 
@@ -138,6 +149,16 @@ def watch_tour(language: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800),
     finally:
         theme.text_placed = theme.text_drawn = None
     return watch.problems
+
+
+def draw_watched(watch: Watch, manager: SceneManager, screen: pygame.Surface) -> None:
+    """Draw the scenes as the app does, recording the texts the top one places."""
+    from .tour import draw_scenes
+
+    def each(scene: object, top: bool) -> None:
+        watch.recording = top
+
+    draw_scenes(manager, screen, each)
 
 
 def main(argv: list[str] | None = None) -> int:
