@@ -21,10 +21,14 @@ from tools.scenarios import start_play as start
 play_to_end = partial(scenario_play_to_end, settle_seconds=120, settle_dt=0.25)
 
 
-@pytest.mark.parametrize("columns,seed", [(4, 1), (8, 2), (12, 5)])  # one long game of each width class
+@pytest.mark.parametrize("columns,seed", [(4, 1), (8, 2), (12, 5)])  # a game of each width class
 def test_pass_and_play_to_the_end(app, columns, seed):
-    user_settings.update(animation="fast")  # a whole game of sowings, each still shown
-    scene = start(app, MatchConfig("ncuva", {"columns": columns}, mode=PASS_AND_PLAY))
+    """The last sowings of a seeded game clicked to its end, each shown (the whole game's
+    rules are the golden games' and the contract's; here the board must keep up with them)."""
+    user_settings.update(animation="fast")
+    length = random_play("ncuva", seed, lambda s: False, max_plies=3000, columns=columns).ply
+    late = random_play("ncuva", seed, lambda s: s.ply >= length - 16, max_plies=3000, columns=columns)
+    scene = start(app, MatchConfig("ncuva", {"columns": columns}, mode=PASS_AND_PLAY), late)
     play_to_end(app, scene, random.Random(seed))
     assert scene.match.state.outcome() is not None
     assert scene.board.shown_counts() == scene.match.state.counts()
