@@ -26,7 +26,7 @@ from tools.battlehalma_positions import (
     king_capture_position,
     king_takes,
 )
-from tools.scenarios import Mouse, click_move, pump, settle
+from tools.scenarios import Mouse, click_move, pump, random_play, settle
 from tools.scenarios import play_to_end as scenario_play_to_end
 from tools.scenarios import start_play as start
 
@@ -58,7 +58,11 @@ def test_the_squares_family_draws_battlehalma(app):
 
 @pytest.mark.parametrize(("options", "seed"), [(TERMINAL_6, 1), (TERMINAL_6, 2), (PROMOTION_3, 3), (PROMOTION_3, 4)])
 def test_pass_and_play_to_the_end(app, options, seed):
-    scene = start(app, MatchConfig("battlehalma", dict(options), mode=PASS_AND_PLAY))
+    """The last 40 moves of a seeded game clicked to its end (the whole games' rules are the
+    golden games' and the contract's): every move lands and the end is said."""
+    length = random_play("battlehalma", seed, lambda s: False, max_plies=3000, **options).ply
+    late = random_play("battlehalma", seed, lambda s: s.ply >= length - 40, max_plies=3000, **options)
+    scene = start(app, MatchConfig("battlehalma", dict(options), mode=PASS_AND_PLAY), late)
     play_to_end(app, scene, random.Random(seed))
     outcome = scene.match.state.outcome()
     assert outcome is not None
