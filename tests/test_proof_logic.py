@@ -461,6 +461,16 @@ def test_a_search_too_short_to_try_every_move_plays_an_untried_one_over_a_proven
     assert result.move not in lost and result.proven is None and result.value == 0.5
 
 
+@pytest.mark.parametrize("side", SIDES)
+def test_a_search_cancelled_before_it_begins_still_answers(side: int) -> None:
+    # A helper of the parallel search is cancelled as soon as the caller proves the position,
+    # which may be before the helper's first iteration: it must still answer with a move.
+    state = root_of(BY_NAME["won_in_3_through_every_reply"], side)
+    engine = MCTS(SearchConfig(), random.Random(1))
+    result = engine.search(state, iterations=100, cancel=lambda: True)
+    assert result.move in state.legal_moves() and result.iterations == 1 and len(engine.root_stats()) == 1
+
+
 # --- the root-parallel merge ------------------------------------------------------------------------
 
 Stats = list[tuple[str, int, float, float | None]]

@@ -150,7 +150,8 @@ class MCTS:
         iterations: int | None = None,
         cancel: Callable[[], bool] | None = None,
     ) -> SearchResult:
-        """Search until ``seconds`` pass, ``iterations`` are done or ``cancel()`` is true.
+        """Search until ``seconds`` pass, ``iterations`` are done or ``cancel()`` is true (after
+        one iteration at least: a search cancelled before it began still answers with a move).
 
         With no budget at all, a single iteration per legal move is run.
         """
@@ -186,7 +187,7 @@ class MCTS:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            if cancel is not None and cancel():
+            if cancel is not None and done and cancel():  # one iteration at least: a move to answer with
                 break
             self._iterate(root, work)
             done += 1
