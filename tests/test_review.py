@@ -45,6 +45,24 @@ def test_reviewing_shows_past_positions_and_never_changes_the_game(app):
     assert not scene.match.review.active and scene.match.state.to_text() == live
 
 
+def test_clicking_the_newest_move_in_the_list_is_the_game_itself(app):
+    """The newest move's position is the game as it stands: a click on it (from a look back or
+    not) shows the live board, where a move may be played, not a read-only copy of it."""
+    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 12)
+    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
+    mouse = Mouse(app)
+    app.frame([], 1 / 60)
+    newest = max(scene.plan.log_cells, key=lambda cell: cell[1])
+    assert newest[1] == 12
+    mouse.click(scene.plan.log_cells[-3][0].center)
+    assert scene.match.review.active
+    app.frame([], 1 / 60)
+    mouse.click(next(rect for rect, index, _ in scene.plan.log_cells if index == 12).center)
+    assert not scene.match.review.active
+    click_move(mouse, scene, scene.match.state.legal_moves()[0])
+    assert scene.match.state.ply == 13
+
+
 @pytest.mark.parametrize("game_id, stop", [
     ("kotu_ellima", lambda s: any(m.captured for m in s.legal_moves())),  # a capture
     ("cows_leopards", lambda s: s.ply >= 3),  # drops, then the phase change
