@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from positions import perft
 
-from rules import load_game, load_state, ncuva_sowing
+from rules import load_game, load_state
 from rules.effects import replay_counts
 from rules.ncuva import SINGLE
 
@@ -57,13 +57,43 @@ def test_random_games_keep_every_rule(columns, seed):
     assert state.to_text() == start_text
 
 
-def test_long_sowings_walked_by_brent_from_the_start_agree(monkeypatch):
-    """With the unnoted first pass cut to one lift, every relay sowing takes the cycle-testing
-    path (Brent's method with the lift limit): the games still agree with the reference."""
-    monkeypatch.setattr(ncuva_sowing, "LIFT_CHECK", 1)
-    for columns, seed in ((4, 5), (8, 6), (12, 7)):
-        for k in range(3):
-            agree_with_reference({"columns": columns, "after_capture": "end-turn"}, seed * 10 + k)
+# Seeded random games of the default Ncuva (South first) whose sowings include a relay cycle of
+# over 1,000 lifts: (columns, seed, lifts of the longest sowing played).
+LONG_CYCLES = [(6, 3518, 4212), (6, 745, 1512), (8, 633, 2808)]
+
+
+def test_200_seeded_games_agree_with_the_reference_move_for_move():
+    """The same 200 seeded games on 4 columns (the rules API, the fast playout loop fed the same
+    draws, and the naive reference, decision by decision), half under the default rules and
+    half with a capture earning another sowing from two stones in every hole."""
+    for seed in range(200):
+        options = {"columns": 4} if seed % 2 else {"columns": 4, "after_capture": "sow-again", "start": "even"}
+        end = agree_with_reference(options, seed)
+        fast = load_game("ncuva", **options).new_initial_state()
+        fast.playout(random.Random(seed))
+        assert fast.to_text() == end, seed
+
+
+@pytest.mark.parametrize(("columns", "seed", "lifts"), LONG_CYCLES)
+def test_games_with_cycles_over_a_thousand_lifts_agree(columns, seed, lifts):
+    """A cycle the old 1,000-lift limit cut short now runs to its first repeat, in the engine
+    and in the reference alike, and brings every stone back where it was."""
+    game = load_game("ncuva", columns=columns)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    longest = 0
+    while state.outcome() is None:
+        moves = state.legal_moves()
+        move = moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0]
+        stop = state.effects(move)[-1]
+        if stop.detail == "cycle":
+            longest = max(longest, stop.count)
+            after = state.copy()
+            after.apply(move)
+            assert after.counts() == state.counts() and after.to_move != state.to_move
+        state.apply(move)
+    assert longest == lifts
+    assert agree_with_reference({"columns": columns}, seed) == state.to_text()
 
 
 @pytest.mark.parametrize("columns", (4, 6))
@@ -74,9 +104,10 @@ def test_engine_agrees_with_the_naive_reference(columns, after_capture, layout, 
     agree_with_reference({"columns": columns, "after_capture": after_capture, "start": layout}, seed)
 
 
-def agree_with_reference(options: dict, seed: int) -> None:
+def agree_with_reference(options: dict, seed: int) -> str:
     """A seeded random game played on the engine and on the naive reference, compared at every
-    decision: moves, captures, boards, whose turn, turns, stores and the ending."""
+    decision: moves, captures, boards, whose turn, turns, stores and the ending. Returns the
+    engine's final position text."""
     rng = random.Random(seed)
     state = load_game("ncuva", **options).new_initial_state()
     ref = reference_ncuva.start_for(state.game.options)
@@ -88,7 +119,7 @@ def agree_with_reference(options: dict, seed: int) -> None:
             break
         moves = state.legal_moves()
         assert [("single" if m.kind == SINGLE else "sow", name(m.origin)) for m in moves] == ref.moves()
-        move = moves[rng.randrange(len(moves))]
+        move = moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0]  # the playout's draw
         expected = [name(c) for c in state.captures(move)]
         stop = state.effects(move)[-1].detail
         captured = ref.play("single" if move.kind == SINGLE else "sow", name(move.origin))
@@ -97,6 +128,7 @@ def agree_with_reference(options: dict, seed: int) -> None:
         assert {"capture": "sleep"}.get(stop, stop) == ref.stopped
         assert {name(c): v for c, v in state.counts().items()} == ref.board
         assert (state.to_move, state.turns, list(state.stores())) == (ref.turn, ref.turns, ref.stores)
+    return state.to_text()
 
 
 @pytest.mark.parametrize("columns", SIZES)

@@ -105,7 +105,7 @@ def test_registry_entry_names_every_house_rule():
     assert [o.name for o in spec.options] == ["columns", "after_capture", "start", "first", "only_two"]
     text = " ".join(spec.rules_text.lower().split())
     assert text.count("house rule") >= 7
-    for words in ("200 turns", "cycle", "1,000 lifts", "only two left", "maruba", "mefuvha", "singles",
+    for words in ("200 turns", "cycle", "100,000 lifts", "only two left", "maruba", "mefuvha", "singles",
                   "cannot move", "the first player can take everything in the first turn", "coin toss"):
         assert words in text
     for opt in spec.options:
