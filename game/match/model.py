@@ -377,7 +377,7 @@ class Match:
             return
         played = self.pending.pop(0)
         self._announce(played)
-        self.stops_seen |= {e.detail for e in played.effects if e.kind == STOP}
+        self.stops_seen |= {e.detail for e in played.effects[-1:] if e.kind == STOP}  # a sowing's stop is its last effect
         victim = played.mover ^ 1
         if (_is_huff(played.move, played.effects) and self.controllers[played.mover] == COMPUTER
                 and self.controllers[victim] == HUMAN):

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules import Move, State
-from rules.effects import PLACE, REMOVE
-from rules.kinds import Code, Refusal
+from rules.effects import LIFT, PLACE, REMOVE
+from rules.kinds import Code, MoveKind, Refusal
 from rules.words import N_, Refused
 
 
@@ -28,6 +28,10 @@ class Click(Code):
     MOVE = "move"  # a whole move: play it
     ILLEGAL = "illegal"  # refused, with the reason
     NONE = "none"  # nothing happened
+
+
+#: the first effect of a one-cell move of these kinds, known without working its effects out
+FIRST_EFFECT: dict[str, str] = {MoveKind.DROP: PLACE, MoveKind.HUFF: REMOVE, MoveKind.SOW: LIFT, MoveKind.SINGLE: LIFT}
 
 
 @dataclass(frozen=True)
@@ -86,13 +90,19 @@ class MoveBuilder:
         return self._moves
 
     def _singles(self) -> dict[int, tuple[Move, str]]:
-        """Moves made at one cell, by cell, with what they do there ('place' or 'remove')."""
+        """Moves made at one cell, by cell, with what they do there ('place' or 'remove'): told
+        by the move's kind where it says, else by its first effect. (A sowing's effects can run
+        to hundreds of thousands of steps: working them out for every hole at every turn cost
+        half a second on a position with a sowing stopped at the lift limit.)"""
         if self._single is None:
             out = {}
             for m in self.legal():
                 if len(m.path) == 1:
-                    effects = self.effects(m)
-                    out[m.path[0]] = (m, effects[0].kind if effects else "")
+                    what = FIRST_EFFECT.get(m.kind)
+                    if what is None:
+                        effects = self.effects(m)
+                        what = effects[0].kind if effects else ""
+                    out[m.path[0]] = (m, what)
             self._single = out
         return self._single
 

@@ -2,25 +2,27 @@
 hand, the hand travels pit to pit dropping one stone into each (pymunk settles it among the
 stones there), a relay lifts the pit the last stone fell in, a capture sweeps the stones to the
 capturer's store, and the stop is said in words. Long sowings go faster so none drags on;
-the player's speed setting (``speed``) scales all of it. ``finish`` lands everything at once.
+the player's speed setting (``speed``) scales all of it. ``finish`` lands everything at once,
+with work bounded whatever the sowing's length (a sowing may run to 100,000 lifts).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 import pygame
 
 from rules import Effect
-from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP, replay_counts
+from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP
 from rules.kinds import Detail, PieceKind, Pieces
 from rules.words import N_, Words
 
 from ...anim import arc_point, ease_in_out, ease_out_cubic, lerp
 from ...render.marks import alpha_circle
 from ..beats import Beat, EventSink
-from .stones import Stone, StoneField, heap_offset
+from .stones import STONE_COLOURS, Stone, StoneField, heap_offset
 from .view import HolesView, stone_sprite
 
 SECONDS = {LIFT: 0.38, RELAY: 0.42, DROP: 0.2, CAPTURE: 0.6, STOP: 0.9}
@@ -42,7 +44,50 @@ class _Step:
     seconds: float
 
 
-LONGEST = 30.0  # seconds a sowing's stones take at most at the normal speed (a relay can run 1,000 lifts)
+LONGEST = 30.0  # seconds a sowing's stones take at most at the normal speed (a relay can run 100,000 lifts)
+#: steps a skip replays on plain lists, stone by stone, so that each stone keeps its colour (about
+#: a millisecond); a skip with more steps left lays the end counts out directly
+FAITHFUL = 4000
+
+
+class _Steps(Sequence[_Step]):
+    """A sowing's steps, made when asked: a long sowing has hundreds of thousands of effects, and
+    a list of steps made at once would cost a frame of its own."""
+
+    def __init__(self, effects: list[Effect], k: float) -> None:
+        self.effects = effects
+        self.k = k
+
+    def __len__(self) -> int:
+        return len(self.effects)
+
+    @overload
+    def __getitem__(self, i: int) -> _Step: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[_Step]: ...
+
+    def __getitem__(self, i: int | slice) -> _Step | list[_Step]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        e = self.effects[i]
+        return _Step(e, SECONDS.get(e.kind, 0.0) * (self.k if e.kind in (LIFT, RELAY, DROP) else 1.0))
+
+
+def net_change(effects: list[Effect]) -> tuple[dict[int, int], tuple[int, int]]:
+    """What a sowing changes, one pass: stones gained (or lost) per pit, stones each side takes."""
+    delta: dict[int, int] = {}
+    taken = [0, 0]
+    for e in effects:
+        kind = e.kind
+        if kind == DROP:
+            delta[e.cell] = delta.get(e.cell, 0) + 1
+        elif kind in (LIFT, RELAY):
+            delta[e.cell] = delta.get(e.cell, 0) - e.count
+        elif kind == CAPTURE:
+            delta[e.cell] = delta.get(e.cell, 0) - e.count
+            taken[e.player] += e.count
+    return delta, (taken[0], taken[1])
 
 
 def tempo(effects: list[Effect]) -> float:
@@ -73,11 +118,10 @@ class SowingAnimation:
         self.on_end = on_end
         self.player = player
         self.board: Pieces = {}
-        k = tempo(effects)
-        self.steps = [_Step(e, SECONDS.get(e.kind, 0.0) * (k if e.kind in (LIFT, RELAY, DROP) else 1.0))
-                      for e in effects]
+        self.steps = _Steps(effects, tempo(effects))
         self.caption = stop_words(effects, sides[player])
         self.effects = effects
+        self.change = net_change(effects)
         self.speed = max(0.1, speed)
         self.index = 0
         self.elapsed = 0.0
@@ -113,19 +157,80 @@ class SowingAnimation:
         self._finished()
 
     def finish(self) -> None:
-        """Jump to the end (a click, undo): every stone lands where the rules put it, quietly."""
+        """Jump to the end (a click, undo): every pit holds what the rules put there, quietly,
+        in one frame of bounded work. With at most ``FAITHFUL`` steps left they are replayed on
+        plain lists (no physics), so each stone keeps its colour; with more, the end counts are
+        laid out directly (a sowing that long has shuffled every stone anyway). Either way only
+        the pits that changed are laid out again, then settled by a fixed number of steps."""
         if self.target is None:
             self._start()
-        while not self.done:
-            step = self.steps[self.index]
-            if not self.begun:
-                self._begin(step.effect, quiet=True)
-            self._end(step.effect, quiet=True)
-        self.field.settle(0.3)
+        if len(self.steps) - self.index <= FAITHFUL:
+            pits, stored = self._replayed()
+        else:
+            pits, stored = self._laid_out()
+        self.field.lay_out(pits, stored)
+        self.index = len(self.steps)
+        self.begun = False
+        self.hand, self.rising, self.falling, self.sweeping = [], [], None, []
+        self.hand_cell = self.hand_from = None
         self._finished()
 
+    def _replayed(self) -> tuple[dict[int, list[Stone]], tuple[list[Stone], list[Stone]]]:
+        """The stones of every pit at the end, and those each side sweeps into its store, by
+        playing the steps left on lists of the very stones (the one begun finished first)."""
+        pits = {cell: list(stones) for cell, stones in self.field.pits.items()}
+        hand = list(self.hand)
+        stored: tuple[list[Stone], list[Stone]] = ([], [])
+        index = self.index
+        if self.begun and not self.done:
+            e = self.steps[index].effect
+            if e.kind in (LIFT, RELAY):
+                hand.extend(s for s, _, _ in self.rising)
+            elif e.kind == DROP:
+                pits[e.cell].append(self.falling if self.falling is not None else Stone(0))
+            elif e.kind == CAPTURE:
+                stored[e.player].extend(s for s, _, _, _ in self.sweeping)
+            index += 1
+        for e in self.effects[index:]:
+            kind = e.kind
+            if kind == DROP:
+                pits[e.cell].append(hand.pop(0) if hand else Stone(0))
+            elif kind in (LIFT, RELAY):
+                hand.extend(pits[e.cell])
+                pits[e.cell] = []
+            elif kind == CAPTURE:
+                stored[e.player].extend(pits[e.cell])
+                pits[e.cell] = []
+        return pits, stored
+
+    def _laid_out(self) -> tuple[dict[int, list[Stone]], tuple[list[Stone], list[Stone]]]:
+        """The end counts, each pit filled from the stones on the board and in the hand (new
+        ones of a random colour where short), without replaying the steps."""
+        assert self.target is not None
+        counts, stores = self.target
+        now = self.field.stores
+        pool = [s for stones in self.field.pits.values() for s in stones] + list(self.hand)
+        pool += [s for s, _, _ in self.rising] + [s for s, _, _, _ in self.sweeping]
+        if self.falling is not None:
+            pool.append(self.falling)
+        rng = self.field.rng
+
+        def take(k: int) -> list[Stone]:
+            out = pool[:k]
+            del pool[:k]
+            return out + [Stone(rng.randrange(STONE_COLOURS)) for _ in range(k - len(out))]
+
+        keep = {cell: stones for cell, stones in self.field.pits.items() if len(stones) == counts.get(cell, 0)}
+        kept = {id(s) for stones in keep.values() for s in stones}
+        pool = [s for s in pool if id(s) not in kept]
+        pits = {cell: keep[cell] if cell in keep else take(counts.get(cell, 0)) for cell in self.field.pits}
+        return pits, (take(stores[0] - now[0]), take(stores[1] - now[1]))
+
     def _start(self) -> None:
-        counts, taken = replay_counts(self.field.counts(), self.effects)
+        delta, taken = self.change
+        counts = self.field.counts()
+        for cell, change in delta.items():
+            counts[cell] = counts.get(cell, 0) + change
         stores = self.field.stores
         self._stores_at_start = (stores[0], stores[1])
         self.target = (counts, (stores[0] + taken[0], stores[1] + taken[1]))

@@ -15,7 +15,7 @@ from rules.words import Words
 from ... import theme
 from ...render.marks import alpha_circle
 from .anim import SowingAnimation
-from .preview import Preview, last_end, preview
+from .preview import Preview, end_captures, last_end, preview
 from .stones import StoneField, heap_offset
 from .view import NORTH_INK, SOUTH_INK, HolesView, stone_sprite
 
@@ -83,9 +83,8 @@ class HolesRenderer:
             end = last_end(m.last_effects)
             if end is not None:
                 self._end_mark(surface, end)
-            for e in m.last_effects:
-                if e.kind == CAPTURE:
-                    _cross(surface, theme.CAPTURE, view.pos(e.cell), r * 0.35, w)
+            for e in end_captures(m.last_effects):
+                _cross(surface, theme.CAPTURE, view.pos(e.cell), r * 0.35, w)
         if m.human_to_move and not m.busy and m.show_legal:
             b = m.builder
             for cell in b.single_moves():

@@ -43,6 +43,18 @@ class Preview:
         return Words("{sowing} — then sleeps", sowing=text)
 
 
+def end_captures(effects: list[Effect]) -> list[Effect]:
+    """A sowing's captures: they come last, before its stop, so only the tail is read (a sowing
+    can have hundreds of thousands of effects, and this is asked every frame)."""
+    out: list[Effect] = []
+    for e in reversed(effects):
+        if e.kind == CAPTURE:
+            out.append(e)
+        elif e.kind != STOP:
+            break
+    return out[::-1]
+
+
 def last_end(effects: list[Effect]) -> int | None:
     """The pit where a move's sowing ended (its stop), or None when the move was no sowing."""
     return effects[-1].cell if effects and effects[-1].kind == STOP else None

@@ -151,6 +151,27 @@ class StoneField:
             self.settle()
         self.synced = True
 
+    def lay_out(self, pits: dict[int, list[Stone]], stored: tuple[list[Stone], list[Stone]],
+                settle: float = 0.3) -> None:
+        """Put ``pits[cell]``'s stones in each pit at rest (a skipped sowing's end) and ``stored``
+        in the stores. A pit holding the very same stones keeps them where they lie; the others
+        are laid out afresh and the world settled a fixed number of steps: the work is the
+        stones moved, not the steps of the sowing that moved them."""
+        changed = [cell for cell, stones in pits.items()
+                   if len(stones) != len(self.pits[cell]) or any(a is not b for a, b in zip(stones, self.pits[cell]))]
+        for cell in changed:  # every moved stone leaves its old body first, wherever it goes
+            for stone in self.pits[cell]:
+                self._unbody(stone)
+        for cell in changed:
+            self.pits[cell] = list(pits[cell])
+            for k, stone in enumerate(self.pits[cell]):
+                self._unbody(stone)
+                self._embody(stone, cell, k, None)
+        for player in (0, 1):
+            self.to_store(player, stored[player])
+        if changed:
+            self.settle(settle)
+
     def settle(self, seconds: float = 0.6) -> None:
         """Run the world until the heaps rest (a fixed number of steps: deterministic)."""
         for _ in range(int(seconds / STEP)):

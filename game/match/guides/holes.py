@@ -11,13 +11,25 @@ from ..events import Said, Tone
 from ..read import BoardSource
 
 
+def _taken(fx: list) -> int:
+    """Stones a sowing took: its captures come last, before its stop, so only the tail is read
+    (a sowing can have hundreds of thousands of effects)."""
+    taken = 0
+    for e in reversed(fx):
+        if e.kind == CAPTURE:
+            taken += e.count
+        elif e.kind != STOP:
+            break
+    return taken
+
+
 def last_stop(m: BoardSource) -> str:
     """How the sowing just shown ended, in words ('' when nothing was just played)."""
     fx = m.last_effects
     if not fx or fx[-1].kind != STOP or m.last_move is None:
         return ""
     mover = m.state.to_move if fx[-1].detail == Detail.CAPTURE and NoteCode.SOW_AGAIN in m.note_codes else None
-    taken = sum(e.count for e in fx if e.kind == CAPTURE)
+    taken = _taken(fx)
     if fx[-1].detail == Detail.CAPTURE:
         if mover is not None:
             return Words.counted("{side} captured {n} stone.", "{side} captured {n} stones.", taken, side=m.side(mover))
