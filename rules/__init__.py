@@ -5,26 +5,48 @@ Typical use::
     from rules import load_game
     state = load_game("kotu_ellima", capture="huff").new_initial_state()
     state.play("d4-e5")
+
+The registry (``game_ids``, ``game_spec``, ``load_game``) is imported with the package; the other
+names are imported from their modules the first time they are used, and a game's rules module the
+first time the game is asked for (``registry.GAME_MODULES``): a program that only lists the games,
+as the title screen does, loads no engine (issue 29, item 5).
 """
 
-# Registration order is menu order.
-from . import war_games  # noqa: F401  (registers the war games)
+from __future__ import annotations
 
-# isort: split
-from . import hunt_games  # noqa: F401  (registers the hunt games)
+import importlib
+from typing import TYPE_CHECKING, Any
 
-# isort: split
-from . import battlehalma_games  # noqa: F401
-
-# isort: split
-from . import ncuva_games  # noqa: F401  (registers Ncuva)
-from .core import Game, GameSpec, IllegalMoveError, Move, Note, Option, Outcome, State
-from .effects import Effect
-from .layout import Cell, Layout
-from .position import load_state
 from .registry import game_ids, game_spec, load_game
+
+if TYPE_CHECKING:
+    from .core import Game, GameSpec, IllegalMoveError, Move, Note, Option, Outcome, State
+    from .effects import Effect
+    from .layout import Cell, Layout
+    from .position import load_state
+
+#: each name this package offers beyond the registry -> the module that defines it
+_LAZY: dict[str, str] = {
+    "Game": "core", "GameSpec": "core", "IllegalMoveError": "core", "Move": "core", "Note": "core",
+    "Option": "core", "Outcome": "core", "State": "core",
+    "Effect": "effects", "Cell": "layout", "Layout": "layout", "load_state": "position",
+}
 
 __all__ = [
     "Cell", "Effect", "Game", "GameSpec", "IllegalMoveError", "Layout", "Move", "Note", "Option",
     "Outcome", "State", "load_state", "game_ids", "game_spec", "load_game",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``rules.Move`` and the like, from their module on first use (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rules' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # once: later uses are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

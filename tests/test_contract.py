@@ -8,6 +8,8 @@ at a time); ``python -m benchmarks.fuzz`` plays the full option product with the
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import random
 
 import pytest
@@ -15,7 +17,7 @@ from contract import check_game, label, play_random_game, variants
 
 import rules
 from rules import game_ids, load_game
-from rules.registry import _GAMES
+from rules.registry import _GAMES, GAME_MODULES
 
 #: Random games per variant: the default options get more, as every player starts there.
 GAMES_DEFAULT = 4
@@ -29,9 +31,28 @@ CASES = [(gid, opts) for gid in game_ids() for opts in variants(gid, full=False)
 def test_registry_is_covered() -> None:
     ids = rules.game_ids()
     assert ids, "no game is registered"
-    assert ids == list(_GAMES), "game_ids() must list every registered game, in order"
+    assert ids == list(GAME_MODULES), "game_ids() lists every game, in menu order"
     assert len(set(ids)) == len(ids)
+    for gid in ids:  # each game's module registers it under its own id (loaded on first use)
+        assert rules.game_spec(gid).id == gid
+    for module in pkgutil.iter_modules(rules.__path__):  # a game module left out of the list is
+        importlib.import_module(f"rules.{module.name}")  # refused as it registers (LookupError)
+    assert set(_GAMES) == set(ids), "every game registered is listed by game_ids()"
     assert {gid for gid, _ in CASES} == set(ids), "every registered game has contract cases"
+
+
+def test_listing_the_games_loads_no_engine() -> None:
+    """game_ids() and the registry are read without importing any game's rules (the title
+    screen and --help list the games before any is played): checked in a fresh interpreter."""
+    import subprocess
+    import sys
+
+    code = ("import sys, rules; ids = rules.game_ids(); "
+            "print(len(ids), sorted(m for m in sys.modules if m.startswith('rules.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    count, loaded = out.stdout.split(" ", 1)
+    assert int(count) == len(GAME_MODULES)
+    assert loaded.strip() == "['rules.kinds', 'rules.registry', 'rules.words']"
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=[label(g, o) for g, o in CASES])
