@@ -7,6 +7,7 @@ Nothing here imports pygame at module level, so a Python without the dependencie
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 import time
@@ -17,7 +18,9 @@ from rules import game_ids, game_spec
 #: The one description of the games' origins (README, --help, pyproject and the title screen say the same).
 TAGLINE = "Traditional board games of Sri Lanka, India and southern Africa"
 NAME = "Keliya"
-REQUIRED = (("pygame", "pygame-ce"), ("pymunk", "pymunk"))
+#: (module, pip package, imported to check): pygame is imported (the window needs it at once);
+#: pymunk is only looked for, since the title first uses it after its first frame
+REQUIRED = (("pygame", "pygame-ce", True), ("pymunk", "pymunk", False))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout: --list output is clean
 
 
@@ -106,11 +109,17 @@ def list_games() -> str:
 
 # --- missing dependencies ------------------------------------------------------------------------
 def dependency_problem() -> str | None:
-    """Why the window cannot open on this Python (a message for a person), or None if it can."""
+    """Why the window cannot open on this Python (a message for a person), or None if it can.
+
+    A module not imported to check is only looked for: importing pymunk here would cost every
+    launch its import before the window opens, and the title needs it only later (issue 29, item 5)."""
     missing = []
-    for module, package in REQUIRED:
+    for module, package, imported in REQUIRED:
         try:
-            __import__(module)
+            if imported:
+                __import__(module)
+            elif importlib.util.find_spec(module) is None:
+                raise ImportError(f"No module named '{module}'")
         except ImportError as e:
             missing.append((package, e))
     if not missing:
@@ -201,8 +210,6 @@ def _run_window(args: argparse.Namespace) -> int:
     from game import settings as user_settings
     from game import theme
     from game.app import App, fit_to_screen
-    from game.scenes.menu import MenuScene, playable_ids
-    from game.scenes.setup import SetupScene
     from game.scenes.title import TitleScene
 
     saved = user_settings.current()  # a bad settings file is reported on the title screen
@@ -219,6 +226,9 @@ def _run_window(args: argparse.Namespace) -> int:
         app.on_first_frame = stamp_and_quit
     try:
         if args.game:
+            from game.scenes.menu import MenuScene, playable_ids  # only here: the title needs neither
+            from game.scenes.setup import SetupScene
+
             app.manager.push(TitleScene(app))
             app.manager.push(MenuScene(app, playable_ids().index(args.game)))
             app.run(SetupScene(app, args.game))

@@ -33,15 +33,14 @@ def make_worker() -> Worker | None:
 
 
 def level_choices() -> list[tuple[str, str, str]]:
-    """(name, label, description) of each difficulty, in order; empty without the AI package."""
+    """(name, label, description) of each difficulty, in order; empty without the AI package.
+    Read from the levels' words alone: naming a level (the title's Continue, a save) imports no
+    search and no rules engine."""
     try:
-        from .ai.levels import LEVELS
+        from .ai.level_names import LEVEL_WORDS
     except ImportError:
         return []
-    out = []
-    for name, level in LEVELS.items():
-        out.append((name, level.label, level.description))
-    return out
+    return [(name, label, description) for name, (label, description) in LEVEL_WORDS.items()]
 
 
 class Opponent:

@@ -262,7 +262,21 @@ def update(**changes: Any) -> str:
             on_disk.setups = {**on_disk.setups, **changes["setups"]}
         else:
             setattr(on_disk, name, getattr(settings, name))
-    return save_settings(on_disk.checked())
+    on_disk = on_disk.checked()
+    if _text_on_disk() == settings_json(on_disk):
+        return ""  # nothing to change (a launch that moved nothing writes and syncs nothing as it closes)
+    return save_settings(on_disk)
+
+
+def _text_on_disk() -> str | None:
+    """The settings file's text as it is now, None if it cannot be read (then it is written)."""
+    path = settings_path()
+    if not path.exists():
+        return None
+    try:
+        return read_text_capped(path, MAX_SETTINGS_BYTES)
+    except UserFileError:
+        return None
 
 
 def forget_loaded() -> None:

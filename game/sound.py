@@ -13,17 +13,19 @@ from __future__ import annotations
 import math
 import random
 import sys
-import wave
 from array import array
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from rules.kinds import PieceKind
 
 from .assets_path import assets_dir
-from .boards.beats import Beat
+
+if TYPE_CHECKING:  # the boards package brings the match model: the title's window opens without it
+    from .boards.beats import Beat
 
 RATE = 22050
 
@@ -114,7 +116,9 @@ def to_pcm(wave_: list[float], channels: int = 1) -> bytes:
 
 
 def write_wav(path: Path, wave_: list[float], rate: int = RATE) -> None:
-    """Save mono 16-bit PCM (what ``scripts/make_sounds.py`` caches)."""
+    """Save mono 16-bit PCM (what ``scripts/make_sounds.py`` caches; the app only reads them)."""
+    import wave
+
     path.parent.mkdir(parents=True, exist_ok=True)
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1)
@@ -123,20 +127,27 @@ def write_wav(path: Path, wave_: list[float], rate: int = RATE) -> None:
         w.writeframes(to_pcm(wave_))
 
 
-#: what each board animation event sounds like: (effect, volume); see ``event_sound``
-EVENT_SOUNDS: dict[Beat, tuple[str, float]] = {
-    Beat.CAPTURE: ("capture", 1.0), Beat.HUFF: ("capture", 1.0), Beat.LAND: ("hop", 0.5), Beat.DROP: ("drop", 1.0),
-    Beat.RELAY: ("relay", 0.8), Beat.PROMOTE: ("promote", 0.9),
-}
+@cache
+def event_sounds() -> dict[Beat, tuple[str, float]]:
+    """What each board animation event sounds like: (effect, volume); see ``event_sound``. Built
+    when a board first makes a sound (the beats live with the boards, which the title does not load)."""
+    from .boards.beats import Beat
+
+    return {
+        Beat.CAPTURE: ("capture", 1.0), Beat.HUFF: ("capture", 1.0), Beat.LAND: ("hop", 0.5),
+        Beat.DROP: ("drop", 1.0), Beat.RELAY: ("relay", 0.8), Beat.PROMOTE: ("promote", 0.9),
+    }
 
 
 def event_sound(name: Beat, piece: tuple[int, str] | None = None) -> tuple[str, float] | None:
     """The effect for a board animation event (``on_event(name, cell, piece)``), or None.
 
     A stone falling into a hole is a sowing, not a piece set down: it gets the light 'sow'."""
+    from .boards.beats import Beat
+
     if name == Beat.DROP and piece is not None and piece[1] == PieceKind.STONE:
         return "sow", 0.7
-    return EVENT_SOUNDS.get(name)
+    return event_sounds().get(name)
 
 
 class SoundBank:

@@ -384,10 +384,14 @@ def background(surface: pygame.Surface) -> None:
         _gradients.clear()
         grad = pygame.Surface(size)
         h = max(1, size[1])
-        for y in range(size[1]):
-            t = y / h
-            c = tuple(int(a + (b - a) * t) for a, b in zip(BG_TOP, BG_BOTTOM))
-            pygame.draw.line(grad, c, (0, y), (size[0], y))
+        (r0, g0, b0), (r1, g1, b1) = BG_TOP, BG_BOTTOM
+        rows = [(int(r0 + (r1 - r0) * t), int(g0 + (g1 - g0) * t), int(b0 + (b1 - b0) * t))
+                for t in (y / h for y in range(size[1]))]
+        top = 0  # rows of one colour filled as one band: a few dozen fills, not a line a row
+        for y in range(1, len(rows) + 1):
+            if y == len(rows) or rows[y] != rows[top]:
+                grad.fill(rows[top], (0, top, size[0], y - top))
+                top = y
         _gradients[size] = grad
     surface.blit(grad, (0, 0))
 

@@ -16,6 +16,7 @@ from rules.core import Game
 from rules.words import N_
 
 from .evaluation import weights_key
+from .level_names import LEVEL_WORDS
 from .mcts import SearchConfig
 
 
@@ -106,21 +107,21 @@ STRONG_PER_GAME: dict[str, SearchConfig] = {
     "cows_leopards": LEARNED,
 }
 
-LEVELS: dict[str, Level] = {
+LEVELS: dict[str, Level] = {  # their labels and descriptions: ``level_names`` (read without the search)
     "easy": Level(
-        "easy", "Easy", "Thinks briefly and sometimes misses a plan; still grabs most free captures.",
+        "easy", *LEVEL_WORDS["easy"],
         seconds=0.25, iterations=300, stray=0.3, stray_capture=0.85,
     ),
     "medium": Level(
-        "medium", "Medium", "A quick, sound player: takes what is offered and rarely blunders.",
+        "medium", *LEVEL_WORDS["medium"],
         seconds=0.35, iterations=1000,
     ),
     "hard": Level(
-        "hard", "Hard", "Thinks about two seconds a move and sees traps a few moves deep.",
+        "hard", *LEVEL_WORDS["hard"],
         seconds=1.8, iterations=25000, config=STRONG, per_game=STRONG_PER_GAME, book=True,
     ),
     "expert": Level(
-        "expert", "Expert", "Uses up to five seconds a move: the strongest the computer gets.",
+        "expert", *LEVEL_WORDS["expert"],
         seconds=4.6, iterations=100000, perfect=True, config=STRONG, per_game=STRONG_PER_GAME, workers=0,
         book=True,
     ),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,11 +15,13 @@ from .. import settings as user_settings
 from ..anim import arc_point
 from ..i18n import _, tr
 from ..library import Entry
-from ..physics import TokenRain
 from ..render.pieces import draw_piece
 from ..scene import Scene
 from ..widgets import Button
 from . import opening
+
+if TYPE_CHECKING:
+    from ..physics import TokenRain
 
 TITLE = "KELIYA"
 LETTER_COLORS = (theme.ACCENT, theme.ACCENT_2, theme.GOOD, theme.WARN, theme.HOUSE, theme.ACCENT)
@@ -35,7 +38,10 @@ class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.time = 0.0
-        self.rain = TokenRain(app.size, floor=84)  # the pieces pile above the buttons and the footer
+        #: the falling pieces, started by the second ``update``: on the first frame no piece has
+        #: fallen into view yet, so the window opens before pymunk is imported (issue 29, item 5)
+        self.rain: TokenRain | None = None
+        self._updates = 0
         self.latest: Entry | None = None  # the most recent unfinished game
         self.notice = user_settings.startup_problem()
         self.resume_button = Button("", self.resume_game, pygame.K_r, style="primary", key_label="R")
@@ -149,8 +155,14 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.rain.resize(self.app.size)
-        self.rain.update(dt)
+        self._updates += 1
+        if self.rain is None and self._updates > 1:
+            from ..physics import TokenRain
+
+            self.rain = TokenRain(self.app.size, floor=84)  # the pieces pile above the buttons and the footer
+        if self.rain is not None:
+            self.rain.resize(self.app.size)
+            self.rain.update(dt)
         self.place(self.app.size)
 
     def _draw_parade(self, surface: pygame.Surface, w: int, y: int, s: float) -> None:
@@ -170,7 +182,7 @@ class TitleScene(Scene):
         theme.background(surface)
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
-        for x, y, r, _angle, style in self.rain.positions():
+        for x, y, r, _angle, style in self.rain.positions() if self.rain is not None else ():
             owner, kind = TOKEN_STYLES[style]
             draw_piece(surface, (x, y), r, owner, kind, alpha=150)
         size = int(190 * s)

@@ -1,0 +1,141 @@
+"""What a launch costs before and around the title's first frame (issue 29, item 5), counted in
+modules, rows and writes, never in seconds.
+
+``main.py --exit-after-first-frame`` runs in a fresh interpreter that reports ``sys.modules`` as
+the first frame reaches the screen: the search, the match model, the boards, pymunk (the title's
+falling pieces start on the second frame) and every rules engine the title does not draw wait
+until something asks for them. The background is filled in bands and is still the gradient row
+by row; a launch that changes no setting writes no settings file as it closes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+from game import launch, library, saves, theme
+from game import settings as user_settings
+from game.ai.levels import LEVELS
+from game.config import VS_COMPUTER, MatchConfig
+from game.opponent import level_choices
+from tools.scenarios import random_play
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: runs main.py as a player starts it, and prints the modules loaded at the first flip
+DRIVER = r"""
+import json, runpy, sys
+import pygame
+
+show = pygame.display.flip
+seen = []
+
+def flip():
+    show()
+    if not seen:
+        seen.append(sorted(sys.modules))
+        print("modules " + json.dumps(seen[0]), flush=True)
+
+pygame.display.flip = flip
+sys.argv = [sys.argv[1], "--exit-after-first-frame", "--mute"]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+#: what no first frame needs (modules and their submodules)
+LATER = ("pymunk", "game.physics", "game.match", "game.boards", "game.tutorials", "game.annotate",
+         "game.scenes.menu", "game.scenes.setup", "game.scenes.play", "game.scenes.library_screen",
+         "game.scenes.settings_screen", "game.scenes.rules_screen", "babel", "wave")
+#: of the AI package, only the levels' words (a saved game's Continue names its level)
+AI_AT_START = {"game.ai", "game.ai.level_names"}
+#: the rules any title loads: the registry and the shared vocabulary, no game's module or engine
+RULES_AT_START = {"rules", "rules.kinds", "rules.words", "rules.registry", "rules.core", "rules.position"}
+
+
+def first_frame_modules() -> set[str]:
+    """The modules a launch has loaded when its first frame is shown (KELIYA_HOME: this test's)."""
+    out = subprocess.run([sys.executable, "-c", DRIVER, str(ROOT / "main.py")], capture_output=True,
+                         text=True, cwd=ROOT, timeout=120)  # a guard against a hang, not a measure
+    assert out.returncode == 0, out.stderr[-2000:]
+    [line] = [line for line in out.stdout.splitlines() if line.startswith("modules ")]
+    modules = set(json.loads(line.removeprefix("modules ")))
+    assert "game.scenes.title" in modules and "first-frame " in out.stdout  # the title was drawn
+    return modules
+
+
+def deferred_but_loaded(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in LATER)
+                  or (m.startswith("game.ai") and m not in AI_AT_START))
+
+
+def test_an_empty_library_loads_no_engine_no_search_no_physics_before_the_first_frame():
+    modules = first_frame_modules()
+    assert deferred_but_loaded(modules) == []
+    assert {m for m in modules if m.split(".")[0] == "rules"} <= RULES_AT_START
+
+
+def test_a_saved_game_loads_its_own_rules_only():
+    """The title's Continue names the game, its level and its side: that game's module, and the
+    levels' words, nothing of the other games or of the search."""
+    state = random_play("kotu_ellima", 2, lambda s: s.ply >= 6)
+    config = MatchConfig(state.game.id, dict(state.game.options), VS_COMPUTER, 0, "hard")
+    library.games_dir().mkdir(parents=True, exist_ok=True)
+    (library.games_dir() / "20260101-000001-abcdef.txt").write_text(saves.match_text(config, state, 1_700_000_000))
+    library.overview()  # the index is built, as the launch before this one did
+    modules = first_frame_modules()
+    assert deferred_but_loaded(modules) == []
+    rules = {m for m in modules if m.split(".")[0] == "rules"}
+    assert "rules.war_games" in rules  # the Continue line names Kotu Ellima
+    others = ("hunt", "battlehalma", "ncuva")
+    assert not [m for m in rules if m.removeprefix("rules.").startswith(others)]
+
+
+def test_the_levels_words_are_the_levels():
+    """``level_choices`` reads the levels' words without the search: the same levels, in order."""
+    assert level_choices() == [(name, level.label, level.description) for name, level in LEVELS.items()]
+
+
+def test_the_background_is_the_gradient_row_by_row():
+    """Every row the colour the gradient gives it, edge to edge (the bands leave no row out)."""
+    for size in ((960, 600), (1281, 777), (3, 1)):
+        surface = pygame.Surface(size)
+        theme._gradients.clear()
+        theme.background(surface)
+        for y in range(size[1]):
+            t = y / size[1]
+            row = tuple(int(a + (b - a) * t) for a, b in zip(theme.BG_TOP, theme.BG_BOTTOM))
+            assert surface.get_at((0, y))[:3] == row and surface.get_at((size[0] - 1, y))[:3] == row, (size, y)
+
+
+def test_a_launch_that_changes_no_setting_writes_none(monkeypatch):
+    """Closing saves the window as it was left: written only when something differs from the
+    file (another window's change to the file is kept and then written with this one's)."""
+    writes: list[str] = []
+    real = user_settings.write_text_atomically
+    monkeypatch.setattr(user_settings, "write_text_atomically", lambda path, text: (writes.append(text), real(path, text)))
+    assert user_settings.update(window=(1100, 700), fullscreen=False) == ""
+    assert len(writes) == 1  # no file yet: written
+    for _ in range(3):  # later launches, nothing moved
+        user_settings.forget_loaded()
+        assert user_settings.update(window=(1100, 700), fullscreen=False) == ""
+    assert len(writes) == 1
+    assert user_settings.update(window=(1000, 640)) == ""
+    assert len(writes) == 2 and json.loads(writes[-1])["window"] == [1000, 640]
+    other, _ = user_settings.load_settings()  # another window changes the volume on disk
+    other.volume = 0.25
+    user_settings.save_settings(other)
+    before = len(writes)
+    assert user_settings.update(window=(1000, 640)) == ""  # the file holds this size already
+    assert len(writes) == before and user_settings.load_settings()[0].volume == 0.25
+    assert user_settings.update(window=(1100, 700)) == ""  # a change: written, the other's kept
+    assert len(writes) == before + 1 and json.loads(writes[-1])["volume"] == 0.25
+
+
+def test_pymunk_is_looked_for_not_imported(monkeypatch):
+    """The dependency check still names a missing pymunk (found by its spec, not imported)."""
+    assert launch.dependency_problem() is None
+    monkeypatch.setitem(sys.modules, "pymunk", None)  # as if not installed
+    problem = launch.dependency_problem()
+    assert problem is not None and "pip install pymunk" in problem
