@@ -25,23 +25,23 @@ TOO_LARGE = "far more than Keliya ever writes"
 
 
 @contextmanager
-def rescued(fifo: Path, polls: int = 1_000) -> Iterator[list[str]]:
-    """While the block runs, a watcher waits ``polls`` polls for it to end; if it has not, it
-    opens ``fifo`` for writing without blocking, which succeeds only when a reader is waiting on
-    it: that reader is freed (it reads an empty file) and the yielded list says it was stuck."""
+def rescued(fifo: Path, polls: int = 300) -> Iterator[list[str]]:
+    """While the block runs, a watcher waits ``polls`` polls at a time for it to end; each time
+    it has not, it opens ``fifo`` for writing without blocking, which succeeds only when a reader
+    is waiting on it: that reader is freed (it reads an empty file) and the yielded list says it
+    was stuck. It goes on until the block ends (a second read would wait again)."""
     done = threading.Event()
     stuck: list[str] = []
 
     def watch() -> None:
-        if wait_until(done.is_set, polls=polls, step=0.01):
-            return
-        try:
-            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
-        except OSError as e:  # ENXIO: nobody is reading it, so nobody waits
-            assert e.errno in (errno.ENXIO, errno.ENOENT), e
-            return
-        stuck.append(str(fifo))
-        os.close(fd)
+        while not wait_until(done.is_set, polls=polls, step=0.01):
+            try:
+                fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError as e:  # ENXIO: nobody is reading it, so nobody waits
+                assert e.errno in (errno.ENXIO, errno.ENOENT), e
+                continue
+            stuck.append(str(fifo))
+            os.close(fd)
 
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
@@ -120,3 +120,111 @@ def test_a_fifo_in_place_of_the_settings_is_said_and_set_aside(tmp_path):
     assert not fifo.exists() and list(fifo.parent.glob("settings.json.bad-*"))
     assert user_settings.update(sound=False) == "" and user_settings.load_settings() == (
         user_settings.Settings(sound=False), "")
+
+
+# --- in the app: it starts and carries on -------------------------------------------------------------
+def visible(app) -> str:
+    """Every word the screen shows in the next frame, joined."""
+    from game import theme
+
+    seen: list[str] = []
+    theme.text_placed = lambda surface, words, rect, box, size: seen.append(words)
+    try:
+        app.frame([], 1 / 60)
+    finally:
+        theme.text_placed = None
+    return " ".join(seen)
+
+
+def test_a_fifo_in_place_of_the_settings_lets_keliya_start_and_says_why():
+    """As the launcher starts: the settings read first, then the window and the title, which says
+    what was wrong; then the settings screen saves to a real file."""
+    import pygame
+
+    from game.app import App
+    from game.scenes.settings_screen import SettingsScene
+    from game.scenes.title import TitleScene
+    from tools.scenarios import Mouse
+
+    fifo = fifo_at(user_settings.settings_path())
+    with rescued(fifo) as stuck:
+        defaults = user_settings.current() == user_settings.Settings()
+        app = App((1280, 800), sound=False)
+        try:
+            app.manager.push(TitleScene(app))
+            shown = visible(app)
+            for _ in range(30):
+                app.frame([], 1 / 60)
+            Mouse(app).key(pygame.K_s)
+            assert isinstance(app.manager.top, SettingsScene)
+            Mouse(app).key(pygame.K_RIGHT)  # the first row, sound: off
+            Mouse(app).key(pygame.K_ESCAPE)
+            assert isinstance(app.manager.top, TitleScene)
+        finally:
+            app.close()
+    assert stuck == [] and defaults
+    assert f"The settings file could not be read ({NOT_A_FILE}); defaults are used. It was moved to" in shown
+    assert len(list(fifo.parent.glob("settings.json.bad-*"))) == 1
+    assert fifo.is_file() and user_settings.load_settings() == (user_settings.Settings(sound=False), "")
+
+
+def test_a_fifo_in_place_of_a_saved_game_is_set_aside_and_the_others_are_offered(app):
+    import pygame
+
+    from game import library
+    from game.config import MatchConfig
+    from game.scenes.play import PlayScene
+    from game.scenes.title import TitleScene
+    from tools.scenarios import Mouse, random_play
+
+    kept = library.GameFile()
+    state = random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    assert kept.save(MatchConfig("kotu_ellima", dict(state.game.options)), state) == ""
+    fifo = fifo_at(library.games_dir() / "20250101-000000-fifo00.txt")
+    with rescued(fifo) as stuck:
+        title = TitleScene(app)
+        app.manager.push(title)
+        shown = visible(app)
+        for _ in range(30):
+            app.frame([], 1 / 60)
+        Mouse(app).key(pygame.K_r)  # Continue: the real game opens
+        for _ in range(5):
+            app.frame([], 1 / 60)
+    assert stuck == []
+    assert f"A saved game cannot be opened: {NOT_A_FILE}. It was moved to" in shown
+    assert not fifo.exists() and len(list(fifo.parent.glob(fifo.name + ".bad-*"))) == 1
+    scene = app.manager.top
+    assert isinstance(scene, PlayScene) and scene.match.state.to_text() == state.to_text()
+
+
+def test_a_fifo_dropped_on_the_title_or_the_chooser_is_refused_and_left_where_it_is(app, tmp_path):
+    import pygame
+
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import PlayScene
+    from game.scenes.title import TitleScene
+
+    fifo = fifo_at(tmp_path / "a game.txt")
+    dropped = pygame.event.Event(pygame.DROPFILE, file=str(fifo))
+    refused = f"That file cannot be opened: {NOT_A_FILE}."
+    with rescued(fifo) as stuck:
+        title = TitleScene(app)
+        app.manager.push(title)
+        app.frame([dropped], 1 / 60)
+        assert app.manager.top is title and refused in visible(app)
+        chooser = MenuScene(app)
+        app.manager.push(chooser)
+        app.frame([dropped], 1 / 60)
+        assert app.manager.top is chooser and refused in visible(app)
+        for _ in range(30):
+            app.frame([], 1 / 60)
+    assert stuck == [] and fifo.exists()  # the player's own file: refused, never moved
+    game = tmp_path / "exported.txt"  # a real file dropped next opens as ever
+    from game import saves
+    from game.config import MatchConfig
+    from tools.scenarios import random_play
+
+    state = random_play("kotu_ellima", 2, lambda s: s.ply >= 3)
+    game.write_text(saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state), encoding="utf-8")
+    app.frame([pygame.event.Event(pygame.DROPFILE, file=str(game))], 1 / 60)
+    assert isinstance(app.manager.top, PlayScene) and app.manager.top.match.state.to_text() == state.to_text()
