@@ -32,7 +32,6 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
 from rules import load_game
@@ -277,10 +276,10 @@ def check(table: Table, game: Game, seed: int = 0, sample: int = SAMPLE) -> None
     (``solver.move_scores`` checks the position against its moves the same way)."""
     n = len(table.points)
     for keys in (table.placement_keys, table.keys):
-        if not keys or keys[0] < 0 or keys[-1] >> (2 * n + 7) or not all(map(operator.lt, keys, islice(keys, 1, None))):
+        if not keys or keys[0] < 0 or keys[-1] >> (2 * n + 7) or not _increasing(keys):
             raise TableFileError("its positions are out of order or off the board")
     for values in (table.placement_values, *table.layers):
-        if values and (min(values) < -WIN or max(values) > WIN):
+        if not _within(values, -WIN, WIN):
             raise TableFileError("its scores are out of range")
     rng = random.Random(seed)
     start = game.new_initial_state()
@@ -292,6 +291,23 @@ def check(table: Table, game: Game, seed: int = 0, sample: int = SAMPLE) -> None
     for packed, quiet in picks:
         if not _agrees(table, game, packed, quiet):
             raise TableFileError("a value it gives does not agree with the rules")
+
+
+#: entries looked at in one call: the checks run in the loader thread, and one call over a large
+#: board's whole array would hold the interpreter for tens of milliseconds (a frame or two)
+CHUNK = 1 << 16
+
+
+def _increasing(keys: array[int]) -> bool:
+    """Whether ``keys`` is strictly increasing, in chunks (see ``CHUNK``)."""
+    return all(all(map(operator.lt, keys[i:i + CHUNK], keys[i + 1:i + CHUNK + 1]))
+               for i in range(0, len(keys), CHUNK))
+
+
+def _within(values: array[int], low: int, high: int) -> bool:
+    """Whether every one of ``values`` is from ``low`` to ``high``, in chunks (see ``CHUNK``)."""
+    return all(low <= min(part) and max(part) <= high
+               for part in (values[i:i + CHUNK] for i in range(0, len(values), CHUNK)))
 
 
 def _agrees(table: Table, game: Game, packed: int, quiet: int) -> bool:
