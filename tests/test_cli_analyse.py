@@ -255,14 +255,14 @@ def test_each_bad_input_is_one_line_and_exit_2(sowing, tmp_path):
 def test_an_unreadable_file_is_said_in_words(sowing, tmp_path, monkeypatch, capsys):
     path = tmp_path / "locked.txt"
     path.write_bytes(sowing[0].read_bytes())
-    real_open = open
+    real_open = os.open  # user files are read through os.open (never blocking on a pipe)
 
     def refusing(file, *args, **kwargs):
         if Path(file) == path:
             raise PermissionError(13, "Permission denied", str(file))
         return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr("builtins.open", refusing)
+    monkeypatch.setattr(os, "open", refusing)  # as root, a chmod would not refuse
     assert launch.main(["--analyse", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.strip() == f"keliya: {path} cannot be looked over: it cannot be read (Permission denied)."
