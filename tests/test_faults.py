@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import appendfile, library, saves, theme, userfiles
+from game import appendfile, library, saves, userfiles
 from game import settings as user_settings
 from game.config import PASS_AND_PLAY, MatchConfig
 from game.match import Match
@@ -29,23 +29,12 @@ from game.scenes.pause import MenuOverlay, PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.settings_screen import SettingsScene
 from game.scenes.title import TitleScene
-from tools.scenarios import Mouse, click_move, finished, random_play, settle, start_play
+from tools.scenarios import Mouse, click_move, finished, random_play, settle, start_play, visible
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 # --- helpers ---------------------------------------------------------------------------------------
-def visible(app) -> str:
-    """Every word the screen shows in the next frame (the scenes drawn, top and below), joined."""
-    seen: list[str] = []
-    theme.text_placed = lambda surface, words, rect, box, size: seen.append(words)
-    try:
-        app.frame([], 1 / 60)
-    finally:
-        theme.text_placed = None
-    return " ".join(seen)
-
-
 def disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every sync to disk fails as a full disk's does (the write itself may have been cached)."""
     def full(fd: int) -> None:

@@ -19,7 +19,7 @@ import pytest
 from game import settings as user_settings
 from game import userfiles
 from game.userfiles import NOT_A_FILE, UserFileError, read_bytes_capped, read_text_capped
-from tools.scenarios import wait_until
+from tools.scenarios import visible, wait_until
 
 TOO_LARGE = "far more than Keliya ever writes"
 
@@ -123,19 +123,6 @@ def test_a_fifo_in_place_of_the_settings_is_said_and_set_aside(tmp_path):
 
 
 # --- in the app: it starts and carries on -------------------------------------------------------------
-def visible(app) -> str:
-    """Every word the screen shows in the next frame, joined."""
-    from game import theme
-
-    seen: list[str] = []
-    theme.text_placed = lambda surface, words, rect, box, size: seen.append(words)
-    try:
-        app.frame([], 1 / 60)
-    finally:
-        theme.text_placed = None
-    return " ".join(seen)
-
-
 def test_a_fifo_in_place_of_the_settings_lets_keliya_start_and_says_why():
     """As the launcher starts: the settings read first, then the window and the title, which says
     what was wrong; then the settings screen saves to a real file."""

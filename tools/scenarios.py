@@ -145,6 +145,20 @@ def pump(app, seconds: float, dt: float = 1 / 60) -> None:
         t += dt
 
 
+def visible(app) -> str:
+    """Every word the screen shows in the next frame (the scenes drawn, top and below), joined:
+    what a player can read, for tests that a message is shown."""
+    from game import theme
+
+    seen: list[str] = []
+    theme.text_placed = lambda surface, words, rect, box, size: seen.append(words)
+    try:
+        app.frame([], 1 / 60)
+    finally:
+        theme.text_placed = None
+    return " ".join(seen)
+
+
 def click_move(mouse: Mouse, scene, move) -> None:
     """Play ``move`` on a play scene the way a player does: click its points in order, and click
     the piece again to stop a chain that could go on."""
