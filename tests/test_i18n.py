@@ -15,7 +15,7 @@ import pytest
 
 from game import i18n, theme
 from game.i18n import system_language, tr
-from rules.words import Words
+from rules.words import Words, sentence
 from tools.pseudo import PSEUDO, PseudoTranslations, english_drawn
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -357,3 +357,99 @@ def test_lc_all_c_gives_english_whatever_lang_says():
     assert i18n.system_language({"LANGUAGE": "C:bn", "LANG": "si_LK.UTF-8"}) == "en"
     assert i18n.system_language({"LANGUAGE": "fr", "LANG": "si_LK.UTF-8"}) == "en"  # as gettext.find does
     assert i18n.system_language({"LC_ALL": "", "LANG": "si_LK.UTF-8"}) == "si"  # empty counts as unset
+
+
+# --- speaking a language: its catalogue found, the listeners told ----------------------------------
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def shipped(code: str) -> gettext.GNUTranslations:
+    """The compiled catalogue as shipped, opened by its path (not through i18n)."""
+    with open(ROOT / "assets" / "locale" / code / "LC_MESSAGES" / "keliya.mo", "rb") as f:
+        return gettext.GNUTranslations(f)
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_language_is_spoken_from_its_shipped_catalogue_whatever_the_system_says(code, english, monkeypatch):
+    for name in LOCALE_VARIABLES:  # the system asks for another language: the choice wins
+        monkeypatch.setenv(name, "bn" if code != "bn" else "ta")
+    assert i18n.locale_dir() == ROOT / "assets" / "locale"
+    i18n.set_language(code)
+    for message in ("pass and play", "Settings"):
+        assert i18n._(message) == shipped(code).gettext(message) != message
+    assert i18n._("") == "" and tr("") == ""  # not the catalogue's header, which gettext keeps under ''
+    i18n.set_language("en")
+    assert [i18n._(m) for m in ("pass and play", "Settings")] == ["pass and play", "Settings"]
+
+
+def test_a_language_whose_catalogue_is_missing_is_english_not_a_crash(english, monkeypatch, tmp_path):
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)  # a build that left the catalogues out
+    i18n.set_language("si")
+    assert i18n.language() == "si" and i18n._("pass and play") == "pass and play"
+
+
+def test_a_language_keliya_does_not_speak_is_refused_in_words_that_list_those_it_does(english):
+    with pytest.raises(ValueError) as refused:
+        i18n.set_language("fr")
+    assert str(refused.value) == "Keliya speaks en, si, ta, bn; not 'fr'"
+
+
+def test_listeners_hear_each_language_as_it_changes(english, monkeypatch):
+    heard: list[str] = []
+    monkeypatch.setattr(i18n, "_listeners", [])
+    i18n.on_change(heard.append)
+    i18n.set_language("ta")
+    i18n.install("xx", Fake())
+    i18n.set_language("en")
+    assert heard == ["ta", "xx", "en"]
+
+
+def test_the_system_language_is_read_from_the_environment_else_the_locale(monkeypatch):
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("ta_IN", "UTF-8"))
+    assert system_language() == "ta"  # nothing set: the locale module
+    assert system_language({}) == "en"  # an environment given is all there is to read
+    monkeypatch.setenv("LANG", "si_LK.UTF-8")
+    assert system_language() == "si"  # the process's own environment first
+
+    def unknown() -> tuple[str | None, str | None]:
+        raise ValueError("unknown locale: xx")
+
+    monkeypatch.delenv("LANG")
+    for getlocale in (unknown, lambda: (None, None)):
+        monkeypatch.setattr(i18n.locale, "getlocale", getlocale)
+        assert system_language() == "en"
+
+
+@pytest.mark.parametrize("environ, code", [
+    ({"LANGUAGE": "C.UTF-8:ta"}, "en"),  # C with an encoding is still C: untranslated
+    ({"LANGUAGE": "POSIX:si"}, "en"),
+    ({"LANGUAGE": "POSIX.UTF-8:bn"}, "en"),
+    ({"LANG": "si.UTF-8"}, "si"),  # a language with an encoding and no territory
+    ({"LANG": "TA_IN"}, "ta"),
+])
+def test_a_locale_name_is_read_as_gettext_reads_it(environ, code):
+    assert system_language(environ) == code
+
+
+@pytest.mark.parametrize("words", [
+    Words("pass and play"),  # no values: the template alone
+    Words("keys such as {enter} are written as they are"),  # no values: never filled in
+    sentence("the game is drawn"),  # a sentence: capitalised once filled in
+    Words("move {n:03d} of {total}", n=7, total=40),  # a number keeps the format the template gives it
+    Words("[{side:>7}]", side="North"),  # and so does a word
+    Words.counted("took {n} stone", "took {n} stones", 1), Words.counted("took {n} stone", "took {n} stones", 5),
+])
+def test_in_english_the_translated_words_are_the_words(words, english):
+    i18n.set_language("en")
+    assert tr(words) == str(words)
+
+
+def test_a_translated_side_without_an_owners_form_keeps_its_translated_word(english):
+    class NoOwners(Fake):
+        table = {"{side}'s store": "store of {side:of}", "South": "SOUTH-X"}
+        owners: dict[str, str] = {}
+
+    i18n.install("xx", NoOwners())
+    assert tr(Words("{side}'s store", side="South")) == "store of SOUTH-X"

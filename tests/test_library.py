@@ -6,14 +6,18 @@ moved aside."""
 
 from __future__ import annotations
 
+import re
 import threading
+import time
+from pathlib import Path
 
 import pygame
 import pytest
 
 from game import library, saves
 from game.app import App
-from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
+from game.i18n import tr
 from game.scenes.library_screen import LibraryScene
 from game.scenes.menu import MenuScene
 from game.scenes.pause import MenuOverlay
@@ -344,3 +348,97 @@ def test_a_game_saved_at_an_impossible_time_is_listed_not_a_crash(app, stamp):
     app.manager.push(title)
     app.frame([], 1 / 60)
     assert title.resume_button.visible and "Kotu Ellima" in title.resume_button.label
+
+
+# --- the words of a game's line in the lists, and the record --------------------------------------
+def listed(game_id: str = "kotu_ellima", finished: bool = True, mode: str = VS_COMPUTER, human_side: int = 0,
+           winner: int | None = None, moves: int = 23, level: str = "hard", level2: str | None = None) -> library.Entry:
+    """A game as the lists hold it, its moves counted already (``moves_made``: the move list's
+    count, tested with the lists themselves)."""
+    entry = library.Entry("20261123-203500-abcdef", Path("games") / "x.txt", finished,
+                          MatchConfig(game_id, {}, mode, human_side, level, level2=level2), ply=2 * moves,
+                          saved_at=0.0, winner=winner)
+    vars(entry)["moves_made"] = moves  # the cached count (the dataclass is frozen, its cache is not)
+    return entry
+
+
+@pytest.mark.parametrize("kwargs, opponent, details", [
+    # unfinished: who the player faces and the move to be played next
+    (dict(finished=False, human_side=0), "against Hard, you play South", "against Hard, you play South, move 24"),
+    (dict(finished=False, human_side=1, level="easy"), "against Easy, you play North",
+     "against Easy, you play North, move 24"),
+    (dict(finished=False, mode=WATCH, level="easy", level2="expert"), "computer against computer (Easy v Expert)",
+     "computer against computer (Easy v Expert), move 24"),
+    (dict(finished=False, mode=WATCH, level="medium"), "computer against computer (Medium v Medium)",
+     "computer against computer (Medium v Medium), move 24"),
+    (dict(finished=False, mode=PASS_AND_PLAY), "pass and play", "pass and play, move 24"),
+    # finished against the computer: won, lost or drawn, as either side
+    (dict(human_side=0, winner=0), None, "You won as South against Hard, 23 moves"),
+    (dict(human_side=1, winner=1), None, "You won as North against Hard, 23 moves"),
+    (dict(human_side=0, winner=1), None, "You lost as South against Hard, 23 moves"),
+    (dict(human_side=1, winner=0, level="expert"), None, "You lost as North against Expert, 23 moves"),
+    (dict(human_side=1, winner=None), None, "A draw as North against Hard, 23 moves"),
+    (dict(human_side=0, winner=0, moves=1), None, "You won as South against Hard, 1 move"),
+    (dict(human_side=0, winner=1, moves=1), None, "You lost as South against Hard, 1 move"),
+    (dict(human_side=0, winner=None, moves=1), None, "A draw as South against Hard, 1 move"),
+    # finished otherwise: the winning side by its name
+    (dict(game_id="cows_leopards", mode=PASS_AND_PLAY, winner=0), None, "Leopards won, pass and play, 23 moves"),
+    (dict(game_id="cows_leopards", mode=PASS_AND_PLAY, winner=1, moves=1), None, "Cows won, pass and play, 1 move"),
+    (dict(mode=PASS_AND_PLAY, winner=None), None, "A draw, pass and play, 23 moves"),
+    (dict(mode=PASS_AND_PLAY, winner=None, moves=1), None, "A draw, pass and play, 1 move"),
+    (dict(mode=WATCH, winner=1, level="easy", level2="expert"), None,
+     "North won, computer against computer (Easy v Expert), 23 moves"),
+])
+def test_a_games_line_says_the_opponent_and_the_result_for_every_mode(kwargs, opponent, details):
+    entry = listed(**kwargs)
+    if opponent is not None:
+        assert entry.opponent_words() == opponent
+    assert entry.details() == details
+    assert tr(entry.details()) == details  # its template and values say the same (English)
+
+
+@pytest.mark.parametrize("kwargs, result", [
+    (dict(human_side=0, winner=0), "won"), (dict(human_side=1, winner=1), "won"),
+    (dict(human_side=0, winner=1), "lost"), (dict(human_side=1, winner=0), "lost"),
+    (dict(human_side=1, winner=None), "drawn"),
+    (dict(finished=False, winner=None), None), (dict(finished=False, winner=0), None),
+    (dict(mode=PASS_AND_PLAY, winner=0), None), (dict(mode=WATCH, winner=None), None),
+])
+def test_a_result_is_the_players_against_the_computer_only(kwargs, result):
+    assert listed(**kwargs).result() == result
+
+
+def test_the_record_counts_won_drawn_and_lost_by_game_and_level():
+    games = [listed(winner=0), listed(winner=0), listed(winner=1), listed(winner=None), listed(human_side=1, winner=1),
+             listed(level="easy", winner=None), listed("ncuva", winner=1),
+             listed(finished=False), listed(mode=PASS_AND_PLAY, winner=0), listed(mode=WATCH, winner=1)]
+    record = library.Library(unfinished=[], finished=games, problems=[]).record()
+    assert record == {("kotu_ellima", "hard"): (3, 1, 1), ("kotu_ellima", "easy"): (0, 1, 0),
+                      ("ncuva", "hard"): (0, 0, 1)}
+
+
+@pytest.mark.parametrize("then, words", [
+    ((2026, 11, 23, 8, 5), "today 08:05"),
+    ((2026, 11, 23, 0, 0), "today 00:00"),
+    ((2026, 11, 22, 23, 59), "yesterday 23:59"),
+    ((2026, 11, 22, 0, 1), "yesterday 00:01"),
+    ((2026, 11, 21, 23, 59), "21 Nov 2026"),  # two days ago: the date
+    ((2026, 1, 5, 12, 0), "5 Jan 2026"),
+    ((2025, 12, 31, 12, 0), "31 Dec 2025"),
+    ((2026, 11, 24, 9, 0), "24 Nov 2026"),  # a clock put back: tomorrow is a date, not 'today'
+])
+def test_when_a_game_was_saved_is_said_as_today_yesterday_or_its_date(then, words, monkeypatch):
+    def local(year: int, month: int, day: int, hour: int, minute: int) -> float:
+        return time.mktime((year, month, day, hour, minute, 0, 0, 0, -1))
+
+    now = local(2026, 11, 23, 12, 0)
+    assert library.when_words(local(*then), now) == words
+    assert tr(library.when_words(local(*then), now)) == words
+    monkeypatch.setattr(library.time, "time", lambda: now)  # no 'now' given: the clock's
+    assert library.when_words(local(*then)) == words
+
+
+def test_a_new_games_name_is_its_start_time_and_a_random_part():
+    first, second = library.new_id(), library.new_id()
+    assert re.fullmatch(r"\d{8}-\d{6}-[0-9a-f]{6}", first), first
+    assert first != second  # two windows starting a game in the same second never clash

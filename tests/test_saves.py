@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 import random
+import re
+import time
 
 import pytest
 
 from game import saves
-from game.config import VS_COMPUTER, MatchConfig
+from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
+from game.i18n import tr
+from game.userfiles import data_dir
 from rules import game_ids, load_game
 from tools.scenarios import random_play
 
@@ -117,3 +121,206 @@ def test_options_of_the_game_are_kept():
     back = saves.read_match(saves.match_text(MatchConfig("kotu_ellima", {"capture": "huff", "limit": "off"}),
                                              state))
     assert back.state.game.options == game.options
+
+
+# --- the words a save is shown with (the title's resume offer, the library's lines) ---------------
+@pytest.mark.parametrize("mode, level, level2, finished, expected", [
+    (VS_COMPUTER, "hard", None, False, "Kotu Ellima against Hard, move 23"),
+    (VS_COMPUTER, "easy", None, True, "Kotu Ellima against Easy, finished"),
+    (WATCH, "easy", "expert", False, "Kotu Ellima, computer against computer (Easy v Expert), move 23"),
+    (WATCH, "easy", "expert", True, "Kotu Ellima, computer against computer (Easy v Expert), finished"),
+    (WATCH, "medium", None, True, "Kotu Ellima, computer against computer (Medium v Medium), finished"),
+    (PASS_AND_PLAY, "hard", None, False, "Kotu Ellima, pass and play, move 23"),
+    (PASS_AND_PLAY, "hard", None, True, "Kotu Ellima, pass and play, finished"),
+])
+def test_a_game_is_said_in_a_line_for_every_mode_finished_or_not(mode, level, level2, finished, expected):
+    """Every mode, finished or not, each side's level in its place: what the resume offer says."""
+    words = saves.summary_words(MatchConfig("kotu_ellima", {}, mode, 1, level, level2=level2), finished, 23)
+    assert words == expected
+    assert tr(words) == expected  # the template and its values say the same once translated (English)
+
+
+@pytest.mark.parametrize("plies, expected", [(6, "Kotu Ellima against Hard, move 4"),
+                                             (None, "Kotu Ellima against Hard, finished")])
+def test_a_read_game_says_whether_it_is_finished(plies, expected):
+    state = played("kotu_ellima", 1, plies)
+    config = MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, "hard")
+    assert saves.read_match(saves.match_text(config, state)).summary() == expected
+
+
+def test_a_level_is_shown_by_its_label_and_an_unknown_one_by_its_name(monkeypatch):
+    assert [saves.level_label(n) for n in ("easy", "medium", "hard", "expert")] == ["Easy", "Medium", "Hard", "Expert"]
+    assert saves.level_label("ultra") == "Ultra"  # a level a newer Keliya wrote
+    monkeypatch.setattr(saves, "level_choices", lambda: [("hard", "Strong", "plays well")])
+    assert saves.level_label("hard") == "Strong"  # the levels' own label, not the name title-cased
+    monkeypatch.setattr(saves, "level_choices", lambda: [])  # no AI package: every level by its name
+    assert saves.level_label("hard") == "Hard"
+
+
+def test_an_export_is_a_new_file_in_exports_named_by_game_and_time():
+    path = saves.export_path(MatchConfig("kotu_ellima"))
+    assert path.parent == data_dir() / "exports"
+    assert re.fullmatch(r"kotu_ellima-\d{8}-\d{6}\.txt", path.name), path.name
+
+
+def test_a_move_list_that_cannot_reach_its_position_is_said():
+    start, position = played("kotu_ellima", 1, 0), played("kotu_ellima", 1, 3)
+    saves.check_moves_reach({"moves": "a b c"}, start, position)  # three moves to ply 3: as it should be
+    for moves in ("a b", "a b c d", ""):
+        with pytest.raises(ValueError) as caught:
+            saves.check_moves_reach({"moves": moves}, start, position)
+        assert str(caught.value) == "its moves do not reach the position it names (the file was cut short or changed)"
+
+
+# --- when a game was saved ---------------------------------------------------------------------
+def local(stamp: str) -> float:
+    """Seconds since the epoch of a local time written as the ``saved`` line writes it."""
+    return time.mktime(time.strptime(stamp, "%Y-%m-%dT%H:%M:%S"))
+
+
+@pytest.mark.parametrize("text, seconds", [
+    ("2026-11-23T20:35:00", local("2026-11-23T20:35:00")),
+    ("2026-11-23T20:35:00.250", local("2026-11-23T20:35:00") + 0.25),
+    ("2026-11-23T20:35:00.007", local("2026-11-23T20:35:00") + 0.007),
+    ("2026-11-23T20:35:00.2509", local("2026-11-23T20:35:00") + 0.25),  # to the millisecond, the rest ignored
+    ("2026-11-23T20:35:00.250.000", local("2026-11-23T20:35:00") + 0.25),
+    ("2026-01-05T08:09:10.999", local("2026-01-05T08:09:10") + 0.999),
+    (time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(0)), 0.0),  # the epoch itself is a time
+    (time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(0)) + ".500", 0.5),
+    (time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(-1)), None),  # a second before it is not
+    (None, None), ("", None), ("yesterday", None), ("2026-11-23 20:35:00", None), ("2026-13-01T00:00:00", None),
+    ("2026-11-23T20:35:00.abc", None),
+])
+def test_the_saved_time_is_read_to_the_millisecond(text, seconds):
+    assert saves.parse_saved_time(text) == (None if seconds is None else pytest.approx(seconds, abs=1e-6))
+
+
+def test_the_saved_time_written_is_read_back():
+    stamp = local("2026-11-23T20:35:00") + 0.25
+    assert saves.saved_text(stamp) == "2026-11-23T20:35:00.250"
+    assert saves.read_match(saves.match_text(MatchConfig("kotu_ellima"), played("kotu_ellima", 1, 2),
+                                             saved_at=stamp)).saved_at == pytest.approx(stamp)
+
+
+# --- a pasted or dropped text: a game or a position ---------------------------------------------
+NEITHER = ("this is neither a game copied from Keliya nor a position: copy a game with 'Copy the game as text' in "
+           "the pause menu, or drop a file Keliya exported")
+
+
+@pytest.mark.parametrize("text, said", [
+    ("", NEITHER), ("  \n\n", NEITHER), ("hello world", NEITHER),
+    ("chess; board=x", NEITHER), ("kotu_ellimaX; board=x", NEITHER),  # a game Keliya does not have
+    ("kotu_ellima; board=x", "this position cannot be used: the position does not say whose turn it is (turn=)"),
+    ("keliya-save 1\ngame kotu_ellima\n", "this saved game cannot be opened: the saved game is incomplete (it has "
+                                          "no mode, human, level, options, start, position)"),
+])
+def test_a_text_that_is_no_game_and_no_position_says_what_it_is(text, said):
+    with pytest.raises(ValueError) as refused:
+        saves.read_game_or_position(text)
+    assert str(refused.value) == said
+
+
+def test_a_position_that_crashes_the_rules_is_said_not_raised(monkeypatch):
+    def broken(text: str) -> None:
+        raise KeyError(text)
+
+    monkeypatch.setattr(saves, "load_state", broken)
+    with pytest.raises(ValueError) as refused:
+        saves.read_game_or_position("kotu_ellima; board=x")
+    assert str(refused.value) == "this position cannot be read (KeyError)"
+
+
+def test_a_position_starts_a_pass_and_play_game_from_it_with_its_rules():
+    state = load_game("kotu_ellima", capture="huff", limit="off").new_initial_state(random.Random(1))
+    for _ in range(5):
+        state.play(state.legal_moves()[0])
+    back = saves.read_game_or_position("\n  " + state.to_text() + "\n\nanything after it\n")
+    assert back.state.to_text() == state.to_text() and back.start_ply == 5 == back.state.ply
+    assert back.config == MatchConfig("kotu_ellima", dict(state.game.options))
+    assert back.config.options["capture"] == "huff"
+
+
+# --- what a save that cannot be used says (shown to the player as it is) ------------------------
+def with_line(text: str, line: str, after: str = "level") -> str:
+    """``text`` with ``line`` added after its ``after`` line."""
+    return "".join(f"{old}\n{line}\n" if old.split(" ", 1)[0] == after else f"{old}\n" for old in text.splitlines())
+
+
+LONG_MODE = "online-tournament-edition"  # 25 characters: said to its 20th
+LONG_LEVEL = "grandmaster-of-the-board"  # 24
+
+
+@pytest.mark.parametrize("text, said", [
+    ("my notes\n" + good_text(), "this is not a game saved by Keliya"),
+    (good_text(mode=LONG_MODE), "the way it is played ('online-tournament-ed') is not one Keliya knows"),
+    (good_text(human="2"), "the side the player took is not one of the game's two sides"),
+    (good_text(level=LONG_LEVEL), "the computer's level 'grandmaster-of-the-b' is not one of easy, medium, hard, expert"),
+    (with_line(good_text(), "level2 ultra"), "the computer's level 'ultra' is not one of easy, medium, hard, expert"),
+    (good_text(options='{"capture": "forced"' + " " * 4000 + "}"), "its rules options are far longer than any Keliya writes"),
+    (good_text(options='{"capture": '), "its rules options cannot be read"),
+    (good_text(options='["capture", "forced"]'), "its rules options cannot be read"),
+    (good_text(options='{"capture": ["forced"]}'), "its rules options cannot be read"),
+    (good_text(options="null"), "its rules options cannot be read"),
+    (good_text(start="kotu_ellima; board=x"), "its start position cannot be used: the position does not say whose "
+                                                "turn it is (turn=)"),
+    (good_text(start=played("peralikatuma", 1, 0).to_text()), "its start position is of another game or other rules"),
+    (good_text(position=played("kotu_ellima", 1, 5).to_text()),
+     "its moves do not lead to the position it names (the file was changed)"),
+])
+def test_a_save_that_cannot_be_used_says_why_in_a_players_words(text, said):
+    with pytest.raises(ValueError) as refused:
+        saves.read_match(text)
+    assert str(refused.value) == said
+
+
+def test_options_up_to_the_longest_keliya_allows_are_read():
+    options = '{"capture": "forced"}'
+    padded = options[:-1] + " " * (saves.MAX_OPTIONS_TEXT - len(options)) + "}"
+    assert len(padded) == saves.MAX_OPTIONS_TEXT
+    assert saves.read_match(good_text(options=padded)).config.options["capture"] == "forced"
+
+
+def test_a_move_that_cannot_be_played_is_named_by_its_number_and_text():
+    text = good_text()
+    moves = next(line for line in text.splitlines() if line.startswith("moves ")).split()[1:]
+    long_move = "z9-" * 12  # 36 characters: named by its first 30
+    edited = good_text(moves=" ".join([*moves[:2], long_move, *moves[3:]]))
+    with pytest.raises(ValueError) as refused:
+        saves.read_match(edited)
+    with pytest.raises(ValueError) as rules_said:
+        played("kotu_ellima", 1, 2).play(long_move)  # the same game, two moves in
+    assert str(refused.value) == f"move 3 ({long_move[:30]}) cannot be played: {rules_said.value}"
+
+
+def test_a_save_whose_reading_crashes_is_said_not_raised(monkeypatch):
+    def broken(text: str) -> None:
+        raise KeyError(text)
+
+    monkeypatch.setattr(saves, "load_state", broken)
+    with pytest.raises(ValueError) as refused:
+        saves.read_match(good_text())
+    assert str(refused.value) == "it cannot be read (KeyError)"
+
+
+def test_a_save_with_no_moves_line_is_the_game_at_its_start():
+    state = played("kotu_ellima", 1, 0)
+    text = saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state)
+    without = "".join(f"{line}\n" for line in text.splitlines() if line.split(" ", 1)[0] != "moves")
+    assert "moves" in text.splitlines() and "moves" not in without  # no moves: the key alone, no trailing space
+    back = saves.read_match(without)
+    assert back.state.to_text() == state.to_text() and back.state.history() == [] and back.movers == []
+
+
+def test_computer_against_computer_keeps_each_sides_level():
+    state = played("kotu_ellima", 1, 4)
+    config = MatchConfig("kotu_ellima", dict(state.game.options), WATCH, 0, "easy", level2="expert")
+    back = saves.read_match(saves.match_text(config, state)).config
+    assert (back.mode, back.level, back.level2) == (WATCH, "easy", "expert")
+
+
+def test_the_options_are_written_in_one_order_whatever_order_they_were_set_in():
+    state = load_game("kotu_ellima", capture="huff", limit="off").new_initial_state(random.Random(1))
+    texts = {saves.match_text(MatchConfig("kotu_ellima", options), state)
+             for options in ({"limit": "off", "capture": "huff"}, {"capture": "huff", "limit": "off"})}
+    assert len(texts) == 1  # the same game, the same text (two windows' saves compare equal)
+    assert 'options {"capture": "huff", "limit": "off"}' in texts.pop().splitlines()

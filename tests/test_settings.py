@@ -5,6 +5,7 @@ windows changing different settings keep both changes; a remembered window fits 
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 
 import pytest
 
@@ -129,3 +130,148 @@ def test_a_negative_volume_set_in_the_app_is_saved_as_silence():
     assert load_settings()[0].volume == 0.0
     assert user_settings.update(volume=2) == ""
     assert load_settings()[0].volume == 1.0
+
+
+# --- each setting's check, value by value (a value read from the file or set in the app) -----------
+@pytest.mark.parametrize("check, value, expected", [
+    (user_settings.as_bool, True, True), (user_settings.as_bool, False, False),
+    (user_settings.as_bool, 1, True), (user_settings.as_bool, 0, False),
+    (user_settings.as_bool, " Yes ", True), (user_settings.as_bool, "OFF", False),
+    (user_settings.as_number, 3, 3.0), (user_settings.as_number, -0.5, -0.5),
+    (user_settings.as_window, [1000, 700], (1000, 700)),
+    (user_settings.as_window, (10, 100000), (960, 4320)),  # each side within its own bounds
+    (user_settings.as_window, [100000, 10], (7680, 600)),
+    (user_settings.as_window, [1000.7, 700.2], (1000, 700)),
+    (user_settings.as_setups, {}, {}),
+    (user_settings.one_of(("fast", "slow")), "slow", "slow"),
+])
+def test_a_settings_check_keeps_a_good_value(check, value, expected):
+    got = check(value)
+    assert got == expected and type(got) is type(expected)
+
+
+@pytest.mark.parametrize("check, value", [
+    (user_settings.as_bool, 2), (user_settings.as_bool, -1), (user_settings.as_bool, 1.0),
+    (user_settings.as_bool, "maybe"), (user_settings.as_bool, None), (user_settings.as_bool, []),
+    (user_settings.as_number, True), (user_settings.as_number, "1"), (user_settings.as_number, float("inf")),
+    (user_settings.as_number, float("nan")), (user_settings.as_number, None),
+    (user_settings.as_window, 5), (user_settings.as_window, [1000]), (user_settings.as_window, [1, 2, 3]),
+    (user_settings.as_window, "ab"), (user_settings.as_window, [True, 700]),
+    (user_settings.as_setups, []), (user_settings.as_setups, "ncuva"),
+    (user_settings.one_of(("fast", "slow")), "warp"), (user_settings.one_of(("fast", "slow")), None),
+])
+def test_a_settings_check_refuses_a_bad_value(check, value):
+    with pytest.raises(ValueError):
+        check(value)
+
+
+@pytest.mark.parametrize("setup, shaped", [
+    ({}, True),
+    ({"options": {"columns": 8, "capture": "forced", "fast": True, "ratio": 0.5}, "mode": "computer",
+      "human_side": 1, "level": "hard", "level2": "easy"}, True),  # every key a setup has
+    ({"human_side": 0}, True), ({"human_side": 1}, True),
+    ({"human_side": 2}, False), ({"human_side": -1}, False), ({"human_side": 1.0}, False), ({"human_side": "1"}, False),
+    ({"colour": "red"}, False), ({"mode": "pass", "colour": "red"}, False),
+    ({"options": []}, False), ({"options": {"columns": [8]}}, False),
+    ({"mode": 3}, False), ({"level": None}, False), ({"level2": 2}, False),
+    ([], False), (["mode"], False), ("mode", False), (None, False),
+])
+def test_a_saved_setup_is_in_shape_only_with_known_keys_and_values(setup, shaped):
+    assert user_settings.setup_in_shape(setup) is shaped
+
+
+def test_a_value_out_of_range_set_in_the_app_goes_back_to_its_default():
+    bad = Settings(sound="maybe", volume="loud", animation="warp", show_legal=None, rotate=2, palette="pink",
+                   fullscreen="very", window="big", language="xx", setups=[])  # type: ignore[arg-type]
+    assert bad.checked() == Settings()
+    good = Settings(sound=False, volume=0.25, animation="fast", palette="colour-blind", window=(1000, 700),
+                    language="ta", setups={"ncuva": {"mode": "watch"}})
+    assert Settings(**vars(good)).checked() == good
+
+
+@pytest.mark.parametrize("content, reason", [
+    ("{not json", "it is not a settings file (not JSON)"),
+    ("[1, 2]", "it is not a settings file (not a JSON object)"),
+    ('"sound"', "it is not a settings file (not a JSON object)"),
+    ("[" * 90_000 + "]" * 90_000, "it is nested too deeply"),  # under the size cap, deeper than Python goes
+])
+def test_a_file_that_cannot_be_read_says_why_in_words(content, reason):
+    write(content)
+    _, problem = load_settings()
+    moved = next(settings_path().parent.glob("settings.json.bad-*"))
+    assert problem == f"The settings file could not be read ({reason}); defaults are used. It was moved to {moved}."
+
+
+def test_a_dropped_setup_is_named_in_the_problem():
+    write(json.dumps({"volume": "loud", "setups": {"ncuva": {"human_side": 3}, "kotu_ellima": {"mode": "pass"}}}))
+    settings, problem = load_settings()
+    assert settings.setups == {"kotu_ellima": {"mode": "pass"}}
+    assert problem == ("Some settings could not be read and are back to their defaults: volume, "
+                       "the saved setup of some games.")
+
+
+@pytest.mark.parametrize("digits, volume, reset", [
+    ("9" * 18, 1.0, False),  # a long whole number is still a number (brought into range)
+    ("9" * 19, 0.8, True),  # longer, it is taken as infinity: no volume, the default
+    ("-" + "9" * 17, 0.0, False),
+])
+def test_an_absurdly_long_number_is_refused_by_its_setting(digits, volume, reset):
+    write('{"volume": ' + digits + "}")
+    settings, problem = load_settings()
+    assert settings.volume == volume
+    assert ("volume" in problem) is reset
+
+
+def test_the_file_is_written_sorted_and_indented_for_a_person_to_read():
+    """Every setting once, by its name, in sorted order, one a line indented by two (a person
+    reading or editing the file finds each where they look; the same settings, the same text)."""
+    text = user_settings.settings_json(Settings(window=(1100, 700), setups={"ncuva": {"mode": "watch"}}))
+    data = json.loads(text)
+    assert list(data) == sorted(f.name for f in fields(Settings))
+    assert data["window"] == [1100, 700] and data["setups"] == {"ncuva": {"mode": "watch"}}
+    lines = text.splitlines()
+    assert lines[0] == "{" and lines[-1] == "}"
+    assert '  "animation": "normal",' in lines and '  "sound": true,' in lines
+    assert '    "ncuva": {' in lines and '      "mode": "watch"' in lines
+
+
+def test_a_save_that_fails_says_why_and_what_to_do(tmp_path):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where a folder should be", encoding="utf-8")
+    problem = save_settings(Settings(), blocker / "settings.json")
+    assert problem == ("The settings could not be saved: a file stands where Keliya's folder should be. "
+                       "Move that file away. They apply until Keliya closes.")
+
+
+def test_an_unknown_setting_is_refused_and_setups_merge_by_game():
+    with pytest.raises(ValueError, match="^no setting 'colour'$"):
+        user_settings.update(colour="red")
+    assert user_settings.update(setups={"ncuva": {"mode": "watch"}}) == ""
+    assert user_settings.update(setups={"kotu_ellima": {"mode": "pass"}}) == ""
+    expected = {"ncuva": {"mode": "watch"}, "kotu_ellima": {"mode": "pass"}}
+    assert user_settings.current().setups == expected  # this run's settings: both games
+    assert load_settings()[0].setups == expected  # and the file
+
+
+def test_a_file_larger_than_keliya_writes_is_refused_though_it_is_json():
+    write('{"volume": 0.5' + " " * 250_000 + "}")  # 250 KB: past the settings' own cap, under other files'
+    settings, problem = load_settings()
+    assert settings == Settings()
+    assert problem.startswith("The settings file could not be read (it is larger than 200 KB")
+    assert not settings_path().exists()
+
+
+def test_a_file_that_cannot_be_moved_aside_is_not_said_to_have_been(monkeypatch):
+    write("{not json")
+    monkeypatch.setattr(user_settings, "set_aside", lambda path: path)  # a read-only folder: it stays
+    settings, problem = load_settings()
+    assert settings == Settings()
+    assert problem == "The settings file could not be read (it is not a settings file (not JSON)); defaults are used."
+    assert settings_path().read_text(encoding="utf-8") == "{not json"
+
+
+def test_the_startup_problem_is_said_once():
+    write('{"volume": "loud"}')
+    assert user_settings.startup_problem() == ("Some settings could not be read and are back to their defaults: "
+                                               "volume.")
+    assert user_settings.startup_problem() == ""
