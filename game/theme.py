@@ -237,6 +237,17 @@ text_drawn: Callable[[str], None] | None = None
 text_placed: Callable[[pygame.Surface, str, pygame.Rect, pygame.Rect | None, int], None] | None = None
 
 
+class Verbatim(str):
+    """Text drawn as it is, never looked up in the catalogue: a file's or a folder's name, a
+    path. A folder named "Settings" is not a word of the app, and shown in Sinhala it would name
+    a folder the player does not have (the pseudo-language check knows these are no words)."""
+
+
+def spoken(words: str) -> str:
+    """``words`` as the player reads them: in their language, or as they are if ``Verbatim``."""
+    return words if isinstance(words, Verbatim) else i18n.tr(words)
+
+
 #: measured and wrapped words by (words, size, width, face): the panel is planned every frame
 #: and measuring is most of its cost (cleared with the text cache)
 _measured: dict[tuple[str, int, int, Path], Any] = {}
@@ -252,7 +263,7 @@ def _remember(key: tuple[str, int, int, Path], value: Any) -> Any:
 
 def measure(words: str, size: int) -> tuple[int, int]:
     """The size ``words`` take on screen at ``size``, in the player's language and its face."""
-    words = i18n.tr(words)
+    words = spoken(words)
     key = (words, int(size), -1, _face[0])
     found = _measured.get(key)
     if found is None:
@@ -265,8 +276,14 @@ def measure(words: str, size: int) -> tuple[int, int]:
 
 
 def fit(words: str, size: int, width: int) -> str:
-    """``words``, in the player's language, cut with an ellipsis so that it fits ``width`` pixels."""
-    words = i18n.tr(words)
+    """``words``, in the player's language, cut with an ellipsis so that it fits ``width`` pixels
+    (a ``Verbatim`` comes back ``Verbatim``)."""
+    if isinstance(words, Verbatim):
+        return Verbatim(_fit(words, size, width))
+    return _fit(i18n.tr(words), size, width)
+
+
+def _fit(words: str, size: int, width: int) -> str:
     key = (words, int(size), -2 - int(width), _face[0])
     found = _measured.get(key)
     if found is None:
@@ -282,7 +299,7 @@ def fit(words: str, size: int, width: int) -> str:
 def text(words: str, size: int, color: Color = TEXT) -> pygame.Surface:
     """Rendered text in the player's language (``i18n.tr``: every word on screen passes here),
     cached: scenes redraw every frame and rendering is the slow part."""
-    words = i18n.tr(words)
+    words = spoken(words)
     if text_drawn is not None:
         text_drawn(words)
     key = (words, int(size), color)
@@ -317,7 +334,7 @@ def _render(words: str, size: int, color: Color) -> pygame.Surface:
 def wrap(words: str, size: int, width: int) -> list[str]:
     """Split ``words``, in the player's language, into lines no wider than ``width`` pixels at
     ``size``."""
-    words = i18n.tr(words)
+    words = spoken(words)
     key = (words, int(size), int(width), _face[0])
     found = _measured.get(key)
     if found is not None:
@@ -369,7 +386,7 @@ def blit_text(surface: pygame.Surface, words: str, size: int, color: Color, pos:
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
     if text_placed is not None:
-        text_placed(surface, i18n.tr(words), rect, box, size)
+        text_placed(surface, spoken(words), rect, box, size)
     return rect
 
 

@@ -90,7 +90,7 @@ def english_drawn(sizes: tuple[tuple[int, int], ...] = ((1280, 800),)) -> dict[s
     found: dict[str, int] = {}
 
     def heard(words: str) -> None:
-        if english_in(words):
+        if english_in(words) and not isinstance(words, theme.Verbatim):  # a file's name is no word
             found[words] = found.get(words, 0) + 1
 
     theme.text_drawn = heard
