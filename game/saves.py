@@ -326,6 +326,11 @@ def _game_ids() -> list[str]:
     return game_ids()
 
 
+def export_folder() -> Path:
+    """Where exported games go: the data folder's exports/ (the file browser starts there)."""
+    return data_dir() / "exports"
+
+
 def export_path(config: MatchConfig) -> Path:
-    """A new file for an exported game, in the data folder's exports/."""
-    return data_dir() / "exports" / f"{config.game_id}-{time.strftime('%Y%m%d-%H%M%S')}.txt"
+    """A new file for an exported game, in ``export_folder``."""
+    return export_folder() / f"{config.game_id}-{time.strftime('%Y%m%d-%H%M%S')}.txt"

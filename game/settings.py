@@ -45,6 +45,7 @@ MIN_WINDOW = (960, 600)
 MAX_WINDOW = (7680, 4320)  # no screen is larger; the launch clamps to the real screen too
 SETUP_KEYS = {"options", "mode", "human_side", "level", "level2"}
 MAX_SETUPS = 100
+MAX_FOLDER_TEXT = 4096  # the longest path a system allows
 
 
 @dataclass
@@ -58,6 +59,7 @@ class Settings:
     fullscreen: bool = False
     window: tuple[int, int] = (1280, 800)
     language: str = ""  # a code of i18n.LANGUAGES; '' follows the system's language
+    last_folder: str = ""  # where the file browser was last left ('' never used: it starts elsewhere)
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> last setup
 
     @property
@@ -118,6 +120,13 @@ def as_window(value: Any) -> tuple[int, int]:
     return (int(min(MAX_WINDOW[0], max(MIN_WINDOW[0], w))), int(min(MAX_WINDOW[1], max(MIN_WINDOW[1], h))))
 
 
+def as_folder(value: Any) -> str:
+    """A folder's path as text (whether it still exists is asked when the browser opens)."""
+    if not isinstance(value, str) or len(value) > MAX_FOLDER_TEXT or "\x00" in value:
+        raise ValueError("not a folder's path")
+    return value
+
+
 def as_setups(value: Any) -> dict[str, dict[str, Any]]:
     """Each game's last setup, in shape (its values are checked again when the setup opens); a
     game's entry that is out of shape is dropped alone."""
@@ -144,11 +153,11 @@ def setup_in_shape(setup: Any) -> bool:
 VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "sound": as_bool, "volume": as_volume, "animation": one_of(tuple(SPEEDS)), "show_legal": as_bool,
     "rotate": as_bool, "palette": one_of(PALETTES), "fullscreen": as_bool, "window": as_window,
-    "setups": as_setups, "language": one_of(("", *LANGUAGES)),
+    "setups": as_setups, "language": one_of(("", *LANGUAGES)), "last_folder": as_folder,
 }
 LABELS = {"sound": N_("sound"), "volume": N_("volume"), "animation": N_("animation"), "show_legal": N_("show legal moves"),
           "rotate": N_("turn the board"), "palette": N_("colours"), "fullscreen": N_("full screen"), "window": N_("window size"),
-          "setups": N_("game setups"), "language": N_("language")}
+          "setups": N_("game setups"), "language": N_("language"), "last_folder": N_("the last folder opened")}
 
 
 def settings_path() -> Path:

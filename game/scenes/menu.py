@@ -43,7 +43,8 @@ class MenuScene(Scene):
         self.learn_button = Button("Learn", self.learn, pygame.K_l, style="primary", key_label="L")
         self.rules_button = Button("Rules", self.rules, pygame.K_F1, key_label="F1")
         self.settings_button = Button("Settings", self.settings, pygame.K_s, key_label="S")
-        self.bottom_buttons = [self.learn_button, self.rules_button, self.settings_button]
+        self.file_button = Button("Open a file", self.browse_files, None, key_label="Ctrl+O")
+        self.bottom_buttons = [self.learn_button, self.rules_button, self.settings_button, self.file_button]
         self.place(app.size)
 
     # --- layout -------------------------------------------------------------------------------
@@ -79,6 +80,7 @@ class MenuScene(Scene):
         self.rules_button.rect = pygame.Rect(x + bw + gap, y, bw, bh)
         sw = int(160 * s)
         self.settings_button.rect = pygame.Rect(w - sw - int(20 * s), y, sw, bh)
+        self.file_button.rect = pygame.Rect(int(20 * s), y, x - int(36 * s), bh)  # left of Learn
         name = game_spec(self.ids[self.selected]).name
         self.learn_button.label = Words("Learn {game}", game=name)
         self.learn_button.visible = has_lesson(self.ids[self.selected])
@@ -92,6 +94,9 @@ class MenuScene(Scene):
         cards = self.cards
         if opening.is_paste(event):  # a game copied from Keliya opens here as on the title
             self.notice = opening.open_clipboard(self.app)
+            return
+        if opening.is_open_file(event):
+            self.browse_files()
             return
         if event.type == pygame.DROPFILE:
             self.notice = opening.open_file(self.app, event.file)
@@ -123,6 +128,13 @@ class MenuScene(Scene):
 
         self.app.sound.play("select")
         self.app.manager.push(SetupScene(self.app, self.ids[self.selected]))
+
+    def browse_files(self) -> None:
+        """The file browser; a game opened there lands on this chooser."""
+        from .file_picker import FilePickerScene
+
+        self.app.sound.play("select")
+        self.app.manager.push(FilePickerScene(self.app))
 
     def learn(self) -> None:
         """The selected game's guided lesson; Esc in it comes back here."""

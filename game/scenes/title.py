@@ -32,7 +32,7 @@ PARADE = ((0, PieceKind.TIGER), (1, PieceKind.LEOPARD), (1, PieceKind.LEOPARD), 
 
 class TitleScene(Scene):
     """The title: play (the chooser), Continue the most recent unfinished game, Saved games,
-    Open a game (clipboard or a dropped file), Settings. What is on disk is read each time the
+    Open a game (clipboard or a dropped file), Open a file (the file browser), Settings. What is on disk is read each time the
     title is entered or comes back to the top, so it never offers a stale game."""
 
     def __init__(self, app) -> None:
@@ -49,8 +49,9 @@ class TitleScene(Scene):
         self.settings_button = Button("Settings", self.open_settings, pygame.K_s, key_label="S")
         self.language_button = Button("", self.next_language, pygame.K_l, key_label="L")
         self.import_button = Button("Open a game", self.paste_game, pygame.K_o, key_label="O")
+        self.file_button = Button("Open a file", self.browse_files, pygame.K_f, key_label="F")
         self.buttons = [self.resume_button, self.library_button, self.settings_button, self.import_button,
-                        self.language_button]
+                        self.file_button, self.language_button]
         self.refresh()
         self.place(app.size)
 
@@ -78,6 +79,9 @@ class TitleScene(Scene):
 
     # --- actions -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if opening.is_open_file(event):  # before the buttons: O alone is the clipboard's
+            self.browse_files()
+            return
         for b in self.buttons:
             if b.handle(event):
                 return
@@ -110,6 +114,13 @@ class TitleScene(Scene):
     def paste_game(self) -> None:
         """Open the game or position on the clipboard."""
         self.notice = opening.open_clipboard(self.app)
+
+    def browse_files(self) -> None:
+        """The file browser: a game from a file anywhere on the disk."""
+        from .file_picker import FilePickerScene
+
+        self.app.sound.play("select")
+        self.app.manager.push(FilePickerScene(self.app))
 
     def open_file(self, path: str) -> None:
         self.notice = opening.open_file(self.app, path)
@@ -151,6 +162,8 @@ class TitleScene(Scene):
         self.language_button.rect.width = int(220 * s)
         self.language_button.label = i18n.LANGUAGES.get(i18n.language(), i18n.language())
         self.import_button.rect = pygame.Rect(int(20 * s), h - int(64 * s), int(220 * s), int(46 * s))
+        # above it: the footer's line runs between the buttons of the bottom row
+        self.file_button.rect = self.import_button.rect.move(0, -int(58 * s))
         self.notice_lines = theme.wrap(tr(self.notice), int(22 * s), w - int(80 * s))[:4] if self.notice else []
 
     def update(self, dt: float) -> None:
