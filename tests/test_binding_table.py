@@ -31,6 +31,7 @@ from game.app import App
 from game.config import VS_COMPUTER, WATCH, MatchConfig
 from game.match.review import turning_points
 from game.scenes.coin import CoinTossScene
+from game.scenes.file_picker import FilePickerScene
 from game.scenes.gameover import GameOverScene
 from game.scenes.library_screen import LibraryScene
 from game.scenes.menu import MenuScene, playable_ids
@@ -370,6 +371,41 @@ def dropped_file(app: App) -> Ctx:
     path.write_text(saves.match_text(config_for(state), state), encoding="utf-8")
     c.was["file"], c.was["copied"] = str(path), state.to_text()
     return c
+
+
+def browsing(app: App) -> Ctx:
+    """The file browser over the title, in a folder of a sub-folder and a saved game (the folder
+    last used); the game's position noted."""
+    folder = Path(os.environ["KELIYA_HOME"]) / "browse"
+    (folder / "older").mkdir(parents=True, exist_ok=True)
+    state = random_play("hat_diviyan_keliya", 2, lambda s: s.ply >= 3)
+    (folder / "game.txt").write_text(saves.match_text(config_for(state), state), encoding="utf-8")
+    user_settings.update(last_folder=str(folder))
+    c = pushed(app, TitleScene, FilePickerScene)
+    c.was["folder"], c.was["copied"] = folder, state.to_text()
+    return c
+
+
+def browsing_at(name: str) -> Callable[[App], Ctx]:
+    """``browsing`` with the row ``name`` chosen."""
+    def made(app: App) -> Ctx:
+        c = browsing(app)
+        c.scene.selected = [row.name for row in c.scene.rows].index(name)
+        return c
+    return made
+
+
+def in_folder(name: str) -> Callable[[Ctx], bool]:
+    """The browser shows the sub-folder ``name`` of the row's folder ('..': the folder above it)."""
+    return lambda c: c.scene.folder == (c.was["folder"].parent if name == ".." else c.was["folder"] / name)
+
+
+def browser_row(name: str) -> Callable[[Ctx], Pos]:
+    return lambda c: c.scene.row_rects[[row.name for row in c.scene.rows].index(name) - c.scene.top].center
+
+
+def double_click(where: Callable[[Ctx], Pos]) -> Send:
+    return seq(click(where), click(where))
 
 
 def play(config: MatchConfig, state: Callable[[], State] | None = None, moves: int = 0,
@@ -720,6 +756,11 @@ TABLE: list[Row] = [
         lambda c: opened(c, c.was["copied"])),
     Row("title", "drop a file", "opens the game in a file dropped on the window", dropped_file,
         lambda c: event(pygame.DROPFILE, file=c.was["file"])(c), lambda c: opened(c, c.was["copied"])),
+    Row("title", "F", "opens the file browser", title, key(pygame.K_f), top_is(FilePickerScene)),
+    Row("title", "Ctrl+O", "opens the file browser (not the clipboard, as O alone does)", clipboard_game(title),
+        key(pygame.K_o, CTRL), top_is(FilePickerScene)),
+    Row("title", "Open a file", "opens the file browser", title,
+        click(centre(lambda c: c.scene.file_button.rect)), top_is(FilePickerScene)),
     Row("title", "S", "opens the settings", title, key(pygame.K_s), top_is(SettingsScene)),
     Row("title", "Esc", "quits", title, key(pygame.K_ESCAPE), quits),
     Row("title", "F11", "toggles full screen", title, F11_TWICE, toggled_twice),
@@ -746,6 +787,30 @@ TABLE: list[Row] = [
     Row("chooser", "Esc", "steps back to the title", chooser, key(pygame.K_ESCAPE), top_is(TitleScene)),
     Row("chooser", "Ctrl+V", "opens the game on the clipboard", clipboard_game(chooser), key(pygame.K_v, CTRL),
         lambda c: opened(c, c.was["copied"])),
+    Row("chooser", "Ctrl+O", "opens the file browser", chooser, key(pygame.K_o, CTRL), top_is(FilePickerScene)),
+    Row("chooser", "Open a file", "opens the file browser", chooser,
+        click(centre(lambda c: c.scene.file_button.rect)), top_is(FilePickerScene)),
+    # The file browser
+    Row("file browser", "Down", "chooses the next row", browsing, key(pygame.K_DOWN),
+        lambda c: c.scene.chosen.name == "older"),
+    Row("file browser", "Up", "chooses the row above", browsing_at("game.txt"), key(pygame.K_UP),
+        lambda c: c.scene.chosen.name == "older"),
+    Row("file browser", "End", "chooses the last row", browsing, key(pygame.K_END),
+        lambda c: c.scene.chosen.name == "game.txt"),
+    Row("file browser", "Home", "chooses the first row", browsing_at("game.txt"), key(pygame.K_HOME),
+        lambda c: c.scene.chosen.name == ".."),
+    Row("file browser", "Enter", "opens the folder chosen", browsing_at("older"), key(pygame.K_RETURN),
+        in_folder("older")),
+    Row("file browser", "Enter", "opens the game chosen, over the chooser", browsing_at("game.txt"),
+        key(pygame.K_RETURN), lambda c: opened(c, c.was["copied"]) and isinstance(c.app.manager.stack[-2], MenuScene)),
+    Row("file browser", "double click", "opens a folder", browsing, double_click(browser_row("older")),
+        in_folder("older")),
+    Row("file browser", "double click", "opens a game", browsing, double_click(browser_row("game.txt")),
+        lambda c: opened(c, c.was["copied"])),
+    Row("file browser", "click", "chooses a row (and opens nothing)", browsing, click(browser_row("game.txt")),
+        lambda c: c.top is c.scene and c.scene.chosen.name == "game.txt"),
+    Row("file browser", "Backspace", "goes up a folder", browsing, key(pygame.K_BACKSPACE), in_folder("..")),
+    Row("file browser", "Esc", "steps back", browsing, key(pygame.K_ESCAPE), top_is(TitleScene)),
     # The setup
     Row("setup", "Down", "chooses the next row", setup(), key(pygame.K_DOWN),
         lambda c: isinstance(focused(c), Selector) and focused(c) is not c.scene.mode),
