@@ -74,10 +74,20 @@ def template_entries(template: Path | None = None) -> frozenset[str]:
 #: words the app draws that are not English to translate: the app's name, the engine's and
 #: fonts' names, the languages' own names and file suffixes
 NOT_WORDS = re.compile(r"Keliya|KELIYA|Inter|Noto|\.json|\.txt|English|MCTS")
+#: the names of keys, as a button's hint shows them ('Leave  [Esc]'): the keyboard's words, which
+#: every language's glossary keeps in Latin
+KEY_NAMES = ("Esc", "Enter", "Return", "Tab", "Space", "Backspace", "Del", "Delete", "Ins", "Home", "End",
+             "PgUp", "PgDn", "Up", "Down", "Left", "Right", "Ctrl", "Shift", "Alt", "Cmd")
+_KEY = rf"(?:{'|'.join(KEY_NAMES)}|F\d{{1,2}}|[A-Z0-9])"
+#: a key hint in square brackets: one key, or keys joined by '+' ('[Ctrl+O]') or '/' ('[U/Ctrl+Z]')
+KEY_HINT = re.compile(rf"\[{_KEY}(?:[+/]{_KEY})*\]")
 
 
 def english_in(text: str) -> bool:
-    return bool(ENGLISH.search(NOT_WORDS.sub("", text)))
+    """Whether ``text`` has a run of plain letters left once the names that are no English words
+    (the app's, the fonts', the pseudo-language's own code on the language button) and the key
+    hints are taken out."""
+    return bool(ENGLISH.search(KEY_HINT.sub("", NOT_WORDS.sub("", text.replace(PSEUDO, "")))))
 
 
 def english_drawn(sizes: tuple[tuple[int, int], ...] = ((1280, 800),)) -> dict[str, int]:
