@@ -7,18 +7,33 @@ date with them, and compile what the app reads.
     python scripts/catalogue.py missing    # what each language still lacks (--lang si: which)
     python scripts/catalogue.py check      # translations that would break: placeholders, plurals
     python scripts/catalogue.py unmarked   # sentences in the code that the catalogue misses
+    python scripts/catalogue.py glossary   # translations that do not use their glossary's term
+    python scripts/catalogue.py status     # per language: translated, fuzzy, reviewed
 
 Words are found where the code says them: ``_``/``N_``/``ngettext``, ``Words`` and
 ``Words.counted`` (sentences built from values), and the calls whose text is what the player
 reads (a button's label, what the match says, what the rules refuse). Babel does the reading and
 writing (the ``test`` extra); the app itself only needs the standard library's gettext.
+
+Every entry says where it comes from (``#:`` the file and line that write it; words that live in
+data are found where their text is written, else their module is named) and, for what belongs to
+a game or a lesson, a ``#.`` line names it (``rules text: ncuva``, ``lesson: cows_leopards``), so
+a translator knows which game a paragraph is about. A translation checked by a reader of the
+language carries a translator comment ``# reviewed: <name> <YYYY-MM-DD>`` above it: msgfmt and
+Babel keep translator comments, ``update`` keeps them (and drops one whose English changed, as
+the entry turns fuzzy), ``check`` refuses one out of that shape, ``status`` counts them.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import datetime
 import re
 import sys
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,37 +64,102 @@ SKIP = ("game/ai/arena.py", "game/ai/train_eval.py", "game/ai/book.py", "game/ai
 SHOWN_AI = ("game/ai/levels.py", "game/ai/solver.py")
 
 
-def spoken_data() -> list[tuple[str, str, str]]:
-    """(message, where, note for the translator) for the words that live in data, not in calls:
-    each game's name, origin, description, sides, variants, options and rules (one entry per
-    paragraph, as the rules screen shows them), the levels, and every lesson's words."""
-    from game.ai.levels import LEVELS
-    from game.tutorials import lesson_for, lesson_ids
+#: what an entry written in data belongs to, as its ``#.`` line names it
+RULES_TEXT, LESSON, GAME, LEVELS = "rules text", "lesson", "game", "levels"
+
+
+def spoken_data() -> list[tuple[str, str, str, str]]:
+    """(message, the module that holds it, note for the translator, what it belongs to) for the
+    words that live in data, not in calls: each game's name, origin, description, sides,
+    variants, options and rules (one entry per paragraph, as the rules screen shows them), the
+    levels, and every lesson's words. What it belongs to is '<kind>: <id>' ('rules text: ncuva',
+    'lesson: ncuva', 'game: ncuva') or 'levels'."""
+    from game.ai.levels import LEVELS as LEVEL_TABLE
+    from game.tutorials import _LESSONS, lesson_for, lesson_ids
     from rules import game_ids, game_spec
+    from rules.registry import GAME_MODULES
     from rules.words import paragraphs
 
-    out: list[tuple[str, str, str]] = []
+    out: list[tuple[str, str, str, str]] = []
     for gid in game_ids():
         spec = game_spec(gid)
-        where = f"rules registry: {gid}"
-        out += [(spec.name, where, "a game's name"), (spec.origin, where, "where the game comes from"),
-                (spec.description, where, "")]
-        out += [(side, where, "a side's name") for side in side_names(gid)]
-        out += [(name, where, "a variant's name") for name in spec.variants]
+        module = module_file(GAME_MODULES[gid])
+        game = f"{GAME}: {gid}"
+        out += [(spec.name, module, "a game's name", game), (spec.origin, module, "where the game comes from", game),
+                (spec.description, module, "", game)]
+        out += [(side, module, "a side's name", game) for side in side_names(gid)]
+        out += [(name, module, "a variant's name", game) for name in spec.variants]
         for opt in spec.options:
-            out += [(opt.label, where, "an option"), (opt.help, where, ""), (opt.unused_help, where, "")]
-            out += [(text, where, "a choice of an option") for text in opt.choice_labels + opt.choice_help]
-        out += [(para, f"rules text: {gid}", "") for para in paragraphs(spec.rules_text)]
-    for level in LEVELS.values():
-        out += [(level.label, "levels", "a difficulty"), (level.description, "levels", "")]
+            out += [(opt.label, module, "an option", game), (opt.help, module, "", game),
+                    (opt.unused_help, module, "", game)]
+            out += [(text, module, "a choice of an option", game) for text in opt.choice_labels + opt.choice_help]
+        out += [(para, module, "", f"{RULES_TEXT}: {gid}") for para in paragraphs(spec.rules_text)]
+    levels = module_file("game.ai.levels")
+    for level in LEVEL_TABLE.values():
+        out += [(level.label, levels, "a difficulty", LEVELS), (level.description, levels, "", LEVELS)]
     for gid in lesson_ids():
         lesson = lesson_for(gid)
-        where = f"lesson: {gid}"
-        out += [(lesson.title, where, "a lesson's title"), (lesson.outro, where, "")]
+        module = module_file(_LESSONS[gid].__module__)
+        where = f"{LESSON}: {gid}"
+        out += [(lesson.title, module, "a lesson's title", where), (lesson.outro, module, "", where)]
         for step in lesson.steps:
-            out += [(step.caption, where, ""), (step.hint, where, ""), (step.after, where, ""),
-                    (step.title, where, "a step's title")]
-    return [(m, w, c) for m, w, c in out if m and any(ch.isalpha() for ch in m)]
+            out += [(step.caption, module, "", where), (step.hint, module, "", where), (step.after, module, "", where),
+                    (step.title, module, "a step's title", where)]
+    return [(m, f, c, b) for m, f, c, b in out if m and any(ch.isalpha() for ch in m)]
+
+
+def module_file(module: str) -> str:
+    """'rules/war_games.py' of 'rules.war_games' (a package: its __init__.py)."""
+    path = ROOT / Path(*module.split("."))
+    return (path / "__init__.py" if path.is_dir() else path.with_suffix(".py")).relative_to(ROOT).as_posix()
+
+
+def _squeezed(text: str) -> str:
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=1)
+def written_strings() -> tuple[tuple[str, int, str, str], ...]:
+    """Every string written in rules/ and game/ but docstrings: (file, line, the string, the
+    string with its white space squeezed); the line is negative where the string's lines are not
+    the file's (implicitly joined strings, which Python joins into one)."""
+    out = []
+    for source in SOURCES:
+        for path in sorted((ROOT / source).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            docstrings = {id(node.value) for node in ast.walk(tree)
+                          if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                    one_literal = node.end_lineno is not None and node.end_lineno - node.lineno == node.value.count("\n")
+                    out.append((rel, node.lineno if one_literal else -node.lineno, node.value, _squeezed(node.value)))
+    return tuple(out)
+
+
+#: how many places an entry names at most (a name written in many files: the first few)
+MAX_PLACES = 3
+
+
+def written_at(message: str, module: str) -> list[tuple[str, int | None]]:
+    """Where ``message`` (words kept in data) is written: the strings that are it, those in
+    ``module`` first; else the strings that hold it (a rules text's paragraph: the line it starts
+    on); else, for a text put together from parts, ``module`` with no line."""
+    wanted = _squeezed(message)
+    whole = [(rel, abs(line)) for rel, line, _raw, squeezed in written_strings() if squeezed == wanted]
+    found: list[tuple[str, int | None]] = list(whole)
+    if not found:
+        for rel, line, raw, squeezed in written_strings():
+            at = squeezed.find(wanted)
+            if at < 0:
+                continue
+            if line > 0 and at > 0:  # one literal: count the lines before the paragraph's first words
+                first = r"\s+".join(map(re.escape, wanted.split()[:4]))
+                starts = re.search(first, raw)
+                line += raw[:starts.start()].count("\n") if starts else 0
+            found.append((rel, abs(line)))
+    own = [place for place in found if place[0] == module]
+    return (own or found)[:MAX_PLACES] or [(module, None)]
 
 
 def side_names(gid: str) -> list[str]:
@@ -94,12 +174,67 @@ def side_names(gid: str) -> list[str]:
     return [side for pair in sorted(pairs) for side in pair]
 
 
+def belonging(parts: Iterable[str]) -> list[str]:
+    """The ``#.`` lines naming what an entry belongs to: one per kind, its ids in order
+    ('rules text: sixteen_soldiers, peralikatuma, kotu_ellima')."""
+    kinds: dict[str, list[str]] = {}
+    for part in parts:
+        kind, _, what = part.partition(": ")
+        kinds.setdefault(kind, [])
+        if what:
+            kinds[kind].append(what)
+    return [f"{kind}: {', '.join(ids)}" if ids else kind for kind, ids in kinds.items()]
+
+
+# --- the headers ---------------------------------------------------------------------------------
+PROJECT = "Keliya"
+COPYRIGHT = "the Keliya authors"
+#: where a mistake in the English or a translation is reported (the project's own issues)
+BUGS = "the Keliya project's issues (docs/glossary/ says how to correct a word)"
+NO_TRANSLATOR = "none: the template is not a translation"
+TEMPLATE_HEADER = """\
+# The words of Keliya (a desktop arcade of traditional board games), to translate.
+# Copyright (C) the Keliya authors.
+# Made by scripts/catalogue.py extract; each language's .po follows it with `update`.
+#"""
+#: each language: its English name and its name in its own script
+LANGUAGE_NAMES = {"si": ("Sinhala", "සිංහල"), "ta": ("Tamil", "தமிழ்"), "bn": ("Bengali", "বাংলা")}
+
+
+def po_header(code: str) -> str:
+    english, own = LANGUAGE_NAMES[code]
+    return f"""\
+# {english} ({own}) translation of Keliya (a desktop arcade of traditional board games).
+# Copyright (C) the Keliya authors.
+# The terms every entry uses are in docs/glossary/{code}.md; an entry a reader of the language
+# has checked carries "# reviewed: <name> <YYYY-MM-DD>" (scripts/catalogue.py status counts them).
+#"""
+
+
+def translator(code: str) -> str:
+    """Who translated language ``code``, as the glossary says: the engineers, no native speaker yet."""
+    return f"Keliya's engineers (not yet reviewed by a native speaker; see docs/glossary/{code}.md)"
+
+
+def team(code: str) -> str:
+    english, own = LANGUAGE_NAMES[code]
+    return f"{english} ({own}), Keliya's translators: docs/glossary/{code}.md"
+
+
+def version() -> str:
+    """The project's version, as pyproject.toml gives it."""
+    found = re.search(r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)
+    return found.group(1) if found else "0"
+
+
 def extract(pot: Path = POT) -> int:
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_file
     from babel.messages.pofile import write_po
 
-    catalog = Catalog(project="Keliya", domain=DOMAIN, charset="utf-8")
+    catalog = Catalog(project=PROJECT, version=version(), domain=DOMAIN, charset="utf-8",
+                      copyright_holder=COPYRIGHT, msgid_bugs_address=BUGS, header_comment=TEMPLATE_HEADER,
+                      last_translator=NO_TRANSLATOR, language_team=NO_TRANSLATOR)
     for source in SOURCES:
         for path in sorted((ROOT / source).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
@@ -110,19 +245,30 @@ def extract(pot: Path = POT) -> int:
                 if not message or (isinstance(message, str) and not any(ch.isalpha() for ch in message)):
                     continue
                 catalog.add(message, locations=[(rel, lineno)], auto_comments=comments)
-    for message, where, note in spoken_data():
+    belongs: dict[str, list[str]] = {}  # message -> what it belongs to ('rules text: ncuva'...)
+    for message, module, note, part in spoken_data():
+        places = written_at(message, module)
         found = catalog.get(message)
         if found is None:
-            catalog.add(message, locations=[(where, 0)], auto_comments=[note] if note else [])
-        elif (where, 0) not in found.locations:
-            found.locations.append((where, 0))
+            catalog.add(message, locations=places, auto_comments=[note] if note else [])
+            found = catalog.get(message)
+        else:
+            found.locations.extend(p for p in places if p not in found.locations)
+            if note and note not in found.auto_comments:
+                found.auto_comments.append(note)
+        belongs.setdefault(message, [])
+        if part not in belongs[message]:
+            belongs[message].append(part)
+    for message, parts in belongs.items():
+        catalog[message].auto_comments.extend(belonging(parts))
     from rules import game_ids
+    from rules.registry import GAME_MODULES
 
     for gid in game_ids():  # each side's name as an owner, once (``{side:of}``)
         for side in side_names(gid):
             if catalog.get(side, context=POSSESSIVE) is None:
-                catalog.add(side, locations=[(f"rules registry: {gid}", 0)], auto_comments=[POSSESSIVE_NOTE],
-                            context=POSSESSIVE)
+                catalog.add(side, locations=written_at(side, module_file(GAME_MODULES[gid])),
+                            auto_comments=[POSSESSIVE_NOTE, f"{GAME}: {gid}"], context=POSSESSIVE)
     pot.parent.mkdir(parents=True, exist_ok=True)
     with open(pot, "wb") as f:
         write_po(f, catalog, width=100, sort_output=True, omit_header=False)
@@ -149,11 +295,63 @@ def update() -> int:
             catalog = Catalog(locale=code, domain=DOMAIN, project="Keliya", charset="utf-8")
         catalog.update(template, update_header_comment=False)
         catalog.fuzzy = False  # the header is kept up to date here: gettext must read its plural rule
+        catalog.project, catalog.version, catalog.copyright_holder = PROJECT, template.version, COPYRIGHT
+        catalog.msgid_bugs_address, catalog.header_comment = BUGS, po_header(code)
+        catalog.last_translator, catalog.language_team = translator(code), team(code)
+        if not isinstance(catalog.revision_date, datetime.datetime):  # never set: the template's date
+            catalog.revision_date = template.creation_date
+        dropped = 0
+        for message in catalog:
+            if message.id and message.fuzzy:  # its English changed: the review was of other words
+                kept = [c for c in message.user_comments if not c.startswith(REVIEWED)]
+                dropped += len(message.user_comments) - len(kept)
+                message.user_comments = kept
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "wb") as f:
             write_po(f, catalog, width=100, sort_output=True, ignore_obsolete=True)
-        print(f"{code}: {len(catalog)} entries")
+        print(f"{code}: {len(catalog)} entries" + (f", {dropped} reviews dropped (their English changed)"
+                                                   if dropped else ""))
     return 0
+
+
+# --- reviews ---------------------------------------------------------------------------------------
+#: a translator comment saying a reader of the language checked the entry: '# reviewed: <name> <date>'
+REVIEWED = "reviewed:"
+REVIEW = re.compile(r"^reviewed: (?P<name>\S(?:.*\S)?) (?P<date>\d{4}-\d{2}-\d{2})$")
+
+
+def reviews(message) -> list[str]:  # noqa: ANN001 (a Babel Message)
+    """The review comments of an entry (its translator comments that start 'reviewed:')."""
+    return [c for c in message.user_comments if c.startswith(REVIEWED)]
+
+
+def reviewed(message) -> bool:  # noqa: ANN001 (a Babel Message)
+    """Whether a reader of the language checked this translation: a well-formed review comment,
+    on an entry translated and not fuzzy."""
+    strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    return (not message.fuzzy and bool(strings) and all(strings)
+            and any(REVIEW.match(c) and _real_date(c) for c in reviews(message)))
+
+
+def _real_date(comment: str) -> bool:
+    found = REVIEW.match(comment)
+    try:
+        return found is not None and datetime.date.fromisoformat(found.group("date")) is not None
+    except ValueError:
+        return False
+
+
+def status(code: str) -> dict[str, int]:
+    """Language ``code``'s entries counted: all of them, translated, fuzzy, reviewed."""
+    from babel.messages.pofile import read_po
+
+    with open(po_path(code), "rb") as f:
+        catalog = read_po(f, locale=code)
+    entries = [m for m in catalog if m.id]
+    done = [m for m in entries if not m.fuzzy and m.string and all(
+        m.string if isinstance(m.string, (list, tuple)) else (m.string,))]
+    return {"entries": len(entries), "translated": len(done), "fuzzy": sum(1 for m in entries if m.fuzzy),
+            "reviewed": sum(1 for m in entries if reviewed(m))}
 
 
 def compiled(code: str) -> bytes:
@@ -292,13 +490,117 @@ def problems(code: str) -> list[str]:
                 out.append(f"{code}: {ids[0]!r}: placeholder(s) {sorted(want - got)} lost in {s!r}")
         if len(ids) > 1 and any(strings) and not all(strings):
             out.append(f"{code}: {ids[0]!r}: a plural form is missing")
+    for m in catalog:
+        for comment in reviews(m) if m.id else ():
+            if not _real_date(comment):
+                out.append(f"{code}: {str(m.id if isinstance(m.id, str) else m.id[0])!r}: '# {comment}' is not "
+                           f"'# reviewed: <name> <YYYY-MM-DD>'")
+    return out
+
+
+# --- the glossary ----------------------------------------------------------------------------------
+GLOSSARY = ROOT / "docs" / "glossary"
+#: glossary words not checked, and why: words whose English also says something else in the app's
+#: sentences (the check cannot tell the game's sense from the other), and verbs, whose translation
+#: is conjugated away from the dictionary form the glossary gives
+UNCHECKED = {
+    "move": "also the verb ('a counter never moves')", "turn": "also 'turn the board'",
+    "draw": "also 'draw lots'", "square": "also the shape ('square with horns', 'a 5x5 Alquerque square')",
+    "point": "also 'at this point', 'points to'", "step": "also 'step by step', a lesson's step",
+    "take": "a verb", "capture": "a verb as often as a noun", "drop": "a verb",
+    "sow": "a verb", "undo": "a verb as often as the button", "jump": "a verb", "leap": "a verb",
+    "huff": "a verb", "relay": "a verb", "hint": "also the {hint} of a sentence",
+}
+#: Indic vowel signs and the virama: what an inflection changes at a word's end
+_MARKS = ("Mn", "Mc")
+#: Sinhala's definite endings (an animate noun's -යා, a thing's -ය or -ව), which inflection replaces
+SINHALA_ENDINGS = ("යා", "ය", "ව")
+
+
+def glossary(code: str) -> list[tuple[str, list[str]]]:
+    """Language ``code``'s glossary (docs/glossary/<code>.md, a table of English | term | why):
+    (English word, the forms of its term), one row per English word. 'South / North' against
+    'දකුණ / උතුර' pairs word by word; the term's other forms in brackets ('(pl. ඉත්තන්)', '(a cow
+    ගවයා)') count too, English and quoted examples in them do not."""
+    rows: list[tuple[str, list[str]]] = []
+    for line in (GLOSSARY / f"{code}.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.startswith("|") or len(cells) < 2 or cells[0] == "English" or set(cells[0]) <= {"-"}:
+            continue
+        english = [e.strip() for e in re.sub(r"\([^)]*\)", "", cells[0]).split("/") if e.strip()]
+        main = re.sub(r"\([^)]*\)", "", cells[1]).split("→")[0]
+        terms = [t.strip().strip('"') for t in main.split("/") if t.strip()]
+        extra = [piece.strip().strip('"') for inner in re.findall(r"\(([^)]*)\)", cells[1])
+                 for piece in re.split(r"[;,:=]|\bpl\.|\bto \w+|\ba \w+|\"[^\"]*\"", inner)
+                 if piece.strip().strip('"') and not re.search(r"[A-Za-z0-9]", piece)]
+        if len(english) == len(terms) > 1:  # word by word
+            rows += [(e, [t, *extra]) for e, t in zip(english, terms)]
+        else:
+            rows += [(e, terms + extra) for e in english]
+    return rows
+
+
+def stem(word: str) -> str:
+    """A term as its inflected forms begin: without its final vowel signs, or without its final
+    consonant where a virama ends it (Tamil முற்றம் -> முற்ற, which முற்றத்தை begins with), or
+    without Sinhala's definite ending (දාමය -> දාම, කොටියා -> කොටි, which කොටින් begins with)."""
+    for ending in SINHALA_ENDINGS:
+        if word.endswith(ending) and len(word) > len(ending) + 1:
+            return word[: -len(ending)]
+    out = word
+    while out and unicodedata.category(out[-1]) in _MARKS:
+        ended_dead = unicodedata.name(out[-1], "").endswith("VIRAMA") or unicodedata.name(out[-1], "").endswith(
+            "AL-LAKUNA")
+        out = out[:-1]
+        if ended_dead:
+            out = out[:-1]
+            break
+    return out if len(out) >= 2 else word
+
+
+def accepted(terms: list[str]) -> set[str]:
+    """What shows a term is used: the term, each of its words (a phrase's verb is conjugated
+    away: අහෝසි කරන්න), and their stems."""
+    words = {w for t in terms for w in [t, *t.split()] if w}
+    return words | {stem(w) for w in words}
+
+
+def english_word(word: str) -> re.Pattern[str]:
+    """``word`` in an English sentence, whole, with its plural or possessive; a name (a capital
+    letter) only as written."""
+    return re.compile(rf"(?<![\w-]){re.escape(word)}(?:s|es|'s)?(?![\w-])", 0 if word[0].isupper() else re.I)
+
+
+def glossary_problems(code: str) -> list[str]:
+    """Translated entries whose English says a glossary word and whose translation has none of
+    its term's forms (placeholders taken out first; words in UNCHECKED skipped)."""
+    from babel.messages.pofile import read_po
+
+    rows = [(english_word(e), e, accepted(t)) for e, t in glossary(code) if e.lower() not in UNCHECKED]
+    rows.sort(key=lambda row: -len(row[1]))  # a game's name before the words in it ('Cows and Leopards')
+    with open(po_path(code), "rb") as f:
+        catalog = read_po(f, locale=code)
+    out = []
+    for m in catalog:
+        if not m.id or not m.string or m.fuzzy:
+            continue
+        ids = m.id if isinstance(m.id, (list, tuple)) else (m.id,)
+        strings = [x for x in (m.string if isinstance(m.string, (list, tuple)) else (m.string,)) if x]
+        english = " ".join(PLACEHOLDER.sub(" ", SPECIFIED.sub(" ", i)) for i in ids)
+        for pattern, word, forms in rows:
+            if not pattern.search(english):
+                continue
+            english = pattern.sub(" ", english)  # its words are the name's, not checked again
+            if not all(any(form in x for form in forms) for x in strings):
+                out.append(f"{code}: '{word}' ({max(forms, key=len)}) not in {strings[0]!r} for {ids[0]!r}")
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("step", choices=("extract", "update", "compile", "missing", "check", "unmarked"))
-    ap.add_argument("--lang", choices=LANGUAGES, help="only this language (missing, check)")
+    ap.add_argument("step", choices=("extract", "update", "compile", "missing", "check", "unmarked", "glossary",
+                                     "status"))
+    ap.add_argument("--lang", choices=LANGUAGES, help="only this language (missing, check, glossary, status)")
     args = ap.parse_args(argv)
     if args.step == "extract":
         return extract()
@@ -314,7 +616,18 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if found else 0
     total = 0
     for code in (args.lang,) if args.lang else LANGUAGES:
-        if args.step == "check":
+        if args.step == "status":
+            counts = status(code)
+            share = 100 * counts["reviewed"] / counts["entries"] if counts["entries"] else 0
+            print(f"{code}: {counts['entries']} entries, {counts['translated']} translated, {counts['fuzzy']} fuzzy, "
+                  f"{counts['reviewed']} reviewed ({share:.0f}%)")
+            continue
+        if args.step == "glossary":
+            found = glossary_problems(code)
+            for line in found:
+                print(line)
+            print(f"{code}: {len(found)} entries without their glossary term")
+        elif args.step == "check":
             found = problems(code)
             for line in found:
                 print(line)
