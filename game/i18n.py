@@ -8,6 +8,11 @@ the template looked up, its values filled in, words among them translated too); 
 picks the plural form the language needs ("took 1 stone", "took 5 stones"). Changing the
 language tells the listeners (the typeface follows), and every scene reads its words afresh.
 
+A catalogue that is missing or cannot be read (truncated, garbage, another file's bytes) is no
+crash: the words are English, ``spoken`` says so (the title's language button shows "English"),
+``problem`` says why in a sentence the title shows, and the choice itself is kept (``language``
+and the settings), so the language comes back as soon as its file is repaired.
+
 A translated template may write a value as its owner, ``{side:of}``: English says "South's" with
 an apostrophe in the template, but Bengali inflects the word itself (উত্তর, উত্তরের), so the
 catalogue holds each side's possessive form under the context ``possessive`` and the value
@@ -19,11 +24,12 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rules.words import Words, capitalised
+from rules.words import N_, Words, capitalised
 
 from .assets_path import assets_dir
 
@@ -33,8 +39,19 @@ POSSESSIVE = "possessive"
 #: language code -> its name in its own script (what the language setting shows)
 LANGUAGES = {"en": "English", "si": "සිංහල", "ta": "தமிழ்", "bn": "বাংলা"}
 
+#: a system's name for a language in place of its code (Windows: 'Tamil_India', 'Sinhala_Sri Lanka')
+LANGUAGE_NAMES = {"english": "en", "sinhala": "si", "sinhalese": "si", "tamil": "ta", "bangla": "bn",
+                  "bengali": "bn"}
+#: why a chosen language is not spoken, said to the player (its name in its own script fills it in)
+MISSING = N_("Keliya's {language} words are missing, so it speaks English; they come back when "
+             "Keliya is installed again.")
+UNREADABLE = N_("Keliya's {language} words cannot be read (the file is damaged), so it speaks English; "
+                "they come back when Keliya is installed again.")
+
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
+_spoken = "en"
+_problem: Words | None = None
 _listeners: list[Callable[[str], None]] = []
 
 
@@ -43,29 +60,64 @@ def locale_dir() -> Path:
 
 
 def language() -> str:
-    """The code of the language in force."""
+    """The code of the language chosen (what the settings keep and L steps on from); ``spoken``
+    is the one whose words are shown."""
     return _language
 
 
+def spoken() -> str:
+    """The code of the language whose words are shown: the chosen one, or English where its
+    catalogue is missing or cannot be read."""
+    return _spoken
+
+
+def problem() -> Words | None:
+    """Why the chosen language is not spoken (its catalogue missing or damaged), else None."""
+    return _problem
+
+
 def set_language(code: str) -> None:
-    """Speak ``code`` from now on (ValueError for a language Keliya does not have)."""
-    global _translation, _language
+    """Speak ``code`` from now on (ValueError for a language Keliya does not have). A catalogue
+    that is missing or cannot be read leaves the words English and says why (``problem``)."""
+    global _language, _problem
     if code not in LANGUAGES:
         raise ValueError(f"Keliya speaks {', '.join(LANGUAGES)}; not '{code}'")
-    _translation = (gettext.NullTranslations() if code == "en" else
-                    gettext.translation(DOMAIN, str(locale_dir()), languages=[code], fallback=True))
-    _language = code
-    for listener in list(_listeners):
-        listener(code)
+    translations, _problem = (gettext.NullTranslations(), None) if code == "en" else _catalogue(code)
+    _speak(code, "en" if _problem else code, translations)
+
+
+def _catalogue(code: str) -> tuple[gettext.NullTranslations, Words | None]:
+    """Language ``code``'s compiled catalogue, or English and the reason it cannot be had. Any
+    error reading it counts: a damaged file raises OSError (a wrong magic number, 'File is
+    corrupt'), struct.error (cut short), UnicodeDecodeError, LookupError (an unknown charset) or
+    ValueError (a broken plural rule), and none of them may stop Keliya from starting."""
+    named = Words(MISSING, language=LANGUAGES[code])
+    found = gettext.find(DOMAIN, str(locale_dir()), languages=[code])
+    if found is None:
+        return gettext.NullTranslations(), named
+    try:
+        with open(found, "rb") as f:
+            return gettext.GNUTranslations(f), None
+    except FileNotFoundError:  # removed between the look and the read
+        return gettext.NullTranslations(), named
+    except Exception:  # noqa: BLE001 (whatever a damaged file raises: see above)
+        return gettext.NullTranslations(), Words(UNREADABLE, language=LANGUAGES[code])
 
 
 def install(code: str, translations: gettext.NullTranslations) -> None:
     """Speak through ``translations`` under the name ``code`` (a check's pseudo-language, which
     shows every translated word changed, so a word left in English stands out)."""
-    global _translation, _language
-    _translation, _language = translations, code
+    global _problem
+    _problem = None
+    _speak(code, code, translations)
+
+
+def _speak(chosen: str, shown: str, translations: gettext.NullTranslations) -> None:
+    """Put ``translations`` in force and tell the listeners the language shown (the typeface)."""
+    global _translation, _language, _spoken
+    _translation, _language, _spoken = translations, chosen, shown
     for listener in list(_listeners):
-        listener(code)
+        listener(shown)
 
 
 def on_change(listener: Callable[[str], None]) -> None:
@@ -100,8 +152,10 @@ def system_language(environ: dict[str, str] | None = None) -> str:
 
 
 def _code(name: str) -> str:
-    """'si' of 'si_LK.UTF-8'."""
-    return name.split("_")[0].split(".")[0].lower()
+    """'si' of 'si_LK.UTF-8', 'ta' of 'ta_IN.UTF-8@x' or 'ta-IN', and of the names Windows gives
+    a locale ('Tamil_India', 'Sinhala_Sri Lanka', 'Bangla_Bangladesh'), in any case."""
+    first = re.split(r"[_.@-]", name.strip(), maxsplit=1)[0].lower()
+    return LANGUAGE_NAMES.get(first, first)
 
 
 def _(message: str) -> str:
@@ -130,6 +184,14 @@ class _Value(str):
             owned = _translation.pgettext(POSSESSIVE, self.source)
             return str(self) if owned == self.source else owned
         return format(str(self), spec)
+
+
+def said_together(*problems: str | None) -> str:
+    """Problems said as one notice ('' for none): one alone as it is (a sentence keeps its
+    parts, to be translated where shown); several, each in the words spoken now, one after
+    another."""
+    found = [p for p in problems if p]
+    return "" if not found else found[0] if len(found) == 1 else " ".join(tr(p) for p in found)
 
 
 def tr(text: Any) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 
 from rules.words import N_, Words, listing, words_of
 
-from .i18n import LANGUAGES, set_language, system_language
+from .i18n import LANGUAGES, problem, said_together, set_language, system_language
 from .userfiles import (
     MAX_SETTINGS_BYTES,
     UserFileError,
@@ -305,6 +305,7 @@ def start_language(flag: str | None = None) -> str:
 
 
 def choose_language(code: str) -> str:
-    """Speak ``code`` from now on and remember it; '' or the problem in words."""
+    """Speak ``code`` from now on and remember it (even when its words cannot be read: they come
+    back once the file is repaired); '' or the problems in words."""
     set_language(code)
-    return update(language=code)
+    return said_together(problem(), update(language=code))

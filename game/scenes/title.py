@@ -13,7 +13,7 @@ from rules.words import Words
 from .. import i18n, library, theme
 from .. import settings as user_settings
 from ..anim import arc_point
-from ..i18n import _, tr
+from ..i18n import _, said_together, tr
 from ..library import Entry
 from ..render.pieces import draw_piece
 from ..scene import Scene
@@ -43,7 +43,8 @@ class TitleScene(Scene):
         self.rain: TokenRain | None = None
         self._updates = 0
         self.latest: Entry | None = None  # the most recent unfinished game
-        self.notice = user_settings.startup_problem()
+        # what could not be read at start: the settings file, the chosen language's words
+        self.notice = said_together(user_settings.startup_problem(), i18n.problem())
         self.resume_button = Button("", self.resume_game, pygame.K_r, style="primary", key_label="R")
         self.library_button = Button("Saved games", self.open_library, pygame.K_g, key_label="G")
         self.settings_button = Button("Settings", self.open_settings, pygame.K_s, key_label="S")
@@ -132,8 +133,8 @@ class TitleScene(Scene):
 
     def next_language(self) -> None:
         """L: the next language (English, Sinhala, Tamil, Bengali), remembered like a setting."""
-        codes = list(i18n.LANGUAGES)
-        user_settings.choose_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
+        codes = list(i18n.LANGUAGES)  # on from the chosen one, even where English is shown for it
+        self.notice = user_settings.choose_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
 
     def open_settings(self) -> None:
         from .settings_screen import SettingsScene
@@ -160,7 +161,7 @@ class TitleScene(Scene):
         self.settings_button.rect = pygame.Rect(w - int(200 * s), h - int(64 * s), int(180 * s), int(46 * s))
         self.language_button.rect = self.settings_button.rect.move(-int(236 * s), 0)
         self.language_button.rect.width = int(220 * s)
-        self.language_button.label = i18n.LANGUAGES.get(i18n.language(), i18n.language())
+        self.language_button.label = i18n.LANGUAGES.get(i18n.spoken(), i18n.spoken())  # what the words are
         self.import_button.rect = pygame.Rect(int(20 * s), h - int(64 * s), int(220 * s), int(46 * s))
         # above it: the footer's line runs between the buttons of the bottom row
         self.file_button.rect = self.import_button.rect.move(0, -int(58 * s))
