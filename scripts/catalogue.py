@@ -33,7 +33,7 @@ import re
 import sys
 import unicodedata
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,10 +119,10 @@ def _squeezed(text: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def written_strings() -> tuple[tuple[str, int, str, str], ...]:
-    """Every string written in rules/ and game/ but docstrings: (file, line, the string, the
-    string with its white space squeezed); the line is negative where the string's lines are not
-    the file's (implicitly joined strings, which Python joins into one)."""
+def written_strings() -> tuple[tuple[str, int, int, str], ...]:
+    """Every string written in rules/ and game/ but docstrings: (file, first line, last line,
+    the string with its white space squeezed). Implicitly joined strings, and an f-string's
+    parts, are one string as Python makes them."""
     out = []
     for source in SOURCES:
         for path in sorted((ROOT / source).rglob("*.py")):
@@ -132,9 +132,24 @@ def written_strings() -> tuple[tuple[str, int, str, str], ...]:
                           if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
             for node in ast.walk(tree):
                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-                    one_literal = node.end_lineno is not None and node.end_lineno - node.lineno == node.value.count("\n")
-                    out.append((rel, node.lineno if one_literal else -node.lineno, node.value, _squeezed(node.value)))
+                    out.append((rel, node.lineno, node.end_lineno or node.lineno, _squeezed(node.value)))
     return tuple(out)
+
+
+@cache
+def _source_lines(rel: str) -> tuple[str, ...]:
+    return tuple((ROOT / rel).read_text(encoding="utf-8").splitlines())
+
+
+def _first_line(rel: str, first: int, last: int, words: list[str]) -> int:
+    """The line of file ``rel`` (within ``first``..``last``) where ``words`` begin: as many of
+    the first four as the source writes as they read (an escaped quote is not), else ``first``."""
+    segment = "\n".join(_source_lines(rel)[first - 1:last])
+    for count in range(min(4, len(words)), 0, -1):
+        found = re.search(r"\s+".join(map(re.escape, words[:count])), segment)
+        if found:
+            return first + segment[:found.start()].count("\n")
+    return first
 
 
 #: how many places an entry names at most (a name written in many files: the first few)
@@ -146,18 +161,11 @@ def written_at(message: str, module: str) -> list[tuple[str, int | None]]:
     ``module`` first; else the strings that hold it (a rules text's paragraph: the line it starts
     on); else, for a text put together from parts, ``module`` with no line."""
     wanted = _squeezed(message)
-    whole = [(rel, abs(line)) for rel, line, _raw, squeezed in written_strings() if squeezed == wanted]
-    found: list[tuple[str, int | None]] = list(whole)
+    found: list[tuple[str, int | None]] = [(rel, first) for rel, first, _last, squeezed in written_strings()
+                                           if squeezed == wanted]
     if not found:
-        for rel, line, raw, squeezed in written_strings():
-            at = squeezed.find(wanted)
-            if at < 0:
-                continue
-            if line > 0 and at > 0:  # one literal: count the lines before the paragraph's first words
-                first = r"\s+".join(map(re.escape, wanted.split()[:4]))
-                starts = re.search(first, raw)
-                line += raw[:starts.start()].count("\n") if starts else 0
-            found.append((rel, abs(line)))
+        found = [(rel, _first_line(rel, first, last, wanted.split())) for rel, first, last, squeezed
+                 in written_strings() if wanted in squeezed]
     own = [place for place in found if place[0] == module]
     return (own or found)[:MAX_PLACES] or [(module, None)]
 
@@ -174,16 +182,34 @@ def side_names(gid: str) -> list[str]:
     return [side for pair in sorted(pairs) for side in pair]
 
 
+#: the longest ``#.`` line written (Babel wraps a longer comment into lines that read back as
+#: comments of their own: 'ncuva' alone would name no kind)
+COMMENT_WIDTH = 90
+
+
 def belonging(parts: Iterable[str]) -> list[str]:
-    """The ``#.`` lines naming what an entry belongs to: one per kind, its ids in order
-    ('rules text: sixteen_soldiers, peralikatuma, kotu_ellima')."""
+    """The ``#.`` lines naming what an entry belongs to: per kind, its ids in order, as many to a
+    line as fit ('rules text: sixteen_soldiers, peralikatuma, kotu_ellima'), each line whole."""
     kinds: dict[str, list[str]] = {}
     for part in parts:
         kind, _, what = part.partition(": ")
         kinds.setdefault(kind, [])
         if what:
             kinds[kind].append(what)
-    return [f"{kind}: {', '.join(ids)}" if ids else kind for kind, ids in kinds.items()]
+    lines = []
+    for kind, ids in kinds.items():
+        if not ids:
+            lines.append(kind)
+            continue
+        line = f"{kind}: {ids[0]}"
+        for what in ids[1:]:
+            if len(line) + 2 + len(what) > COMMENT_WIDTH:
+                lines.append(line)
+                line = f"{kind}: {what}"
+            else:
+                line += f", {what}"
+        lines.append(line)
+    return lines
 
 
 # --- the headers ---------------------------------------------------------------------------------

@@ -10,16 +10,42 @@ term, and a '# reviewed: <name> <date>' comment is kept by ``update`` and counte
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from babel.messages.pofile import read_po, write_po
 
 from tools.pseudo import english_in
 
 ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("si", "ta", "bn")
+
+
+def _catalogue() -> ModuleType:
+    """scripts/catalogue.py (a script, not a package), loaded once for every test file."""
+    if "catalogue" in sys.modules:
+        return sys.modules["catalogue"]
+    spec = importlib.util.spec_from_file_location("catalogue", ROOT / "scripts" / "catalogue.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["catalogue"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+catalogue = _catalogue()
+
+
+def read(path: Path, code: str | None = None):  # noqa: ANN201 (a Babel Catalog)
+    with open(path, "rb") as f:
+        return read_po(f, locale=code)
 
 
 # --- the pseudo-language check --------------------------------------------------------------------
@@ -41,3 +67,189 @@ def test_the_pseudo_check_finds_no_english_on_the_code_as_it_is(tmp_path):
 ])
 def test_a_key_hint_is_no_english_but_a_word_is(drawn, english):
     assert english_in(drawn) is english
+
+
+# --- references ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("code", [*LANGS, "template"])
+def test_every_entry_says_where_it_comes_from(code):
+    """A #: line on every entry, naming a file that exists (and a line inside it where it names
+    one); Babel drops a place it cannot read back, so this is read as Babel and msgmerge read it."""
+    path = catalogue.POT if code == "template" else catalogue.po_path(code)
+    entries = [m for m in read(path, None if code == "template" else code) if m.id]
+    assert len(entries) > 900
+    lost = [m.id for m in entries if not m.locations]
+    assert not lost, f"{code}: {len(lost)} entries with no reference, e.g. {lost[:5]}"
+    lines = {}
+    for m in entries:
+        for file, line in m.locations:
+            if file not in lines:
+                assert (ROOT / file).is_file(), f"{code}: {m.id!r} refers to {file}, which is no file"
+                lines[file] = (ROOT / file).read_text(encoding="utf-8").count("\n") + 1
+            assert line is None or 1 <= line <= lines[file], f"{code}: {m.id!r}: {file}:{line}"
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_paragraph_names_the_game_or_lesson_it_belongs_to(code):
+    """Each paragraph of each game's rules names that game (#. rules text: <id>), each lesson's
+    words name that lesson, and the game's own words (name, options) name the game."""
+    from rules.words import paragraphs
+
+    entries = {m.id: m for m in read(catalogue.po_path(code), code) if m.id and not m.context}
+    owners = {}
+    for message, _module, _note, part in catalogue.spoken_data():
+        owners.setdefault(message, set()).add(part)
+    assert any(part.startswith("lesson: ") for parts in owners.values() for part in parts)
+    for message, parts in owners.items():
+        named = " | ".join(entries[message].auto_comments)
+        for part in parts:
+            kind, _, what = part.partition(": ")
+            assert re.search(rf"(^| \| ){re.escape(kind)}(: ([\w, ]*\b)?{re.escape(what)}\b|$| \|)", named), \
+                f"{code}: {message[:60]!r} does not say it belongs to {part} ({named})"
+    from rules import game_spec
+
+    rules = paragraphs(game_spec("ncuva").rules_text)
+    assert "rules text: ncuva" in entries[next(p for p in rules if len(p) > 80)].auto_comments
+
+
+def test_the_references_follow_the_code(tmp_path):
+    """Extracting now finds each rules paragraph where its text is written: the line its first
+    words are on."""
+    fresh = read(tmp_path / "keliya.pot") if catalogue.extract(tmp_path / "keliya.pot") == 0 else None
+    assert fresh is not None
+    from rules import game_spec
+    from rules.words import paragraphs
+
+    for gid in ("ncuva", "cows_leopards"):
+        for para in [p for p in paragraphs(game_spec(gid).rules_text) if len(p) > 60][:4]:
+            file, line = fresh[para].locations[0]
+            assert line is not None, (gid, para[:50])
+            written = (ROOT / file).read_text(encoding="utf-8").splitlines()[line - 1]
+            assert " ".join(para.split()[:3]) in " ".join(written.split()), (file, line, written, para[:50])
+
+
+# --- headers ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("code", LANGS)
+def test_the_headers_name_the_project_and_its_translators(code):
+    text = catalogue.po_path(code).read_text(encoding="utf-8")
+    header = text[: text.index("\n\n")]
+    for placeholder in ("FULL NAME", "EMAIL@ADDRESS", "ORGANIZATION", "FIRST AUTHOR", "VERSION", "YEAR", "LL@li.org"):
+        assert placeholder not in header, f"{code}: {placeholder} in the header"
+    po = read(catalogue.po_path(code), code)
+    english, own = catalogue.LANGUAGE_NAMES[code]
+    assert po.project == "Keliya" and po.version == catalogue.version()
+    assert f"docs/glossary/{code}.md" in po.last_translator and own in po.language_team
+    assert header.startswith(f"# {english} ({own}) translation of Keliya")
+
+
+# --- the glossary -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("code", LANGS)
+def test_every_translation_uses_its_glossarys_terms(code):
+    """Where the English says a glossary word (a game's name, a side, a level, piece, store, king,
+    hole...), the translation has the glossary's term or a form of it."""
+    problems = catalogue.glossary_problems(code)
+    assert problems == [], "\n".join(problems[:10])
+
+
+def test_the_glossary_is_read_word_by_word():
+    rows = dict(catalogue.glossary("ta"))
+    assert rows["South"][0] == "தெற்கு" and rows["North"][0] == "வடக்கு"
+    assert rows["Medium"][0] == "நடுத்தரம்" and rows["Expert"][0] == "நிபுணர்"
+    assert rows["Cows"][:3] == ["பசுக்கள்", "பசு", "சிறுத்தை"]  # "(a cow பசு, a leopard சிறுத்தை)"
+    assert rows["piece"] == ["காய்", "காய்கள்"]
+    assert catalogue.stem("முற்றம்") == "முற்ற" and catalogue.stem("කොටියා") == "කොටි"
+
+
+def test_the_glossary_check_finds_a_translation_without_its_term(tmp_path, monkeypatch):
+    """A name left in Latin, a side written with another word: found; the same sentence with
+    the glossary's terms (inflected) passes; a longer name is read before the words in it."""
+    copy = tmp_path / "locale"
+    shutil.copytree(catalogue.LOCALE, copy)
+    monkeypatch.setattr(catalogue, "LOCALE", copy)
+    po = read(catalogue.po_path("ta"), "ta")
+    po["Ncuva"].string = "Ncuva"  # the name left in English
+    po["Blue"].string = "நீல நிறம்"  # the glossary's stem: a form of நீலம், accepted
+    po["Medium"].string = "சராசரி"  # another word for it
+    po["Cows and Leopards"].string = "பசுவும் சிறுத்தையும்"  # the game's own name: no "Leopards" check
+    with open(catalogue.po_path("ta"), "wb") as f:
+        write_po(f, po, width=100, sort_output=True)
+    found = catalogue.glossary_problems("ta")
+    assert [line.split(" not in ")[0] for line in found] == ["ta: 'Medium' (நடுத்தரம்)", "ta: 'Ncuva' (ந்சுவா)"]
+
+
+# --- reviews -----------------------------------------------------------------------------------------
+@pytest.fixture
+def locale_copy(tmp_path, monkeypatch) -> Path:
+    """The catalogues copied where a test may change them; the script works on the copy."""
+    copy = tmp_path / "locale"
+    shutil.copytree(catalogue.LOCALE, copy)
+    monkeypatch.setattr(catalogue, "LOCALE", copy)
+    monkeypatch.setattr(catalogue, "POT", copy / "keliya.pot")
+    return copy
+
+
+def reviewed_ids(code: str) -> list[str]:
+    return sorted(m.id for m in read(catalogue.po_path(code), code) if m.id and catalogue.reviewed(m))
+
+
+def test_a_review_is_kept_by_update_counted_by_status_and_dropped_when_the_english_changes(locale_copy, capsys):
+    po_file = catalogue.po_path("si")
+    text = po_file.read_text(encoding="utf-8")
+    for msgid in ("Settings", "Saved games"):
+        at = text.index(f'\nmsgid "{msgid}"\n')
+        block = text.rindex("\n\n", 0, at) + 2
+        text = text[:block] + "# reviewed: Nimali Perera 2026-11-20\n" + text[block:]
+    po_file.write_text(text, encoding="utf-8")
+    before = catalogue.status("si")
+    assert before["reviewed"] == 2 and before["entries"] == before["translated"] > 900
+    assert catalogue.main(["status", "--lang", "si"]) == 0
+    assert re.search(r"^si: \d+ entries, \d+ translated, 0 fuzzy, 2 reviewed \(0%\)$", capsys.readouterr().out, re.M)
+
+    pot = catalogue.POT.read_text(encoding="utf-8").replace('msgid "Saved games"\n', 'msgid "Saved game"\n')
+    catalogue.POT.write_text(pot, encoding="utf-8")  # its English changed: the review was of other words
+    assert catalogue.update() == 0
+    assert "# reviewed: Nimali Perera 2026-11-20\n#: " in po_file.read_text(encoding="utf-8")
+    assert reviewed_ids("si") == ["Settings"] and catalogue.status("si")["fuzzy"] == 1
+    assert "Saved game" in [m.id for m in read(po_file, "si") if m.fuzzy]
+    entry = read(po_file, "si")["Settings"]
+    assert entry.locations and entry.user_comments == ["reviewed: Nimali Perera 2026-11-20"]
+    assert read(po_file, "si")["Saved game"].user_comments == []  # the review of "Saved games" is gone
+
+    text = po_file.read_text(encoding="utf-8")  # reviewed by hand while fuzzy: not counted until settled
+    at = text.index('\nmsgid "Saved game"\n')
+    block = text.rindex("\n\n", 0, at) + 2
+    po_file.write_text(text[:block] + "# reviewed: Nimali Perera 2026-11-22\n" + text[block:], encoding="utf-8")
+    assert read(po_file, "si")["Saved game"].fuzzy and reviewed_ids("si") == ["Settings"]
+
+
+@pytest.mark.parametrize("comment, counted", [
+    ("reviewed: Nimali Perera 2026-11-20", True), ("reviewed: K. Murugan 2025-01-31", True),
+    ("reviewed: 2026-11-20", False),  # no name
+    ("reviewed: Nimali Perera", False),  # no date
+    ("reviewed: Nimali Perera 2026-13-40", False),  # no such day
+    ("reviewed Nimali Perera 2026-11-20", False),  # not the convention's word
+])
+def test_a_review_names_who_and_when_or_check_says_it_is_malformed(comment, counted, locale_copy):
+    po_file = catalogue.po_path("ta")
+    text = po_file.read_text(encoding="utf-8")
+    at = text.index('\nmsgid "Settings"\n')
+    block = text.rindex("\n\n", 0, at) + 2
+    po_file.write_text(text[:block] + f"# {comment}\n" + text[block:], encoding="utf-8")
+    assert reviewed_ids("ta") == (["Settings"] if counted else [])
+    problems = catalogue.problems("ta")
+    assert bool(problems) is (not counted and comment.startswith("reviewed:")), problems
+
+
+def test_msgfmt_reads_a_reviewed_catalogue(locale_copy):
+    """A review is a translator comment, which every gettext tool keeps and ignores: the catalogue
+    compiles as before."""
+    po_file = catalogue.po_path("bn")
+    before = catalogue.compiled("bn")
+    text = po_file.read_text(encoding="utf-8")
+    at = text.index('\nmsgid "Settings"\n')
+    block = text.rindex("\n\n", 0, at) + 2
+    po_file.write_text(text[:block] + "# reviewed: Rahim Uddin 2026-11-21\n" + text[block:], encoding="utf-8")
+    assert catalogue.compiled("bn") == before
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is not None:  # GNU gettext, where installed
+        out = subprocess.run([msgfmt, "-o", os.devnull, str(po_file)], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
