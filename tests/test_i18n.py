@@ -378,8 +378,10 @@ def test_a_language_is_spoken_from_its_shipped_catalogue_whatever_the_system_say
     for message in ("pass and play", "Settings"):
         assert i18n._(message) == shipped(code).gettext(message) != message
     assert i18n._("") == "" and tr("") == ""  # not the catalogue's header, which gettext keeps under ''
+    assert (i18n.spoken(), i18n.problem()) == (code, None)
     i18n.set_language("en")
     assert [i18n._(m) for m in ("pass and play", "Settings")] == ["pass and play", "Settings"]
+    assert (i18n.spoken(), i18n.problem()) == ("en", None)  # English needs no catalogue: nothing is missing
 
 
 def test_a_language_whose_catalogue_is_missing_is_english_not_a_crash(english, monkeypatch, tmp_path):

@@ -254,6 +254,8 @@ LONG_LEVEL = "grandmaster-of-the-board"  # 24
     ("my notes\n" + good_text(), "this is not a game saved by Keliya"),
     (good_text(mode=LONG_MODE), "the way it is played ('online-tournament-ed') is not one Keliya knows"),
     (good_text(human="2"), "the side the player took is not one of the game's two sides"),
+    (good_text().replace("\nhuman 0\n", "\nhuman\t\n"), "the saved game is incomplete (it has no human)"),
+    (good_text(level="hardX"), "the computer's level 'hardX' is not one of easy, medium, hard, expert"),
     (good_text(level=LONG_LEVEL), "the computer's level 'grandmaster-of-the-b' is not one of easy, medium, hard, expert"),
     (with_line(good_text(), "level2 ultra"), "the computer's level 'ultra' is not one of easy, medium, hard, expert"),
     (good_text(options='{"capture": "forced"' + " " * 4000 + "}"), "its rules options are far longer than any Keliya writes"),
@@ -324,3 +326,32 @@ def test_the_options_are_written_in_one_order_whatever_order_they_were_set_in():
              for options in ({"limit": "off", "capture": "huff"}, {"capture": "huff", "limit": "off"})}
     assert len(texts) == 1  # the same game, the same text (two windows' saves compare equal)
     assert 'options {"capture": "huff", "limit": "off"}' in texts.pop().splitlines()
+
+
+def named(start, state) -> list[str]:
+    """The moves of ``state``'s history played after ``start``'s, in notation."""
+    replay = start.copy()
+    names = []
+    for move in state.history()[start.ply:]:
+        names.append(replay.move_text(move))
+        replay.apply(move)
+    return names
+
+
+def test_appended_moves_and_their_time_are_read_after_the_whole_write():
+    """A long game's save appends its moves (``appended_line``): the reader takes them after the
+    others, and the last line's position and time, with or without a moves line before them."""
+    start, whole, later = (played("kotu_ellima", 1, plies) for plies in (0, 2, 5))
+    config = MatchConfig("kotu_ellima", dict(whole.game.options))
+    then = local("2026-11-23T20:41:30") + 0.5
+    text = (saves.match_text(config, whole, saved_at=local("2026-11-23T20:35:00"))
+            + saves.appended_line(then, named(whole, later), later.to_text()))
+    fields = saves.header_fields(text)
+    assert fields["moves"].split() == named(start, later)
+    assert (fields["saved"], fields["position"]) == ("2026-11-23T20:41:30.500", later.to_text())
+    back = saves.read_match(text)
+    assert back.state.to_text() == later.to_text() and back.saved_at == pytest.approx(then)
+    bare = "".join(f"{line}\n" for line in saves.match_text(config, start).splitlines() if line != "moves")
+    appended = bare + saves.appended_line(then, named(start, later), later.to_text())
+    assert saves.header_fields(appended)["moves"].split() == named(start, later)  # no moves line: the appended alone
+    assert saves.read_match(appended).state.to_text() == later.to_text()
