@@ -44,16 +44,9 @@ class Group:
 GROUPS: dict[str, Group] = {
     "files": Group(
         mutate=("game/library.py", "game/saves.py", "game/userfiles.py", "game/settings.py", "game/i18n.py"),
-        tests=("tests/test_library.py", "tests/test_saves.py", "tests/test_settings.py", "tests/test_faults.py",
-               "tests/test_resume.py", "tests/test_record.py", "tests/test_i18n.py::test_the_system_language_is_taken_where_keliya_speaks_it",
-               "tests/test_i18n.py::test_the_system_language_follows_gettexts_order_of_variables",
-               "tests/test_i18n.py::test_a_language_list_gives_the_first_language_keliya_speaks",
-               "tests/test_i18n.py::test_a_language_keliya_does_not_speak_is_refused_and_nothing_changes",
-               "tests/test_i18n.py::test_the_language_is_remembered_and_the_flag_wins",
-               "tests/test_i18n.py::test_a_bad_language_flag_prints_usage",
-               "tests/test_i18n.py::test_words_are_rebuilt_from_the_translated_template_with_translated_values",
-               "tests/test_i18n.py::test_a_translation_may_inflect_a_side_as_its_owner",
-               "tests/test_i18n.py::test_lc_all_c_gives_english_whatever_lang_says"),
+        tests=("tests/test_library.py", "tests/test_library_scale.py", "tests/test_saves.py", "tests/test_settings.py",
+               "tests/test_faults.py", "tests/test_irregular_files.py", "tests/test_resume.py", "tests/test_record.py",
+               "tests/test_i18n.py", "tests/test_i18n_fallbacks.py", "tests/test_file_picker.py"),
     ),
     "match": Group(
         mutate=("game/match/*.py",),
