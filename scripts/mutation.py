@@ -43,7 +43,8 @@ class Group:
 
 GROUPS: dict[str, Group] = {
     "files": Group(
-        mutate=("game/library.py", "game/saves.py", "game/userfiles.py", "game/settings.py", "game/i18n.py"),
+        mutate=("game/library.py", "game/saves.py", "game/userfiles.py", "game/appendfile.py", "game/settings.py",
+                "game/i18n.py"),
         tests=("tests/test_library.py", "tests/test_library_scale.py", "tests/test_saves.py", "tests/test_settings.py",
                "tests/test_faults.py", "tests/test_irregular_files.py", "tests/test_resume.py", "tests/test_record.py",
                "tests/test_i18n.py", "tests/test_i18n_fallbacks.py", "tests/test_file_picker.py"),
