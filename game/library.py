@@ -53,7 +53,15 @@ from .userfiles import (
 )
 
 SUFFIX = ".txt"
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+#: a month in a date ('16 Nov 2026'): each language writes its abbreviated name and the order of
+#: day, month and year as its locale data (CLDR, read through Babel by the tests) has them, kept
+#: in the catalogue so that the app needs no locale library at run time
+MONTHS = (
+    # TRANSLATORS: Jan to Dec: a month's abbreviated name in a date, the language's CLDR form
+    N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"),
+    # TRANSLATORS: the month (its abbreviated name in a date, the language's CLDR form)
+    N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"),
+)
 LEGACY = "current-game.txt"  # the single save slot of earlier versions, picked up once
 INDEX = "library-index.json"  # beside games/ and history/: what the title needs of each game
 INDEX_VERSION = 1
@@ -466,11 +474,13 @@ def delete(entry: Entry) -> str:
 
 
 def when_words(saved_at: float, now: float | None = None) -> str:
-    """'today 20:35', 'yesterday 18:02', '21 Nov 2026'."""
+    """'today 20:35', 'yesterday 18:02', '21 Nov 2026' (in Sinhala '2026 නොවැ 21', its locale's
+    order and month: ``MONTHS``)."""
     then = datetime.datetime.fromtimestamp(saved_at)
     days = (datetime.datetime.fromtimestamp(time.time() if now is None else now).date() - then.date()).days
     if days in (0, 1):
         return Words("today {time}", time=f"{then:%H:%M}") if days == 0 else Words("yesterday {time}", time=f"{then:%H:%M}")
+    # TRANSLATORS: a date: the order (and any commas) of the language's CLDR medium date ('d MMM y')
     return Words("{day} {month} {year}", day=then.day, month=MONTHS[then.month - 1], year=then.year)
 
 

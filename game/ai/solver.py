@@ -15,6 +15,10 @@ Every value used is checked where it is looked up: a position's score must be th
 moves' scores (``move_scores``). A table that contradicts itself there (an edit the checks on
 load did not sample) is dropped at once, said, moved aside and rebuilt, once a run.
 
+What the solver says (a proven value, a notice about its tables) is ``Words``: this module runs
+in the AI's process too and never imports pygame, so it only marks its sentences (``N_``) and
+keeps their values apart; the front end says them in the player's language.
+
 ``python -m game.ai.solver [--large | --options VARIANT]`` builds a table by hand.
 """
 
@@ -28,7 +32,7 @@ import time
 from pathlib import Path
 
 from rules.core import Game, Move, State
-from rules.words import N_
+from rules.words import N_, N_counted, Words, words_of
 
 from .solver_build import build, main
 from .solver_table import MAX_FILE_BYTES, WIN, Table, TableFileError, back, decode, encode, key_of, variant_of
@@ -36,7 +40,23 @@ from .solver_table import MAX_FILE_BYTES, WIN, Table, TableFileError, back, deco
 __all__ = ["WIN", "Table", "back", "best_moves", "build", "describe", "install", "key_of", "move_scores",
            "proven_value", "table_for", "take_notice", "variant_of"]
 
-GAME_NAME = "Hat Diviyan Keliya"
+#: a proven win in words, by the winner's name: plural ('Leopards win in 14') or not ('Tiger wins
+#: in 5'); the number counts plies of both sides, so a translation may need its plural forms
+WIN_IN = {True: N_counted("proven: {side} win in {n}", "proven: {side} win in {n}"),
+          False: N_counted("proven: {side} wins in {n}", "proven: {side} wins in {n}")}
+#: the notices about the tables (``take_notice``), said where the player looks
+BEING_BUILT = N_("Hat Diviyan Keliya's solved table is being built in the background (a few seconds; the large "
+                 "board a few minutes).")
+BEING_REBUILT = N_("Hat Diviyan Keliya's solved table was damaged ({why}): it is being rebuilt in the background.")
+NOT_BUILT = N_("Hat Diviyan Keliya's solved table could not be built: proven values are not shown this time.")
+NOT_BUILT_BECAUSE = N_("Hat Diviyan Keliya's solved table could not be built ({why}): proven values are not shown "
+                       "this time.")
+CONTRADICTED_AGAIN = N_("Hat Diviyan Keliya's solved table gave a value the rules contradict again: proven values "
+                        "are not shown this time.")
+#: why a table in use is dropped (``solver_table.check`` says the same of a file)
+DISAGREES = N_("a value it gives does not agree with the rules")
+#: every notice (what the catalogue's tests hold to a translation)
+NOTICES = (BEING_BUILT, BEING_REBUILT, NOT_BUILT, NOT_BUILT_BECAUSE, CONTRADICTED_AGAIN)
 
 
 # --- using a table ------------------------------------------------------------------------------
@@ -76,18 +96,16 @@ def best_moves(state: State) -> list[Move] | None:
     return [m for s, m in scored if s == top]
 
 
-def describe(score: int, mover: int, sides: tuple[str, str]) -> str:
+def describe(score: int, mover: int, sides: tuple[str, str]) -> Words:
     """Words for a score of the side ``mover``: 'proven: Leopards win in 9', 'draw with best play'."""
     if score == 0:
-        return N_("draw with best play")
+        return Words("draw with best play")
     winner = mover if score > 0 else mover ^ 1
-    plies = WIN - abs(score)
     side = sides[winner]
-    verb = "win" if side.endswith("s") else "wins"
-    return f"proven: {side} {verb} in {plies}"
+    return Words.counted(*WIN_IN[side.endswith("s")], WIN - abs(score), side=side)
 
 
-def proven_value(state: State) -> str | None:
+def proven_value(state: State) -> Words | None:
     """The proven value of ``state`` in words where it is known, else None (other games, a
     finished game, or the table still loading). Never blocks; counts plies of both sides."""
     if variant_of(state.game) is None or state.outcome() is not None:
@@ -103,7 +121,7 @@ def proven_value(state: State) -> str | None:
 _tables: dict[str, Table] = {}
 _working: set[str] = set()  # variants with a worker running, or given up for this run
 _distrusted: set[str] = set()  # variants whose table contradicted itself in use this run
-_notices: list[str] = []
+_notices: list[Words] = []
 _generation = 0
 _lock = threading.Lock()
 BUILD_WAIT = 600.0  # seconds to wait for another process's build before giving up
@@ -159,12 +177,12 @@ def generation() -> int:
 
 
 def take_notice() -> str:
-    """The oldest one-line notice about the tables ('' if none), said once."""
+    """The oldest one-line notice about the tables ('' if none), said once, in ``Words``."""
     with _lock:
         return _notices.pop(0) if _notices else ""
 
 
-def _notice(words: str) -> None:
+def _notice(words: Words) -> None:
     with _lock:
         _notices.append(words)
 
@@ -198,11 +216,9 @@ def _contradicted(table: Table, game: Game) -> None:
         again = variant in _distrusted
         _distrusted.add(variant)
     if again:
-        _notice(f"{GAME_NAME}'s solved table gave a value the rules contradict again: proven values are not "
-                "shown this time.")
+        _notice(Words(CONTRADICTED_AGAIN))
         return
-    threading.Thread(target=_load_or_build, args=(game, variant, "a value it gives does not agree with the rules"),
-                     name="keliya-solver", daemon=True).start()
+    threading.Thread(target=_load_or_build, args=(game, variant, DISAGREES), name="keliya-solver", daemon=True).start()
 
 
 def _load_or_build(game: Game, variant: str, distrusted: str = "") -> None:
@@ -212,8 +228,7 @@ def _load_or_build(game: Game, variant: str, distrusted: str = "") -> None:
     try:
         _load_or_build_unguarded(game, variant, distrusted)
     except Exception as e:  # noqa: BLE001 - the worker must say it gave up, whatever stopped it
-        _notice(f"{GAME_NAME}'s solved table could not be built ({type(e).__name__}): proven values are not "
-                "shown this time.")
+        _notice(Words(NOT_BUILT_BECAUSE, why=type(e).__name__))
 
 
 def _load_or_build_unguarded(game: Game, variant: str, distrusted: str) -> None:
@@ -222,20 +237,17 @@ def _load_or_build_unguarded(game: Game, variant: str, distrusted: str) -> None:
         from game.userfiles import set_aside
 
         set_aside(path)
-        table, why = None, f"was damaged ({distrusted})"
+        table, why = None, distrusted
     else:
         table, why = _read(path, variant)
     if table is None and not builds_allowed:
         return  # the variant stays in _working: nothing more is tried in this run
     if table is None:
-        _notice(f"{GAME_NAME}'s solved table {why}: it is being rebuilt in the background." if why else
-                f"{GAME_NAME}'s solved table is being built in the background (a few seconds; the large "
-                "board a few minutes).")
+        _notice(Words(BEING_REBUILT, why=why) if why else Words(BEING_BUILT))
         _build(game, variant, path)
         table, why = _read(path, variant)
     if table is None:
-        _notice(f"{GAME_NAME}'s solved table could not be built{f' ({why})' if why else ''}: "
-                "proven values are not shown this time.")
+        _notice(Words(NOT_BUILT_BECAUSE, why=why) if why else Words(NOT_BUILT))
         return  # the variant stays in _working: no second try in this run
     install(table)
     for old in path.parent.glob(f"hat_diviyan-{variant}-v*.table"):
@@ -244,8 +256,8 @@ def _load_or_build_unguarded(game: Game, variant: str, distrusted: str) -> None:
 
 
 def _read(path: Path, variant: str) -> tuple[Table | None, str]:
-    """(the verified table or None, why not in words: '' when there is no file). A file that
-    fails its checks is moved aside."""
+    """(the verified table or None, why not in words, kept translatable: '' when there is no
+    file). A file that fails its checks is moved aside."""
     from game.userfiles import UserFileError, set_aside
 
     if not path.exists():
@@ -254,7 +266,7 @@ def _read(path: Path, variant: str) -> tuple[Table | None, str]:
         return load(path, variant), ""
     except (TableFileError, UserFileError) as e:
         set_aside(path)
-        return None, f"was damaged ({e})"
+        return None, words_of(e)
 
 
 def _build(game: Game, variant: str, path: Path) -> None:

@@ -37,6 +37,7 @@ from typing import Any
 from rules import load_game
 from rules.boards import bits
 from rules.core import Game, State
+from rules.words import Words
 
 GAME_ID = "hat_diviyan_keliya"
 WIN = 10000
@@ -192,7 +193,8 @@ def decode(data: bytes, variant: str) -> Table:
     if header.get("format") != FORMAT or header.get("game") != GAME_ID:
         raise TableFileError("it is of another format")
     if header.get("variant") != variant:
-        raise TableFileError(f"it is the table of another variant ({str(header.get('variant'))[:40]})")
+        raise TableFileError(Words("it is the table of another variant ({variant})",
+                                   variant=str(header.get("variant"))[:40]))
     body = data[end + 1:]
     if len(body) != header.get("size"):
         raise (TableFileError("it is truncated") if len(body) < _int(header.get("size"))
