@@ -186,10 +186,10 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, lang
             over.see_board()  # the card shrinks to a strip: Rematch stays at hand
             pump(app, 0.2)
             shot("19b_game_over_see_board")
-            from . import browser, comfort, holes, lessons, squares
+            from . import browser, comfort, holes, lessons, solved, squares
 
-            # BattleHalma, Ncuva, the lessons, the comforts, the file browser
-            for scenes in (squares, holes, lessons, comfort, browser):
+            # BattleHalma, Ncuva, the lessons, the comforts, the file browser, the solved game's notices
+            for scenes in (squares, holes, lessons, comfort, browser, solved):
                 scenes.take(app, shot, mouse, _play)
     finally:
         app.close()

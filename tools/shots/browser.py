@@ -1,8 +1,12 @@
 """Screenshot scenes of opening a game from a file (``--screenshots``): the file browser in the
-folder the pause menu exports to, reached from the title's button as a player reaches it, and a
-file that holds no game refused in words."""
+folder the pause menu exports to, reached from the title's button as a player reaches it (the
+games exported days ago, so it says their dates), and a file that holds no game refused in
+words."""
 
 from __future__ import annotations
+
+import datetime
+import os
 
 import pygame
 
@@ -20,7 +24,10 @@ def take(app, shot, mouse, play) -> None:
     for seed, game_id in enumerate(("kotu_ellima", "ncuva", "cows_leopards")):
         state = random_play(game_id, seed, lambda s: s.ply >= 6)
         text = saves.match_text(MatchConfig(game_id, dict(state.game.options)), state)
-        (folder / f"{game_id}-2026112{seed}-2035{seed:02d}.txt").write_text(text, encoding="utf-8")
+        path = folder / f"{game_id}-2026112{seed}-2035{seed:02d}.txt"
+        path.write_text(text, encoding="utf-8")
+        when = datetime.datetime(2026, 11, 20 + seed, 20, 35, seed).timestamp()  # as its name says
+        os.utime(path, (when, when))
     (folder / "shopping list.txt").write_text("rice, dhal, coconuts\n", encoding="utf-8")
     app.manager.clear()
     title = TitleScene(app)

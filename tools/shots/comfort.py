@@ -1,13 +1,22 @@
 """Screenshot scenes of the comforts around play (``--screenshots``): the title offering to
-continue a saved game, the saved games (unfinished, finished, the record), the settings screen, the pause menu, the question before leaving, a
-position looked at in review, the turning points of a finished game and the engine's look over it
-(a game played as North against the computer: the graph from the person's side)."""
+continue a saved game, the saved games (unfinished, the oldest left days ago so the list says its
+date; finished; the record), the settings screen and a change to it saved, the pause menu, the
+question before leaving, a position looked at in review, the turning points of a finished game and
+the engine's look over it (a game played as North against the computer: the graph from the
+person's side)."""
 
 from __future__ import annotations
 
-from game import library
+import datetime
+
+import pygame
+
+from game import library, saves
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from tools.scenarios import finished, pump, random_play, wait_until
+
+#: when the older saved game was left: a date the list writes out in full (not today or yesterday)
+OLDER = datetime.datetime(2026, 11, 16, 20, 35)
 
 
 def take(app, shot, mouse, play) -> None:
@@ -28,6 +37,10 @@ def take(app, shot, mouse, play) -> None:
         done = library.GameFile()
         files.append(done)
         done.save(MatchConfig(game_id, mode=VS_COMPUTER, level="hard", human_side=i), finished(game_id, i + 1))
+    older = library.games_dir() / "20261116-203500-0bd9a3.txt"
+    older.write_text(saves.match_text(MatchConfig("hat_diviyan_keliya", mode=VS_COMPUTER, level="easy"),
+                                      random_play("hat_diviyan_keliya", 4, lambda s: s.ply >= 12),
+                                      OLDER.timestamp()), encoding="utf-8")
     app.manager.clear()
     app.manager.push(TitleScene(app))
     pump(app, 0.6)
@@ -36,6 +49,9 @@ def take(app, shot, mouse, play) -> None:
     app.manager.push(screen)
     pump(app, 0.1)
     shot("60a_saved_games")
+    mouse.key(pygame.K_END)  # the oldest game, left on a day the list writes out as a date
+    pump(app, 0.1)
+    shot("60a2_saved_games_oldest")
     screen.show_tab("finished")
     pump(app, 0.1)
     shot("60b_saved_games_finished")
@@ -46,6 +62,9 @@ def take(app, shot, mouse, play) -> None:
     app.manager.push(SettingsScene(app))
     pump(app, 0.1)
     shot("61_settings")
+    mouse.key(pygame.K_RIGHT)  # the first row, Sound, changed: the screen says it is saved
+    pump(app, 0.1)
+    shot("61b_settings_saved")
     scene = play(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
     app.manager.push(PauseScene(app, scene))
     pump(app, 0.1)
@@ -66,6 +85,7 @@ def take(app, shot, mouse, play) -> None:
     _analysis(app, shot, scene)
     for game_file in files:
         game_file.forget()
+    older.unlink(missing_ok=True)
 
 
 def _analysis(app, shot, scene) -> None:
