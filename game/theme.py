@@ -235,6 +235,25 @@ text_drawn: Callable[[str], None] | None = None
 #: a check's eye on where text lands: (the surface, the words, their rect, the box they must stay
 #: in or None, the size they were asked at) for each ``blit_text`` (``tools.layout_check``)
 text_placed: Callable[[pygame.Surface, str, pygame.Rect, pygame.Rect | None, int], None] | None = None
+#: a check's eye on text cut short: (the surface, the words shown, the words left out) for each
+#: ``blit_text`` of a line that ends a text ``wrap`` cut at its line limit (``tools.layout_check``)
+text_cut: Callable[[pygame.Surface, str, str], None] | None = None
+#: a check's eye on what is drawn over text: (the surface, the rect, whether it is a widget's
+#: body) for each ``panel`` and button drawn; a widget's body is no place for any text but its
+#: own label, a panel drawn after a text covers it (``tools.layout_check``)
+body_drawn: Callable[[pygame.Surface, pygame.Rect, bool], None] | None = None
+
+
+class Cut(str):
+    """The last line of a text ``wrap`` cut at its line limit (it ends in an ellipsis): the words
+    left out go with it, so that a check sees, where the line is drawn, what the player missed."""
+
+    dropped: str = ""
+
+    def __new__(cls, line: str, dropped: str) -> Cut:
+        cut = super().__new__(cls, line)
+        cut.dropped = dropped
+        return cut
 
 
 class Verbatim(str):
@@ -331,10 +350,21 @@ def _render(words: str, size: int, color: Color) -> pygame.Surface:
     return surf
 
 
-def wrap(words: str, size: int, width: int) -> list[str]:
+def wrap(words: str, size: int, width: int, most: int | None = None) -> list[str]:
     """Split ``words``, in the player's language, into lines no wider than ``width`` pixels at
-    ``size``."""
-    words = spoken(words)
+    ``size``; at most ``most`` of them, the last then a ``Cut`` ending in an ellipsis (the words
+    it leaves out go with it, for the layout check: a text cut short is a problem to fix, never
+    a way to make words fit)."""
+    lines = _wrap(spoken(words), size, width)
+    if most is None or len(lines) <= most:
+        return lines
+    most = max(1, most)
+    rest = " ".join(lines[most - 1:])
+    last = _fit(" ".join(lines[most - 1:most + 1]), size, width)  # two lines are more than one holds
+    return [*lines[:most - 1], Cut(last, rest[len(last.rstrip("…")):].strip())]
+
+
+def _wrap(words: str, size: int, width: int) -> list[str]:
     key = (words, int(size), int(width), _face[0])
     found = _measured.get(key)
     if found is not None:
@@ -387,6 +417,8 @@ def blit_text(surface: pygame.Surface, words: str, size: int, color: Color, pos:
     surface.blit(surf, rect)
     if text_placed is not None:
         text_placed(surface, spoken(words), rect, box, size)
+    if text_cut is not None and isinstance(words, Cut):
+        text_cut(surface, str(words), words.dropped)
     return rect
 
 
@@ -416,6 +448,8 @@ def background(surface: pygame.Surface) -> None:
 def panel(surface: pygame.Surface, rect: pygame.Rect, color: Color = PANEL, edge: Color = PANEL_EDGE,
           radius: int = 14, width: int = 2) -> None:
     pygame.draw.rect(surface, color, rect, border_radius=radius)
+    if body_drawn is not None:
+        body_drawn(surface, rect, False)
     if width:
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
 

@@ -102,6 +102,8 @@ class Button(Widget):
         pygame.draw.rect(surface, base, self.rect, border_radius=radius)
         edge = theme.ACCENT if focused else theme.lerp_color(base, (255, 255, 255), 0.3)
         pygame.draw.rect(surface, edge, self.rect, max(2, int(3 * scale)) if focused else 2, border_radius=radius)
+        if theme.body_drawn is not None:
+            theme.body_drawn(surface, self.rect, True)
         size = int(self.rect.height * self.text_ratio)
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
         label = self.shown_label()

@@ -1,9 +1,11 @@
 """Does every scene's text hold in a language? The screenshot tour, watched as it draws.
 
 For each frame, the texts the top scene places (``theme.text_placed``) are checked: inside the
-window, inside their box (a button's label), a button's label not shrunk or sized past reading,
-no two texts on top of each other; and every text drawn (``theme.text_drawn``) has a glyph for each of
-its characters in the face that draws it (a missing one would show as a box).
+window, inside their box (a button's label, a label in a box of its own), a label not shrunk or
+sized past reading, no two texts on top of each other, none under a button that is not its own
+or under a panel drawn after it (``theme.body_drawn``), none cut short at a line limit
+(``theme.text_cut``); and every text drawn (``theme.text_drawn``) has a glyph for each of its
+characters in the face that draws it (a missing one would show as a box).
 
     python -m tools.layout_check si        # the problems, by the screenshot they came before
 """
@@ -11,7 +13,8 @@ its characters in the face that draws it (a missing one would show as a box).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -40,6 +43,15 @@ class Placed:
 
 
 @dataclass
+class Body:
+    """A widget's body or a panel drawn in the frame, after the first ``after`` texts."""
+
+    rect: pygame.Rect
+    after: int
+    widget: bool
+
+
+@dataclass
 class Watch:
     """What the tour showed: the problems found, keyed by a description, with the shot that came
     after them (the screenshot to look at)."""
@@ -47,6 +59,7 @@ class Watch:
     window: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     shot: str = "start"
     frame: list[Placed] = field(default_factory=list)
+    bodies: list[Body] = field(default_factory=list)
     problems: dict[str, str] = field(default_factory=dict)
     recording: bool = False
 
@@ -57,7 +70,24 @@ class Watch:
                size: int) -> None:
         if not self.recording or not words.strip() or surface.get_size() != self.window.size:
             return  # a picture drawn aside (a board's cached layer, a thumbnail) has its own frame
+        clip = surface.get_clip()
+        if clip != surface.get_rect():  # a scrolled view shows the part of a line inside it
+            if not clip.colliderect(rect):
+                return
+            rect = rect.clip(clip)
         self.frame.append(Placed(words, rect.copy(), box.copy() if box is not None else None, size))
+
+    def _seen(self, surface: pygame.Surface) -> bool:
+        """Whether ``surface`` is the window while the top scene draws (not a picture aside)."""
+        return self.recording and surface.get_size() == self.window.size
+
+    def body(self, surface: pygame.Surface, rect: pygame.Rect, widget: bool) -> None:
+        if self._seen(surface):
+            self.bodies.append(Body(rect.copy(), len(self.frame), widget))
+
+    def cut(self, surface: pygame.Surface, shown: str, dropped: str) -> None:
+        if self._seen(surface):
+            self.note(f"{shown!r} ends a text cut short at its line limit: {dropped!r} is not shown")
 
     def drawn(self, words: str) -> None:
         from game import theme
@@ -69,6 +99,7 @@ class Watch:
 
     def check_frame(self) -> None:
         texts, self.frame = self.frame, []
+        bodies, self.bodies = self.bodies, []
         window = self.window.inflate(2 * SLACK, 2 * SLACK)
         for t in texts:
             if not t.rect.colliderect(self.window):
@@ -82,6 +113,14 @@ class Watch:
                     self.note(f"{t.words!r} had to shrink to size {t.size} to fit its box of {t.box.size}")
                 elif t.size < SMALLEST_LABEL_SIZE:
                     self.note(f"{t.words!r} is written at size {t.size} in its box of {t.box.size}: too small to read")
+        for i, t in enumerate(texts):
+            for body in bodies:
+                if not _covers(body.rect, t.rect):
+                    continue
+                if body.widget and t.box != body.rect:
+                    self.note(f"{t.words!r} runs under a button ({t.rect} under {body.rect})")
+                elif not body.widget and body.after > i:
+                    self.note(f"{t.words!r} is covered by a panel drawn over it ({t.rect} under {body.rect})")
         for i, a in enumerate(texts):
             for b in texts[i + 1:]:
                 if a.words == b.words:
@@ -90,6 +129,13 @@ class Watch:
                 smaller = min(a.rect.width * a.rect.height, b.rect.width * b.rect.height)
                 if smaller and common.width * common.height > OVERLAP * smaller:
                     self.note(f"{a.words!r} overlaps {b.words!r}")
+
+
+def _covers(body: pygame.Rect, text: pygame.Rect) -> bool:
+    """Whether ``body`` lies over more of ``text`` than an anti-aliased edge: a strip of it more
+    than ``SLACK`` pixels deep, across more than ``SLACK`` pixels."""
+    common = body.clip(text)
+    return common.width > SLACK and common.height > SLACK
 
 
 #: per face: what it draws for a character it does not have (the .notdef box)
@@ -124,8 +170,6 @@ def watch_tour(language: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800),
     """Run the screenshot tour in ``language`` at ``sizes``, each scene drawn and checked as its
     screenshot would be taken; returns each problem with that screenshot's name. ``around`` lets
     other checks use the same tour rather than draw it again."""
-    from game import theme
-
     from .tour import tour
 
     watch = Watch()
@@ -143,11 +187,33 @@ def watch_tour(language: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800),
         watch.recording = False
         watch.check_frame()
 
-    theme.text_placed, theme.text_drawn = watch.placed, watch.drawn
-    try:
+    with watching(watch):
         tour(language, look, sizes)
+    return watch.problems
+
+
+@contextmanager
+def watching(watch: Watch) -> Iterator[Watch]:
+    """``watch`` hears the theme's hooks (texts placed, drawn and cut, bodies drawn) while in
+    the block."""
+    from game import theme
+
+    theme.text_placed, theme.text_drawn, theme.text_cut, theme.body_drawn = (watch.placed, watch.drawn, watch.cut,
+                                                                            watch.body)
+    try:
+        yield watch
     finally:
-        theme.text_placed = theme.text_drawn = None
+        theme.text_placed = theme.text_drawn = theme.text_cut = theme.body_drawn = None
+
+
+def watch_frame(manager: SceneManager, screen: pygame.Surface, name: str = "frame") -> dict[str, str]:
+    """One drawing of the scenes, checked as the tour checks each shot: its problems (a test
+    that plants one sees it here without running the tour)."""
+    watch = Watch(window=screen.get_rect(), shot=name)
+    with watching(watch):
+        draw_watched(watch, manager, screen)
+    watch.recording = False
+    watch.check_frame()
     return watch.problems
 
 

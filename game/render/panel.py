@@ -47,6 +47,8 @@ class PanelPlan:
     inner_w: int
     mode_words: str = ""
     rules_words: str = ""
+    mode_y: int = 0  # the mode's line (the speed button at its end)
+    rules_y: int = 0  # the rule in force's line, under the speed button
     turn_box: pygame.Rect = field(default_factory=pygame.Rect)
     turn_head: str = ""
     turn_player: int = 0  # whose piece stands beside the head: the side to move, or the mover of the move looked at
@@ -58,6 +60,7 @@ class PanelPlan:
     event_lines: list[tuple[str, int]] = field(default_factory=list)
     message_lines: list[tuple[str, int]] = field(default_factory=list)
     message_color: theme.Color = theme.TEXT
+    message_size: int = 0  # the guidance's size: smaller before it is cut
     log_area: pygame.Rect = field(default_factory=pygame.Rect)
     log_cells: list[tuple[pygame.Rect, int, str]] = field(default_factory=list)  # area, move index, notation
     log_numbers: list[tuple[str, int]] = field(default_factory=list)  # "12.", y
@@ -74,6 +77,7 @@ class PanelPlan:
     graph_plot: pygame.Rect = field(default_factory=pygame.Rect)  # where the line goes, under the title line
     graph_now: float | None = None  # x of the move looked at
     compact: bool = False  # player cards of one line (the move list needed the room)
+    bits_sizes: tuple[int, int] = (0, 0)  # the size of each compact card's counts
     log_rows_fit: int = 0
     log_head_w: int = 0
     help_line: str = ""
@@ -85,19 +89,76 @@ class PanelPlan:
 
 
 MIN_LOG_ROWS = 4  # the move list keeps at least this many rows: the rest of the panel gives way
+#: rows the move list keeps at the last, when the guidance needs the room (it scrolls)
+FEWEST_LOG_ROWS = 2
 
 
 def plan_panel(sc: PlayScene, size: tuple[int, int]) -> PanelPlan:
-    """Lay the panel out for ``size`` and the match as it stands (buttons placed here too). When
-    the move list would get fewer than a few rows (a graph, a long message, more buttons), the
-    player cards go compact and the message shorter."""
-    plan = _plan_panel(sc, size, compact=False)
-    if plan.log_rows_fit < MIN_LOG_ROWS and sc.match.log:
-        plan = _plan_panel(sc, size, compact=True)
+    """Lay the panel out for ``size`` and the match as it stands (buttons placed here too). The
+    guidance is said whole (a sentence in Tamil or Sinhala runs half again as long as in
+    English): when it and the move list's few rows do not both fit, the player cards go compact
+    (if their counts fit beside the names), then the guidance is written smaller (never below
+    ``message_floor``), then the move list keeps only ``FEWEST_LOG_ROWS``, then none (a long
+    notice; the moves are still a key away); only past that is the guidance cut (with an
+    ellipsis, and the layout check reports it)."""
+    s = theme.scale_for(size)
+    full, small = int(22 * s), message_floor(s)
+    shrinks = all(_compact_bits_size(sc, size, player) for player in (0, 1))  # a compact card says all it says
+    plan = None
+    for compact, msg_size, rows in ((False, full, MIN_LOG_ROWS), (shrinks, full, MIN_LOG_ROWS),
+                                    (shrinks, small, MIN_LOG_ROWS), (shrinks, small, FEWEST_LOG_ROWS),
+                                    (shrinks, small, 0)):
+        plan = _plan_panel(sc, size, compact, msg_size, rows)
+        whole = not any(isinstance(line, theme.Cut) for line, _ in plan.message_lines)
+        if whole and (plan.log_rows_fit >= rows or not sc.match.log):
+            break
+    assert plan is not None
     return plan
 
 
-def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPlan:
+def card_bits(sc: PlayScene, player: int) -> str:
+    """What a player's card counts, in the player's language: in hand, taken."""
+    shown = sc.match.board_source.state  # a position looked back at counts its own
+    hands, caught = shown.hands(), sc.shown_taken()
+    bits: list[str] = [Words("taken {n}", n=caught[player])] if sc.show_taken else []
+    if any(hands) or shown.phase == Phase.DROP:
+        bits.insert(0, Words("in hand {n}", n=hands[player]))
+    return "  ·  ".join(tr(b) for b in bits)
+
+
+def _compact_bits_size(sc: PlayScene, size: tuple[int, int], player: int) -> int:
+    """The size a compact card writes its counts at, beside the name and before the pieces in
+    hand or the spinner at its right; 0 when they cannot be written there readably."""
+    m = sc.match
+    s = theme.scale_for(size)
+    panel = sc.layout(size)[1]
+    pad = int(14 * s)
+    left, right = panel.left + pad, panel.right - pad
+    words = card_bits(sc, player)
+    if not words:
+        return int(20 * s)
+    icon_r = int(20 * s)
+    x = left + int(12 * s) + 2 * icon_r + int(12 * s) + theme.measure(m.side(player), int(28 * s))[0] + int(12 * s)
+    in_hand = m.board_source.state.hands()[player]
+    if m.computer.thinking and m.state.to_move == player:
+        right -= int(24 * s) + int(12 * s) + int(6 * s)  # the spinner
+    elif in_hand:
+        r = int(11 * s)
+        right -= int(16 * s) + 2 * r + int((min(in_hand, 5) - 1) * r * 0.9) + int(6 * s)  # the stack
+    else:
+        right -= int(12 * s)
+    floor = max(13, int(16 * s))
+    fitted = theme.fit_size(words, int(20 * s), floor, right - x)
+    return fitted if theme.measure(words, fitted)[0] <= right - x else 0
+
+
+def message_floor(s: float) -> int:
+    """The smallest size the guidance is written at for scale ``s``: a script's small letters
+    stay readable (14 pixels at 960x600)."""
+    return max(14, int(19 * s))
+
+
+def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool, msg_size: int, log_rows: int) -> PanelPlan:
     m = sc.match
     board_rect, panel = sc.layout(size)
     s = theme.scale_for(size)
@@ -112,10 +173,11 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPla
     plan.mode_words = {PASS_AND_PLAY: N_("Pass and play"), WATCH: N_("Computer v computer")}.get(
         m.config.mode, Words("You play {side}", side=m.side(m.config.human_side)))
     speed_w = int(inner_w * 0.42)  # the animation speed: a fixed place at the end of this line
-    sc.speed_button.rect = pygame.Rect(x + inner_w - speed_w, y - int(4 * s), speed_w, max(26, int(30 * s)))
+    speed = sc.speed_button.rect = pygame.Rect(x + inner_w - speed_w, y - int(4 * s), speed_w, max(26, int(30 * s)))
+    plan.mode_y = y
     plan.rules_words = m.rules_in_force()
-    if plan.rules_words:
-        y += int(26 * s)
+    if plan.rules_words:  # under the speed button and its shadow, never under its body
+        y = plan.rules_y = max(y + int(26 * s), speed.bottom + max(2, int(4 * s)))
     y += int(34 * s)
     y = _plan_turn_box(sc, plan, y) + int(10 * s)
     proven = m.proven_line()
@@ -123,36 +185,45 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool) -> PanelPla
         plan.proven = (proven, y)
         y += int(int(20 * s) * 1.3)
     card_h = int((50 if compact else 74) * s)
+    if compact:
+        plan.bits_sizes = (_compact_bits_size(sc, size, 0), _compact_bits_size(sc, size, 1))
     for _ in (0, 1):
         plan.cards.append(pygame.Rect(x, y, inner_w, card_h))
         y += card_h + int((5 if compact else 8) * s)
     y += int(4 * s)
-    msg_size = int(22 * s)
+    plan.message_size = msg_size
+    said = int(22 * s)  # what saving has to say and what just happened: at full size
     if m.save_notice.words:  # a save that failed stays here, apart from the guidance, until one succeeds
         plan.notice_color = tone_color(m.save_notice.tone)
-        for line in theme.wrap(m.save_notice.words, msg_size, inner_w)[:6]:
+        for line in theme.wrap(m.save_notice.words, said, inner_w, most=6):
             plan.notice_lines.append((line, y))
-            y += int(msg_size * 1.05)
+            y += int(said * 1.05)
         y += int(6 * s)
     looked_over = m.analysis is not None and m.state.outcome() is not None
     if m.event and not m.review.active and not looked_over:  # looking back, the message says what the move did
-        for line in theme.wrap(m.event, msg_size, inner_w)[:2]:
+        for line in theme.wrap(m.event, said, inner_w, most=2):
             plan.event_lines.append((line, y))
-            y += int(msg_size * 1.05)
+            y += int(said * 1.05)
         y += int(6 * s)
     plan.message_color = tone_color(m.said.tone)
-    for line in theme.wrap(m.said.words, msg_size, inner_w)[:3 if compact or m.analysis is not None else 5]:
+    ctx_y = _place_buttons(sc, plan)
+    bh = int(48 * s)
+    # the guidance takes the lines it needs, down to where the graph and the move list's
+    # ``log_rows`` rows must start
+    plan.graph_title_size = max(12, int(16 * s))
+    title_h = theme.font(plan.graph_title_size).get_linesize() + int(4 * s)
+    below = int(4 * s) + title_h + int(70 * s) + int(6 * s) if m.analysis is not None else 0
+    log_h = int(16 * s) + (int(24 * s) + log_rows * int(int(20 * s) * 1.2) if m.log else 0)
+    step = int(msg_size * 1.05)
+    most = max(1, (ctx_y + bh - log_h - below - y) // step)
+    for line in theme.wrap(m.said.words, msg_size, inner_w, most=most):
         plan.message_lines.append((line, y))
-        y += int(msg_size * 1.05)
+        y += step
     if m.analysis is not None:
-        plan.graph_title_size = max(12, int(16 * s))
-        title_h = theme.font(plan.graph_title_size).get_linesize() + int(4 * s)
         plan.graph_area = pygame.Rect(x, y + int(4 * s), inner_w, title_h + int(70 * s))
         plan.graph_title = pygame.Rect(x, plan.graph_area.top, inner_w, title_h)
         _plan_graph(sc, plan)
         y = plan.graph_area.bottom + int(6 * s)
-    ctx_y = _place_buttons(sc, plan)
-    bh = int(48 * s)
     plan.log_area = pygame.Rect(x, y + int(8 * s), inner_w, ctx_y + bh - y - int(16 * s))
     _plan_log(sc, plan)
     return plan
@@ -167,8 +238,7 @@ def _plan_help(plan: PanelPlan, board_rect: pygame.Rect, panel: pygame.Rect, siz
     text_size, [lines] = theme.wrap_to_room([plan.help_line], int(21 * s), max(11, int(16 * s)), width, room)
     line_h = int(text_size * theme.LINE_SPACING)
     fits = max(1, room // line_h)
-    if len(lines) > fits:
-        lines = lines[:fits - 1] + [theme.fit(" ".join(lines[fits - 1:]), text_size, width)]
+    lines = theme.wrap(plan.help_line, text_size, width, most=fits)
     plan.help_size = text_size
     plan.help_lines = [(line, plan.help_pos[1] + i * line_h) for i, line in enumerate(lines)]
 
@@ -372,26 +442,25 @@ class PanelView:
         x = plan.x
         pad_top = plan.panel.top + int(14 * s)
         theme.blit_text(surface, m.spec.name, plan.name_size, theme.ACCENT, (x, pad_top))
-        y = pad_top + theme.font(plan.name_size).get_linesize() + int(4 * s)
         theme.blit_text(surface, theme.fit(plan.mode_words, int(20 * s), plan.inner_w - sc.speed_button.rect.width
-                                          - int(8 * s)), int(20 * s), theme.TEXT_DIM, (x, y))
+                                          - int(8 * s)), int(20 * s), theme.TEXT_DIM, (x, plan.mode_y))
         if plan.rules_words:  # the rule that shapes every turn, e.g. "Capture rule: Huff (traditional)"
             theme.blit_text(surface, theme.fit(plan.rules_words, int(20 * s), plan.inner_w), int(20 * s),
-                            theme.ACCENT_2, (x, y + int(26 * s)))
+                            theme.ACCENT_2, (x, plan.rules_y))
         self._draw_turn_box(surface, plan)
         if plan.proven is not None:
             words, py = plan.proven
             theme.blit_text(surface, theme.fit(Words("{proven} (V hides)", proven=words), int(20 * s), plan.inner_w),
                             int(20 * s),
                             theme.GOOD, (x, py))
-        for player, rect in enumerate(plan.cards):
-            self._draw_player_card(surface, rect, player, s, plan.compact)
+        for player in range(len(plan.cards)):
+            self._draw_player_card(surface, plan, player)
         for line, ly in plan.notice_lines:
             theme.blit_text(surface, line, int(22 * s), plan.notice_color, (x, ly))
         for line, ly in plan.event_lines:
             theme.blit_text(surface, line, int(22 * s), theme.LAST_MOVE, (x, ly))
         for line, ly in plan.message_lines:
-            theme.blit_text(surface, line, int(22 * s), plan.message_color, (x, ly))
+            theme.blit_text(surface, line, plan.message_size, plan.message_color, (x, ly))
         self._draw_graph(surface, plan)
         self._draw_log(surface, plan)
         for b in sc.buttons:
@@ -481,9 +550,8 @@ class PanelView:
             pos = (center[0] + math.cos(a) * radius, center[1] + math.sin(a) * radius)
             pygame.draw.circle(surface, theme.lerp_color(theme.PANEL, theme.ACCENT_2, k), pos, max(2, int(4 * s * k)))
 
-    def _draw_player_card(self, surface: pygame.Surface, rect: pygame.Rect, player: int, s: float,
-                          compact: bool = False) -> None:
-        sc, m = self.scene, self.scene.match
+    def _draw_player_card(self, surface: pygame.Surface, plan: PanelPlan, player: int) -> None:
+        sc, m, s, compact, rect = self.scene, self.scene.match, plan.s, plan.compact, plan.cards[player]
         active = (m.review.active or m.shown_outcome is None) and m.shown_to_move == player
         theme.panel(surface, rect, (46, 54, 92) if active else (28, 32, 56),
                     theme.ACCENT if active else theme.PANEL_EDGE, int(12 * s), max(2, int(3 * s)) if active else 1)
@@ -497,13 +565,13 @@ class PanelView:
             theme.blit_text(surface, Words("{player} · {look}", player=m.controller_label(player),
                                            look=describe(player, kind)), int(19 * s),
                             theme.TEXT_DIM, (tx, rect.top + int(34 * s)))
-        shown = m.board_source.state  # a position looked back at counts its own
-        hands, caught = shown.hands(), sc.shown_taken()
-        bits: list[str] = [Words("taken {n}", n=caught[player])] if sc.show_taken else []
-        if any(hands) or shown.phase == Phase.DROP:
-            bits.insert(0, Words("in hand {n}", n=hands[player]))
-        where = (name.right + int(12 * s), rect.top + int(14 * s)) if compact else (tx, rect.top + int(52 * s))
-        theme.blit_text(surface, "  ·  ".join(tr(b) for b in bits), int(20 * s), theme.ACCENT_2, where)
+        hands = m.board_source.state.hands()  # a position looked back at counts its own
+        if compact:  # beside the name, smaller if it must (the plan went compact only if it fits)
+            size = plan.bits_sizes[player] or int(20 * s)  # (0: it does not fit; never drawn unreadably small)
+            where = (name.right + int(12 * s), name.centery - theme.font(size).get_linesize() // 2)
+        else:
+            size, where = int(20 * s), (tx, rect.top + int(52 * s))
+        theme.blit_text(surface, card_bits(sc, player), size, theme.ACCENT_2, where)
         if m.computer.thinking and m.state.to_move == player:
             self._draw_spinner(surface, (rect.right - int(24 * s), rect.centery), int(12 * s), s)
         elif hands[player]:

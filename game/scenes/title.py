@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rules.kinds import PieceKind
-from rules.words import Words
+from rules.words import N_, Words
 
 from .. import i18n, library, theme
 from .. import settings as user_settings
@@ -24,10 +24,18 @@ if TYPE_CHECKING:
     from ..physics import TokenRain
 
 TITLE = "KELIYA"
+PROMPT = N_("Press Enter or click to play")
+FOOTER = N_("F11 full screen  ·  Ctrl+V open a copied game  ·  Esc quit")
 LETTER_COLORS = (theme.ACCENT, theme.ACCENT_2, theme.GOOD, theme.WARN, theme.HOUSE, theme.ACCENT)
 TOKEN_STYLES = ((0, PieceKind.SOLDIER), (1, PieceKind.SOLDIER), (1, PieceKind.COW), (0, PieceKind.LEOPARD))
 PARADE = ((0, PieceKind.TIGER), (1, PieceKind.LEOPARD), (1, PieceKind.LEOPARD), (0, PieceKind.SOLDIER),
           (1, PieceKind.SOLDIER), (1, PieceKind.COW), (1, PieceKind.COW))
+
+
+def smallest_label(box: pygame.Rect) -> int:
+    """The smallest size a label in ``box`` shrinks to: below three tenths of its height (or 13)
+    it is too small to read in a script's small letters (``tools.layout_check`` holds it there)."""
+    return max(13, math.ceil(0.3 * box.height))
 
 
 class TitleScene(Scene):
@@ -165,7 +173,20 @@ class TitleScene(Scene):
         self.import_button.rect = pygame.Rect(int(20 * s), h - int(64 * s), int(220 * s), int(46 * s))
         # above it: the footer's line runs between the buttons of the bottom row
         self.file_button.rect = self.import_button.rect.move(0, -int(58 * s))
-        self.notice_lines = theme.wrap(tr(self.notice), int(22 * s), w - int(80 * s))[:4] if self.notice else []
+        self.notice_lines = theme.wrap(tr(self.notice), int(22 * s), w - int(80 * s), most=4) if self.notice else []
+        # the prompt's box grows to hold its words (up to the window's margins), then they shrink
+        pad = int(24 * s)
+        self.prompt_size = int(36 * s)
+        self.prompt_box.width = min(w - int(80 * s),
+                                    max(self.prompt_box.width, theme.measure(PROMPT, self.prompt_size)[0] + 2 * pad))
+        self.prompt_box.centerx = w // 2
+        self.prompt_size = theme.fit_size(PROMPT, self.prompt_size, smallest_label(self.prompt_box),
+                                          self.prompt_box.width - 2 * pad)
+        # the keys' line runs in the bottom row, between the buttons at its ends, smaller if it must
+        gap = int(12 * s)
+        left, right = self.import_button.rect, self.language_button.rect
+        self.footer_box = pygame.Rect(left.right + gap, left.top, right.left - left.right - 2 * gap, left.height)
+        self.footer_size = theme.fit_size(FOOTER, int(24 * s), smallest_label(self.footer_box), self.footer_box.width)
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -221,11 +242,11 @@ class TitleScene(Scene):
         glow = 0.5 + 0.5 * math.sin(self.time * 4)  # breathes, never disappears
         box = self.prompt_box
         theme.panel(surface, box, (40, 48, 84), theme.lerp_color(theme.PANEL_EDGE, theme.ACCENT, glow), int(16 * s), 3)
-        theme.blit_text(surface, _("Press Enter or click to play"), int(36 * s),
-                        theme.lerp_color(theme.TEXT, theme.ACCENT, glow), box.center, "center")
+        theme.blit_text(surface, PROMPT, self.prompt_size, theme.lerp_color(theme.TEXT, theme.ACCENT, glow),
+                        box.center, "center", box=box)
         for b in self.buttons:
             b.draw(surface, False, s)
         for i, line in enumerate(self.notice_lines):
             theme.blit_text(surface, line, int(22 * s), theme.WARN, (w // 2, int(12 * s) + i * int(26 * s)), "midtop")
-        theme.blit_text(surface, _("F11 full screen  ·  Ctrl+V open a copied game  ·  Esc quit"), int(24 * s),
-                        theme.TEXT_DIM, (w // 2, h - int(24 * s)), "midbottom")
+        theme.blit_text(surface, FOOTER, self.footer_size, theme.TEXT_DIM, self.footer_box.center, "center",
+                        box=self.footer_box)
