@@ -7,6 +7,7 @@ tool drive exactly the code the real loop runs.
 from __future__ import annotations
 
 import os
+import sys
 import time
 import warnings
 from collections.abc import Callable, Iterable
@@ -26,8 +27,7 @@ MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not teleport animati
 class App:
     def __init__(self, size: tuple[int, int] = theme.BASE_SIZE, fullscreen: bool = False, sound: bool = True,
                  worker_factory: Callable[[], Worker | None] | None = None, volume: float | None = None) -> None:
-        for var in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME"):
-            os.environ.setdefault(var, NAME)  # read when the display opens: set before pygame.init
+        name_the_window()
         pygame.display.init()
         pygame.font.init()  # the rest of pygame.init (audio above all) waits until after the first frame
         pygame.display.set_caption(NAME, NAME)
@@ -167,9 +167,22 @@ def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
     return max(int(size[0]), theme.MIN_SIZE[0]), max(int(size[1]), theme.MIN_SIZE[1])
 
 
+def name_the_window() -> None:
+    """Name the window's class Keliya, so a dock matches it to its launcher (packaging/
+    keliya.desktop's StartupWMClass) rather than to "main.py": SDL reads these when the display
+    first opens, so this comes before every ``pygame.display.init``. Importing pygame with a
+    DISPLAY set already names the X11 class after the script (``main.py``, ``keliya-gui``): that
+    is replaced; a class the person set themselves is kept."""
+    script = os.path.basename(sys.argv[0]) if sys.argv else ""
+    for var in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME"):
+        if os.environ.get(var) in (None, "", script):
+            os.environ[var] = NAME
+
+
 def fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
     """A remembered window size that fits the largest screen now attached (a window saved on a
     bigger monitor, or a damaged size, must not open off-screen or take seconds to create)."""
+    name_the_window()
     pygame.display.init()
     if pygame.display.get_driver() in ("dummy", "offscreen"):
         return clamp_size(size)  # no screen to fit (tests, the screenshot tool)

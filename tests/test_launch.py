@@ -127,6 +127,37 @@ def test_window_name_and_class(app):
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "Keliya"
 
 
+@pytest.mark.parametrize(("before", "class_seen"), [
+    (None, "Keliya"),
+    ("script", "Keliya"),  # what importing pygame with a DISPLAY puts there: the script's name
+    ("MyDock", "MyDock"),  # set by the person: kept
+])
+def test_the_window_class_is_keliya_when_the_display_first_opens(monkeypatch, before, class_seen):
+    """SDL names the X11 window class when the display first opens (fit_to_screen, before the
+    App): every opening must see Keliya, so a dock matches the window to packaging/keliya.desktop
+    (it saw "main.py")."""
+    import sys
+
+    from game.launch import main
+
+    script = os.path.basename(sys.argv[0])
+    value = {None: None, "script": script}.get(before, before)
+    for var in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME"):
+        monkeypatch.delenv(var, raising=False)
+    if value is not None:
+        monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", value)
+    seen = []
+    real_init = pygame.display.init
+
+    def opening():
+        seen.append(os.environ.get("SDL_VIDEO_X11_WMCLASS"))
+        real_init()
+
+    monkeypatch.setattr(pygame.display, "init", opening)
+    assert main(["--exit-after-first-frame", "--mute"]) == 0
+    assert seen and set(seen) == {class_seen}
+
+
 def test_minimum_size_holds_without_a_window_manager(app):
     from game.scenes.title import TitleScene
 
