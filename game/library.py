@@ -273,6 +273,19 @@ def _clean_once() -> None:
             clean_leftovers(folder)
 
 
+def _offered(path: Path, finished: bool, problems: list[str]) -> Entry | None:
+    """The game in ``path`` for a list, or None: a file that cannot be opened is moved aside and
+    said in ``problems``; one gone since the folder was listed (another window finished it, and
+    it moved to the finished games, or deleted it) is no problem and is not said."""
+    try:
+        return read_entry(path, finished)
+    except (UserFileError, ValueError) as e:
+        if isinstance(e, UserFileError) and not path.exists():
+            return None
+        problems.append(_set_aside_words(path, words_of(e)))
+        return None
+
+
 def scan() -> Library:
     """Every game on disk, each checked; what cannot be opened is moved aside and said."""
     _clean_once()
@@ -286,10 +299,9 @@ def scan() -> Library:
         for path in paths:
             if path in _unmovable and _unmovable[path] == _stamp(path):
                 continue  # said already; still where it was, and still not offered
-            try:
-                lists[finished].append(read_entry(path, finished))
-            except (UserFileError, ValueError) as e:
-                problems.append(_set_aside_words(path, words_of(e)))
+            entry = _offered(path, finished, problems)
+            if entry is not None:
+                lists[finished].append(entry)
     for entries in lists.values():
         entries.sort(key=lambda e: (e.saved_at, e.id), reverse=True)
     return Library(lists[False], lists[True], problems)
@@ -340,10 +352,8 @@ def overview() -> Overview:
             path = folder / item.name
             if path in _unmovable and _unmovable[path] == stamp:
                 continue  # said already; still where it was, and still not offered
-            try:
-                entry = read_entry(path, finished)
-            except (UserFileError, ValueError) as e:
-                problems.append(_set_aside_words(path, words_of(e)))
+            entry = _offered(path, finished, problems)
+            if entry is None:
                 continue
             fresh[key] = _record(entry, _cache[path][0] if path in _cache else stamp)
     if fresh != index:

@@ -442,3 +442,31 @@ def test_a_new_games_name_is_its_start_time_and_a_random_part():
     first, second = library.new_id(), library.new_id()
     assert re.fullmatch(r"\d{8}-\d{6}-[0-9a-f]{6}", first), first
     assert first != second  # two windows starting a game in the same second never clash
+
+
+@pytest.mark.parametrize("reader", ["scan", "overview"])
+def test_a_game_another_window_moves_on_while_the_list_is_read_is_no_problem(monkeypatch, reader):
+    """Another window finishes a game (its file moves to the finished games) or deletes it
+    between this window listing the folder and reading the file: nothing is said to be damaged
+    or moved aside, and a finished game is listed where it went."""
+    moving = saved_game("kotu_ellima", 8)
+    gone = saved_game("sixteen_soldiers", 6)
+    done = finished("kotu_ellima")
+    real_read = library.read_entry
+    moved = moving.path(False)
+
+    def read_after_another_window(path, finished):
+        if path == moved and path.exists():  # the other window saves the game it has just finished
+            moving.path(True).parent.mkdir(parents=True, exist_ok=True)
+            moving.path(True).write_text(saves.match_text(MatchConfig("kotu_ellima", dict(done.game.options)), done))
+            path.unlink()
+        elif path == gone.path(False) and path.exists():
+            path.unlink()
+        return real_read(path, finished)
+
+    monkeypatch.setattr(library, "read_entry", read_after_another_window)
+    found = getattr(library, reader)()
+    assert found.problems == []
+    assert not list(library.games_dir().glob("*.bad-*"))
+    if reader == "scan":
+        assert [e.path for e in found.unfinished] == [] and [e.path for e in found.finished] == [moving.path(True)]
