@@ -102,11 +102,9 @@ def test_weights_ship_as_package_data_and_in_the_standalone_app():
     tomllib = pytest.importorskip("tomllib")
     globs = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["game.ai"]
     assert "weights/*.json" in globs and "books/*.json" in globs
-    from importlib.util import module_from_spec, spec_from_file_location
+    from tests.script_loader import load_script
 
-    spec = spec_from_file_location("build_app", ROOT / "scripts" / "build_app.py")
-    build_app = module_from_spec(spec)
-    spec.loader.exec_module(build_app)
+    build_app = load_script("build_app")
     args = " ".join(build_app.data_args())
     assert "game/ai/weights" in args and "game/ai/books" in args
 

@@ -10,37 +10,24 @@ term, and a '# reviewed: <name> <date>' comment is kept by ``update`` and counte
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from babel.messages.pofile import read_po, write_po
 
+from tests.script_loader import load_script
 from tools.pseudo import english_in
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("si", "ta", "bn")
 
 
-def _catalogue() -> ModuleType:
-    """scripts/catalogue.py (a script, not a package), loaded once for every test file."""
-    if "catalogue" in sys.modules:
-        return sys.modules["catalogue"]
-    spec = importlib.util.spec_from_file_location("catalogue", ROOT / "scripts" / "catalogue.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["catalogue"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-catalogue = _catalogue()
+catalogue = load_script("catalogue")
 
 
 def read(path: Path, code: str | None = None):  # noqa: ANN201 (a Babel Catalog)

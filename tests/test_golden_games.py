@@ -19,7 +19,6 @@ fresh random games; these games are fixed, and cover every ending each variant r
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from rules.battlehalma import BattleHalmaState
 from rules.core import State
 from tests.fast_paths import halma_offered, move_key
 from tests.golden import GOLDEN, MOST_LIFTS, GoldenGame, body, effect_text, read_file
+from tests.script_loader import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = {path.stem: read_file(path) for path in sorted(GOLDEN.glob("*.txt"))}
@@ -180,10 +180,7 @@ def fast_ply(state: State, after: State, where: str) -> tuple[int, list[int]]:
 def test_every_game_and_variant_has_its_golden_file():
     """One file per variant the script writes, each game's variant registered, every ending
     reached; the files stay small."""
-    spec = importlib.util.spec_from_file_location("make_golden_games", ROOT / "scripts" / "make_golden_games.py")
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script("make_golden_games")
     assert set(FILES) == set(script.VARIANTS) == set(ENDINGS)
     assert {g.game_id for games in FILES.values() for g in games} == {
         "sixteen_soldiers", "peralikatuma", "kotu_ellima", "cows_leopards", "hat_diviyan_keliya",
@@ -236,10 +233,7 @@ def test_the_golden_games_play_what_they_are_for():
 def test_regenerating_gives_the_same_bytes(tmp_path):
     """The documented command is deterministic: two variants (a hunt game's drops, Ncuva's
     sowings with sow-again) written again into a scratch folder equal the committed files."""
-    spec = importlib.util.spec_from_file_location("make_golden_games", ROOT / "scripts" / "make_golden_games.py")
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script("make_golden_games")
     stems = ["hat_diviyan_keliya", "ncuva-8-sow-again"]
     assert script.main(["--out", str(tmp_path), *stems]) == 0
     for stem in stems:

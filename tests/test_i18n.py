@@ -5,9 +5,7 @@ text, and a change of language redrawing every scene."""
 from __future__ import annotations
 
 import gettext
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pygame
@@ -17,6 +15,7 @@ from game import i18n, theme
 from game.ai import solver
 from game.i18n import system_language, tr
 from rules.words import Words, sentence
+from tests.script_loader import load_script
 from tools.pseudo import PSEUDO, PseudoTranslations, english_drawn
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,16 +23,7 @@ LANGS = ("si", "ta", "bn")
 SIDES = ("South", "North", "Red", "Blue", "Cows", "Leopards", "Tiger", "Tigers")  # every side's name
 
 
-def _catalogue():
-    spec = importlib.util.spec_from_file_location("catalogue", ROOT / "scripts" / "catalogue.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["catalogue"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-catalogue = _catalogue()
+catalogue = load_script("catalogue")
 
 
 @pytest.fixture
