@@ -223,3 +223,106 @@ def test_looking_at_a_slip_says_the_move_what_it_cost_and_what_was_best(game_id,
     notation = m.log[ply - 1].notation
     assert m.said.words == (f"Move {label}, {m.side(1)} {notation}?: a mistake — it lost 2 {unit} by force. "
                             f"Best was {best} (marked on the board).")
+
+
+def test_what_a_slip_cost_in_stones_and_in_shares_of_the_result():
+    move = "c3xe5"
+    assert slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=1.0), "North", True) == "it lost 1 stone by force"
+    said = slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=1.0), "North", True)
+    assert (said.template, said.plural) == ("it lost {n} stone by force", "it lost {n} stones by force")
+    # a result no worse after the move than the best (the values of two searches): the share given away
+    assert slip_words(Judgement(9, 1, 0.12, Verdict.INACCURACY, move, 0.5, 0.5, 0.0, Slip.VALUE), "North", False) == \
+        "it gave away 12% of the expected result"
+
+
+# --- the verdicts -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("before, after, lost, forces, verdict, why", [
+    (0.60, 0.50, 0.0, 16, Verdict.INACCURACY, Slip.VALUE),  # a tenth of the result given away
+    (0.55, 0.50, 0.7, 16, Verdict.GOOD, Slip.NONE),  # under a piece, under a tenth: no slip
+    (0.55, 0.50, 0.75, 16, Verdict.MISTAKE, Slip.MATERIAL),  # the material line, exactly
+    (0.55, 0.45, 3.0, 0, Verdict.MISTAKE, Slip.MATERIAL),  # what the mover had unknown: no blunder by its share
+    (0.55, 0.45, 1.9, 4, Verdict.MISTAKE, Slip.MATERIAL),  # half a small army, but under two pieces
+    (0.55, 0.45, 5.0, 15, Verdict.BLUNDER, Slip.MATERIAL),  # a third of the army
+    (0.55, 0.20, 1.0, 16, Verdict.BLUNDER, Slip.MATERIAL),  # a piece, and a third of the result
+    (1.00, 0.90, 0.0, 16, Verdict.GOOD, Slip.NONE),  # won before and after: a tenth given away is no slip
+    (0.98, 0.93, 1.0, 16, Verdict.GOOD, Slip.NONE),  # won: one piece is no slip
+    (0.99, 0.93, 3.0, 16, Verdict.MISTAKE, Slip.MATERIAL),  # still won, but pieces thrown away
+    (0.10, 0.00, 0.0, 16, Verdict.GOOD, Slip.NONE),  # lost either way
+    (0.97, 0.74, 0.0, 16, Verdict.MISTAKE, Slip.RESULT),  # a won game let go
+    (0.55, 0.10, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # a game lost
+    (0.95, 0.88, 0.0, 16, Verdict.GOOD, Slip.NONE),  # a step over the line is no slip
+])
+def test_a_move_is_judged_by_the_result_the_material_and_the_share_it_gave_away(before, after, lost, forces,
+                                                                               verdict, why):
+    from game.match.analysis import judge_move
+
+    assert judge_move(before, after, lost, forces) == (verdict, why)
+
+
+def test_in_a_decided_game_only_material_counts_whatever_the_lines():
+    """With the lines drawn elsewhere (the benchmark tries them), a decided game is still judged
+    by the material alone: a big drop of value there is no blunder by itself."""
+    from game.match.analysis import Lines, judge_move
+
+    lines = Lines(decided=0.6)
+    assert judge_move(0.95, 0.62, 2.0, 16, lines) == (Verdict.MISTAKE, Slip.MATERIAL)
+    assert judge_move(0.95, 0.62, 0.0, 16, lines) == (Verdict.GOOD, Slip.NONE)
+    assert judge_move(0.95, 0.62, 0.0, 16) == (Verdict.BLUNDER, Slip.RESULT)  # the usual lines: a won game let go
+
+
+@pytest.mark.parametrize("point, played, judged", [
+    # a third of the result given away, no material: the move after position 4 is move 5
+    (Point(4, 0, 0.75, "c3-d4", 3, 0.25, 2.0, 1.5), "e3-e4",
+     Judgement(5, 0, 0.5, Verdict.BLUNDER, "c3-d4", 0.75, 0.25, 0.0, Slip.VALUE)),
+    # two pieces lost by force
+    (Point(4, 1, 0.5, "c3-d4", 3, 0.5, 2.0, 0.0), "e3-e4",
+     Judgement(5, 1, 0.0, Verdict.MISTAKE, "c3-d4", 0.5, 0.5, 2.0, Slip.MATERIAL)),
+    # the engine's own move: no slip, no better move named
+    (Point(0, 0, 0.75, "c3-d4", 3, 0.5, 2.0, 0.0), "c3-d4",
+     Judgement(1, 0, 0.25, Verdict.GOOD, "", 0.75, 0.5, 0.0, Slip.NONE)),
+    # the only move: no slip whatever the values say
+    (Point(2, 0, 0.75, "c3-d4", 1, 0.25, 2.0, 0.0), "e3-e4",
+     Judgement(3, 0, 0.5, Verdict.GOOD, "c3-d4", 0.75, 0.25, 0.0, Slip.NONE)),
+    # a move that kept more than the best line: nothing lost
+    (Point(6, 1, 0.25, "c3-d4", 3, 0.5, 1.0, 3.0), "e3-e4",
+     Judgement(7, 1, 0.0, Verdict.GOOD, "c3-d4", 0.25, 0.5, 0.0, Slip.NONE)),
+    # the last position (no move played after it): valued as it stands
+    (Point(8, 0, 0.75, "c3-d4", 3, None, 0.0, 0.0), "e3-e4",
+     Judgement(9, 0, 0.0, Verdict.GOOD, "c3-d4", 0.75, 0.75, 0.0, Slip.NONE)),
+])
+def test_a_point_of_the_analysis_judges_the_move_played_there(point, played, judged):
+    from game.match.analysis import judge_point
+
+    assert judge_point(point, played, 16) == judged
+
+
+def test_one_move_is_judged_here_as_a_games_analysis_judges_it():
+    from game.ai.analysis import analyse
+    from game.match.analysis import judge_point, look_at_one
+    from tools.scenarios import random_play
+
+    state = random_play("kotu_ellima", 2, lambda s: s.ply >= 6)
+    move = state.legal_moves()[-1]
+    point, notation, forces = look_at_one(state, move, budget=2)
+    assert (notation, forces) == (state.move_text(move), state.forces(state.to_move))
+    analysed = next(analyse(state.to_text(), [notation], budget=2))  # the position read afresh counts from 0
+    assert point.ply == state.ply and point == analysed._replace(ply=point.ply)
+    assert judge_point(point, notation, forces).ply == state.ply + 1
+
+
+def test_the_summary_names_the_first_player_first_unless_told_and_the_turning_points_are_the_biggest_swings():
+    from game.match.analysis import GameAnalysis
+
+    state = finished("kotu_ellima", 3)
+    movers = movers_of(state)
+    # the first player's chances: a half, three quarters after move 3, a quarter after move 7, won after move 8
+    values = [0.5] * 3 + [0.75] * 4 + [0.25] + [1.0] * (len(movers) - 7)
+    points = [Point(ply, mover, values[ply] if mover == 0 else 1 - values[ply], "", 2)
+              for ply, mover in enumerate(movers + [state.to_move])]
+    analysis = GameAnalysis(state, lambda start, moves: Scripted(points))
+    analysis.poll()
+    assert analysis.summary(("South", "North")).startswith("Looked over. South: no slip; North: no slip.")
+    assert analysis.summary(("South", "North"), 1).startswith("Looked over. North: no slip; South: no slip.")
+    assert analysis.graph(0)[:10] == [0.5, 0.5, 0.5, 0.75, 0.75, 0.75, 0.75, 0.25, 1.0, 1.0]
+    assert analysis.turning_points() == [3, 7, 8] and analysis.turning_points(2) == [7, 8]
+    assert analysis.turning_points(10) == [3, 7, 8]  # no swing, no turning point

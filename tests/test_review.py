@@ -139,6 +139,41 @@ def test_turning_points_are_the_biggest_swings():
     assert all(swing < points[0][1] for _, swing in points[1:])
 
 
+def test_three_turning_points_unless_asked_for_more():
+    from tools.scenarios import finished
+
+    state = finished("kotu_ellima", 3)
+    five = turning_points(state, 5)
+    assert len(five) == 5 and turning_points(state) == five[:3]  # the game over screen lists three
+
+
+def test_a_past_position_shows_the_move_that_led_there_and_who_made_it():
+    """What the board draws of a past position: its last move marked with what it did, by whom,
+    the sides named; the start has no last move; a position out of range is the start or the game."""
+    from game.match.review import Review
+
+    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 6)
+    sides = state.game.sides
+    review = Review()
+    for ply in (0, -2):
+        review.show(state, ply, sides)
+        view = review.view
+        assert review.active and review.ply == 0 and view is not None
+        assert (view.last_move, view.last_effects, view.last_mover, view.sides) == (None, [], None, sides)
+        assert view.state.to_text() == replay_to(state, 0)
+    for ply in (1, 4):
+        review.show(state, ply, sides)
+        view = review.view
+        before = load_state(replay_to(state, ply - 1))
+        move = state.history()[ply - 1]
+        assert review.ply == ply and view is not None and view.state.to_text() == replay_to(state, ply)
+        assert (view.last_move, view.last_effects, view.last_mover) == (move, before.effects(move), before.to_move)
+        assert (view.side(0), view.side(1)) == sides and view.pieces_now == view.state.pieces()
+    for ply in (None, 6, 9):
+        review.show(state, ply, sides)
+        assert not review.active and review.view is None and review.named_ply is None
+
+
 def test_game_over_offers_turning_points_that_open_the_review(app):
     from game.scenes.gameover import GameOverScene
     from tools.scenarios import finished, pump
