@@ -311,3 +311,19 @@ class FocusGroup:
         focused = self.focused if self.keyboard_used else None
         for w in self.widgets:
             w.draw(surface, w is focused, scale)
+
+
+def list_window(area: pygame.Rect, row_h: int, gap: int, rows: int, chosen: int,
+                top: int) -> tuple[int, int, list[pygame.Rect]]:
+    """A scrolled list's rows in ``area``: the choice kept within the ``rows``, the first row
+    shown moved just enough to keep the choice in view (and no further than the last page),
+    and the rectangles of the rows shown. Returns (chosen, top, rects)."""
+    fits = max(1, (area.height + gap) // (row_h + gap))
+    chosen = max(0, min(chosen, rows - 1))
+    if chosen < top:
+        top = chosen
+    elif chosen >= top + fits:
+        top = chosen - fits + 1
+    top = max(0, min(top, max(0, rows - fits)))
+    rects = [pygame.Rect(area.x, area.y + i * (row_h + gap), area.width, row_h) for i in range(min(fits, rows - top))]
+    return chosen, top, rects

@@ -30,7 +30,7 @@ from .. import library, saves, theme
 from .. import settings as user_settings
 from ..scene import Scene
 from ..theme import Verbatim
-from ..widgets import Button
+from ..widgets import Button, list_window
 from . import opening
 
 #: the endings of the files that may hold a game: the library's saves and the pause menu's
@@ -256,17 +256,9 @@ class FilePickerScene(Scene):
         top = int(136 * s) + len(self.notice_lines) * int(24 * s)
         bottom = h - int(134 * s)  # room for the lines under the list: the rows shown, those not read
         self.list_rect = pygame.Rect(margin, top, w - 2 * margin, bottom - top)
-        row_h, gap = int(44 * s), int(4 * s)
-        fits = max(1, (self.list_rect.height + gap) // (row_h + gap))
         n = len(self.rows)
-        self.selected = max(0, min(self.selected, n - 1))
-        if self.selected < self.top:
-            self.top = self.selected
-        elif self.selected >= self.top + fits:
-            self.top = self.selected - fits + 1
-        self.top = max(0, min(self.top, max(0, n - fits)))
-        self.row_rects = [pygame.Rect(margin, top + i * (row_h + gap), self.list_rect.width, row_h)
-                          for i in range(min(fits, n - self.top))]
+        self.selected, self.top, self.row_rects = list_window(self.list_rect, int(44 * s), int(4 * s), n,
+                                                              self.selected, self.top)
         for row in self.rows[self.top:self.top + len(self.row_rects)]:
             if row.kind == FILE and row.path not in self._when:
                 self._when[row.path] = file_time(row.path)

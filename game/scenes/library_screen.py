@@ -20,7 +20,7 @@ from ..boards import draw_thumbnail
 from ..library import Entry, Library
 from ..opponent import level_choices
 from ..scene import Scene
-from ..widgets import Button
+from ..widgets import Button, list_window
 from .pause import MenuOverlay
 
 TABS = (("unfinished", N_("Unfinished")), ("finished", N_("Finished")), ("record", N_("Record")))
@@ -170,17 +170,8 @@ class LibraryScene(Scene):
         top = int(160 * s) + len(self.notice_lines) * int(24 * s)
         bottom = h - int(90 * s)
         self.list_rect = pygame.Rect(margin, top, w - 2 * margin, bottom - top)
-        row_h, gap = int(66 * s), int(8 * s)
-        fits = max(1, (self.list_rect.height + gap) // (row_h + gap))
-        n = len(self.entries)
-        self.selected = max(0, min(self.selected, n - 1))
-        if self.selected < self.top:
-            self.top = self.selected
-        elif self.selected >= self.top + fits:
-            self.top = self.selected - fits + 1
-        self.top = max(0, min(self.top, max(0, n - fits)))
-        self.row_rects = [pygame.Rect(margin, top + i * (row_h + gap), self.list_rect.width, row_h)
-                          for i in range(min(fits, n - self.top))]
+        self.selected, self.top, self.row_rects = list_window(self.list_rect, int(66 * s), int(8 * s),
+                                                              len(self.entries), self.selected, self.top)
         # a finished game's count of moves is found by replaying it, once, when it is first shown
         self.row_details = [self.entries[self.top + i].details() for i in range(len(self.row_rects))]
         bw, bh, by = int(200 * s), int(56 * s), h - int(74 * s)
