@@ -30,6 +30,7 @@ from game.ai.worker import AIReply
 from game.app import App
 from game.config import VS_COMPUTER, WATCH, MatchConfig
 from game.match.review import turning_points
+from game.match.words import log_rows
 from game.scenes.coin import CoinTossScene
 from game.scenes.file_picker import FilePickerScene
 from game.scenes.gameover import GameOverScene
@@ -270,7 +271,8 @@ def _positions() -> dict[str, State]:
     hdk = random_play("hat_diviyan_keliya", 1, lambda s: any(len(m.path) > 1 for m in s.legal_moves()))
     return {"chain": chain_position(), "free chain": free_chain_position(), "huff": huff_position(),
             "over": finished("kotu_ellima", 3), "hunt moves": hdk,
-            "leaps": battlehalma_positions.chain_position()}
+            "leaps": battlehalma_positions.chain_position(),
+            "long": random_play("sixteen_soldiers", 0, lambda s: s.ply >= 40)}
 
 
 def position(name: str) -> State:
@@ -738,6 +740,42 @@ def toggled_twice(c: Ctx) -> bool:
 F11_TWICE = seq(key(pygame.K_F11), note("full", lambda c: c.app.fullscreen), key(pygame.K_F11))
 
 
+def shake(where: Callable[[Ctx], Pos], dx: int) -> Send:
+    """Press on ``where``, move ``dx`` pixels right with the button held, release there: a
+    click with a shaky hand (under DRAG_START_PIXELS) or the smallest drag (at it)."""
+    def send(c: Ctx) -> Frames:
+        s = _at(where(c))
+        e = (s[0] + dx, s[1])
+        yield [pygame.event.Event(pygame.MOUSEMOTION, pos=s, rel=(0, 0), buttons=(0, 0, 0)),
+               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=s, button=1)]
+        yield [pygame.event.Event(pygame.MOUSEMOTION, pos=e, rel=(dx, 0), buttons=(1, 0, 0))]
+        yield [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=e, button=1)]
+    return send
+
+
+def long_game(app: App) -> Ctx:
+    """A game of 40 moves, pass and play: more rows in the move list than the panel shows."""
+    c = play(config_for(position("long")), lambda: position("long"))(app)
+    assert c.scene.plan.log_rows_fit + 6 < len(log_rows(c.match.log))
+    return c
+
+
+def scrolled(rows: int) -> Callable[[Ctx], None]:
+    """The move list read back ``rows`` rows (as the wheel leaves it)."""
+    return lambda c: setattr(c.scene, "log_scroll", rows)
+
+
+def chooser_noted(c: Ctx) -> None:
+    """The chooser the game was started from, kept to see Menu come back to it."""
+    c.was["chooser"] = c.app.manager.stack[0]
+    assert isinstance(c.was["chooser"], MenuScene)
+
+
+def without_chooser(c: Ctx) -> None:
+    """Nothing under the game (as when Continue on the title opened it)."""
+    c.app.manager.stack.remove(c.app.manager.stack[0])
+
+
 # --- the table ----------------------------------------------------------------------------------------------
 TABLE: list[Row] = [
     # The title
@@ -838,6 +876,14 @@ TABLE: list[Row] = [
         clicks_of(first_simple), plays_move(first_simple)),
     Row("play lines", "drag", "plays the move", play(LINES), drag(origin_of(first_simple), target_of(first_simple)),
         plays_move(first_simple)),
+    Row("play lines", "drag", "from the piece already chosen, plays the move", then(play(LINES), selected),
+        drag(origin_of(first_simple), target_of(first_simple)), plays_move(first_simple)),
+    Row("play lines", "click the piece again", "drops the choice, even with a shake of 4 pixels",
+        then(play(LINES), selected), shake(origin_of(first_simple), 4),
+        lambda c: c.match.builder.path == () and c.match.state.ply == 0),
+    Row("play lines", "drag", "6 pixels from the piece chosen and back onto it: a drag, the piece stays chosen",
+        then(play(LINES), selected), shake(origin_of(first_simple), 6),
+        lambda c: c.match.builder.path == (first_simple(c).path[0],) and c.match.state.ply == 0),
     Row("play lines", "right-click", "cancels a selection (even on the move's target)", then(play(LINES), selected),
         click(target_of(first_simple), 3), lambda c: c.match.builder.path == () and c.match.state.ply == 0
         and c.top is c.scene),
@@ -927,6 +973,15 @@ TABLE: list[Row] = [
         lambda c: isinstance(c.top, MenuOverlay) and not isinstance(c.top, PauseScene)),
     Row("play lines", "Ctrl+Q", "quits", play(LINES), key(pygame.K_q, CTRL), quits),
     Row("play lines", "close button", "quits", play(LINES), event(pygame.QUIT), quits),
+    Row("play lines", "Page Up", "reads the move list back five rows", long_game, key(pygame.K_PAGEUP),
+        lambda c: c.scene.log_scroll == 5),
+    Row("play lines", "Page Down", "reads it forward, no further than the newest", then(long_game, scrolled(3)),
+        key(pygame.K_PAGEDOWN), lambda c: c.scene.log_scroll == 0),
+    Row("play lines", "wheel", "up: reads the move list back a row", long_game,
+        event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False), lambda c: c.scene.log_scroll == 1),
+    Row("play lines", "click a piece, then a marked point", "brings the move list back to the newest",
+        from_ply(then(long_game, scrolled(4))), clicks_of(first_simple),
+        lambda c: plays_move(first_simple)(c) and c.scene.log_scroll == 0),
     Row("play lines", "U", "against the computer: back to your move, stopping its thinking",
         then(play(AGAINST, moves=1), lambda c: c.match.tick(0.0)),
         seq(note("thinking", lambda c: c.match.computer.thinking), key(pygame.K_u), settled, frames(10)),
@@ -1023,6 +1078,10 @@ TABLE: list[Row] = [
     Row("game over", "Esc", "shows the board (See board)", over, key(pygame.K_ESCAPE),
         lambda c: c.scene.peeking and c.top is c.scene),
     Row("game over", "M", "goes to the menu", over, key(pygame.K_m), top_is(MenuScene)),
+    Row("game over", "M", "goes back to the chooser the game came from", then(over, chooser_noted), key(pygame.K_m),
+        lambda c: c.top is c.was["chooser"] and len(c.app.manager.stack) == 1),
+    Row("game over", "M", "with no chooser under the game (Continue), opens one", then(over, without_chooser),
+        key(pygame.K_m), lambda c: isinstance(c.top, MenuScene) and len(c.app.manager.stack) == 1),
     Row("game over", "1", "looks at the first turning point", over, key(pygame.K_1),
         lambda c: c.match.review.ply == turning_points(c.match.state)[0][0] and c.scene.peeking),
     Row("game over", "R", "under the board, plays again", over_seen, key(pygame.K_r),
