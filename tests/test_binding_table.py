@@ -10,6 +10,7 @@ the analysis engine with fixed values, so a row costs frames, not searches."""
 from __future__ import annotations
 
 import copy
+import errno
 import functools
 import os
 import random
@@ -48,6 +49,7 @@ from game.widgets import Selector
 from rules import State, load_game, load_state
 from rules.line_games import JUMP
 from rules.war import HUFF
+from rules.words import Words
 from tools import battlehalma_positions
 from tools.scenarios import chain_position, finished, free_chain_position, huff_position, random_play
 from tools.scenarios import start_play as start_play_scene
@@ -1278,3 +1280,120 @@ def test_every_key_the_readme_names_has_a_row():
     assert {"F", "H", "T", "V", "U", "Ctrl+Y", "Ctrl+Z", "F1", "F11", "Esc", "←", "Home", "S", "D", "A", "G"} <= named
     missing = named - {r.binding for r in TABLE}
     assert not missing, f"README's Play section names keys the binding table has no row for: {sorted(missing)}"
+
+
+# --- the overlays' words, keys and failures (what the rows cannot arrange) --------------------------------
+def failing_saves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game file write fails as on a full disk (the settings and the index still write)."""
+    write = library.write_text_atomically
+
+    def refuse_games(path: Path, text: str) -> None:
+        if path.suffix == library.SUFFIX:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        write(path, text)
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(library, "write_text_atomically", refuse_games)
+    monkeypatch.setattr(library, "append_bytes", refuse)
+
+
+def shown_words(scene: MenuOverlay) -> str:
+    """The overlay's lines as laid out (its words, then its note)."""
+    return " ".join(line for line, _ in scene.lines if line)
+
+
+@pytest.mark.parametrize("answer", ["Enter", "Esc"])
+def test_menu_in_a_game_that_could_not_be_saved_asks_before_losing_it(row_app, monkeypatch, answer):
+    """Menu: 'Leave without saving?' with why; Enter leaves at once (no second question), Esc stays."""
+    failing_saves(monkeypatch)
+    c = play(LINES, moves=1)(row_app)
+    assert not c.match.saving and c.match.game_file.reason
+    row_app.frame(list(click(centre(lambda c: c.scene.menu_button.rect))(c))[0], 1 / 60)
+    asked = c.top
+    assert isinstance(asked, MenuOverlay) and asked.title == "Leave without saving?"
+    reason = c.match.game_file.reason
+    assert shown_words(asked) == (f"The game could not be saved: {reason}. If you leave now, its moves since the last "
+                                  "save are lost.")
+    row_app.frame([_key_event(pygame.K_RETURN if answer == "Enter" else pygame.K_ESCAPE)], 1 / 60)
+    if answer == "Enter":
+        assert isinstance(c.top, MenuScene)
+    else:
+        assert c.top is c.scene and c.match.state.ply == 1
+
+
+def test_the_pause_menu_says_whether_the_game_is_saved(row_app, monkeypatch):
+    c = paused(row_app)
+    assert shown_words(c.scene) == "The game is saved after every move."
+    row_app.frame([_key_event(pygame.K_ESCAPE)], 1 / 60)
+    game = c.was["play"]
+    failing_saves(monkeypatch)
+    game.match.play(simple_move(game.match.state))  # its save fails
+    row_app.frame([_key_event(pygame.K_ESCAPE)], 1 / 60)
+    reason = game.match.game_file.reason
+    assert isinstance(c.top, PauseScene) and c.top is not c.scene
+    assert reason and f"The game is not being saved: {reason}." in shown_words(c.top)
+
+
+def test_copy_without_a_clipboard_says_why_and_what_to_do(row_app, monkeypatch):
+    c = paused(row_app)
+
+    def no_clipboard(text: str) -> None:
+        raise pygame.error("no clipboard on this display")
+
+    monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
+    row_app.frame([_key_event(pygame.K_c)], 1 / 60)
+    assert c.scene.note == "The clipboard is not available here (no clipboard on this display); use Export instead."
+    assert "use Export instead" in shown_words(c.scene)
+
+
+#: the names a button's key is written with ('[Esc]'); any other key by pygame's name, upper case
+KEY_WORDS = {pygame.K_ESCAPE: "Esc", pygame.K_RETURN: "Enter"}
+#: the button colours Button.draw has (anything else is drawn plain)
+STYLES = ("normal", "primary", "danger", "accent")
+
+
+def overlays(app: App, monkeypatch: pytest.MonkeyPatch) -> dict[str, tuple[Any, list[Any]]]:
+    """Each scene of a game with the buttons it shows: play, pause, the two questions before
+    leaving, game over (its card and its strip); the first button is the one to stand out."""
+    found: dict[str, tuple[Any, list[Any]]] = {}
+    c = play(LINES)(app)
+    found["play"] = (c.scene, list(c.scene.buttons))
+    c = paused(app)
+    found["pause"] = (c.scene, list(c.scene.buttons))
+    c = leave_asked(app)
+    found["leave?"] = (c.scene, list(c.scene.buttons))
+    c = over(app)
+    g = c.scene
+    assert g.turns, "the finished game has turning points"
+    found["game over"] = (g, [g.rematch, g.analyse_button, g.review, g.menu, *g.turns])
+    found["game over strip"] = (g, [g.strip_rematch, g.strip_result])
+    with monkeypatch.context() as m:
+        failing_saves(m)
+        c = play(LINES, moves=1)(app)
+        c.scene.to_menu()
+        app.frame([], 1 / 60)
+        found["leave unsaved?"] = (c.top, list(c.top.buttons))
+    return found
+
+
+def test_each_button_names_its_key_stands_out_as_it_should_and_is_translated(row_app, monkeypatch):
+    """A button's '[key]' is the key that presses it; the first button of each scene is coloured
+    (primary, danger or accent), every style is one Button.draw has; in Sinhala every label,
+    title and line of words is translated (a word missing from the catalogue shows in English)."""
+    found = overlays(row_app, monkeypatch)
+    for name, (_, buttons) in found.items():
+        for b in buttons:
+            assert b.style in STYLES, (name, b.label, b.style)
+            if b.key is not None:
+                assert b.key_label == KEY_WORDS.get(b.key, pygame.key.name(b.key).upper()), (name, b.label)
+                assert b.shown_label().endswith(f"[{b.key_label}]"), (name, b.label)
+        assert buttons[0].style != "normal", (name, buttons[0].label)
+    i18n.set_language("si")
+    for name, (scene, buttons) in found.items():
+        plain = [b.label for b in buttons if not isinstance(b.label, Words) or "{label}" not in b.label.template]
+        if isinstance(scene, MenuOverlay):
+            plain += [scene.title, scene.words]
+        for words in plain:
+            assert words and i18n.tr(words) != str(words), (name, words)
