@@ -3,8 +3,18 @@ that ends when it says, Expert and the hint on the table, and seeded tactics for
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import random
+import sys
+import threading
+import time
+import zlib
+from array import array
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +24,8 @@ from game.ai.levels import HINT, LEVELS
 from game.ai.mcts import MCTS
 from game.ai.policy import LevelPlayer
 from rules import load_game, load_state
-from tools.scenarios import wait_until
+from rules.words import Words
+from tools.scenarios import random_play, wait_until
 
 GAME = "hat_diviyan_keliya"
 HEADER = "hat_diviyan_keliya board=standard large_left=5 limit=60; "
@@ -188,6 +199,9 @@ def test_words_for_both_sides_and_a_draw():
     assert solver.describe(0, 0, ("Tiger", "Leopards")) == "draw with best play"
     assert solver.describe(solver.WIN - 5, 0, ("Tiger", "Leopards")) == "proven: Tiger wins in 5"
     assert solver.describe(-(solver.WIN - 3), 0, ("Tigers", "Leopards")) == "proven: Leopards win in 3"
+    # the smallest scores either side of a draw still name the right winner
+    assert solver.describe(1, 0, ("Tiger", "Leopards")) == f"proven: Tiger wins in {solver.WIN - 1}"
+    assert solver.describe(-1, 1, ("Tiger", "Leopards")) == f"proven: Tiger wins in {solver.WIN - 1}"
 
 
 # --- seeded tactics: the searches find the known best move ----------------------------------------
@@ -239,3 +253,387 @@ def test_a_missing_table_is_built_in_the_background_and_then_used(tmp_path, monk
     assert wait_until(lambda: solver.table_for(game) is not None, polls=3_000, step=0.2), "the table was not built"
     assert solver.cache_path(variant).exists() and not solver.cache_path(variant).with_suffix(".building").exists()
     assert solver.proven_value(game.new_initial_state()) == "proven: Leopards win in 14"
+
+
+# --- the table file: every refusal in its own words ------------------------------------------------
+# The reason a file is refused is what the player reads in the notice ("... was damaged (its header
+# is cut off): it is being rebuilt"), and each is a catalogue entry with its translations: a reason
+# reworded, or the wrong one given, reads as English or as a lie.
+
+def _split(data: bytes) -> tuple[dict, bytes]:
+    from game.ai.solver_table import MAGIC
+
+    end = data.index(b"\n", len(MAGIC))
+    return json.loads(data[len(MAGIC):end]), data[end + 1:]
+
+
+def _join(header: dict, body: bytes) -> bytes:
+    """A table file with its size and checksum made to match ``body`` (only the contents differ)."""
+    from game.ai.solver_table import MAGIC
+
+    header = dict(header, size=len(body), sha256=hashlib.sha256(body).hexdigest())
+    return MAGIC + json.dumps(header, sort_keys=True).encode("ascii") + b"\n" + body
+
+
+def _shapes(*lengths: int, layers: int) -> list[list]:
+    """A header's arrays: placement keys, their values, move-phase keys, then ``layers`` layers."""
+    keys, values, moving = lengths
+    return [["q", keys], ["h", values], ["q", moving]] + [["h", moving]] * layers
+
+
+HEADER_WORDS = "its header gives values no table of this game has"
+OFF_THE_BOARD = "its positions are out of order or off the board"
+
+
+def refusals(table: solver.Table) -> dict[str, tuple[bytes, str, str]]:
+    """Each kind of bad file: (its bytes, the variant asked for, the reason it must be refused with)."""
+    from game.ai.solver_table import (
+        FORMAT,
+        ITEM_SIZES,
+        MAGIC,
+        MAX_ENTRIES,
+        MAX_HEADER,
+        MAX_UNPACKED,
+        WIN,
+        encode,
+    )
+
+    v = table.variant
+    data = encode(table)
+    header, body = _split(data)
+    raw = zlib.decompress(body)
+    n = len(table.points)
+    few, most = len(table.placement_keys), MAX_ENTRIES
+    # the arrays' item counts that unpack to exactly the most a header may give (8 + 2 + 8 bytes and
+    # 23 layers of 2 bytes an entry, the most entries each), then to one entry's more
+    exactly = _shapes(most, most, most, layers=23)
+    assert sum(ITEM_SIZES[code] * count for code, count in exactly) == MAX_UNPACKED
+    beyond = [*exactly, ["h", 1]]
+    flipped = bytearray(data)
+    flipped[-20] ^= 1
+
+    def without(name: str) -> bytes:
+        return _join({k: x for k, x in header.items() if k != name}, body)
+
+    def edited(**changes: object) -> bytes:
+        return encode(replace(table, **changes))
+
+    wide = 1 << (2 * n + 7)  # the first bit beyond the side to move: no position packs to it
+    out_of_range = [array("h", layer) for layer in table.layers]
+    out_of_range[-1][0] = WIN + 1
+    below = array("h", table.placement_values)
+    below[0] = -WIN - 1
+    return {
+        "empty": (b"", v, "it is empty"),
+        "not a table": (b"PK\x03\x04 a zip file", v, "it is not a Keliya solved table"),
+        "no end to the header": (MAGIC + b'{"format": 3', v, "its header is cut off"),
+        "a header too long": (MAGIC + b" " * MAX_HEADER + b"\n" + body, v, "its header is cut off"),
+        "a header of no JSON": (MAGIC + b"not json\n" + body, v, "its header cannot be read"),
+        "a header of a list": (MAGIC + b"[1, 2]\n" + body, v, "its header cannot be read"),
+        "an older format": (_join(dict(header, format=FORMAT - 1), body), v, "it is of another format"),
+        "another game's": (_join(dict(header, game="cows_leopards"), body), v, "it is of another format"),
+        "another variant's": (_join(dict(header, variant="standard_x_40"), body), v,
+                              "it is the table of another variant (standard_x_40)"),
+        "a long variant name's": (_join(dict(header, variant="x" * 50), body), v,
+                                  f"it is the table of another variant ({'x' * 40})"),
+        "truncated": (data[:-10], v, "it is truncated"),
+        "with extra bytes": (data + b"\0", v, "it has extra bytes"),
+        "a bit flipped": (bytes(flipped), v, "its contents do not match their checksum (damaged or edited)"),
+        "no variant at all": (_join(dict(header, variant="huge_x_60"), body), "huge_x_60",
+                              "it is the table of no variant of the game"),
+        "no limit": (without("limit"), v, "its header is incomplete"),
+        "no points": (without("points"), v, "its header is incomplete"),
+        "no byte order": (without("byteorder"), v, "its header is incomplete"),
+        "no arrays": (without("arrays"), v, "its header is incomplete"),
+        "an array without its count": (_join(dict(header, arrays=[["q"], *header["arrays"][1:]]), body), v,
+                                       "its header is incomplete"),
+        "three arrays": (_join(dict(header, arrays=header["arrays"][:3]), body), v, "its header describes no table"),
+        "the first two swapped": (_join(dict(header, arrays=[header["arrays"][1], header["arrays"][0],
+                                                             *header["arrays"][2:]]), body), v,
+                                  "its header describes no table"),
+        "a layer of keys": (_join(dict(header, arrays=[*header["arrays"][:-1], ["q", len(table.keys)]]), body), v,
+                            "its header describes no table"),
+        "a count below 0": (_join(dict(header, arrays=_shapes(-1, few, 5, layers=1)), body), v, HEADER_WORDS),
+        "a count beyond the most": (_join(dict(header, arrays=_shapes(MAX_ENTRIES + 1, few, 5, layers=1)), body), v,
+                                    HEADER_WORDS),
+        "a count of true": (_join(dict(header, arrays=_shapes(True, few, 5, layers=1)), body), v, HEADER_WORDS),
+        "the limit as text": (_join(dict(header, limit=str(header["limit"])), body), v, HEADER_WORDS),
+        "another byte order": (_join(dict(header, byteorder="middle"), body), v, HEADER_WORDS),
+        "a layer more than the limit has": (_join(dict(header, arrays=_shapes(few, few, 5, layers=table.limit + 2)),
+                                                  body), v, HEADER_WORDS),
+        "more than it may unpack": (_join(dict(header, arrays=beyond), body), v, HEADER_WORDS),
+        "the most it may unpack": (_join(dict(header, arrays=exactly), body), v,
+                                   "its contents are not the size its header gives"),
+        "no zlib stream": (_join(header, b"not a zlib stream"), v, "its contents cannot be unpacked"),
+        "more than the header gives": (_join(header, zlib.compress(raw + b"\0\0")), v,
+                                       "its contents are not the size its header gives"),
+        "less than the header gives": (_join(header, zlib.compress(raw[:-2])), v,
+                                       "its contents are not the size its header gives"),
+        "a stream cut short": (_join(header, zlib.compress(raw)[:-4]), v,
+                               "its contents are not the size its header gives"),
+        "a value missing": (edited(placement_values=table.placement_values[:-1]), v, "its arrays do not fit together"),
+        "a layer short": (edited(layers=[*table.layers[:-1], table.layers[-1][:-1]]), v,
+                          "its arrays do not fit together"),
+        "a key beyond the side to move": (edited(keys=table.keys + array("q", [wide]),
+                                                 layers=[a + array("h", [0]) for a in table.layers]), v, OFF_THE_BOARD),
+        "a placement key beyond it": (edited(placement_keys=table.placement_keys + array("q", [wide]),
+                                             placement_values=table.placement_values + array("h", [0])), v,
+                                      OFF_THE_BOARD),
+        "a key below 0": (edited(placement_keys=array("q", [-1]) + table.placement_keys[1:]), v, OFF_THE_BOARD),
+        "no move-phase keys": (edited(keys=array("q"), layers=[array("h") for _ in table.layers]), v, OFF_THE_BOARD),
+        "a score beyond a win": (edited(layers=out_of_range), v, "its scores are out of range"),
+        "a score beyond a loss": (edited(placement_values=below), v, "its scores are out of range"),
+    }
+
+
+def test_every_refusal_of_a_table_file_gives_its_own_reason(table):
+    from game.ai.solver_table import TableFileError, decode
+
+    for name, (data, variant, reason) in refusals(table).items():
+        with pytest.raises(TableFileError) as refused:
+            decode(data, variant)
+        assert str(refused.value) == reason, name
+
+
+def test_a_size_that_is_no_number_is_refused_as_the_wrong_size(table):
+    """Not a TypeError from comparing a length with text: whatever a header holds, the file is
+    refused in words."""
+    from game.ai.solver_table import TableFileError, decode, encode
+
+    header, body = _split(encode(table))
+    for size in (str(len(body)), None, [len(body)], 1.5):
+        data = _join(header, body).replace(f'"size": {len(body)}'.encode(), f'"size": {json.dumps(size)}'.encode())
+        with pytest.raises(TableFileError, match="^it has extra bytes$"):
+            decode(data, table.variant)
+
+
+def test_a_table_with_a_layer_for_every_count_up_to_the_limit_is_accepted(table):
+    """A layer for each number of moves left, 0 to the limit, is the most a table of that limit can
+    need (the build stops adding layers once they settle): padded with its settled last layer, the
+    table is the same table and loads; one layer more, the header is refused."""
+    from game.ai.solver_table import TableFileError, decode, encode, unpack
+
+    full = replace(table, layers=table.layers + [table.layers[-1]] * (table.limit + 1 - len(table.layers)))
+    assert len(full.layers) == table.limit + 1
+    assert decode(encode(full), table.variant) == full
+    rng = random.Random(2)
+    for i in rng.sample(range(len(table.keys)), 20):
+        key = unpack(table.points, table.keys[i])
+        for quiet in (0, 1, table.limit // 2, table.limit - 1, table.limit):
+            assert full.score(key, quiet) == table.score(key, quiet)
+    header, body = _split(encode(full))
+    more = dict(header, arrays=[*header["arrays"], header["arrays"][-1]])
+    with pytest.raises(TableFileError, match=HEADER_WORDS):
+        decode(_join(more, body), table.variant)
+
+
+def test_variant_names_and_games_go_both_ways():
+    """The variant named in a table's file name is the game it was built for, every option kept
+    (the large board's leopards left among them): otherwise one variant's table serves another."""
+    from game.ai.solver_table import game_for_variant
+
+    for board, lefts in (("standard", ("x",)), ("large", ("5", "4"))):
+        for left in lefts:
+            for limit in ("off", "40", "60", "100"):
+                variant = f"{board}_{left}_{limit}"
+                game = game_for_variant(variant)
+                assert solver.variant_of(game) == variant
+                assert game.options["board"] == board and str(game.options["limit"]) == limit
+                if board == "large":
+                    assert str(game.options["large_left"]) == left
+    assert solver.variant_of(load_game(GAME, board="large", large_left="4", limit="off")) == "large_4_off"
+    assert solver.variant_of(load_game(GAME)) == "standard_x_60"
+    assert solver.variant_of(load_game("kotu_ellima")) is None
+
+
+def test_a_packed_position_unpacks_to_itself_and_nothing_else_does(table):
+    from game.ai.solver_table import unpack
+
+    n = len(table.points)
+    for packed in (*table.placement_keys[::500], *table.keys[::200]):
+        key = unpack(table.points, packed)
+        assert key is not None and table._pack(key) == packed
+    side = 1 << (2 * n + 6)  # the side to move: the highest bit a position has
+    assert unpack(table.points, side) == (0, 0, 0, 0, 1) and unpack(table.points, 0) == (0, 0, 0, 0, 0)
+    for bad in (-1, side << 1, 1 << (3 * n + 6), 1 | 1 << n):  # negative, beyond it, two pieces on a point
+        assert unpack(table.points, bad) is None
+
+
+def test_the_first_and_last_positions_of_a_table_have_their_scores(table):
+    """The ends of the sorted arrays are positions like any other (a search that misses the
+    first entry would say 'not known' there)."""
+    from game.ai.solver_table import unpack
+
+    for i in (0, len(table.keys) - 1):
+        key = unpack(table.points, table.keys[i])
+        assert table.score(key, 0) == table.layers[-1][i]
+        assert table.score(key, table.limit) == table.layers[0][i]
+    for i in (0, len(table.placement_keys) - 1):
+        assert table.score(unpack(table.points, table.placement_keys[i]), 0) == table.placement_values[i]
+
+
+# --- the worker: notices, the build marker, a table that contradicts itself in use -----------------
+
+def test_with_no_notice_waiting_the_notice_is_empty(monkeypatch):
+    monkeypatch.setattr(solver, "_notices", [])
+    assert solver.take_notice() == "" and solver.take_notice() == ""  # asked every frame: never an error
+    solver._notice(Words(solver.BEING_BUILT))
+    solver._notice(Words(solver.NOT_BUILT))
+    assert solver.take_notice() == solver.BEING_BUILT and solver.take_notice() == solver.NOT_BUILT  # oldest first
+    assert solver.take_notice() == ""
+
+
+def test_one_build_marker_at_a_time_and_a_dead_builds_is_taken_over(tmp_path):
+    """The UI and the AI worker may both ask for a build: one claims the marker, the other waits;
+    a marker older than ``BUILD_WAIT`` was left by a build that died and is claimed afresh."""
+    marker = tmp_path / "solver" / "hat_diviyan-standard_x_60-v3.building"
+    assert solver._claim(marker) and marker.exists()
+    assert not solver._claim(marker)
+    stale = time.time() - solver.BUILD_WAIT - 60
+    os.utime(marker, (stale, stale))
+    assert solver._claim(marker)
+    assert not solver._claim(marker)
+
+
+def _cache_file(tmp_path: Path, table: solver.Table) -> Path:
+    return tmp_path / "elsewhere" / f"hat_diviyan-{table.variant}-v3.table"
+
+
+def test_a_bundled_app_builds_the_table_in_its_own_process_where_it_was_asked(table, tmp_path, monkeypatch):
+    """A frozen app has no 'python -m' to run the builder with: it builds in the worker thread and
+    writes the table where it was asked, and leaves no marker behind."""
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    games = []
+    monkeypatch.setattr(solver, "build", lambda game: games.append(game) or table)
+    monkeypatch.setattr(solver.subprocess, "run", lambda *a, **k: pytest.fail("a bundled app ran python -m"))
+    path = _cache_file(tmp_path, table)
+    game = load_game(GAME)
+    solver._build(game, table.variant, path)
+    assert games == [game] and solver.load(path) == table
+    assert not path.with_suffix(".building").exists()
+
+
+def test_a_build_whose_marker_was_taken_away_meanwhile_still_ends_quietly(table, tmp_path, monkeypatch):
+    """A build of the large board on a slow machine may outlast ``BUILD_WAIT``; another process
+    then takes its marker for a dead build's. The first build still writes its table and ends
+    without an error (the worker would otherwise say the table could not be built)."""
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    path = _cache_file(tmp_path, table)
+
+    def build(game):
+        path.with_suffix(".building").unlink()
+        return table
+
+    monkeypatch.setattr(solver, "build", build)
+    solver._build(load_game(GAME), table.variant, path)
+    assert solver.load(path) == table
+
+
+class _Clock:
+    """``time`` for ``solver._build``: a sleep moves the monotonic clock on by what it was asked and
+    lets the other process take a step (``step(n)`` at the n-th sleep). The real wall clock stays
+    for the marker's age, so a marker made here is fresh."""
+
+    def __init__(self, step: Callable[[int], object]) -> None:
+        self.now, self.sleeps, self.step = 0.0, 0, step
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def time(self) -> float:
+        return time.time()
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps += 1
+        self.now += seconds
+        self.step(self.sleeps)
+
+
+def test_a_build_another_process_holds_is_waited_for_until_it_ends(table, tmp_path, monkeypatch):
+    path = _cache_file(tmp_path, table)
+    marker = path.with_suffix(".building")
+    marker.parent.mkdir(parents=True)
+    game = load_game(GAME)
+
+    def waits(step: Callable[[int], object]) -> int:
+        clock = _Clock(step)
+        monkeypatch.setattr(solver, "time", clock)
+        solver._build(game, table.variant, path)
+        return clock.sleeps
+
+    marker.touch()  # another process is building
+    assert waits(lambda n: solver.save(table, path) if n == 3 else None) == 3  # its table arrives
+    assert waits(lambda n: pytest.fail("waited for a table already written")) == 0
+    path.unlink()
+    assert waits(lambda n: marker.unlink() if n == 2 else None) == 2  # it died, its marker gone
+    marker.touch()
+    assert waits(lambda n: n <= solver.BUILD_WAIT or pytest.fail("waited past BUILD_WAIT")) == solver.BUILD_WAIT
+    assert not path.exists() and marker.exists()  # given up: not this process's marker to remove
+
+
+def test_a_table_that_contradicts_itself_in_use_is_rebuilt_once_then_left_off(table, monkeypatch):
+    """One move-phase score edited in the installed table: where a position's own score is not the
+    best of its moves', nothing is shown, the table is dropped, the notice gives why, and one
+    daemonic worker named 'keliya-solver' (the screenshot tool waits on that name; a worker that
+    is not a daemon would hold the app open at quit) rebuilds it. A second contradiction in the run
+    leaves the values off, said, and builds nothing."""
+    monkeypatch.setattr(solver, "_tables", {})
+    monkeypatch.setattr(solver, "_working", set())
+    monkeypatch.setattr(solver, "_notices", [])
+    monkeypatch.setattr(solver, "_distrusted", set())
+    workers = []
+
+    def build(game: object, variant: str, path: Path) -> None:
+        workers.append((threading.current_thread().name, threading.current_thread().daemon))
+        solver.save(table, path)
+
+    monkeypatch.setattr(solver, "_build", build)
+    state = random_play(GAME, 3, lambda s: not any(s.hands()) and s.quiet_plies >= 3)
+    index = list(table.keys).index(table._pack(solver.key_of(state)))
+    edited = replace(table, layers=[array("h", layer) for layer in table.layers])
+    for layer in edited.layers:
+        layer[index] = -layer[index] or 1
+    truth = solver.describe(table.score(solver.key_of(state), state.quiet_plies), state.to_move, state.game.sides)
+    solver.install(edited)
+    assert solver.proven_value(state) is None
+    assert wait_until(lambda: solver.proven_value(state) is not None, polls=2_000, step=0.005), "not rebuilt"
+    assert solver.proven_value(state) == truth and workers == [("keliya-solver", True)]
+    assert solver.take_notice() == ("Hat Diviyan Keliya's solved table was damaged (a value it gives does not agree "
+                                    "with the rules): it is being rebuilt in the background.")
+    assert solver.take_notice() == ""
+    before = set(threading.enumerate())
+    solver.install(edited)
+    assert solver.proven_value(state) is None and solver.table_for(state.game) is None
+    for thread in set(threading.enumerate()) - before:  # a worker started all the same would end here
+        thread.join()
+    assert solver.take_notice() == solver.CONTRADICTED_AGAIN and solver.take_notice() == ""
+    assert workers == [("keliya-solver", True)] and solver.table_for(state.game) is None
+
+
+def test_the_build_command_builds_the_variant_asked_for_and_says_where_it_wrote(table, monkeypatch, capsys):
+    """``python -m game.ai.solver [--large | --options VARIANT]``: the standard board by default, its
+    progress flushed line by line (a build of minutes piped into a log shows it as it goes), and
+    the file it wrote; ``--help`` says what it does and how a variant is named."""
+    from game.ai import solver_build
+
+    built: list[str | None] = []
+    said: list[tuple[tuple, dict]] = []
+
+    def build(game, progress=None):
+        built.append(solver.variant_of(game))
+        progress(f"solving {built[-1]}")
+        return table
+
+    monkeypatch.setattr(solver_build, "build", build)
+    monkeypatch.setattr(solver_build, "print", lambda *a, **k: said.append((a, k)), raising=False)
+    assert solver_build.main([]) == 0
+    assert said == [(("solving standard_x_60",), {"flush": True}), ((f"written {solver.cache_path(table.variant)}",), {})]
+    assert solver.load(solver.cache_path(table.variant)) == table
+    assert solver_build.main(["--large"]) == 0 and solver_build.main(["--options", "large_4_off"]) == 0
+    assert built == ["standard_x_60", "large_5_60", "large_4_off"]
+    with pytest.raises(SystemExit) as done:
+        solver_build.main(["--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    assert done.value.code == 0 and "Solve Hat Diviyan Keliya and cache the table." in words
+    assert "--options OPTIONS board_left_limit, e.g. large_5_60, standard_x_off" in words
+    assert "--large the large board with its default options" in words
