@@ -6,14 +6,18 @@ Nothing here imports pygame at module level, so a Python without the dependencie
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import os
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from rules import game_ids, game_spec
+
+if TYPE_CHECKING:
+    import argparse
 
 #: The one description of the games' origins (README, --help, pyproject and the title screen say the same).
 TAGLINE = "Traditional board games of Sri Lanka, India and southern Africa"
@@ -24,25 +28,32 @@ REQUIRED = (("pygame", "pygame-ce", True), ("pymunk", "pymunk", False))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout: --list output is clean
 
 
+def _bad_value(message: str) -> Exception:
+    """argparse's error for a flag's value: imported only when a flag with a value is parsed."""
+    import argparse
+
+    return argparse.ArgumentTypeError(message)
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1280x800") from None
+        raise _bad_value(f"'{text}' is not a size like 1280x800") from None
     if w < 960 or h < 600:
-        raise argparse.ArgumentTypeError(f"{w}x{h} is smaller than the smallest usable window, 960x600")
+        raise _bad_value(f"{w}x{h} is smaller than the smallest usable window, 960x600")
     return w, h
 
 
 def _game(text: str) -> str:
     if text not in game_ids():
-        raise argparse.ArgumentTypeError(f"unknown game '{text}' (games: {', '.join(game_ids())})")
+        raise _bad_value(f"unknown game '{text}' (games: {', '.join(game_ids())})")
     if dependency_problem() is None:
         from game.scenes.menu import playable_ids
 
         if text not in playable_ids():
-            raise argparse.ArgumentTypeError(f"'{text}' cannot be played in the window yet "
-                                             f"(playable: {', '.join(playable_ids())})")
+            raise _bad_value(f"'{text}' cannot be played in the window yet "
+                             f"(playable: {', '.join(playable_ids())})")
     return text
 
 
@@ -50,9 +61,9 @@ def _volume(text: str) -> float:
     try:
         v = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number from 0 to 100") from None
+        raise _bad_value(f"'{text}' is not a whole number from 0 to 100") from None
     if not 0 <= v <= 100:
-        raise argparse.ArgumentTypeError(f"{v} is not between 0 and 100")
+        raise _bad_value(f"{v} is not between 0 and 100")
     return v / 100
 
 
@@ -62,11 +73,13 @@ def _lang(text: str) -> str:
     code = text.strip().lower()
     if code not in LANGUAGES:
         names = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
-        raise argparse.ArgumentTypeError(f"'{text}' is not a language Keliya speaks: {names}")
+        raise _bad_value(f"'{text}' is not a language Keliya speaks: {names}")
     return code
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse  # here: a launch with no flag, or only the switches below, never builds the parser
+
     ap = argparse.ArgumentParser(
         prog="keliya",
         description=f"{NAME}: {TAGLINE[0].lower()}{TAGLINE[1:]}. Ctrl+Q or the window's close button quits from every screen; Esc steps back.",
@@ -91,6 +104,28 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--exit-after-first-frame", action="store_true",
                     help="draw the first frame, print 'first-frame <unix time>' and exit (start-up benchmark)")
     return ap
+
+
+#: the switches a window launch may carry (no value, nothing to check): a command line of these
+#: alone, spelt out in full, is read without argparse, which with its parser costs a launch about
+#: 6 ms before the first frame (issue 29, item 5); anything else (``--help``, a value, an
+#: abbreviation, a typo) goes to ``build_parser``, which says what it says about it
+WINDOW_SWITCHES = ("--fullscreen", "--mute", "--exit-after-first-frame")
+#: what ``build_parser().parse_args`` gives for a window launch with no flag
+WINDOW_DEFAULTS = {"list": False, "size": None, "fullscreen": False, "game": None, "mute": False, "lang": None,
+                   "volume": None, "screenshots": None, "analyse": None, "json": False,
+                   "exit_after_first_frame": False}
+
+
+def window_switches(argv: list[str]) -> SimpleNamespace | None:
+    """The flags of ``argv`` if it holds only ``WINDOW_SWITCHES`` (or nothing), as ``parse_args``
+    reads them; None for any other command line."""
+    if not set(argv) <= set(WINDOW_SWITCHES):
+        return None
+    args = SimpleNamespace(**WINDOW_DEFAULTS)
+    for switch in argv:
+        setattr(args, switch.removeprefix("--").replace("-", "_"), True)
+    return args
 
 
 def list_games() -> str:
@@ -164,6 +199,13 @@ def main(argv: list[str] | None = None) -> int:
         helper = _frozen_helper(sys.argv[1:] if argv is None else argv)
         if helper is not None:
             return helper
+    plain = window_switches(sys.argv[1:] if argv is None else argv)
+    if plain is not None:  # the window and its switches: what the parser would give, without it
+        problem = dependency_problem()
+        if problem is not None:
+            report_problem(problem)
+            return 1
+        return _run_window(plain)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.json and args.analyse is None:
@@ -206,7 +248,7 @@ def _frozen_helper(argv: list[str]) -> int | None:
     return None
 
 
-def _run_window(args: argparse.Namespace) -> int:
+def _run_window(args: argparse.Namespace | SimpleNamespace) -> int:
     from game import settings as user_settings
     from game import theme
     from game.app import App, fit_to_screen

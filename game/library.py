@@ -24,10 +24,8 @@ changed. The full list (``scan``) is built when the library screen opens.
 
 from __future__ import annotations
 
-import datetime
 import json
 import os
-import secrets
 import time
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -77,7 +75,7 @@ def history_dir() -> Path:
 
 def new_id() -> str:
     """A file name for a new game: when it began, and a random part so two windows never clash."""
-    return f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{os.urandom(3).hex()}"  # secrets.token_hex(3), without its import
 
 
 @dataclass(frozen=True)
@@ -486,6 +484,8 @@ def delete(entry: Entry) -> str:
 def when_words(saved_at: float, now: float | None = None) -> str:
     """'today 20:35', 'yesterday 18:02', '21 Nov 2026' (in Sinhala '2026 නොවැ 21', its locale's
     order and month: ``MONTHS``)."""
+    import datetime  # here, not at the top: the title's first frame shows no date (issue 29, item 5)
+
     then = datetime.datetime.fromtimestamp(saved_at)
     days = (datetime.datetime.fromtimestamp(time.time() if now is None else now).date() - then.date()).days
     if days in (0, 1):

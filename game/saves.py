@@ -29,7 +29,6 @@ cut short (no end of line) is left out: the game is whole up to the save before 
 
 from __future__ import annotations
 
-import datetime
 import json
 import time
 from dataclasses import dataclass, field
@@ -218,6 +217,8 @@ def parse_saved_time(text: str | None) -> float | None:
     stopped Keliya at every start)."""
     if not text:
         return None
+    import datetime  # here, not at the top: a launch reads no date before its first frame (issue 29, item 5)
+
     whole, _, millis = text.partition(".")
     try:
         seconds = time.mktime(time.strptime(whole, "%Y-%m-%dT%H:%M:%S")) + (int(millis[:3]) / 1000 if millis else 0)

@@ -24,7 +24,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
 import stat
 import time
 from pathlib import Path
@@ -143,7 +142,9 @@ def clean_leftovers(folder: Path, now: float | None = None) -> int:
 
 
 def _temp_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    """A name no other writer picks. ``os.urandom(n).hex()`` is what ``secrets.token_hex(n)``
+    returns, without ``secrets``' import of hashlib and OpenSSL before the first frame (issue 29, item 5)."""
+    return path.with_name(f".{path.name}.{os.getpid()}-{os.urandom(4).hex()}.tmp")
 
 
 def write_bytes_atomically(path: Path, data: bytes) -> None:

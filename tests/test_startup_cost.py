@@ -9,6 +9,7 @@ by row; a launch that changes no setting writes no settings file as it closes.""
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -47,7 +48,12 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 #: what no first frame needs (modules and their submodules)
 LATER = ("pymunk", "game.physics", "game.match", "game.boards", "game.tutorials", "game.annotate",
          "game.scenes.menu", "game.scenes.setup", "game.scenes.play", "game.scenes.library_screen",
-         "game.scenes.settings_screen", "game.scenes.rules_screen", "babel", "wave")
+         "game.scenes.settings_screen", "game.scenes.rules_screen", "babel", "wave",
+         # the parser (a launch with only the window's switches is read without it), secrets and
+         # OpenSSL behind it (temporary names come from os.urandom)
+         "argparse", "secrets", "hmac")
+#: what an empty library's title does not need: dates (a saved game's Continue says when it was saved)
+EMPTY_LATER = {"datetime", "_datetime"}
 #: of the AI package, only the levels' words (a saved game's Continue names its level)
 AI_AT_START = {"game.ai", "game.ai.level_names"}
 #: the rules any title loads: the registry and the shared vocabulary, no game's module or engine
@@ -72,7 +78,7 @@ def deferred_but_loaded(modules: set[str]) -> list[str]:
 
 def test_an_empty_library_loads_no_engine_no_search_no_physics_before_the_first_frame():
     modules = first_frame_modules()
-    assert deferred_but_loaded(modules) == []
+    assert deferred_but_loaded(modules) == [] and not modules & EMPTY_LATER
     assert {m for m in modules if m.split(".")[0] == "rules"} <= RULES_AT_START
 
 
@@ -131,6 +137,19 @@ def test_a_launch_that_changes_no_setting_writes_none(monkeypatch):
     assert len(writes) == before and user_settings.load_settings()[0].volume == 0.25
     assert user_settings.update(window=(1100, 700)) == ""  # a change: written, the other's kept
     assert len(writes) == before + 1 and json.loads(writes[-1])["volume"] == 0.25
+
+
+def test_the_window_switches_read_without_argparse_as_argparse_reads_them():
+    """Every command line of the window's switches alone (in any order, repeated) gives what the
+    parser gives; anything else (help, a value, an abbreviation, a typo) is left to the parser."""
+    parser = launch.build_parser()
+    lines = [list(p) for n in range(4) for p in itertools.permutations(launch.WINDOW_SWITCHES * 2, n)]
+    for argv in lines:
+        plain = launch.window_switches(argv)
+        assert plain is not None and vars(plain) == vars(parser.parse_args(argv)), argv
+    for argv in (["--help"], ["-h"], ["--mu"], ["--mute", "--size", "960x600"], ["--size=960x600"], ["--json"],
+                 ["--list"], ["--mute", "x"], ["--"], ["--Mute"], ["--game", "ncuva"]):
+        assert launch.window_switches(argv) is None, argv
 
 
 def test_pymunk_is_looked_for_not_imported(monkeypatch):
