@@ -5,12 +5,14 @@ them the tests catch.
     python scripts/mutation.py files            # one group (see GROUPS)
     python scripts/mutation.py files ai --sample 150 --seed 1
     python scripts/mutation.py files --retry    # survivors tried again, against the tests written since
+                                                # (a --sample run tries its mutants afresh every time)
     python scripts/mutation.py --list           # the groups, what each mutates and which tests run
 
 Each group runs in a copy of the checkout under ``build/mutation/<group>/`` (mutmut keeps its
 results there, so a second run only retries what changed), mutating only the group's files and
 running only the tests that exercise them; ``--sample N`` tries a seeded random sample of N mutants
-per group instead of all of them (the whole of ``rules/`` is thousands). A mutant the tests cannot
+per group instead of all of them (the whole of ``rules/`` is thousands); the sample is drawn from
+the mutants of the code as it is, so after the code changes it is another sample. A mutant the tests cannot
 catch because it changes nothing a player or caller can see is *equivalent*: it is named, with
 why, in ``benchmarks/mutation-equivalents.txt`` and left out of the score. The score printed per
 group is killed / (tried - equivalent); survivors are listed so a test can be written for each.
@@ -161,10 +163,10 @@ def run(name: str, sample: int | None, seed: int, children: int,
         chosen = sorted(random.Random(seed).sample(names, min(sample, len(names))))
     subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *chosen],
                    cwd=work, env=env, check=False)
-    if retry:
+    if retry and not chosen:
         # mutmut keeps a survivor's verdict until its function changes: tried again by name, a
-        # survivor meets the tests written since
-        again = [k for k, v in statuses(work).items() if v in ("survived", "no tests") and (not chosen or k in chosen)]
+        # survivor meets the tests written since (a sample is named, so it is always tried afresh)
+        again = [k for k, v in statuses(work).items() if v in ("survived", "no tests")]
         for start in range(0, len(again), 200):
             subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children),
                             *again[start:start + 200]], cwd=work, env=env, check=False)
