@@ -117,6 +117,10 @@ def prepare(name: str, group: Group) -> Path:
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(src, dst)
+        # mutmut copies a source file into mutants/ once and keeps it: a changed one is removed
+        # there (with its mutants' records) so that the tests never run against the old code
+        for stale in (work / "mutants" / rel, *(work / "mutants").glob(f"{rel}.*")):
+            stale.unlink(missing_ok=True)
     only = [path for pattern in group.mutate for path in _expand(pattern)]
     tests = [t for t in group.tests if (ROOT / t.split("::")[0]).exists()]
     config = (ROOT / "pyproject.toml").read_text(encoding="utf-8") + (
