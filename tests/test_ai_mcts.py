@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
 
 import pytest
 from positions import war_state
+from test_proof_logic import DRAW, NORTH_WINS, SOUTH_WINS, TreeGame, Turn, mirrored, north, south
 
 from game.ai.levels import LEVELS, level_named
-from game.ai.mcts import MCTS, SearchConfig
+from game.ai.mcts import MCTS, Node, SearchConfig, SearchResult
 from game.ai.policy import LevelPlayer, make_player
 from rules import game_ids, game_spec, load_game, load_state
+from rules.core import State
+from tools.scenarios import random_play
 
 
 def _search(state, iterations=400, seed=1, **config):
@@ -287,3 +291,221 @@ def test_a_timed_screen_stops_within_the_clock():
         took = time.perf_counter() - t0
         assert result.move in state.legal_moves() and result.iterations > 0
         assert took < seconds * 2 + 0.15, took
+
+
+# --- the search's parts on hand-built trees (the tree game of test_proof_logic) ----------------------
+
+def _tree(name: str, spec: Turn, side: int) -> State:
+    """The root of ``spec`` with player ``side`` to move there (the tree mirrored for North)."""
+    return TreeGame(f"{name}-{side}", spec if side == 0 else mirrored(spec)).new_initial_state()
+
+
+def _texts(state: State, nodes) -> set[str]:
+    return {state.move_text(n.move) for n in nodes}
+
+
+def _to0(side: int, value: float) -> float:
+    """A result for the side to move at the root as it is stored (South's side)."""
+    return value if side == 0 else 1.0 - value
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_a_finished_game_is_answered_at_once_with_its_result(side):
+    spec = south({"a": north({"x": NORTH_WINS, "y": SOUTH_WINS}), "c": DRAW})
+    lost = _tree("finished", spec, side)
+    lost.play("a")
+    lost.play("x")  # the side that was to move at the root has lost, and is to move again
+    assert lost.outcome() is not None and lost.to_move == side
+    assert MCTS(SearchConfig(), random.Random(1)).search(lost, iterations=10) == SearchResult(None, 0, 0.0, 0.0, None, {})
+    drawn = _tree("finished", spec, side)
+    drawn.play("c")
+    assert MCTS(SearchConfig(), random.Random(1)).search(drawn, iterations=10).value == 0.5
+
+
+def test_a_searcher_that_has_built_no_tree_has_no_root_statistics():
+    engine = MCTS(SearchConfig(), random.Random(1))
+    assert engine.root_stats() == [] and engine.proven_losses() == set()
+    forced = war_state("kotu_ellima", "e3", "e4", capture="forced")
+    assert len(forced.legal_moves()) == 1 and engine.search(forced).move == forced.legal_moves()[0]
+    assert engine.root_stats() == [] and engine.proven_losses() == set()  # one move: answered without a tree
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_minimax_backups_give_each_node_the_best_its_mover_can_reach(side):
+    """Implicit minimax: a node's estimate is its children's best for the player deciding there
+    (the most for South, the least for North), up to the root."""
+    spec = south({"a": north({"x": NORTH_WINS, "y": SOUTH_WINS}), "b": north({"x": SOUTH_WINS, "y": SOUTH_WINS}),
+                  "c": DRAW})
+    state = _tree("backups", spec, side)
+    engine = MCTS(SearchConfig(solver=False), random.Random(1))  # no proof to stop the search early
+    engine.search(state, iterations=100)
+    root = engine._root
+    assert root is not None and len(root.children) == 3
+    assert {state.move_text(c.move): c.est for c in root.children} == {"a": _to0(side, 0.0), "b": _to0(side, 1.0),
+                                                                      "c": 0.5}
+    assert root.est == _to0(side, 1.0)
+
+
+def test_progressive_bias_gives_each_move_its_gain_as_a_prior():
+    state = war_state("kotu_ellima", "e3 a5 c1 g1 i5", "e4 c7 e9", capture="free")
+    engine = MCTS(SearchConfig(prior=1.0), random.Random(1))
+    engine.search(state, iterations=300)  # the root's children chosen among by their priors
+    assert engine._root is not None
+    priors = {c.move: c.prior for c in engine._root.children}
+    assert set(priors) == set(state.legal_moves()) and any(priors.values())
+    for move, prior in priors.items():
+        gain = state.move_gain(move)
+        assert prior == gain / (gain + 1.0)
+
+
+def test_a_sharpened_heuristic_counts_small_leads_more_and_keeps_the_ends():
+    assert MCTS(SearchConfig())._squash(0.2) == pytest.approx(0.6)
+    sharp = MCTS(SearchConfig(sharpness=3.0))
+    assert sharp._squash(0.2) == pytest.approx(0.5 + 0.5 * math.tanh(0.6) / math.tanh(3.0))
+    assert sharp._squash(1.0) == pytest.approx(1.0) and sharp._squash(-1.0) == pytest.approx(0.0)
+    relative = MCTS(SearchConfig(sharpness=3.0, relative=True))
+    relative._h_root = 0.5  # what a line gains from the root's 0.5
+    assert relative._squash(0.5) == pytest.approx(0.5) and relative._squash(0.7) == pytest.approx(sharp._squash(0.2))
+    assert relative._squash(-0.9) == pytest.approx(0.0)  # a loss of 1.4 counts as the most there is
+
+
+def _naive_quiesce(state: State, depth: int) -> float:
+    """The heuristic for the side to move once the captures in view are played out, plainly (no
+    window): it may stand unless every move captures, ``depth`` captures deep at most."""
+    h = state.heuristic()
+    me = state.to_move
+    stand = h if me == 0 else -h
+    if depth <= 0 or state.outcome() is not None:
+        return stand
+    moves = state.legal_moves()
+    captures = [m for m in moves if state.move_gain(m) > 0]
+    if not captures:
+        return stand
+    best = -2.0 if len(captures) == len(moves) else stand
+    for move in captures:
+        state.apply(move)
+        v = _naive_quiesce(state, depth - 1)
+        best = max(best, v if state.to_move == me else -v)
+        state.undo()
+    return best
+
+
+def test_quiescence_leaves_are_the_heuristic_once_the_captures_are_played_out():
+    """Kotu Ellima's opening is a rush of forced chains: the leaf value equals a plain search of the
+    captures, depth by depth (depth 0: the heuristic as it stands)."""
+    engine = MCTS(SearchConfig(quiescence=3), random.Random(1))  # its evaluation is the game's heuristic
+    checked, deeper = 0, set()
+    for seed in range(30):
+        state = random_play("kotu_ellima", seed, lambda s, plies=2 + seed % 9: s.ply >= plies)
+        if state.outcome() is not None:
+            continue
+        values = [_naive_quiesce(state, depth) for depth in range(4)]
+        assert [engine._quiesce(state, depth, -2.0, 2.0) for depth in range(4)] == pytest.approx(values)
+        checked += 1
+        deeper |= {d for d in range(1, 4) if values[d] != values[d - 1]}
+    assert checked >= 20 and deeper == {1, 2, 3}  # each depth told on some position
+
+
+def _leaf(mover: int, h: float) -> Turn:
+    """A position still in play (one move, to a draw) that the heuristic rates ``h``."""
+    return Turn(mover, {"d": DRAW}, h)
+
+
+#: South's moves a, b (after which South moves again) and c, each worth something else two plies on
+SCREENED = south({
+    "a": north({"x": _leaf(0, 0.6), "y": _leaf(0, 0.2)}),
+    "b": south({"p": _leaf(1, -0.1), "q": _leaf(1, 0.4)}),
+    "c": north({"x": _leaf(0, 0.9), "y": _leaf(0, -0.5)}),
+})
+
+
+def _h_value(state: State, depth: int) -> float:
+    """The heuristic for the side to move, ``depth`` plies deep by plain minimax (the trees here have
+    no captures: a leaf stands)."""
+    me = state.to_move
+    if depth <= 0 or state.outcome() is not None:
+        return state.heuristic() if me == 0 else -state.heuristic()
+    best = -2.0
+    for move in state.legal_moves():
+        state.apply(move)
+        v = _h_value(state, depth - 1)
+        best = max(best, v if state.to_move == me else -v)
+        state.undo()
+    return best
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_the_root_screen_values_the_best_moves_exactly_and_bounds_the_rest(side):
+    """Each root move's value for the side to move, whoever moves after it: exact for the moves as
+    good as the best, a bound below the best for the others."""
+    state = _tree("screened", SCREENED, side)
+    engine = MCTS(SearchConfig(), random.Random(1))
+    for depth in (1, 2):
+        values = engine._root_values(state, state.legal_moves(), depth)
+        exact = {}
+        for move in state.legal_moves():
+            state.apply(move)
+            v = _h_value(state, depth - 1)
+            exact[move] = v if state.to_move == side else -v
+            state.undo()
+        top = max(exact.values())
+        assert max(values.values()) == pytest.approx(top)
+        for move, v in values.items():
+            if exact[move] >= top - 1e-9:
+                assert v == pytest.approx(exact[move]), state.move_text(move)
+            else:
+                assert exact[move] <= v + 1e-9 and v < top, state.move_text(move)
+
+
+#: a move the heuristic rates a piece down at once, beside two it rates a piece up
+SCREEN_ONE_PLY = south({"good": north({"x": DRAW, "y": SOUTH_WINS}, h=0.5),
+                        "bad": north({"x": DRAW, "y": SOUTH_WINS}, h=-0.5),
+                        "fine": north({"x": DRAW, "y": NORTH_WINS}, h=0.5)})
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_a_one_ply_screen_leaves_the_tree_only_the_best_moves_and_keeps_it_when_asked_again(side):
+    state = _tree("one-ply", SCREEN_ONE_PLY, side)
+    engine = MCTS(SearchConfig(screen=1, solver=False), random.Random(1))
+    engine.search(state, iterations=30)
+    root = engine._root
+    assert root is not None and _texts(state, root.children) == {"good", "fine"}
+    engine.search(state, iterations=30)  # asked again (the hint, then the move): the same tree
+    assert engine._root is root and _texts(state, root.children) == {"good", "fine"}
+    assert sum(c.visits for c in root.children) == 60
+
+
+def test_a_screen_that_keeps_none_of_the_moves_left_at_the_root_gives_it_the_moves_it_keeps():
+    """A root kept from an earlier search may hold only moves the screen now drops: it is given the
+    moves the screen keeps, never left with nothing to search."""
+    state = _tree("one-ply", SCREEN_ONE_PLY, 0)
+    root = Node(None, None, 0)
+    bad = state.parse_move("bad")
+    root.children, root.untried = [Node(bad, root, 1)], []
+    MCTS(SearchConfig(), random.Random(1))._screen_root(root, state, state.legal_moves(), 1)
+    assert root.children == [] and sorted(state.move_text(m) for m in root.untried or []) == ["fine", "good"]
+
+
+def test_after_the_screen_the_search_runs_without_its_clock():
+    """The screen's clock and cancel are its own: once it is done, quiescence leaves (which tick the
+    same counter) run to the search's own budget."""
+    state = war_state("kotu_ellima", "e3 c3 g3", "e5 c7", capture="free")
+    engine = MCTS(SearchConfig(screen=1, quiescence=3), random.Random(1))
+    assert engine.search(state, iterations=200).iterations == 200
+    assert engine._deadline is None and engine._cancel is None
+
+
+def test_the_screen_has_its_share_of_the_clock_counted_from_the_searchs_start():
+    deadlines: list[float | None] = []
+
+    def evaluation(state: State) -> float:
+        deadlines.append(engine._deadline)
+        return state.heuristic()
+
+    engine = MCTS(SearchConfig(screen_share=0.25, evaluation=evaluation), random.Random(1))
+    state = _tree("one-ply", SCREEN_ONE_PLY, 0)
+    before = time.perf_counter()
+    engine.search(state, seconds=40.0, iterations=20)  # ended by its iterations
+    after = time.perf_counter()
+    during = [d for d in deadlines if d is not None]
+    assert during and all(before + 10.0 <= d <= after + 10.0 for d in during)
