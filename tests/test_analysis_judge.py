@@ -10,12 +10,18 @@ skips them."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
+from positions import war_state
+from test_proof_logic import DRAW, NORTH_WINS, SOUTH_WINS, TreeGame, Turn, mirrored, north, south
 
 from game.ai.analysis import Point, analyse, budget_for, value_position
-from game.ai.judge import Judge, expected_result
+from game.ai.judge import DECIDED, MAX_DEPTH, WIN, Finding, Judge, expected_result, material, thinned
+from game.ai.negamax import best_of
 from game.match.analysis import Judgement, Slip, Verdict, judge_move, judge_point, look_at_one
-from rules import load_state
+from rules import load_game, load_state
+from rules.core import State
 from tests.reference_material import change_after, is_clean_blunder
 from tests.reference_material import corpus as rows
 
@@ -262,3 +268,148 @@ def test_a_forced_reply_does_not_count_toward_depth():
         found += 1
         telling += deeper != shallow
     assert found >= 3 and telling >= 1
+
+
+# --- the judge's parts on hand-built trees and known positions ---------------------------------------
+
+def _logit(state, score: float = 1.0) -> float:
+    """The steepness the judge gave a lead of ``score`` in ``state`` (the logistic curve undone)."""
+    v = expected_result(state, score)
+    return math.log(v / (1.0 - v)) / score
+
+
+def test_a_game_without_a_steepness_of_its_own_gets_the_middle_one():
+    state = _tree_root(south({"a": DRAW, "b": DRAW}))
+    assert thinned(state) == 0.0 and state.move_limit() is None  # no pieces to thin, no limit
+    assert _logit(state) == pytest.approx(0.5)
+
+
+def test_a_drawing_limit_flattens_a_lead_as_it_nears():
+    """From the horizon on, a limit that draws wipes a lead out by the square of the share left:
+    at half the horizon a lead counts a quarter."""
+    position = ("hat_diviyan_keliya board=standard large_left=5 limit=60; board=./LLL/.T./L.L; turn=T; phase=move; "
+                "hands=0/0; ply=70; quiet=")
+    far = _logit(load_state(position + "0"))
+    assert _logit(load_state(position + "36")) == pytest.approx(far)  # 24 plies left: the horizon, not yet in it
+    assert _logit(load_state(position + "48")) == pytest.approx(far * 0.25)
+    assert _logit(load_state(position + "59")) == pytest.approx(far / 24 ** 2)
+
+
+def test_a_limit_that_awards_the_game_hardens_a_lead_as_it_nears():
+    state = load_state(next(r[2] for r in rows("decided.txt") if r[0] == "sixteen_soldiers"))
+    limit = state.move_limit()
+    assert limit is not None and limit.winner is not None
+    base = state.to_text().replace(f"quiet={state.game.limit - limit.left}", "quiet={}")
+    far = _logit(load_state(base.format(0)))
+    assert _logit(load_state(base.format(state.game.limit - 12))) == pytest.approx(far * 3.0)  # 1 + 4 * (1 - 1/2)
+
+
+def test_how_far_the_forces_have_thinned():
+    start = load_game("kotu_ellima").new_initial_state()
+    whole = start.forces(0) + start.forces(1)
+    assert thinned(start) == 0.0
+    assert thinned(war_state("kotu_ellima", "e3 a5 c1", "e4 i5", capture="free")) == pytest.approx(1 - 5 / whole)
+
+
+def test_a_judge_out_of_budget_at_once_values_each_move_by_what_it_takes():
+    """Not even one ply within the budget: the moves are valued by the material after each, so the
+    free capture is still the best, at depth 0."""
+    state = war_state("kotu_ellima", "e3 a5 c1 g1 i5", "e4 c7 e9", capture="free")
+    capture = state.parse_move("e3xe5")
+    finding = Judge(budget=1).judge(state, played=capture)
+    after = state.copy()
+    after.apply(capture)
+    assert finding.best == capture and finding.depth == 0 and finding.played == capture
+    assert finding.score == finding.played_score == pytest.approx(material(after))
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_a_finished_game_is_judged_by_its_result(side):
+    root = _tree_root(south({"a": north({"x": NORTH_WINS, "y": DRAW}), "b": DRAW}), side)
+    root.play("a")
+    root.play("x")  # the side to move at the root has lost, and is to move
+    finding = Judge().judge(root)
+    assert finding == Finding(None, -WIN, 0.0, None, -WIN, 0.0, 0, 0)
+
+
+def test_the_finding_names_the_move_played_the_depth_reached_and_the_nodes_spent():
+    state = _tree_root(south({"a": north({"x": DRAW, "y": SOUTH_WINS}), "b": north({"x": DRAW, "y": DRAW}),
+                              "c": north({"x": NORTH_WINS, "y": DRAW})}, h=0.4))  # a and b draw, c loses
+    judge = Judge()
+    c = state.parse_move("c")
+    finding = judge.judge(state, played=c)
+    assert finding.played == c and finding.played_score <= -DECIDED and finding.score == 0.0
+    assert finding.depth == MAX_DEPTH  # a tiny tree: every depth fits, and the draws are never proven
+    assert finding.nodes == judge.nodes > 0 and finding.standing == judge._leaf(state) == pytest.approx(0.1)
+    lost = _tree_root(south({"a": north({"x": NORTH_WINS, "y": DRAW}), "b": north({"x": NORTH_WINS})}))
+    assert Judge().judge(lost).depth < MAX_DEPTH  # every move proven: deeper changes nothing
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_a_capture_that_ends_the_game_is_a_win_in_the_capture_search(side):
+    state = _tree_root(south({"take": SOUTH_WINS, "q": north({"x": DRAW, "y": DRAW})}), side)
+    judge = _unlimited()
+    moves = state.legal_moves()
+    assert judge._quiesce(state, moves, [m for m in moves if m.captured], -3 * WIN, 3 * WIN, 0) == WIN
+
+
+def _leaf(mover: int, h: float) -> Turn:
+    """A quiet position the heuristic rates ``h`` (two moves, so no reply is forced)."""
+    return Turn(mover, {"d": DRAW, "e": DRAW}, h)
+
+
+def test_the_biggest_capture_is_searched_first_so_a_refutation_cuts_at_once():
+    """Captures are tried biggest first: where the double capture is enough, the single one is
+    never searched (one node, not two)."""
+    state = _tree_root(south({"take2": _leaf(1, 0.8), "take": _leaf(1, 0.2), "q": _leaf(1, 0.0)}))
+    judge = _unlimited()
+    moves = state.legal_moves()
+    beta = 0.1  # the double capture's 0.25 * 0.8 clears it, the single capture's 0.05 does not
+    assert judge._quiesce(state, moves, [m for m in moves if m.captured], -3 * WIN, beta, 0) == pytest.approx(0.2)
+    assert judge.nodes == 1
+
+
+def test_a_root_move_that_cannot_beat_the_best_is_refuted_by_its_first_reply():
+    """At the root only the move played and the best need exact scores: another is searched in a
+    window below the best, and its first refutation ends it."""
+    state = _tree_root(south({"best": north({"x": _leaf(0, 0.4), "y": _leaf(0, 0.6)}),
+                              "bad": north({"r1": _leaf(0, -0.4), "r2": _leaf(0, -0.8), "r3": _leaf(0, -0.9)})}))
+    judge = _unlimited()
+    best, bad = state.parse_move("best"), state.parse_move("bad")
+    scores = judge._root(state, [best, bad], 2, None)
+    assert scores[best] == pytest.approx(0.1) and scores[bad] <= scores[best]
+    assert judge.nodes == 3 + 2  # best and its two replies; bad and its first reply
+
+
+def test_a_cut_names_the_move_that_made_it_and_ends_the_loop():
+    """``best_of`` tells ``on_cut`` of the refuting move (the judge's history heuristic orders by it);
+    the moves after it are not searched."""
+    state = _tree_root(south({"a": north({"x": DRAW}), "b": north({"x": DRAW}), "c": north({"x": DRAW})}))
+    value_for_north = {"a": 0.2, "b": -0.9, "c": -2.0}
+    searched, cuts = [], []
+
+    def search(alpha: float, beta: float) -> float:
+        name = state.game.names[state.at]
+        searched.append(name)
+        return value_for_north[name]
+
+    assert best_of(state, state.legal_moves(), search, -5.0, -5.0, 0.5, cuts.append) == 0.9
+    assert searched == ["a", "b"] and cuts == [state.parse_move("b")]
+    searched.clear()
+    assert best_of(state, state.legal_moves(), search, -5.0, -5.0, 0.9, cuts.append) == 0.9  # reaching beta cuts
+    assert searched == ["a", "b"] and len(cuts) == 2
+    searched.clear()
+    assert best_of(state, state.legal_moves(), search, -5.0, -5.0, 5.0, cuts.append) == 2.0  # no cut: all three
+    assert searched == ["a", "b", "c"] and len(cuts) == 2
+
+
+def _tree_root(spec: Turn, side: int = 0) -> State:
+    """The root of a hand-built tree, with ``side`` to move (the tree mirrored for North)."""
+    return TreeGame(f"judged-{id(spec)}-{side}", spec if side == 0 else mirrored(spec)).new_initial_state()
+
+
+def _unlimited() -> Judge:
+    """A judge whose tree may be searched directly (no iteration sets its node limit)."""
+    judge = Judge(10**6)
+    judge._limit = 10**9
+    return judge

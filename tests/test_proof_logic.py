@@ -68,7 +68,8 @@ def mirrored(spec: Spec) -> Spec:
 
 class TreeGame(Game):
     """A game whose positions are the nodes of ``spec`` (named by the moves leading there, joined
-    by '/'; the root is 'root'), registered nowhere: it exists only for these tests."""
+    by '/'; the root is 'root'), registered nowhere: it exists only for these tests. A move named
+    'take' captures a piece, 'take2' two (its gain, for the capture searches)."""
 
     def __init__(self, name: str, spec: Spec) -> None:
         game_spec = GameSpec(id="proof_tree", name="Proof tree", origin="tests", description="a hand-built tree",
@@ -82,12 +83,15 @@ class TreeGame(Game):
         self.children: list[list[int]] = []
         self.h: list[float] = []
         self.depths: list[int] = []
+        self.taken: list[tuple[int, ...]] = []  # the pieces the move to each node captures
         self._add(spec, "root", 1, 0)
 
     def _add(self, spec: Spec, name: str, parent_mover: int, depth: int) -> int:
         index = len(self.names)
         self.names.append(name)
         self.depths.append(depth)
+        move = name.rsplit("/", 1)[-1]
+        self.taken.append((index,) * int(move[4:] or 1) if move.startswith("take") else ())
         self.children.append([])
         if isinstance(spec, End):
             self.movers.append(1 - parent_mover)
@@ -163,7 +167,7 @@ class TreeState(State):
         return self.start_ply + len(self.path)
 
     def legal_moves(self) -> list[Move]:
-        return [Move(MoveKind.STEP, (self.at, child)) for child in self.game.children[self.at]]
+        return [Move(MoveKind.STEP, (self.at, child), self.game.taken[child]) for child in self.game.children[self.at]]
 
     def apply(self, move: Move) -> None:
         self.path.append(self.at)
@@ -172,7 +176,7 @@ class TreeState(State):
     def undo(self) -> Move:
         here = self.at
         self.at = self.path.pop()
-        return Move(MoveKind.STEP, (self.at, here))
+        return Move(MoveKind.STEP, (self.at, here), self.game.taken[here])
 
     def copy(self) -> TreeState:
         return TreeState(self.game, self.at, list(self.path), self.start_ply)
@@ -188,7 +192,7 @@ class TreeState(State):
 
     def history(self) -> list[Move]:
         nodes = [*self.path, self.at]
-        return [Move(MoveKind.STEP, (a, b)) for a, b in zip(nodes, nodes[1:])]
+        return [Move(MoveKind.STEP, (a, b), self.game.taken[b]) for a, b in zip(nodes, nodes[1:])]
 
     def heuristic(self) -> float:
         return self.game.h[self.at]
