@@ -230,6 +230,12 @@ def test_what_a_slip_cost_in_stones_and_in_shares_of_the_result():
     assert slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=1.0), "North", True) == "it lost 1 stone by force"
     said = slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=1.0), "North", True)
     assert (said.template, said.plural) == ("it lost {n} stone by force", "it lost {n} stones by force")
+    # a slip by value says the chances, whatever material the judgement carries
+    assert slip_words(Judgement(9, 1, 0.17, Verdict.MISTAKE, move, 0.62, 0.45, 2.0, Slip.VALUE), "North", False) == \
+        "it dropped North's chances from 62% to 45%"
+    # a result changed by lines drawn elsewhere, between standings the words do not name
+    assert slip_words(Judgement(9, 1, 0.35, Verdict.BLUNDER, move, 0.85, 0.5, 0.0, Slip.RESULT), "North", False) == \
+        "it changed the game's result"
     # a result no worse after the move than the best (the values of two searches): the share given away
     assert slip_words(Judgement(9, 1, 0.12, Verdict.INACCURACY, move, 0.5, 0.5, 0.0, Slip.VALUE), "North", False) == \
         "it gave away 12% of the expected result"
@@ -243,6 +249,9 @@ def test_what_a_slip_cost_in_stones_and_in_shares_of_the_result():
     (0.55, 0.45, 3.0, 0, Verdict.MISTAKE, Slip.MATERIAL),  # what the mover had unknown: no blunder by its share
     (0.55, 0.45, 1.9, 4, Verdict.MISTAKE, Slip.MATERIAL),  # half a small army, but under two pieces
     (0.55, 0.45, 5.0, 15, Verdict.BLUNDER, Slip.MATERIAL),  # a third of the army
+    (0.55, 0.45, 2.0, 6, Verdict.BLUNDER, Slip.MATERIAL),  # two pieces, a third of a small army
+    (0.55, 0.45, 2.0, 1, Verdict.BLUNDER, Slip.MATERIAL),  # two pieces, more than all it had
+    (0.30, 0.08, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # a mistake's drop, but the game lost
     (0.55, 0.20, 1.0, 16, Verdict.BLUNDER, Slip.MATERIAL),  # a piece, and a third of the result
     (1.00, 0.90, 0.0, 16, Verdict.GOOD, Slip.NONE),  # won before and after: a tenth given away is no slip
     (0.98, 0.93, 1.0, 16, Verdict.GOOD, Slip.NONE),  # won: one piece is no slip
@@ -259,6 +268,18 @@ def test_a_move_is_judged_by_the_result_the_material_and_the_share_it_gave_away(
     assert judge_move(before, after, lost, forces) == (verdict, why)
 
 
+def test_a_value_exactly_on_a_line_counts_as_over_it():
+    """0.60 - 0.50 is 0.0999... in floating point: a value within EPS under a line is on it."""
+    from game.match.analysis import EPS, LINES, Lines, judge_move
+
+    assert judge_move(LINES.decided - EPS, 0.79, 0.0, 16) == (Verdict.MISTAKE, Slip.RESULT)  # was won: let go
+    assert judge_move(0.55, 1 - LINES.decided + EPS, 0.0, 16) == (Verdict.BLUNDER, Slip.RESULT)  # now lost
+    assert judge_move(0.55, 0.50, LINES.material - EPS, 16) == (Verdict.MISTAKE, Slip.MATERIAL)  # a piece lost
+    assert judge_move(0.55, 0.45, 2.0 - EPS, 3) == (Verdict.BLUNDER, Slip.MATERIAL)  # two pieces
+    never_decided = Lines(decided=2.0)
+    assert judge_move(0.2 - EPS, 0.0, 0.0, 16, never_decided) == (Verdict.MISTAKE, Slip.VALUE)  # a fifth given away
+
+
 def test_in_a_decided_game_only_material_counts_whatever_the_lines():
     """With the lines drawn elsewhere (the benchmark tries them), a decided game is still judged
     by the material alone: a big drop of value there is no blunder by itself."""
@@ -268,6 +289,11 @@ def test_in_a_decided_game_only_material_counts_whatever_the_lines():
     assert judge_move(0.95, 0.62, 2.0, 16, lines) == (Verdict.MISTAKE, Slip.MATERIAL)
     assert judge_move(0.95, 0.62, 0.0, 16, lines) == (Verdict.GOOD, Slip.NONE)
     assert judge_move(0.95, 0.62, 0.0, 16) == (Verdict.BLUNDER, Slip.RESULT)  # the usual lines: a won game let go
+    from game.match.analysis import judge_point
+
+    point = Point(4, 0, 0.95, "c3-d4", 3, 0.62, 2.0, 2.0)
+    assert (judge_point(point, "e3-e4", 16, lines).verdict, judge_point(point, "e3-e4", 16).verdict) == \
+        (Verdict.GOOD, Verdict.BLUNDER)
 
 
 @pytest.mark.parametrize("point, played, judged", [
@@ -296,7 +322,7 @@ def test_a_point_of_the_analysis_judges_the_move_played_there(point, played, jud
     assert judge_point(point, played, 16) == judged
 
 
-def test_one_move_is_judged_here_as_a_games_analysis_judges_it():
+def test_one_move_is_judged_here_as_a_games_analysis_judges_it(monkeypatch):
     from game.ai.analysis import analyse
     from game.match.analysis import judge_point, look_at_one
     from tools.scenarios import random_play
@@ -308,6 +334,8 @@ def test_one_move_is_judged_here_as_a_games_analysis_judges_it():
     analysed = next(analyse(state.to_text(), [notation], budget=2))  # the position read afresh counts from 0
     assert point.ply == state.ply and point == analysed._replace(ply=point.ply)
     assert judge_point(point, notation, forces).ply == state.ply + 1
+    monkeypatch.setattr("game.ai.analysis.budget_for", {"kotu_ellima": 2}.__getitem__)  # the game's own budget
+    assert look_at_one(state, move) == (point, notation, forces)
 
 
 def test_the_summary_names_the_first_player_first_unless_told_and_the_turning_points_are_the_biggest_swings():
@@ -315,8 +343,9 @@ def test_the_summary_names_the_first_player_first_unless_told_and_the_turning_po
 
     state = finished("kotu_ellima", 3)
     movers = movers_of(state)
-    # the first player's chances: a half, three quarters after move 3, a quarter after move 7, won after move 8
-    values = [0.5] * 3 + [0.75] * 4 + [0.25] + [1.0] * (len(movers) - 7)
+    # the first player's chances: a half, three quarters after move 3, a quarter after move 7, won after move 8,
+    # and a little less after the last move
+    values = [0.5] * 3 + [0.75] * 4 + [0.25] + [1.0] * (len(movers) - 8) + [0.875]
     points = [Point(ply, mover, values[ply] if mover == 0 else 1 - values[ply], "", 2)
               for ply, mover in enumerate(movers + [state.to_move])]
     analysis = GameAnalysis(state, lambda start, moves: Scripted(points))
@@ -324,5 +353,44 @@ def test_the_summary_names_the_first_player_first_unless_told_and_the_turning_po
     assert analysis.summary(("South", "North")).startswith("Looked over. South: no slip; North: no slip.")
     assert analysis.summary(("South", "North"), 1).startswith("Looked over. North: no slip; South: no slip.")
     assert analysis.graph(0)[:10] == [0.5, 0.5, 0.5, 0.75, 0.75, 0.75, 0.75, 0.25, 1.0, 1.0]
+    assert analysis.graph(0)[-1] == 0.875 and analysis.graph(1)[-1] == 0.125
+    last = len(movers)
     assert analysis.turning_points() == [3, 7, 8] and analysis.turning_points(2) == [7, 8]
-    assert analysis.turning_points(10) == [3, 7, 8]  # no swing, no turning point
+    assert analysis.turning_points(10) == [3, 7, 8, last]  # no swing, no turning point
+
+
+def test_a_slip_looked_at_from_the_first_move_to_the_last_and_a_good_move_with_a_better_one():
+    """Any move of the list may be a slip, the first and the last too: the position before it with
+    the better move marked, the sides as the game names them, said in a hint's colour; a move the
+    engine found good is shown as played, though it named another."""
+    from game.match import BoardReset, Tone
+    from tools.scenarios import random_play
+
+    state = random_play("kotu_ellima", 1, lambda s: s.ply >= 6)  # moves 1, 5 and 6 had other choices
+    m = Match(MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state.copy())
+    m.look_at_move(3)  # nothing looked over yet: the move itself
+    assert m.review.ply == 3 and m.review.judged_ply is None
+    movers = movers_of(state)
+    labels = move_labels(movers)
+
+    def other_moves(ply: int) -> list[str]:
+        before = state.copy()
+        for _ in range(len(state.history()) - ply + 1):
+            before.undo()
+        return [before.move_text(mv) for mv in before.legal_moves() if mv != state.history()[ply - 1]]
+
+    slips = {ply: Judgement(ply, movers[ply - 1], 0.25, Verdict.MISTAKE, other_moves(ply)[0], 0.75, 0.5, 0.0,
+                            Slip.VALUE) for ply in (1, 6)}
+    middle = next(ply for ply in range(2, 6) if other_moves(ply))
+    good = Judgement(middle, movers[middle - 1], 0.0, Verdict.GOOD, other_moves(middle)[0], 0.5, 0.5, 0.0, Slip.NONE)
+    analysed(m, state, [*slips.values(), good])
+    for ply, slip in slips.items():
+        m.take_events()
+        m.look_at_move(ply)
+        side = m.side(slip.mover)
+        assert (m.review.ply, m.review.judged_ply, m.review.judged_best) == (ply - 1, ply, slip.best)
+        assert m.review.view is not None and m.review.view.sides == m.sides and m.take_events() == [BoardReset()]
+        assert m.said == (f"Move {labels[ply - 1]}, {side} {m.log[ply - 1].notation}?: a mistake — it dropped {side}'s "
+                          f"chances from 75% to 50%. Best was {slip.best} (marked on the board).", Tone.HINT)
+    m.look_at_move(middle)
+    assert (m.review.ply, m.review.judged_ply) == (middle, None)

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 import pytest
 
-from game.config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
 from game.match import BoardReset, Flash, Match, Played, Said, Sound, Tone
 from game.match.events import SILENT
 from game.match.numbering import move_labels
@@ -96,7 +96,8 @@ def test_a_huff_by_the_computer_is_said_where_the_player_looks_and_stays_marked(
     m.play(follow)
     m.land()
     cell = state.game.point_name(huff.path[0])
-    assert m.said.words.startswith(f"{m.side(huffer)} huffed your piece on {cell}") and m.said.tone == Tone.WARN
+    assert m.said.words.startswith(f"{m.side(huffer)} huffed your piece on {cell}: it could have captured and did "
+                                   "not (the huff rule). ") and m.said.tone == Tone.WARN
     assert any(e.cell == huff.path[0] for e in m.last_effects)  # the removed piece stays marked
 
 
@@ -247,7 +248,7 @@ class ScriptedWorker:
         self._waiting: tuple[int, str] | None = None
 
     def request(self, position, level="medium", min_pause=0.0, seed=None, iterations=None) -> int:
-        self.requests.append({"position": position, "level": level, "iterations": iterations})
+        self.requests.append({"position": position, "level": level, "min_pause": min_pause, "iterations": iterations})
         self._waiting = (len(self.requests), position)
         return len(self.requests)
 
@@ -317,9 +318,11 @@ def test_each_kind_of_move_is_told_in_its_own_words(game_id, options, wanted, sa
     (VS_COMPUTER, 0, "hard", ["You", "Computer (Hard)"]),
     (VS_COMPUTER, 1, "easy", ["Computer (Easy)", "You"]),
     (VS_COMPUTER, 0, "grandmaster", ["You", "Computer (grandmaster)"]),  # a level this Keliya does not know (a newer save's)
+    (WATCH, 0, "hard", ["Computer (Hard)", "Computer (grandmaster)"]),
 ])
 def test_the_panel_names_who_plays_each_side(mode, human_side, level, labels):
-    m = Match(MatchConfig("kotu_ellima", mode=mode, human_side=human_side, level=level), worker=ScriptedWorker())
+    config = MatchConfig("kotu_ellima", mode=mode, human_side=human_side, level=level, level2="grandmaster")
+    m = Match(config, worker=ScriptedWorker())
     assert [m.controller_label(p) for p in (0, 1)] == labels
 
 
@@ -528,6 +531,7 @@ SAVED_AGAIN = Said("Saved again: the game is safe on disk.", Tone.GOOD)
      [Said(FAILED, Tone.WARN), Said(FAILED, Tone.WARN), SAVED_AGAIN, SAVED_AGAIN, SILENT]),
     # when no person plays, any move takes it away
     ([COMPUTER, COMPUTER], [(FAILED, ""), ("", ""), ("", "")], [Said(FAILED, Tone.WARN), SAVED_AGAIN, SILENT]),
+    ([HUMAN, HUMAN], [("", ""), ("", "")], [SILENT, SILENT]),  # saves that work: nothing to say
 ])
 def test_what_saving_says_and_for_how_long(controllers, saves, notices):
     m = Match(MatchConfig("kotu_ellima"), load_game("kotu_ellima").new_initial_state(), game_file=ScriptedFile(saves))
@@ -572,7 +576,8 @@ def test_a_hint_is_looked_for_then_marked_and_said_or_its_failure_said():
     m = Match(MatchConfig("kotu_ellima", iterations=50), worker=worker)
     assert m.hint_available()
     m.ask_hint()
-    assert m.said == Said("Looking for a good move...", Tone.INFO) and worker.requests[-1]["iterations"] == 50
+    assert m.said == Said("Looking for a good move...", Tone.INFO)
+    assert worker.requests == [{"position": m.state.to_text(), "level": "hint", "min_pause": 0.0, "iterations": 50}]
     assert not m.hint_available()  # one at a time
     m.tick(0.1)
     hint = m.state.legal_moves()[0]
@@ -636,9 +641,9 @@ def test_a_click_the_board_cannot_take_says_why_and_a_click_off_it_says_nothing(
     from tools.scenarios import finished
 
     over = match_of(finished("kotu_ellima", 3))
-    before = over.said
+    assert over.said == SILENT  # the panel says the result
     over.click(None)
-    assert over.said == before
+    assert over.said == SILENT
     over.click(next(iter(over.pieces_now)))
     assert over.said == Said("The game is over: Undo, or Menu for a new game.", Tone.ACCENT)
     m = Match(MatchConfig("kotu_ellima"))
@@ -660,7 +665,8 @@ def test_a_click_the_board_cannot_take_says_why_and_a_click_off_it_says_nothing(
 # --- the computer: its moves, its errors, pausing and stepping ----------------------------------------
 def test_the_computer_retries_after_an_error_and_stops_after_three():
     worker = ScriptedWorker(lambda position: (None, "engine crashed"))
-    m = Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=1, iterations=40), worker=worker)
+    config = MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=1, level="hard", min_pause=0.25, iterations=40)
+    m = Match(config, worker=worker)
     problem = "the computer could not move (engine crashed)"
     said = []
     for _ in range(4):
@@ -669,12 +675,56 @@ def test_the_computer_retries_after_an_error_and_stops_after_three():
     retrying = Said(f"Retrying: {problem}.", Tone.WARN)
     stopped = Said(f"The computer stopped: {problem}. Undo or go back to the menu.", Tone.WARN)
     assert said == [retrying, retrying, stopped, stopped]
-    assert len(worker.requests) == 3 and {r["iterations"] for r in worker.requests} == {40}  # asked no more
+    assert len(worker.requests) == 3  # asked no more
+    assert worker.requests[0] == {"position": m.state.to_text(), "level": "hard", "min_pause": 0.25, "iterations": 40}
+    person = Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=0), worker=worker)
+    person.play(person.state.legal_moves()[0])
+    person.land()
+    for _ in range(4):
+        person.tick(0.1)
+    assert len(worker.requests) == 6 and person.said == stopped
+    person.undo()  # the person's move taken back: the computer will try again after the next one
+    person.play(person.state.legal_moves()[0])
+    person.land()
     worker.answer = first_move
-    m.undo()  # nothing to take back: the person has not moved
-    m.computer.stopped = False  # what undo does after a move taken back
+    person.tick(0.1)
+    assert person.state.ply == 2 and len(worker.requests) == 7
+
+
+def test_the_adviser_takes_one_question_at_a_time_and_none_without_an_engine():
+    from game.match.computer import Computer
+
+    config, state = MatchConfig("kotu_ellima"), load_game("kotu_ellima").new_initial_state()
+    assert Computer(None, config, plays=False, hints=True).ask_hint(state) is False
+    worker = ScriptedWorker()
+    adviser = Computer(worker, config, plays=False, hints=True)
+    assert adviser.ask_hint(state) is True and adviser.hinting
+    assert adviser.ask_hint(state) is False and len(worker.requests) == 1  # still thinking about the first
+    assert Computer(worker, config, plays=False, hints=False).ask_hint(state) is False  # watching: no hint
+
+
+def test_the_computer_is_asked_to_move_only_on_its_turn_in_a_game_going_on():
+    from tools.scenarios import finished
+
+    worker = ScriptedWorker()  # thinks for ever
+    m = Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=0), worker=worker)
     m.tick(0.1)
-    assert m.state.ply == 1 and len(worker.requests) == 4
+    assert worker.requests == []  # the person's turn
+    m.play(m.state.legal_moves()[0])
+    m.tick(0.1)
+    assert worker.requests == []  # the person's move is still being shown
+    m.land()
+    m.review_at(0)
+    m.tick(0.1)
+    assert worker.requests == []  # looking back: the game waits
+    m.review_at(None)
+    m.tick(0.1)
+    assert [r["position"] for r in worker.requests] == [m.state.to_text()]
+    over = finished("kotu_ellima", 3)
+    worker = ScriptedWorker()
+    ended = Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=over.to_move ^ 1), over, worker=worker)
+    ended.tick(0.1)
+    assert worker.requests == []  # the computer's turn, but the game is over
 
 
 def test_computer_against_computer_pauses_and_plays_one_move_at_a_time():
@@ -765,22 +815,66 @@ def test_a_slip_no_longer_in_the_game_is_not_looked_at():
 def test_stepping_back_stops_at_the_start_and_forward_returns_to_the_game():
     m = match_of(random_play("kotu_ellima", 2, lambda s: s.ply >= 4))
     plies = []
-    m.review_at(1)
-    for delta in (-1, -1, 1, 2, 1):
+    for delta in (-1, -2, -1, -1, 1, 2, 1):  # from the game itself (4 moves)
         m.review_step(delta)
         plies.append(m.review.ply)
-    assert plies == [0, 0, 1, 3, None]
+    assert plies == [3, 1, 0, 0, 1, 3, None]
 
 
-def test_undo_marks_the_move_before_as_the_last_one():
+def test_undo_marks_the_move_before_as_the_last_one_and_says_so():
     state = random_play("kotu_ellima", 2, lambda s: s.ply >= 3)
     m = match_of(state)
     history = state.history()
     m.undo()
-    assert (m.last_move, m.last_mover) == (history[1], m.movers[1])
+    assert (m.last_move, m.last_mover, m.last_effects) == (history[1], m.movers[1], [])
+    assert m.event == "Move taken back."
     m.undo()
     m.undo()
     assert (m.last_move, m.last_mover) == (None, None)
+    m.take_events()
+    m.undo()
+    assert m.said == Said("There is no move of yours to take back.", Tone.WARN) and Sound("illegal", 0.6) in m.take_events()
+    m.redo()
+    m.redo()
+    m.redo()
+    m.settle()
+    m.redo()
+    assert m.said == Said("There is nothing to redo.", Tone.WARN) and m.state.ply == 3
+
+
+def test_leaving_a_look_back_to_take_a_move_back_or_play_one_redraws_the_game():
+    state = random_play("kotu_ellima", 2, lambda s: s.ply >= 4)
+    m = match_of(state)
+    m.review_at(2)
+    m.take_events()
+    m.undo()
+    assert not m.review.active and m.board_source is m and m.state.ply == 3
+    m.review_at(1)
+    m.take_events()
+    move = m.state.legal_moves()[0]
+    m.play(move)
+    events = m.take_events()
+    assert not m.review.active and events[0] == BoardReset() and isinstance(events[1], Played)
+
+
+def test_a_new_match_has_nothing_marked_and_shows_the_solved_value_only_when_watching():
+    from game.config import WATCH
+
+    m = Match(MatchConfig("kotu_ellima"))
+    assert (m.last_move, m.last_mover, m.last_effects, m.suggestion, m.suggestion_effects) == (None, None, [], None, [])
+    assert not m.show_proven and Match(MatchConfig("kotu_ellima", mode=WATCH), worker=ScriptedWorker()).show_proven
+    alone = Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER))  # no engine here
+    assert alone.controllers == [HUMAN, HUMAN]
+    assert alone.event == "The computer opponent is not available: playing pass and play."
+
+
+def test_who_moves_first_in_a_new_match_of_a_game_that_tosses_for_it_is_left_to_the_coin():
+    first = set()
+    for _ in range(64):  # the chance of one side every time: 2 in 2**64
+        first.add(Match(MatchConfig("ncuva")).state.to_move)
+        if len(first) == 2:
+            break
+    assert first == {0, 1}
 
 
 def test_a_sowings_stop_is_seen_once_it_has_landed():
@@ -793,6 +887,13 @@ def test_a_sowings_stop_is_seen_once_it_has_landed():
     assert m.stops_seen == frozenset()  # not yet shown
     m.land()
     assert m.stops_seen == {stop.detail}
+    seen = {stop.detail}
+    while len(seen) < 2:  # every way a sowing ended so far, not the last one only
+        move = m.state.legal_moves()[-1]
+        seen.add(m.state.effects(move)[-1].detail)
+        m.play(move)
+        m.land()
+    assert m.stops_seen == seen
     war = Match(MatchConfig("kotu_ellima"))
     war.play(war.state.legal_moves()[0])
     war.land()

@@ -139,6 +139,20 @@ def test_turning_points_are_the_biggest_swings():
     assert all(swing < points[0][1] for _, swing in points[1:])
 
 
+def test_the_turning_points_of_kotu_ellima_are_its_captures_biggest_first():
+    """Its evaluation is the material: every capture but the last move's swings it, no quiet move
+    does; the biggest swing first, equal ones in the order played."""
+    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 14)
+    captures = {ply for ply, move in enumerate(state.history(), start=1) if move.captured} - {len(state.history())}
+    points = turning_points(state, 20)
+    assert {ply for ply, _ in points} == captures and len(captures) >= 5
+    assert all(swing > 0 for _, swing in points)
+    biggest = max(captures, key=lambda ply: len(state.history()[ply - 1].captured))
+    assert points[0][0] == biggest
+    assert all(s1 > s2 or (s1 == s2 and p1 < p2) for (p1, s1), (p2, s2) in zip(points, points[1:]))
+    assert max(captures) == len(state.history()) - 1  # the move before the last counts
+
+
 def test_three_turning_points_unless_asked_for_more():
     from tools.scenarios import finished
 
