@@ -358,6 +358,14 @@ def _leaf(mover: int, h: float) -> Turn:
     return Turn(mover, {"d": DRAW, "e": DRAW}, h)
 
 
+def test_where_every_move_captures_the_standing_is_the_best_exchange():
+    """Under forced capture the side to move cannot keep what it has: its baseline is what the
+    best capture leaves it, not the count as it stands."""
+    state = _tree_root(south({"take": _leaf(1, 0.4), "take2": _leaf(1, -0.2)}, h=-0.8))
+    finding = Judge().judge(state)
+    assert finding.standing == pytest.approx(0.25 * 0.4) != Judge()._leaf(state)
+
+
 def test_the_biggest_capture_is_searched_first_so_a_refutation_cuts_at_once():
     """Captures are tried biggest first: where the double capture is enough, the single one is
     never searched (one node, not two)."""
