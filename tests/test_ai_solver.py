@@ -282,6 +282,7 @@ def _shapes(*lengths: int, layers: int) -> list[list]:
 
 
 HEADER_WORDS = "its header gives values no table of this game has"
+DISAGREES = "a value it gives does not agree with the rules"
 OFF_THE_BOARD = "its positions are out of order or off the board"
 
 
@@ -383,6 +384,10 @@ def refusals(table: solver.Table) -> dict[str, tuple[bytes, str, str]]:
         "no move-phase keys": (edited(keys=array("q"), layers=[array("h") for _ in table.layers]), v, OFF_THE_BOARD),
         "a score beyond a win": (edited(layers=out_of_range), v, "its scores are out of range"),
         "a score beyond a loss": (edited(placement_values=below), v, "its scores are out of range"),
+        # every layer left is one ply from the next as the rules have it: only the first tells, as
+        # with no move left before the draw it may hold nothing but draws and finished games
+        "the first layer dropped": (edited(layers=table.layers[1:]), v, DISAGREES),
+        "only the settled layer": (edited(layers=table.layers[-1:]), v, DISAGREES),
     }
 
 

@@ -271,10 +271,12 @@ def _table_from(header: dict[str, Any], body: bytes, variant: str, game: Game) -
 # --- checking a table against the game -----------------------------------------------------------------
 def check(table: Table, game: Game, seed: int = 0, sample: int = SAMPLE) -> None:
     """``TableFileError`` unless ``table`` holds ``game``'s positions in order with scores in
-    range, and agrees with the rules on the start and ``sample`` positions picked by ``seed``:
-    each one's score is the best of its moves' scores (a finished one's, its result). A flipped
-    byte order, keys or scores edited, a layer dropped or moved, another limit's table: each
-    breaks one of these. What the sample misses is caught where a value is looked up
+    range, its first layer (no move left before the draw) holds only draws and finished games'
+    results, and it agrees with the rules on the start and ``sample`` positions picked by
+    ``seed``: each one's score is the best of its moves' scores (a finished one's, its result).
+    A flipped byte order, keys or scores edited, a layer dropped or moved, another limit's table:
+    each breaks one of these (the first layers dropped leave every other layer one ply from the
+    next as the rules have it: only the first layer tells). What the sample misses is caught where a value is looked up
     (``solver.move_scores`` checks the position against its moves the same way)."""
     n = len(table.points)
     for keys in (table.placement_keys, table.keys):
@@ -283,6 +285,8 @@ def check(table: Table, game: Game, seed: int = 0, sample: int = SAMPLE) -> None
     for values in (table.placement_values, *table.layers):
         if not _within(values, -WIN, WIN):
             raise TableFileError("its scores are out of range")
+    if table.layers and not _only_results(table.layers[0]):
+        raise TableFileError("a value it gives does not agree with the rules")
     rng = random.Random(seed)
     start = game.new_initial_state()
     picks: list[tuple[int, int]] = [(table._pack(key_of(start)), 0)]
@@ -310,6 +314,13 @@ def _within(values: array[int], low: int, high: int) -> bool:
     """Whether every one of ``values`` is from ``low`` to ``high``, in chunks (see ``CHUNK``)."""
     return all(low <= min(part) and max(part) <= high
                for part in (values[i:i + CHUNK] for i in range(0, len(values), CHUNK)))
+
+
+def _only_results(layer: array[int]) -> bool:
+    """Whether every score of ``layer`` is a draw or a finished game's result (0, WIN, -WIN), in
+    chunks (see ``CHUNK``): with no move left before the no-capture draw, nothing else can be."""
+    results = {0, WIN, -WIN}
+    return all(results.issuperset(layer[i:i + CHUNK]) for i in range(0, len(layer), CHUNK))
 
 
 def _agrees(table: Table, game: Game, packed: int, quiet: int) -> bool:
