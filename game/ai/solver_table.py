@@ -276,8 +276,9 @@ def check(table: Table, game: Game, seed: int = 0, sample: int = SAMPLE) -> None
     ``seed``: each one's score is the best of its moves' scores (a finished one's, its result).
     A flipped byte order, keys or scores edited, a layer dropped or moved, another limit's table:
     each breaks one of these (the first layers dropped leave every other layer one ply from the
-    next as the rules have it: only the first layer tells). What the sample misses is caught where a value is looked up
-    (``solver.move_scores`` checks the position against its moves the same way)."""
+    next as the rules have it: only the first layer tells). What the sample misses is caught
+    where a value is looked up (``solver.move_scores`` checks the position against its moves the
+    same way)."""
     n = len(table.points)
     for keys in (table.placement_keys, table.keys):
         if not keys or keys[0] < 0 or keys[-1] >> (2 * n + 7) or not _increasing(keys):
