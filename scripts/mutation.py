@@ -61,7 +61,7 @@ GROUPS: dict[str, Group] = {
         mutate=("game/ai/mcts.py", "game/ai/parallel.py", "game/ai/solver.py", "game/ai/solver_table.py",
                 "game/ai/solver_build.py", "game/ai/negamax.py", "game/ai/judge.py"),
         tests=("tests/test_ai_mcts.py", "tests/test_ai_parallel.py", "tests/test_ai_solver.py",
-               "tests/test_proof_logic.py", "tests/test_analysis_judge.py"),
+               "tests/test_proof_logic.py", "tests/test_analysis_judge.py", "tests/test_solver_tables.py"),
     ),
     "rules": Group(
         mutate=("rules/*.py",),
