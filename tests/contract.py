@@ -202,6 +202,11 @@ def check_position(state: State, rng: random.Random, start_material: tuple[int, 
         assert set(counts) <= cells and min(counts.values(), default=0) >= 0, "stone counts"
     assert min(state.hands()) >= 0 and min(state.captured_counts()) >= 0, "negative hands or captures"
     assert material(state) == start_material, f"material {material(state)}, at the start {start_material}"
+    value = state.heuristic()
+    out = state.outcome()
+    assert -1.0 <= value <= 1.0, f"heuristic {value} outside -1..1"
+    if out is not None:  # a finished game is judged by its result, from player 0's side
+        assert value == {None: 0.0, 0: 1.0, 1: -1.0}[out.winner], f"heuristic {value} for {out}"
     notes = state.turn_notes()
     assert isinstance(notes, list), "turn_notes() returns a list"
     for note in notes:
