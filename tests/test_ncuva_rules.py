@@ -401,6 +401,7 @@ def test_only_two_left_option():
     assert texts(position(board_text)) == ["a1"]
     s = position(board_text, only_two="on")
     assert s.outcome().code == "no_moves" and s.outcome().winner == 1
+    assert s.phase == "sow"  # a hole holds three: blocked by the rule, not a position of singles
     two_holes = position(board_text.replace("3 0 0 0", "3 2 0 0"), only_two="on")
     assert texts(two_holes) == ["a1", "b1"]
 
