@@ -296,9 +296,13 @@ def check_route(state: State, move: Move) -> None:
     path = move.path
     if len(path) < 2:
         return
+    own_routes = type(state).continuations is State.continuations  # else a game's own, with routes of its own
     for k in range(1, len(path)):
         nexts, _ = state.continuations(path[:k])
         assert path[k] in nexts, f"continuations({path[:k]}) does not offer {path[k]} on the way to {move}"
+        if own_routes:  # exactly the next cells of the legal moves along this route, nothing else
+            along = {m.path[k] for m in state.legal_moves() if len(m.path) > k and m.path[:k] == path[:k]}
+            assert set(nexts) == along, f"continuations({path[:k]}) offers {sorted(nexts)}, the moves {sorted(along)}"
     assert state.continuations(path)[1], f"the route {path} of {move} is not reported complete"
     assert state.move_for_route(path) == move, f"move_for_route({path}) is not {move}"
 
