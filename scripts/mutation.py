@@ -70,7 +70,9 @@ GROUPS: dict[str, Group] = {
                "tests/test_battlehalma_rules.py", "tests/test_battlehalma_games.py", "tests/test_ncuva_rules.py",
                "tests/test_ncuva_sowing.py", "tests/test_ncuva_rule_sets.py", "tests/test_position_text.py",
                "tests/test_move_limit.py", "tests/test_fast_paths.py", "tests/test_golden_games.py",
-               "tests/test_contract.py"),
+               "tests/test_contract.py", "tests/test_hunt_random_games.py", "tests/test_hunt_playout.py",
+               "tests/test_war_random_games.py", "tests/test_ncuva_random.py", "tests/test_ncuva_rules_text.py",
+               "tests/test_position_fuzz.py"),
     ),
     "input": Group(
         mutate=("game/scenes/play.py", "game/scenes/pause.py", "game/scenes/gameover.py", "game/boards/route_input.py",
