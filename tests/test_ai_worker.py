@@ -10,7 +10,7 @@ import pytest
 
 from game.ai.worker import AIReply, AIWorker
 from rules import load_game
-from tools.scenarios import first_answer
+from tools.scenarios import first_answer, wait_until
 
 
 @pytest.fixture(scope="module")
@@ -57,21 +57,62 @@ def test_hard_answers_from_its_opening_book_without_searching(worker, start_text
     assert reply.move == "e4-e5"  # the book's only first move: the others lose pieces
 
 
-def test_poll_never_blocks(worker, start_text):
+class _Watched:
+    """The worker's end of the pipe, every call noted: poll must only ever look (``poll(0)``)
+    and receive what is already there, never wait."""
+
+    def __init__(self, conn) -> None:
+        self.conn, self.calls = conn, []
+
+    def poll(self, timeout=None):
+        self.calls.append(("poll", timeout))
+        return self.conn.poll(timeout)
+
+    def recv(self):
+        self.calls.append(("recv", None))
+        return self.conn.recv()
+
+    def send(self, message) -> None:
+        self.calls.append(("send", None))
+        self.conn.send(message)
+
+
+def test_poll_never_blocks(worker, start_text, monkeypatch):
     worker.request(start_text, level="medium", min_pause=0)
-    t0 = time.perf_counter()
+    watched = _Watched(worker._conn)
+    monkeypatch.setattr(worker, "_conn", watched)
     for _ in range(20):
         worker.poll()
-    assert time.perf_counter() - t0 < 0.05
+    assert watched.calls and all(call == ("poll", 0) or call[0] == "recv" for call in watched.calls)
+    assert all(watched.calls[i - 1] == ("poll", 0) for i, call in enumerate(watched.calls) if call[0] == "recv")
     worker.cancel()
 
 
-def test_min_pause_delays_the_reply(worker, start_text):
-    t0 = time.monotonic()
+class _Monotonic:
+    """The worker's clock, moved on by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+def test_min_pause_delays_the_reply(worker, start_text, monkeypatch):
+    from game.ai import worker as worker_module
+
+    clock = _Monotonic()
+    monkeypatch.setattr(worker_module, "time", clock)
     worker.request(start_text, level="easy", min_pause=0.5, iterations=5)
-    reply = wait_reply(worker)
-    assert reply.error is None
-    assert time.monotonic() - t0 >= 0.5
+    first_answer(lambda: worker._drain() or worker._pending.reply)  # the reply has arrived...
+    clock.now += 0.49
+    assert worker.poll() is None  # ...and waits out the pause
+    clock.now += 0.01
+    reply = worker.poll()
+    assert reply is not None and reply.error is None
 
 
 def test_hint_level(worker, start_text):
@@ -81,7 +122,7 @@ def test_hint_level(worker, start_text):
 
 def test_superseded_reply_is_dropped(worker, start_text):
     first = worker.request(start_text, level="easy", min_pause=0, iterations=5)
-    time.sleep(0.5)  # the first reply is already waiting in the pipe
+    assert wait_until(lambda: worker._conn.poll(0))  # the first reply is waiting in the pipe
     state = load_game("kotu_ellima").new_initial_state()
     state.play("f5-e5")
     second = worker.request(state.to_text(), level="easy", min_pause=0, iterations=5)
@@ -92,20 +133,18 @@ def test_superseded_reply_is_dropped(worker, start_text):
     assert worker.poll() is None
 
 
-def test_cancel_returns_at_once_and_drops_the_reply(worker, start_text):
+def test_cancel_returns_at_once_and_drops_the_reply(worker, start_text, monkeypatch):
     worker.request(out_of_book().to_text(), level="expert", min_pause=0)
-    time.sleep(0.1)
-    t0 = time.perf_counter()
+    watched = _Watched(worker._conn)
+    monkeypatch.setattr(worker, "_conn", watched)
     worker.cancel()
-    assert time.perf_counter() - t0 < 0.1
-    assert not worker.busy
-    time.sleep(0.3)
+    assert watched.calls == [] and not worker.busy  # no word with the process: nothing to wait for
+    monkeypatch.undo()
     assert worker.poll() is None
-    # the search stopped: the next request is answered quickly
-    t1 = time.monotonic()
+    # the search stopped (it reads the cancelled ticket): the next request is answered
     worker.request(start_text, level="easy", min_pause=0, iterations=5)
-    assert wait_reply(worker).error is None
-    assert time.monotonic() - t1 < 2.0
+    reply = wait_reply(worker)
+    assert reply.error is None and reply.iterations <= 5
 
 
 def test_worker_survives_a_killed_process(worker, start_text):
