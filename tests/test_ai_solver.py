@@ -3,7 +3,6 @@ that ends when it says, Expert and the hint on the table, and seeded tactics for
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import random
@@ -25,6 +24,7 @@ from game.ai.mcts import MCTS
 from game.ai.policy import LevelPlayer
 from rules import load_game, load_state
 from rules.words import Words
+from tests.solver_files import join, split
 from tools.scenarios import random_play, wait_until
 
 GAME = "hat_diviyan_keliya"
@@ -260,21 +260,6 @@ def test_a_missing_table_is_built_in_the_background_and_then_used(tmp_path, monk
 # is cut off): it is being rebuilt"), and each is a catalogue entry with its translations: a reason
 # reworded, or the wrong one given, reads as English or as a lie.
 
-def _split(data: bytes) -> tuple[dict, bytes]:
-    from game.ai.solver_table import MAGIC
-
-    end = data.index(b"\n", len(MAGIC))
-    return json.loads(data[len(MAGIC):end]), data[end + 1:]
-
-
-def _join(header: dict, body: bytes) -> bytes:
-    """A table file with its size and checksum made to match ``body`` (only the contents differ)."""
-    from game.ai.solver_table import MAGIC
-
-    header = dict(header, size=len(body), sha256=hashlib.sha256(body).hexdigest())
-    return MAGIC + json.dumps(header, sort_keys=True).encode("ascii") + b"\n" + body
-
-
 def _shapes(*lengths: int, layers: int) -> list[list]:
     """A header's arrays: placement keys, their values, move-phase keys, then ``layers`` layers."""
     keys, values, moving = lengths
@@ -301,7 +286,7 @@ def refusals(table: solver.Table) -> dict[str, tuple[bytes, str, str]]:
 
     v = table.variant
     data = encode(table)
-    header, body = _split(data)
+    header, body = split(data)
     raw = zlib.decompress(body)
     n = len(table.points)
     few, most = len(table.placement_keys), MAX_ENTRIES
@@ -314,7 +299,7 @@ def refusals(table: solver.Table) -> dict[str, tuple[bytes, str, str]]:
     flipped[-20] ^= 1
 
     def without(name: str) -> bytes:
-        return _join({k: x for k, x in header.items() if k != name}, body)
+        return join({k: x for k, x in header.items() if k != name}, body)
 
     def edited(**changes: object) -> bytes:
         return encode(replace(table, **changes))
@@ -331,46 +316,46 @@ def refusals(table: solver.Table) -> dict[str, tuple[bytes, str, str]]:
         "a header too long": (MAGIC + b" " * MAX_HEADER + b"\n" + body, v, "its header is cut off"),
         "a header of no JSON": (MAGIC + b"not json\n" + body, v, "its header cannot be read"),
         "a header of a list": (MAGIC + b"[1, 2]\n" + body, v, "its header cannot be read"),
-        "an older format": (_join(dict(header, format=FORMAT - 1), body), v, "it is of another format"),
-        "another game's": (_join(dict(header, game="cows_leopards"), body), v, "it is of another format"),
-        "another variant's": (_join(dict(header, variant="standard_x_40"), body), v,
+        "an older format": (join(dict(header, format=FORMAT - 1), body), v, "it is of another format"),
+        "another game's": (join(dict(header, game="cows_leopards"), body), v, "it is of another format"),
+        "another variant's": (join(dict(header, variant="standard_x_40"), body), v,
                               "it is the table of another variant (standard_x_40)"),
-        "a long variant name's": (_join(dict(header, variant="x" * 50), body), v,
+        "a long variant name's": (join(dict(header, variant="x" * 50), body), v,
                                   f"it is the table of another variant ({'x' * 40})"),
         "truncated": (data[:-10], v, "it is truncated"),
         "with extra bytes": (data + b"\0", v, "it has extra bytes"),
         "a bit flipped": (bytes(flipped), v, "its contents do not match their checksum (damaged or edited)"),
-        "no variant at all": (_join(dict(header, variant="huge_x_60"), body), "huge_x_60",
+        "no variant at all": (join(dict(header, variant="huge_x_60"), body), "huge_x_60",
                               "it is the table of no variant of the game"),
         "no limit": (without("limit"), v, "its header is incomplete"),
         "no points": (without("points"), v, "its header is incomplete"),
         "no byte order": (without("byteorder"), v, "its header is incomplete"),
         "no arrays": (without("arrays"), v, "its header is incomplete"),
-        "an array without its count": (_join(dict(header, arrays=[["q"], *header["arrays"][1:]]), body), v,
+        "an array without its count": (join(dict(header, arrays=[["q"], *header["arrays"][1:]]), body), v,
                                        "its header is incomplete"),
-        "three arrays": (_join(dict(header, arrays=header["arrays"][:3]), body), v, "its header describes no table"),
-        "the first two swapped": (_join(dict(header, arrays=[header["arrays"][1], header["arrays"][0],
+        "three arrays": (join(dict(header, arrays=header["arrays"][:3]), body), v, "its header describes no table"),
+        "the first two swapped": (join(dict(header, arrays=[header["arrays"][1], header["arrays"][0],
                                                              *header["arrays"][2:]]), body), v,
                                   "its header describes no table"),
-        "a layer of keys": (_join(dict(header, arrays=[*header["arrays"][:-1], ["q", len(table.keys)]]), body), v,
+        "a layer of keys": (join(dict(header, arrays=[*header["arrays"][:-1], ["q", len(table.keys)]]), body), v,
                             "its header describes no table"),
-        "a count below 0": (_join(dict(header, arrays=_shapes(-1, few, 5, layers=1)), body), v, HEADER_WORDS),
-        "a count beyond the most": (_join(dict(header, arrays=_shapes(MAX_ENTRIES + 1, few, 5, layers=1)), body), v,
+        "a count below 0": (join(dict(header, arrays=_shapes(-1, few, 5, layers=1)), body), v, HEADER_WORDS),
+        "a count beyond the most": (join(dict(header, arrays=_shapes(MAX_ENTRIES + 1, few, 5, layers=1)), body), v,
                                     HEADER_WORDS),
-        "a count of true": (_join(dict(header, arrays=_shapes(True, few, 5, layers=1)), body), v, HEADER_WORDS),
-        "the limit as text": (_join(dict(header, limit=str(header["limit"])), body), v, HEADER_WORDS),
-        "another byte order": (_join(dict(header, byteorder="middle"), body), v, HEADER_WORDS),
-        "a layer more than the limit has": (_join(dict(header, arrays=_shapes(few, few, 5, layers=table.limit + 2)),
+        "a count of true": (join(dict(header, arrays=_shapes(True, few, 5, layers=1)), body), v, HEADER_WORDS),
+        "the limit as text": (join(dict(header, limit=str(header["limit"])), body), v, HEADER_WORDS),
+        "another byte order": (join(dict(header, byteorder="middle"), body), v, HEADER_WORDS),
+        "a layer more than the limit has": (join(dict(header, arrays=_shapes(few, few, 5, layers=table.limit + 2)),
                                                   body), v, HEADER_WORDS),
-        "more than it may unpack": (_join(dict(header, arrays=beyond), body), v, HEADER_WORDS),
-        "the most it may unpack": (_join(dict(header, arrays=exactly), body), v,
+        "more than it may unpack": (join(dict(header, arrays=beyond), body), v, HEADER_WORDS),
+        "the most it may unpack": (join(dict(header, arrays=exactly), body), v,
                                    "its contents are not the size its header gives"),
-        "no zlib stream": (_join(header, b"not a zlib stream"), v, "its contents cannot be unpacked"),
-        "more than the header gives": (_join(header, zlib.compress(raw + b"\0\0")), v,
+        "no zlib stream": (join(header, b"not a zlib stream"), v, "its contents cannot be unpacked"),
+        "more than the header gives": (join(header, zlib.compress(raw + b"\0\0")), v,
                                        "its contents are not the size its header gives"),
-        "less than the header gives": (_join(header, zlib.compress(raw[:-2])), v,
+        "less than the header gives": (join(header, zlib.compress(raw[:-2])), v,
                                        "its contents are not the size its header gives"),
-        "a stream cut short": (_join(header, zlib.compress(raw)[:-4]), v,
+        "a stream cut short": (join(header, zlib.compress(raw)[:-4]), v,
                                "its contents are not the size its header gives"),
         "a value missing": (edited(placement_values=table.placement_values[:-1]), v, "its arrays do not fit together"),
         "a layer short": (edited(layers=[*table.layers[:-1], table.layers[-1][:-1]]), v,
@@ -405,9 +390,9 @@ def test_a_size_that_is_no_number_is_refused_as_the_wrong_size(table):
     refused in words."""
     from game.ai.solver_table import TableFileError, decode, encode
 
-    header, body = _split(encode(table))
+    header, body = split(encode(table))
     for size in (str(len(body)), None, [len(body)], 1.5):
-        data = _join(header, body).replace(f'"size": {len(body)}'.encode(), f'"size": {json.dumps(size)}'.encode())
+        data = join(header, body).replace(f'"size": {len(body)}'.encode(), f'"size": {json.dumps(size)}'.encode())
         with pytest.raises(TableFileError, match="^it has extra bytes$"):
             decode(data, table.variant)
 
@@ -426,10 +411,10 @@ def test_a_table_with_a_layer_for_every_count_up_to_the_limit_is_accepted(table)
         key = unpack(table.points, table.keys[i])
         for quiet in (0, 1, table.limit // 2, table.limit - 1, table.limit):
             assert full.score(key, quiet) == table.score(key, quiet)
-    header, body = _split(encode(full))
+    header, body = split(encode(full))
     more = dict(header, arrays=[*header["arrays"], header["arrays"][-1]])
     with pytest.raises(TableFileError, match=HEADER_WORDS):
-        decode(_join(more, body), table.variant)
+        decode(join(more, body), table.variant)
 
 
 def test_variant_names_and_games_go_both_ways():

@@ -11,8 +11,6 @@ reordered, another limit, the scores negated, the layers reversed, the start's s
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import random
 import threading
@@ -23,8 +21,9 @@ from pathlib import Path
 import pytest
 
 from game.ai import solver
-from game.ai.solver_table import MAGIC, Table, TableFileError, decode, encode
+from game.ai.solver_table import Table, TableFileError, decode, encode
 from rules import State, load_game
+from tests.solver_files import join, split
 from tools.scenarios import random_play, wait_until
 
 GAME = "hat_diviyan_keliya"
@@ -35,17 +34,6 @@ DISAGREES = "a value it gives does not agree with the rules"
 @pytest.fixture(scope="module")
 def table() -> Table:
     return solver.build(load_game(GAME))
-
-
-def split(data: bytes) -> tuple[dict, bytes]:
-    end = data.index(b"\n", len(MAGIC))
-    return json.loads(data[len(MAGIC):end]), data[end + 1:]
-
-
-def join(header: dict, body: bytes) -> bytes:
-    """A table file with its size and checksum made to match ``body`` again."""
-    header = dict(header, size=len(body), sha256=hashlib.sha256(body).hexdigest())
-    return MAGIC + json.dumps(header, sort_keys=True).encode("ascii") + b"\n" + body
 
 
 def start_key_index(table: Table) -> int:
