@@ -354,3 +354,18 @@ def test_the_draw_guard_sees_a_scene_that_lays_out_while_drawing(app):
     before = snapshot(scene)
     scene.draw(app.screen)
     assert snapshot(scene) != before
+
+
+def test_a_scrolled_list_keeps_its_choice_in_view_and_never_scrolls_past_its_last_page():
+    """``widgets.list_window`` (the saved games, the file browser): five rows fit the area."""
+    from game.widgets import list_window
+
+    area = pygame.Rect(10, 20, 300, 5 * 40 + 4 * 10)
+    chosen, top, rects = list_window(area, 40, 10, 20, 19, 18)  # asked to start past the last page
+    assert (chosen, top) == (19, 15) and len(rects) == 5
+    assert rects[0] == pygame.Rect(10, 20, 300, 40) and rects[4].top == 20 + 4 * 50
+    assert list_window(area, 40, 10, 20, 8, 0)[:2] == (8, 4)  # the choice below the view: scrolled to it
+    assert list_window(area, 40, 10, 20, 2, 6)[:2] == (2, 2)  # above it: scrolled up to it
+    assert list_window(area, 40, 10, 20, 25, 0)[:2] == (19, 15)  # a choice past the end: the last row
+    chosen, top, rects = list_window(area, 40, 10, 3, 0, 2)
+    assert (chosen, top, len(rects)) == (0, 0, 3)  # a short list from its top
