@@ -394,6 +394,17 @@ def compiled(code: str) -> bytes:
     return out.getvalue()
 
 
+def messages_of(mo: bytes) -> dict[object, str]:
+    """The translations a compiled catalogue holds, without its header: the header names the
+    Babel that wrote it, so two Babels write different bytes for the same messages."""
+    import gettext
+    import io
+
+    table = dict(gettext.GNUTranslations(io.BytesIO(mo))._catalog)  # type: ignore[attr-defined]
+    table.pop("", None)
+    return table
+
+
 def compile_all() -> int:
     for code in LANGUAGES:
         po_path(code).with_suffix(".mo").write_bytes(compiled(code))

@@ -155,7 +155,8 @@ def test_every_entry_is_translated(code):
 def test_translations_keep_their_placeholders_and_plurals_and_are_compiled(code):
     assert catalogue.problems(code) == []
     mo = catalogue.po_path(code).with_suffix(".mo")
-    assert mo.read_bytes() == catalogue.compiled(code), "run python scripts/catalogue.py compile"
+    shipped, fresh = catalogue.messages_of(mo.read_bytes()), catalogue.messages_of(catalogue.compiled(code))
+    assert shipped == fresh, "run python scripts/catalogue.py compile"
 
 
 def test_a_format_other_than_a_sides_possessive_is_a_problem(tmp_path, monkeypatch):
