@@ -303,6 +303,128 @@ def test_a_second_bad_file_in_the_same_second_gets_its_own_name(monkeypatch, tmp
         ["first bad", "second bad", "third bad", "another window's"])
 
 
+class _System:
+    """The ``os`` module as another system (or another moment) shows it to ``userfiles``: the
+    names given in place of its own, everything else the real one's."""
+
+    def __init__(self, **changes) -> None:
+        self.__dict__.update(changes)
+
+    def __getattr__(self, name: str):
+        return getattr(os, name)
+
+
+@pytest.mark.parametrize("refused", [errno.EPERM, errno.EXDEV])
+def test_a_folder_without_hard_links_sets_bad_files_aside_by_renaming_and_never_over_another(
+        monkeypatch, tmp_path, refused):
+    """FAT, some network shares, another device: no hard link; the file is renamed, and a name
+    already taken in the same second is still never overwritten."""
+    monkeypatch.setattr(userfiles.time, "strftime", lambda fmt, *a: "20250101-000000")
+
+    def no_link(source, target):
+        raise OSError(refused, os.strerror(refused))
+
+    monkeypatch.setattr(os, "link", no_link)
+    path = tmp_path / "settings.json"
+    moved = []
+    for content in ("first bad", "second bad"):
+        path.write_text(content)
+        moved.append(userfiles.set_aside(path))
+    assert [p.name for p in moved] == ["settings.json.bad-20250101-000000", "settings.json.bad-20250101-000000-1"]
+    assert [p.read_text() for p in moved] == ["first bad", "second bad"] and not path.exists()
+
+
+def test_a_bad_file_whose_link_is_refused_for_another_reason_stays_where_it_is(monkeypatch, tmp_path):
+    def denied(source, target):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(os, "link", denied)
+    path = tmp_path / "settings.json"
+    path.write_text("bad")
+    assert userfiles.set_aside(path) == path  # said as not moved by the caller
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"] and path.read_text() == "bad"
+
+
+def test_two_windows_setting_one_file_aside_at_once_leave_one_copy(monkeypatch, tmp_path):
+    """The other window moves the file away between this window's link and its unlink: this
+    window's copy goes again, and the other's is the one kept."""
+    real_link = os.link
+    path = tmp_path / "settings.json"
+    theirs = tmp_path / "settings.json.bad-theirs"
+
+    def the_other_window_moves_it_meanwhile(source, target):
+        real_link(source, target)
+        if not theirs.exists():
+            real_link(source, theirs)
+            path.unlink()
+
+    monkeypatch.setattr(os, "link", the_other_window_moves_it_meanwhile)
+    path.write_text("bad")
+    userfiles.set_aside(path)
+    assert [p.name for p in tmp_path.iterdir()] == [theirs.name] and theirs.read_text() == "bad"
+
+
+def test_on_windows_a_bad_file_is_renamed_aside_and_never_over_another(monkeypatch, tmp_path):
+    """Windows' rename never replaces a file; a FAT drive has no hard links (EINVAL)."""
+    def windows_rename(source, target):
+        if Path(target).exists():
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST))
+        os.rename(source, target)
+
+    def no_link(source, target):
+        raise OSError(errno.EINVAL, os.strerror(errno.EINVAL))
+
+    monkeypatch.setattr(userfiles, "os", _System(name="nt", rename=windows_rename, link=no_link))
+    monkeypatch.setattr(userfiles.time, "strftime", lambda fmt, *a: "20250101-000000")
+    path = tmp_path / "settings.json"
+    moved = []
+    for content in ("first bad", "second bad"):
+        path.write_text(content)
+        moved.append(userfiles.set_aside(path))
+    assert [p.name for p in moved] == ["settings.json.bad-20250101-000000", "settings.json.bad-20250101-000000-1"]
+    assert [p.read_text() for p in moved] == ["first bad", "second bad"] and not path.exists()
+
+
+def _left_by(folder: Path, pid: int) -> Path:
+    """A temporary file a save of process ``pid`` left in ``folder``, written just now."""
+    left = folder / f".game.txt.{pid}-0123abcd.tmp"
+    left.write_text("half a save")
+    return left
+
+
+def test_a_temporary_file_of_another_users_running_process_is_kept(monkeypatch, tmp_path):
+    def not_yours(pid, sig):
+        raise PermissionError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(os, "kill", not_yours)
+    left = _left_by(tmp_path, 4242)
+    assert userfiles.clean_leftovers(tmp_path) == 0 and left.exists()
+
+
+def test_on_windows_a_fresh_temporary_file_is_kept_whoever_wrote_it(monkeypatch, tmp_path):
+    """Windows cannot ask whether a process runs without a risk: a fresh file is left, an old one goes."""
+    def gone(pid, sig):
+        raise ProcessLookupError(errno.ESRCH, os.strerror(errno.ESRCH))
+
+    monkeypatch.setattr(userfiles, "os", _System(name="nt", kill=gone))
+    fresh, old = _left_by(tmp_path, 4242), _left_by(tmp_path, 4343)
+    then = old.stat().st_mtime - userfiles.STALE_SECONDS - 1
+    os.utime(old, (then, then))
+    assert userfiles.clean_leftovers(tmp_path) == 1 and fresh.exists() and not old.exists()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+def test_cleaning_asks_after_another_window_without_disturbing_it(tmp_path):
+    window = subprocess.Popen([sys.executable, "-c", "import sys; print(sys.stdin.readline().strip(), 'back')"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        left = _left_by(tmp_path, window.pid)
+        assert userfiles.clean_leftovers(tmp_path) == 0 and left.exists()
+    finally:
+        out, _ = window.communicate(b"still there?\n")
+    assert out == b"still there? back\n" and window.returncode == 0
+
+
 def _cut_short(text: str) -> str:
     """The save with its last move gone from the move list and the position line kept."""
     lines = text.splitlines()
