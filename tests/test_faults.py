@@ -22,6 +22,7 @@ import pytest
 from game import appendfile, library, saves, userfiles
 from game import settings as user_settings
 from game.config import PASS_AND_PLAY, MatchConfig
+from game.i18n import tr
 from game.match import Match
 from game.scenes.library_screen import LibraryScene
 from game.scenes.menu import MenuScene
@@ -204,6 +205,20 @@ def test_a_write_cut_short_leaves_the_last_file_whole(monkeypatch, write):
     assert words == game_file.problem and "the disk is full" in words
     assert game_file.path(False).read_bytes() == before
     assert not list(library.games_dir().glob(".*.tmp"))
+
+
+def test_a_disk_error_no_player_meets_is_said_in_the_systems_words_with_what_to_do(monkeypatch):
+    state = random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    game_file = library.GameFile()
+
+    def broken(fd: int) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", broken)
+    words = game_file.save(MatchConfig("kotu_ellima", dict(state.game.options)), state)
+    assert tr(words) == ("Could not save: the system says: Input/output error. Check the disk. The game is kept "
+                         "in memory and saved again after the next move.")
+    assert not game_file.path(False).exists()
 
 
 @pytest.mark.skipif(os.name == "nt", reason="a process killed by a signal")

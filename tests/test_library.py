@@ -470,3 +470,12 @@ def test_a_game_another_window_moves_on_while_the_list_is_read_is_no_problem(mon
     assert not list(library.games_dir().glob("*.bad-*"))
     if reader == "scan":
         assert [e.path for e in found.unfinished] == [] and [e.path for e in found.finished] == [moving.path(True)]
+
+
+def test_a_game_deleted_in_another_window_is_said_to_be_gone_when_opened():
+    saved_game("kotu_ellima", 3)
+    [entry] = library.scan().unfinished
+    entry.path.unlink()  # another window finished or deleted it meanwhile
+    with pytest.raises(ValueError, match=r"^that game is no longer there \(deleted in another window\?\)$"):
+        library.reopen(entry)
+    assert not list(entry.path.parent.iterdir())  # nothing set aside: there was nothing

@@ -355,3 +355,17 @@ def test_appended_moves_and_their_time_are_read_after_the_whole_write():
     appended = bare + saves.appended_line(then, named(start, later), later.to_text())
     assert saves.header_fields(appended)["moves"].split() == named(start, later)  # no moves line: the appended alone
     assert saves.read_match(appended).state.to_text() == later.to_text()
+
+
+@pytest.mark.parametrize("line", [
+    "then 2026-11-23T20:41:30.500",  # no count
+    "then 2026-11-23T20:41:30.500 two a1 b2",  # a count that is no number
+    "then 2026-11-23T20:41:30.500 0 b2",  # no moves
+    "then 2026-11-23T20:41:30.500 3 a1 b2",  # fewer moves than it counts, and no position
+    "then 2026-11-23T20:41:30.500 2 a1  b2",  # a move left empty
+])
+def test_an_appended_line_that_cannot_be_read_is_refused_in_words(line):
+    state = played("kotu_ellima", 1, 2)
+    text = saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state) + line + "\n"
+    with pytest.raises(ValueError, match=r"^a line of moves added to it cannot be read \(the file was changed\)$"):
+        saves.read_match(text)
