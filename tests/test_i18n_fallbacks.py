@@ -153,3 +153,33 @@ def test_keliya_starts_in_the_language_a_windows_locale_names(name, shown, monke
 def test_lc_all_c_still_overrides_lang():
     assert system_language({"LC_ALL": "C", "LANG": "si_LK.UTF-8"}) == "en"
     assert system_language({"LC_ALL": "C", "LANG": "Sinhala_Sri Lanka"}) == "en"
+
+
+def test_a_catalogue_removed_between_the_look_and_the_read_is_said_missing(locale_copy, monkeypatch):
+    import gettext
+
+    real_find = gettext.find
+
+    def found_then_removed(*args, **kwargs):
+        path = real_find(*args, **kwargs)
+        Path(path).unlink()  # an update replacing the files at this moment
+        return path
+
+    monkeypatch.setattr(gettext, "find", found_then_removed)
+    i18n.set_language("bn")
+    assert (i18n.language(), i18n.spoken()) == ("bn", "en") and i18n._("Settings") == "Settings"
+    assert i18n.tr(i18n.problem()) == ("Keliya's বাংলা words are missing, so it speaks English; they come back "
+                                       "when Keliya is installed again.")
+
+
+def test_words_installed_after_a_damaged_catalogue_leave_no_problem_said(locale_copy):
+    """A check's pseudo-language installed over a language whose words could not be read."""
+    import gettext
+
+    mo(locale_copy, "ta").write_bytes(b"not a catalogue")
+    i18n.set_language("ta")
+    assert i18n.problem() is not None
+    with open(mo(locale_copy, "si"), "rb") as f:
+        i18n.install("si", gettext.GNUTranslations(f))
+    assert i18n.problem() is None and (i18n.language(), i18n.spoken()) == ("si", "si")
+    assert i18n._("Settings") != "Settings"
