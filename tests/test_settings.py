@@ -4,7 +4,9 @@ windows changing different settings keep both changes; a remembered window fits 
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from dataclasses import fields
 
 import pytest
@@ -277,3 +279,33 @@ def test_the_startup_problem_is_said_once():
     assert user_settings.startup_problem() == ("Some settings could not be read and are back to their defaults: "
                                                "volume.")
     assert user_settings.startup_problem() == ""
+
+
+def test_a_settings_file_too_large_to_read_back_is_never_taken_as_saved(monkeypatch):
+    """A file over the settings' cap is refused at the next start: a save that cannot replace
+    it (a read-only folder) is said, even when the file holds the very text being saved."""
+    huge = {"kotu_ellima": {"options": {"note": "x" * user_settings.MAX_SETTINGS_BYTES}}}
+    assert user_settings.update(setups=huge) == ""
+    assert settings_path().stat().st_size > user_settings.MAX_SETTINGS_BYTES
+    monkeypatch.setattr(user_settings, "set_aside", lambda path: path)  # a read-only folder: it stays
+
+    def denied(source, target):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(os, "replace", denied)
+    assert user_settings.update(setups=huge) == ("The settings could not be saved: Keliya may not write in its "
+                                                 "folder. Give Keliya permission to write there. They apply until "
+                                                 "Keliya closes.")
+
+
+@pytest.mark.parametrize("folder, kept", [
+    ("/" + "a" * 4095, True),  # as long as a path may be (PATH_MAX): kept
+    ("/" + "a" * 4096, False),
+    ("/home/a\x00b", False),
+    ("", True),
+])
+def test_the_last_folder_is_kept_if_it_can_be_a_path(folder, kept):
+    write(json.dumps({"last_folder": folder, "volume": 0.5}))
+    settings, problem = load_settings()
+    assert settings.volume == 0.5 and (settings.last_folder == folder) is kept
+    assert (problem == "") is kept and ("the last folder opened" in problem) is not kept
