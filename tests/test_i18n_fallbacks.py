@@ -10,6 +10,7 @@ the first frame drew. The names Windows gives a locale ('Tamil_India') are read 
 
 from __future__ import annotations
 
+import locale
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -143,7 +144,7 @@ def test_a_windows_locale_name_is_read_as_its_language(name, code):
 def test_keliya_starts_in_the_language_a_windows_locale_names(name, shown, monkeypatch, locale_copy):
     for variable in LOCALE_VARIABLES:
         monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setattr(i18n.locale, "getlocale", lambda: (name, "1252"))  # as Windows reports it
+    monkeypatch.setattr(locale, "getlocale", lambda: (name, "1252"))  # as Windows reports it
     assert f"{shown}  [L]" in first_frame()
     monkeypatch.setenv("LC_ALL", "C")  # the environment first, and C is English whatever else says
     assert "English  [L]" in first_frame()
@@ -183,3 +184,9 @@ def test_words_installed_after_a_damaged_catalogue_leave_no_problem_said(locale_
         i18n.install("si", gettext.GNUTranslations(f))
     assert i18n.problem() is None and (i18n.language(), i18n.spoken()) == ("si", "si")
     assert i18n._("Settings") != "Settings"
+
+
+@pytest.mark.parametrize("stop", ["C", "C.UTF-8", "POSIX", "POSIX.utf8"])
+def test_c_or_posix_in_a_language_list_ends_it_as_gettext_does(stop):
+    assert system_language({"LANGUAGE": f"{stop}:si_LK", "LANG": "ta_IN"}) == "en"
+    assert system_language({"LANGUAGE": f"bn:{stop}:si_LK"}) == "bn"

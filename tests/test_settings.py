@@ -309,3 +309,37 @@ def test_the_last_folder_is_kept_if_it_can_be_a_path(folder, kept):
     settings, problem = load_settings()
     assert settings.volume == 0.5 and (settings.last_folder == folder) is kept
     assert (problem == "") is kept and ("the last folder opened" in problem) is not kept
+
+
+def test_a_portable_install_keeps_its_files_where_earlier_versions_left_them(home):
+    """KELIYA_HOME: settings in <home>/config/settings.json, games under <home>/data."""
+    from game import library
+
+    (home / "config").mkdir()
+    (home / "config" / "settings.json").write_text('{"volume": 0.3}', encoding="utf-8")
+    assert load_settings() == (Settings(volume=0.3), "")
+    library.GameFile().save(*_a_game())
+    assert [p.relative_to(home).parts[:2] for p in home.rglob("*.txt")] == [("data", "games")]
+
+
+def test_without_keliya_home_the_systems_folders_hold_keliyas_own(home, monkeypatch):
+    """Settings and games in the folders the system gives programs, each in a folder of Keliya's."""
+    from game import library
+
+    monkeypatch.delenv("KELIYA_HOME")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "xdg-config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "xdg-data"))
+    assert save_settings(Settings(volume=0.3)) == ""
+    library.GameFile().save(*_a_game())
+    made = sorted(p.relative_to(home).as_posix() for p in home.rglob("*") if p.is_file())
+    assert made[0] == "xdg-config/keliya/settings.json"
+    assert made[1:] and all(p.startswith("xdg-data/keliya/games/") for p in made[1:])
+    assert load_settings() == (Settings(volume=0.3), "")
+
+
+def _a_game():
+    from game.config import MatchConfig
+    from tools.scenarios import random_play
+
+    state = random_play("kotu_ellima", 1, lambda s: s.ply >= 2)
+    return MatchConfig("kotu_ellima", dict(state.game.options)), state
