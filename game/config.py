@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules import Game, load_game
+from rules import load_game
 from rules.kinds import Code
 from rules.words import N_
+
+if TYPE_CHECKING:  # the engines' core is not needed before a game is played (issue 29, item 5)
+    from rules import Game
 
 
 class Mode(Code):

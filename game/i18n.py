@@ -21,13 +21,11 @@ takes it where the translation asks.
 
 from __future__ import annotations
 
-import gettext
-import locale
 import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from rules.words import N_, Words, capitalised
 
@@ -48,7 +46,31 @@ MISSING = N_("Keliya's {language} words are missing, so it speaks English; they 
 UNREADABLE = N_("Keliya's {language} words cannot be read (the file is damaged), so it speaks English; "
                 "they come back when Keliya is installed again.")
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
+
+
+class Translations(Protocol):
+    """What the app asks of a catalogue (gettext's ``NullTranslations`` and its subclasses)."""
+
+    def gettext(self, message: str) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+    def pgettext(self, context: str, message: str) -> str: ...
+
+
+class English:
+    """The words as written, gettext's ``NullTranslations`` without importing gettext (and
+    locale with it) before an English first frame (issue 29, item 5)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+
+_translation: Translations = English()
 _language = "en"
 _spoken = "en"
 _problem: Words | None = None
@@ -82,29 +104,31 @@ def set_language(code: str) -> None:
     global _language, _problem
     if code not in LANGUAGES:
         raise ValueError(f"Keliya speaks {', '.join(LANGUAGES)}; not '{code}'")
-    translations, _problem = (gettext.NullTranslations(), None) if code == "en" else _catalogue(code)
+    translations, _problem = (English(), None) if code == "en" else _catalogue(code)
     _speak(code, "en" if _problem else code, translations)
 
 
-def _catalogue(code: str) -> tuple[gettext.NullTranslations, Words | None]:
+def _catalogue(code: str) -> tuple[Translations, Words | None]:
     """Language ``code``'s compiled catalogue, or English and the reason it cannot be had. Any
     error reading it counts: a damaged file raises OSError (a wrong magic number, 'File is
     corrupt'), struct.error (cut short), UnicodeDecodeError, LookupError (an unknown charset) or
     ValueError (a broken plural rule), and none of them may stop Keliya from starting."""
+    import gettext
+
     named = Words(MISSING, language=LANGUAGES[code])
     found = gettext.find(DOMAIN, str(locale_dir()), languages=[code])
     if found is None:
-        return gettext.NullTranslations(), named
+        return English(), named
     try:
         with open(found, "rb") as f:
             return gettext.GNUTranslations(f), None
     except FileNotFoundError:  # removed between the look and the read
-        return gettext.NullTranslations(), named
+        return English(), named
     except Exception:  # noqa: BLE001 (whatever a damaged file raises: see above)
-        return gettext.NullTranslations(), Words(UNREADABLE, language=LANGUAGES[code])
+        return English(), Words(UNREADABLE, language=LANGUAGES[code])
 
 
-def install(code: str, translations: gettext.NullTranslations) -> None:
+def install(code: str, translations: Translations) -> None:
     """Speak through ``translations`` under the name ``code`` (a check's pseudo-language, which
     shows every translated word changed, so a word left in English stands out)."""
     global _problem
@@ -112,7 +136,7 @@ def install(code: str, translations: gettext.NullTranslations) -> None:
     _speak(code, code, translations)
 
 
-def _speak(chosen: str, shown: str, translations: gettext.NullTranslations) -> None:
+def _speak(chosen: str, shown: str, translations: Translations) -> None:
     """Put ``translations`` in force and tell the listeners the language shown (the typeface)."""
     global _translation, _language, _spoken
     _translation, _language, _spoken = translations, chosen, shown
@@ -142,6 +166,8 @@ def system_language(environ: dict[str, str] | None = None) -> str:
             break
     else:
         if environ is None:
+            import locale  # only here: the environment decides on most systems
+
             try:
                 found = locale.getlocale()[0]
             except ValueError:

@@ -30,10 +30,14 @@ import time
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules import Move, State, game_ids, game_spec, load_state
+import rules
+from rules import game_ids, game_spec
 from rules.words import N_, N_counted, Words, words_of
+
+if TYPE_CHECKING:  # the engines' core is read when a game is, not before the first frame (issue 29, item 5)
+    from rules import Move, State
 
 from . import saves
 from .appendfile import append_bytes
@@ -235,8 +239,8 @@ def _finished_entry(path: Path, text: str, mtime: float) -> Entry:
     try:
         values = saves.header_fields(text)
         config = saves.read_config(values)
-        final = load_state(values["position"])
-        saves.check_moves_reach(values, load_state(values["start"]), final)
+        final = rules.load_state(values["position"])
+        saves.check_moves_reach(values, rules.load_state(values["start"]), final)
     except ValueError:
         raise
     except Exception as e:  # noqa: BLE001 - a damaged file must never crash a list of games

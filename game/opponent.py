@@ -3,10 +3,12 @@ every frame so the window never waits (docs/AI_WORKER.md is the contract)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from rules import IllegalMoveError, Move, State
 from rules.words import N_
+
+if TYPE_CHECKING:  # the engines' core is not needed before a game is played (issue 29, item 5)
+    from rules import Move, State
 
 
 class Worker(Protocol):
@@ -87,7 +89,7 @@ class Opponent:
             return None, N_("the position changed while the computer was thinking")
         try:
             move = state.parse_move(reply.move)
-        except (IllegalMoveError, ValueError) as e:
+        except ValueError as e:  # an IllegalMoveError is one
             self.errors += 1
             return None, f"the computer chose an illegal move {reply.move!r}: {e}"
         self.errors = 0

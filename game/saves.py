@@ -33,9 +33,15 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rules import State, game_spec, load_state
+import rules
+from rules import game_spec
+from rules.registry import game_name
 from rules.words import Words, words_of
+
+if TYPE_CHECKING:  # the engines' core is read when a game is, not before the first frame (issue 29, item 5)
+    from rules import State
 
 from .config import MODES, VS_COMPUTER, WATCH, MatchConfig, Mode
 from .opponent import level_choices
@@ -82,7 +88,7 @@ class SavedMatch:
 def summary_words(config: MatchConfig, finished: bool, next_move: int) -> str:
     """'Kotu Ellima against Hard, move 23': a game in a line, from its settings and the number of
     its next move (the title says it from the library's index, without reading the game)."""
-    name = game_spec(config.game_id).name
+    name = game_name(config.game_id)
     if config.mode == VS_COMPUTER:
         return (Words("{game} against {level}, finished", game=name, level=level_label(config.level))
                 if finished else Words("{game} against {level}, move {n}", game=name,
@@ -279,7 +285,7 @@ def _read_match(text: str) -> SavedMatch:
     values = header_fields(text)
     config = read_config(values)
     try:
-        state = load_state(values["start"])
+        state = rules.load_state(values["start"])
     except ValueError as e:
         raise ValueError(Words("its start position cannot be used: {reason}", reason=words_of(e))) from None
     if state.game.id != config.game_id or dict(state.game.options) != config.options:
@@ -309,7 +315,7 @@ def read_game_or_position(text: str) -> SavedMatch:
             raise ValueError(Words("this saved game cannot be opened: {reason}", reason=words_of(e))) from None
     first = stripped.splitlines()[0] if stripped else ""
     try:
-        state = load_state(first)
+        state = rules.load_state(first)
     except ValueError as e:
         if not first or first.split()[0].rstrip(";") not in _game_ids():
             raise ValueError("this is neither a game copied from Keliya nor a position: copy a game with "

@@ -26,6 +26,18 @@ GAME_MODULES: dict[str, str] = {
     "ncuva": "rules.ncuva_games",
 }
 
+#: every game's name as its module registers it (``register`` checks they agree): a saved game
+#: is named ("Kotu Ellima against Hard, move 23") without importing its engine
+GAME_NAMES: dict[str, str] = {
+    "sixteen_soldiers": "Sixteen Soldiers",
+    "peralikatuma": "Peralikatuma",
+    "kotu_ellima": "Kotu Ellima",
+    "cows_leopards": "Cows and Leopards",
+    "hat_diviyan_keliya": "Hat Diviyan Keliya",
+    "battlehalma": "BattleHalma",
+    "ncuva": "Ncuva",
+}
+
 _GAMES: dict[str, GameSpec] = {}
 
 
@@ -36,6 +48,8 @@ def register(spec: GameSpec) -> GameSpec:
         raise ValueError(Words("game id '{id}' registered twice", id=spec.id))
     if spec.id not in GAME_MODULES:  # a programming error, never a player's: not in the catalogue
         raise LookupError(f"game id '{spec.id}' is not listed in rules.registry.GAME_MODULES")
+    if GAME_NAMES.get(spec.id) != spec.name:
+        raise LookupError(f"game id '{spec.id}' is named {spec.name!r}, not as rules.registry.GAME_NAMES says")
     _GAMES[spec.id] = spec
     return spec
 
@@ -43,6 +57,13 @@ def register(spec: GameSpec) -> GameSpec:
 def game_ids() -> list[str]:
     """Every game's id in menu order (no rules module is imported to list them)."""
     return list(GAME_MODULES)
+
+
+def game_name(game_id: str) -> str:
+    """The name of a game (its spec's ``name``), without importing its engine; ValueError for an
+    id that is no game's."""
+    name = GAME_NAMES.get(game_id) if isinstance(game_id, str) else None
+    return game_spec(game_id).name if name is None else name  # game_spec says why it is unknown
 
 
 def game_spec(game_id: str) -> GameSpec:

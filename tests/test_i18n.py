@@ -5,6 +5,7 @@ text, and a change of language redrawing every scene."""
 from __future__ import annotations
 
 import gettext
+import locale
 import re
 from pathlib import Path
 
@@ -418,7 +419,7 @@ def test_listeners_hear_each_language_as_it_changes(english, monkeypatch):
 def test_the_system_language_is_read_from_the_environment_else_the_locale(monkeypatch):
     for name in LOCALE_VARIABLES:
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("ta_IN", "UTF-8"))
+    monkeypatch.setattr(locale, "getlocale", lambda: ("ta_IN", "UTF-8"))
     assert system_language() == "ta"  # nothing set: the locale module
     assert system_language({}) == "en"  # an environment given is all there is to read
     monkeypatch.setenv("LANG", "si_LK.UTF-8")
@@ -429,7 +430,7 @@ def test_the_system_language_is_read_from_the_environment_else_the_locale(monkey
 
     monkeypatch.delenv("LANG")
     for getlocale in (unknown, lambda: (None, None)):
-        monkeypatch.setattr(i18n.locale, "getlocale", getlocale)
+        monkeypatch.setattr(locale, "getlocale", getlocale)
         assert system_language() == "en"
 
 

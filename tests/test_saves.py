@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+import rules
 from game import saves
 from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
 from game.i18n import tr
@@ -224,7 +225,7 @@ def test_a_position_that_crashes_the_rules_is_said_not_raised(monkeypatch):
     def broken(text: str) -> None:
         raise KeyError(text)
 
-    monkeypatch.setattr(saves, "load_state", broken)
+    monkeypatch.setattr(rules, "load_state", broken)  # as saves reads it (imported on first use)
     with pytest.raises(ValueError) as refused:
         saves.read_game_or_position("kotu_ellima; board=x")
     assert str(refused.value) == "this position cannot be read (KeyError)"
@@ -298,7 +299,7 @@ def test_a_save_whose_reading_crashes_is_said_not_raised(monkeypatch):
     def broken(text: str) -> None:
         raise KeyError(text)
 
-    monkeypatch.setattr(saves, "load_state", broken)
+    monkeypatch.setattr(rules, "load_state", broken)  # as saves reads it (imported on first use)
     with pytest.raises(ValueError) as refused:
         saves.read_match(good_text())
     assert str(refused.value) == "it cannot be read (KeyError)"

@@ -11,17 +11,25 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
-from game import launch, library, saves, theme
+from game import i18n, launch, library, saves, theme
 from game import settings as user_settings
 from game.ai.levels import LEVELS
 from game.config import VS_COMPUTER, MatchConfig
+from game.i18n import tr
+from game.library import GameFile
 from game.opponent import level_choices
+from game.scene import Scene
+from game.scenes.title import TitleScene
+from rules import game_ids, game_spec
+from rules.registry import game_name
 from tools.scenarios import random_play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,14 +64,19 @@ LATER = ("pymunk", "game.physics", "game.match", "game.boards", "game.tutorials"
 EMPTY_LATER = {"datetime", "_datetime"}
 #: of the AI package, only the levels' words (a saved game's Continue names its level)
 AI_AT_START = {"game.ai", "game.ai.level_names"}
-#: the rules any title loads: the registry and the shared vocabulary, no game's module or engine
-RULES_AT_START = {"rules", "rules.kinds", "rules.words", "rules.registry", "rules.core", "rules.position"}
+#: the rules any title loads: the registry and the shared vocabulary, no game's module, no engine
+#: (not even the engines' core: a saved game's Continue is named from the registry's names)
+RULES_AT_START = {"rules", "rules.kinds", "rules.words", "rules.registry"}
+#: what an English title does not need: English is the words as written
+ENGLISH_LATER = {"gettext", "locale"}
 
 
 def first_frame_modules() -> set[str]:
-    """The modules a launch has loaded when its first frame is shown (KELIYA_HOME: this test's)."""
+    """The modules a launch has loaded when its first frame is shown (KELIYA_HOME: this test's;
+    an English system, as the environment says it)."""
+    env = {**os.environ, "LANGUAGE": "en_GB:en", "LANG": "en_GB.UTF-8"}
     out = subprocess.run([sys.executable, "-c", DRIVER, str(ROOT / "main.py")], capture_output=True,
-                         text=True, cwd=ROOT, timeout=120)  # a guard against a hang, not a measure
+                         text=True, cwd=ROOT, env=env, timeout=120)  # a guard against a hang, not a measure
     assert out.returncode == 0, out.stderr[-2000:]
     [line] = [line for line in out.stdout.splitlines() if line.startswith("modules ")]
     modules = set(json.loads(line.removeprefix("modules ")))
@@ -78,13 +91,13 @@ def deferred_but_loaded(modules: set[str]) -> list[str]:
 
 def test_an_empty_library_loads_no_engine_no_search_no_physics_before_the_first_frame():
     modules = first_frame_modules()
-    assert deferred_but_loaded(modules) == [] and not modules & EMPTY_LATER
+    assert deferred_but_loaded(modules) == [] and not modules & EMPTY_LATER and not modules & ENGLISH_LATER
     assert {m for m in modules if m.split(".")[0] == "rules"} <= RULES_AT_START
 
 
-def test_a_saved_game_loads_its_own_rules_only():
-    """The title's Continue names the game, its level and its side: that game's module, and the
-    levels' words, nothing of the other games or of the search."""
+def test_a_saved_game_is_offered_without_loading_any_rules_engine(app):
+    """The title's Continue names the game, its level and its move from the library's index and
+    the registry's names: no game's module, and of the search only the levels' words."""
     state = random_play("kotu_ellima", 2, lambda s: s.ply >= 6)
     config = MatchConfig(state.game.id, dict(state.game.options), VS_COMPUTER, 0, "hard")
     library.games_dir().mkdir(parents=True, exist_ok=True)
@@ -92,10 +105,49 @@ def test_a_saved_game_loads_its_own_rules_only():
     library.overview()  # the index is built, as the launch before this one did
     modules = first_frame_modules()
     assert deferred_but_loaded(modules) == []
-    rules = {m for m in modules if m.split(".")[0] == "rules"}
-    assert "rules.war_games" in rules  # the Continue line names Kotu Ellima
-    others = ("hunt", "battlehalma", "ncuva")
-    assert not [m for m in rules if m.removeprefix("rules.").startswith(others)]
+    assert {m for m in modules if m.split(".")[0] == "rules"} <= RULES_AT_START
+    title = TitleScene(app)  # and the line it draws names the game all the same
+    assert tr(title.resume_button.label).startswith("Continue Kotu Ellima against Hard, move 4")
+
+
+def test_every_game_is_named_as_its_rules_name_it():
+    """The registry's names (what a Continue line says before the engine loads) are the specs'
+    own; an id that is no game's is refused in the player's words, as ``game_spec`` refuses it."""
+    for game_id in game_ids():
+        assert game_name(game_id) == game_spec(game_id).name
+    for bad in ("chess", "", None, ["ncuva"]):
+        with pytest.raises(ValueError, match="unknown game"):
+            game_name(bad)  # type: ignore[arg-type]
+
+
+def test_english_reads_as_gettext_reads_an_untranslated_catalogue():
+    """The English the title uses without gettext: each word as written, plurals by one and not
+    one, as gettext's ``NullTranslations`` gives them."""
+    import gettext
+
+    english, null = i18n.English(), gettext.NullTranslations()
+    for n in (0, 1, 2, 21, -1):
+        assert english.ngettext("a move", "moves", n) == null.ngettext("a move", "moves", n)
+    assert english.gettext("Saved games") == null.gettext("Saved games") == "Saved games"
+    assert english.pgettext(i18n.POSSESSIVE, "South") == null.pgettext(i18n.POSSESSIVE, "South") == "South"
+
+
+def test_the_title_reads_the_library_once_to_open_and_again_on_return(app, monkeypatch):
+    """Built and shown, the title has read the library's index once (a second look at a big
+    library would cost the first frame as much again); back on top, it reads it again, so a game
+    saved meanwhile is offered."""
+    calls = []
+    real = library.overview
+    monkeypatch.setattr(library, "overview", lambda: (calls.append(1), real())[1])
+    title = TitleScene(app)
+    app.manager.push(title)
+    app.frame([], 1 / 60)
+    assert len(calls) == 1 and not title.resume_button.visible
+    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 2)
+    GameFile().save(MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, "hard"), state)
+    app.manager.push(Scene(app))
+    app.manager.pop()
+    assert len(calls) == 2 and title.resume_button.visible
 
 
 def test_the_levels_words_are_the_levels():

@@ -7,14 +7,17 @@ crown-shaped kings in red and blue. Sprites are drawn once per size.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
-from rules import State
 from rules.kinds import PieceKind
 from rules.words import N_
 
 from .. import theme
+
+if TYPE_CHECKING:
+    from rules import State
 
 _cache: dict[tuple[int, str, int], pygame.Surface] = {}
 theme.on_palette_change(_cache.clear)  # the armies' colours come from the palette

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rules import State
 from rules.words import N_, Words, sentence, words_of
 
 from .. import library, saves
@@ -19,6 +18,8 @@ from ..library import Entry
 from ..userfiles import MAX_BYTES, UserFileError, read_text_capped
 
 if TYPE_CHECKING:
+    from rules import State
+
     from ..app import App
 
 

@@ -62,6 +62,7 @@ class TitleScene(Scene):
         self.buttons = [self.resume_button, self.library_button, self.settings_button, self.import_button,
                         self.file_button, self.language_button]
         self.refresh()
+        self._read_at_build = True  # enter() right after need not read the library again
         self.place(app.size)
 
     # --- what is on disk ---------------------------------------------------------------------------
@@ -81,6 +82,11 @@ class TitleScene(Scene):
             self.notice = " ".join([self.notice, *lib.problems]).strip()
 
     def enter(self) -> None:
+        """Read the library, unless it was read a moment ago when this scene was built (a second
+        look at a big library would cost the first frame as much again)."""
+        if self._read_at_build:
+            self._read_at_build = False
+            return
         self.refresh()
 
     def resume(self) -> None:
