@@ -6,6 +6,7 @@ moved aside."""
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 import time
@@ -479,3 +480,22 @@ def test_a_game_deleted_in_another_window_is_said_to_be_gone_when_opened():
     with pytest.raises(ValueError, match=r"^that game is no longer there \(deleted in another window\?\)$"):
         library.reopen(entry)
     assert not list(entry.path.parent.iterdir())  # nothing set aside: there was nothing
+
+
+@pytest.mark.parametrize("finished_game", [False, True])
+def test_a_game_saved_without_its_time_is_dated_by_its_file(finished_game):
+    """A save without a ``saved`` line (written by hand, or by a tool) is listed by the time its
+    file was last changed, the older one after the newer."""
+    folder = library.history_dir() if finished_game else library.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    times = {"20200101-000000-aaaaaa": 1_600_000_000, "20200101-000000-bbbbbb": 1_500_000_000}
+    for n, (game_id, when) in enumerate(times.items()):
+        state = finished("kotu_ellima", n + 1) if finished_game else random_play("kotu_ellima", n + 1,
+                                                                                lambda s: s.ply >= 4)
+        path = folder / f"{game_id}.txt"
+        path.write_text(saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state))
+        os.utime(path, (when, when))
+    lib = library.scan()
+    listed = lib.finished if finished_game else lib.unfinished
+    assert [(e.id, e.saved_at) for e in listed] == list(times.items())
+    assert library.overview().unfinished == (0 if finished_game else 2)

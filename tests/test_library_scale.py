@@ -243,3 +243,22 @@ def test_two_windows_are_told_apart_while_one_appends():
     histories = {e.id: e.match.state.history() for e in lib.unfinished}
     assert lib.problems == [] and histories == {first.id: c_match.state.history(), b_file.id: b_match.state.history(),
                                                 a_file.id: a_match.state.history()}
+
+
+def test_back_at_the_title_not_even_the_index_just_written_is_read_again(monkeypatch, reads):
+    write_games(4)
+    opened: list[str] = []
+    real = library.read_text_capped
+
+    def counted(path, *args):
+        opened.append(path.name)
+        return real(path, *args)
+
+    monkeypatch.setattr(library, "read_text_capped", counted)
+    first = library.overview()  # the first start: every game read, the index written
+    assert len(reads) == 4 and (library.data_dir() / library.INDEX).exists()
+    opened.clear()
+    reads.clear()
+    again = library.overview()  # back at the title: nothing has changed on disk
+    assert opened == [] and reads == []
+    assert (again.latest.id, again.unfinished, again.finished) == (first.latest.id, first.unfinished, first.finished)
