@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import random
 import sys
-from array import array
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -107,6 +106,8 @@ def recipes(rate: int = RATE) -> dict[str, list[float]]:
 
 def to_pcm(wave_: list[float], channels: int = 1) -> bytes:
     """Signed 16-bit samples, each repeated for ``channels``."""
+    from array import array  # here: only a missing effect is synthesised (the first frame needs none)
+
     samples = array("h")
     for s in wave_:
         samples.extend([int(max(-1.0, min(1.0, s)) * 32000)] * channels)

@@ -13,7 +13,8 @@ from rules import Effect
 from rules.effects import MOVE, PLACE, PROMOTE, REMOVE
 from rules.kinds import Detail, PieceKind
 
-from ..anim import Timer, arc_point, bounce_out, ease_in_quad
+from ..anim import Timer
+from ..easing import arc_point, bounce_out, ease_in_quad
 from ..render.pieces import draw_piece
 from .beats import Beat, EventSink, Piece
 

@@ -11,8 +11,9 @@ from rules import State
 from rules.words import Words
 
 from .. import theme
-from ..anim import Timer, ease_out_cubic
+from ..anim import Timer
 from ..config import MatchConfig, sides_of
+from ..easing import ease_out_cubic
 from ..render.pieces import draw_piece, side_kind
 from ..scene import Scene
 

@@ -17,7 +17,8 @@ from rules import Outcome
 from rules.words import Words, sentence
 
 from .. import theme
-from ..anim import Timer, ease_out_back
+from ..anim import Timer
+from ..easing import ease_out_back
 from ..match.review import turning_points
 from ..match.words import headline, label_of
 from ..render.pieces import draw_piece

@@ -12,7 +12,7 @@ from rules.words import N_, Words
 
 from .. import i18n, library, theme
 from .. import settings as user_settings
-from ..anim import arc_point
+from ..easing import arc_point
 from ..i18n import _, said_together, tr
 from ..library import Entry
 from ..render.pieces import draw_piece

@@ -19,7 +19,7 @@ from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP
 from rules.kinds import Detail, PieceKind, Pieces
 from rules.words import N_, Words
 
-from ...anim import arc_point, ease_in_out, ease_out_cubic, lerp
+from ...easing import arc_point, ease_in_out, ease_out_cubic, lerp
 from ...render.marks import alpha_circle
 from ..beats import Beat, EventSink
 from .stones import STONE_COLOURS, Stone, StoneField, heap_offset
