@@ -79,6 +79,24 @@ def test_scene_stack_push_pop_replace():
     assert not m.pop_to(MenuScene)
 
 
+def test_drawing_starts_at_the_highest_opaque_scene():
+    """An overlay shows the scene below it; a whole screen hides (and never draws) what it covers."""
+    log: list[str] = []
+    surface = pygame.Surface((4, 4))
+    m = SceneManager()
+    m.push(Probe(None, log, "title"))
+    m.push(Probe(None, log, "game"))
+    m.push(Probe(None, log, "over", opaque=False))
+    m.push(Probe(None, log, "card", opaque=False))
+    log.clear()
+    m.draw(surface)
+    assert log == ["draw game", "draw over", "draw card"]
+    m.push(Probe(None, log, "rules"))
+    log.clear()
+    m.draw(surface)
+    assert log == ["draw rules"]
+
+
 def test_quit_event_stops_the_loop(app):
     app.manager.push(TitleScene(app))
     app.frame([pygame.event.Event(pygame.QUIT)], 1 / 60)

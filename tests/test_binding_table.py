@@ -1333,7 +1333,8 @@ def test_the_pause_menu_says_whether_the_game_is_saved(row_app, monkeypatch):
     row_app.frame([_key_event(pygame.K_ESCAPE)], 1 / 60)
     reason = game.match.game_file.reason
     assert isinstance(c.top, PauseScene) and c.top is not c.scene
-    assert reason and f"The game is not being saved: {reason}." in shown_words(c.top)
+    assert reason and shown_words(c.top) == (f"The game is not being saved: {reason}. It is kept in memory while this "
+                                             "window is open.")
 
 
 def test_copy_without_a_clipboard_says_why_and_what_to_do(row_app, monkeypatch):
@@ -1386,6 +1387,8 @@ def test_each_button_names_its_key_stands_out_as_it_should_and_is_translated(row
     for name, (_, buttons) in found.items():
         for b in buttons:
             assert b.style in STYLES, (name, b.label, b.style)
+            # over a game every button has its key (in the play scene End and Ctrl+Y are the scene's own keys)
+            assert b.key is not None or name == "play", (name, b.label)
             if b.key is not None:
                 assert b.key_label == KEY_WORDS.get(b.key, pygame.key.name(b.key).upper()), (name, b.label)
                 assert b.shown_label().endswith(f"[{b.key_label}]"), (name, b.label)
@@ -1397,3 +1400,88 @@ def test_each_button_names_its_key_stands_out_as_it_should_and_is_translated(row
             plain += [scene.title, scene.words]
         for words in plain:
             assert words and i18n.tr(words) != str(words), (name, words)
+
+
+# --- the overlays' layout, at the window's two design sizes ---------------------------------------------
+def _resized(c: Ctx, size: tuple[int, int]) -> Ctx:
+    """The row's window at ``size``, one frame laid out (the scenes lay out in update)."""
+    c.app.resize(size)
+    c.app.frame([], 1 / 60)
+    return c
+
+
+def _column(buttons: list[Any], box: pygame.Rect) -> None:
+    """Buttons in one column inside ``box``: one width, centred across it, top down, evenly apart."""
+    rects = [b.rect for b in buttons]
+    assert all(box.contains(r) for r in rects), (box, rects)
+    assert len({r.width for r in rects}) == 1 and len({r.height for r in rects}) == 1
+    assert all(r.left - box.left == box.right - r.right for r in rects)
+    gaps = {b.top - a.bottom for a, b in zip(rects, rects[1:])}
+    assert len(gaps) == 1 and gaps.pop() > 0, rects
+
+
+@pytest.mark.parametrize("size", [SIZE, (960, 600)])
+def test_each_question_and_the_pause_menu_lay_out_a_centred_box_with_a_column_of_buttons(row_app, monkeypatch,
+                                                                                           size):
+    """Pause, Leave? and Leave without saving?: the box centred in the window, its buttons in one
+    column inside it; at the smaller size nothing is larger than at the larger one."""
+    boxes = {}
+    for name, arrange in (("pause", paused), ("leave?", leave_asked), ("unsaved", None)):
+        if arrange is None:
+            failing_saves(monkeypatch)
+            c = play(LINES, moves=1)(row_app)
+            c.scene.to_menu()
+            row_app.frame([], 1 / 60)
+            c.scene = c.top
+        else:
+            c = arrange(row_app)
+        assert isinstance(c.scene, MenuOverlay)
+        big = (c.scene.box.copy(), [b.rect.copy() for b in c.scene.buttons])
+        _resized(c, size)
+        box, (w, h) = c.scene.box, size
+        assert box.center == (w // 2, h // 2) and pygame.Rect((0, 0), size).contains(box), (name, box)
+        _column(c.scene.buttons, box)
+        for before, now in zip([big[0], *big[1]], [box, *(b.rect for b in c.scene.buttons)]):
+            assert now.width <= before.width and now.height <= before.height, (name, before, now)
+        boxes[name] = box
+        c.app.resize(SIZE)
+    assert boxes["pause"].height > boxes["leave?"].height  # six buttons and a line against two and two lines
+
+
+def _luminance(color: Any) -> float:
+    return 0.2126 * color[0] + 0.7152 * color[1] + 0.0722 * color[2]
+
+
+def placed_texts(app: App) -> list[tuple[str, pygame.Rect]]:
+    """The texts the next frame draws, each with where it lands (the theme's hook)."""
+    from game import theme
+
+    seen: list[tuple[str, pygame.Rect]] = []
+    theme.text_placed = lambda surface, words, rect, box, size: seen.append((words, rect.copy()))
+    try:
+        app.frame([], 1 / 60)
+    finally:
+        theme.text_placed = None
+    return seen
+
+
+def test_the_pause_menu_is_a_dark_box_its_words_read_on(row_app):
+    """The overlay's box is filled dark (its title is drawn in the light accent colour and its
+    words in light text): a point inside it, clear of text and buttons, is far darker than both."""
+    from game import theme
+
+    c = paused(row_app)
+    box = c.scene.box
+    row_app.frame([], 1 / 60)
+    inside = row_app.screen.get_at((box.left + 16, c.scene.buttons[0].rect.centery))
+    assert _luminance(inside) < _luminance(theme.ACCENT) / 3 and _luminance(inside) < _luminance(theme.TEXT) / 3
+
+
+def test_under_the_board_the_strip_says_the_result_left_of_its_buttons(row_app):
+    """See board: the result in one line in the strip under the board, clear of Rematch."""
+    c = over_seen(row_app)
+    strip = c.was["over"]
+    said = [(words, rect) for words, rect in placed_texts(row_app) if strip.strip.contains(rect)
+            and rect.right <= strip.strip_rematch.rect.left]
+    headline = str(c.was["over"].result_words).rstrip("!")
+    assert any(words.startswith(headline) for words, _ in said), (headline, said)
