@@ -1485,3 +1485,54 @@ def test_under_the_board_the_strip_says_the_result_left_of_its_buttons(row_app):
             and rect.right <= strip.strip_rematch.rect.left]
     headline = str(c.was["over"].result_words).rstrip("!")
     assert any(words.startswith(headline) for words, _ in said), (headline, said)
+
+
+def _card(c: Ctx) -> dict[str, Any]:
+    """The game-over card and strip as laid out: the box, the four buttons, the turning points,
+    the strip and its two buttons."""
+    g = c.scene
+    return {"box": g.box.copy(), "buttons": [b.rect.copy() for b in (g.rematch, g.analyse_button, g.review, g.menu)],
+            "turns": [b.rect.copy() for b in g.turns], "strip": g.strip.copy(),
+            "strip buttons": [g.strip_rematch.rect.copy(), g.strip_result.rect.copy()]}
+
+
+@pytest.mark.parametrize("size", [SIZE, (960, 600)])
+def test_the_game_over_card_and_the_strip_under_the_board_are_laid_out_in_the_window(row_app, size):
+    """Once the card has risen into place: it is centred in the window; its four buttons in one
+    row, alike, evenly apart and centred across it; the turning points one under the other
+    across it, above the buttons. See board's strip spans the board's width in the space below
+    it, Rematch and Result inside it, centred in its height, as far from each other as from its
+    end. At the smaller size nothing is larger than at the larger one."""
+    c = over(row_app)
+    for _ in range(60):
+        if c.scene.appear.done:
+            break
+        row_app.frame([], 1 / 30)
+    big = _card(c)
+    _resized(c, size)
+    w, h = size
+    card = _card(c)
+    box = card["box"]
+    assert box.center == (w // 2, h // 2) and pygame.Rect((0, 0), size).contains(box), box
+    buttons = card["buttons"]
+    assert all(box.contains(r) for r in buttons) and len({(r.top, r.size) for r in buttons}) == 1, buttons
+    gaps = {b.left - a.right for a, b in zip(buttons, buttons[1:])}
+    assert len(gaps) == 1 and gaps.pop() > 0 and abs((buttons[0].left - box.left) - (box.right - buttons[-1].right)) <= 1
+    turns = card["turns"]
+    assert turns and all(box.contains(r) and abs((r.left - box.left) - (box.right - r.right)) <= 1 for r in turns), (box, turns)
+    steps = {b.top - a.bottom for a, b in zip(turns, turns[1:])}
+    assert len({r.size for r in turns}) == 1 and all(step >= 0 for step in steps) and len(steps) <= 1, turns
+    assert turns[-1].bottom < buttons[0].top
+    board, _ = c.scene.play.layout(size)
+    strip = card["strip"]
+    assert (strip.left, strip.width) == (board.left, board.width) and strip.top > board.bottom
+    assert strip.top - board.bottom == h - strip.bottom > 0, (board, strip)
+    rematch, result = card["strip buttons"]
+    assert strip.contains(rematch) and strip.contains(result) and rematch.size == result.size
+    assert rematch.top - strip.top == strip.bottom - rematch.bottom and rematch.top == result.top
+    assert result.left - rematch.right == strip.right - result.right > 0
+    for name in ("box", "strip"):
+        assert card[name].width <= big[name].width and card[name].height <= big[name].height, name
+    for name in ("buttons", "turns", "strip buttons"):
+        assert all(now.width <= was.width and now.height <= was.height for now, was in zip(card[name], big[name])), name
+    row_app.resize(SIZE)
