@@ -262,3 +262,29 @@ def test_back_at_the_title_not_even_the_index_just_written_is_read_again(monkeyp
     again = library.overview()  # back at the title: nothing has changed on disk
     assert opened == [] and reads == []
     assert (again.latest.id, again.unfinished, again.finished) == (first.latest.id, first.unfinished, first.finished)
+
+
+def test_the_title_counts_finished_games_when_no_game_is_unfinished():
+    """A library of finished games alone (the unfinished games' folder never made, or removed)."""
+    write_games(3)  # the third is finished: into history/
+    for path in library.games_dir().iterdir():
+        path.unlink()
+    library.games_dir().rmdir()
+    for _ in range(2):  # the index built, then read
+        a_new_launch()
+        seen = library.overview()
+        assert (seen.latest, seen.unfinished, seen.finished) == (None, 0, 1)
+
+
+@pytest.mark.parametrize("tail, kept", [(b"\0" * 8, True), (b"X\0\0", False), (b"\0X", False)])
+def test_only_zeros_after_the_last_line_are_taken_for_a_power_cut(tail, kept):
+    """Zeros where a power cut left them are dropped; a NUL among other bytes is no text file."""
+    [game_id] = write_games(1)
+    path = library.games_dir() / f"{game_id}.txt"
+    with open(path, "ab") as f:
+        f.write(tail)
+    lib = library.scan()
+    assert [e.id for e in lib.unfinished] == ([game_id] if kept else [])
+    assert [p.startswith("A saved game cannot be opened: it is not a text file. It was moved to") for p in lib.problems] \
+        == ([] if kept else [True])
+    assert path.exists() is kept
