@@ -17,6 +17,7 @@ from game.scenes.gameover import GameOverScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.scenes.rules_screen import RulesScene
+from game.sound import RECIPES
 from rules import load_state
 from rules.line_games import JUMP
 from rules.war import HUFF
@@ -24,6 +25,7 @@ from tools.scenarios import (
     Mouse,
     chain_position,
     click_move,
+    finished,
     free_chain_position,
     huff_position,
     pump,
@@ -518,6 +520,16 @@ def test_animation_events_sound_as_they_should(app, monkeypatch):
     scene.match.play(scene.match.state.legal_moves()[0])
     settle(app, scene)
     assert "sow" in heard and "drop" not in heard  # a sown stone is light, not a piece set down
+
+
+def test_the_result_sounds_the_win_chord_once_as_it_appears(app, monkeypatch):
+    heard: list[str] = []
+    monkeypatch.setattr(app.sound, "play", lambda name, volume=1.0: heard.append(name))
+    state = finished("kotu_ellima", 3)
+    start(app, MatchConfig("kotu_ellima", dict(state.game.options)), state)
+    pump(app, 1.0, 1 / 30)
+    assert isinstance(app.manager.top, GameOverScene)
+    assert heard == ["win"] and "win" in RECIPES
 
 
 @pytest.mark.parametrize("game_id", ["kotu_ellima", "battlehalma"])
