@@ -13,10 +13,13 @@ crash: the words are English, ``spoken`` says so (the title's language button sh
 ``problem`` says why in a sentence the title shows, and the choice itself is kept (``language``
 and the settings), so the language comes back as soon as its file is repaired.
 
-A translated template may write a value as its owner, ``{side:of}``: English says "South's" with
+A translated template may write a value in a case, ``{side:of}``: English says "South's" with
 an apostrophe in the template, but Bengali inflects the word itself (উত্তর, উত্তরের), so the
 catalogue holds each side's possessive form under the context ``possessive`` and the value
-takes it where the translation asks.
+takes it where the translation asks. The same for the other cases a language ends a word with
+(``CASES``): ``{side:to}`` (dative: Sinhala ගවයන්ට, Tamil பசுக்களுக்கு), ``{kind:obj}``
+(accusative: Tamil பசுவை), ``{side:as}`` (Tamil பசுக்களாக), so no ending stands apart from
+the word it belongs to.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from .assets_path import assets_dir
 DOMAIN = "keliya"
 #: the catalogue's context for a side's name as the owner of something (``{side:of}``)
 POSSESSIVE = "possessive"
+#: a translation's format spec -> the catalogue's context holding the value in that case
+CASES = {"of": POSSESSIVE, "to": "dative", "obj": "accusative", "as": "essive"}
 #: language code -> its name in its own script (what the language setting shows)
 LANGUAGES = {"en": "English", "si": "සිංහල", "ta": "தமிழ்", "bn": "বাংলা"}
 
@@ -195,8 +200,8 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 class _Value(str):
     """A translated value of a sentence that remembers what the code said, so that a template
-    may ask for its possessive form (``{side:of}``: Bengali উত্তরের for North); where the
-    catalogue has no such form the translated word stands as it is."""
+    may ask for one of its cases (``{side:of}``: Bengali উত্তরের for North; ``CASES``); where
+    the catalogue has no such form the translated word stands as it is."""
 
     source: str
 
@@ -206,9 +211,9 @@ class _Value(str):
         return made
 
     def __format__(self, spec: str) -> str:
-        if spec == "of":
-            owned = _translation.pgettext(POSSESSIVE, self.source)
-            return str(self) if owned == self.source else owned
+        if spec in CASES:
+            inflected = _translation.pgettext(CASES[spec], self.source)
+            return str(self) if inflected == self.source else inflected
         return format(str(self), spec)
 
 

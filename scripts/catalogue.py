@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.i18n import POSSESSIVE  # noqa: E402  (the app's context for a side as an owner)
+from game.i18n import CASES, POSSESSIVE  # noqa: E402  (the app's contexts for a word in a case)
 
 LOCALE = ROOT / "assets" / "locale"
 POT = LOCALE / "keliya.pot"
@@ -57,6 +57,12 @@ KEYWORDS = {
 #: ``{side:of}`` where its language inflects the name (Bengali উত্তরের)
 POSSESSIVE_NOTE = ("a side's name as the owner of something, the form a translation's {side:of} "
                    "takes (English writes South's in the sentence itself)")
+#: the note on each other case's context (``game.i18n.CASES``): which spec takes it
+CASE_NOTES = {
+    "dative": "{side:to}: the name in the dative, to or for it (Sinhala ගවයන්ට, Tamil பசுக்களுக்கு)",
+    "accusative": "{kind:obj}: the name as the object (Tamil பசுவை, Bengali গরুকে)",
+    "essive": "{side:as}: the name as what one plays as (Tamil பசுக்களாக, Sinhala ගවයන් ලෙස)",
+}
 #: files whose strings are not for players (the AI's internals, tooling of the search)
 SKIP = ("game/ai/arena.py", "game/ai/train_eval.py", "game/ai/book.py", "game/ai/evaluation.py", "game/launch.py",
         "game/annotate.py")
@@ -182,6 +188,21 @@ def side_names(gid: str) -> list[str]:
     return [side for pair in sorted(pairs) for side in pair]
 
 
+def inflected_words(gid: str) -> list[str]:
+    """Every word of game ``gid`` that a sentence inserts where a language may inflect it (each
+    case of ``game.i18n.CASES`` holds a form of each): its sides' names and, in a hunt game, its
+    pieces' names, singular and plural, and the rules' 'the tiger', 'the cows'."""
+    from rules import load_game
+    from rules.hunt import THE
+
+    out = side_names(gid)
+    setup = getattr(load_game(gid), "setup", None)
+    if setup is not None and hasattr(setup, "plurals"):
+        for word in (*setup.kinds, *setup.plurals):
+            out += [word, THE[word]]
+    return list(dict.fromkeys(out))
+
+
 #: the longest ``#.`` line written (Babel wraps a longer comment into lines that read back as
 #: comments of their own: 'ncuva' alone would name no kind)
 COMMENT_WIDTH = 90
@@ -290,11 +311,13 @@ def extract(pot: Path = POT) -> int:
     from rules import game_ids
     from rules.registry import GAME_MODULES
 
-    for gid in game_ids():  # each side's name as an owner, once (``{side:of}``)
-        for side in side_names(gid):
-            if catalog.get(side, context=POSSESSIVE) is None:
-                catalog.add(side, locations=written_at(side, module_file(GAME_MODULES[gid])),
-                            auto_comments=[POSSESSIVE_NOTE, f"{GAME}: {gid}"], context=POSSESSIVE)
+    for gid in game_ids():  # each side's or piece's name in each case, once (``{side:of}``, ``{kind:to}``...)
+        for word in inflected_words(gid):
+            for context in CASES.values():
+                if catalog.get(word, context=context) is None:
+                    note = POSSESSIVE_NOTE if context == POSSESSIVE else CASE_NOTES[context]
+                    catalog.add(word, locations=written_at(word, module_file(GAME_MODULES[gid])),
+                                auto_comments=[note, f"{GAME}: {gid}"], context=context)
     pot.parent.mkdir(parents=True, exist_ok=True)
     with open(pot, "wb") as f:
         write_po(f, catalog, width=100, sort_output=True, omit_header=False)
@@ -488,16 +511,18 @@ def unmarked() -> list[str]:
 
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_0-9]*)\}")
-#: a placeholder with a format spec (only ``of``, the possessive, is known: ``game.i18n``)
+#: a placeholder with a format spec (a case: ``of``, ``to``, ``obj``, ``as``: ``game.i18n.CASES``)
 SPECIFIED = re.compile(r"\{([A-Za-z_0-9]*):([^{}]*)\}")
 #: the placeholders that hold a side's name wherever the code fills them: the ones ``:of`` may take
 OWNERS = ("side", "side2", "foe", "other", "who")
+#: the placeholders a case may inflect: those holding a side's or a piece's name (``inflected_words``)
+INFLECTED = (*OWNERS, "group", "kind", "foe_kind", "plural", "plural2", "plural3", "flock")
 
 
 def problems(code: str) -> list[str]:
     """Translations that would break on screen: a placeholder lost, renamed or added (the
-    sentence would crash or show '{side}'), a format other than ``{name:of}``, a plural form
-    missing."""
+    sentence would crash or show '{side}'), a format other than a case (``{side:of}``,
+    ``{kind:to}``...) of a placeholder holding a side's or piece's name, a plural form missing."""
     from babel.messages.pofile import read_po
 
     path = po_path(code)
@@ -517,9 +542,10 @@ def problems(code: str) -> list[str]:
                 continue
             specs = SPECIFIED.findall(s)
             for name, spec in specs:
-                if spec != "of" or name not in OWNERS:
-                    out.append(f"{code}: {ids[0]!r}: '{{{name}:{spec}}}' in {s!r}: the one format is "
-                               f"':of', for a side's name ({', '.join(OWNERS)})")
+                if spec not in CASES or name not in INFLECTED:
+                    out.append(f"{code}: {ids[0]!r}: '{{{name}:{spec}}}' in {s!r}: the formats are the cases "
+                               f"{', '.join(':' + c for c in CASES)}, for a side's or piece's name "
+                               f"({', '.join(INFLECTED)})")
             got = set(PLACEHOLDER.findall(s)) | {name for name, _ in specs}
             if got - want:
                 out.append(f"{code}: {ids[0]!r}: unknown placeholder(s) {sorted(got - want)} in {s!r}")

@@ -1,0 +1,135 @@
+"""Case endings joined to the words they belong to (issue 30, item 1).
+
+A translation never writes a case ending or postposition as a word of its own after an inserted
+value (Tamil "பசு ஐ" for பசுவை, Sinhala "අසීරු ට", Bengali "পেরালিকাটুমা-এর"): a side's or a
+piece's name takes its case from the catalogue (``{side:to}``, ``{kind:obj}``, ``{side:as}``,
+``{side:of}``: ``game.i18n.CASES``), and a sentence that inserts another word (a level, a game's
+name) is written so that no ending follows it. Numbers and notation (e5, 12) take an ending as the
+language writes one after digits and Latin letters: joined in Sinhala (12ක්), after a hyphen in
+Tamil and Bengali (e5-இல், e5-এর).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from game import i18n
+from game.i18n import CASES, tr
+from rules.words import Words
+from tests.script_loader import load_script
+
+catalogue = load_script("catalogue")
+LANGS = ("si", "ta", "bn")
+
+#: each language's case endings and postpositions that are written joined to their word, never
+#: as a word of their own after an inserted value
+ENDINGS = {
+    "si": ("ට", "ගේ", "හි", "හිදී", "ක්", "කට", "න්", "කින්", "ක", "කි", "දී", "වලින්", "වල", "ව", "ය", "යි",
+           "ත්", "ටත්", "ගෙන්", "ගෙ", "ටම"),
+    "ta": ("ஐ", "ஐத்", "ஐப்", "ஐக்", "ஐச்", "ஆக", "ஆகத்", "ஆகப்", "ஆகக்", "ஆகச்", "உம்", "க்கு", "க்குக்",
+           "க்குத்", "க்குச்", "க்குப்", "இல்", "இன்", "இடம்", "ஆல்", "உடன்", "இலிருந்து", "ஆம்", "இலும்",
+           "ஓடு", "இற்கு", "உக்கு", "இடமிருந்து", "இடத்தில்", "இடமும்"),
+    "bn": ("এর", "র", "কে", "তে", "এ", "য়", "য়ের", "দের", "ের", "টির", "টিকে", "গুলোর", "গুলোকে", "রা", "ই"),
+}
+#: the placeholders filled with words (a side, a piece, a level, a game's name...): after these no
+#: ending may stand at all, joined or hyphenated; their case comes from the catalogue (``CASES``)
+WORDS = (*catalogue.INFLECTED, "level", "game", "language", "opponent", "me", "what", "first", "second")
+#: what is said after a value: a word ends at white space, punctuation or the end
+_END = r"(?=$|[\s.,:;()!?'\"—–/])"
+
+
+def _alternatives(code: str) -> str:
+    return "|".join(sorted(map(re.escape, ENDINGS[code]), key=len, reverse=True))
+
+
+def detached(code: str, text: str) -> list[str]:
+    """The endings in ``text`` standing apart from the value before them: a word of its own after
+    any placeholder, or hyphenated or joined to a placeholder filled with words and no case."""
+    ends = _alternatives(code)
+    apart = re.compile(r"\{[A-Za-z_0-9]+(?::[a-z]+)?\}\s+(?:" + ends + ")" + _END)
+    words = re.compile(r"\{(?:" + "|".join(WORDS) + r")\}[-‑]?(?:" + ends + ")" + _END)
+    return [m.group(0) for pattern in (apart, words) for m in pattern.finditer(text)]
+
+
+def entries(code: str) -> list:
+    with open(catalogue.po_path(code), "rb") as f:
+        return [m for m in read_po(f, locale=code) if m.id]
+
+
+def strings(message) -> tuple[str, ...]:  # noqa: ANN001 (a Babel Message)
+    return tuple(s for s in (message.string if isinstance(message.string, (list, tuple)) else (message.string,)) if s)
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_no_case_ending_stands_apart_from_an_inserted_word(code):
+    found = [(m.id if isinstance(m.id, str) else m.id[0], hit) for m in entries(code) if not m.context
+             for s in strings(m) for hit in detached(code, s)]
+    assert found == [], f"{code}: {len(found)} endings apart from their word, e.g. {found[:8]}"
+
+
+@pytest.mark.parametrize("code, text, hits", [
+    ("ta", "ஒரு {kind} ஐ வையுங்கள்", 1), ("ta", "{side} ஆக ஆடுங்கள்", 1), ("ta", "எல்லா {flock} உம்", 1),
+    ("ta", "{point}-இல் உள்ள காய்", 0), ("ta", "{kind:obj} வையுங்கள்", 0), ("ta", "{game}-இன் விதிகள்", 1),
+    ("si", "{level} ට එරෙහිව", 1), ("si", "ගල් {n} ක්", 1), ("si", "ගල් {n}ක්", 0), ("si", "{side} ලෙස", 0),
+    ("bn", "{game}-এর নিয়ম", 1), ("bn", "{point}-এর গুটি", 0), ("bn", "{n} এর", 1), ("bn", "{a} ও {b}", 0),
+])
+def test_the_check_tells_a_detached_ending_from_a_joined_one(code, text, hits):
+    assert len(detached(code, text)) == hits, detached(code, text)
+
+
+def filling_values() -> set[str]:
+    """Every word that can fill a placeholder a case may inflect (each game's sides, pieces and
+    their groups), as the template gathers them."""
+    from rules import game_ids
+
+    return {word for gid in game_ids() for word in catalogue.inflected_words(gid)}
+
+
+def test_the_words_a_case_inflects_are_every_side_and_piece():
+    values = filling_values()
+    assert {"Cows", "Leopards", "Tiger", "Tigers", "North", "South", "Red", "Blue"} <= values
+    assert {"cow", "cows", "leopard", "leopards", "tiger", "tigers", "the cows", "the tiger"} <= values
+
+
+@pytest.mark.parametrize("code", LANGS)
+@pytest.mark.parametrize("context", sorted(CASES.values()))
+def test_each_case_has_a_form_of_every_word_that_can_fill_it(code, context):
+    forms = {m.id: m for m in entries(code) if m.context == context}
+    lacking = sorted(v for v in filling_values() if v not in forms or not forms[v].string or forms[v].fuzzy)
+    assert lacking == [], f"{code} {context}: no form of {lacking}"
+    with open(catalogue.POT, "rb") as f:
+        template = {m.id for m in read_po(f) if m.context == context}
+    assert filling_values() <= template
+
+
+#: a sentence said through the app, with the joined word it must read in each language
+RENDERED = [
+    ("ta", Words("drop a {kind} on any empty point ({in_hand} in hand)", kind="cow", in_hand=3), "பசுவை"),
+    ("ta", Words("You play {side}", side="Cows"), "பசுக்களாக"),
+    ("ta", Words("{side} has no stones left", side="North"), "வடக்குக்கு"),
+    ("ta", Words("all your {plural} are on the board: move one", plural="cows"), "பசுக்கள் அனைத்தும்"),
+    ("si", Words("{side} cannot move", side="Cows"), "ගවයන්ට"),
+    ("si", Words("{game} against {level}, move {n}", game="Peralikatuma", level="Hard", n=4), "මට්ටමට එරෙහිව"),
+    ("si", Words("You play {side}", side="Leopards"), "දිවියන් ලෙස"),
+    ("bn", Words("Rules of {game}", game="Peralikatuma"), "খেলার নিয়ম"),
+    ("bn", Words("the {kind} on {cell} has no move", kind="tiger", cell="c3"), "বাঘের"),
+    ("bn", Words("phase={phase} does not fit the pieces in hand: it is the {phase2} phase for {group}",
+                 phase="drop", phase2="move", group="the cows"), "গরুগুলোর"),
+]
+
+
+@pytest.fixture
+def english():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code, said, joined", RENDERED)
+def test_a_sentence_reads_its_inserted_word_joined_to_its_case(code, said, joined, english):
+    i18n.set_language(code)
+    out = tr(said)
+    assert joined in out, out
+    assert detached(code, out.replace(joined, "")) == []
