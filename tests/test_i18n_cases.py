@@ -133,3 +133,58 @@ def test_a_sentence_reads_its_inserted_word_joined_to_its_case(code, said, joine
     out = tr(said)
     assert joined in out, out
     assert detached(code, out.replace(joined, "")) == []
+
+
+# --- English: a side named in the plural agrees (issue 30, item 4) ----------------------------------
+#: every side's name, and whether English treats it as a plural
+SIDE_NUMBER = {"Cows": True, "Leopards": True, "Tigers": True, "Tiger": False, "Red": False, "Blue": False,
+               "North": False, "South": False}
+
+
+def test_every_sides_name_is_known_singular_or_plural():
+    from rules import game_ids
+
+    assert {side for gid in game_ids() for side in catalogue.side_names(gid)} == set(SIDE_NUMBER)
+
+
+@pytest.mark.parametrize("side, plural", SIDE_NUMBER.items())
+def test_english_verbs_and_possessives_agree_with_the_sides_name(side, plural, english):
+    from types import SimpleNamespace
+
+    from game.match.analysis import Judgement, Slip, Verdict, slip_words
+    from game.match.words import agreeing
+    from game.render.panel import graph_title_words, thinking
+
+    computer = tr(agreeing(side, "{side} is the computer: wait for its move.",
+                           "{side} are the computer: wait for their move."))
+    match = SimpleNamespace(graph_side=0, lone_human=None, side=lambda player: side)
+    slip = Judgement(ply=3, mover=0, loss=0.2, verdict=Verdict.MISTAKE, best="", before=0.6, after=0.4,
+                     why=Slip.VALUE)
+    said = [computer, tr(thinking(side, "...")), tr(graph_title_words(match)),  # type: ignore[arg-type]
+            tr(slip_words(slip, side, False))]
+    if plural:
+        assert said == [f"{side} are the computer: wait for their move.", f"{side} are thinking...",
+                        f"{side}' chances, move by move", f"it dropped {side}' chances from 60% to 40%"]
+    else:
+        assert said == [f"{side} is the computer: wait for its move.", f"{side} is thinking...",
+                        f"{side}'s chances, move by move", f"it dropped {side}'s chances from 60% to 40%"]
+    assert not any(re.search(r"s's\b|s is\b|s was\b", text) for text in said)
+
+
+#: words the issue found wrong (item 4), each with a word it must not read: (language, English, word)
+WRONG = [
+    ("ta", "Free", "சுதந்திரம்"), ("ta", "Undo", "தவிர்"), ("ta", "On", "இயக்கு"), ("ta", "Off", "அணை"),
+    ("si", "Learn", "උගන්න"), ("si", "Learn {game}", "උගන්න"),
+    ("si", "The jumped piece is removed at once. Then it is North's turn (North stepped g7-g6).", "පැන ගිය"),
+    ("bn", "a capture earns another sowing", "খেলে"), ("bn", "Undo", "ফেরান"),
+    *[(code, "Click North's piece on f5 (marked HUFF?) to remove it.", "HUFF") for code in LANGS],
+    *[(code, "Traditional board games of Sri Lanka, India and southern Africa", word)
+      for code, word in (("si", "දකුණු අප්‍රිකාවේ"), ("ta", "தென் ஆப்பிரிக்கா"), ("bn", "দক্ষিণ আফ্রিকা"))],
+]
+
+
+@pytest.mark.parametrize("code, message, wrong", WRONG)
+def test_a_word_found_wrong_is_not_back(code, message, wrong):
+    found = {m.id: m.string for m in entries(code) if not m.context}
+    text = found[message]
+    assert (wrong not in text) if " " in wrong else (wrong not in re.split(r"[\s(),.:;?!।]+", text)), text

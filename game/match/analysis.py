@@ -13,6 +13,8 @@ from rules import Move, State
 from rules.kinds import Code
 from rules.words import N_, N_counted, Words, listing
 
+from .words import agreeing
+
 if TYPE_CHECKING:
     from ..ai.analysis import Point
 
@@ -268,6 +270,7 @@ def slip_words(judged: Judgement, side: str, stones: bool) -> str:
             return Words.counted("it lost {n} stone by force", "it lost {n} stones by force", lost)
         return Words.counted("it lost {n} piece by force", "it lost {n} pieces by force", lost)
     if judged.after < judged.before:
-        return Words("it dropped {side}'s chances from {before} to {after}", side=side,
-                     before=f"{judged.before:.0%}", after=f"{judged.after:.0%}")
+        return agreeing(side, N_("it dropped {side}'s chances from {before} to {after}"),
+                        N_("it dropped {side}' chances from {before} to {after}"),
+                        before=f"{judged.before:.0%}", after=f"{judged.after:.0%}")
     return Words("it gave away {share} of the expected result", share=f"{judged.loss:.0%}")

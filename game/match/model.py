@@ -242,7 +242,9 @@ class Match:
         self._orient()
         player = self.state.to_move
         if self.controllers[player] == COMPUTER:
-            self.say(Said(Words("{side} is the computer: wait for its move.", side=self.side(player)), Tone.DIM))
+            waiting = words.agreeing(self.side(player), N_("{side} is the computer: wait for its move."),
+                                     N_("{side} are the computer: wait for their move."))
+            self.say(Said(waiting, Tone.DIM))
             return
         guide = self.guides.intro(self)
         if self._huff_news:  # said where the player looks, before what to do now
@@ -286,8 +288,9 @@ class Match:
             return
         if not self.human_to_move:
             if cell is not None:
-                self.say(Said(Words("Wait: {side} (the computer) is thinking.", side=self.side(self.state.to_move)),
-                              Tone.ACCENT))
+                thinking = words.agreeing(self.side(self.state.to_move), N_("Wait: {side} (the computer) is thinking."),
+                                          N_("Wait: {side} (the computer) are thinking."))
+                self.say(Said(thinking, Tone.ACCENT))
             return
         self.apply_click(self.builder.click(cell), cell)
 

@@ -62,12 +62,26 @@ def headline(outcome: Outcome, sides: tuple[str, str], you: int | None = None) -
     if you is not None:
         return N_("You won") if outcome.winner == you else N_("You lost")
     side = sides[outcome.winner]
-    return Words("{side} win", side=side) if side.endswith("s") else Words("{side} wins", side=side)
+    return Words("{side} win", side=side) if named_in_plural(side) else Words("{side} wins", side=side)
 
 
 def moves_now(side: str) -> str:
     """'North moves', 'Cows move': a side named in the plural takes the plural verb."""
-    return Words("{side} move", side=side) if side.endswith("s") else Words("{side} moves", side=side)
+    return Words("{side} move", side=side) if named_in_plural(side) else Words("{side} moves", side=side)
+
+
+def named_in_plural(side: str) -> bool:
+    """Whether a side's name is a plural ('Cows', 'Leopards', 'Tigers'), which takes a plural verb
+    and an apostrophe alone as an owner ('Leopards' chances'), where 'Tiger', 'North' or 'Red'
+    takes the singular."""
+    return side.endswith("s")
+
+
+def agreeing(side: str, singular: str, plural: str, **values: object) -> Words:
+    """The sentence ``singular`` or ``plural`` (each marked ``N_`` where written) as ``side``'s
+    name agrees, with ``side`` and ``values`` filled in: 'Tiger is the computer', 'Leopards are
+    the computer'."""
+    return Words(plural if named_in_plural(side) else singular, side=side, **values)
 
 
 def describe(m: Match, move: Move, mover: int, effects: list[Effect], notation: str) -> str:

@@ -23,7 +23,7 @@ from ..i18n import tr
 from ..match.analysis import MARKS, Verdict
 from ..match.events import Tone
 from ..match.numbering import move_label
-from ..match.words import log_rows, turn_parts
+from ..match.words import agreeing, log_rows, turn_parts
 from .pieces import describe, draw_piece, side_kind
 
 if TYPE_CHECKING:
@@ -258,7 +258,7 @@ def _plan_turn_box(sc: PlayScene, plan: PanelPlan, y: int) -> int:
         for line in theme.wrap(note, int(23 * s), plan.inner_w - int(20 * s)):
             plan.turn_lines.append((line, theme.WARN if warn else theme.ACCENT_2))
     if out is None and m.computer.thinking:
-        head = Words("{side} is thinking{dots}", side=m.side(m.shown_to_move), dots="." * (1 + int(sc.time * 3) % 3))
+        head = thinking(m.side(m.shown_to_move), "." * (1 + int(sc.time * 3) % 3))
     plan.turn_head = head
     named = m.review.named_ply if m.review.active else None
     plan.turn_player = m.log[named - 1].mover if named and named <= len(m.log) else m.shown_to_move
@@ -316,12 +316,17 @@ GRAPH_KEY = "G"
 GRAPH_SWITCH = f"↕ {GRAPH_KEY}"
 
 
+def thinking(side: str, dots: str) -> Words:
+    """'North is thinking...', 'Leopards are thinking...' (the verb agrees with the side's name)."""
+    return agreeing(side, N_("{side} is thinking{dots}"), N_("{side} are thinking{dots}"), dots=dots)
+
+
 def graph_title_words(m: Match) -> str:
     """Whose chances the graph shows: 'Your chances (North), move by move' to a person playing
     the computer, 'The computer's chances (South), ...' turned round, else '{side}'s chances'."""
     side = m.graph_side
     if m.lone_human is None:
-        return Words("{side}'s chances, move by move", side=m.side(side))
+        return agreeing(m.side(side), N_("{side}'s chances, move by move"), N_("{side}' chances, move by move"))
     if side == m.lone_human:
         return Words("Your chances ({side}), move by move", side=m.side(side))
     return Words("The computer's chances ({side}), move by move", side=m.side(side))
@@ -471,9 +476,9 @@ class PanelView:
         help line goes: it covers no point, file letter or piece."""
         sc, m, s = self.scene, self.scene.match, plan.s
         who = m.side(m.state.to_move)
-        words = Words("{side} is thinking{dots}", side=who, dots="." * (1 + int(sc.time * 3) % 3))
+        words = thinking(who, "." * (1 + int(sc.time * 3) % 3))
         size = int(21 * s)
-        longest = tr(Words("{side} is thinking{dots}", side=who, dots="..."))
+        longest = tr(thinking(who, "..."))
         pill = pygame.Rect(0, 0, theme.measure(longest, size)[0] + int(56 * s), int(28 * s))
         pill.midtop = (plan.help_pos[0], plan.help_pos[1] - int(2 * s))
         theme.panel(surface, pill, (24, 28, 50), theme.ACCENT_2, pill.height // 2, 2)
