@@ -16,7 +16,7 @@ import pytest
 from contract import check_game, label, play_random_game, variants
 
 import rules
-from rules import game_ids, load_game
+from rules import game_ids, load_game, load_state
 from rules.registry import _GAMES, GAME_MODULES
 
 #: Random games per variant: the default options get more, as every player starts there.
@@ -77,3 +77,101 @@ def test_playout_counts_its_plies(game_id: str) -> None:
         sim = state.copy()
         played = sim.playout(random.Random(seed))
         assert sim.ply == state.ply + played, f"{game_id}: ply {sim.ply} after a playout of {played} plies"
+
+
+# --- the registry entries, made afresh --------------------------------------------------------------
+
+LANGUAGES = ("si", "ta", "bn")
+
+
+@pytest.fixture(scope="module")
+def fresh_specs():
+    """Every game's registry entry made anew: each game module run again into an empty registry
+    (the entries the other tests read were made once, as the modules were first imported)."""
+    import importlib.util
+
+    from rules import registry
+
+    saved = dict(registry._GAMES)
+    registry._GAMES.clear()
+    try:
+        for module in dict.fromkeys(GAME_MODULES.values()):
+            found = importlib.util.find_spec(module)
+            assert found is not None and found.loader is not None
+            found.loader.exec_module(importlib.util.module_from_spec(found))  # not put in sys.modules
+        fresh = dict(registry._GAMES)
+    finally:
+        registry._GAMES.clear()
+        registry._GAMES.update(saved)
+    assert list(fresh) == sorted(fresh, key=list(GAME_MODULES).index) and set(fresh) == set(GAME_MODULES)
+    return fresh
+
+
+def _shown(spec):
+    """Every word a game's entry puts on screen: its name, origin, description and sides; each
+    option's label, help, each choice's label and help, and why it is greyed; the rules text's
+    paragraphs."""
+    from rules.words import paragraphs
+
+    words = [spec.name, spec.origin, spec.description, *spec.sides]
+    for option in spec.options:
+        words += [option.label, option.help]
+        words += [w for choice in option.choices for w in (option.label_of(choice), option.help_of(choice))]
+        if option.applies is not None:
+            words.append(option.unused_help)
+    return words + [p for p in paragraphs(spec.rules_text) if p]
+
+
+def test_every_word_a_game_shows_is_in_each_language(fresh_specs):
+    """In Sinhala, Tamil and Bengali the setup and rules screens show no English: each word of
+    every entry (a number alone, such as a count of counters, needs no translation) has its
+    translation in the shipped catalogues."""
+    import gettext
+    from pathlib import Path
+
+    from rules.words import Words
+
+    root = Path(__file__).resolve().parent.parent / "assets" / "locale"
+    for code in LANGUAGES:
+        with open(root / code / "LC_MESSAGES" / "keliya.mo", "rb") as f:
+            catalogue = gettext.GNUTranslations(f)
+        for gid, spec in fresh_specs.items():
+            for words in _shown(spec):
+                assert isinstance(words, str) and words, f"{gid}: {words!r} is shown"
+                key = words.template if isinstance(words, Words) else words
+                if any(ch.isalpha() for ch in key):
+                    assert catalogue.gettext(key) != key, f"{gid}: {key!r} is not translated into {code}"
+
+
+def test_every_option_is_read_by_its_game(fresh_specs):
+    """Each option of a fresh entry can be set by its name to each of its choices, and the game
+    it makes starts and offers moves; its default is one of its choices, and setting it to the
+    default makes the game the defaults make."""
+    for gid, spec in fresh_specs.items():
+        plain = spec.make(spec, spec.resolve_options({}))
+        assert plain.spec is spec
+        start = plain.new_initial_state(random.Random(0)).to_text()
+        for option in spec.options:
+            assert option.default in option.choices, f"{gid}: {option.name}={option.default!r}"
+            same = spec.make(spec, spec.resolve_options({option.name: option.default}))
+            assert same.header() == plain.header()
+            assert same.new_initial_state(random.Random(0)).to_text() == start
+            for choice in option.choices:
+                try:
+                    game = spec.make(spec, spec.resolve_options({option.name: choice}))
+                except ValueError:  # a choice refused with the defaults of the others
+                    continue
+                state = game.new_initial_state(random.Random(0))
+                assert state.legal_moves(), f"{gid} {option.name}={choice}"
+                assert load_state(state.to_text()).to_text() == state.to_text()
+
+
+def test_repetition_is_greyed_while_a_limit_ends_quiet_games(fresh_specs):
+    """The war games' repetition draw applies only with the no-capture limit off (the setup
+    greys it otherwise)."""
+    for gid in ("sixteen_soldiers", "peralikatuma", "kotu_ellima"):
+        spec = fresh_specs[gid]
+        threefold = spec.option("threefold")
+        assert threefold.applies_to(spec.resolve_options({"limit": "off"}))
+        for limit in (20, 40, 60):
+            assert not threefold.applies_to(spec.resolve_options({"limit": limit}))

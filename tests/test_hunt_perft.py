@@ -84,3 +84,17 @@ def test_move_lists_and_endings_match_reference_along_games(game_id, options, se
     out = state.outcome()
     if "without a capture" not in out.reason:
         assert reference_hunt.winner(rules, reference_position(state)) == out.winner
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["triangle", "large triangle"])
+def test_the_triangles_built_afresh_are_the_reference_lines(large):
+    """The hunt triangles built anew from their lines (the cached ones were built before any test
+    ran) join exactly the points the reference's lines join, with the same jumps."""
+    from rules.boards import triangle_10, triangle_13
+
+    board = (triangle_13 if large else triangle_10).__wrapped__()
+    text = reference_hunt.LARGE_TRIANGLE if large else reference_hunt.TRIANGLE
+    adjacent, jumps = reference_hunt.tables([seg.split() for seg in text.split("|")])
+    assert {board.name_of(p): {board.name_of(q) for q in board.adjacent[p]} for p in board.points} == adjacent
+    assert {board.name_of(p): {(board.name_of(o), board.name_of(t)) for o, t in board.jumps[p]}
+            for p in board.points} == jumps

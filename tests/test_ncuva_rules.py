@@ -302,7 +302,7 @@ def test_single_stone_not_allowed_while_a_hole_holds_two():
     assert texts(s) == ["c1"]
     with pytest.raises(IllegalMoveError, match="holds one stone"):
         s.play("a1")
-    with pytest.raises(IllegalMoveError, match="a1 is empty|is empty"):
+    with pytest.raises(IllegalMoveError, match="^b1 is empty$"):
         s.play("b1")
     with pytest.raises(IllegalMoveError, match="North's hole"):
         s.play("a4")

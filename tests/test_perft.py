@@ -1,6 +1,7 @@
 """Move counts (perft) from every start position, checked against a naive second implementation."""
 
 import pytest
+import reference_hunt
 import reference_war
 from positions import perft
 
@@ -43,3 +44,34 @@ def test_move_lists_match_reference_along_a_game(game_id, rule):
         theirs = sorted(reference_war.moves(reference_board(state), "SN"[state.to_move], rule))
         assert ours == theirs, state.to_text()
         state.apply(state.legal_moves()[rng.randrange(len(ours))])
+
+
+def _named(board):
+    adjacent = {board.name_of(p): {board.name_of(q) for q in board.adjacent[p]} for p in board.points}
+    jumps = {board.name_of(p): {(board.name_of(o), board.name_of(t)) for o, t in board.jumps[p]}
+             for p in board.points}
+    return adjacent, jumps
+
+
+@pytest.mark.parametrize("wings", ["nsew", "ns"])
+def test_the_boards_built_afresh_are_the_reference_lines(wings):
+    """The war boards (49 points, and 37 without the east and west wings) built anew from their
+    lines (the cached ones were built before any test ran) join exactly the points the
+    reference's lines join, with the same jumps, and a point beyond them is refused."""
+    from rules.boards import alquerque_37, alquerque_49
+
+    build = (alquerque_49 if wings == "nsew" else alquerque_37).__wrapped__
+    board = build()
+    wing_cols = "" if wings == "nsew" else "abhi"
+    lines = [[p for p in line if p[0] not in wing_cols] for line in reference_war.lines()]
+    adjacent, jumps = reference_hunt.tables(lines)
+    assert _named(board) == (adjacent, jumps)
+    assert len(board.points) == (49 if wings == "nsew" else 37)
+    assert board.width == board.height == 9
+    assert board.connections == sum(len(a) for a in adjacent.values()) // 2
+    for name in adjacent:
+        assert board.name_of(board.index_of(name)) == name
+    if wings == "ns":
+        with pytest.raises(ValueError):
+            board.index_of("a5")
+

@@ -40,7 +40,8 @@ def test_ncuva_stones_are_counted_per_side():
     start = load_game("ncuva", **SOURCE).new_initial_state()
     # 32 stones in all, but South's side holds 18: two came from North without a capture.
     refused(f"{start.game.header()}; board=2,2,2,2/2,2,2,0/2,2,2,2/2,2,2,4; turn=S; store=0/0",
-            "South's rows hold 18 stones and North has captured 0: 18 in all, but South starts with 16")
+            r"^South's rows hold 18 stones and North has captured 0: 18 in all, but South starts with 16 "
+            r"\(stones leave a side only when the other captures them\)$")
     # Without store= the stores follow from the board: North lost 4 stones, so South captured 4.
     state = load_state(f"{start.game.header()}; board=2,2,0,0/2,2,2,2/2,2,2,2/2,2,2,2; turn=S")
     assert state.stores() == (4, 0) and "store=4/0" in state.to_text()
@@ -127,6 +128,9 @@ def test_hunt_hands_follow_the_turns():
     refused(start.replace("turn=L", "turn=C").replace("phase=drop; ", ""),
             "with 16 cows in hand and cows to move, leopards in hand should be 1, not 2")
     refused(start.replace("hands=2/16", "hands=2/17"), "17 cows in hand is more than the 16 held at the start|too many")
+    # one cow fewer on the board: not too many in all, but more in hand than the cows ever hold
+    fewer = start.replace("hands=2/16", "hands=2/17").replace("...C.C...", "...C.....")
+    assert refused(fewer, "in hand") == "17 cows in hand is more than the 16 held at the start"
     state = game.new_initial_state()
     state.play(state.legal_moves()[0])
     assert load_state(state.to_text()).hands() == (1, 16)

@@ -375,3 +375,39 @@ def test_illegal_chain_reasons():
     with pytest.raises(IllegalMoveError, match="c5 is taken"):
         s2.play("e5xc5")
     assert s2.to_text() == war_state("kotu_ellima", south="e5 a3", north="d5 c5 i7", capture="free").to_text()
+
+
+def test_why_illegal_names_what_is_wrong_with_a_move_given_as_a_route():
+    """A move built from clicks (a route, not text) is refused with the rules' own reason: a step
+    onto a piece of one's own, a hop between points no line joins, a chain that stops where it
+    could go on after coming back over its starting point (which it left empty)."""
+    from rules import Move
+    from rules.line_games import JUMP, STEP
+
+    s = war_state("kotu_ellima", south="e3 e4 a3", north="i7 d5 c5")
+    p = s.game.point_index
+    assert s.why_illegal(Move(STEP, (p("e3"), p("e4")))) == "e4 is not empty"
+    assert s.why_illegal(Move(JUMP, (p("e4"), p("c6"), p("c4")))) == "e4 and c6 are not joined by a line"
+    s = war_state("kotu_ellima", south="e5 a3", north="d4 c4 d5 f5 i7")
+    back = Move(JUMP, (p("e5"), p("c3"), p("c5"), p("e5")))
+    assert back not in s.legal_moves()
+    assert s.why_illegal(back) == "the capture must go on: another jump is possible from e5"
+
+
+def test_heuristic_is_the_share_of_the_material_lead():
+    """Between ends, the war games' quick judgement is South's lead over all the pieces left:
+    even material is 0, North ahead is below 0."""
+    assert war_state("kotu_ellima", south="e3 a3", north="e7 a7").heuristic() == 0.0
+    assert war_state("kotu_ellima", south="e3 a3", north="e7 a7 i7").heuristic() == pytest.approx(-0.2)
+    assert war_state("kotu_ellima", south="e3 a3 i3", north="e7").heuristic() == pytest.approx(0.5)
+
+
+def test_route_takes_names_each_hops_capture_even_before_the_chain_is_complete():
+    """Clicking a forced chain hop by hop: the first hop (not yet a legal move on its own) already
+    shows the piece it jumps, and the second the next one."""
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 d5 i7")
+    p = s.game.point_index
+    assert s.route_takes((p("e3"), p("e5"))) == [p("e4")]
+    assert s.route_takes((p("e3"), p("e5"), p("c5"))) == [p("d5")]
+    assert s.route_takes((p("e3"),)) == []
+    assert s.route_takes((p("a3"), p("a5"))) == []  # no capture, and not a legal move here
