@@ -388,6 +388,11 @@ def test_why_illegal_names_what_is_wrong_with_a_move_given_as_a_route():
     p = s.game.point_index
     assert s.why_illegal(Move(STEP, (p("e3"), p("e4")))) == "e4 is not empty"
     assert s.why_illegal(Move(JUMP, (p("e4"), p("c6"), p("c4")))) == "e4 and c6 are not joined by a line"
+    assert s.why_illegal(Move(JUMP, (p("e3"), p("e5")))) == "a jump must go over an enemy piece (e4 is not one)"
+    # stopped at c3, whose one jump left lands on the empty start e3
+    s = war_state("kotu_ellima", south="e3 a3", north="e4 d4 d3 i7")
+    assert s.why_illegal(Move(JUMP, (p("e3"), p("e5"), p("c3")))) == (
+        "the capture must go on: another jump is possible from c3")
     s = war_state("kotu_ellima", south="e5 a3", north="d4 c4 d5 f5 i7")
     back = Move(JUMP, (p("e5"), p("c3"), p("c5"), p("e5")))
     assert back not in s.legal_moves()
