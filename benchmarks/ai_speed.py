@@ -1,6 +1,7 @@
 """Search speed: MCTS iterations per second at the Hard level's budget, for every game.
 
 Usage: python -m benchmarks.ai_speed [--seconds S] [--games ID ...] [--profile] [--levels] [--workers N ...]
+       python -m benchmarks.ai_speed --cpu N [--level NAME] [--rounds R] [--games ID ...] [--option NAME=VALUE]
 Each game is searched from three positions (the start, and after 10 and 30 random plies,
 seeded) for S seconds each (default: the Hard level's clock) with the Hard level's settings
 for that game; the iteration cap is lifted so the clock alone stops the search.
@@ -10,15 +11,23 @@ level as the app plays it (clock and cap) from the same positions: the longest m
 ``--workers 1 2`` times Expert's settings searching in that many processes (root parallelism,
 ``game.ai.parallel``) from the same positions, and, for comparison, two searches on two threads of
 one process (what tree parallelism would have to live with in CPython: one interpreter lock).
+``--cpu N`` runs the level's own search (``--level``, default Hard; one process, no book, no solved
+table) for exactly N iterations from the same positions with a fixed seed, and divides by the CPU
+seconds it took (``time.process_time``): the same work whatever the machine's load, so two versions
+of the search compare even on a busy machine (issue 31). ``--rounds R`` repeats it and prints the
+median of each row.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import dataclasses
 import pstats
 import random
+import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -59,7 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a rules option for every game listed (e.g. after_capture=sow-again)")
     ap.add_argument("--workers", type=int, nargs="*", help="time Expert's search in this many processes")
+    ap.add_argument("--cpu", type=int, metavar="N", help="iterations per CPU second over N-iteration searches")
+    ap.add_argument("--level", default="hard", help="the level --cpu times (default: hard)")
+    ap.add_argument("--rounds", type=int, default=1, help="--cpu: repeat, print each row's median")
     args = ap.parse_args(argv)
+    if args.cpu:
+        options = dict(item.split("=", 1) for item in args.option)
+        return time_cpu(args.games or game_ids(), args.level, args.cpu, max(1, args.rounds), options)
     if args.levels:
         return time_levels(args.games or game_ids())
     if args.workers:
@@ -84,6 +99,34 @@ def main(argv: list[str] | None = None) -> int:
             rate = result.iterations / result.seconds if result.seconds else 0.0
             print(f"{game_id:<22} {label:<9} {result.iterations:>10} {rate:>8.0f} {len(state.legal_moves()):>6}",
                   flush=True)
+    return 0
+
+
+def time_cpu(games: list[str], level_name: str, iterations: int, rounds: int, options: dict[str, str]) -> int:
+    """Iterations per CPU second of ``level_name``'s search, ``iterations`` a search, seeded."""
+    level = dataclasses.replace(LEVELS[level_name], book=False, perfect=False, workers=1, stray=0.0)
+    level = level.capped(iterations)
+    print(f"{level_name} settings (each game's own), {iterations} iterations a search, seed 1, one process; "
+          f"{rounds} round(s), median")
+    print(f"{'game':<22} {'position':<9} {'iterations':>10} {'cpu s':>7} {'it/cpu s':>9} {'move':>10}")
+    total_it, total_cpu = 0, 0.0
+    for game_id in games:
+        for label, state in positions(game_id, options=options):
+            rates, cpus = [], []
+            for _ in range(rounds):
+                player = LevelPlayer(level, random.Random(1))
+                c0 = time.process_time()
+                decision = player.choose(state)
+                cpu = time.process_time() - c0
+                cpus.append(cpu)
+                rates.append(decision.iterations / cpu if cpu else 0.0)
+            cpu = statistics.median(cpus)
+            total_it += decision.iterations
+            total_cpu += cpu
+            move = state.move_text(decision.move) if decision.move is not None else "-"
+            print(f"{game_id:<22} {label:<9} {decision.iterations:>10} {cpu:>7.3f} {statistics.median(rates):>9.0f} "
+                  f"{move:>10}", flush=True)
+    print(f"{'all':<22} {'':<9} {total_it:>10} {total_cpu:>7.3f} {total_it / total_cpu if total_cpu else 0:>9.0f}")
     return 0
 
 

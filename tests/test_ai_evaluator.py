@@ -1,0 +1,158 @@
+"""The Evaluator (issue 31, item 2): one protocol for what scores a position, one factory for every
+per-game choice, and the levels playing exactly as they did before the split.
+
+``EXPECTED`` and ``JUDGED`` were recorded from the code before the Evaluator existed (commit
+bb41304, ``game.ai.mcts._evaluation_for`` choosing among three sources by flags): each level's
+search on fixed positions with fixed seeds and iterations, and the analysis judge at a fixed
+budget. The same moves, visits and values now say the refactoring changed no behaviour.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from game.ai.judge import Judge
+from game.ai.levels import LEVELS, level_named
+from game.ai.policy import LevelPlayer
+from rules import load_state
+
+ITERATIONS = 300
+JUDGE_BUDGET = 3_000
+LEVEL_NAMES = ("easy", "medium", "hard", "expert", "hint")
+
+#: seeded random play from every game's start (6 and 24 plies), as position text; BattleHalma in
+#: both rules (the promotion game's Hard scores with the learned evaluation, the terminal's with its
+#: heuristic and the root screen), the Cows with the learned evaluation, the war games without
+POSITIONS = (
+    "sixteen_soldiers board=four-wing capture=forced first=south limit=40 target=16 threefold=draw; "
+    "board=NNN/NNN/.NNNNN./.N.N.N./....S..../.S.SSS./...SSS./SSS/SSS; turn=N; quiet=0; huff=-; ply=5",
+    "sixteen_soldiers board=four-wing capture=forced first=south limit=40 target=16 threefold=draw; "
+    "board=NNN/N.N/.N.N..N/.N...../....S..../..SS.S./......./SSS/SSS; turn=S; quiet=6; huff=-; ply=24",
+    "peralikatuma capture=forced first=south limit=20 threefold=draw; "
+    "board=NNN/NNN/NNNNNNS/NN.N.NS/NN..S.SSS/N..SSSS/NN.SSSS/SSS/SSS; turn=S; quiet=0; huff=-; ply=6",
+    "peralikatuma capture=forced first=south limit=20 threefold=draw; "
+    "board=NNN/NNN/NN...SS/NN.N..S/NNNN.S.SS/N...S.S/NS..N../SSS/SSS; turn=S; quiet=5; huff=-; ply=24",
+    "kotu_ellima capture=forced first=south limit=20 threefold=draw; "
+    "board=NNN/NNN/N..NN.S/.N..S.S/NN.....SS/N....SS/NN.SSSS/.../SSS; turn=S; quiet=0; huff=-; ply=24",
+    "cows_leopards limit=60 stuck=lose target=13; "
+    "board=L../C../CC.C.../C.CC.../...CC.L../..C...C/.CC..../C../C..; turn=L; phase=move; hands=0/4; "
+    "quiet=0; ply=24",
+    "hat_diviyan_keliya board=standard large_left=5 limit=60; board=L/LL./T../...; turn=T; phase=move; "
+    "hands=0/4; quiet=0; ply=6",
+    "battlehalma counters=10 limit=100 repetition=draw rule=promotion size=8; "
+    "board=b..b..../bbbb..../.b.bb.../b......./....r.rr/......r./.....rrr/....rrr.; turn=R; quiet=6; ply=6; "
+    "rep=80c0e0f0.f07030100000000.0.0*1,80e0e070.b0f030100000000.0.0*1,80e0e070.f07030100000000.0.1*1,"
+    "90c0e070.b0f030100000000.0.1*1,90c0e070.b0f120100000000.0.0*1,d040e070.90f1a0100000000.0.0*1,"
+    "d040e070.b0f120100000000.0.1*1",
+    "battlehalma counters=6 limit=100 repetition=draw rule=terminal size=8; "
+    "board=.bb...../.bb...../b.b...../......../......r./.......r/.....r../.....rrr; turn=R; quiet=6; ply=6; "
+    "rep=408020e0.306050000000000.0.1*1,408020e0.606050000000000.0.0*1,80c0e0.703010000000000.0.0*1,"
+    "c020e0.306050000000000.0.0*1,c020e0.706010000000000.0.1*1,c080e0.703010000000000.0.1*1,"
+    "c080e0.706010000000000.0.0*1",
+    "ncuva after_capture=end-turn columns=4 first=coin only_two=off start=maruba; "
+    "board=2,0,1,1/0,2,1,2/2,2,1,3/1,0,2,2; turn=S; turns=6; store=4/0; ply=6",
+)
+
+
+def search_row(text: str, level_name: str, seed: int) -> tuple[str, int, int, float]:
+    """The level's move for the position (its search alone: no book, no solved table, one process),
+    ``ITERATIONS`` iterations and the seed given: (move, iterations, the move's visits, value)."""
+    level = LEVELS[level_name] if level_name in LEVELS else level_named(level_name)
+    level = dataclasses.replace(level, book=False, perfect=False, workers=1).capped(ITERATIONS)
+    state = load_state(text)
+    decision = LevelPlayer(level, random.Random(seed)).choose(state)
+    assert decision.move is not None and decision.search is not None
+    found = decision.search
+    return (state.move_text(decision.move), found.iterations, found.visits.get(decision.move, 0),
+            round(found.value, 9))
+
+
+def judge_row(text: str) -> tuple[str, float, float, int, int]:
+    """The analysis judge's verdict on the position at ``JUDGE_BUDGET`` nodes."""
+    state = load_state(text)
+    found = Judge(JUDGE_BUDGET).judge(state)
+    assert found.best is not None
+    return (state.move_text(found.best), round(found.score, 9), round(found.value, 9), found.depth, found.nodes)
+
+
+#: (position, level) -> (move, iterations, the move's visits, value), recorded before the Evaluator
+EXPECTED: dict[tuple[int, str], tuple[str, int, int, float]] = {
+    (0, 'easy'): ('g7-f6', 300, 21, 0.522824951),
+    (0, 'medium'): ('e6-f6', 300, 29, 0.522824951),
+    (0, 'hard'): ('e6-f6', 300, 82, 0.595007712),
+    (0, 'expert'): ('e6-f6', 300, 82, 0.595007712),
+    (0, 'hint'): ('e6-f6', 300, 29, 0.522824951),
+    (1, 'easy'): ('e5-d5', 300, 17, 0.546991686),
+    (1, 'medium'): ('e5-d5', 300, 17, 0.546991686),
+    (1, 'hard'): ('e5-f4', 300, 42, 0.572467787),
+    (1, 'expert'): ('e5-f4', 300, 42, 0.572467787),
+    (1, 'hint'): ('e5-d5', 300, 17, 0.546991686),
+    (2, 'easy'): ('e5-f6', 300, 29, 0.489570819),
+    (2, 'medium'): ('e5-f6', 300, 29, 0.489570819),
+    (2, 'hard'): ('e5-f6', 300, 70, 0.507574635),
+    (2, 'expert'): ('e5-f6', 300, 70, 0.507574635),
+    (2, 'hint'): ('e5-f6', 300, 29, 0.489570819),
+    (3, 'easy'): ('f4-g3', 300, 14, 0.46684793),
+    (3, 'medium'): ('f4-g3', 300, 14, 0.46684793),
+    (3, 'hard'): ('h6-g5', 300, 27, 0.494293171),
+    (3, 'expert'): ('h6-g5', 300, 27, 0.494293171),
+    (3, 'hint'): ('f4-g3', 300, 14, 0.46684793),
+    (4, 'easy'): ('f6-g7', 300, 16, 0.515794975),
+    (4, 'medium'): ('f6-g7', 300, 16, 0.515794975),
+    (4, 'hard'): ('f6-g7', 300, 113, 0.677147664),
+    (4, 'expert'): ('f6-g7', 300, 113, 0.677147664),
+    (4, 'hint'): ('f6-g7', 300, 16, 0.515794975),
+    (5, 'easy'): ('c9-e9', 300, 39, 0.766519849),
+    (5, 'medium'): ('c9-e9', 300, 39, 0.766519849),
+    (5, 'hard'): ('g5-f4', 300, 53, 0.387650512),
+    (5, 'expert'): ('g5-f4', 300, 53, 0.387650512),
+    (5, 'hint'): ('c9-e9', 300, 39, 0.766519849),
+    (6, 'easy'): ('b2-d2', 300, 110, 0.401491228),
+    (6, 'medium'): ('b2-a1', 300, 190, 0.401491228),
+    (6, 'hard'): ('b2-d2', 300, 216, 0.372092388),
+    (6, 'expert'): ('b2-d2', 300, 216, 0.372092388),
+    (6, 'hint'): ('b2-a1', 300, 190, 0.401491228),
+    (7, 'easy'): ('g1:e3:e5:e7:c5xa7', 300, 8, 0.527075112),
+    (7, 'medium'): ('g1:e3:e5:e7:c5xa7', 300, 8, 0.527075112),
+    (7, 'hard'): ('g1:e3:e5:e7:c5xa7', 300, 144, 0.60840503),
+    (7, 'expert'): ('g1:e3:e5:e7:c5xa7', 300, 144, 0.60840503),
+    (7, 'hint'): ('g1:e3:e5:e7:c5xa7', 300, 8, 0.527075112),
+    (8, 'easy'): ('g1:e3', 300, 13, 0.531363012),
+    (8, 'medium'): ('g1:e3', 300, 13, 0.531363012),
+    (8, 'hard'): ('h3:f5', 300, 283, 0.640476891),
+    (8, 'expert'): ('h3:f5', 300, 283, 0.640476891),
+    (8, 'hint'): ('g1:e3', 300, 13, 0.531363012),
+    (9, 'easy'): ('d1x', 300, 124, 0.755868499),
+    (9, 'medium'): ('d1x', 300, 124, 0.755868499),
+    (9, 'hard'): ('d1x', 300, 273, 0.908888945),
+    (9, 'expert'): ('d1x', 300, 273, 0.908888945),
+    (9, 'hint'): ('d1x', 300, 124, 0.755868499),
+}
+
+#: position -> (best move, score, value, depth, nodes) of the analysis judge, recorded before
+JUDGED: dict[int, tuple[str, float, float, int, int]] = {
+    0: ('c6-c5', -0.0, 0.5, 4, 4293),
+    1: ('d2-e3', 1.013157895, 0.701583963, 3, 1066),
+    2: ('g5-f5', -1.006097561, 0.246855123, 3, 3366),
+    3: ('h4-i3', -3.022727273, 0.002972235, 3, 4059),
+    4: ('f6-e5', -1.00862069, 0.196570802, 3, 1980),
+    5: ('g5xi3', 6.096153846, 0.898489004, 4, 1479),
+    6: ('b2-d2', -0.083333333, 0.479178715, 7, 1440),
+    7: ('f1:f3:d5xd7', -0.000595238, 0.499925595, 1, 1163),
+    8: ('g1:e3', 0.005357143, 0.500669642, 3, 1385),
+    9: ('d2', 5.113636364, 0.707868117, 7, 1461),
+}
+
+
+@pytest.mark.parametrize("index", range(len(POSITIONS)))
+@pytest.mark.parametrize("level_name", LEVEL_NAMES)
+def test_every_level_plays_the_same_moves_as_before_the_evaluator(index, level_name):
+    assert search_row(POSITIONS[index], level_name, index) == EXPECTED[index, level_name]
+
+
+@pytest.mark.parametrize("index", range(len(POSITIONS)))
+def test_the_analysis_judge_gives_the_same_verdicts_as_before_the_evaluator(index):
+    assert judge_row(POSITIONS[index]) == JUDGED[index]
