@@ -24,7 +24,7 @@ import pygame
 import pytest
 
 import game.ai.analysis as ai_analysis
-from game import i18n, library, saves
+from game import i18n, library, saves, theme
 from game import settings as user_settings
 from game.ai.analysis import Point
 from game.ai.worker import AIReply
@@ -1452,14 +1452,18 @@ def _luminance(color: Any) -> float:
     return 0.2126 * color[0] + 0.7152 * color[1] + 0.0722 * color[2]
 
 
-def placed_texts(app: App) -> list[tuple[str, pygame.Rect]]:
-    """The texts the next frame draws, each with where it lands (the theme's hook)."""
+def placed_texts(app: App, scene: Any = None) -> list[tuple[str, pygame.Rect]]:
+    """The texts the next frame draws (or ``scene`` alone, drawn over it), each with where it
+    lands (the theme's hook)."""
     from game import theme
 
     seen: list[tuple[str, pygame.Rect]] = []
     theme.text_placed = lambda surface, words, rect, box, size: seen.append((words, rect.copy()))
     try:
-        app.frame([], 1 / 60)
+        if scene is None:
+            app.frame([], 1 / 60)
+        else:
+            scene.draw(app.screen)
     finally:
         theme.text_placed = None
     return seen
@@ -1535,4 +1539,77 @@ def test_the_game_over_card_and_the_strip_under_the_board_are_laid_out_in_the_wi
         assert card[name].width <= big[name].width and card[name].height <= big[name].height, name
     for name in ("buttons", "turns", "strip buttons"):
         assert all(now.width <= was.width and now.height <= was.height for now, was in zip(card[name], big[name])), name
+    row_app.resize(SIZE)
+
+
+def _risen(c: Ctx) -> Ctx:
+    """The game-over card once it has risen into place."""
+    for _ in range(60):
+        if c.scene.appear.done:
+            break
+        c.app.frame([], 1 / 30)
+    assert c.scene.appear.done
+    return c
+
+
+def test_the_game_over_card_reads_top_down_inside_its_box_alike_at_both_sizes(row_app):
+    """'Game over', the result, why, the turning points' heading (over its rows, aligned with
+    them): each inside the box, each under the one before, none on another; in the smaller
+    window each stands where it stood in the larger one, scaled."""
+    c = _risen(over(row_app))
+    g = c.scene
+    found = []
+    for size in (SIZE, (960, 600)):
+        _resized(c, size)
+        texts = placed_texts(row_app, g)
+        words = [w for w, _ in texts]
+        first = words.index("Game over")
+        heading = next(i for i, w in enumerate(words) if w.startswith("Turning points"))
+        card = [r for _, r in texts[first:heading + 1]]
+        assert len(card) >= 4 and all(g.box.contains(r) for r in card), (g.box, texts[first:heading + 1])
+        assert all(a.bottom <= b.top for a, b in zip(card, card[1:])), texts[first:heading + 1]
+        assert card[-1].left == g.turns[0].rect.left and card[-1].bottom <= g.turns[0].rect.top
+        found.append([(r.centerx - g.box.left, r.top - g.box.top) for r in card[:3]])
+    scale = theme.scale_for((960, 600))
+    for (bx, by), (sx, sy) in zip(*found):
+        assert abs(sx - bx * scale) <= 4 and abs(sy - by * scale) <= 4, found
+    row_app.resize(SIZE)
+
+
+@pytest.mark.parametrize("size", [SIZE, (960, 600)])
+def test_the_game_over_card_dims_the_board_bobs_the_winners_piece_either_side_of_the_result(row_app, size):
+    """Over the board the whole window outside the card is dimmed (every pixel darker than the
+    board alone); the winner's piece is drawn left and right of the result, level with it, and
+    bobs: half a second later it has moved."""
+    c = _resized(_risen(over(row_app)), size)
+    g, screen = c.scene, row_app.screen
+    row_app.manager.stack.remove(g)
+    row_app.frame([], 1 / 60)
+    board = screen.copy()
+    row_app.manager.stack.append(g)
+    texts = placed_texts(row_app)
+    dimmed = screen.copy()
+    box, (w, h) = g.box, screen.get_size()
+    for x, y in [(0, 0), (0, h - 1), (w - 1, 0), (w - 1, h - 1), (box.left - 1, box.centery), (box.centerx, 0)]:
+        assert _luminance(dimmed.get_at((x, y))) < _luminance(board.get_at((x, y))), (x, y)
+    result = next(r for words, r in texts if words == str(g.result_words))
+    fill = dimmed.get_at((box.left + 12, box.centery))
+    # either side of the result, level with it (from inside the card's border down to the
+    # result's foot): the top row of each piece, frame by frame for a second
+    top = result.top - result.height // 2
+    sides = [pygame.Rect(box.left + 8, top, result.left - box.left - 8, result.bottom - top),
+             pygame.Rect(result.right, top, box.right - 8 - result.right, result.bottom - top)]
+
+    def top_row(side: pygame.Rect) -> int | None:
+        return next((y for y in range(side.top, side.bottom)
+                     if any(screen.get_at((x, y)) != fill for x in range(side.left, side.right))), None)
+
+    tops: list[list[int | None]] = [[], []]
+    for _ in range(10):
+        for seen, side in zip(tops, sides):
+            seen.append(top_row(side))
+        row_app.frame([], 1 / 10)
+    for seen in tops:
+        assert all(y is not None and top < y < result.bottom for y in seen), (result, tops)
+        assert max(y for y in seen if y) - min(y for y in seen if y) >= 4, tops
     row_app.resize(SIZE)
