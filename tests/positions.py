@@ -38,3 +38,29 @@ def perft(state: State, depth: int) -> int:
         total += perft(state, depth - 1)
         state.undo()
     return total
+
+
+_CATALOGUE: list[object] = []
+
+
+def untranslated(message: str) -> str:
+    """The template of the rules' ``Words`` when the shipped Sinhala catalogue has no translation
+    of it (a player of another language would read it in English), or ''. The front end shows
+    ``Words`` rebuilt from their translated template."""
+    import gettext
+    from pathlib import Path
+
+    from rules.words import Words
+
+    if not _CATALOGUE:
+        mo = Path(__file__).resolve().parent.parent / "assets" / "locale" / "si" / "LC_MESSAGES" / "keliya.mo"
+        with open(mo, "rb") as f:
+            _CATALOGUE.append(gettext.GNUTranslations(f))
+    catalogue = _CATALOGUE[0]
+    assert isinstance(catalogue, gettext.GNUTranslations)
+    if not isinstance(message, Words):  # plain text is looked up whole (a count's refusal with
+        return ""                         # its reason appended is not, and stays English)
+    key = message.template
+    if key.startswith("{text}"):  # a sentence made of other words: those are looked up
+        return ""
+    return "" if catalogue.gettext(key) != key else key

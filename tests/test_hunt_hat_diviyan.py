@@ -4,10 +4,12 @@ from itertools import combinations
 
 import pytest
 from hunt_positions import hunt_state
+from positions import untranslated
 
 from rules import IllegalMoveError, load_game, load_state
 from rules.boards import bits
 from rules.line_games import DROP
+from rules.words import words_of
 
 GAME = "hat_diviyan_keliya"
 
@@ -18,9 +20,10 @@ def texts(state):
 
 def refuse(state, move, why):
     before = state.to_text()
-    with pytest.raises(IllegalMoveError, match=why):
+    with pytest.raises(IllegalMoveError, match=why) as err:
         state.play(move)
     assert state.to_text() == before
+    assert untranslated(words_of(err.value)) == "", "a Sinhala player would read the reason in English"
 
 
 # --- start and placement ---------------------------------------------------------------------------

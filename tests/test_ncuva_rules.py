@@ -9,10 +9,22 @@ import random
 from textwrap import dedent
 
 import pytest
+from positions import untranslated
 
 from rules import IllegalMoveError, game_spec, load_game, load_state
 from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP, replay_counts
 from rules.ncuva import SINGLE, SOW
+from rules.words import words_of
+
+
+def refuse(state, move, why):
+    """``move`` is refused for the reason ``why`` (a pattern), in words the catalogue translates,
+    and the position is left as it was."""
+    before = state.to_text()
+    with pytest.raises(IllegalMoveError, match=why) as err:
+        state.play(move)
+    assert state.to_text() == before
+    assert untranslated(words_of(err.value)) == "", "a Sinhala player would read the reason in English"
 
 
 def position(board: str, turn: str = "S", extra: str = "", **options: object):
@@ -280,10 +292,8 @@ def test_singles_move_and_refused_onto_a_stone():
     assert s.phase == "singles"
     assert texts(s) == ["b1>c1"]
     assert [m.kind for m in s.legal_moves()] == [SINGLE]
-    with pytest.raises(IllegalMoveError, match="next hole b1 is not empty"):
-        s.play("a1")
-    with pytest.raises(IllegalMoveError, match="next hole along the circuit, c1"):
-        s.play("b1>d1")
+    refuse(s, "a1", "next hole b1 is not empty")
+    refuse(s, "b1>d1", "next hole along the circuit, c1")
     play_checked(s, "b1>c1")
     assert rows(s) == board("""
         2 2 0 0
@@ -300,14 +310,10 @@ def test_single_stone_not_allowed_while_a_hole_holds_two():
         0 0 0 0
         1 0 2 0""")
     assert texts(s) == ["c1"]
-    with pytest.raises(IllegalMoveError, match="holds one stone"):
-        s.play("a1")
-    with pytest.raises(IllegalMoveError, match="^b1 is empty$"):
-        s.play("b1")
-    with pytest.raises(IllegalMoveError, match="North's hole"):
-        s.play("a4")
-    with pytest.raises(IllegalMoveError, match="sow the whole hole"):
-        s.play(s.legal_moves()[0]._replace(kind=SINGLE))
+    refuse(s, "a1", "holds one stone")
+    refuse(s, "b1", "^b1 is empty$")
+    refuse(s, "a4", "North's hole")
+    refuse(s, s.legal_moves()[0]._replace(kind=SINGLE), "sow the whole hole")
 
 
 def test_relay_cycle_stops_the_sowing_and_ends_the_turn():

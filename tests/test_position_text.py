@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import pytest
 from position_fuzz import message_problem
+from positions import untranslated
 
 from rules import load_game, load_state
 from rules.position import MAX_PLY
+from rules.words import words_of
 
 KOTU = "kotu_ellima capture=forced first=south limit=20 threefold=draw"
 TWO = ".../.../......./......./..SN...../......./......./.../..."  # one South, one North piece
@@ -25,6 +27,7 @@ def refused(text: str, why: str) -> str:
         load_state(text)
     message = str(err.value)
     assert message_problem(message) == "", message
+    assert untranslated(words_of(err.value)) == "", "a Sinhala player would read this in English"
     return message
 
 

@@ -3,10 +3,21 @@
 import random
 
 import pytest
-from positions import war_state
+from positions import untranslated, war_state
 
 from rules import IllegalMoveError, game_spec, load_game, load_state
 from rules.war import HUFF
+from rules.words import words_of
+
+
+def refuse(state, move, why):
+    """``move`` is refused for the reason ``why`` (a pattern), in words the catalogue translates,
+    and the position is left as it was."""
+    before = state.to_text()
+    with pytest.raises(IllegalMoveError, match=why) as err:
+        state.play(move)
+    assert state.to_text() == before
+    assert untranslated(words_of(err.value)) == "", "a Sinhala player would read the reason in English"
 
 
 def names(state, mask_or_points):
@@ -124,15 +135,13 @@ def test_chain_may_revisit_a_point_but_not_jump_a_piece_twice():
 def test_forced_capture_refuses_a_plain_move_with_reason():
     s = war_state("kotu_ellima", south="e3 a3", north="e4 i7")
     before = s.to_text()
-    with pytest.raises(IllegalMoveError, match="a capture is available: captures are forced"):
-        s.play("a3-a5")
+    refuse(s, "a3-a5", "a capture is available: captures are forced")
     assert s.to_text() == before
 
 
 def test_forced_chain_must_be_finished():
     s = war_state("kotu_ellima", south="e3 a3", north="e4 d5 i7")
-    with pytest.raises(IllegalMoveError, match="the capture must go on"):
-        s.play("e3xe5")
+    refuse(s, "e3xe5", "the capture must go on")
     assert texts(s) == ["e3xe5xc5"]
 
 
@@ -152,16 +161,11 @@ def test_free_rule_allows_stopping_and_plain_moves():
 
 def test_illegal_move_reasons():
     s = war_state("kotu_ellima", south="e3 a3", north="e4 i7", capture="free")
-    with pytest.raises(IllegalMoveError, match="e4 is taken"):
-        s.play("e3-e4")
-    with pytest.raises(IllegalMoveError, match="i7 is taken"):
-        s.play("e3-i7")  # not even on a line: that the point is taken comes first
-    with pytest.raises(IllegalMoveError, match="North's"):
-        s.play("e4-e5")
-    with pytest.raises(IllegalMoveError, match="no South piece on d3"):
-        s.play("d3-d4")
-    with pytest.raises(IllegalMoveError, match="not joined by a line"):
-        s.play("a3-c4")
+    refuse(s, "e3-e4", "e4 is taken")
+    refuse(s, "e3-i7", "i7 is taken")  # not even on a line: that the point is taken comes first
+    refuse(s, "e4-e5", "North's")
+    refuse(s, "d3-d4", "no South piece on d3")
+    refuse(s, "a3-c4", "not joined by a line")
     with pytest.raises(ValueError, match="not a point"):
         s.play("z9-e4")
 
@@ -232,8 +236,7 @@ def test_capturing_everything_wins():
     assert s.outcome().winner == 0
     assert "captured" in s.outcome().reason
     assert s.legal_moves() == []
-    with pytest.raises(IllegalMoveError, match="game is over"):
-        s.play("e5-e4")
+    refuse(s, "e5-e4", "game is over")
 
 
 def test_capture_target():
@@ -369,11 +372,9 @@ def test_moves_with_prefix_builds_a_chain_jump_by_jump():
 
 def test_illegal_chain_reasons():
     s = war_state("kotu_ellima", south="e3 e4 a3", north="i7 d5 c5", capture="free")
-    with pytest.raises(IllegalMoveError, match=r"over an enemy piece \(e4 is not one\)"):
-        s.play("e3xe5")
+    refuse(s, "e3xe5", r"over an enemy piece \(e4 is not one\)")
     s2 = war_state("kotu_ellima", south="e5 a3", north="d5 c5 i7", capture="free")
-    with pytest.raises(IllegalMoveError, match="c5 is taken"):
-        s2.play("e5xc5")
+    refuse(s2, "e5xc5", "c5 is taken")
     assert s2.to_text() == war_state("kotu_ellima", south="e5 a3", north="d5 c5 i7", capture="free").to_text()
 
 
