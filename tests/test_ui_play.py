@@ -12,10 +12,12 @@ import pytest
 
 from game import settings as user_settings
 from game import theme
+from game.boards.beats import Beat
 from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
 from game.scenes.gameover import GameOverScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
+from game.render.pieces import sprite
 from game.scenes.rules_screen import RulesScene
 from game.sound import RECIPES
 from rules import load_state
@@ -323,7 +325,7 @@ def test_game_over_rematch_and_menu(app):
     Mouse(app).click(over.rematch.rect.center)
     fresh = app.manager.top
     assert isinstance(fresh, PlayScene) and fresh is not scene and fresh.match.state.ply == 0
-    fresh.match.state = load_state(finished.to_text())
+    fresh.match.load(load_state(finished.to_text()))  # the same match, a finished position
     pump(app, 1.0, 0.1)
     over = app.manager.top
     assert isinstance(over, GameOverScene)
@@ -520,6 +522,19 @@ def test_animation_events_sound_as_they_should(app, monkeypatch):
     scene.match.play(scene.match.state.legal_moves()[0])
     settle(app, scene)
     assert "sow" in heard and "drop" not in heard  # a sown stone is light, not a piece set down
+
+
+@pytest.mark.parametrize("owner, kind", [(0, "soldier"), (1, "soldier"), (0, "cow"), (1, "leopard"), (1, "tiger"),
+                                         (0, "counter"), (1, "counter"), (0, "king"), (1, "king")])
+def test_a_captured_piece_bursts_into_its_own_colours(app, owner, kind):
+    """The fragments thrown out where a piece is taken are of the colours it is drawn in (and the
+    accent's sparks): each colour but the accent is one of the token's own pixels."""
+    scene = start(app, MatchConfig("kotu_ellima"))
+    scene._anim_event(Beat.CAPTURE, scene.match.state.game.layout.cells[0].index, (owner, kind))
+    token = sprite(owner, kind, 30)
+    drawn = {tuple(token.get_at((x, y)))[:3] for x in range(token.get_width()) for y in range(token.get_height())}
+    own = {p.color for p in scene.bursts.particles} - {theme.ACCENT}
+    assert own and all(tuple(color) in drawn for color in own), (own, kind)
 
 
 def test_the_result_sounds_the_win_chord_once_as_it_appears(app, monkeypatch):
