@@ -14,10 +14,10 @@ from game import settings as user_settings
 from game import theme
 from game.boards.beats import Beat
 from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
+from game.render.pieces import sprite
 from game.scenes.gameover import GameOverScene
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
-from game.render.pieces import sprite
 from game.scenes.rules_screen import RulesScene
 from game.sound import RECIPES
 from rules import load_state
