@@ -32,8 +32,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai.evaluators import Evaluator  # noqa: E402
 from game.ai.levels import LEVELS  # noqa: E402
-from game.ai.mcts import MCTS  # noqa: E402
+from game.ai.mcts import MCTS, SearchConfig  # noqa: E402
 from game.ai.policy import LevelPlayer  # noqa: E402
 from rules import game_ids, load_game  # noqa: E402
 from rules.core import State  # noqa: E402
@@ -84,10 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     options = dict(item.split("=", 1) for item in args.option)
     print(f"Hard settings (each game's own); {args.seconds:g} s per search")
     print(f"{'game':<22} {'position':<9} {'iterations':>10} {'it/s':>8} {'moves':>6}")
+    hard = LEVELS["hard"]
     for game_id in args.games or game_ids():
-        config = LEVELS["hard"].config_for(game_id)
         for label, state in positions(game_id, options=options):
-            engine = MCTS(config, random.Random(1))
+            engine = MCTS(hard.config_for(state.game), random.Random(1), hard.evaluator_for(state.game))
             if args.profile:
                 prof = cProfile.Profile()
                 prof.enable()
@@ -162,14 +163,16 @@ def time_workers(games: list[str], counts: list[int], seconds: float) -> int:
                 cells = []
                 for n in counts:
                     player = players[n]
-                    player.mcts = MCTS(player.level.config_for(game_id), random.Random(1))  # no tree reuse
+                    player.mcts = MCTS(rng=random.Random(1))  # no tree reuse (choose() sets config and evaluator)
                     decision = player.choose(state)
                     cells.append(f"{decision.iterations / decision.seconds:>13.0f}")
-                config = LEVELS["expert"].config_for(game_id)
+                expert = LEVELS["expert"]
+                config, evaluator = expert.config_for(state.game), expert.evaluator_for(state.game)
                 done = [0, 0]
 
-                def run(i: int, state: State = state, config: object = config, done: list[int] = done) -> None:
-                    done[i] = MCTS(config, random.Random(i)).search(state, seconds=seconds).iterations  # type: ignore[arg-type]
+                def run(i: int, state: State = state, done: list[int] = done, config: SearchConfig = config,
+                        evaluator: Evaluator = evaluator) -> None:
+                    done[i] = MCTS(config, random.Random(i), evaluator).search(state, seconds=seconds).iterations
 
                 t0 = time.perf_counter()
                 threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]

@@ -3,9 +3,11 @@
 Usage: python -m benchmarks.ai_tuning GAME --a key=value,... --b key=value,... [--iterations N | --seconds T]
        [--games G] [--option name=value ...] [--seed S] [--opening N]
 Keys are fields of ``game.ai.mcts.SearchConfig`` (exploration, cutoff, greedy, solver,
-captures_first, reuse, sharpness, minimax); ``cutoff=none`` plays simulations to the end;
-``evaluation=default`` scores cut-offs with the rules' generic material count
-(``State.heuristic``) instead of the game's own heuristic.
+captures_first, reuse, sharpness, minimax, screen, ...); ``cutoff=none`` plays simulations to the end;
+and ``evaluation=KIND`` picks the evaluator from ``game.ai.evaluators.evaluator_for``: ``generic``
+(or ``default``) scores cut-offs with the rules' generic material count (``State.heuristic``)
+instead of the game's own heuristic, ``learned`` with the game's learned evaluation, ``tuned`` as
+the strong levels do.
 Both sides get the same iteration budget, or with ``--seconds T`` the same clock and no cap;
 ``--b alphabeta`` plays A against the alpha-beta yardstick at that clock. Sides alternate; the
 score is A's.
@@ -22,26 +24,37 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.arena import interval, named, parse_options, report, run  # noqa: E402
+from game.ai.evaluators import KINDS, EvaluationKind  # noqa: E402
 from game.ai.levels import Level  # noqa: E402
 from game.ai.mcts import SearchConfig  # noqa: E402
 from game.ai.policy import LevelPlayer  # noqa: E402
-from rules.core import State  # noqa: E402
+
+
+def parse_evaluation(text: str) -> EvaluationKind:
+    """The ``evaluation=KIND`` among ``text``'s settings (default: the game's heuristic)."""
+    kind = "heuristic"
+    for item in filter(None, text.split(",")):
+        key, _, value = item.partition("=")
+        if key == "evaluation":
+            kind = "generic" if value == "default" else value
+    for known in KINDS:
+        if kind == known:
+            return known
+    raise ValueError(f"evaluation: one of {', '.join(KINDS)} (or default: the generic State.heuristic)")
 
 
 def parse_config(text: str) -> SearchConfig:
-    """``key=value,...`` over the default SearchConfig; bad keys raise ValueError."""
+    """``key=value,...`` over the default SearchConfig (``evaluation`` apart); bad keys raise ValueError."""
     fields = {f.name: f for f in dataclasses.fields(SearchConfig)}
     changes: dict[str, object] = {}
     for item in filter(None, text.split(",")):
         key, sep, value = item.partition("=")
-        if not sep or key not in fields:
-            raise ValueError(f"bad setting '{item}' (settings: {', '.join(fields)})")
-        default = getattr(SearchConfig(), key)
         if key == "evaluation":
-            if value != "default":
-                raise ValueError("evaluation: only 'default' (the generic State.heuristic) is known")
-            changes[key] = State.heuristic
-        elif value.lower() == "none":
+            continue  # the evaluator's, not the search's (parse_evaluation)
+        if not sep or key not in fields:
+            raise ValueError(f"bad setting '{item}' (settings: {', '.join(fields)}, evaluation)")
+        default = getattr(SearchConfig(), key)
+        if value.lower() == "none":
             changes[key] = None
         elif isinstance(default, bool):
             changes[key] = value.lower() in ("1", "true", "yes", "on")
@@ -52,8 +65,9 @@ def parse_config(text: str) -> SearchConfig:
     return dataclasses.replace(SearchConfig(), **changes)
 
 
-def maker(config: SearchConfig, iterations: int, name: str, seconds: float | None = None):
-    level = Level(name, name, "tuning", None, iterations, config=config)
+def maker(config: SearchConfig, iterations: int, name: str, seconds: float | None = None,
+          evaluation: EvaluationKind = "heuristic"):
+    level = Level(name, name, "tuning", None, iterations, config=config, evaluation=evaluation)
     if seconds:
         level = level.timed(seconds)
     return lambda rng: LevelPlayer(level, rng)
@@ -72,15 +86,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--opening", type=int, default=0, help="pairs of games from the same N random plies")
     args = ap.parse_args(argv)
     try:
-        a = parse_config(args.a)
+        a, eval_a = parse_config(args.a), parse_evaluation(args.a)
         b = None if args.b == "alphabeta" else parse_config(args.b)
+        eval_b = parse_evaluation("" if b is None else args.b)
     except ValueError as exc:
         ap.error(str(exc))
     if b is None and not args.seconds:
         ap.error("alphabeta needs --seconds")
     options = parse_options(ap, args.option, [args.game])
-    make_b = named("alphabeta", seconds=args.seconds) if b is None else maker(b, args.iterations, "B", args.seconds)
-    makers = (maker(a, args.iterations, "A", args.seconds), make_b)
+    make_b = (named("alphabeta", seconds=args.seconds) if b is None
+              else maker(b, args.iterations, "B", args.seconds, eval_b))
+    makers = (maker(a, args.iterations, "A", args.seconds, eval_a), make_b)
     tally = run(args.game, makers, args.games, options, args.seed, 2000, progress=True, opening=args.opening)
     budget = f"{args.seconds:g} s" if args.seconds else f"{args.iterations} it"
     print(f"A: {args.a or 'defaults'}   B: {args.b or 'defaults'}")

@@ -11,7 +11,8 @@ import pytest
 from positions import war_state
 
 from game.ai import evaluation, features, train_eval
-from game.ai.evaluation import LearnedEvaluation, Weights, evaluator_for, limit_adjusted, weights_key
+from game.ai.evaluation import LearnedEvaluation, Weights, limit_adjusted
+from game.ai.evaluators import learned_for, weights_key
 from game.ai.mcts import MCTS, SearchConfig
 from rules import load_game, load_state
 from rules.boards import bits
@@ -119,11 +120,11 @@ def test_shipped_weights_load_from_the_installed_package(key):
     gid, _, rule = key.partition("-")
     game = load_game(gid, **({"rule": rule} if rule else {}))
     assert weights_key(game) == key
-    learned = evaluator_for(game)
+    learned = learned_for(game)
     assert isinstance(learned, LearnedEvaluation) and learned.model == weights
     assert "command" in weights.trained and f"--seed {weights.trained['seed']}" in weights.trained["command"]
     for state in _random_states(gid, n=5, **({"rule": rule} if rule else {})):
-        assert -1.0 <= learned(state) <= 1.0
+        assert -1.0 <= learned.evaluate(state) <= 1.0
 
 
 def test_a_bad_weights_file_is_refused_with_the_reason():
@@ -187,8 +188,8 @@ def test_a_lead_near_the_war_limit_is_nearly_a_win():
     # more a one-piece lead is worth.
     state = war_state("kotu_ellima", "e3 a5 c1", "e7 i5")
     learned = evaluation.evaluation_from(_flat("war", "kotu_ellima"), state)
-    far = learned(state)
-    near = learned(war_state("kotu_ellima", "e3 a5 c1", "e7 i5", extra="quiet=17"))
+    far = learned.evaluate(state)
+    near = learned.evaluate(war_state("kotu_ellima", "e3 a5 c1", "e7 i5", extra="quiet=17"))
     assert 0 < far < near and near > 0.6
 
 
@@ -199,8 +200,8 @@ def test_a_lead_melts_near_a_drawing_limit_and_repetition():
     text = f"{game.header()}; board={_halma_board(game, red=['a1', 'c3', 'e5'], blue=['h8'])}; turn=R"
     state = load_state(text)
     learned = evaluation.evaluation_from(_flat("battlehalma", "battlehalma-promotion"), state)
-    far = learned(state)
-    near = learned(load_state(text + "; quiet=97"))
+    far = learned.evaluate(state)
+    near = learned.evaluate(load_state(text + "; quiet=97"))
     assert far > 0.3 and 0 < near < far / 2
     repeated = load_state(text)
     for move in ("a1-b2", "h8-g7", "b2-a1", "g7-h8"):  # back and forth: the start is seen twice
@@ -208,7 +209,7 @@ def test_a_lead_melts_near_a_drawing_limit_and_repetition():
     assert repeated.repetitions() == 2
     fresh = load_state("; ".join(f for f in repeated.to_text().split("; ") if not f.startswith(("rep=", "quiet="))))
     assert fresh.repetitions() == 1 and fresh.quiet_plies == 0 and repeated.quiet_plies == 4
-    assert learned(repeated) < 0.5 * learned(fresh) + 1e-9
+    assert learned.evaluate(repeated) < 0.5 * learned.evaluate(fresh) + 1e-9
 
 
 def _halma_board(game, red, blue):
@@ -227,5 +228,5 @@ def test_ahead_near_the_drawing_limit_the_search_takes_the_capture():
     text = f"{game.header()}; board={_halma_board(game, red=['a1', 'c3', 'e4'], blue=['e5', 'h8'])}; turn=R; quiet=99"
     state = load_state(text)
     learned = evaluation.evaluation_from(_flat("battlehalma", "battlehalma-promotion"), state)
-    result = MCTS(SearchConfig(evaluation=learned), random.Random(1)).search(state, iterations=300)
+    result = MCTS(SearchConfig(), random.Random(1), learned).search(state, iterations=300)
     assert result.move is not None and result.move.captured

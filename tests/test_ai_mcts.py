@@ -10,6 +10,7 @@ import pytest
 from positions import war_state
 from test_proof_logic import DRAW, NORTH_WINS, SOUTH_WINS, TreeGame, Turn, mirrored, north, south
 
+from game.ai.evaluators import FunctionEvaluator
 from game.ai.levels import LEVELS, level_named
 from game.ai.mcts import MCTS, Node, SearchConfig, SearchResult
 from game.ai.policy import LevelPlayer, make_player
@@ -372,18 +373,6 @@ def test_minimax_backups_give_each_node_the_best_its_mover_can_reach(side):
     assert root.est == _to0(side, 1.0)
 
 
-def test_progressive_bias_gives_each_move_its_gain_as_a_prior():
-    state = war_state("kotu_ellima", "e3 a5 c1 g1 i5", "e4 c7 e9", capture="free")
-    engine = MCTS(SearchConfig(prior=1.0), random.Random(1))
-    engine.search(state, iterations=300)  # the root's children chosen among by their priors
-    assert engine._root is not None
-    priors = {c.move: c.prior for c in engine._root.children}
-    assert set(priors) == set(state.legal_moves()) and any(priors.values())
-    for move, prior in priors.items():
-        gain = state.move_gain(move)
-        assert prior == gain / (gain + 1.0)
-
-
 def test_a_sharpened_heuristic_counts_small_leads_more_and_keeps_the_ends():
     assert MCTS(SearchConfig())._squash(0.2) == pytest.approx(0.6)
     sharp = MCTS(SearchConfig(sharpness=3.0))
@@ -416,10 +405,10 @@ def _naive_quiesce(state: State, depth: int) -> float:
     return best
 
 
-def test_quiescence_leaves_are_the_heuristic_once_the_captures_are_played_out():
-    """Kotu Ellima's opening is a rush of forced chains: the leaf value equals a plain search of the
-    captures, depth by depth (depth 0: the heuristic as it stands)."""
-    engine = MCTS(SearchConfig(quiescence=3), random.Random(1))  # its evaluation is the game's heuristic
+def test_the_screens_capture_search_is_the_heuristic_once_the_captures_are_played_out():
+    """Kotu Ellima's opening is a rush of forced chains: the root screen's leaf value equals a plain
+    search of the captures, depth by depth (depth 0: the heuristic as it stands)."""
+    engine = MCTS(SearchConfig(), random.Random(1))  # its evaluator is the game's heuristic
     checked, deeper = 0, set()
     for seed in range(30):
         state = random_play("kotu_ellima", seed, lambda s, plies=2 + seed % 9: s.ply >= plies)
@@ -513,10 +502,9 @@ def test_a_screen_that_keeps_none_of_the_moves_left_at_the_root_gives_it_the_mov
 
 
 def test_after_the_screen_the_search_runs_without_its_clock():
-    """The screen's clock and cancel are its own: once it is done, quiescence leaves (which tick the
-    same counter) run to the search's own budget."""
+    """The screen's clock and cancel are its own: once it is done, the search runs to its own budget."""
     state = war_state("kotu_ellima", "e3 c3 g3", "e5 c7", capture="free")
-    engine = MCTS(SearchConfig(screen=1, quiescence=3), random.Random(1))
+    engine = MCTS(SearchConfig(screen=1), random.Random(1))
     assert engine.search(state, iterations=200).iterations == 200
     assert engine._deadline is None and engine._cancel is None
 
@@ -531,7 +519,7 @@ def test_the_screen_has_its_share_of_the_clock_counted_from_the_searchs_start(mo
     from game.ai import mcts as mcts_module
 
     monkeypatch.setattr(mcts_module, "time", _Clock(0.001))
-    engine = MCTS(SearchConfig(screen_share=0.25, evaluation=evaluation), random.Random(1))
+    engine = MCTS(SearchConfig(screen_share=0.25), random.Random(1), FunctionEvaluator(evaluation))
     state = _tree("one-ply", SCREEN_ONE_PLY, 0)
     engine.search(state, seconds=40.0, iterations=20)  # ended by its iterations
     during = [d for d in deadlines if d is not None]

@@ -12,6 +12,7 @@ import pytest
 from positions import war_state
 
 from game.ai import parallel
+from game.ai.evaluators import HEURISTIC
 from game.ai.levels import LEVELS, level_named
 from game.ai.mcts import MCTS, SearchConfig, SearchResult
 from game.ai.policy import LevelPlayer
@@ -171,7 +172,8 @@ def test_a_helper_answers_with_its_seeded_trees_root_and_keeps_its_tree_per_conf
     the same config reuses the helper's tree (its visits keep growing)."""
     state = _start()
     text, config = state.to_text(), SearchConfig()
-    replies = _served([("search", 1, None, text, config, None, 60, 7), ("search", 1, None, text, config, None, 40, 8)])
+    replies = _served([("search", 1, None, text, config, HEURISTIC, None, 60, 7),
+                       ("search", 1, None, text, config, HEURISTIC, None, 40, 8)])
     reference = MCTS(config, random.Random(7))
     reference.search(state, iterations=60)
     assert replies[0] == (1, 60, _root_stats(reference, state), None)
@@ -185,19 +187,19 @@ def test_a_helper_answers_a_search_that_is_over_before_it_began_with_nothing():
     answer, never none (a caller with no clock waits for every answer). A ticket of None is not
     checked against the app's."""
     text, config = _start().to_text(), SearchConfig()
-    search = ("search", 3, 5, text, config, None, 30, 1)
+    search = ("search", 3, 5, text, config, HEURISTIC, None, 30, 1)
     assert _served([search], generation=4) == [(3, 0, [], None)]
     assert _served([search], generation=3, current=_Shared(6)) == [(3, 0, [], None)]
     answered = _served([search], generation=3, current=_Shared(5))
     assert answered[0][:2] == (3, 30) and answered[0][2]
-    untied = _served([("search", 3, None, text, config, None, 30, 1)], generation=3, current=_Shared(6))
+    untied = _served([("search", 3, None, text, config, HEURISTIC, None, 30, 1)], generation=3, current=_Shared(6))
     assert untied[0][:2] == (3, 30)
 
 
 def test_a_helper_says_what_went_wrong_and_keeps_serving():
     text, config = _start().to_text(), SearchConfig()
-    replies = _served([("search", 1, None, "no such game; board=", config, None, 30, 1),
-                       ("search", 1, None, text, config, None, 30, 1)])
+    replies = _served([("search", 1, None, "no such game; board=", config, HEURISTIC, None, 30, 1),
+                       ("search", 1, None, text, config, HEURISTIC, None, 30, 1)])
     assert replies[0][:3] == (1, 0, []) and replies[0][3].startswith("ValueError: ")
     assert replies[1][:2] == (1, 30) and replies[1][3] is None
 

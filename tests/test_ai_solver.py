@@ -212,7 +212,7 @@ def test_the_searches_find_a_win_in_one(text, best, table):
     assert [state.move_text(m) for m in solver.best_moves(state)] == [best]
     hard = LevelPlayer(LEVELS["hard"].capped(300), random.Random(2)).choose(state)
     assert state.move_text(hard.move) == best
-    for options in ({"quiescence": 4}, {"prior": 1.0}, {"sharpness": 10.0, "relative": True}):
+    for options in ({}, {"sharpness": 10.0, "relative": True}):
         config = replace(LEVELS["medium"].config, **options)
         found = MCTS(config, random.Random(2)).search(state, iterations=300)
         assert state.move_text(found.move) == best

@@ -5,7 +5,8 @@ went on with, in a process of its own so the window never waits. The front end
 
 A position's value is the expected result for the side to move, in [0, 1] (1: a win), from the
 analysis judge (``game.ai.judge``: alpha-beta with capture chains searched to quiet positions, a
-budget of nodes per position, so the verdicts do not depend on the machine's load); a finished
+budget of nodes per position, so the verdicts do not depend on the machine's load; its positional
+share from the game's ``Evaluator``, as ``game.ai.evaluators.evaluator_for`` gives it); a finished
 position its result; a solved game (Hat Diviyan Keliya) its proven value.
 """
 
@@ -20,6 +21,7 @@ from rules import load_state
 from rules.core import Move, State
 
 from . import solver
+from .evaluators import evaluator_for
 from .judge import DECIDED, WIN, Judge
 
 #: nodes per position: a 100-move game in under a minute of one core (RESULTS.md, "The analysis
@@ -98,7 +100,7 @@ def analyse(start: str, moves: list[str], budget: int | None = None, seed: int =
     """Each position from ``start`` through ``moves`` (position text and notation), in order.
     ``seed`` is kept for callers; the judge is deterministic."""
     state = load_state(start)
-    judge = Judge(budget if budget is not None else budget_for(state.game.id))
+    judge = Judge(budget if budget is not None else budget_for(state.game.id), evaluator_for(state.game))
     for ply in range(len(moves) + 1):
         played = state.parse_move(moves[ply]) if ply < len(moves) else None
         point = value_position(state, played, judge)

@@ -1,9 +1,10 @@
 """A learned evaluation: each game's feature weights, fitted to self-play results and shipped as data.
 
-``evaluator_for(game)`` returns a callable ``state -> value in [-1, 1] from player 0's side`` (the
-same scale as ``state.heuristic()``) when the game has a weights file in ``game/ai/weights/``,
-else None, and the search keeps the game's own heuristic. The file is written by
-``python -m game.ai.train_eval`` (see there) and read here; the search code knows no game.
+``learned_evaluation(key, game)`` returns an ``Evaluator`` (``game.ai.evaluators``: ``evaluate(state)``
+is a value in [-1, 1] from player 0's side, the scale of ``state.heuristic()``) when the game has a
+weights file ``KEY.json`` in ``game/ai/weights/``, else None; which games use it, and under which key,
+``game.ai.evaluators`` decides. The file is written by ``python -m game.ai.train_eval`` (see there)
+and read here; the search code knows no game.
 
 The value is the logistic model's expected score ``2 * sigmoid(w . f + b) - 1``, then:
 
@@ -30,14 +31,6 @@ from rules.recorded import RecordedState
 from .features import FeatureFn, family_of
 
 FORMAT = "keliya-eval-1"
-
-
-def weights_key(game: Game) -> str:
-    """The name of ``game``'s weights file (without ``.json``): the game id, and for BattleHalma
-    the rule too (the promotion and terminal games value different things)."""
-    if game.id == "battlehalma":
-        return f"battlehalma-{game.options['rule']}"
-    return game.id
 
 
 @dataclass(frozen=True)
@@ -99,7 +92,7 @@ def limit_adjusted(value: float, left: int, winner: int | None, horizon: int) ->
 
 
 class LearnedEvaluation:
-    """``state -> [-1, 1]`` from player 0's side, by one game's ``Weights``."""
+    """An ``Evaluator``: ``evaluate(state)`` in [-1, 1] from player 0's side, by one game's ``Weights``."""
 
     def __init__(self, weights: Weights, features: FeatureFn) -> None:
         self.model = weights
@@ -109,7 +102,11 @@ class LearnedEvaluation:
         self._horizon = weights.horizon
         self._repetition = weights.repetition
 
-    def __call__(self, state: State) -> float:
+    @property
+    def name(self) -> str:
+        return f"learned:{self.model.key}"
+
+    def evaluate(self, state: State) -> float:
         out = state.outcome()
         if out is not None:
             return 0.0 if out.winner is None else (1.0 if out.winner == 0 else -1.0)
@@ -150,9 +147,8 @@ def evaluation_from(weights: Weights, sample: State) -> LearnedEvaluation | None
     return LearnedEvaluation(weights, family[2])
 
 
-def evaluator_for(game: Game) -> LearnedEvaluation | None:
-    """The shipped learned evaluation for ``game``, or None (made once per weights file)."""
-    key = weights_key(game)
+def learned_evaluation(key: str, game: Game) -> LearnedEvaluation | None:
+    """The shipped learned evaluation called ``key`` for ``game``, or None (made once per weights file)."""
     if key not in _evaluators:
         weights = load_weights(key)
         _evaluators[key] = None if weights is None else evaluation_from(weights, game.new_initial_state())
@@ -165,12 +161,14 @@ def main() -> int:
     from rules import game_ids, load_game
 
     from .book import book_for
+    from .evaluators import VARIANT_OPTION, learned_for, weights_key
 
     for gid in game_ids():
-        variants: list[dict[str, str]] = [{"rule": "promotion"}, {"rule": "terminal"}] if gid == "battlehalma" else [{}]
+        option, values = VARIANT_OPTION.get(gid, ("", ()))
+        variants: list[dict[str, str]] = [{option: value} for value in values] or [{}]
         for options in variants:
             game = load_game(gid, **options)
-            learned = evaluator_for(game)
+            learned = learned_for(game)
             if learned is not None:
                 t = learned.model.trained
                 print(f"learned evaluation: {weights_key(game)} ({len(learned.model.features)} features, "

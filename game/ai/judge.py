@@ -12,7 +12,9 @@ annotates a game:
   move is a capture (the forced-capture rule), is searched one ply deeper, so a quiet sacrifice
   that forces a capture and loses a chain comes into view.
 - **A material-and-limit value**: the score is material (pieces taken from the other side, in
-  the game's units: pieces, or stones in Ncuva) plus a small share of the game's own heuristic;
+  the game's units: pieces, or stones in Ncuva) plus a small share of an ``Evaluator``'s value (the
+  same protocol the levels' search takes, ``game.ai.evaluators``; by default what its factory gives
+  a game: its own heuristic);
   it becomes an expected result through a logistic curve that steepens as the forces thin out
   and as a move limit that awards the game to the leader draws near, and flattens as one that
   draws approaches. The score has no side-to-move term, so a position valued from either side
@@ -29,11 +31,12 @@ from typing import NamedTuple
 
 from rules.core import Move, State
 
+from .evaluators import HEURISTIC, Evaluator, evaluator_for
 from .negamax import best_of
 
 WIN = 10_000.0  # a finished game outweighs any material; a quicker win scores a little higher
 DECIDED = WIN - 1_000  # scores beyond this are proven results within the search
-POSITIONAL = 0.25  # weight of the game's heuristic (in [-1, 1]) beside material, in pieces
+POSITIONAL = 0.25  # weight of the evaluation (in [-1, 1]) beside material, in pieces
 MAX_DEPTH = 12
 QUIESCENCE_PLIES = 10  # captures searched beyond the horizon, at most
 EXTENSION_PLIES = 6  # forced replies searched beyond the nominal depth, at most, along one line
@@ -70,11 +73,11 @@ class Finding(NamedTuple):
     standing: float = 0.0  # what the side to move keeps by moving quietly, or by the best capture when it must take
 
 
-def material(state: State) -> float:
+def material(state: State, evaluator: Evaluator = HEURISTIC) -> float:
     """Player 0's material lead: what each side has taken from the other (pieces, or stones),
-    and a small share of the game's own judgement (mobility, progress, kings)."""
+    and a small share of ``evaluator``'s judgement (the game's own: mobility, progress, kings)."""
     taken = state.captured_counts()
-    return taken[0] - taken[1] + POSITIONAL * state.heuristic()
+    return taken[0] - taken[1] + POSITIONAL * evaluator.evaluate(state)
 
 
 _START_FORCES: dict[str, int] = {}
@@ -115,10 +118,13 @@ def _is_capture(state: State, move: Move) -> bool:
 
 
 class Judge:
-    """One search per position (``judge``); ``budget`` nodes a position, about."""
+    """One search per position (``judge``); ``budget`` nodes a position, about. ``evaluator``
+    gives the positional share of the score; None: the factory's for each position's game."""
 
-    def __init__(self, budget: int = 6_000) -> None:
+    def __init__(self, budget: int = 6_000, evaluator: Evaluator | None = None) -> None:
         self.budget = budget
+        self.evaluator = evaluator
+        self._evaluator: Evaluator = HEURISTIC  # the one in use for the position being judged
         self.nodes = 0
         self._limit = 0
         self._history: dict[Move, int] = {}  # the history heuristic: cut-offs each move made, by depth
@@ -128,6 +134,7 @@ class Judge:
         work = state.copy()
         moves = work.legal_moves()
         self.nodes = 0
+        self._evaluator = self.evaluator if self.evaluator is not None else evaluator_for(work.game)
         self._history = {}  # each position judged afresh: the same verdict whatever was judged before
         if not moves:
             score = self._leaf(work)
@@ -209,7 +216,7 @@ class Judge:
             if out.winner is None:
                 return 0.0
             return WIN if out.winner == state.to_move else -WIN
-        m = material(state)
+        m = material(state, self._evaluator)
         return m if state.to_move == 0 else -m
 
     def _search(self, state: State, depth: int, alpha: float, beta: float, ext: int) -> float:

@@ -15,14 +15,15 @@ from dataclasses import dataclass, field, replace
 from rules.core import Game
 from rules.words import N_
 
-from .evaluation import weights_key
+from .evaluators import EvaluationKind, Evaluator, evaluator_for, weights_key
 from .level_names import LEVEL_WORDS
 from .mcts import SearchConfig
 
 
 @dataclass(frozen=True)
 class Level:
-    """A named difficulty: budget (``seconds``, ``iterations``) plus style."""
+    """A named difficulty: budget (``seconds``, ``iterations``) plus style, and the evaluation it
+    asks the factory for (``game.ai.evaluators``; what "tuned" means per game is decided there)."""
 
     name: str
     label: str
@@ -36,6 +37,7 @@ class Level:
     per_game: Mapping[str, SearchConfig] = field(default_factory=dict)  # game id -> its tuned config
     workers: int = 1  # search processes (root parallelism); 0: one fewer than the machine's cores
     book: bool = False  # play the game's opening book (game.ai.book) while the position is in it
+    evaluation: EvaluationKind = "heuristic"  # what scores the search's leaves (``evaluator_for``)
 
     def config_for(self, game: str | Game) -> SearchConfig:
         """The search settings this level uses in ``game`` (a game, or a game id): a game's
@@ -45,6 +47,10 @@ class Level:
             return self.per_game.get(game, self.config)
         found = self.per_game.get(weights_key(game))
         return found if found is not None else self.per_game.get(game.id, self.config)
+
+    def evaluator_for(self, game: Game) -> Evaluator:
+        """What this level's search scores positions with in ``game`` (from the one factory)."""
+        return evaluator_for(game, self.evaluation)
 
     def search_workers(self) -> int:
         """How many processes this level searches in on this machine (at least 1)."""
@@ -87,23 +93,23 @@ STRONG = SearchConfig(exploration=0.3, greedy=0.9, sharpness=10.0, relative=True
 # 81.3% over 80 games on four seeds with this, 40% with the war games' settings; on the 10x10
 # terminal board 50% against 25%. The same screen did not help the war games or the Leopards.
 # Without a clock (a fixed iteration budget: tests, ``--scale`` matches) the screen is 2 plies deep.
-# Cows and Leopards scores its cut-offs with the learned evaluation (game.ai.evaluation, issue 22):
-# a calibrated expected score, so sharpened gently (3, not 10) and without the minimax backups
-# that would double its cost per iteration. The war games do not: there the same settings scored
-# 6 to 10 points below the material count against alpha-beta (60 games a game on the same
-# openings, RESULTS.md), the evaluation costing a third of the iterations for knowledge the
-# playouts already find.
-LEARNED = replace(STRONG, learned=True, sharpness=3.0, minimax=0.0)
+# Cows and Leopards scores its cut-offs with the learned evaluation (game.ai.evaluation, issue 22;
+# chosen in game.ai.evaluators.TUNED_EVALUATION): a calibrated expected score, so sharpened gently
+# (3, not 10) and without the minimax backups that would double its cost per iteration. The war
+# games do not: there the same settings scored 6 to 10 points below the material count against
+# alpha-beta (60 games a game on the same openings, RESULTS.md), the evaluation costing a third of
+# the iterations for knowledge the playouts already find.
+LEARNED = replace(STRONG, sharpness=3.0, minimax=0.0)
 
 HALMA = replace(STRONG, cutoff=0, minimax=0.5, screen_share=0.5, screen=2)
 
 STRONG_PER_GAME: dict[str, SearchConfig] = {
     "battlehalma": HALMA,
     # The promotion game is drawn between sound players (the no-capture limit, repetition): its
-    # learned evaluation lets a lead melt near the limit and on a repeated position, so a level
-    # ahead plays for a capture and one behind for time. Against alpha-beta at 0.2 s: 2 wins,
-    # 14 draws, 4 losses where the material count drew 19 of 20 (RESULTS.md, issue 22).
-    "battlehalma-promotion": replace(HALMA, learned=True, sharpness=3.0, screen_margin=0.02),
+    # learned evaluation (TUNED_EVALUATION) lets a lead melt near the limit and on a repeated
+    # position, so a level ahead plays for a capture and one behind for time. Against alpha-beta at
+    # 0.2 s: 2 wins, 14 draws, 4 losses where the material count drew 19 of 20 (RESULTS.md, issue 22).
+    "battlehalma-promotion": replace(HALMA, sharpness=3.0, screen_margin=0.02),
     "cows_leopards": LEARNED,
 }
 
@@ -118,12 +124,12 @@ LEVELS: dict[str, Level] = {  # their labels and descriptions: ``level_names`` (
     ),
     "hard": Level(
         "hard", *LEVEL_WORDS["hard"],
-        seconds=1.8, iterations=25000, config=STRONG, per_game=STRONG_PER_GAME, book=True,
+        seconds=1.8, iterations=25000, config=STRONG, per_game=STRONG_PER_GAME, book=True, evaluation="tuned",
     ),
     "expert": Level(
         "expert", *LEVEL_WORDS["expert"],
         seconds=4.6, iterations=100000, perfect=True, config=STRONG, per_game=STRONG_PER_GAME, workers=0,
-        book=True,
+        book=True, evaluation="tuned",
     ),
 }
 

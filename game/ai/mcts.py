@@ -8,10 +8,11 @@ ordinary plies. Values are kept from player 0's side in [0, 1] (1: player 0 wins
 Kept because they measurably help (see benchmarks/RESULTS.md, section "AI"):
 - MCTS-Solver: game-theoretic values (won, lost, drawn) are proven bottom-up, so a win in
   one is always taken and a proven loss is never chosen while anything else is left.
-- Cut-off playouts: a simulation stops after ``cutoff`` plies and is scored by
-  ``state.heuristic()``, which is far quicker and steadier than playing to the end.
+- Cut-off playouts: a simulation stops after ``cutoff`` plies and is scored by the search's
+  ``Evaluator`` (``game.ai.evaluators``: the game's heuristic unless the level's factory chose
+  another), which is far quicker and steadier than playing to the end.
 - Capture-biased playouts: half the simulated moves take the biggest capture.
-- Implicit minimax backups: each node also keeps the heuristic backed up by minimax
+- Implicit minimax backups: each node also keeps the evaluation backed up by minimax
   through the tree, mixed into the UCT value with weight ``minimax``.
 - Capture-first expansion: untried captures are tried before quiet moves.
 - Tree reuse: when the next position is a grandchild (or child) of the last root, its
@@ -20,8 +21,11 @@ Cut-off, capture bias and minimax together scored 67% over 60 games against the 
 cut-off-16 search at equal iterations (benchmarks/ai_tuning.py; RESULTS.md).
 Kept as options a level may set per game (``Level.per_game``): a root screen, an alpha-beta
 that deepens for a share of the clock and leaves the tree only the moves it rates best
-(BattleHalma's race, where it took Hard from 40% to 81% against alpha-beta), quiescence leaves
-and progressive bias (measured, not used by any level now).
+(BattleHalma's race, where it took Hard from 40% to 81% against alpha-beta). Quiescence leaves and
+progressive bias were measured, used by no level, and removed (issue 31).
+
+What values a position is not the search's business: it is handed an ``Evaluator`` (as OpenSpiel's
+MCTS is), and which one a game gets is decided by ``game.ai.evaluators.evaluator_for`` alone.
 """
 
 from __future__ import annotations
@@ -35,12 +39,8 @@ from typing import NamedTuple
 
 from rules.core import Move, State
 
-from .evaluation import evaluator_for
+from .evaluators import HEURISTIC, Evaluator
 from .negamax import best_of
-
-
-def _heuristic(state: State) -> float:
-    return state.heuristic()
 
 
 @dataclass(frozen=True)
@@ -48,21 +48,17 @@ class SearchConfig:
     """How the search spends its budget (a level picks one of these)."""
 
     exploration: float = 0.7  # UCT constant for values in [0, 1]
-    cutoff: int | None = 8  # playout plies before the heuristic decides; None: play to the end
+    cutoff: int | None = 8  # playout plies before the evaluation decides; None: play to the end
     greedy: float = 0.5  # chance a playout move is the biggest capture
     solver: bool = True  # prove wins and losses (MCTS-Solver)
     captures_first: bool = True  # expand untried captures before quiet moves
     reuse: bool = True  # keep the subtree of the last search when the position follows on
-    sharpness: float = 0.0  # >0: heuristic h scored as tanh(k*h)/tanh(k), so small leads count more
+    sharpness: float = 0.0  # >0: an evaluation h scored as tanh(k*h)/tanh(k), so small leads count more
     relative: bool = False  # sharpen h minus the root's h: what a line gains from here, whatever the scale
-    minimax: float = 0.3  # weight of implicit minimax backups of the heuristic in the selection
-    evaluation: Callable[[State], float] | None = None  # replaces state.heuristic() (tuning)
-    quiescence: int = 0  # >0: leaves scored by a capture-only alpha-beta this many plies deep, not a playout
+    minimax: float = 0.3  # weight of implicit minimax backups of the evaluation in the selection
     screen: int = 0  # >0: root moves a capture-resolved alpha-beta this deep finds worse than the best are dropped
     screen_share: float = 0.0  # >0: with a clock, the screen deepens for this share of it (no clock: ``screen`` deep)
     screen_margin: float = 0.0  # the screen keeps root moves rated within this of the best (evaluation units)
-    prior: float = 0.0  # progressive bias: weight of a move's prior, fading as 1/(visits+1)
-    learned: bool = False  # leaves, cut-offs and priors by the game's learned evaluation, where it has one
 
 
 class _OutOfTime(Exception):
@@ -92,7 +88,7 @@ class RootStat(NamedTuple):
 class Node:
     """One position in the tree, reached by ``move``; ``to_move`` decides here."""
 
-    __slots__ = ("move", "parent", "children", "untried", "to_move", "visits", "total", "exact", "est", "prior")
+    __slots__ = ("move", "parent", "children", "untried", "to_move", "visits", "total", "exact", "est")
 
     def __init__(self, move: Move | None, parent: Node | None, to_move: int) -> None:
         self.move = move
@@ -103,8 +99,7 @@ class Node:
         self.visits = 0
         self.total = 0.0  # sum of values from player 0's side
         self.exact: float | None = None  # proven value from player 0's side
-        self.est = 0.5  # heuristic value backed up by minimax (implicit minimax backups)
-        self.prior = 0.0  # the move's gain as g/(g+1), for progressive bias
+        self.est = 0.5  # the evaluation backed up by minimax (implicit minimax backups)
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.5
@@ -127,19 +122,22 @@ class MCTS:
     """A reusable searcher: ``search(state, ...)`` returns the best move for ``state.to_move``.
 
     ``rng`` is the only source of chance, so a seeded search with an iteration budget is
-    reproducible. The given state is never changed: the search plays on a copy.
+    reproducible. The given state is never changed: the search plays on a copy. ``evaluator``
+    scores its leaves (default: the game's heuristic); a level sets the one its factory gives.
     """
 
-    def __init__(self, config: SearchConfig | None = None, rng: random.Random | None = None) -> None:
+    def __init__(self, config: SearchConfig | None = None, rng: random.Random | None = None,
+                 evaluator: Evaluator = HEURISTIC) -> None:
         self.config = config or SearchConfig()
         self.rng = rng or random.Random()
+        self.evaluator = evaluator
         self._root: Node | None = None
         self._root_state: State | None = None
-        self._h_root = 0.0  # the root's heuristic, when values are relative to it
+        self._h_root = 0.0  # the root's evaluation, when values are relative to it
         self._deadline: float | None = None  # the root screen's clock, while it runs
         self._cancel: Callable[[], bool] | None = None
         self._nodes = 0
-        self._h: Callable[[State], float] = _heuristic  # the evaluation of this search's game
+        self._h: Callable[[State], float] = evaluator.evaluate  # the evaluation, while a search runs
         self._screened: list[Move] = []  # root moves the screen dropped, given back if the rest prove no win
 
     # --- public --------------------------------------------------------------------------
@@ -167,7 +165,7 @@ class MCTS:
             root = Node(None, None, work.to_move)
         root.parent = None
         root.move = None
-        self._h = self._evaluation_for(work)
+        self._h = self.evaluator.evaluate
         if self.config.relative:
             self._h_root = self._h(work)
         self._root, self._root_state = root, work.copy()
@@ -198,18 +196,6 @@ class MCTS:
                 break
         return self._result(root, done, time.perf_counter() - t0)
 
-    def _evaluation_for(self, state: State) -> Callable[[State], float]:
-        """What scores leaves here: the configured evaluation, else the game's learned one (if
-        asked for and shipped), else the game's heuristic."""
-        cfg = self.config
-        if cfg.evaluation is not None:
-            return cfg.evaluation
-        if cfg.learned:
-            learned = evaluator_for(state.game)
-            if learned is not None:
-                return learned
-        return _heuristic
-
     # --- one iteration -------------------------------------------------------------------
     def _iterate(self, root: Node, work: State) -> None:
         cfg = self.config
@@ -223,14 +209,10 @@ class MCTS:
                 node.untried = _order_untried(work, self.rng, cfg.captures_first)
             if node.untried:
                 move = node.untried.pop()
-                gain = work.move_gain(move) if cfg.prior and not cfg.learned else 0
                 work.apply(move)
                 played += 1
                 child = Node(move, node, work.to_move)
-                if gain:
-                    child.prior = gain / (gain + 1.0)
                 node.children.append(child)
-                mover = node.to_move
                 node = child
                 out = work.outcome()
                 if out is not None:
@@ -239,10 +221,8 @@ class MCTS:
                     if cfg.solver:
                         child.exact = value0
                 else:
-                    if cfg.minimax or (cfg.prior and cfg.learned):
+                    if cfg.minimax:
                         child.est = self._evaluate(work)
-                        if cfg.prior and cfg.learned:  # the learned value of the move, for its mover
-                            child.prior = _value_for(mover, child.est)
                     value0 = self._simulate(work)
                 break
             if not node.children:  # a finished game the solver was not asked to mark
@@ -257,9 +237,6 @@ class MCTS:
 
     def _simulate(self, work: State) -> float:
         cfg = self.config
-        if cfg.quiescence:
-            v = self._quiesce(work, cfg.quiescence, -2.0, 2.0)
-            return self._squash(v if work.to_move == 0 else -v)
         scratch = work.copy()
         scratch.playout(self.rng, cfg.cutoff, cfg.greedy)
         if scratch.outcome() is not None:
@@ -271,7 +248,7 @@ class MCTS:
         return self._squash(self._h(state))
 
     def _squash(self, h: float) -> float:
-        """A heuristic value in [-1, 1] for player 0 as a value in [0, 1] (sharpened if asked)."""
+        """An evaluation in [-1, 1] for player 0 as a value in [0, 1] (sharpened if asked)."""
         k = self.config.sharpness
         if k:
             if self.config.relative:
@@ -355,7 +332,7 @@ class MCTS:
         return best_of(state, moves, lambda a, b: self._shallow(state, depth - 1, a, b), -2.0, alpha, beta)
 
     def _quiesce(self, state: State, depth: int, alpha: float, beta: float) -> float:
-        """The heuristic once the captures in view are played out, for the side to move: a
+        """The evaluation once the captures in view are played out, for the side to move: a
         capture-only alpha-beta; standing pat is allowed unless every legal move captures (a
         forced capture), so a leaf in the middle of an exchange is not scored as it stands."""
         self._tick()
@@ -382,7 +359,6 @@ class MCTS:
         log_n = math.log(node.visits)
         c = self.config.exploration
         alpha = self.config.minimax
-        bias = self.config.prior
         best, best_score = node.children[0], -1.0
         for child in node.children:
             if child.exact is not None:
@@ -392,8 +368,6 @@ class MCTS:
             else:
                 q = _value_for(player, child.mean())
             score = q + c * math.sqrt(log_n / (child.visits + 1))
-            if bias:
-                score += bias * child.prior / (child.visits + 1)
             if score > best_score:
                 best, best_score = child, score
         return best

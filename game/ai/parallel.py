@@ -48,7 +48,7 @@ def helper_main(conn: Connection, generation: Any, current: Any) -> None:
     """A helper process: search what the pipe asks until it closes or says stop."""
     from rules import load_state
 
-    searchers: dict[SearchConfig, MCTS] = {}
+    searchers: dict[tuple[SearchConfig, str], MCTS] = {}  # a tree per config and evaluator
     while True:
         try:
             message = conn.recv()
@@ -56,7 +56,7 @@ def helper_main(conn: Connection, generation: Any, current: Any) -> None:
             return
         if message[0] == "stop":
             return
-        _, gen, ticket, text, config, seconds, iterations, seed = message
+        _, gen, ticket, text, config, evaluator, seconds, iterations, seed = message
 
         def stopped(gen: int = gen, ticket: int | None = ticket) -> bool:
             return generation.value != gen or (current is not None and ticket is not None
@@ -66,9 +66,11 @@ def helper_main(conn: Connection, generation: Any, current: Any) -> None:
         if not stopped():  # (never none: a caller with no clock waits for every answer)
             try:
                 state = load_state(text)
-                mcts = searchers.get(config)
+                key = (config, evaluator.name)
+                mcts = searchers.get(key)
                 if mcts is None:
-                    mcts = searchers.setdefault(config, MCTS(config, random.Random(seed)))
+                    mcts = searchers.setdefault(key, MCTS(config, random.Random(seed), evaluator))
+                mcts.evaluator = evaluator
                 result = mcts.search(state, seconds=seconds, iterations=iterations, cancel=stopped)
                 stats = [(state.move_text(s.move), s.visits, s.value, s.exact) for s in mcts.root_stats()]
                 reply = (gen, result.iterations, stats, None)
@@ -150,7 +152,8 @@ class RootParallelSearch:
         sent = []
         for conn in live:
             try:
-                conn.send(("search", gen, ticket, text, mcts.config, seconds, iterations, self.rng.randrange(1 << 62)))
+                conn.send(("search", gen, ticket, text, mcts.config, mcts.evaluator, seconds, iterations,
+                           self.rng.randrange(1 << 62)))
                 sent.append(conn)
             except (BrokenPipeError, OSError):
                 pass

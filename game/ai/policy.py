@@ -102,6 +102,7 @@ class LevelPlayer:
             if move is not None:
                 return Decision(move, 0, time.perf_counter() - t0)
         self.mcts.config = level.config_for(state.game)
+        self.mcts.evaluator = level.evaluator_for(state.game)
         parallel = self._parallel_search()
         if parallel is not None:
             result = parallel.search(self.mcts, state, level.seconds, level.iterations, cancel, ticket)

@@ -16,7 +16,7 @@ that took more, 1/2 if level): where nearly every game between the levels is dra
 promotion game), the outcomes alone carry no signal; such labels cannot tell a lead melting at a
 drawing limit either, so the horizon and repetition factor are then given, not fitted. From the second round on the players already search with the weights of the round
 before, so the positions come from games between the current levels. The file goes to
-``game/ai/weights/KEY.json`` (``evaluation.weights_key``), with the command that made it.
+``game/ai/weights/KEY.json`` (``evaluators.weights_key``), with the command that made it.
 ``--jobs`` only spreads the games over processes: the result does not depend on it.
 """
 
@@ -29,7 +29,6 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -37,7 +36,8 @@ from rules import game_ids, load_game
 from rules.recorded import RecordedState
 
 from .arena import parse_options, random_opening
-from .evaluation import Weights, evaluation_from, limit_adjusted, linear_value, weights_key
+from .evaluation import Weights, evaluation_from, limit_adjusted, linear_value
+from .evaluators import HEURISTIC, Evaluator, weights_key
 from .features import family_of
 from .levels import LEVELS
 from .mcts import MCTS
@@ -76,12 +76,13 @@ def play_one(job: GameJob) -> list[Sample]:
     family = family_of(state)
     assert family is not None, f"{job.game_id} has no features"
     features = family[2]
-    config = replace(LEVELS["hard"].config_for(state.game), learned=False)
+    config = LEVELS["hard"].config_for(state.game)
+    evaluator: Evaluator = HEURISTIC
     if job.weights is not None:
         learned = evaluation_from(Weights.from_json(job.weights), state)
         if learned is not None:
-            config = replace(config, evaluation=learned)
-    searchers = [MCTS(config, random.Random(rng.random())) for _ in range(2)]
+            evaluator = learned
+    searchers = [MCTS(config, random.Random(rng.random()), evaluator) for _ in range(2)]
     seen: list[tuple[tuple[float, ...], int, int | None, bool]] = []
     played = 0
     while state.outcome() is None and played < job.max_plies:
