@@ -499,3 +499,58 @@ def test_a_game_saved_without_its_time_is_dated_by_its_file(finished_game):
     listed = lib.finished if finished_game else lib.unfinished
     assert [(e.id, e.saved_at) for e in listed] == list(times.items())
     assert library.overview().unfinished == (0 if finished_game else 2)
+
+
+@pytest.mark.parametrize("finished_game", [False, True])
+def test_a_game_kept_in_the_wrong_list_is_said_and_set_aside(finished_game):
+    """A finished game among the unfinished ones (or the other way round): said, moved aside."""
+    state = finished("kotu_ellima", 1) if finished_game else random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    folder = library.games_dir() if finished_game else library.history_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "20200101-000000-aaaaaa.txt"
+    path.write_text(saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state))
+    lib = library.scan()
+    assert lib.unfinished == [] and lib.finished == [] and not path.exists()
+    [problem] = lib.problems
+    why = ("it is finished, yet it was kept with the unfinished games" if finished_game
+           else "it is not finished, yet it was kept with the finished games")
+    assert tr(problem).startswith(f"A saved game cannot be opened: {why}. It was moved to {path}.bad-")
+
+
+def test_a_game_damaged_since_the_list_was_read_is_said_and_set_aside_when_opened():
+    game_file = saved_game("kotu_ellima", 3)
+    [entry] = library.scan().unfinished
+    entry.path.write_text(entry.path.read_text().replace("keliya-save 1", "something else"))
+    with pytest.raises(ValueError) as raised:
+        library.reopen(entry)
+    assert tr(str(raised.value)).startswith("A saved game cannot be opened: this is not a game saved by Keliya. "
+                                            f"It was moved to {game_file.path(False)}.bad-")
+    assert not game_file.path(False).exists()
+
+
+def test_a_finished_game_the_rules_stumble_on_is_said_unreadable_and_the_list_goes_on(monkeypatch):
+    """Whatever a damaged finished game makes the rules raise, the list is no crash."""
+    state = finished("kotu_ellima", 1)
+    path = library.history_dir() / "20200101-000000-aaaaaa.txt"
+    path.parent.mkdir(parents=True)
+    path.write_text(saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state))
+
+    def stumbles(*args):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(saves, "check_moves_reach", stumbles)
+    lib = library.scan()
+    assert lib.finished == [] and len(lib.problems) == 1
+    assert tr(lib.problems[0]).startswith("A saved game cannot be opened: it cannot be read (IndexError). It was moved to ")
+
+
+def test_a_game_that_cannot_be_deleted_says_why_and_what_to_do(monkeypatch):
+    saved_game("kotu_ellima", 3)
+    [entry] = library.scan().unfinished
+
+    def denied(self, missing_ok=False):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "unlink", denied)
+    assert tr(library.delete(entry)) == ("The game could not be deleted: Keliya may not write in its folder. "
+                                         "Give Keliya permission to write there.")
