@@ -78,6 +78,9 @@ def test_layout_and_names():
     assert game.point_name(game.point_index("c7")) == "c7"
     with pytest.raises(ValueError, match="not a square"):
         game.point_index("k1")
+    for beyond in (-1, 100, 101):  # past j10: no square, not a name on another row
+        with pytest.raises(ValueError, match="not a square"):
+            game.point_name(beyond)
 
 
 # --- directions ---------------------------------------------------------------------------------------
@@ -349,3 +352,36 @@ def test_effects_replay_for_a_king_chain_with_exchange():
     kinds = [(e.kind, e.detail) for e in s.effects(move)]
     assert kinds == [("move", "hop"), ("remove", "capture"), ("remove", "exchange"), ("move", "hop"),
                      ("remove", "capture")]
+
+
+def test_material_outweighs_progress_in_the_quick_judgement():
+    """Three counters at home against one far along: Red is judged ahead (material counts 0.7,
+    progress 0.3); the same picture with the sides' numbers swapped judges Red behind."""
+    assert bh_state("h1:r g1:r h2:r b1:b").heuristic() > 0
+    assert bh_state("g7:r a8:b b8:b a7:b").heuristic() < 0
+
+
+def test_refusals_of_a_route_text_and_an_undo_say_why():
+    s = bh_state("d4:r h8:b")
+    g = s.game
+    with pytest.raises(IllegalMoveError) as err:
+        s.move_for_route((g.point_index("d4"), g.point_index("d6")))
+    assert str(err.value) == "a leap goes over a piece, and d5 is empty"
+    with pytest.raises(ValueError) as bad:
+        load_state(s.to_text() + "; colour=red")
+    assert str(bad.value) == "a BattleHalma position has no colour= part (its parts: board, turn, quiet, ply, rep)"
+    with pytest.raises(IndexError, match="^no move to undo$"):
+        load_game("battlehalma").new_initial_state().undo()
+
+
+def test_a_greedy_playout_takes_the_biggest_capture():
+    """With greedy 1 the quick simulation always plays a move that takes the most: here the one
+    capture among eight moves, whatever the seed."""
+    import random
+
+    s = bh_state("d4:r d5:b a1:r h8:b")
+    assert len(s.legal_moves()) == 8
+    for seed in range(10):
+        sim = s.copy()
+        assert sim.playout(random.Random(seed), max_plies=1, greedy=1.0) == 1
+        assert sorted(name_set(sim, [p for p, (owner, _) in sim.pieces().items() if owner == 1])) == ["h8"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from position_fuzz import message_problem
-from positions import untranslated
+from positions import board_text, untranslated
 
 from rules import load_game, load_state
 from rules.position import MAX_PLY
@@ -97,6 +97,9 @@ def test_war_positions_no_game_reaches():
     refused(f"{KOTU}; board={TWO.replace('S', '.').replace('N', '.')}; turn=S", "neither side has a piece")
     sixteen = load_game("sixteen_soldiers", target=3).header()
     refused(f"{sixteen}; board={TWO}; turn=S", "both sides have taken 3 or more pieces")
+    crowd = {name: "S" for name in "c1 e1 g1 d2 e2 f2 c3 d3 e3 f3 g3 c4 d4 e4 f4 g4 c5".split()} | {"e9": "N"}
+    refused(f"{load_game('sixteen_soldiers').header()}; board={board_text('sixteen_soldiers', crowd)}; turn=S",
+            "^South has 17 pieces on the board; Sixteen Soldiers starts with 16 a side$")
     refused(f"{KOTU}; board={TWO}; turn=S; huff=d5", "huffing is only part of the Huff capture rule")
     huff = KOTU.replace("forced", "huff")
     refused(f"{huff}; board={TWO}; turn=S; huff=c5", "huff= may name only North's pieces")
