@@ -465,3 +465,16 @@ def test_a_translated_side_without_an_owners_form_keeps_its_translated_word(engl
 
     i18n.install("xx", NoOwners())
     assert tr(Words("{side}'s store", side="South")) == "store of SOUTH-X"
+
+
+def test_a_problem_said_alone_is_shown_in_the_language_shown_when_it_is_read(english):
+    """One problem is kept as its words (a language changed before it is drawn still shows it
+    translated); several are joined in the language spoken when they are joined."""
+    missing = Words(i18n.MISSING, language="தமிழ்")
+    unreadable = Words(i18n.UNREADABLE, language="தமிழ்")
+    alone = i18n.said_together(None, missing, "")
+    both = i18n.said_together(missing, unreadable)
+    assert tr(alone) == tr(missing) and both == f"{tr(missing)} {tr(unreadable)}"
+    i18n.set_language("si")
+    assert tr(alone) == tr(missing) and not tr(alone).startswith("Keliya's")  # in Sinhala now
+    assert i18n.said_together(None, "") == ""
