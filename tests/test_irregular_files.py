@@ -99,6 +99,27 @@ def test_the_read_helper_refuses_an_oversized_file_by_its_size_and_reads_one_at_
         read_bytes_capped(tmp_path / "absent.txt")
 
 
+def test_a_file_growing_while_it_is_read_is_read_no_further_than_the_cap(tmp_path, monkeypatch):
+    """Another program writing on: the read stops one byte past the cap and says it is too large."""
+    path = tmp_path / "growing.txt"
+    path.write_bytes(b"x" * 500)
+    got: list[int] = []
+    real_read = os.read
+
+    def read_while_it_grows(fd, n):
+        chunk = real_read(fd, n)
+        got.append(len(chunk))
+        if len(got) == 1:
+            with open(path, "ab") as f:
+                f.write(b"y" * 5000)
+        return chunk
+
+    monkeypatch.setattr(os, "read", read_while_it_grows)
+    with pytest.raises(UserFileError, match=r"^it is larger than 1 KB, far more than Keliya ever writes$"):
+        read_bytes_capped(path, 1000)
+    assert got[0] == 500 and sum(got) == 1001
+
+
 def test_each_kind_of_file_has_its_cap(tmp_path):
     """A settings file far larger than any settings is refused (games may be larger)."""
     path = user_settings.settings_path()
