@@ -344,6 +344,16 @@ def test_play_layout_fits_the_window(app, size):
             assert r.collidelist(shown[i + 1:]) == -1
 
 
+def test_the_play_layout_shrinks_with_the_window(app):
+    """In a smaller window the board and the panel are no larger, and no further from the
+    window's edges, than in a larger one."""
+    scene = PlayScene(app, MatchConfig("kotu_ellima"))
+    big, small = scene.layout((1280, 800)), scene.layout((960, 600))
+    for b, s in zip(big, small):
+        assert s.width <= b.width and s.height <= b.height and s.left <= b.left and s.top <= b.top
+        assert 960 - s.right <= 1280 - b.right and 600 - s.bottom <= 800 - b.bottom
+
+
 def test_window_resize_relays_the_board(app):
     scene = PlayScene(app, MatchConfig("kotu_ellima"))
     app.manager.push(scene)

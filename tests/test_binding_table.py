@@ -1469,16 +1469,27 @@ def placed_texts(app: App, scene: Any = None) -> list[tuple[str, pygame.Rect]]:
     return seen
 
 
-def test_the_pause_menu_is_a_dark_box_its_words_read_on(row_app):
+def test_the_pause_menu_is_a_dark_box_its_words_read_on_over_the_game_dimmed(row_app):
     """The overlay's box is filled dark (its title is drawn in the light accent colour and its
-    words in light text): a point inside it, clear of text and buttons, is far darker than both."""
-    from game import theme
-
+    words in light text): a point inside it, clear of text and buttons, is far darker than both.
+    Its title and words stand inside it top down, above the buttons; around it the game is
+    dimmed, not hidden."""
     c = paused(row_app)
-    box = c.scene.box
+    box, screen = c.scene.box, row_app.screen
+    row_app.manager.stack.remove(c.scene)
     row_app.frame([], 1 / 60)
-    inside = row_app.screen.get_at((box.left + 16, c.scene.buttons[0].rect.centery))
+    game = screen.copy()
+    row_app.manager.stack.append(c.scene)
+    row_app.frame([], 1 / 60)
+    inside = screen.get_at((box.left + 16, c.scene.buttons[0].rect.centery))
     assert _luminance(inside) < _luminance(theme.ACCENT) / 3 and _luminance(inside) < _luminance(theme.TEXT) / 3
+    texts = [r for _, r in placed_texts(row_app, c.scene)][:1 + len(c.scene.lines)]
+    assert len(texts) == 1 + len(c.scene.lines) >= 2 and all(box.contains(r) for r in texts), (box, texts)
+    assert all(a.bottom <= b.top for a, b in zip(texts, texts[1:])) and texts[-1].bottom <= c.scene.buttons[0].rect.top
+    w, h = screen.get_size()
+    for x, y in [(0, 0), (w - 1, h - 1), (box.left - 1, box.centery), (w // 4, h // 2)]:
+        was, now = _luminance(game.get_at((x, y))), _luminance(screen.get_at((x, y)))
+        assert was / 20 < now < was, (x, y, was, now)
 
 
 def test_under_the_board_the_strip_says_the_result_left_of_its_buttons(row_app):
@@ -1508,6 +1519,7 @@ def test_the_game_over_card_and_the_strip_under_the_board_are_laid_out_in_the_wi
     it, Rematch and Result inside it, centred in its height, as far from each other as from its
     end. At the smaller size nothing is larger than at the larger one."""
     c = over(row_app)
+    assert c.scene.box.colliderect(pygame.Rect((0, 0), SIZE))  # rising into place from its first frame
     for _ in range(60):
         if c.scene.appear.done:
             break
@@ -1569,6 +1581,8 @@ def test_the_game_over_card_reads_top_down_inside_its_box_alike_at_both_sizes(ro
         assert len(card) >= 4 and all(g.box.contains(r) for r in card), (g.box, texts[first:heading + 1])
         assert all(a.bottom <= b.top for a, b in zip(card, card[1:])), texts[first:heading + 1]
         assert card[-1].left == g.turns[0].rect.left and card[-1].bottom <= g.turns[0].rect.top
+        said = words[first + 1]  # the result, as the strip under the board says it too
+        assert said.endswith("!") and str(g.strip_words).startswith(said[:-1] + ". "), (said, g.strip_words)
         found.append([(r.centerx - g.box.left, r.top - g.box.top) for r in card[:3]])
     scale = theme.scale_for((960, 600))
     for (bx, by), (sx, sy) in zip(*found):
