@@ -125,7 +125,9 @@ def build(game_id: str, seed: int, depth: int, iterations: int, width: int, marg
     """Build a book by searching each book position for its good moves (see the module text)."""
     rng = random.Random(seed)
     start = load_game(game_id).new_initial_state(rng)
-    config = replace(LEVELS["hard"].config_for(game_id), reuse=False)
+    hard = LEVELS["hard"]
+    config = replace(hard.config_for(start.game), reuse=False)  # the game's variant's, as Hard plays it
+    evaluator = hard.evaluator_for(start.game)
     entries: dict[str, list[tuple[str, int]]] = {}
     queue: deque[tuple[State, int]] = deque([(start, 0)])
     searched = 0
@@ -139,7 +141,7 @@ def build(game_id: str, seed: int, depth: int, iterations: int, width: int, marg
         if len(legal) == 1:
             chosen = [(legal[0], 1)]
         else:
-            mcts = MCTS(config, random.Random(rng.random()))
+            mcts = MCTS(config, random.Random(rng.random()), evaluator)
             mcts.search(state, iterations=iterations)
             searched += 1
             stats = sorted(mcts.root_stats(), key=lambda s: -s.visits)
