@@ -292,6 +292,15 @@ def test_a_bad_file_that_cannot_be_moved_aside_is_said_once(app, read_only):
     assert library.scan().problems == [] and library.scan().unfinished == []
 
 
+def test_a_bad_file_is_set_aside_under_its_date_and_time(monkeypatch, tmp_path):
+    real_strftime = userfiles.time.strftime
+    at = (2025, 1, 2, 3, 4, 5, 3, 2, 0)  # 2 January 2025, 03:04:05
+    monkeypatch.setattr(userfiles.time, "strftime", lambda fmt, *a: real_strftime(fmt, a[0] if a else at))
+    path = tmp_path / "settings.json"
+    path.write_text("bad")
+    assert userfiles.set_aside(path).name == "settings.json.bad-20250102-030405"
+
+
 def test_a_second_bad_file_in_the_same_second_gets_its_own_name(monkeypatch, tmp_path):
     monkeypatch.setattr(userfiles.time, "strftime", lambda fmt, *a: "20250101-000000")
     path = tmp_path / "settings.json"

@@ -554,3 +554,26 @@ def test_a_game_that_cannot_be_deleted_says_why_and_what_to_do(monkeypatch):
     monkeypatch.setattr(Path, "unlink", denied)
     assert tr(library.delete(entry)) == ("The game could not be deleted: Keliya may not write in its folder. "
                                          "Give Keliya permission to write there.")
+
+
+@pytest.mark.parametrize("finished_game", [False, True])
+def test_a_game_is_dated_by_its_saved_line_rather_than_its_files_time(finished_game):
+    state = finished("kotu_ellima", 1) if finished_game else random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    folder = library.history_dir() if finished_game else library.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "20200101-000000-aaaaaa.txt"
+    path.write_text(saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state, 1_600_000_000.25))
+    os.utime(path, (1_500_000_000, 1_500_000_000))  # copied from a backup: the file's own time is older
+    lib = library.scan()
+    [entry] = lib.finished if finished_game else lib.unfinished
+    assert entry.saved_at == pytest.approx(1_600_000_000.25)
+
+
+def test_a_bad_file_that_cannot_be_moved_aside_is_said_with_why(monkeypatch):
+    path = library.games_dir() / "20200101-000000-aaaaaa.txt"
+    path.parent.mkdir(parents=True)
+    path.write_text("my notes\n")
+    monkeypatch.setattr(library, "set_aside", lambda p: p)  # a read-only folder: it stays
+    assert [tr(p) for p in library.scan().problems] == [
+        "A saved game cannot be opened: this is not a game saved by Keliya."]
+    assert library.scan().problems == [] and path.exists()  # said once

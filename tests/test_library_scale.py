@@ -8,6 +8,7 @@ line a kill cut short loses nothing; an older Keliya reads the last whole write.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 
@@ -288,3 +289,25 @@ def test_only_zeros_after_the_last_line_are_taken_for_a_power_cut(tail, kept):
     assert [p.startswith("A saved game cannot be opened: it is not a text file. It was moved to") for p in lib.problems] \
         == ([] if kept else [True])
     assert path.exists() is kept
+
+
+def test_a_second_look_at_the_library_reads_no_game_unchanged(reads):
+    ids = write_games(3)
+    assert sorted(e.id for e in [*library.scan().unfinished, *library.scan().finished]) == sorted(ids)
+    assert sorted(reads) == sorted(f"{i}.txt" for i in ids)
+    reads.clear()
+    again = library.scan()
+    assert reads == [] and len(again.unfinished) + len(again.finished) == 3
+
+
+def test_a_game_dated_at_the_very_start_of_1970_is_believed_from_the_index(reads):
+    """A save without its time whose file is dated 0 (an archive that keeps no dates)."""
+    state = random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    path = library.games_dir() / "19700101-000000-aaaaaa.txt"
+    path.parent.mkdir(parents=True)
+    path.write_text(saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state))
+    os.utime(path, (0, 0))
+    assert library.overview().latest.saved_at == 0 and reads == [path.name]
+    reads.clear()
+    a_new_launch()
+    assert library.overview().latest.id == "19700101-000000-aaaaaa" and reads == []

@@ -370,3 +370,13 @@ def test_an_appended_line_that_cannot_be_read_is_refused_in_words(line):
     text = saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state) + line + "\n"
     with pytest.raises(ValueError, match=r"^a line of moves added to it cannot be read \(the file was changed\)$"):
         saves.read_match(text)
+
+
+def test_an_appended_line_naming_a_position_of_one_word_is_read_and_judged_by_its_moves():
+    state = played("kotu_ellima", 1, 2)
+    move = state.move_text(state.legal_moves()[0])
+    text = (saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state)
+            + f"then 2026-11-23T20:41:30.500 1 {move} kotu_ellima\n")
+    assert saves.header_fields(text)["position"] == "kotu_ellima"
+    with pytest.raises(ValueError, match=r"^its moves do not lead to the position it names \(the file was changed\)$"):
+        saves.read_match(text)
