@@ -577,3 +577,14 @@ def test_a_bad_file_that_cannot_be_moved_aside_is_said_with_why(monkeypatch):
     assert [tr(p) for p in library.scan().problems] == [
         "A saved game cannot be opened: this is not a game saved by Keliya."]
     assert library.scan().problems == [] and path.exists()  # said once
+
+
+@pytest.mark.parametrize("finished_game", [False, True])
+def test_a_game_forgotten_leaves_the_library_whether_finished_or_not(finished_game):
+    state = finished("kotu_ellima", 1) if finished_game else random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    game_file = library.GameFile()
+    assert game_file.save(MatchConfig("kotu_ellima", dict(state.game.options)), state) == ""
+    assert game_file.path(finished_game).exists()
+    game_file.forget()
+    lib = library.scan()
+    assert lib.unfinished == [] and lib.finished == [] and not game_file.path(finished_game).exists()
