@@ -160,7 +160,7 @@ def test_the_glossary_check_finds_a_translation_without_its_term(tmp_path, monke
     with open(catalogue.po_path("ta"), "wb") as f:
         write_po(f, po, width=100, sort_output=True)
     found = catalogue.glossary_problems("ta")
-    assert [line.split(" not in ")[0] for line in found] == ["ta: 'Medium' (நடுத்தரம்)", "ta: 'Ncuva' (ந்சுவா)"]
+    assert [line.split(" not in ")[0] for line in found] == ["ta: 'Medium' (நடுத்தரம்)", "ta: 'Ncuva' (என்குவா)"]
 
 
 # --- reviews -----------------------------------------------------------------------------------------

@@ -5,8 +5,9 @@ value (Tamil "பசு ஐ" for பசுவை, Sinhala "අසීරු ට",
 piece's name takes its case from the catalogue (``{side:to}``, ``{kind:obj}``, ``{side:as}``,
 ``{side:of}``: ``game.i18n.CASES``), and a sentence that inserts another word (a level, a game's
 name) is written so that no ending follows it. Numbers and notation (e5, 12) take an ending as the
-language writes one after digits and Latin letters: joined in Sinhala (12ක්), after a hyphen in
-Tamil and Bengali (e5-இல், e5-এর).
+language writes one after digits and Latin letters: joined in Sinhala (12ක්, e5හි), after a hyphen
+in Tamil and Bengali (e5-இல், e5-এর), also where the sentence writes them itself (a lesson's
+"from b7 to a8").
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ ENDINGS = {
            "ත්", "ටත්", "ගෙන්", "ගෙ", "ටම"),
     "ta": ("ஐ", "ஐத்", "ஐப்", "ஐக்", "ஐச்", "ஆக", "ஆகத்", "ஆகப்", "ஆகக்", "ஆகச்", "உம்", "க்கு", "க்குக்",
            "க்குத்", "க்குச்", "க்குப்", "இல்", "இன்", "இடம்", "ஆல்", "உடன்", "இலிருந்து", "ஆம்", "இலும்",
-           "ஓடு", "இற்கு", "உக்கு", "இடமிருந்து", "இடத்தில்", "இடமும்"),
+           "ஓடு", "இற்கு", "உக்கு", "இடமிருந்து", "இடத்தில்", "இடமும்", "க்கும்", "க்குள்"),
     "bn": ("এর", "র", "কে", "তে", "এ", "য়", "য়ের", "দের", "ের", "টির", "টিকে", "গুলোর", "গুলোকে", "রা", "ই"),
 }
 #: the placeholders filled with words (a side, a piece, a level, a game's name...): after these no
@@ -45,11 +46,23 @@ def _alternatives(code: str) -> str:
     return "|".join(sorted(map(re.escape, ENDINGS[code]), key=len, reverse=True))
 
 
+#: notation and numbers written in a sentence (b7, a8, 12, 60%), and in Tamil a Latin word (Keliya):
+#: an ending after one is joined to it as after a placeholder holding one
+NOTATION = r"(?<![\w-])(?:[a-l]\d{1,2}|\d+%?)"
+LATIN_WORD = {"ta": r"(?<![\w-])[A-Z][A-Za-z]*"}
+#: what closes a quoted or bracketed value, or a key's name ('{n}', (b1), huff=, F11): the ending
+#: is joined to it as to the value inside
+CLOSING = {"ta": r"(?:['\")=*/;]|[A-Z]\d+|[a-zá-ž]+\")", "si": r"'"}
+
+
 def detached(code: str, text: str) -> list[str]:
     """The endings in ``text`` standing apart from the value before them: a word of its own after
-    any placeholder, or hyphenated or joined to a placeholder filled with words and no case."""
+    any placeholder or notation, or hyphenated or joined to a placeholder filled with words and no
+    case."""
     ends = _alternatives(code)
-    apart = re.compile(r"\{[A-Za-z_0-9]+(?::[a-z]+)?\}\s+(?:" + ends + ")" + _END)
+    before = [r"\{[A-Za-z_0-9]+(?::[a-z]+)?\}", NOTATION, *([LATIN_WORD[code]] if code in LATIN_WORD else []),
+              *([CLOSING[code]] if code in CLOSING else [])]
+    apart = re.compile("(?:" + "|".join(before) + r")\s+(?:" + ends + ")" + _END)
     words = re.compile(r"\{(?:" + "|".join(WORDS) + r")\}[-‑]?(?:" + ends + ")" + _END)
     return [m.group(0) for pattern in (apart, words) for m in pattern.finditer(text)]
 
@@ -75,6 +88,8 @@ def test_no_case_ending_stands_apart_from_an_inserted_word(code):
     ("ta", "{point}-இல் உள்ள காய்", 0), ("ta", "{kind:obj} வையுங்கள்", 0), ("ta", "{game}-இன் விதிகள்", 1),
     ("si", "{level} ට එරෙහිව", 1), ("si", "ගල් {n} ක්", 1), ("si", "ගල් {n}ක්", 0), ("si", "{side} ලෙස", 0),
     ("bn", "{game}-এর নিয়ম", 1), ("bn", "{point}-এর গুটি", 0), ("bn", "{n} এর", 1), ("bn", "{a} ও {b}", 0),
+    ("ta", "b7 இலிருந்து a8 க்கு", 2), ("ta", "b7-இலிருந்து a8-க்கு", 0), ("ta", "Keliya இன்", 1),
+    ("si", "a8 ට", 1), ("si", "a8ට", 0), ("si", "ගල් 12 ක්", 1),
 ])
 def test_the_check_tells_a_detached_ending_from_a_joined_one(code, text, hits):
     assert len(detached(code, text)) == hits, detached(code, text)
@@ -188,3 +203,32 @@ def test_a_word_found_wrong_is_not_back(code, message, wrong):
     found = {m.id: m.string for m in entries(code) if not m.context}
     text = found[message]
     assert (wrong not in text) if " " in wrong else (wrong not in re.split(r"[\s(),.:;?!।]+", text)), text
+
+
+# --- the games' names (issue 30, item 5) ---------------------------------------------------------
+#: how no word of a language may begin: Bengali with ঙ, Tamil with a consonant under a pulli
+NO_WORD_BEGINS = {"bn": re.compile(r"(?<![\w\u0980-\u09ff-])ঙ"),
+                  "ta": re.compile(r"(?<![\w\u0b80-\u0bff}-])[\u0b95-\u0bb9]\u0bcd")}  # a sandhi consonant after a case
+#: each game's name, as the glossary writes it, where it was written otherwise before
+NAMES = {("bn", "Hat Diviyan Keliya"): "হাৎ দিভিয়ান কেলিয়া", ("bn", "Ncuva"): "এনকুভা",
+         ("ta", "Kotu Ellima"): "கொட்டு எல்லிமா", ("ta", "Hat Diviyan Keliya"): "ஹத் திவியன் கெலியா",
+         ("ta", "Peralikatuma"): "பெரலிகட்டுமா", ("ta", "Ncuva"): "என்குவா"}
+
+
+@pytest.mark.parametrize("code", sorted(NO_WORD_BEGINS))
+def test_no_word_begins_as_the_script_cannot(code):
+    found = [s for m in entries(code) for s in strings(m) if NO_WORD_BEGINS[code].search(s)]
+    assert found == [], found[:5]
+
+
+@pytest.mark.parametrize("code, name", sorted(NAMES))
+def test_a_games_name_is_written_as_the_glossary_writes_it_everywhere(code, name):
+    written = NAMES[code, name]
+    assert dict(catalogue.glossary(code))[name][0] == written
+    found = {m.id: strings(m)[0] for m in entries(code) if not m.context}
+    assert found[name] == written
+    stem = written[:-1]  # the name before its last letter: its inflected forms begin so
+    others = [s for m in entries(code) if not m.context and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", str(m.id))
+              for s in strings(m) if stem not in s]
+    assert others == [], others[:3]
+    assert not (code == "bn" and any("হত দিভিয়ান" in s for m in entries(code) for s in strings(m)))
