@@ -9,6 +9,7 @@ date with them, and compile what the app reads.
     python scripts/catalogue.py unmarked   # sentences in the code that the catalogue misses
     python scripts/catalogue.py glossary   # translations that do not use their glossary's term
     python scripts/catalogue.py status     # per language: translated, fuzzy, reviewed
+    python scripts/catalogue.py review si  # build/review/si.html: every entry, to check and mark reviewed
 
 Words are found where the code says them: ``_``/``N_``/``ngettext``, ``Words`` and
 ``Words.counted`` (sentences built from values), and the calls whose text is what the player
@@ -659,12 +660,157 @@ def glossary_problems(code: str) -> list[str]:
     return out
 
 
+# --- the review kit ---------------------------------------------------------------------------------
+#: where ``review`` writes each language's page (build/ is not committed)
+REVIEW_DIR = ROOT / "build" / "review"
+#: where the page looks for the screenshots, relative to it: ``python main.py --screenshots
+#: build/review/shots/<code> --lang <code>`` writes them there
+SHOTS = "shots/{code}/1280x800_{scene}.png"
+#: the scene that shows an entry, by the file that writes it (the first match of its places) or by
+#: what it belongs to; the names are the files ``tools/shots`` saves
+SCENES_BY_FILE = (
+    ("game/scenes/title.py", "01_title"), ("game/scenes/menu.py", "02_menu"),
+    ("game/scenes/setup.py", "03_setup_sixteen_soldiers"), ("game/scenes/rules_screen.py", "05_rules_kotu_ellima"),
+    ("game/scenes/coin.py", "07_coin_toss_result"), ("game/scenes/gameover.py", "19_game_over"),
+    ("game/scenes/library_screen.py", "60a_saved_games"), ("game/library.py", "60a_saved_games"),
+    ("game/saves.py", "60a_saved_games"), ("game/scenes/settings_screen.py", "61_settings"),
+    ("game/settings.py", "61_settings"), ("game/scenes/pause.py", "62_pause_menu"),
+    ("game/scenes/file_picker.py", "68_open_a_file"), ("game/match/analysis.py", "66_analysis_graph"),
+    ("game/render/graph", "66_analysis_graph"), ("game/ai/solver.py", "16_play_hat_diviyan_keliya"),
+    ("game/ai/levels.py", "04_setup_cows_leopards_vs_computer"), ("rules/ncuva", "40_ncuva_4_columns_start"),
+    ("game/boards/holes", "40_ncuva_4_columns_start"), ("rules/battlehalma", "31_squares_start_8x8"),
+    ("game/boards/squares", "31_squares_start_8x8"), ("rules/hunt", "15_play_cows_leopards_drops"),
+    ("game/scenes/tutorial.py", "50_tutorial_kotu_ellima_start"), ("game/tutorials", "50_tutorial_kotu_ellima_start"),
+    ("game/scenes/play.py", "08_play_start"), ("game/render", "08_play_start"), ("game/match", "08_play_start"),
+    ("game/config.py", "03_setup_sixteen_soldiers"), ("game/boards/lines", "14_play_huff_offer"),
+    ("game/boards", "08_play_start"), ("game/scenes/opening.py", "68_open_a_file"), ("game/i18n.py", "61_settings"),
+    ("rules/", "08_play_start"),
+)
+#: the scene of a lesson's words, by the lesson (another lesson: the first lesson's)
+SCENES_BY_LESSON = {"kotu_ellima": "50_tutorial_kotu_ellima_start", "battlehalma": "54_tutorial_battlehalma_leap",
+                    "ncuva": "55_tutorial_ncuva_relay", "cows_leopards": "56_tutorial_cows_leopards_complete",
+                    "hat_diviyan_keliya": "57_tutorial_hat_diviyan_start"}
+#: the scene of the words that belong to a game's rules text, a game (its name, sides, options) or
+#: the levels
+SCENES_BY_KIND = {RULES_TEXT: "05_rules_kotu_ellima", GAME: "03_setup_sixteen_soldiers",
+                  LEVELS: "04_setup_cows_leopards_vs_computer"}
+
+
+def scene_of(message) -> str | None:  # noqa: ANN001 (a Babel Message)
+    """The screenshot scene where entry ``message`` is seen (None where no scene shows it): by the
+    lesson, rules text or game it belongs to (its ``#.`` lines), else by the file that writes it."""
+    for comment in message.auto_comments:
+        kind, _, ids = comment.partition(": ")
+        if kind == LESSON and ids:
+            return SCENES_BY_LESSON.get(ids.split(", ")[0], "50_tutorial_kotu_ellima_start")
+        if kind in SCENES_BY_KIND and (ids or kind == LEVELS):
+            return SCENES_BY_KIND[kind]
+    for file, _line in message.locations:
+        for prefix, scene in SCENES_BY_FILE:
+            if file.startswith(prefix):
+                return scene
+    return None
+
+
+def glossary_terms(code: str, english: str) -> list[tuple[str, str]]:
+    """The glossary's rows (English word, the language's term) whose word ``english`` says."""
+    out = []
+    for word, terms in glossary(code):
+        if terms and english_word(word).search(PLACEHOLDER.sub(" ", english)) and (word, terms[0]) not in out:
+            out.append((word, terms[0]))
+    return out
+
+
+_PAGE_STYLE = """body{font-family:'Noto Sans','Noto Sans Sinhala','Noto Sans Tamil','Noto Sans Bengali',sans-serif;
+margin:2em;max-width:70em}article{border-top:1px solid #ccc;padding:.6em 0}.en{color:#444}
+.tr{font-size:1.25em}.meta{color:#666;font-size:.85em}.reviewed{color:#070}.todo{color:#a40}
+code{background:#f4f4f4}"""
+
+
+def review_page(code: str) -> str:
+    """Language ``code``'s review page: every entry of its catalogue with its English, its
+    translation (each plural form), its context, the notes for the translator, where it appears
+    (its places, and the screenshot of the scene that shows it), the glossary's terms it uses and
+    whether a reader of the language reviewed it; the count of reviewed entries at the top."""
+    from html import escape
+
+    from babel.messages.pofile import read_po
+
+    with open(po_path(code), "rb") as f:
+        catalog = read_po(f, locale=code)
+    entries = [m for m in catalog if m.id]
+    counts = status(code)
+    english, own = LANGUAGE_NAMES[code]
+    share = 100 * counts["reviewed"] / counts["entries"] if counts["entries"] else 0
+    out = [f"<!DOCTYPE html><html lang=\"{code}\"><head><meta charset=\"utf-8\">",
+           f"<title>Keliya: {escape(english)} words to review</title><style>{_PAGE_STYLE}</style></head><body>",
+           f"<h1>Keliya in {escape(english)} ({escape(own)}): the words to review</h1>",
+           f"<p id=\"count\"><strong>{counts['reviewed']} of {counts['entries']} entries reviewed</strong> "
+           f"({share:.0f}%); {counts['translated']} translated, {counts['fuzzy']} fuzzy.</p>",
+           "<p class=\"meta\">Mark an entry checked by adding the line <code># reviewed: &lt;your name&gt; "
+           f"&lt;YYYY-MM-DD&gt;</code> above it in <code>{escape(_shown(po_path(code)))}</code>"
+           f" (correct its words there too), then run <code>python scripts/catalogue.py check</code> and "
+           f"<code>compile</code>. The pictures come from <code>python main.py --screenshots "
+           f"build/review/shots/{code} --lang {code}</code>; the terms from <code>docs/glossary/{code}.md</code>.</p>"]
+    for number, m in enumerate(entries, 1):
+        ids = m.id if isinstance(m.id, (list, tuple)) else (m.id,)
+        strings = m.string if isinstance(m.string, (list, tuple)) else (m.string,)
+        done = reviewed(m)
+        state = (f"<span class=\"reviewed\">reviewed ({escape('; '.join(c[len(REVIEWED):].strip() for c in reviews(m)))})"
+                 "</span>" if done else "<span class=\"todo\">not reviewed</span>")
+        if m.fuzzy:
+            state += " <span class=\"todo\">fuzzy: its English changed</span>"
+        part = [f"<article id=\"e{number}\" class=\"{'done' if done else 'open'}\">",
+                f"<p class=\"meta\">#{number} · {state}"
+                + (f" · context <code>{escape(m.context)}</code>" if m.context else "") + "</p>"]
+        part += [f"<p class=\"en\" lang=\"en\">{escape(text)}</p>" for text in ids]
+        part += [f"<p class=\"tr\">{escape(text) if text else '<em>(not translated)</em>'}</p>" for text in strings]
+        notes = [*m.auto_comments, *(c for c in m.user_comments if not c.startswith(REVIEWED))]
+        if notes:
+            part.append("<p class=\"meta\">Notes: " + "<br>".join(escape(n) for n in notes) + "</p>")
+        places = ", ".join(f"{file}:{line}" if line else file for file, line in m.locations)
+        scene = scene_of(m)
+        seen = (f" · seen in <a href=\"{escape(SHOTS.format(code=code, scene=scene))}\">{escape(scene)}</a>"
+                if scene else "")
+        part.append(f"<p class=\"meta\">Where: {escape(places) or '(no place)'}{seen}</p>")
+        terms = glossary_terms(code, " ".join(ids))
+        if terms:
+            part.append("<p class=\"meta\">Glossary: " + "; ".join(f"{escape(e)} = {escape(t)}" for e, t in terms)
+                        + "</p>")
+        part.append("</article>")
+        out += part
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def _shown(path: Path) -> str:
+    """``path`` as the project names it (relative to its root), or whole where it lies outside."""
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
+def write_review(code: str, folder: Path | None = None) -> Path:
+    """Language ``code``'s review page written as ``<folder>/<code>.html`` (``REVIEW_DIR``)."""
+    folder = REVIEW_DIR if folder is None else folder
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{code}.html"
+    path.write_text(review_page(code), encoding="utf-8")
+    return path
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("step", choices=("extract", "update", "compile", "missing", "check", "unmarked", "glossary",
-                                     "status"))
-    ap.add_argument("--lang", choices=LANGUAGES, help="only this language (missing, check, glossary, status)")
+                                     "status", "review"))
+    ap.add_argument("code", nargs="?", choices=LANGUAGES, help="only this language (as --lang)")
+    ap.add_argument("--lang", choices=LANGUAGES, help="only this language (missing, check, glossary, status, review)")
     args = ap.parse_args(argv)
+    args.lang = args.lang or args.code
+    if args.step == "review":
+        for code in (args.lang,) if args.lang else LANGUAGES:
+            counts = status(code)
+            print(f"{code}: {_shown(write_review(code))} ({counts['reviewed']} of {counts['entries']} "
+                  f"entries reviewed; screenshots: python main.py --screenshots build/review/shots/{code} --lang {code})")
+        return 0
     if args.step == "extract":
         return extract()
     if args.step == "update":

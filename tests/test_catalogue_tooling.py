@@ -240,3 +240,72 @@ def test_msgfmt_reads_a_reviewed_catalogue(locale_copy):
     if msgfmt is not None:  # GNU gettext, where installed
         out = subprocess.run([msgfmt, "-o", os.devnull, str(po_file)], capture_output=True, text=True)
         assert out.returncode == 0, out.stderr
+
+
+# --- the review kit ------------------------------------------------------------------------------------
+def _mark_reviewed(po_file: Path, msgid: str, comment: str) -> None:
+    text = po_file.read_text(encoding="utf-8")
+    at = text.index(f'\nmsgid "{msgid}"\n')
+    block = text.rindex("\n\n", 0, at) + 2
+    po_file.write_text(text[:block] + f"# {comment}\n" + text[block:], encoding="utf-8")
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_review_page_holds_every_entry_with_its_english_translation_places_and_terms(code):
+    from html import unescape
+
+    page = catalogue.review_page(code)
+    entries = [m for m in read(catalogue.po_path(code), code) if m.id]
+    articles = re.findall(r"<article id=\"e(\d+)\".*?</article>", page, re.S)
+    assert len(articles) == len(entries) == len(re.findall("<article ", page))
+    text = unescape(page)
+    for m in entries:
+        ids = m.id if isinstance(m.id, (list, tuple)) else (m.id,)
+        strings = m.string if isinstance(m.string, (list, tuple)) else (m.string,)
+        assert all(f">{t}</p>" in text for t in (*ids, *strings)), m.id
+    settings = unescape(page.split("<article ")[1 + [m.id for m in entries].index("Settings")])
+    assert re.search(r"Where: game/\S+\.py:\d+", settings)
+    assert re.search(rf'seen in <a href="shots/{code}/1280x800_\w+\.png">', settings)
+    ncuva = unescape(page.split("<article ")[1 + [m.id for m in entries].index("Ncuva")])
+    assert "Notes: a game's name" in ncuva and f"Glossary: Ncuva = {dict(catalogue.glossary(code))['Ncuva'][0]}" in ncuva
+    dative = next(a for a in page.split("<article ")[1:] if "context <code>dative</code>" in a)
+    assert "not reviewed" in dative
+
+
+def test_every_scene_the_review_page_links_is_one_the_screenshots_save():
+    saved = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tools" / "shots").glob("*.py"))
+    scenes = {scene for _file, scene in catalogue.SCENES_BY_FILE} | set(catalogue.SCENES_BY_LESSON.values()) | set(
+        catalogue.SCENES_BY_KIND.values())
+    assert {scene for scene in scenes if f'"{scene}"' not in saved} == set()
+    shown = [m for m in read(catalogue.po_path("si"), "si") if m.id and catalogue.scene_of(m)]
+    assert len(shown) > 900
+
+
+def test_the_review_page_escapes_what_a_translation_writes(locale_copy):
+    po_file = catalogue.po_path("bn")
+    po = read(po_file, "bn")
+    po["Settings"].string = '<script>alert("x")</script> & <b>'
+    po["Settings"].user_comments = ["a note with <i>markup</i> & an ampersand"]
+    with open(po_file, "wb") as f:
+        write_po(f, po, width=100, sort_output=True)
+    page = catalogue.review_page("bn")
+    assert "<script>" not in page and "<b>" not in page and "<i>" not in page
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;" in page
+    assert "a note with &lt;i&gt;markup&lt;/i&gt; &amp; an ampersand" in page
+
+
+def test_the_review_page_counts_and_shows_the_reviewed_entries(locale_copy, tmp_path, monkeypatch, capsys):
+    po_file = catalogue.po_path("ta")
+    _mark_reviewed(po_file, "Settings", "reviewed: K. Murugan 2026-11-20")
+    _mark_reviewed(po_file, "Saved games", "reviewed: K. Murugan 2026-11-21")
+    _mark_reviewed(po_file, "Undo", "reviewed: K. Murugan")  # malformed: not counted
+    total = catalogue.status("ta")["entries"]
+    monkeypatch.setattr(catalogue, "REVIEW_DIR", tmp_path / "review")
+    assert catalogue.main(["review", "ta"]) == 0
+    page = (tmp_path / "review" / "ta.html").read_text(encoding="utf-8")
+    assert f"<strong>2 of {total} entries reviewed</strong>" in page
+    assert "ta: " in capsys.readouterr().out
+    done = [a for a in page.split("<article ")[1:] if 'class="done"' in a]
+    assert len(done) == 2 and all("reviewed (K. Murugan 2026-11-2" in a for a in done)
+    assert page.count("not reviewed") == total - 2
+    assert not (tmp_path / "review" / "si.html").exists()
