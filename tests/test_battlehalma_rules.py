@@ -359,6 +359,10 @@ def test_material_outweighs_progress_in_the_quick_judgement():
     progress 0.3); the same picture with the sides' numbers swapped judges Red behind."""
     assert bh_state("h1:r g1:r h2:r b1:b").heuristic() > 0
     assert bh_state("g7:r a8:b b8:b a7:b").heuristic() < 0
+    # mirror images are even, however far along each piece is; a draw is even
+    assert bh_state("g2:r e4:r b7:b d5:b").heuristic() == 0.0
+    drawn = bh_state("d4:r h8:b", extra="quiet=100")
+    assert drawn.outcome().winner is None and drawn.heuristic() == 0.0
 
 
 def test_refusals_of_a_route_text_and_an_undo_say_why():

@@ -66,6 +66,7 @@ def test_ncuva_turns_sowings_and_whose_turn():
     taken = "board=2,2,2,2/2,2,0,0/2,2,2,2/2,2,2,2; turn=S; store=4/0"
     assert load_state(f"{header}; {taken}; sown=1").turn_notes()[0].code == "sow_again"
     refused(f"{header}; {taken}; sown=5", "sown=5, but South has captured only 4 stones")
+    refused(f"{header}; {taken}; sown=33", "^sown=33 is more than 32: a 4-column game has 32 stones to capture$")
     end_turn = load_game("ncuva", **{**SOURCE, "after_capture": "end-turn"}).header()
     refused(f"{end_turn}; {taken}; sown=1", "in this game a capture ends the turn")
 
@@ -85,7 +86,8 @@ def test_a_4300_digit_ply_is_refused_and_a_big_one_loads():
      " turn=L; hands=0/0; quiet=41", "quiet=41 is more than 40: the game ends after 40 plies without a capture"),
     (f"{KOTU}; board={TWO}; turn=S; quiet=-1", "quiet=-1 cannot be negative"),
     (f"{KOTU}; board={TWO}; turn=S; quiet=٣", "quiet must be a whole number"),
-    (f"{KOTU}; board={TWO}; turn=S; quiet=1e3", "quiet must be a whole number"),
+    (f"{KOTU}; board={TWO}; turn=S; quiet=1e3",
+     r"^quiet must be a whole number \(the plies played since the last capture\), not '1e3'$"),
 ])
 def test_counters_are_bounded(text, why):
     refused(text, why)

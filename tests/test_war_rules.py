@@ -400,6 +400,19 @@ def test_why_illegal_names_what_is_wrong_with_a_move_given_as_a_route():
     assert s.why_illegal(back) == "the capture must go on: another jump is possible from e5"
 
 
+def test_huff_refusals_name_the_pieces_that_may_be_huffed():
+    """Under the Huff rule, only the pieces that failed to capture may be huffed: the refusal
+    lists them all; with none, there is nothing to huff."""
+    from rules import Move
+
+    s = war_state("kotu_ellima", south="e3 a3 c3", north="e5 c5 i7", capture="huff", extra="huff=e5,c5")
+    p = s.game.point_index
+    assert s.why_not_from(p("i7")) == "only a piece that failed to capture may be huffed (c5, e5)"
+    assert s.why_illegal(Move(HUFF, (p("i7"),))) == "only a piece that failed to capture may be huffed (c5, e5)"
+    calm = war_state("kotu_ellima", south="e3 a3", north="e7 a7", capture="huff")
+    assert calm.why_illegal(Move(HUFF, (p("e7"),))) == "there is nothing to huff now"
+
+
 def test_heuristic_is_the_share_of_the_material_lead():
     """Between ends, the war games' quick judgement is South's lead over all the pieces left:
     even material is 0, North ahead is below 0."""
