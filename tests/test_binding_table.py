@@ -981,6 +981,10 @@ TABLE: list[Row] = [
         key(pygame.K_PAGEDOWN), lambda c: c.scene.log_scroll == 0),
     Row("play lines", "wheel", "up: reads the move list back a row", long_game,
         event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False), lambda c: c.scene.log_scroll == 1),
+    Row("play lines", "End", "after looking far back in a long game, the move list shows the newest again",
+        then(long_game, lambda c: c.match.review_at(2)), seq(note("scroll", lambda c: c.scene.log_scroll),
+                                                             key(pygame.K_END), frames(1)),
+        lambda c: c.was["scroll"] > 0 and not c.match.review.active and c.scene.log_scroll == 0),
     Row("play lines", "click a piece, then a marked point", "brings the move list back to the newest",
         from_ply(then(long_game, scrolled(4))), clicks_of(first_simple),
         lambda c: plays_move(first_simple)(c) and c.scene.log_scroll == 0),
@@ -1064,7 +1068,9 @@ TABLE: list[Row] = [
     Row("pause", "F1", "shows the rules", paused, key(pygame.K_F1), top_is(RulesScene)),
     Row("pause", "S", "opens the settings", paused, key(pygame.K_s), top_is(SettingsScene)),
     Row("pause", "C", "copies the game as text", paused, key(pygame.K_c),
-        lambda c: pygame.scrap.get_text() == c.was["play"].match.game_text() and "clipboard" in c.scene.note),
+        lambda c: pygame.scrap.get_text() == c.was["play"].match.game_text() and shown_words(c.scene) == (
+            "The game is saved after every move. The game is on the clipboard as text: Ctrl+V (or Open a game) on the "
+            "title screen opens it.")),
     Row("pause", "E", "exports the game to a file", paused, key(pygame.K_e),
         lambda c: c.scene.note.startswith("Exported to ")
         and Path(c.scene.note.removeprefix("Exported to ")).read_text(encoding="utf-8") == c.was["play"].match.game_text()),

@@ -172,6 +172,29 @@ def test_the_speed_key_makes_moves_quicker(app):
     assert user_settings.load_settings()[0].animation == "off"  # the choice is saved
 
 
+def test_the_speed_key_slows_the_move_being_shown(app):
+    """F pressed while a move is shown takes effect at once: turned to slow, that very move is
+    shown slowly (more frames than left alone at normal speed)."""
+    state = chain_position()
+    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+
+    def frames_to_show(presses: int) -> int:
+        user_settings.update(animation="normal")
+        scene = start(app, MatchConfig("kotu_ellima"), state.copy())
+        scene.match.play(chain)
+        app.frame([], 0)
+        for _ in range(presses):
+            Mouse(app).key(pygame.K_f)  # normal, fast, slow
+        n = 0
+        while scene.busy:
+            app.frame([], 1 / 60)
+            n += 1
+        return n
+
+    normal, slow = frames_to_show(0), frames_to_show(2)
+    assert user_settings.current().animation == "slow" and slow > normal * 1.5
+
+
 def test_hint_button_keeps_its_place_while_a_piece_is_selected(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
