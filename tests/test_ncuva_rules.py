@@ -450,3 +450,24 @@ def test_notation():
         s.parse_move("zz")
     with pytest.raises(ValueError, match="not a hole"):
         s.parse_move("f1")
+
+
+def test_why_illegal_says_what_is_wrong_with_a_move_given_as_a_value():
+    """A move built by a caller, not read from text: a legal hole with a wrong capture list, the
+    wrong kind for the hole, a route, a hole off the board, an empty hole of one's own."""
+    from rules import Move
+
+    s = load_game("ncuva", start="even").new_initial_state()
+    first = s.legal_moves()[0]
+    assert s.why_illegal(first._replace(captured=(5,))) == "that move does not capture what it says"
+    assert s.why_illegal(first._replace(kind=SINGLE)) == (
+        "sow the whole hole: a single stone moves only when no hole holds two")
+    assert s.why_illegal(Move(SOW, (first.origin, s.legal_moves()[1].origin))) == "choose one of your holes to sow"
+    assert s.why_illegal(Move(SOW, (99,))) == "no such hole"
+    gap = position("""
+        2 2 2 2
+        2 2 2 2
+        2 2 2 2
+        0 2 2 4""")
+    assert s.game.point_name(0) == "a1"
+    assert gap.why_illegal(Move(SOW, (0,))) == "a1 is empty"
