@@ -1,8 +1,10 @@
 """Hunt games: options, registry entries and position text (bad input refused with a reason)."""
 
 import pytest
+from positions import untranslated
 
 from rules import game_ids, game_spec, load_game, load_state
+from rules.words import words_of
 
 COWS_START = "cows_leopards limit=60 stuck=lose target=13; board=.../.../......./..CCC../...C.C.../..CCC../" \
              "......./.../...; turn=L; phase=drop; hands=2/16; quiet=0; ply=0"
@@ -91,5 +93,6 @@ ROWS = ".../.../......./..CCC../...C.C.../..CCC../......./.../..."
     ("hat_diviyan_keliya; board=./.../.../...; turn=C; hands=1/7", "whose turn it is must be T"),
 ])
 def test_corrupt_position_text_is_refused_with_a_reason(bad, why):
-    with pytest.raises(ValueError, match=why):
+    with pytest.raises(ValueError, match=why) as err:
         load_state(bad)
+    assert untranslated(words_of(err.value)) == "", "a Sinhala player would read the reason in English"

@@ -149,7 +149,8 @@ def test_hunt_captures_and_quiet_plies():
     hat = load_game("hat_diviyan_keliya").header()
     three_left = "board=T/L../L../...; turn=L; hands=0/1"
     assert load_state(f"{hat}; {three_left}").outcome().code == "target"
-    refused(f"{hat}; {three_left.replace('turn=L', 'turn=T')}", "the goal of 4 captures was reached by the last move")
+    refused(f"{hat}; {three_left.replace('turn=L', 'turn=T')}",
+            r"^the goal of 4 captures was reached by the last move, so it is the leopards' turn \(turn=L\)$")
     refused(f"{hat}; board=T/.../.../...; turn=L; hands=0/1", "6 leopards are captured, but captures go one a move")
     cows = load_game("cows_leopards").new_initial_state().to_text()  # 8 cows around the centre, 16 in hand
     refused(cows.replace("CCC", "C.C", 1), "1 cow is missing, but no leopard is on the board")
