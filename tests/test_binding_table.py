@@ -1120,6 +1120,10 @@ TABLE: list[Row] = [
     Row("analysis", "click the slip in the list", "shows the position before it with the better move", analysed,
         seq(note("slip", lambda c: the_slip(c)[1]), click(lambda c: look_at_log(c.was["slip"])(c))),
         looks_at_the_slip),
+    Row("analysis", "click the graph's title", "in a game going on: only turns the graph, the piece stays chosen",
+        then(play(LINES, moves=4), lambda c: c.match.analyse(Judged), selected),
+        seq(note("side", lambda c: c.match.graph_side), click(centre(lambda c: c.scene.plan.graph_title))),
+        lambda c: c.match.graph_side == 1 - c.was["side"] and c.match.builder.path == (c.was["move"].path[0],)),
     Row("analysis", "click the graph", "looks at the move under the pointer", analysed,
         click(lambda c: c.scene.plan.graph_line[10]), lambda c: c.match.review.ply == 10),
     # The rules
