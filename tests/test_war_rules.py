@@ -333,8 +333,9 @@ def test_position_text_round_trip_with_huff_and_counters():
      "a Kotu Ellima position has no colour= part"),
 ])
 def test_corrupt_position_text_is_refused_with_a_reason(bad, why):
-    with pytest.raises(ValueError, match=why):
+    with pytest.raises(ValueError, match=why) as err:
         load_state(bad)
+    assert untranslated(words_of(err.value)) == "", "a Sinhala player would read the reason in English"
 
 
 def test_undo_restores_state_and_refuses_at_start():
