@@ -167,6 +167,9 @@ def test_battlehalma_wins_end_the_game_on_the_winners_move():
     text = f"{game.header()}; board={'/'.join(rows)}"
     assert load_state(text + "; turn=B").outcome().code == "terminal"
     refused(text + "; turn=R", "Red reached Blue's corner with the last move, so it is Blue's turn")
+    both = "/".join(["r......."] + ["." * 8] * 6 + [".......b"])  # Red on a8 and Blue on h1
+    refused(f"{game.header()}; board={both}; turn=R",
+            "^both sides stand on the enemy corner, but the first to reach it wins at once$")
     promo = load_game("battlehalma").header()
     red_only = "/".join(["." * 8] * 7 + ["...r...."])
     assert load_state(f"{promo}; board={red_only}; turn=B").outcome().code == "all_captured"
