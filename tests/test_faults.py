@@ -488,6 +488,8 @@ def test_the_temporary_file_is_synced_before_it_is_renamed(monkeypatch, tmp_path
     userfiles.write_text_atomically(tmp_path / "game.txt", "a whole game")
     [temp] = [ino for step, ino in steps if step == "rename"]
     assert steps.index(("sync", temp)) < steps.index(("rename", temp))
+    if os.name != "nt":  # and the folder after the rename, so that the new name survives a power cut too
+        assert steps.index(("rename", temp)) < steps.index(("sync", tmp_path.stat().st_ino))
 
 
 # --- settings --------------------------------------------------------------------------------------

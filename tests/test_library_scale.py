@@ -11,6 +11,7 @@ import json
 import os
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -311,3 +312,57 @@ def test_a_game_dated_at_the_very_start_of_1970_is_believed_from_the_index(reads
     reads.clear()
     a_new_launch()
     assert library.overview().latest.id == "19700101-000000-aaaaaa" and reads == []
+
+
+def test_a_change_of_settings_mid_game_is_written_whole_not_appended():
+    """Only moves are appended: new settings (another level, say) rewrite the file."""
+    state = long_state(20)
+    before = MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, "hard")
+    game_file = library.GameFile()
+    assert game_file.save(before, state) == ""
+    state.play(quiet_move(state, random.Random(1)))
+    assert game_file.save(before, state) == ""  # appended
+    state.play(quiet_move(state, random.Random(2)))
+    after = MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, "easy")
+    assert game_file.save(after, state) == ""
+    back = saves.read_match(game_file.path(False).read_text())
+    assert back.config.level == "easy" and back.state.history() == state.history()
+
+
+def _listed_in_order(monkeypatch, then=None) -> None:
+    """The folders listed in name order (``then(entries)`` run as a listing is made)."""
+    real = os.scandir
+
+    def listed(folder):
+        with real(folder) as it:
+            entries = sorted(it, key=lambda e: e.name)
+        if then is not None:
+            then(entries)
+        return entries
+
+    monkeypatch.setattr(os, "scandir", listed)
+
+
+def test_a_game_gone_between_the_listing_and_its_look_leaves_the_others_counted(monkeypatch):
+    ids = write_games(4)  # the third is finished
+    unfinished = sorted(i for i in ids if (library.games_dir() / f"{i}.txt").exists())
+    _listed_in_order(monkeypatch, lambda entries: [Path(e.path).unlink() for e in entries[:1]
+                                                   if e.name == f"{unfinished[0]}.txt"])
+    seen = library.overview()  # another window finished the first game as the folder was listed
+    assert (seen.unfinished, seen.finished) == (len(unfinished) - 1, 1)
+    assert seen.latest.id == unfinished[-1]
+
+
+def test_a_bad_file_said_already_leaves_the_games_after_it_counted(monkeypatch):
+    write_games(2)
+    bad = library.games_dir() / "00000000-000000-aaaaaa.txt"  # listed first
+    bad.write_text("my notes\n")
+    monkeypatch.setattr(library, "set_aside", lambda p: p)  # a read-only folder: it stays
+    _listed_in_order(monkeypatch)
+    first = library.overview()
+    assert len(first.problems) == 1 and first.unfinished == 2
+    (library.games_dir() / "20260101-000000-abcdef.txt").touch()  # changed: the index no longer knows it
+    again = library.overview()
+    assert again.problems == [] and again.unfinished == 2
+    lib = library.scan()
+    assert lib.problems == [] and len(lib.unfinished) == 2
