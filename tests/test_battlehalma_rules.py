@@ -389,3 +389,14 @@ def test_a_greedy_playout_takes_the_biggest_capture():
         sim = s.copy()
         assert sim.playout(random.Random(seed), max_plies=1, greedy=1.0) == 1
         assert sorted(name_set(sim, [p for p, (owner, _) in sim.pieces().items() if owner == 1])) == ["h8"]
+
+
+def test_kings_shuffling_back_and_forth_keep_their_repetition_counts_in_the_text():
+    """Two kings stepping out and back: the start comes up again, and the text (every position
+    since the last capture, kings among them) loads as the same position with the same count."""
+    s = bh_state("d4:R g7:B")
+    for move in ("d4-d5", "g7-g6", "d5-d4", "g6-g7"):
+        s.play(move)
+    assert s.repetitions() == 2
+    again = load_state(s.to_text())
+    assert again.to_text() == s.to_text() and again.repetitions() == 2
