@@ -228,6 +228,20 @@ def test_huff_of_last_piece_wins():
     assert s.outcome().winner == 1
 
 
+def test_a_playout_that_huffs_the_last_piece_ends_the_game():
+    """The quick simulation's huff of the last piece wins, as the checked move does."""
+    s = war_state("kotu_ellima", south="e3", north="e4 i7", capture="huff")
+    s.play("e3-d3")
+    huffed = 0
+    for seed in range(10):
+        sim = s.copy()
+        assert sim.playout(random.Random(seed), max_plies=1) == 1
+        if not any(owner == 0 for owner, _ in sim.pieces().values()):
+            huffed += 1
+            assert sim.outcome() is not None and sim.outcome().winner == 1
+    assert huffed
+
+
 # --- endings -------------------------------------------------------------------------------------
 
 def test_capturing_everything_wins():
