@@ -372,7 +372,8 @@ def test_a_player_who_cannot_move_ends_the_game():
         1 1 1 1
         1 1 1 1""")
     out = s.outcome()
-    assert out.code == "no_moves" and out.winner == 0 and "South cannot move" in out.reason
+    assert out.code == "no_moves" and out.winner == 0
+    assert out.reason == "South cannot move: South wins with 8 stones to 4"
 
 
 def test_turn_count_ends_the_game():
