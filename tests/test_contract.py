@@ -175,3 +175,11 @@ def test_repetition_is_greyed_while_a_limit_ends_quiet_games(fresh_specs):
         assert threefold.applies_to(spec.resolve_options({"limit": "off"}))
         for limit in (20, 40, 60):
             assert not threefold.applies_to(spec.resolve_options({"limit": limit}))
+
+
+def test_a_layout_of_no_known_kind_is_refused_in_words():
+    from rules.layout import Layout
+
+    with pytest.raises(ValueError) as err:
+        Layout("hexes", ())  # type: ignore[arg-type]
+    assert str(err.value) == "unknown layout kind 'hexes' (kinds: lines, squares, holes)"

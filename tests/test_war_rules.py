@@ -95,6 +95,8 @@ def test_bad_option_value_names_allowed_values():
 def test_options_accept_text_values():
     g = load_game("sixteen_soldiers", limit="60", target="3")
     assert g.options["limit"] == 60 and g.options["target"] == 3
+    assert load_game("kotu_ellima", capture=" Huff ", first="NORTH").options["capture"] == "huff"
+    assert load_game("kotu_ellima", capture=" Huff ", first="NORTH").new_initial_state().to_move == 1
 
 
 def test_unknown_game():
