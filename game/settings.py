@@ -108,7 +108,7 @@ def one_of(choices: tuple[str, ...] | list[str]) -> Callable[[Any], str]:
     def check(value: Any) -> str:
         if value not in choices:
             raise ValueError(f"not one of {', '.join(choices)}")
-        return value
+        return str(value)  # one of the choices: a str
 
     return check
 

@@ -6,8 +6,10 @@ click on a cell, undo, a hint, ...) and each frame drains ``take_events()`` (a m
 the board to redraw, a sound, a refused cell) and calls ``tick``. A move played stays
 ``pending`` until the scene says it has been shown (``land``): only then is it announced and
 logged, so the words never run ahead of the board. The rules decide every move (``MoveBuilder``
-turns clicks into moves through them); the match keeps the game in the library after every move
-(``GameFile``).
+turns clicks into moves through them). The parts apart: the game itself (``record``: history,
+undo, redo), keeping it in the library (``saving``), the solved value (``proven``), the
+computer and the hint (``computer``), the engine's look over the game (``analysis``), looking
+back (``review``) and the words (``words``, ``guides``); a lesson coaches a match (``coach``).
 """
 
 from __future__ import annotations
@@ -15,44 +17,45 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from rules import Effect, IllegalMoveError, Move, Note, State, game_spec
+from rules import Effect, IllegalMoveError, Move, Note, Outcome, State, game_spec
 from rules.effects import MOVE, REMOVE, STOP
 from rules.kinds import BoardKind, NoteCode, Pieces
 from rules.words import N_, Words, sentence
 
-from .. import saves
 from .. import settings as user_settings
 from ..config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, WATCH, Controller, MatchConfig
 from ..library import GameFile
 from ..opponent import Worker, level_choices
-from ..userfiles import write_text_atomically
-from . import words
+from ..settings import Settings
+from . import saving, words
 from .analysis import MARKS, VERDICT_NAMED, GameAnalysis, Runner, Verdict, slip_words
+from .coach import Coach
 from .computer import Computer
 from .events import SILENT, BoardReset, Event, Flash, Played, Said, Sound, Tone
 from .guides import guides_for
+from .proven import ProvenValue
+from .read import BoardSource
+from .record import GameRecord, is_huff
 from .review import Review
 from .routes import Click, ClickResult, MoveBuilder
 
 
-def _is_huff(move: Move | None, effects: list[Effect]) -> bool:
-    """A move made at one cell that removes a piece: the huff of the war games."""
-    return move is not None and len(move.path) == 1 and bool(effects) and effects[0].kind == REMOVE
-
-
 class Match:
-    """One match (see the module docstring)."""
-
-    keeps_save = True  # saved as it goes (a lesson is not: it must not touch the player's games)
+    """One match (see the module docstring): a ``GameRecord`` shown, played into by people and
+    the computer, kept by an ``Autosave`` (none for a lesson, which must not touch the player's
+    games), with the solved value and the engine's look over the game beside it."""
 
     def __init__(self, config: MatchConfig, state: State | None = None, worker: Worker | None = None,
-                 game_file: GameFile | None = None) -> None:
+                 game_file: GameFile | None = None, *, keep: bool = True, coach: Coach | None = None,
+                 prefs: Callable[[], Settings] = user_settings.current) -> None:
         self.config = config
         self.spec = game_spec(config.game_id)
-        self.state: State = state if state is not None else config.make_game().new_initial_state(random.Random())
+        self.coach = coach
+        self._prefs = prefs  # the player's settings (legal moves shown, the board turned in pass and play)
+        self.record = GameRecord(state if state is not None else config.make_game().new_initial_state(random.Random()))
         self.sides: tuple[str, str] = self.state.game.sides
         self.guides = guides_for(self.state.game.layout.kind)
-        self.game_file = game_file or GameFile()
+        self.saver = saving.Autosave(game_file) if keep else None
         self.controllers: list[Controller] = list(config.controllers())
         self.event = ""  # what just happened, in words ("South: e3xe5, took 1.")
         wants_computer = COMPUTER in self.controllers
@@ -62,17 +65,11 @@ class Match:
         self.computer = Computer(worker, config, plays=wants_computer, hints=config.mode != WATCH)
         labels = {n: label for n, label, _ in level_choices()}
         self.level_labels = tuple(labels.get(config.level_of(p), config.level_of(p)) for p in (0, 1))
-        self.movers: list[int] = []  # who made each move of the history (for undo against the computer)
         self.log: list[words.LogEntry] = []  # the moves shown so far
         self.builder = MoveBuilder(self.state)
         self.pending: list[Played] = []  # moves played and not yet shown landing on the board
         self.said: Said = SILENT
         self.review = Review()
-        self._redo: list[list[Move]] = []  # groups of moves taken back, newest last
-        history = self.state.history()
-        self.last_move: Move | None = history[-1] if history else None
-        self.last_effects: list[Effect] = []
-        self.last_mover: int | None = None
         self.suggestion: Move | None = None
         self.suggestion_effects: list[Effect] = []
         self.turned = False  # the board turned half round: the second player's side at the bottom
@@ -80,13 +77,7 @@ class Match:
         # V: the solved value under the turn box, where the game is solved. Hidden at first when a
         # person plays (it would give the game away), shown when watching and when looking back.
         self.show_proven = config.mode == WATCH
-        self.proven: str | None = None
-        self._proven_asked: tuple[str, int] | None = None  # (position, table generation) last asked about
-        # What saving has to tell the player, shown apart from the guidance (which changes with
-        # every click and must not hide it): a save that failed, until one succeeds; then, once,
-        # that it succeeded; or that another window's change made this a separate game.
-        self.save_notice: Said = SILENT
-        self._save_failed = False
+        self._proven = ProvenValue()
         self._huff_news = ""  # the computer huffed the player's piece: said with the next guidance
         self.analysis: GameAnalysis | None = None  # the engine's look over the game, once asked for
         self._graph_side: int | None = None  # the side the graph is shown from, if the player chose (G)
@@ -99,6 +90,45 @@ class Match:
         self._recall_history()
         self._orient()  # a finished game opened too: against the computer, the person's side at the bottom
         self._intro()
+
+    # --- the record ------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.record.state
+
+    @property
+    def movers(self) -> list[int]:
+        """Who made each move of the history (for undo against the computer)."""
+        return self.record.movers
+
+    @property
+    def last_move(self) -> Move | None:
+        return self.record.last_move
+
+    @property
+    def last_effects(self) -> list[Effect]:
+        return self.record.last_effects
+
+    @property
+    def last_mover(self) -> int | None:
+        return self.record.last_mover
+
+    def load(self, state: State) -> None:
+        """A new position in this match (a lesson's next step): a record of its own, nothing of
+        the last position's moves or words kept, the board made anew for its game."""
+        self.settle()
+        self.record = GameRecord(state)
+        self.sides = state.game.sides
+        self.builder = MoveBuilder(state)
+        self.log.clear()
+        self.event = ""
+        self._recall_history()
+        self._read_position()
+        self._events.append(BoardReset(rebuilt=True))
+
+    def face(self, player: int) -> None:
+        """Turn the board so that ``player``'s side is at the bottom (unless the player turned it)."""
+        self.turned = (player == 1) != self.flipped
 
     # --- what the screen reads (a ``BoardSource`` too) ---------------------------------------------
     def side(self, player: int) -> str:
@@ -161,27 +191,27 @@ class Match:
         return self.state.to_move if self.moving is None else self.moving
 
     @property
-    def shown_outcome(self):
+    def shown_outcome(self) -> Outcome | None:
         """The outcome once the board shows it (not while the last move is still being shown)."""
         return None if self.pending else self.state.outcome()
 
     @property
     def show_legal(self) -> bool:
         """Mark the pieces that may move and where the chosen one may go (a setting)."""
-        return user_settings.current().show_legal
+        return self._prefs().show_legal
 
     @property
-    def board_source(self):
+    def board_source(self) -> BoardSource:
         """What the board shows: the live match, or a past position while looking back."""
         return self.review.view or self
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.movers) and self.config.mode != WATCH
+        return self.record.can_undo and self.config.mode != WATCH
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo) and self.config.mode != WATCH
+        return self.record.can_redo and self.config.mode != WATCH
 
     @property
     def paused(self) -> bool:
@@ -201,13 +231,13 @@ class Match:
         """The proven value in words ("proven: Leopards win in 9") where a solved table knows it
         and the player has not hidden it (V)."""
         shown = self.show_proven or self.review.active
-        return self.proven if shown and self.moving is None else None
+        return self._proven.words if shown and self.moving is None else None
 
     def turn_text(self) -> str:
         return words.turn_text(self)
 
     def help_text(self) -> str:
-        return words.help_text(self)
+        return self.coach.help_text() if self.coach is not None else words.help_text(self)
 
     def controller_label(self, player: int) -> str:
         return words.controller_label(self, player)
@@ -218,6 +248,10 @@ class Match:
     def urgent_notes(self) -> frozenset[str]:
         """Note codes the panel shows in the warning colour."""
         return self.note_codes & {NoteCode.CAPTURE_FORCED, NoteCode.HUFF_OFFERED}
+
+    def cue(self, event: Event) -> None:
+        """Have the screen show or play ``event`` (a lesson's sound, a refused cell)."""
+        self._events.append(event)
 
     def take_events(self) -> list[Event]:
         """What the screen must show or play since it last asked, in order."""
@@ -235,9 +269,13 @@ class Match:
         if cell is not None:
             self._events.append(Flash(cell))
 
+    def guide_now(self) -> None:
+        """Say what to do in the position as it stands (a lesson's step begun or a try refused)."""
+        self._intro()
+
     def _intro(self) -> None:
         """Guidance for the position as it stands (after a move, an undo or at the start)."""
-        if self.state.outcome() is not None:
+        if self.state.outcome() is not None or (self.coach is not None and not self.coach.lets_match_guide()):
             return
         self._orient()
         player = self.state.to_move
@@ -254,10 +292,13 @@ class Match:
     def _orient(self) -> None:
         """Which side faces the player (done once a move has landed, never during one): against
         the computer, the person's own side at the bottom; in pass and play with 'Turn the board'
-        on, the player to move; else the first player; turned again if the player asked (T)."""
+        on, the player to move; else the first player; turned again if the player asked (T). A
+        lesson turns it only between its steps (``face``), never in the middle of one."""
+        if self.coach is not None:
+            return
         if self.config.mode == VS_COMPUTER:
             bottom = self.config.human_side
-        elif self.config.mode == PASS_AND_PLAY and user_settings.current().rotate:
+        elif self.config.mode == PASS_AND_PLAY and self._prefs().rotate:
             bottom = self.state.to_move
         else:
             bottom = 0
@@ -276,6 +317,8 @@ class Match:
     # --- the board's clicks ------------------------------------------------------------------------
     def click(self, cell: int | None) -> None:
         """A click on ``cell`` of the board (None: off the board), decided by the rules."""
+        if self.coach is not None and not self.coach.takes_clicks():
+            return
         if self.review.active:
             if cell is not None:
                 self.review_at(None)  # a click on the board returns to the game
@@ -299,6 +342,8 @@ class Match:
         self.apply_click(self.builder.cancel(), None)
 
     def apply_click(self, result: ClickResult, cell: int | None) -> None:
+        if self.coach is not None and not self.coach.allows(result, cell):
+            return
         if result.kind == Click.MOVE and result.move is not None:
             self.play(result.move, self.builder.shown_hops, self.builder.last_route)
         elif result.kind == Click.ILLEGAL:
@@ -327,23 +372,17 @@ class Match:
         announces it when it lands. ``route`` is the way the player clicked it, when a move has
         several (the hops, the last-move line and the log then follow the player's)."""
         self.leave_review()
-        if not redo:
-            self._redo.clear()
         if self.state.outcome() is not None:
             self.refuse("the game is over")
             return False
         if move not in self.builder.legal():
             self.refuse(self.state.why_illegal(move))
             return False
-        before, mover, taken_before = self.pieces_now, self.state.to_move, self.state.captured_counts()
+        before, taken_before = self.pieces_now, self.state.captured_counts()
         shown, effects = self._as_clicked(move, route)
         notation = self.state.move_text(shown)  # written before the move, as a reopened game writes it
-        self.state.apply(move)  # checked above: the rules' own ``play`` would ask for the moves again
-        self.movers.append(mover)
+        mover = self.record.apply(move, shown, effects, redo)  # checked above: not asked of the rules again
         self.forget_hint()
-        # A huff and the move after it are one turn: the removed piece stays marked beside the move.
-        huffed = self.last_effects if self.last_mover == mover and _is_huff(self.last_move, self.last_effects) else []
-        self.last_move, self.last_mover, self.last_effects = shown, mover, huffed + effects
         self._read_position()
         played = Played(shown, mover, effects, words.describe(self, shown, mover, effects, notation), before,
                         shown_hops, notation, taken_before)
@@ -382,7 +421,7 @@ class Match:
         self._announce(played)
         self.stops_seen |= {e.detail for e in played.effects[-1:] if e.kind == STOP}  # a sowing's stop is its last effect
         victim = played.mover ^ 1
-        if (_is_huff(played.move, played.effects) and self.controllers[played.mover] == COMPUTER
+        if (is_huff(played.move, played.effects) and self.controllers[played.mover] == COMPUTER
                 and self.controllers[victim] == HUMAN):
             cell = self.state.game.point_name(played.move.path[0])
             self._huff_news = Words("{side} huffed your piece on {point}: it could have captured and did not (the "
@@ -400,6 +439,8 @@ class Match:
         self.log.append(words.LogEntry(len(self.log) + 1, played.mover, played.notation, played.words))
 
     def _after_landing(self) -> None:
+        if self.coach is not None and self.coach.after_landing():
+            return
         if self.state.outcome() is not None:
             return
         self._intro()
@@ -408,27 +449,17 @@ class Match:
 
     def _read_position(self) -> None:
         """Read what the screen shows of a new position (once a position, not every frame)."""
-        self.proven, self._proven_asked = None, None
+        self._proven.forget()
         self.pieces_now = self.state.pieces()
         self.notes = self.state.turn_notes()
         self.note_codes = frozenset(n.code for n in self.notes)
         self.builder.refresh()
 
     def _recall_history(self) -> None:
-        """A game resumed (or begun from a played position) keeps its moves: who made each (for
-        undo against the computer) and the move log."""
-        replay = self.state.copy()
-        for _ in self.state.history():
-            replay.undo()
-        for move in self.state.history():
-            mover = replay.to_move
-            effects = replay.effects(move)
-            self.movers.append(mover)
-            notation = replay.move_text(move)
+        """A game resumed (or begun from a played position) keeps its moves in the log."""
+        for move, mover, effects, notation in self.record.resumed:
             said = words.describe(self, move, mover, effects, notation)
             self.log.append(words.LogEntry(len(self.log) + 1, mover, notation, said))
-            self.last_move, self.last_mover, self.last_effects = move, mover, effects
-            replay.apply(move)
         if self.log:
             self.event = sentence(self.log[-1].words)
 
@@ -442,19 +473,8 @@ class Match:
         self.forget_hint()
         self.settle()
         self.leave_review()
-        group: list[Move] = []
-        while self.movers:
-            mover = self.movers.pop()
-            group.insert(0, self.state.undo())
-            if self.log:
-                self.log.pop()
-            if self.controllers[mover] == HUMAN:
-                break
-        self._redo.append(group)
-        history = self.state.history()
-        self.last_move = history[-1] if history else None
-        self.last_effects = []
-        self.last_mover = self.movers[-1] if self.movers else None
+        group = self.record.undo(lambda mover: self.controllers[mover] == HUMAN)
+        del self.log[max(0, len(self.log) - len(group)):]
         self._read_position()
         self._events.append(BoardReset())
         self.computer.stopped = False
@@ -469,7 +489,7 @@ class Match:
             self.refuse(N_("there is nothing to redo"))
             return
         self.computer.cancel_move()
-        for move in self._redo.pop():
+        for move in self.record.take_redo():
             self.play(move, redo=True)
 
     # --- looking back --------------------------------------------------------------------------------
@@ -507,19 +527,20 @@ class Match:
         """Ask the engine for the best move here; it is marked on the board when it arrives."""
         if not self.hint_available():
             return
-        self._set_suggestion(None)
+        self.suggest(None)
         view = self.review.view
         if self.computer.ask_hint(view.state if view is not None else self.state):
             self.say(Said(Words("Looking for a good move for move {n}, the position looked at...",
                                 n=words.label_of(self, (self.review.ply or 0) + 1))
                           if view is not None else N_("Looking for a good move..."), Tone.INFO))
 
-    def _set_suggestion(self, move: Move | None) -> None:
+    def suggest(self, move: Move | None) -> None:
+        """Mark ``move`` on the board as the one to play (a hint, a lesson's move; None: no mark)."""
         self.suggestion = move
         self.suggestion_effects = self.builder.effects(move) if move is not None else []
 
     def forget_hint(self) -> None:
-        self._set_suggestion(None)
+        self.suggest(None)
         self.computer.cancel_hint()
 
     def toggle_pause(self) -> None:
@@ -559,7 +580,7 @@ class Match:
             if view is not None:  # the hint is for the position looked at, and shown there
                 view.suggestion, view.suggestion_effects = news.hint, view.builder.effects(news.hint)
             else:
-                self._set_suggestion(news.hint)
+                self.suggest(news.hint)
             self.say(Said(Words("Hint: {move} (marked on the board).", move=self.board_source.state.move_text(news.hint)),
                           Tone.HINT))
         elif news.hint_error:
@@ -610,43 +631,41 @@ class Match:
                       Tone.HINT))
 
     def _look_up_proven(self) -> None:
-        """The solved value, asked once a position and again only when a new table has arrived;
-        the solver's notices (a table being built or rebuilt) are said where the player looks."""
-        from ..ai import solver
-
-        if solver.variant_of(self.state.game) is None:
-            return
-        state = self.board_source.state
-        asked = (state.to_text() if self.review.active else "", solver.generation())
-        if self._proven_asked != asked:  # once a position (live or looked at) and table
-            self._proven_asked = asked
-            self.proven = solver.proven_value(state)
-        notice = solver.take_notice()
+        """The solved value of the position shown; the solver's notices (a table being built or
+        rebuilt) are said where the player looks."""
+        notice = self._proven.look_up(self.board_source.state, self.review.active)
         if notice:
             self.say(Said(notice, Tone.INFO))
 
     # --- saving and leaving -------------------------------------------------------------------------
     def _autosave(self) -> None:
-        """The game is saved after every move and undo (leaving or quitting loses nothing). A
-        failure is said until a save succeeds (the game stays here in memory, and each move tries
-        again); then that it is saved again, until a person's next move."""
-        if not self.keeps_save:
+        """The game is saved after every move and undo (leaving or quitting loses nothing): see
+        ``saving.Autosave`` for what the player is told."""
+        if self.saver is None:
             return
-        said = self.game_file.save(self.config, self.state)
-        if self.game_file.problem:
-            self.save_notice, self._save_failed = Said(self.game_file.problem, Tone.WARN), True
-        elif said:
-            self.save_notice, self._save_failed = Said(said, Tone.INFO), False
-        elif self._save_failed:
-            self.save_notice, self._save_failed = Said(N_("Saved again: the game is safe on disk."), Tone.GOOD), False
-        elif self.save_notice.words and (HUMAN not in self.controllers
-                                         or bool(self.movers) and self.controllers[self.movers[-1]] == HUMAN):
-            self.save_notice = SILENT  # said once: gone at a person's next move (any move, when none plays)
+        by_person = HUMAN not in self.controllers or bool(self.movers) and self.controllers[self.movers[-1]] == HUMAN
+        self.saver.save(self.config, self.state, by_person)
+
+    @property
+    def game_file(self) -> GameFile | None:
+        """The game of the library this match is kept in (None: a lesson, kept nowhere)."""
+        return self.saver.game_file if self.saver is not None else None
+
+    @property
+    def save_notice(self) -> Said:
+        """What saving has to tell the player: a save that failed, until one succeeds; then, once,
+        that it succeeded; or that another window's change made this a separate game."""
+        return self.saver.notice if self.saver is not None else SILENT
+
+    @property
+    def save_problem(self) -> str:
+        """Why the game is not being saved, alone ('' while it is, and for a lesson)."""
+        return self.saver.game_file.reason if self.saver is not None else ""
 
     @property
     def saving(self) -> bool:
         """The game is on disk as it stands (False while saves fail: ``game_file.reason`` says why)."""
-        return not self.keeps_save or not self.game_file.problem
+        return self.saver is None or self.saver.saved
 
     def save_now(self) -> None:
         """Put the game in the library at once (an imported game, before its first move here)."""
@@ -654,16 +673,11 @@ class Match:
 
     def game_text(self) -> str:
         """The whole game as save text (for the clipboard and export)."""
-        return saves.match_text(self.config, self.state)
+        return saving.game_text(self.config, self.state)
 
     def export_game(self) -> str:
         """Write the game to a new file; the words say where (or what went wrong)."""
-        path = saves.export_path(self.config)
-        try:
-            write_text_atomically(path, self.game_text())
-        except OSError as e:
-            return Words("The game could not be exported: {problem}.", problem=str(e.strerror or e))
-        return Words("Exported to {path}", path=str(path))
+        return saving.export_game(self.config, self.state)
 
     def rematch_state(self) -> State:
         """The start of a new game with the same settings."""
@@ -674,4 +688,4 @@ class Match:
         self.computer.cancel()
         if self.analysis is not None:
             self.analysis.cancel()
-        self._set_suggestion(None)
+        self.suggest(None)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import Move, State
+from rules import Effect, Move, State
 from rules.effects import LIFT, PLACE, REMOVE
 from rules.kinds import Code, MoveKind, Refusal
 from rules.words import N_, Refused
@@ -61,12 +61,12 @@ class MoveBuilder:
         self._open: dict[int, tuple[Move, str]] | None = None
         self._movable: set[int] | None = None
         self._capturers: set[int] | None = None
-        self._effects: dict[Move, list] = {}
+        self._effects: dict[Move, list[Effect]] = {}
         # asked every frame while a piece is selected: remembered until ``refresh``
         self._conts: dict[tuple[int, ...], tuple[list[int], bool]] = {}
         self._route_takes: dict[tuple[int, ...], list[int]] = {}
 
-    def effects(self, move: Move) -> list:
+    def effects(self, move: Move) -> list[Effect]:
         """``state.effects(move)``, remembered until ``refresh``."""
         fx = self._effects.get(move)
         if fx is None:

@@ -108,7 +108,7 @@ def saving_words(match) -> str:
     if match.saving:
         return N_("The game is saved after every move.")
     return Words("The game is not being saved: {reason}. It is kept in memory while this window is open.",
-                 reason=match.game_file.reason)
+                 reason=match.save_problem)
 
 
 class PauseScene(MenuOverlay):

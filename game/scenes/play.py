@@ -239,7 +239,7 @@ class PlayScene(Scene):
         m = self.match
         m.save_now()
         if not m.saving and not unsaved:
-            self.app.manager.push(confirm_leave_unsaved(self.app, m.game_file.reason,
+            self.app.manager.push(confirm_leave_unsaved(self.app, m.save_problem,
                                                         lambda: self.to_menu(confirmed=True, unsaved=True)))
             return
         if not confirmed and m.state.outcome() is None and m.movers:

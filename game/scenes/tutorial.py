@@ -28,7 +28,7 @@ class TutorialScene(PlayScene):
         self.next_button = Button("Next", self.next_step, None, style="primary", key_label="Enter")
         self.again_button = Button("Again", lesson.restart, pygame.K_a, key_label="A")
         self.card_buttons = [self.next_button, self.again_button]
-        super().__init__(app, lesson.config, match=lesson)
+        super().__init__(app, lesson.match.config, match=lesson.match)
         self.undo_button.visible = False
         self.menu_button.label = N_("Leave")
         self.menu_button.key_label = "Esc"

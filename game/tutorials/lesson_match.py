@@ -5,14 +5,14 @@ with the lesson card."""
 
 from __future__ import annotations
 
-from rules import Move, State, load_state
+from rules import Move, load_state
 from rules.kinds import Code
 from rules.words import N_, Words, sentence
 
 from ..config import PASS_AND_PLAY, MatchConfig
-from ..match.events import SILENT, BoardReset, Flash, Said, Sound
+from ..match.events import SILENT, Flash, Said, Sound
 from ..match.model import Match
-from ..match.routes import Click, ClickResult, MoveBuilder
+from ..match.routes import Click, ClickResult
 from .lesson import Lesson, Step, start_state
 
 
@@ -27,10 +27,11 @@ class Stage(Code):
     DONE = "done"
 
 
-class LessonMatch(Match):
-    """``LessonMatch(lesson)``: the lesson from its first step."""
-
-    keeps_save = False  # the player's saved games stay as they were
+class LessonMatch:
+    """``LessonMatch(lesson)``: the lesson from its first step, run on a ``Match`` of its own
+    (``match``: what the play scene's machinery shows) that it coaches: it decides which clicks
+    count and what follows a move, and the match is saved nowhere (the player's saved games stay
+    as they were)."""
 
     def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
@@ -39,45 +40,73 @@ class LessonMatch(Match):
         self.feedback = ""  # the last refusal, in words, shown on the lesson card
         self.expected: list[Move] = []
         state = start_state(lesson)
-        super().__init__(MatchConfig(lesson.game_id, dict(state.game.options), mode=PASS_AND_PLAY), state)
+        self.match = Match(MatchConfig(lesson.game_id, dict(state.game.options), mode=PASS_AND_PLAY), state,
+                           keep=False, coach=self)
         self.begin(0)
 
     @property
     def step(self) -> Step:
         return self.lesson.steps[self.index]
 
+    # --- the coach of its match (``match.model.Coach``) ----------------------------------------------
+    def takes_clicks(self) -> bool:
+        return self.stage == Stage.MOVE
+
+    def lets_match_guide(self) -> bool:
+        return self.stage == Stage.MOVE
+
     def help_text(self) -> str:
         if self.stage == Stage.MOVE:
             return N_("Make the move the lesson asks for: the pointer shows where to click. Esc leaves the lesson.")
         return N_("Enter (or Next) goes on; A starts the lesson again; Esc leaves.")
+
+    def allows(self, result: ClickResult, cell: int | None) -> bool:
+        """Only this step's move: anything else is refused with the step's hint."""
+        if self.stage != Stage.MOVE:
+            return False
+        builder = self.match.builder
+        if result.kind == Click.MOVE and result.move is not None:
+            if result.move not in self.expected:
+                return self._wrong(cell)
+            self.feedback = ""
+            self.stage = Stage.PLAYED
+        elif result.kind == Click.ILLEGAL:
+            return self._wrong(cell, result.reason)
+        elif result.kind == Click.SELECT and builder.selected not in {m.path[0] for m in self.expected}:
+            return self._wrong(cell)
+        elif result.kind == Click.EXTEND and not self._on_track(builder.path):
+            return self._wrong(cell)
+        return True
+
+    def after_landing(self) -> bool:
+        """The step's move shown: the other side's reply, then Next."""
+        match = self.match
+        if self.stage == Stage.PLAYED and self.step.reply:
+            self.stage = Stage.REPLY
+            for text in self.step.reply:
+                match.play(match.state.parse_move(text))
+            return True
+        if self.stage in (Stage.PLAYED, Stage.REPLY):
+            self.stage = Stage.AFTER
+            match.say(Said(""))
+            match.cue(Sound("turn", 0.5))
+        return True
 
     # --- the steps ---------------------------------------------------------------------------------
     def begin(self, index: int) -> None:
         """Show step ``index``: its position (or the board as the last step left it) and its mark."""
         self.index = index
         step = self.step
+        match = self.match
         if step.position is not None:
-            self._load(load_state(step.position))
-        self.expected = [self.state.parse_move(text) for text in step.expect]
-        self.turned = (self.state.to_move == 1) != self.flipped  # the side the step is about, at the bottom
+            match.load(load_state(step.position))
+        self.expected = [match.state.parse_move(text) for text in step.expect]
+        match.face(match.state.to_move)  # the side the step is about, at the bottom
         self.stage = Stage.MOVE
         self.feedback = ""
-        self.builder.refresh()
-        self._set_suggestion(self.expected[0])
-        self._intro()
-
-    def _load(self, state: State) -> None:
-        """A new position on the board: its own builder, and a board made anew for its game."""
-        self.settle()
-        self.state = state
-        self.sides = state.game.sides
-        self.builder = MoveBuilder(state)
-        self.movers.clear()
-        self.log.clear()
-        self.event = ""
-        self.last_move, self.last_effects, self.last_mover = None, [], None
-        self._read_position()
-        self._events.append(BoardReset(rebuilt=True))
+        match.builder.refresh()
+        match.suggest(self.expected[0])
+        match.guide_now()
 
     def next_step(self) -> None:
         if self.stage == Stage.AFTER:
@@ -85,8 +114,8 @@ class LessonMatch(Match):
                 self.begin(self.index + 1)
             else:
                 self.stage = Stage.DONE
-                self.say(SILENT)
-            self._events.append(Sound("click"))
+                self.match.say(SILENT)
+            self.match.cue(Sound("click"))
 
     def restart(self) -> None:
         """A: from the first step again, once a step's move is done (the help line and the card
@@ -96,68 +125,26 @@ class LessonMatch(Match):
 
     def next_cell(self) -> int | None:
         """The cell to click next for the marked move (None when the route clicked so far left it)."""
-        if self.stage != Stage.MOVE or self.busy:
+        if self.stage != Stage.MOVE or self.match.busy:
             return None
-        path = self.builder.path
+        path = self.match.builder.path
         for move in self.expected:
             if move.path[:len(path)] == path and len(path) < len(move.path):
                 return move.path[len(path)]
         return None
 
-    # --- clicks, filtered by the lesson ------------------------------------------------------------
-    def click(self, cell: int | None) -> None:
-        if self.stage == Stage.MOVE:
-            super().click(cell)
-
-    def apply_click(self, result: ClickResult, cell: int | None) -> None:
-        if self.stage != Stage.MOVE:
-            return
-        if result.kind == Click.MOVE and result.move is not None:
-            if result.move not in self.expected:
-                self._wrong(cell)
-                return
-            self.feedback = ""
-            self.stage = Stage.PLAYED
-        elif result.kind == Click.ILLEGAL:
-            self._wrong(cell, result.reason)
-            return
-        elif result.kind == Click.SELECT and self.builder.selected not in {m.path[0] for m in self.expected}:
-            self._wrong(cell)
-            return
-        elif result.kind == Click.EXTEND and not self._on_track(self.builder.path):
-            self._wrong(cell)
-            return
-        super().apply_click(result, cell)
-
     def _on_track(self, path: tuple[int, ...]) -> bool:
         """True while the route clicked so far can still end in a right move."""
-        return any(m in self.expected for m in self.state.moves_with_prefix(path))
+        return any(m in self.expected for m in self.match.state.moves_with_prefix(path))
 
-    def _wrong(self, cell: int | None, reason: str = "") -> None:
+    def _wrong(self, cell: int | None, reason: str = "") -> bool:
         """Refuse a try that is legal but not this step's move (or not legal at all): nothing is
         played, the selection is dropped, and the lesson card says why and what to do instead."""
         hint = self.step.hint or N_("Try the marked move.")
-        self.builder.cancel()
+        self.match.builder.cancel()
         self.feedback = Words("{reason} {hint}", reason=sentence(reason) if reason else N_("Not that one."), hint=hint)
-        self._events.append(Sound("illegal", 0.6))
+        self.match.cue(Sound("illegal", 0.6))
         if cell is not None:
-            self._events.append(Flash(cell))
-        self._intro()
-
-    def _after_landing(self) -> None:
-        if self.stage == Stage.PLAYED and self.step.reply:
-            self.stage = Stage.REPLY
-            for text in self.step.reply:
-                self.play(self.state.parse_move(text))
-            return
-        if self.stage in (Stage.PLAYED, Stage.REPLY):
-            self.stage = Stage.AFTER
-            self.say(Said(""))
-            self._events.append(Sound("turn", 0.5))
-
-    def _intro(self) -> None:
-        if self.stage == Stage.MOVE:
-            super()._intro()
-
-    def _orient(self) -> None:
-        """A lesson turns the board only between steps (``begin``), never in the middle of one."""
+            self.match.cue(Flash(cell))
+        self.match.guide_now()
+        return False

@@ -5,13 +5,26 @@ so a match can be tested without a window."""
 
 from __future__ import annotations
 
-from types import ModuleType
+from typing import Protocol
 
+from rules.kinds import BoardKind
+
+from ..events import Said
+from ..read import BoardSource
 from . import holes, routes, squares
 
-GUIDES: dict[str, ModuleType] = {"lines": routes, "squares": squares, "holes": holes}
+
+class Guide(Protocol):
+    """What each kind of board's guide module offers."""
+
+    def intro(self, m: BoardSource) -> Said: ...
+    def guide(self, m: BoardSource) -> Said: ...
+    def help_line(self, m: BoardSource) -> str: ...
 
 
-def guides_for(kind: str) -> ModuleType:
-    """The guide module for a kind of board (each has ``intro``, ``guide`` and ``help_line``)."""
+GUIDES: dict[BoardKind, Guide] = {BoardKind.LINES: routes, BoardKind.SQUARES: squares, BoardKind.HOLES: holes}
+
+
+def guides_for(kind: BoardKind) -> Guide:
+    """The guide for a kind of board."""
     return GUIDES[kind]

@@ -3,7 +3,7 @@ sowing ended (it slept, captured, or a relay cycle stopped it)."""
 
 from __future__ import annotations
 
-from rules.effects import CAPTURE, STOP
+from rules.effects import CAPTURE, STOP, Effect
 from rules.kinds import Detail, NoteCode, Phase
 from rules.words import N_, Words
 
@@ -11,7 +11,7 @@ from ..events import Said, Tone
 from ..read import BoardSource
 
 
-def _taken(fx: list) -> int:
+def _taken(fx: list[Effect]) -> int:
     """Stones a sowing took: its captures come last, before its stop, so only the tail is read
     (a sowing can have hundreds of thousands of effects)."""
     taken = 0
