@@ -182,6 +182,8 @@ def test_king_captures_leapt_enemies_at_once():
     assert {"d4xd6", "d4xd6xd8"} <= set(texts(s, "d4"))
     move = s.parse_move("d4:d6:d8")
     assert name_set(s, move.captured) == ["d5", "d7"]
+    d4, d6 = s.game.point_index("d4"), s.game.point_index("d6")
+    assert sorted(s.move_text(m) for m in s.moves_with_prefix((d4, d6))) == ["d4xd6", "d4xd6xd8"]
     before = s.captured_counts()[0]
     s.play(move)
     assert s.captured_counts()[0] == before + 2
