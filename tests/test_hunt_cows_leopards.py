@@ -256,6 +256,10 @@ def test_heuristic_is_in_range_and_prefers_free_leopards():
     assert free.heuristic() < ahead.heuristic() <= 1
     won = hunt_state(GAME, "c1 g1", "d2 e1 f2 e3 " + " ".join(COW_START), hands="0/12")
     assert won.heuristic() == -1.0
+    # the cows to move, the leopards penned (each jump lands on a piece): nothing taken, no
+    # move open, the worst judgement short of the end
+    penned = hunt_state(GAME, "c1 g1", "d2 e1 f2 e3 " + " ".join(COW_START), turn=1, hands="0/12")
+    assert penned.outcome() is None and penned.heuristic() == -1.0
 
 
 def test_notation_round_trips_for_drops_steps_and_chains():
