@@ -439,7 +439,8 @@ def test_bad_position_text():
     game = load_game("ncuva")
     refused_text(lambda: game.state_from_fields({"board": "2,2,2,2", "turn": "S"}), "4 rows")
     refused_text(lambda: game.state_from_fields({"board": "2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S"}), "should have 4 counts")
-    refused_text(lambda: game.state_from_fields({"board": "x,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S"}), "not a number")
+    refused_text(lambda: game.state_from_fields({"board": "x,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S"}),
+                 "^'x' in row 4 of the board is not a number of stones$")
     refused_text(lambda: game.state_from_fields({"board": "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "X"}), "whose turn it is must be S")
     refused_text(lambda: game.state_from_fields({"board": "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S", "foo": "1"}),
                  r"^a Ncuva position has no foo= part \(its parts: board, turn, turns, store, sown, ply\)$")
