@@ -14,12 +14,12 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po, write_po
 
+from tests.pseudo_tour import pseudo_tour
 from tests.script_loader import load_script
 from tools.pseudo import english_in
 
@@ -36,12 +36,23 @@ def read(path: Path, code: str | None = None):  # noqa: ANN201 (a Babel Catalog)
 
 
 # --- the pseudo-language check --------------------------------------------------------------------
-def test_the_pseudo_check_finds_no_english_on_the_code_as_it_is(tmp_path):
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "KELIYA_HOME": str(tmp_path)}
-    out = subprocess.run([sys.executable, "-m", "tools.pseudo"], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=300)  # a guard against a hang, not a measure
-    assert out.returncode == 0, out.stdout[-2000:]
-    assert out.stderr.strip().endswith("0 texts with English in them")
+def test_the_pseudo_check_finds_no_english_on_the_code_as_it_is(monkeypatch, capsys):
+    """``python -m tools.pseudo`` over the tour the i18n test draws too (drawn once a run)."""
+    import tools.pseudo
+
+    drawn, _said = pseudo_tour()
+    monkeypatch.setattr(tools.pseudo, "english_drawn", lambda: drawn)
+    assert tools.pseudo.main() == 0, capsys.readouterr().out[-2000:]
+    assert capsys.readouterr().err.strip().endswith("0 texts with English in them")
+
+
+def test_the_pseudo_check_lists_english_found_and_fails(monkeypatch, capsys):
+    import tools.pseudo
+
+    monkeypatch.setattr(tools.pseudo, "english_drawn", lambda: {"Leave the game": 2})
+    assert tools.pseudo.main() == 1
+    out = capsys.readouterr()
+    assert "'Leave the game'" in out.out and out.err.strip().endswith("1 texts with English in them")
 
 
 @pytest.mark.parametrize("drawn, english", [

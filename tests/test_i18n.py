@@ -16,8 +16,9 @@ from game import i18n, theme
 from game.ai import solver
 from game.i18n import system_language, tr
 from rules.words import Words, sentence
+from tests.pseudo_tour import pseudo_tour
 from tests.script_loader import load_script
-from tools.pseudo import PSEUDO, PseudoTranslations, english_drawn
+from tools.pseudo import PSEUDO, PseudoTranslations
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("si", "ta", "bn")
@@ -282,18 +283,11 @@ REACHED = {"proven value": "proven: {side} win in {n}", "table being built": sol
            "a settings change saved": "Saved.", "an older date": "{day} {month} {year}"}
 
 
-def test_no_english_is_left_on_screen(monkeypatch):
+def test_no_english_is_left_on_screen():
     """The whole screenshot tour in a pseudo-language that changes every word the catalogue
     holds: any plain English still drawn was never looked up. The tour says each of ``REACHED``."""
-    said: set[str] = set()
-    plain = i18n.tr
-
-    def heard(text):
-        said.add(getattr(text, "template", text))
-        return plain(text)
-
-    monkeypatch.setattr(i18n, "tr", heard)
-    found = {KEY_LABEL.sub("", words) for words in english_drawn()} - {PSEUDO}  # the language button
+    drawn, said = pseudo_tour()
+    found = {KEY_LABEL.sub("", words) for words in drawn} - {PSEUDO}  # the language button
     left = sorted(words for words in found if re.search(r"[A-Za-z]{3,}", words))
     assert left == [], left[:20]
     assert [what for what, words in REACHED.items() if words not in said] == []
