@@ -407,6 +407,11 @@ def test_why_illegal_names_what_is_wrong_with_a_move_given_as_a_route():
     assert s.why_illegal(Move(STEP, (p("e3"), p("e4")))) == "e4 is not empty"
     assert s.why_illegal(Move(JUMP, (p("e4"), p("c6"), p("c4")))) == "e4 and c6 are not joined by a line"
     assert s.why_illegal(Move(JUMP, (p("e3"), p("e5")))) == "a jump must go over an enemy piece (e4 is not one)"
+    # on the north wing a chain can land where it jumped a piece (e9): that point is empty again
+    wing = war_state("kotu_ellima", south="c9 a3", north="e9 f8 e8 i7")
+    assert [wing.move_text(m) for m in wing.legal_moves()] == ["c9xg9xe7xe9"]
+    assert wing.why_illegal(Move(JUMP, tuple(p(n) for n in ("c9", "g9", "e7", "e9", "e5")))) == (
+        "e9 and e5 are not joined by a line")
     # stopped at c3, whose one jump left lands on the empty start e3
     s = war_state("kotu_ellima", south="e3 a3", north="e4 d4 d3 i7")
     assert s.why_illegal(Move(JUMP, (p("e3"), p("e5"), p("c3")))) == (
