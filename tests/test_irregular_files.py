@@ -18,6 +18,7 @@ import pytest
 
 from game import settings as user_settings
 from game import userfiles
+from game.i18n import tr
 from game.userfiles import NOT_A_FILE, UserFileError, read_bytes_capped, read_text_capped
 from tools.scenarios import visible, wait_until
 
@@ -118,6 +119,24 @@ def test_a_file_growing_while_it_is_read_is_read_no_further_than_the_cap(tmp_pat
     with pytest.raises(UserFileError, match=r"^it is larger than 1 KB, far more than Keliya ever writes$"):
         read_bytes_capped(path, 1000)
     assert got[0] == 500 and sum(got) == 1001
+
+
+@pytest.mark.parametrize("call", ["open", "read"])
+@pytest.mark.parametrize("error, said", [
+    (PermissionError(errno.EACCES, "Permission denied"), "it cannot be read (Permission denied)"),
+    (OSError("a share that went away"), "it cannot be read (a share that went away)"),
+])
+def test_a_file_that_cannot_be_opened_or_read_says_why_in_the_systems_words(tmp_path, monkeypatch, call, error, said):
+    path = tmp_path / "game.txt"
+    path.write_text("a game")
+
+    def refused(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(os, call, refused)
+    with pytest.raises(UserFileError) as raised:
+        read_bytes_capped(path)
+    assert tr(raised.value.args[0]) == said
 
 
 def test_each_kind_of_file_has_its_cap(tmp_path):

@@ -588,3 +588,13 @@ def test_a_game_forgotten_leaves_the_library_whether_finished_or_not(finished_ga
     game_file.forget()
     lib = library.scan()
     assert lib.unfinished == [] and lib.finished == [] and not game_file.path(finished_game).exists()
+
+
+def test_a_game_no_longer_text_since_the_list_was_read_is_said_and_set_aside_when_opened():
+    game_file = saved_game("kotu_ellima", 3)
+    [entry] = library.scan().unfinished
+    entry.path.write_bytes(b"\x00\x01\x02 not text")
+    with pytest.raises(ValueError) as raised:
+        library.reopen(entry)
+    assert tr(str(raised.value)).startswith("A saved game cannot be opened: it is not a text file. "
+                                            f"It was moved to {game_file.path(False)}.bad-")

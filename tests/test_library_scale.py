@@ -17,7 +17,7 @@ import pytest
 
 from game import library, saves
 from game.app import App
-from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
 from game.scenes.title import TitleScene
 from rules import State
 from tools.scenarios import random_play
@@ -366,3 +366,37 @@ def test_a_bad_file_said_already_leaves_the_games_after_it_counted(monkeypatch):
     assert again.problems == [] and again.unfinished == 2
     lib = library.scan()
     assert lib.problems == [] and len(lib.unfinished) == 2
+
+
+def test_an_index_record_of_another_shape_is_read_again_from_its_game(reads):
+    """An index written by another version: a record without a field, one that is no record."""
+    ids = write_games(2)
+    library.overview()
+    index = library.data_dir() / library.INDEX
+    data = json.loads(index.read_text())
+    first, second = (f"games/{i}.txt" for i in ids)
+    del data["games"][first]["next"]
+    data["games"][second] = [data["games"][second]]
+    index.write_text(json.dumps(data))
+    reads.clear()
+    a_new_launch()
+    seen = library.overview()
+    assert sorted(reads) == sorted(f"{i}.txt" for i in ids) and seen.unfinished == 2
+
+
+def test_the_titles_newest_game_is_the_librarys_newest_whether_read_or_from_the_index():
+    """Two games saved in the same millisecond (the later id first, as the list sorts them), one
+    watched with two levels: the title's game is the list's, as the list has it."""
+    for n, game_id in enumerate(("20260101-000000-aaaaaa", "20260101-000000-bbbbbb")):
+        state = random_play("kotu_ellima", n + 1, lambda s, k=n: s.ply >= 4 + k)
+        config = MatchConfig("kotu_ellima", dict(state.game.options), WATCH, 0, "easy", level2="expert")
+        library.games_dir().mkdir(parents=True, exist_ok=True)
+        (library.games_dir() / f"{game_id}.txt").write_text(saves.match_text(config, state, 1_700_000_000.5))
+    newest = library.scan().unfinished[0]
+    assert newest.id == "20260101-000000-bbbbbb"
+    for _ in range(2):  # the games read, then the index believed
+        a_new_launch()
+        latest = library.overview().latest
+        assert (latest.id, latest.config, latest.ply, latest.saved_at, latest.finished) == (
+            newest.id, newest.config, newest.ply, newest.saved_at, False)
+        assert latest.opponent_words() == newest.opponent_words()
