@@ -31,11 +31,11 @@ class App:
         pygame.display.init()
         pygame.font.init()  # the rest of pygame.init (audio above all) waits until after the first frame
         pygame.display.set_caption(NAME, NAME)
+        self._set_icon()  # before the window: pygame would otherwise load its own icon first (a file and 4 ms)
         self.windowed_size = clamp_size(size)
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._set_minimum_size()
-        self._set_icon()
         self.manager = SceneManager()
         self.sound = SoundBank(enabled=sound) if volume is None else SoundBank(enabled=sound, volume=volume)
         #: called once, right after the first frame is on screen (the start-up benchmark quits there)

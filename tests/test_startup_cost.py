@@ -59,7 +59,9 @@ LATER = ("pymunk", "game.physics", "game.match", "game.boards", "game.tutorials"
          "game.scenes.settings_screen", "game.scenes.rules_screen", "babel", "wave",
          # the parser (a launch with only the window's switches is read without it), secrets and
          # OpenSSL behind it (temporary names come from os.urandom)
-         "argparse", "secrets", "hmac")
+         "argparse", "secrets", "hmac",
+         # pygame's own window icon, read from its package (zipfile and all) unless one is set first
+         "zipfile", "importlib.readers")
 #: what an empty library's title does not need: dates (a saved game's Continue says when it was saved)
 EMPTY_LATER = {"datetime", "_datetime"}
 #: of the AI package, only the levels' words (a saved game's Continue names its level)
