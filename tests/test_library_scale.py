@@ -263,6 +263,7 @@ def test_back_at_the_title_not_even_the_index_just_written_is_read_again(monkeyp
     reads.clear()
     again = library.overview()  # back at the title: nothing has changed on disk
     assert opened == [] and reads == []
+    assert again.latest is not None and first.latest is not None
     assert (again.latest.id, again.unfinished, again.finished) == (first.latest.id, first.unfinished, first.finished)
 
 
@@ -308,10 +309,12 @@ def test_a_game_dated_at_the_very_start_of_1970_is_believed_from_the_index(reads
     path.parent.mkdir(parents=True)
     path.write_text(saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state))
     os.utime(path, (0, 0))
-    assert library.overview().latest.saved_at == 0 and reads == [path.name]
+    latest = library.overview().latest
+    assert latest is not None and latest.saved_at == 0 and reads == [path.name]
     reads.clear()
     a_new_launch()
-    assert library.overview().latest.id == "19700101-000000-aaaaaa" and reads == []
+    latest = library.overview().latest
+    assert latest is not None and latest.id == "19700101-000000-aaaaaa" and reads == []
 
 
 def test_a_change_of_settings_mid_game_is_written_whole_not_appended():
@@ -346,11 +349,15 @@ def _listed_in_order(monkeypatch, then=None) -> None:
 def test_a_game_gone_between_the_listing_and_its_look_leaves_the_others_counted(monkeypatch):
     ids = write_games(4)  # the third is finished
     unfinished = sorted(i for i in ids if (library.games_dir() / f"{i}.txt").exists())
-    _listed_in_order(monkeypatch, lambda entries: [Path(e.path).unlink() for e in entries[:1]
-                                                   if e.name == f"{unfinished[0]}.txt"])
+
+    def finished_meanwhile(entries: list[os.DirEntry]) -> None:
+        if entries[0].name == f"{unfinished[0]}.txt":
+            Path(entries[0].path).unlink()
+
+    _listed_in_order(monkeypatch, finished_meanwhile)
     seen = library.overview()  # another window finished the first game as the folder was listed
     assert (seen.unfinished, seen.finished) == (len(unfinished) - 1, 1)
-    assert seen.latest.id == unfinished[-1]
+    assert seen.latest is not None and seen.latest.id == unfinished[-1]
 
 
 def test_a_bad_file_said_already_leaves_the_games_after_it_counted(monkeypatch):
@@ -388,7 +395,7 @@ def test_the_titles_newest_game_is_the_librarys_newest_whether_read_or_from_the_
     """Two games saved in the same millisecond (the later id first, as the list sorts them), one
     watched with two levels: the title's game is the list's, as the list has it."""
     for n, game_id in enumerate(("20260101-000000-aaaaaa", "20260101-000000-bbbbbb")):
-        state = random_play("kotu_ellima", n + 1, lambda s, k=n: s.ply >= 4 + k)
+        state = long_state(4 + n)
         config = MatchConfig("kotu_ellima", dict(state.game.options), WATCH, 0, "easy", level2="expert")
         library.games_dir().mkdir(parents=True, exist_ok=True)
         (library.games_dir() / f"{game_id}.txt").write_text(saves.match_text(config, state, 1_700_000_000.5))
@@ -397,6 +404,7 @@ def test_the_titles_newest_game_is_the_librarys_newest_whether_read_or_from_the_
     for _ in range(2):  # the games read, then the index believed
         a_new_launch()
         latest = library.overview().latest
+        assert latest is not None
         assert (latest.id, latest.config, latest.ply, latest.saved_at, latest.finished) == (
             newest.id, newest.config, newest.ply, newest.saved_at, False)
         assert latest.opponent_words() == newest.opponent_words()
