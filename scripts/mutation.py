@@ -55,13 +55,15 @@ GROUPS: dict[str, Group] = {
         mutate=("game/match/*.py",),
         tests=("tests/test_match.py", "tests/test_review.py", "tests/test_analysis.py",
                "tests/test_analysis_views.py", "tests/test_record.py", "tests/test_resume.py",
-               "tests/test_ui_proven.py", "tests/test_cli_analyse.py"),
+               "tests/test_ui_proven.py", "tests/test_cli_analyse.py", "tests/test_match_record.py",
+               "tests/test_tutorials.py"),
     ),
     "ai": Group(
         mutate=("game/ai/mcts.py", "game/ai/parallel.py", "game/ai/solver.py", "game/ai/solver_table.py",
-                "game/ai/solver_build.py", "game/ai/negamax.py", "game/ai/judge.py"),
+                "game/ai/solver_build.py", "game/ai/negamax.py", "game/ai/judge.py", "game/ai/evaluators.py"),
         tests=("tests/test_ai_mcts.py", "tests/test_ai_parallel.py", "tests/test_ai_solver.py",
-               "tests/test_proof_logic.py", "tests/test_analysis_judge.py", "tests/test_solver_tables.py"),
+               "tests/test_proof_logic.py", "tests/test_analysis_judge.py", "tests/test_solver_tables.py",
+               "tests/test_ai_evaluator.py"),
     ),
     "rules": Group(
         mutate=("rules/*.py",),
