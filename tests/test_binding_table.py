@@ -480,16 +480,23 @@ def position_is(index: int) -> Callable[[Ctx], bool]:
     return lambda c: c.match.state.to_text() == c.was["texts"][index]
 
 
+def over_of(state: State) -> Callable[[App], Ctx]:
+    """The game of ``state`` (finished), its result shown over the board (as after its last move)."""
+    def made(app: App) -> Ctx:
+        c = play(config_for(state), lambda: state.copy())(app)
+        for _ in range(120):
+            if isinstance(app.manager.top, GameOverScene):
+                break
+            app.frame([], 1 / 60)
+        assert isinstance(app.manager.top, GameOverScene)
+        c.was["play"], c.scene = c.scene, app.manager.top
+        return c
+    return made
+
+
 def over(app: App) -> Ctx:
     """A game that ended, its result shown over the board (as after its last move)."""
-    c = play(config_for(position("over")), lambda: position("over"))(app)
-    for _ in range(120):
-        if isinstance(app.manager.top, GameOverScene):
-            break
-        app.frame([], 1 / 60)
-    assert isinstance(app.manager.top, GameOverScene)
-    c.was["play"], c.scene = c.scene, app.manager.top
-    return c
+    return over_of(position("over"))(app)
 
 
 def over_seen(app: App) -> Ctx:
@@ -654,6 +661,17 @@ def opened(c: Ctx, text: str) -> bool:
     """A play scene is on top with the game ``text`` (a position text)."""
     top = c.top
     return isinstance(top, PlayScene) and top.match.state.to_text() == text
+
+
+def moved_on(c: Ctx) -> Frames:
+    """In the game just opened, one move played and shown (the file it came from noted first)."""
+    c.was["path"] = library.scan().unfinished[0].path
+    game = c.top
+    game.match.play(simple_move(game.match.state))
+    for _ in range(600):
+        if not game.busy:
+            return
+        yield []
 
 
 def look_at_log(index: int) -> Callable[[Ctx], Pos]:
@@ -1175,6 +1193,9 @@ TABLE: list[Row] = [
         c.scene, "selected", 1)), 2), key(pygame.K_UP), lambda c: c.scene.selected == 0),
     Row("saved games", "Enter", "opens the chosen game", with_saved(library_screen, 2), key(pygame.K_RETURN),
         lambda c: opened(c, c.was["saved1"].to_text())),
+    Row("saved games", "Enter", "opens the chosen game, whose next move is saved in its own file (no copy)",
+        with_saved(library_screen, 1), seq(key(pygame.K_RETURN), moved_on),
+        lambda c: [(e.path, e.ply) for e in library.scan().unfinished] == [(c.was["path"], c.was["saved0"].ply + 1)]),
     Row("saved games", "click a game", "opens it", with_saved(library_screen, 2),
         click(centre(lambda c: c.scene.row_rects[1])), lambda c: opened(c, c.was["saved0"].to_text())),
     Row("saved games", "Enter", "on Finished: opens the game to look it over",
@@ -1598,6 +1619,34 @@ def test_the_game_over_card_reads_top_down_inside_its_box_alike_at_both_sizes(ro
     for (bx, by), (sx, sy) in zip(*found):
         assert abs(sx - bx * scale) <= 4 and abs(sy - by * scale) <= 4, found
     row_app.resize(SIZE)
+
+
+def test_the_game_over_card_shows_the_winners_own_piece(row_app):
+    """A hunt won by the leopards: the pieces beside the result are leopards (colours of the
+    leopard's token that a soldier's has not)."""
+    from game.render.pieces import sprite
+    from tools.scenarios import finished
+
+    state = finished("cows_leopards", 2)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winner is not None
+    winner = outcome.winner
+    c = over_of(state)(row_app)
+    g = _risen(c).scene
+    texts = placed_texts(row_app, g)
+    result = next(r for words, r in texts if words == str(g.result_words))
+    left = pygame.Rect(g.box.left + 8, result.top - result.height // 2, result.left - g.box.left - 8,
+                       result.height + result.height // 2)
+    seen = {tuple(row_app.screen.get_at((x, y)))[:3] for x in range(left.left, left.right)
+            for y in range(left.top, left.bottom)}
+
+    def colours(kind: str) -> set[tuple[int, ...]]:
+        token = sprite(winner, kind, 32)
+        return {tuple(token.get_at((x, y)))[:3] for x in range(token.get_width()) for y in range(token.get_height())
+                if token.get_at((x, y))[3] == 255}
+
+    own = colours(str(state.piece_kind(winner))) - colours("soldier")
+    assert seen & own, (state.piece_kind(winner), len(seen))
 
 
 @pytest.mark.parametrize("size", [SIZE, (960, 600)])
