@@ -277,6 +277,12 @@ def _positions() -> dict[str, State]:
             "long": random_play("sixteen_soldiers", 0, lambda s: s.ply >= 40)}
 
 
+@functools.cache
+def ncuva_over() -> State:
+    """A finished game of Ncuva whose first move is one of its turning points."""
+    return finished("ncuva", 1)
+
+
 def position(name: str) -> State:
     return _positions()[name].copy()
 
@@ -1110,6 +1116,10 @@ TABLE: list[Row] = [
         key(pygame.K_m), lambda c: isinstance(c.top, MenuScene) and len(c.app.manager.stack) == 1),
     Row("game over", "1", "looks at the first turning point", over, key(pygame.K_1),
         lambda c: c.match.review.ply == turning_points(c.match.state)[0][0] and c.scene.peeking),
+    Row("game over", "2", "looks at the second turning point, the game's first move (Ncuva)",
+        lambda app: over_of(ncuva_over())(app), key(pygame.K_2),
+        lambda c: turning_points(c.match.state)[1][0] == 1 and c.match.review.ply == 1 and c.scene.peeking
+        and len(c.scene.turns) == len(turning_points(c.match.state))),
     Row("game over", "R", "under the board, plays again", over_seen, key(pygame.K_r),
         lambda c: isinstance(c.top, PlayScene) and c.top is not c.scene),
     Row("game over", "Enter", "under the board, shows the result again", over_seen, key(pygame.K_RETURN),
