@@ -1536,13 +1536,21 @@ def test_the_pause_menu_is_a_dark_box_its_words_read_on_over_the_game_dimmed(row
 
 
 def test_under_the_board_the_strip_says_the_result_left_of_its_buttons(row_app):
-    """See board: the result in one line in the strip under the board, clear of Rematch."""
+    """See board: the result in one line in the strip under the board, clear of Rematch, set in
+    from the strip's left end alike at both sizes (scaled)."""
     c = over_seen(row_app)
     strip = c.was["over"]
-    said = [(words, rect) for words, rect in placed_texts(row_app) if strip.strip.contains(rect)
-            and rect.right <= strip.strip_rematch.rect.left]
-    headline = str(c.was["over"].result_words).rstrip("!")
-    assert any(words.startswith(headline) for words, _ in said), (headline, said)
+    insets = []
+    for size in (SIZE, (960, 600)):
+        _resized(c, size)
+        said = [(words, rect) for words, rect in placed_texts(row_app) if strip.strip.contains(rect)
+                and rect.right <= strip.strip_rematch.rect.left]
+        headline = str(c.was["over"].result_words).rstrip("!")
+        line = next((rect for words, rect in said if words.startswith(headline)), None)
+        assert line is not None, (headline, said)
+        insets.append(line.left - strip.strip.left)
+    assert abs(insets[1] - insets[0] * theme.scale_for((960, 600))) <= 3, insets
+    row_app.resize(SIZE)
 
 
 def _card(c: Ctx) -> dict[str, Any]:
