@@ -183,3 +183,12 @@ def test_a_layout_of_no_known_kind_is_refused_in_words():
     with pytest.raises(ValueError) as err:
         Layout("hexes", ())  # type: ignore[arg-type]
     assert str(err.value) == "unknown layout kind 'hexes' (kinds: lines, squares, holes)"
+
+
+def test_a_game_registered_twice_is_refused_in_words():
+    from rules.registry import register
+
+    with pytest.raises(ValueError) as err:
+        register(rules.game_spec("ncuva"))
+    assert str(err.value) == "game id 'ncuva' registered twice"
+    assert rules.game_spec("ncuva").id == "ncuva"

@@ -77,9 +77,20 @@ def test_the_fast_paths_read_the_api_tables():
 @pytest.mark.parametrize("name", sorted(HALMA_VARIANTS))
 def test_battlehalma_shift_tables_equal_the_premade_moves(name):
     """The playout's flood fill (``counter_targets``: ``geo.shifts`` and ``geo.step_masks``) and
-    the API's premade steps and leaps (``move_tables``) describe the same board."""
+    the API's premade steps and leaps (``move_tables``) describe the same board. The tables are
+    made anew here, and are the ones the games play with (made once per board and rule)."""
+    from rules.battlehalma_moves import MoveTables
+
     game = load_game("battlehalma", **HALMA_VARIANTS[name])
-    geo, tables = game.geo, game.move_tables
+    geo, tables = game.geo, MoveTables(game)
+    assert (tables.steps, tables.leaps, tables.near) == (
+        game.move_tables.steps, game.move_tables.leaps, game.move_tables.near)
+    for mover in (0, 1):  # a premade step or leap onto the enemy corner crowns under promotion
+        goal = game.goals[mover] if game.promotion else -1
+        for p in range(geo.n ** 2):
+            for premade in (*tables.steps[mover][p], *tables.leaps[mover][p]):
+                for move in premade[-2:]:
+                    assert move.kind.endswith("_king") == (move.path[-1] == goal), move
     for mover in (0, 1, KING):
         fwd, back = geo.shifts[mover]
         for p in range(geo.n ** 2):
