@@ -100,6 +100,21 @@ def test_the_read_helper_refuses_an_oversized_file_by_its_size_and_reads_one_at_
         read_bytes_capped(tmp_path / "absent.txt")
 
 
+def test_a_folder_the_system_will_not_open_is_refused_as_not_a_file(tmp_path, monkeypatch):
+    """Windows (and some systems) refuse to open a folder at all: said as a folder, not as a
+    failure of the disk."""
+    folder = tmp_path / "a folder.txt"
+    folder.mkdir()
+
+    def no_folders(path, flags, *args):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fsdecode(path))
+
+    monkeypatch.setattr(os, "open", no_folders)
+    with pytest.raises(UserFileError) as refused:
+        read_text_capped(folder)
+    assert str(refused.value) == NOT_A_FILE
+
+
 def test_a_file_growing_while_it_is_read_is_read_no_further_than_the_cap(tmp_path, monkeypatch):
     """Another program writing on: the read stops one byte past the cap and says it is too large."""
     path = tmp_path / "growing.txt"
