@@ -148,6 +148,29 @@ def test_war_playout_equals_the_api(game_id, options, seed, greedy, limit):
     assert fast.outcome() == state.outcome()
 
 
+def test_a_traced_huff_names_the_piece_huffed():
+    """From a position where North may huff South's last piece, traced playouts that huff it
+    record the huff at that point, as the API's huff move is."""
+    from tests.positions import war_state
+
+    state = war_state("kotu_ellima", south="e3", north="e4 i7", capture="huff")
+    state.play("e3-d3")
+    game = state.game
+    huffs = 0
+    for seed in range(10):
+        trace: war_fast.Trace = []
+        war_fast.playout(game.board, game.forced, True, random.Random(seed), state.army(1), state.army(0), 1,
+                         state.quiet_plies, sum(1 << p for p in state.huffable()), 1,
+                         game.start_count - game.target, game.limit, 0.0, trace)
+        [(origin, dest, _taken, seen)] = trace
+        assert seen == len(state.legal_moves())
+        if origin == -1:
+            huffs += 1
+            assert [m for m in state.legal_moves() if m.kind == HUFF] == [state.parse_move(f"~{game.point_name(dest)}")]
+            assert game.point_name(dest) == "d3"
+    assert huffs
+
+
 # --- BattleHalma -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("options", [{}, {"limit": "off"}], ids=["limit", "no-limit"])
