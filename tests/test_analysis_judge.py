@@ -4,9 +4,9 @@ flip with the side to move, and the verdict rules hold at their boundaries.
 
 The corpus (tests/data/, made by scripts/make_blunder_corpus.py from real games and certified by
 the naive reference in tests/reference_material.py) is judged at the app's own budget, so these
-tests say what a player sees. By default every third entry of each game is judged (about half a
-minute of CPU); ``--whole-corpus`` judges them all (a minute and a half), ``-m "not corpus"``
-skips them."""
+tests say what a player sees. By default every sixth entry of each game is judged (about a
+quarter of a minute of CPU); ``--whole-corpus`` judges them all (a minute and a half),
+``-m "not corpus"`` skips them."""
 
 from __future__ import annotations
 
