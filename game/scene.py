@@ -71,11 +71,16 @@ class SceneManager:
         self.push(scene)
 
     def pop_to(self, kind: type[Scene]) -> bool:
-        """Pop scenes until one of type ``kind`` is on top; False (and nothing popped) if none is."""
+        """Pop scenes until one of type ``kind`` is on top; False (and nothing popped) if none is.
+        Each scene popped exits; only the one left on top resumes (a scene passed over on the way
+        is not woken to be discarded: it would read the library or restart its music for nothing)."""
         if not any(isinstance(s, kind) for s in self.stack):
             return False
+        if isinstance(self.stack[-1], kind):
+            return True
         while not isinstance(self.stack[-1], kind):
-            self.pop()
+            self.stack.pop().exit()
+        self.stack[-1].resume()
         return True
 
     def clear(self) -> None:

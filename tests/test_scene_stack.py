@@ -1,0 +1,56 @@
+"""The scene stack's moves: what enters, exits and resumes, and when."""
+
+from __future__ import annotations
+
+from game.scene import Scene, SceneManager
+
+
+class Noting(Scene):
+    """A scene that notes its lifecycle calls in a shared list."""
+
+    def __init__(self, name: str, log: list[str]) -> None:
+        self.name, self.log = name, log
+
+    def enter(self) -> None:
+        self.log.append(f"{self.name} enter")
+
+    def exit(self) -> None:
+        self.log.append(f"{self.name} exit")
+
+    def resume(self) -> None:
+        self.log.append(f"{self.name} resume")
+
+
+class Menu(Noting):
+    pass
+
+
+def stack_of(*names: str) -> tuple[SceneManager, list[str]]:
+    log: list[str] = []
+    manager = SceneManager()
+    for name in names:
+        manager.push((Menu if name == "menu" else Noting)(name, log))
+    log.clear()
+    return manager, log
+
+
+def test_pop_to_wakes_only_the_scene_it_returns_to():
+    manager, log = stack_of("title", "menu", "setup", "play", "pause")
+    assert manager.pop_to(Menu)
+    assert log == ["pause exit", "play exit", "setup exit", "menu resume"]
+    assert [s.name for s in manager.stack] == ["title", "menu"]  # type: ignore[attr-defined]
+
+
+def test_pop_to_the_scene_on_top_or_to_none_changes_nothing():
+    manager, log = stack_of("title", "menu")
+    assert manager.pop_to(Menu) and log == []
+    assert not manager.pop_to(type("Other", (Scene,), {})) and log == [] and len(manager.stack) == 2
+
+
+def test_pop_resumes_the_scene_below_and_replace_does_not():
+    manager, log = stack_of("title", "menu", "play")
+    manager.pop()
+    assert log == ["play exit", "menu resume"]
+    log.clear()
+    manager.replace(Noting("setup", log))
+    assert log == ["menu exit", "setup enter"]
