@@ -1641,6 +1641,26 @@ def test_the_game_over_card_reads_top_down_inside_its_box_alike_at_both_sizes(ro
     row_app.resize(SIZE)
 
 
+def test_the_game_over_card_keeps_room_for_turning_points_only_when_there_are_some(row_app):
+    """A game won by its only move has no turning points: its card shows no heading for them
+    and keeps no room for it; a card with turning points is taller by at least its rows and
+    the heading over them."""
+    c = _risen(over(row_app))
+    g = c.scene
+    texts = placed_texts(row_app, g)
+    heading = next(r for words, r in texts if words.startswith("Turning points"))
+    rows = g.turns[-1].rect.bottom - g.turns[0].rect.top
+    with_turns = g.box.height
+    state = position("over")
+    last = state.history()[-1]
+    state.undo()
+    state = load_state(state.to_text())  # the position alone, no moves before it
+    state.apply(last)
+    g = _risen(over_of(state)(row_app)).scene
+    assert not g.turns and not any(words.startswith("Turning points") for words, _ in placed_texts(row_app, g))
+    assert with_turns - g.box.height >= rows + heading.height, (with_turns, g.box.height, rows, heading)
+
+
 def test_the_game_over_card_shows_the_winners_own_piece(row_app):
     """A hunt won by the leopards: the pieces beside the result are leopards (colours of the
     leopard's token that a soldier's has not)."""
