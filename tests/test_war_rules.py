@@ -407,6 +407,8 @@ def test_why_illegal_names_what_is_wrong_with_a_move_given_as_a_route():
     assert s.why_illegal(Move(STEP, (p("e3"), p("e4")))) == "e4 is not empty"
     assert s.why_illegal(Move(JUMP, (p("e4"), p("c6"), p("c4")))) == "e4 and c6 are not joined by a line"
     assert s.why_illegal(Move(JUMP, (p("e3"), p("e5")))) == "a jump must go over an enemy piece (e4 is not one)"
+    blocked = war_state("kotu_ellima", south="e5 a3", north="d5 c5 i7", capture="free")
+    assert blocked.why_illegal(Move(JUMP, (p("e5"), p("c5")))) == "c5 is not empty"
     # on the north wing a chain can land where it jumped a piece (e9): that point is empty again
     wing = war_state("kotu_ellima", south="c9 a3", north="e9 f8 e8 i7")
     assert [wing.move_text(m) for m in wing.legal_moves()] == ["c9xg9xe7xe9"]
