@@ -16,6 +16,7 @@ from ..config import MatchConfig, sides_of
 from ..easing import ease_out_cubic
 from ..render.pieces import draw_piece, side_kind
 from ..scene import Scene
+from .navigator import SceneName, make_scene
 
 SPIN_SECONDS = 1.8
 SHOW_SECONDS = 1.2
@@ -42,9 +43,7 @@ class CoinTossScene(Scene):
                 self.spin.elapsed = self.spin.duration
 
     def finish(self) -> None:
-        from .play import PlayScene
-
-        self.app.manager.replace(PlayScene(self.app, self.config, self.state))
+        self.app.manager.replace(make_scene(self.app, SceneName.PLAY, self.config, self.state))
 
     def update(self, dt: float) -> None:
         if not self.spin.done:

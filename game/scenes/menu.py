@@ -16,6 +16,7 @@ from ..scene import Scene
 from ..tutorials import has_lesson
 from ..widgets import Button
 from . import opening
+from .navigator import SceneName, open_scene
 
 
 def playable_ids() -> list[str]:
@@ -124,37 +125,27 @@ class MenuScene(Scene):
                 self.app.manager.pop()
 
     def choose(self) -> None:
-        from .setup import SetupScene
-
         self.app.sound.play("select")
-        self.app.manager.push(SetupScene(self.app, self.ids[self.selected]))
+        open_scene(self.app, SceneName.SETUP, self.ids[self.selected])
 
     def browse_files(self) -> None:
         """The file browser; a game opened there lands on this chooser."""
-        from .file_picker import FilePickerScene
-
         self.app.sound.play("select")
-        self.app.manager.push(FilePickerScene(self.app))
+        open_scene(self.app, SceneName.FILE_PICKER)
 
     def learn(self) -> None:
         """The selected game's guided lesson; Esc in it comes back here."""
-        from .tutorial import TutorialScene
-
         gid = self.ids[self.selected]
         if has_lesson(gid):
             self.app.sound.play("select")
-            self.app.manager.push(TutorialScene(self.app, gid))
+            open_scene(self.app, SceneName.TUTORIAL, gid)
 
     def settings(self) -> None:
-        from .settings_screen import SettingsScene
-
-        self.app.manager.push(SettingsScene(self.app))
+        open_scene(self.app, SceneName.SETTINGS)
 
     def rules(self) -> None:
-        from .rules_screen import RulesScene
-
         self.app.sound.play("click")
-        self.app.manager.push(RulesScene(self.app, self.ids[self.selected]))
+        open_scene(self.app, SceneName.RULES, self.ids[self.selected])
 
     def update(self, dt: float) -> None:
         self.time += dt

@@ -6,7 +6,7 @@ comes back there; what cannot be opened is said in words and changes nothing."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -16,26 +16,24 @@ from .. import library, saves
 from ..config import MatchConfig
 from ..library import Entry
 from ..userfiles import MAX_BYTES, UserFileError, read_text_capped
+from .navigator import SceneName, open_scene, scene_type
 
 if TYPE_CHECKING:
     from rules import State
 
     from ..app import App
+    from .play import PlayScene
 
 
 def start_play(app: App, config: MatchConfig, state: State, game_file: library.GameFile,
                save_now: bool = False) -> None:
     """Open a game over the chooser, keeping its place in the library."""
-    from .menu import MenuScene
-    from .play import PlayScene
-
     app.sound.play("select")
-    if not isinstance(app.manager.top, MenuScene):
-        app.manager.push(MenuScene(app))
-    scene = PlayScene(app, config, state, game_file)
-    app.manager.push(scene)
+    if not isinstance(app.manager.top, scene_type(SceneName.MENU)):
+        open_scene(app, SceneName.MENU)
+    scene = open_scene(app, SceneName.PLAY, config, state, game_file)
     if save_now and state.outcome() is None:
-        scene.match.save_now()
+        cast("PlayScene", scene).match.save_now()
 
 
 def open_entry(app: App, entry: Entry) -> str:

@@ -15,6 +15,7 @@ from ..tutorials import has_lesson
 from ..tutorials.diagrams import diagrams
 from ..tutorials.diagrams import render as render_diagram
 from ..widgets import Button
+from .navigator import SceneName, open_scene
 
 
 class RulesScene(Scene):
@@ -60,10 +61,8 @@ class RulesScene(Scene):
         return lines
 
     def open_tutorial(self) -> None:
-        from .tutorial import TutorialScene
-
         self.app.sound.play("select")
-        self.app.manager.push(TutorialScene(self.app, self.spec.id))
+        open_scene(self.app, SceneName.TUTORIAL, self.spec.id)
 
     # --- layout (in update; drawing only reads) ---------------------------------------------------
     def place(self, size: tuple[int, int]) -> None:

@@ -23,6 +23,7 @@ from ..opponent import level_choices
 from ..scene import Scene
 from ..tutorials import has_lesson
 from ..widgets import Button, FocusGroup, Selector
+from .navigator import SceneName, open_scene
 
 
 def last_setup(game_id: str) -> MatchConfig:
@@ -155,9 +156,6 @@ class SetupScene(Scene):
                            self.side.value, self.level.value, cfg.min_pause, cfg.iterations, level2)
 
     def start(self) -> None:
-        from .coin import CoinTossScene
-        from .play import PlayScene
-
         cfg = self.current_config()
         self.config = cfg
         remember_setup(cfg)
@@ -165,20 +163,13 @@ class SetupScene(Scene):
         rng = random.Random()
         state = game.new_initial_state(rng)
         self.app.sound.play("select")
-        if cfg.options.get("first") == "coin":
-            self.app.manager.push(CoinTossScene(self.app, cfg, state))
-        else:
-            self.app.manager.push(PlayScene(self.app, cfg, state))
+        open_scene(self.app, SceneName.COIN if cfg.options.get("first") == "coin" else SceneName.PLAY, cfg, state)
 
     def show_rules(self) -> None:
-        from .rules_screen import RulesScene
-
-        self.app.manager.push(RulesScene(self.app, self.spec.id))
+        open_scene(self.app, SceneName.RULES, self.spec.id)
 
     def show_lesson(self) -> None:
-        from .tutorial import TutorialScene
-
-        self.app.manager.push(TutorialScene(self.app, self.spec.id))
+        open_scene(self.app, SceneName.TUTORIAL, self.spec.id)
 
     def go_back(self) -> None:
         self.app.manager.pop()

@@ -19,6 +19,7 @@ from ..render.pieces import draw_piece
 from ..scene import Scene
 from ..widgets import Button
 from . import opening
+from .navigator import SceneName, open_scene
 
 if TYPE_CHECKING:
     from ..physics import TokenRain
@@ -121,10 +122,8 @@ class TitleScene(Scene):
                 self.refresh()
 
     def open_library(self) -> None:
-        from .library_screen import LibraryScene
-
         self.app.sound.play("select")
-        self.app.manager.push(LibraryScene(self.app))
+        open_scene(self.app, SceneName.LIBRARY)
 
     def paste_game(self) -> None:
         """Open the game or position on the clipboard."""
@@ -132,10 +131,8 @@ class TitleScene(Scene):
 
     def browse_files(self) -> None:
         """The file browser: a game from a file anywhere on the disk."""
-        from .file_picker import FilePickerScene
-
         self.app.sound.play("select")
-        self.app.manager.push(FilePickerScene(self.app))
+        open_scene(self.app, SceneName.FILE_PICKER)
 
     def open_file(self, path: str) -> None:
         self.notice = opening.open_file(self.app, path)
@@ -151,15 +148,11 @@ class TitleScene(Scene):
         self.notice = user_settings.choose_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
 
     def open_settings(self) -> None:
-        from .settings_screen import SettingsScene
-
-        self.app.manager.push(SettingsScene(self.app))
+        open_scene(self.app, SceneName.SETTINGS)
 
     def start(self) -> None:
-        from .menu import MenuScene
-
         self.app.sound.play("select")
-        self.app.manager.push(MenuScene(self.app))
+        open_scene(self.app, SceneName.MENU)
 
     # --- layout (in update; drawing only reads) ------------------------------------------------------
     def place(self, size: tuple[int, int]) -> None:

@@ -13,6 +13,7 @@ from ..tutorials import lesson_for
 from ..tutorials.card import button_rects, draw_card, draw_pointer
 from ..tutorials.lesson_match import LessonMatch, Stage
 from ..widgets import Button
+from .navigator import SceneName, open_scene
 from .play import PlayScene
 
 
@@ -74,10 +75,8 @@ class TutorialScene(PlayScene):
         self.app.manager.pop()
 
     def show_rules(self) -> None:
-        from .rules_screen import RulesScene
-
         self.board.cancel_drag()
-        self.app.manager.push(RulesScene(self.app, self.match.spec.id, offer_tutorial=False))
+        open_scene(self.app, SceneName.RULES, self.match.spec.id, offer_tutorial=False)
 
     def _handle(self, event: pygame.event.Event) -> None:
         for b in self.card_buttons:
