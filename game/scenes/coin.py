@@ -4,6 +4,7 @@ never disagree with the game), then a coin spins in the air and lands on that si
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,9 @@ from ..render.pieces import draw_piece, side_kind
 from ..scene import Scene
 from .navigator import SceneName, make_scene
 
+if TYPE_CHECKING:
+    from ..app import App
+
 SPIN_SECONDS = 1.8
 SHOW_SECONDS = 1.2
 
@@ -25,7 +29,7 @@ SHOW_SECONDS = 1.2
 class CoinTossScene(Scene):
     opaque = True
 
-    def __init__(self, app, config: MatchConfig, state: State) -> None:
+    def __init__(self, app: App, config: MatchConfig, state: State) -> None:
         super().__init__(app)
         self.config = config
         self.state = state

@@ -21,6 +21,7 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -32,6 +33,9 @@ from ..scene import Scene
 from ..theme import Verbatim
 from ..widgets import Button, list_window
 from . import opening
+
+if TYPE_CHECKING:
+    from ..app import App
 
 #: the endings of the files that may hold a game: the library's saves and the pause menu's
 #: exports (``saves.export_path``) both end in .txt, and a position copied to a file is text
@@ -132,7 +136,7 @@ def start_folders() -> list[Path]:
 class FilePickerScene(Scene):
     """The file browser (see the module docstring)."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.folder = Path(os.sep)
         self.rows: list[Row] = []

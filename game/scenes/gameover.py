@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,11 +26,15 @@ from ..render.pieces import draw_piece
 from ..scene import Scene
 from ..widgets import Button, FocusGroup
 
+if TYPE_CHECKING:
+    from ..app import App
+    from .play import PlayScene
+
 
 class GameOverScene(Scene):
     opaque = False
 
-    def __init__(self, app, play) -> None:
+    def __init__(self, app: App, play: PlayScene) -> None:
         super().__init__(app)
         self.play = play
         self.match = play.match

@@ -9,6 +9,7 @@ only reads it.
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,12 +24,15 @@ from ..scene import Scene
 from ..widgets import Button, list_window
 from .pause import MenuOverlay
 
+if TYPE_CHECKING:
+    from ..app import App
+
 TABS = (("unfinished", N_("Unfinished")), ("finished", N_("Finished")), ("record", N_("Record")))
 RESULT_COLORS = {"won": theme.GOOD, "lost": theme.WARN}
 
 
 class LibraryScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.tab = "unfinished"
         self.selected = 0

@@ -4,6 +4,7 @@ drawn thumbnail of its board with the start position). Mouse or arrows + Enter."
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,9 @@ from ..widgets import Button
 from . import opening
 from .navigator import SceneName, open_scene
 
+if TYPE_CHECKING:
+    from ..app import App
+
 
 def playable_ids() -> list[str]:
     """Registered games this front end can draw: those whose kind of board has a family."""
@@ -31,7 +35,7 @@ def default_start(game_id: str) -> tuple[Game, State]:
 
 
 class MenuScene(Scene):
-    def __init__(self, app, selected: int = 0) -> None:
+    def __init__(self, app: App, selected: int = 0) -> None:
         super().__init__(app)
         self.ids = playable_ids()
         self.selected = min(selected, len(self.ids) - 1)

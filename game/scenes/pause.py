@@ -6,6 +6,7 @@ that is so; while saves fail it says why."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,13 +16,17 @@ from .. import theme
 from ..scene import Scene
 from ..widgets import Button, FocusGroup
 
+if TYPE_CHECKING:
+    from ..app import App
+    from .play import PlayScene
+
 
 class MenuOverlay(Scene):
     """A dimmed screen with a title, a line of words and a column of buttons."""
 
     opaque = False
 
-    def __init__(self, app, title: str, words: str, buttons: list[Button]) -> None:
+    def __init__(self, app: App, title: str, words: str, buttons: list[Button]) -> None:
         super().__init__(app)
         self.title = title
         self.words = words
@@ -114,7 +119,7 @@ def saving_words(match) -> str:
 class PauseScene(MenuOverlay):
     """Esc in a game: resume, rules, settings, copy or export the game, leave."""
 
-    def __init__(self, app, play) -> None:
+    def __init__(self, app: App, play: PlayScene) -> None:
         self.play = play
         buttons = [
             Button("Resume", app.manager.pop, pygame.K_ESCAPE, style="primary", key_label="Esc"),

@@ -7,6 +7,8 @@ animate, the board to redraw, a sound, a refused cell). Layout is worked out in 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from rules import State
@@ -27,6 +29,9 @@ from ..render.panel import PanelPlan, PanelView, graph_ply, graph_title_clicked,
 from ..render.pieces import HALMA_COLORS, style_of
 from ..scene import Scene
 from ..widgets import Button
+
+if TYPE_CHECKING:
+    from ..app import App
 
 GAME_OVER_DELAY = 0.6
 #: the animation settings F cycles through, in order
@@ -52,7 +57,7 @@ class PlayScene(Scene):
     show_taken = True  # the player cards count captures (a lesson's made-up positions do not)
     shows_game_over = True  # the result in a box over the board when the game ends
 
-    def __init__(self, app, config: MatchConfig, state: State | None = None, game_file: GameFile | None = None,
+    def __init__(self, app: App, config: MatchConfig, state: State | None = None, game_file: GameFile | None = None,
                  match: Match | None = None) -> None:
         super().__init__(app)
         self.match = match or Match(config, state, app.worker, game_file)
@@ -311,7 +316,7 @@ class PlayScene(Scene):
                 self.match.look_at_move(ply)
             else:
                 self.match.review_at(0)
-            return True
+            return False
         return False
 
     def _key(self, event: pygame.event.Event) -> None:

@@ -4,6 +4,8 @@ and a way into the game's lesson."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from rules import game_spec
@@ -17,9 +19,12 @@ from ..tutorials.diagrams import render as render_diagram
 from ..widgets import Button
 from .navigator import SceneName, open_scene
 
+if TYPE_CHECKING:
+    from ..app import App
+
 
 class RulesScene(Scene):
-    def __init__(self, app, game_id: str, offer_tutorial: bool = True) -> None:
+    def __init__(self, app: App, game_id: str, offer_tutorial: bool = True) -> None:
         super().__init__(app)
         self.spec = game_spec(game_id)
         self.offer_tutorial = offer_tutorial and has_lesson(game_id)

@@ -5,6 +5,8 @@ that fails is said in the warning colour, with why and what to do, never as "Sav
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from rules.words import N_, Words
@@ -16,11 +18,14 @@ from ..scene import Scene
 from ..settings import PALETTE_WORDS, PALETTES, SPEED_WORDS, SPEEDS
 from ..widgets import Button, FocusGroup, Selector
 
+if TYPE_CHECKING:
+    from ..app import App
+
 ON_OFF = [(True, "On"), (False, "Off")]
 
 
 class SettingsScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         s = user_settings.current()
         self.message = ""

@@ -8,6 +8,7 @@ before play."""
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,6 +25,9 @@ from ..scene import Scene
 from ..tutorials import has_lesson
 from ..widgets import Button, FocusGroup, Selector
 from .navigator import SceneName, open_scene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 
 def last_setup(game_id: str) -> MatchConfig:
@@ -56,7 +60,7 @@ def remember_setup(cfg: MatchConfig) -> None:
 
 
 class SetupScene(Scene):
-    def __init__(self, app, game_id: str, config: MatchConfig | None = None) -> None:
+    def __init__(self, app: App, game_id: str, config: MatchConfig | None = None) -> None:
         super().__init__(app)
         self.spec = game_spec(game_id)
         self.config = config or last_setup(game_id)

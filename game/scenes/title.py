@@ -22,6 +22,7 @@ from . import opening
 from .navigator import SceneName, open_scene
 
 if TYPE_CHECKING:
+    from ..app import App
     from ..physics import TokenRain
 
 TITLE = "KELIYA"
@@ -44,7 +45,7 @@ class TitleScene(Scene):
     Open a game (clipboard or a dropped file), Open a file (the file browser), Settings. What is on disk is read each time the
     title is entered or comes back to the top, so it never offers a stale game."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.time = 0.0
         #: the falling pieces, started by the second ``update``: on the first frame no piece has

@@ -4,6 +4,8 @@ the cell to click. Esc leaves to wherever the lesson was opened from."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from rules.words import N_
@@ -16,6 +18,9 @@ from ..widgets import Button
 from .navigator import SceneName, open_scene
 from .play import PlayScene
 
+if TYPE_CHECKING:
+    from ..app import App
+
 
 class TutorialScene(PlayScene):
     """``TutorialScene(app, game_id)``: the lesson for that game, from its first step."""
@@ -23,7 +28,7 @@ class TutorialScene(PlayScene):
     show_taken = False  # a lesson's positions are made up: "taken" would count pieces never there
     shows_game_over = False  # a lesson that ends a game says so on its card, not in a game-over box
 
-    def __init__(self, app, game_id: str) -> None:
+    def __init__(self, app: App, game_id: str) -> None:
         lesson = LessonMatch(lesson_for(game_id))
         self.lesson_match = lesson
         self.next_button = Button("Next", self.next_step, None, style="primary", key_label="Enter")
