@@ -376,7 +376,7 @@ class PlayScene(Scene):
                     self.app.manager.push(GameOverScene(self.app, self))
         else:
             if self.over_shown:  # an undo: the game goes on, its end is shown anew when it comes
-                self.over_shown, self.over_timer = False, Timer(None)
+                self.over_shown, self.over_timer = False, Timer(GAME_OVER_DELAY)
             m.tick(dt)
         self._drain()
         if not self._anims:
