@@ -1152,6 +1152,13 @@ TABLE: list[Row] = [
         then(play(LINES, moves=4), lambda c: c.match.analyse(Judged), selected),
         seq(note("side", lambda c: c.match.graph_side), click(centre(lambda c: c.scene.plan.graph_title))),
         lambda c: c.match.graph_side == 1 - c.was["side"] and c.match.builder.path == (c.was["move"].path[0],)),
+    Row("analysis", "click the graph's last point", "in a game going on: shows the game as it is, the piece stays "
+        "chosen", then(play(LINES, moves=4), lambda c: c.match.analyse(Judged), selected),
+        click(lambda c: c.scene.plan.graph_line[-1]),
+        lambda c: not c.match.review.active and c.match.builder.path == (c.was["move"].path[0],)),
+    Row("game over", "Ctrl+Y", "under the board after an undo, replays the last move: the result shows again",
+        then(over_seen, lambda c: c.match.undo()), seq(key(pygame.K_y, CTRL), until(top_is(GameOverScene), 200)),
+        lambda c: isinstance(c.top, GameOverScene) and c.match.state.outcome() is not None),
     Row("analysis", "click the graph", "looks at the move under the pointer", analysed,
         click(lambda c: c.scene.plan.graph_line[10]), lambda c: c.match.review.ply == 10),
     # The rules
