@@ -407,6 +407,9 @@ def test_why_illegal_names_what_is_wrong_with_a_move_given_as_a_route():
     assert s.why_illegal(Move(STEP, (p("e3"), p("e4")))) == "e4 is not empty"
     assert s.why_illegal(Move(JUMP, (p("e4"), p("c6"), p("c4")))) == "e4 and c6 are not joined by a line"
     assert s.why_illegal(Move(JUMP, (p("e3"), p("e5")))) == "a jump must go over an enemy piece (e4 is not one)"
+    # the one capture, given as a step: nothing is wrong with its route, only with what it says
+    lone = war_state("kotu_ellima", south="e3 a3", north="e4 i7")
+    assert lone.why_illegal(Move(STEP, (p("e3"), p("e5")), (p("e4"),))) == "that move is not allowed here"
     blocked = war_state("kotu_ellima", south="e5 a3", north="d5 c5 i7", capture="free")
     assert blocked.why_illegal(Move(JUMP, (p("e5"), p("c5")))) == "c5 is not empty"
     # on the north wing a chain can land where it jumped a piece (e9): that point is empty again
