@@ -195,6 +195,40 @@ def test_a_table_that_cannot_be_built_is_not_tried_again(tmp_path, monkeypatch):
     assert "being built" in solver.take_notice() and "could not be built" in solver.take_notice()
 
 
+def test_a_table_built_damaged_says_why_it_could_not_be_used(tmp_path, monkeypatch):
+    """A build that leaves a file the checks refuse: the notice says why, in words."""
+    monkeypatch.setenv("KELIYA_HOME", str(tmp_path))
+    monkeypatch.setattr(solver, "_tables", {})
+    monkeypatch.setattr(solver, "_working", set())
+    monkeypatch.setattr(solver, "_notices", [])
+    def build(game, variant, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"not a table at all")
+
+    monkeypatch.setattr(solver, "_build", build)
+    game = load_game(GAME)
+    assert solver.table_for(game) is None
+    wait_until(lambda: len(solver._notices) >= 2, polls=1_000, step=0.01)
+    assert "being built" in solver.take_notice()
+    failed = solver.take_notice()
+    assert "could not be built (it is not a Keliya solved table)" in failed
+
+
+def test_a_tables_sample_is_picked_by_its_own_checksum(table, monkeypatch):
+    """The positions checked against the rules are picked by the file's own digest, so whoever
+    edits a table cannot know which ones are looked at (a fixed sample could be avoided)."""
+    import hashlib
+
+    from game.ai import solver_table
+
+    seeds = []
+    monkeypatch.setattr(solver_table, "check", lambda t, g, seed=0, sample=0: seeds.append(seed))
+    data = solver_table.encode(table)
+    solver_table.decode(data, table.variant)
+    body = data[data.index(b"\n", len(solver_table.MAGIC)) + 1:]
+    assert seeds == [int(hashlib.sha256(body).hexdigest()[:16], 16)]
+
+
 def test_words_for_both_sides_and_a_draw():
     assert solver.describe(0, 0, ("Tiger", "Leopards")) == "draw with best play"
     assert solver.describe(solver.WIN - 5, 0, ("Tiger", "Leopards")) == "proven: Tiger wins in 5"
