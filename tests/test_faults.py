@@ -221,6 +221,39 @@ def test_a_disk_error_no_player_meets_is_said_in_the_systems_words_with_what_to_
     assert not game_file.path(False).exists()
 
 
+def test_an_append_the_disk_takes_nothing_of_is_said_as_a_disk_error_and_nothing_is_lost(monkeypatch):
+    """An unbuffered write that writes no byte (and raises nothing): said, the file as it was."""
+    state = random_play("ncuva", 3, lambda s: s.ply >= 6)
+    config = MatchConfig("ncuva", dict(state.game.options))
+    game_file = library.GameFile()
+    assert game_file.save(config, state) == ""
+    before = game_file.path(False).read_bytes()
+    real_open = open
+
+    class TakesNothing:
+        def __init__(self, f) -> None:
+            self.f = f
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc) -> None:
+            self.f.close()
+
+        def write(self, data) -> int:
+            return 0
+
+        def __getattr__(self, name: str):
+            return getattr(self.f, name)
+
+    monkeypatch.setattr(appendfile, "open", lambda *a, **k: TakesNothing(real_open(*a, **k)), raising=False)
+    state.play(state.legal_moves()[0])
+    assert tr(game_file.save(config, state)) == (
+        f"Could not save: the system says: {os.strerror(errno.EIO)}. Check the disk. The game is kept in memory and "
+        "saved again after the next move.")
+    assert game_file.path(False).read_bytes() == before
+
+
 @pytest.mark.skipif(os.name == "nt", reason="a process killed by a signal")
 def test_a_save_killed_half_way_is_cleaned_at_the_next_start_and_another_windows_is_not(monkeypatch):
     state = random_play("kotu_ellima", 2, lambda s: s.ply >= 4)

@@ -408,3 +408,17 @@ def test_the_titles_newest_game_is_the_librarys_newest_whether_read_or_from_the_
         assert (latest.id, latest.config, latest.ply, latest.saved_at, latest.finished) == (
             newest.id, newest.config, newest.ply, newest.saved_at, False)
         assert latest.opponent_words() == newest.opponent_words()
+
+
+@pytest.mark.parametrize("edit", [{"game": "chess"}, {"level": 3}, {"mode": "online"}, {"human": 2}])
+def test_an_index_record_with_one_field_out_of_place_is_read_again_from_its_game(reads, edit):
+    [game_id] = write_games(1)
+    library.overview()
+    index = library.data_dir() / library.INDEX
+    data = json.loads(index.read_text())
+    data["games"][f"games/{game_id}.txt"].update(edit)
+    index.write_text(json.dumps(data))
+    reads.clear()
+    a_new_launch()
+    latest = library.overview().latest
+    assert latest is not None and latest.config.game_id == "kotu_ellima" and reads == [f"{game_id}.txt"]
