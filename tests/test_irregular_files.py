@@ -154,6 +154,27 @@ def test_a_file_that_cannot_be_opened_or_read_says_why_in_the_systems_words(tmp_
     assert tr(raised.value.args[0]) == said
 
 
+def test_a_file_at_the_cap_that_grows_as_it_is_read_is_refused_not_cut(tmp_path, monkeypatch):
+    """Exactly at the cap when looked at, longer by the end of the read: never its first 1000
+    bytes taken for the whole file."""
+    path = tmp_path / "growing.txt"
+    path.write_bytes(b"x" * 1000)
+    real_read = os.read
+    grown: list[bool] = []
+
+    def read_while_it_grows(fd, n):
+        chunk = real_read(fd, n)
+        if not grown:
+            grown.append(True)
+            with open(path, "ab") as f:
+                f.write(b"y" * 10)
+        return chunk
+
+    monkeypatch.setattr(os, "read", read_while_it_grows)
+    with pytest.raises(UserFileError, match=TOO_LARGE):
+        read_bytes_capped(path, 1000)
+
+
 def test_each_kind_of_file_has_its_cap(tmp_path):
     """A settings file far larger than any settings is refused (games may be larger)."""
     path = user_settings.settings_path()
