@@ -17,7 +17,7 @@ from game.ai.levels import LEVELS, level_named
 from game.ai.mcts import MCTS, SearchConfig, SearchResult
 from game.ai.policy import LevelPlayer
 from game.ai.worker import AIWorker
-from rules import load_game
+from rules import load_game, load_state
 from tools.scenarios import first_answer, wait_until
 
 
@@ -72,6 +72,19 @@ def test_helpers_search_too_and_their_iterations_count(helpers):
     assert result.move in state.legal_moves()
     assert search.last_iterations == [300, 300] and result.iterations == 600
     assert sum(result.visits.values()) >= 600 - len(state.legal_moves())
+
+
+def test_a_search_that_proves_its_move_stops_the_helpers_at_once(helpers):
+    """Counted in iterations, not seconds: once the search here proves the win, the helpers are
+    told to stop, far short of what they were asked for."""
+    search = parallel.RootParallelSearch(helpers, random.Random(1))
+    state = load_state("hat_diviyan_keliya board=standard large_left=5 limit=60; board=./.T./LL./L.L; turn=T; "
+                       "hands=0/0")  # d3xd1 leaves three leopards: the tiger wins
+    before = helpers.generation.value
+    result = search.search(MCTS(SearchConfig(), random.Random(2)), state, None, 200_000)
+    assert result.proven == "win" and state.move_text(result.move) == "d3xd1"
+    assert len(search.last_iterations) == 2 and search.last_iterations[1] < 100_000
+    assert helpers.generation.value == before + 2  # the search's own, then 'stop' as soon as it was proven
 
 
 def test_a_cancel_stops_every_process_at_once(helpers):
