@@ -463,6 +463,7 @@ def test_a_search_too_short_to_try_every_move_plays_an_untried_one_over_a_proven
     lost = engine.proven_losses()
     assert len(lost) == 2 and engine._root is not None and engine._root.untried  # the two tried are lost
     assert result.move not in lost and result.proven is None and result.value == 0.5
+    assert len(engine._root.untried) == 4 and result.move == engine._root.untried[-1]  # the one it would try next
 
 
 @pytest.mark.parametrize("side", SIDES)
