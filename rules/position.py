@@ -124,7 +124,9 @@ def read_count(text: str, name: str, most: int, over: str = "") -> int:
         raise ValueError(Words("{name} must be a whole number ({get}), not '{text}'", name=name, get=FIELD_WORDS.get(name, name), text=shown(text)))
     digits = text.lstrip("0") or "0"
     if len(digits) > len(str(most)) or int(digits) > most:
-        raise ValueError(Words('{name}={text} is more than {most}', name=name, text=shown(text), most=most) + (f": {over}" if over else ""))
+        too_many = Words('{name}={text} is more than {most}', name=name, text=shown(text), most=most)
+        # kept as words (not joined into plain text), so both parts are shown in the player's language
+        raise ValueError(Words("{headline}: {reason}", headline=too_many, reason=over) if over else too_many)
     return int(digits)
 
 
@@ -152,7 +154,7 @@ def pair_field(fields: dict[str, str], name: str, example: str, most: tuple[int,
     for part, top, why in zip(parts, most, over):
         digits = part.lstrip("0") or "0"
         if len(digits) > len(str(top)) or int(digits) > top:
-            raise ValueError(f"{name}={shown(text)}: {why}")
+            raise ValueError(Words("{headline}: {reason}", headline=f"{name}={shown(text)}", reason=why))
         out.append(int(digits))
     return out[0], out[1]
 

@@ -61,6 +61,6 @@ def untranslated(message: str) -> str:
     if not isinstance(message, Words):  # plain text is looked up whole (a count's refusal with
         return ""                         # its reason appended is not, and stays English)
     key = message.template
-    if key.startswith("{text}"):  # a sentence made of other words: those are looked up
-        return ""
+    if key.startswith("{text}") or key == "{headline}: {reason}":  # made of other words: those are
+        return ""                                                   # looked up (each checked here)
     return "" if catalogue.gettext(key) != key else key

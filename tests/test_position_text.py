@@ -199,3 +199,25 @@ def test_battlehalma_wins_end_the_game_on_the_winners_move():
 ])
 def test_messages_are_in_words(text, why):
     refused(text, why)
+
+
+@pytest.mark.parametrize("start, extra, english", [
+    (f"{KOTU}; board={TWO}; turn=S", "quiet=21", "the game ends after 20 plies"),
+    (f"{KOTU}; board={TWO}; turn=S", "ply=99999999999", "no game runs that long"),
+    ("cows_leopards; board=.../.../......./..CCC../...C.C.../..CCC../......./.../...; turn=L", "hands=2/999",
+     "there are only 24 cows in all"),
+])
+def test_a_count_refused_with_its_reason_is_said_in_the_players_language(start, extra, english):
+    """'quiet=21 is more than 20: the game ends after 20 plies' reaches a Sinhala player in
+    Sinhala, the reason too (the refusal was once flattened to plain text, shown in English)."""
+    from game import i18n
+
+    with pytest.raises(ValueError) as err:
+        load_state(f"{start}; {extra}")
+    assert english in str(err.value)
+    try:
+        i18n.set_language("si")
+        said = i18n.tr(words_of(err.value))
+    finally:
+        i18n.set_language("en")
+    assert extra.split("=")[0] + "=" in said and english not in said and "is more than" not in said, said
