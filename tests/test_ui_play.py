@@ -172,6 +172,14 @@ def test_the_speed_key_makes_moves_quicker(app):
     assert user_settings.load_settings()[0].animation == "off"  # the choice is saved
 
 
+def test_the_speed_button_says_the_speed_it_is_at(app):
+    user_settings.update(animation="normal")
+    scene = start(app, MatchConfig("kotu_ellima"))
+    assert scene.speed_button.shown_label() == "Speed: normal  [F]"
+    Mouse(app).key(pygame.K_f)
+    assert scene.speed_button.shown_label() == "Speed: fast  [F]"
+
+
 def test_the_speed_key_slows_the_move_being_shown(app):
     """F pressed while a move is shown takes effect at once: turned to slow, that very move is
     shown slowly (more frames than left alone at normal speed)."""
