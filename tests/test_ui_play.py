@@ -172,6 +172,20 @@ def test_the_speed_key_makes_moves_quicker(app):
     assert user_settings.load_settings()[0].animation == "off"  # the choice is saved
 
 
+def test_the_board_is_drawn_from_the_move_being_shown(app):
+    """While a move is shown, what the board is drawn from (the look the scene lays out) carries
+    that move's animation; looking back, the board stands still."""
+    user_settings.update(animation="normal")
+    scene = start(app, MatchConfig("kotu_ellima"))
+    scene.match.play(scene.match.state.legal_moves()[0])
+    app.frame([], 1 / 60)
+    assert scene.busy and scene.animation is not None and scene.look.animation is scene.animation
+    settle(app, scene)
+    scene.match.review_at(0)
+    app.frame([], 1 / 60)
+    assert scene.look.animation is None
+
+
 def test_the_speed_button_says_the_speed_it_is_at(app):
     user_settings.update(animation="normal")
     scene = start(app, MatchConfig("kotu_ellima"))
