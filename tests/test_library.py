@@ -598,3 +598,25 @@ def test_a_game_no_longer_text_since_the_list_was_read_is_said_and_set_aside_whe
         library.reopen(entry)
     assert tr(str(raised.value)).startswith("A saved game cannot be opened: it is not a text file. "
                                             f"It was moved to {game_file.path(False)}.bad-")
+
+
+def test_an_earlier_versions_save_slot_that_cannot_be_read_is_said_and_set_aside():
+    legacy = library.data_dir() / library.LEGACY
+    legacy.parent.mkdir(parents=True, exist_ok=True)
+    legacy.write_text("my notes\n")
+    [problem] = library.scan().problems
+    assert tr(problem).startswith("A saved game cannot be opened: this is not a game saved by Keliya. It was moved to "
+                                  f"{legacy}.bad-")
+    assert not legacy.exists()
+
+
+def test_a_window_with_nothing_new_leaves_the_other_windows_game_and_says_nothing():
+    a = saved_game("kotu_ellima", 6)
+    [entry] = library.scan().unfinished
+    a_match = library.reopen(entry)[0]
+    b_match, b = library.reopen(entry)
+    b_match.state.play(b_match.state.legal_moves()[0])
+    assert b.save(b_match.config, b_match.state) == ""  # the other window moves on
+    assert a.save(a_match.config, a_match.state) == ""  # this one saves what it had: nothing new
+    assert [e.id for e in library.scan().unfinished] == [a.id]
+    assert saves.read_match(a.path(False).read_text()).state.history() == b_match.state.history()
