@@ -620,3 +620,16 @@ def test_a_window_with_nothing_new_leaves_the_other_windows_game_and_says_nothin
     assert a.save(a_match.config, a_match.state) == ""  # this one saves what it had: nothing new
     assert [e.id for e in library.scan().unfinished] == [a.id]
     assert saves.read_match(a.path(False).read_text()).state.history() == b_match.state.history()
+
+
+def test_the_same_game_saved_again_by_another_window_is_no_fork():
+    """The other window wrote the very game again (only its time differs): this window's next
+    move is saved in the same file, said as nothing."""
+    a = saved_game("kotu_ellima", 6)
+    state = saves.read_match(a.path(False).read_text()).state
+    text = a.path(False).read_text()  # the other window's save of the very same game, at another time:
+    write_text_atomically(a.path(False), re.sub(r"(?m)^saved .*$", "saved 2001-01-01T00:00:00.000", text))
+    state.play(state.legal_moves()[0])
+    assert a.save(MatchConfig("kotu_ellima", dict(state.game.options)), state) == ""
+    assert [e.id for e in library.scan().unfinished] == [a.id]
+    assert saves.read_match(a.path(False).read_text()).state.history() == state.history()
