@@ -364,6 +364,7 @@ def test_appended_moves_and_their_time_are_read_after_the_whole_write():
     "then 2026-11-23T20:41:30.500 0 b2",  # no moves
     "then 2026-11-23T20:41:30.500 3 a1 b2",  # fewer moves than it counts, and no position
     "then 2026-11-23T20:41:30.500 2 a1  b2",  # a move left empty
+    "then 2026-11-23T20:41:30.500\t1 a1 b2",  # a tab where appended_line writes a space
 ])
 def test_an_appended_line_that_cannot_be_read_is_refused_in_words(line):
     state = played("kotu_ellima", 1, 2)
