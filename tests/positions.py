@@ -64,3 +64,18 @@ def untranslated(message: str) -> str:
     if key.startswith("{text}") or key == "{headline}: {reason}":  # made of other words: those are
         return ""                                                   # looked up (each checked here)
     return "" if catalogue.gettext(key) != key else key
+
+
+def refuse(state: State, move: object, why: str) -> None:
+    """``move`` is refused for the reason ``why`` (a pattern), in words the catalogue translates,
+    and the position is left as it was."""
+    import pytest
+
+    from rules import IllegalMoveError
+    from rules.words import words_of
+
+    before = state.to_text()
+    with pytest.raises(IllegalMoveError, match=why) as err:
+        state.play(move)  # type: ignore[arg-type]
+    assert state.to_text() == before
+    assert untranslated(words_of(err.value)) == "", "a Sinhala player would read the reason in English"

@@ -2,11 +2,10 @@
 
 import pytest
 from hunt_positions import hunt_state
-from positions import untranslated
+from positions import refuse
 
 from rules import IllegalMoveError, game_spec, load_game, load_state
 from rules.line_games import DROP, JUMP
-from rules.words import words_of
 
 GAME = "cows_leopards"
 COW_START = sorted("d4 e4 f4 d5 f5 d6 e6 f6".split())
@@ -25,13 +24,6 @@ def points_of(state, player):
 def texts(state):
     return sorted(state.move_text(m) for m in state.legal_moves())
 
-
-def refuse(state, move, why):
-    before = state.to_text()
-    with pytest.raises(IllegalMoveError, match=why) as err:
-        state.play(move)
-    assert state.to_text() == before
-    assert untranslated(words_of(err.value)) == "", "a Sinhala player would read the reason in English"
 
 
 # --- start and placement ---------------------------------------------------------------------------

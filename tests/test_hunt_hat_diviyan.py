@@ -4,12 +4,11 @@ from itertools import combinations
 
 import pytest
 from hunt_positions import hunt_state
-from positions import untranslated
+from positions import refuse
 
-from rules import IllegalMoveError, load_game, load_state
+from rules import load_game, load_state
 from rules.boards import bits
 from rules.line_games import DROP
-from rules.words import words_of
 
 GAME = "hat_diviyan_keliya"
 
@@ -17,13 +16,6 @@ GAME = "hat_diviyan_keliya"
 def texts(state):
     return sorted(state.move_text(m) for m in state.legal_moves())
 
-
-def refuse(state, move, why):
-    before = state.to_text()
-    with pytest.raises(IllegalMoveError, match=why) as err:
-        state.play(move)
-    assert state.to_text() == before
-    assert untranslated(words_of(err.value)) == "", "a Sinhala player would read the reason in English"
 
 
 # --- start and placement ---------------------------------------------------------------------------

@@ -9,22 +9,12 @@ import random
 from textwrap import dedent
 
 import pytest
-from positions import untranslated
+from positions import refuse, untranslated
 
-from rules import IllegalMoveError, game_spec, load_game, load_state
+from rules import game_spec, load_game, load_state
 from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP, replay_counts
 from rules.ncuva import SINGLE, SOW
 from rules.words import words_of
-
-
-def refuse(state, move, why):
-    """``move`` is refused for the reason ``why`` (a pattern), in words the catalogue translates,
-    and the position is left as it was."""
-    before = state.to_text()
-    with pytest.raises(IllegalMoveError, match=why) as err:
-        state.play(move)
-    assert state.to_text() == before
-    assert untranslated(words_of(err.value)) == "", "a Sinhala player would read the reason in English"
 
 
 def position(board: str, turn: str = "S", extra: str = "", **options: object):

@@ -3,21 +3,11 @@
 import random
 
 import pytest
-from positions import untranslated, war_state
+from positions import refuse, untranslated, war_state
 
-from rules import IllegalMoveError, game_spec, load_game, load_state
+from rules import game_spec, load_game, load_state
 from rules.war import HUFF
 from rules.words import words_of
-
-
-def refuse(state, move, why):
-    """``move`` is refused for the reason ``why`` (a pattern), in words the catalogue translates,
-    and the position is left as it was."""
-    before = state.to_text()
-    with pytest.raises(IllegalMoveError, match=why) as err:
-        state.play(move)
-    assert state.to_text() == before
-    assert untranslated(words_of(err.value)) == "", "a Sinhala player would read the reason in English"
 
 
 def names(state, mask_or_points):
