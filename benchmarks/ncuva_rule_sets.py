@@ -39,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import Move, load_game  # noqa: E402
+from rules.core import score_of  # noqa: E402
 from rules.ncuva import NcuvaState  # noqa: E402
 from rules.ncuva_sowing import LIMIT_STOP, choices, decide  # noqa: E402
 
@@ -175,7 +176,7 @@ def record(tally: Games, state: NcuvaState, first: int, turn_index: list[int], s
            taken_turn1: int) -> None:
     """Add one finished game (``turn_index``: the turn, from 1, of every decision made)."""
     out = state.outcome()
-    tally.first_scores.append(0.5 if out is None or out.winner is None else float(out.winner == first))
+    tally.first_scores.append(score_of(out, first))
     last_turn = turn_index[-1] if turn_index else 1
     tally.turns.append(last_turn)
     tally.decisions.append(state.ply)

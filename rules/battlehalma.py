@@ -711,7 +711,7 @@ class BattleHalmaState(RecordedState):
         enemy corner (the nearest counter counts double under the terminal rule)."""
         out = self.outcome()
         if out is not None:
-            return 0.0 if out.winner is None else (1.0 if out.winner == RED else -1.0)
+            return out.value(RED)
         g = self.game
         k = self._kings
         value, adv = [0.0, 0.0], [0.0, 0.0]

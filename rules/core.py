@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .kinds import EndCode, MoveKind, NoteCode, PieceKind
+from .kinds import EndCode, MoveKind, NoteCode, Phase, PieceKind
 from .words import NOT_ALLOWED, Words
 
 if TYPE_CHECKING:
@@ -53,7 +53,20 @@ class Outcome(NamedTuple):
 
     winner: int | None
     reason: str
-    code: EndCode | None = None
+    code: EndCode
+
+    def score(self, player: int) -> float:
+        """The result for ``player``: 1 a win, 0 a loss, 0.5 a draw."""
+        return 0.5 if self.winner is None else 1.0 if self.winner == player else 0.0
+
+    def value(self, player: int = 0) -> float:
+        """The result for ``player`` on a heuristic's scale: 1 a win, -1 a loss, 0 a draw."""
+        return 2.0 * self.score(player) - 1.0
+
+
+def score_of(outcome: Outcome | None, player: int) -> float:
+    """``player``'s result of a game that may not be over: 0.5 while it goes on (or is drawn)."""
+    return 0.5 if outcome is None else outcome.score(player)
 
 
 class LimitView(NamedTuple):
@@ -237,8 +250,8 @@ class State(ABC):
 
     @property
     @abstractmethod
-    def phase(self) -> str:
-        """A short word for the stage of play, e.g. 'drop' or 'move'."""
+    def phase(self) -> Phase:
+        """The stage of play: ``Phase.DROP``, ``Phase.MOVE``, ... (a code, never matched as text)."""
 
     @property
     @abstractmethod
@@ -338,7 +351,7 @@ class State(ABC):
         winning). Cut-off playouts use it; games override it with what matters in them."""
         out = self.outcome()
         if out is not None:
-            return 0.0 if out.winner is None else (1.0 if out.winner == 0 else -1.0)
+            return out.value()
         counts = [0, 0]
         for owner, _ in self.pieces().values():
             counts[owner] += 1
@@ -458,9 +471,7 @@ class State(ABC):
     def returns(self) -> tuple[float, float]:
         """Game-theoretic result per player: 1 win, 0 loss, 0.5 draw (0.5 each while open)."""
         out = self.outcome()
-        if out is None or out.winner is None:
-            return (0.5, 0.5)
-        return (1.0, 0.0) if out.winner == 0 else (0.0, 1.0)
+        return (score_of(out, 0), score_of(out, 1))
 
     # --- notation ---------------------------------------------------------------------
     def move_text(self, move: Move) -> str:

@@ -435,7 +435,7 @@ class HuntState(RecordedState, LineState):
         hunters move (a trapped hunter is what the flock plays for)."""
         out = self.outcome()
         if out is not None:
-            return 0.0 if out.winner is None else (1.0 if out.winner == HUNTER else -1.0)
+            return out.value(HUNTER)
         g = self.game
         progress = self.captured_counts()[0] / g.target
         empty = g.board.mask & ~(self._h | self._p)

@@ -464,7 +464,7 @@ class NcuvaState(RecordedState):
         """From South's side: the share of the board's stones South holds, as -1..1."""
         out = self.outcome()
         if out is not None:
-            return 0.0 if out.winner is None else (1.0 if out.winner == 0 else -1.0)
+            return out.value()
         s, n = self.board_stones()
         return (s - n) / (s + n)
 

@@ -443,7 +443,7 @@ class WarState(RecordedState, LineState):
         (A half-piece bonus for a capture open to the side to move was tried and did not help.)"""
         out = self.outcome()
         if out is not None:
-            return 0.0 if out.winner is None else (1.0 if out.winner == 0 else -1.0)
+            return out.value()
         s, n = self._s.bit_count(), self._n.bit_count()
         return (s - n) / (s + n) if s + n else 0.0
 

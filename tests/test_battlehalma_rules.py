@@ -7,6 +7,7 @@ from rules import IllegalMoveError, game_spec, load_game, load_state
 from rules.battlehalma import LEAP, LEAP_KING, STEP, STEP_KING
 from rules.battlehalma_games import VARIANTS
 from rules.effects import replay_pieces
+from rules.kinds import Phase
 
 
 def bh_state(pieces: str, turn: str = "R", extra: str = "", **options):
@@ -49,7 +50,7 @@ def test_variants_start_with_their_yards(name):
     assert len(red) == len(blue) == opts["counters"]
     assert n - 1 in red and (n - 1) * n in blue  # each side holds its own corner
     assert {k for _, k in pieces.values()} == {"counter"}
-    assert state.to_move == 0 and state.phase == "move" and state.outcome() is None
+    assert state.to_move == 0 and state.phase == Phase.MOVE and state.outcome() is None
     assert game_spec("battlehalma").variant_of(state.game.options) == name
 
 

@@ -5,6 +5,7 @@ from hunt_positions import hunt_state
 from positions import refuse
 
 from rules import IllegalMoveError, game_spec, load_game, load_state
+from rules.kinds import Phase
 from rules.line_games import DROP, JUMP
 
 GAME = "cows_leopards"
@@ -34,7 +35,7 @@ def test_start_position():
     assert points_of(s, 1) == COW_START and points_of(s, 0) == []
     assert {kind for _, kind in s.pieces().values()} == {"cow"}
     assert s.hands() == (2, 16) and s.captured_counts() == (0, 0)
-    assert s.to_move == 0 and s.phase == "drop"
+    assert s.to_move == 0 and s.phase == Phase.DROP
     moves = s.legal_moves()
     assert len(moves) == 49 - 8 and all(m.kind == DROP for m in moves)
     assert "phase=drop" in s.to_text() and "hands=2/16" in s.to_text()
@@ -81,7 +82,7 @@ def test_leopards_cannot_move_until_both_are_on_the_board():
 
 def test_cows_cannot_move_until_their_hand_is_empty():
     s = hunt_state(GAME, "a3 i7", "e5 e4", turn=1, hands="0/12")
-    assert s.phase == "drop"
+    assert s.phase == Phase.DROP
     refuse(s, "e5-e6", "cows cannot move until all are on the board")
     assert all(m.kind == DROP for m in s.legal_moves())
     assert "cows cannot move until all are on the board" in [n.words for n in s.turn_notes()]
@@ -89,7 +90,7 @@ def test_cows_cannot_move_until_their_hand_is_empty():
 
 def test_cows_step_once_all_are_down_and_never_jump():
     s = hunt_state(GAME, "e3 i7", " ".join(COW_START) + " a3 a5 a7 b4", turn=1)
-    assert s.phase == "move"
+    assert s.phase == Phase.MOVE
     assert all(len(m.path) == 2 and not m.captured for m in s.legal_moves())
     refuse(s, "e4xe2", "cows never jump")
     s.play("e6-e7")

@@ -8,6 +8,7 @@ from positions import refuse
 
 from rules import load_game, load_state
 from rules.boards import bits
+from rules.kinds import Phase
 from rules.line_games import DROP
 
 GAME = "hat_diviyan_keliya"
@@ -24,7 +25,7 @@ def test_standard_start():
     s = load_game(GAME).new_initial_state()
     assert s.game.sides == ("Tiger", "Leopards")
     assert len(s.game.board.points) == 10 and s.pieces() == {}
-    assert s.hands() == (1, 7) and s.to_move == 0 and s.phase == "drop"
+    assert s.hands() == (1, 7) and s.to_move == 0 and s.phase == Phase.DROP
     assert len(s.legal_moves()) == 10 and all(m.kind == DROP for m in s.legal_moves())
     assert s.turn_notes() == [("drop", "drop a tiger on any empty point (1 in hand)")]
 
@@ -46,7 +47,7 @@ def test_the_tiger_moves_between_the_leopards_drops():
 
 def test_leopards_cannot_move_until_all_are_dropped():
     s = hunt_state(GAME, "d4", "a1 b2", turn=1, hands="0/5")
-    assert s.phase == "drop"
+    assert s.phase == Phase.DROP
     refuse(s, "a1-d1", "leopards cannot move until all are on the board")
     assert all(m.kind == DROP for m in s.legal_moves())
     assert len(s.legal_moves()) == 7
@@ -54,7 +55,7 @@ def test_leopards_cannot_move_until_all_are_dropped():
 
 def test_leopards_step_only_once_all_are_down():
     s = hunt_state(GAME, "d4", "a1 b2 c3 d1 g1 f2 e3", turn=1)
-    assert s.phase == "move"
+    assert s.phase == Phase.MOVE
     assert texts(s) == ["b2-d2", "c3-d3", "d1-d2", "e3-d3", "f2-d2"]
     assert s.turn_notes() == [("steps_only", "leopards step only and never capture")]
 

@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import load_game, load_state
+from rules.kinds import Phase
 from rules.line_games import DROP
 
 VARIANTS = st.sampled_from([
@@ -44,7 +45,7 @@ def test_random_game_invariants(variant, seed, greedy):
         legal = state.legal_moves()
         move = state.playout_move(rng, greedy)
         assert move in legal
-        if state.phase == "drop":
+        if state.phase == Phase.DROP:
             assert all(m.kind == DROP for m in legal)
         else:
             assert all(m.kind != DROP for m in legal)

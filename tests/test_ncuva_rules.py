@@ -13,6 +13,7 @@ from positions import refuse, untranslated
 
 from rules import game_spec, load_game, load_state
 from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP, replay_counts
+from rules.kinds import Phase
 from rules.ncuva import SINGLE, SOW
 from rules.words import words_of
 
@@ -279,7 +280,7 @@ def test_singles_move_and_refused_onto_a_stone():
         0 0 0 0
         0 0 0 0
         1 1 0 0""")
-    assert s.phase == "singles"
+    assert s.phase == Phase.SINGLES
     assert texts(s) == ["b1>c1"]
     assert [m.kind for m in s.legal_moves()] == [SINGLE]
     refuse(s, "a1", "next hole b1 is not empty")
@@ -398,7 +399,7 @@ def test_only_two_left_option():
     assert texts(position(board_text)) == ["a1"]
     s = position(board_text, only_two="on")
     assert s.outcome().code == "no_moves" and s.outcome().winner == 1
-    assert s.phase == "sow"  # a hole holds three: blocked by the rule, not a position of singles
+    assert s.phase == Phase.SOW  # a hole holds three: blocked by the rule, not a position of singles
     two_holes = position(board_text.replace("3 0 0 0", "3 2 0 0"), only_two="on")
     assert texts(two_holes) == ["a1", "b1"]
 

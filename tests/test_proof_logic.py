@@ -24,7 +24,7 @@ from game.ai.judge import DECIDED, Judge
 from game.ai.levels import LEVELS
 from game.ai.mcts import MCTS, Node, SearchConfig, SearchResult
 from rules.core import Game, GameSpec, IllegalMoveError, Move, Outcome, State
-from rules.kinds import BoardKind, MoveKind
+from rules.kinds import BoardKind, EndCode, MoveKind
 from rules.layout import Cell, Layout
 
 # --- a game given as an explicit tree ---------------------------------------------------------------
@@ -185,7 +185,7 @@ class TreeState(State):
         if not self.game.ends[self.at]:
             return None
         winner = self.game.winners[self.at]
-        return Outcome(winner, "drawn" if winner is None else f"{self.game.sides[winner]} won")
+        return Outcome(winner, "drawn" if winner is None else f"{self.game.sides[winner]} won", EndCode.TARGET)
 
     def body_fields(self) -> dict[str, str]:
         return {"at": self.game.names[self.at], "ply": str(self.ply)}

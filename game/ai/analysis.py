@@ -76,7 +76,7 @@ def value_position(state: State, played: Move | None, judge: Judge) -> Point:
     """One position judged: its value, the best move, and the value of ``played`` there."""
     out = state.outcome()
     if out is not None:
-        value = 0.5 if out.winner is None else 1.0 if out.winner == state.to_move else 0.0
+        value = out.score(state.to_move)
         return Point(state.ply, state.to_move, value, "", 0, None, (value - 0.5) * 2 * WIN, (value - 0.5) * 2 * WIN)
     solved = _solved(state, played)
     if solved is not None:

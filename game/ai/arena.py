@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules import game_ids, game_spec, load_game
-from rules.core import State
+from rules.core import State, score_of
 
 from .levels import LEVELS
 from .policy import Player, make_player
@@ -123,7 +123,7 @@ def play_game(game_id: str, options: dict[str, str], makers: tuple[PlayerFactory
             if close is not None:
                 close()  # helper processes of a parallel level
     out = state.outcome()
-    score = 0.5 if out is None or out.winner is None else (1.0 if out.winner == a_side else 0.0)
+    score = score_of(out, a_side)
     tally.add(a_side, score, plies)
     return score
 

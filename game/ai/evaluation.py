@@ -109,7 +109,7 @@ class LearnedEvaluation:
     def evaluate(self, state: State) -> float:
         out = state.outcome()
         if out is not None:
-            return 0.0 if out.winner is None else (1.0 if out.winner == 0 else -1.0)
+            return out.value()
         v = linear_value(self._w, self._b, self._features(state))
         limit = state.move_limit()
         if limit is not None and limit.left < self._horizon:

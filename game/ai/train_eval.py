@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from rules import game_ids, load_game
+from rules.core import score_of
 from rules.recorded import RecordedState
 
 from .arena import parse_options, random_opening
@@ -96,7 +97,7 @@ def play_one(job: GameJob) -> list[Sample]:
         state.apply(result.move)
         played += 1
     out = state.outcome()
-    score = 0.5 if out is None or out.winner is None else (1.0 if out.winner == 0 else 0.0)
+    score = score_of(out, 0)
     if score == 0.5 and job.adjudicate:
         taken = state.captured_counts()
         score += 0.25 * ((taken[0] > taken[1]) - (taken[0] < taken[1]))
