@@ -20,20 +20,34 @@ from typing import TYPE_CHECKING, Any
 from .registry import game_ids, game_spec, load_game
 
 if TYPE_CHECKING:
-    from .core import Game, GameSpec, IllegalMoveError, Move, Note, Option, Outcome, State
+    from .core import (
+        AmbiguousMoveError,
+        Game,
+        GameSpec,
+        IllegalMoveError,
+        Move,
+        NotationError,
+        Note,
+        Option,
+        Outcome,
+        PositionError,
+        State,
+    )
     from .effects import Effect
     from .layout import Cell, Layout
     from .position import load_state
 
 #: each name this package offers beyond the registry -> the module that defines it
 _LAZY: dict[str, str] = {
-    "Game": "core", "GameSpec": "core", "IllegalMoveError": "core", "Move": "core", "Note": "core",
+    "Game": "core", "GameSpec": "core", "IllegalMoveError": "core", "AmbiguousMoveError": "core",
+    "NotationError": "core", "PositionError": "core", "Move": "core", "Note": "core",
     "Option": "core", "Outcome": "core", "State": "core",
     "Effect": "effects", "Cell": "layout", "Layout": "layout", "load_state": "position",
 }
 
 __all__ = [
-    "Cell", "Effect", "Game", "GameSpec", "IllegalMoveError", "Layout", "Move", "Note", "Option",
+    "AmbiguousMoveError", "Cell", "Effect", "Game", "GameSpec", "IllegalMoveError", "Layout", "Move",
+    "NotationError", "Note", "Option", "PositionError",
     "Outcome", "State", "load_state", "game_ids", "game_spec", "load_game",
 ]
 

@@ -93,6 +93,20 @@ class IllegalMoveError(ValueError):
     """A move that the rules refuse; the message says why in words a player understands."""
 
 
+class AmbiguousMoveError(IllegalMoveError):
+    """A move written so that it names more than one legal move; the message says so."""
+
+
+class NotationError(ValueError):
+    """A move written as no move of the game is written (``State.parse_move``); the message
+    says what was expected."""
+
+
+class PositionError(ValueError):
+    """A position text that cannot be read, or a position the game can never reach
+    (``load_state``); the message says why in a player's words."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One rules option of a game, with its default and allowed values.
@@ -479,8 +493,15 @@ class State(ABC):
         return self.game.format_move(move)
 
     def parse_move(self, text: str) -> Move:
-        """The legal move that ``text`` names; a bad or illegal one raises with the reason."""
-        return self.game.parse_move(self, text)
+        """The legal move that ``text`` names. ``NotationError`` if it is written as no move is,
+        ``IllegalMoveError`` if it names no legal move here (``AmbiguousMoveError``: more than
+        one); each says why."""
+        try:
+            return self.game.parse_move(self, text)
+        except (IllegalMoveError, NotationError):
+            raise
+        except ValueError as e:
+            raise NotationError(*e.args) from None
 
     # --- position text -------------------------------------------------------------------
     def to_text(self) -> str:

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from .boards import Board
-from .core import Game, GameSpec, IllegalMoveError, Move, State
+from .core import AmbiguousMoveError, Game, GameSpec, IllegalMoveError, Move, State
 from .effects import MOVE, PLACE, REMOVE, Effect
 from .kinds import Detail, MoveKind, PieceKind
 from .layout import LINES, Cell, Layout
@@ -95,7 +95,7 @@ class LineGame(Game):
             return candidates[0]
         if not candidates:
             raise IllegalMoveError(why())
-        raise IllegalMoveError(Words("'{text}' could mean more than one move", text=text))
+        raise AmbiguousMoveError(Words("'{text}' could mean more than one move", text=text))
 
 
 class LineState(State):

@@ -73,7 +73,19 @@ def format_state(state: State) -> str:
 
 
 def load_state(text: str) -> State:
-    """Rebuild a state from its text; ValueError with a player's reason if the text is bad."""
+    """Rebuild a state from its text; ``PositionError`` (a ValueError) with a player's reason if
+    the text is bad or names a position the game can never reach."""
+    from .core import PositionError
+
+    try:
+        return _load_state(text)
+    except PositionError:
+        raise
+    except ValueError as e:
+        raise PositionError(*e.args) from None
+
+
+def _load_state(text: str) -> State:
     from .registry import load_game
 
     if not isinstance(text, str) or not text.strip():
