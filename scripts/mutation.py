@@ -56,7 +56,7 @@ GROUPS: dict[str, Group] = {
         tests=("tests/test_match.py", "tests/test_review.py", "tests/test_analysis.py",
                "tests/test_analysis_views.py", "tests/test_record.py", "tests/test_resume.py",
                "tests/test_ui_proven.py", "tests/test_cli_analyse.py", "tests/test_match_record.py",
-               "tests/test_tutorials.py"),
+               "tests/test_tutorials.py", "tests/test_i18n_cases.py"),
     ),
     "ai": Group(
         mutate=("game/ai/mcts.py", "game/ai/parallel.py", "game/ai/solver.py", "game/ai/solver_table.py",

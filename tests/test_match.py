@@ -655,6 +655,10 @@ def test_a_click_the_board_cannot_take_says_why_and_a_click_off_it_says_nothing(
     m.click(m.state.legal_moves()[0].origin)
     assert m.said == Said(f"Wait: {m.side(m.state.to_move)} (the computer) is thinking.", Tone.ACCENT)
     assert not m.builder.path
+    herd = Match(MatchConfig("cows_leopards"))  # a side named in the plural
+    herd.controllers = [COMPUTER, HUMAN] if herd.state.to_move == 0 else [HUMAN, COMPUTER]
+    herd.click(next(iter(herd.builder.legal())).path[0])
+    assert herd.said == Said(f"Wait: {herd.side(herd.state.to_move)} (the computer) are thinking.", Tone.ACCENT)
     m.controllers = [HUMAN, HUMAN]
     m.play(m.state.legal_moves()[0])
     m.take_events()
