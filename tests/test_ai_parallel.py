@@ -213,7 +213,7 @@ def test_a_helper_says_what_went_wrong_and_keeps_serving():
     text, config = _start().to_text(), SearchConfig()
     replies = _served([("search", 1, None, "no such game; board=", config, HEURISTIC, None, 30, 1),
                        ("search", 1, None, text, config, HEURISTIC, None, 30, 1)])
-    assert replies[0][:3] == (1, 0, []) and replies[0][3].startswith("ValueError: ")
+    assert replies[0][:3] == (1, 0, []) and replies[0][3].startswith("PositionError: ")  # a text it cannot read
     assert replies[1][:2] == (1, 30) and replies[1][3] is None
 
 
