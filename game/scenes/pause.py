@@ -15,6 +15,7 @@ from rules.words import N_, Words
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, FocusGroup
+from .navigator import SceneName, open_scene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -132,14 +133,10 @@ class PauseScene(MenuOverlay):
         super().__init__(app, N_("Paused"), saving_words(play.match), buttons)
 
     def rules(self) -> None:
-        from .rules_screen import RulesScene
-
-        self.app.manager.push(RulesScene(self.app, self.play.match.spec.id))
+        open_scene(self.app, SceneName.RULES, self.play.match.spec.id)
 
     def settings(self) -> None:
-        from .settings_screen import SettingsScene
-
-        self.app.manager.push(SettingsScene(self.app))
+        open_scene(self.app, SceneName.SETTINGS)
 
     def resume(self) -> None:
         self.play.settings_changed()

@@ -29,6 +29,7 @@ from ..render.panel import PanelPlan, PanelView, graph_ply, graph_title_clicked,
 from ..render.pieces import HALMA_COLORS, style_of
 from ..scene import Scene
 from ..widgets import Button
+from .navigator import SceneName, back_to, make_scene, open_scene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -226,19 +227,14 @@ class PlayScene(Scene):
             self.skip_animation()
 
     def rematch(self) -> None:
-        from .coin import CoinTossScene
-
         self.match.close()
         config, state = self.match.config, self.match.rematch_state()
-        if config.options.get("first") == "coin":
-            self.app.manager.replace(CoinTossScene(self.app, config, state))
-        else:
-            self.app.manager.replace(PlayScene(self.app, config, state))
+        tossed = config.options.get("first") == "coin"
+        self.app.manager.replace(make_scene(self.app, SceneName.COIN if tossed else SceneName.PLAY, config, state))
 
     def to_menu(self, confirmed: bool = False, unsaved: bool = False) -> None:
         """Leave for the chooser; a game in progress asks first (it is saved either way), and a
         game that could not be saved asks whether to leave it unsaved (``unsaved``: yes)."""
-        from .menu import MenuScene
         from .pause import confirm_leave, confirm_leave_unsaved
 
         m = self.match
@@ -251,21 +247,17 @@ class PlayScene(Scene):
             self.app.manager.push(confirm_leave(self.app, lambda: self.to_menu(confirmed=True, unsaved=unsaved)))
             return
         m.close()
-        if not self.app.manager.pop_to(MenuScene):
-            self.app.manager.replace(MenuScene(self.app))
+        if not back_to(self.app, SceneName.MENU):
+            self.app.manager.replace(make_scene(self.app, SceneName.MENU))
 
     def show_rules(self) -> None:
-        from .rules_screen import RulesScene
-
         self.board.cancel_drag()
-        self.app.manager.push(RulesScene(self.app, self.match.spec.id))
+        open_scene(self.app, SceneName.RULES, self.match.spec.id)
 
     def pause_menu(self) -> None:
         """Esc: resume, rules, settings, copy or export the game, save and leave."""
-        from .pause import PauseScene
-
         self.board.cancel_drag()
-        self.app.manager.push(PauseScene(self.app, self))
+        open_scene(self.app, SceneName.PAUSE, self)
 
     def exit(self) -> None:
         self.match.close()
@@ -370,10 +362,8 @@ class PlayScene(Scene):
             if not self.over_shown and self.shows_game_over:
                 self.over_timer.tick(dt)
                 if self.over_timer.done:
-                    from .gameover import GameOverScene
-
                     self.over_shown = True
-                    self.app.manager.push(GameOverScene(self.app, self))
+                    open_scene(self.app, SceneName.GAME_OVER, self)
         else:
             if self.over_shown:  # an undo: the game goes on, its end is shown anew when it comes
                 self.over_shown, self.over_timer = False, Timer(GAME_OVER_DELAY)
