@@ -167,6 +167,23 @@ def test_leaving_a_game_that_could_not_be_saved_asks_first(app, monkeypatch):
     assert on_disk(scene.match.game_file).state.ply == 9
 
 
+class WrappedFile:
+    """An open file whose ``write`` a test replaces (a disk that fills or takes nothing); the
+    rest is the real file's."""
+
+    def __init__(self, f) -> None:
+        self.f = f
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.f.close()
+
+    def __getattr__(self, name: str):
+        return getattr(self.f, name)
+
+
 @pytest.mark.parametrize("write", ["whole", "appended"])
 def test_a_write_cut_short_leaves_the_last_file_whole(monkeypatch, write):
     """The disk fills half-way through the write: the temporary file is cut short and removed
@@ -181,22 +198,10 @@ def test_a_write_cut_short_leaves_the_last_file_whole(monkeypatch, write):
         game_file = library.GameFile(game_file.id, before.decode())
     real_open = open
 
-    class CutShort:
-        def __init__(self, f) -> None:
-            self.f = f
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc) -> None:
-            self.f.close()
-
+    class CutShort(WrappedFile):
         def write(self, data: bytes) -> int:
             self.f.write(data[: len(data) // 2])
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-        def __getattr__(self, name: str):
-            return getattr(self.f, name)
 
     for module in (userfiles, appendfile):
         monkeypatch.setattr(module, "open", lambda *a, **k: CutShort(real_open(*a, **k)), raising=False)
@@ -230,21 +235,9 @@ def test_an_append_the_disk_takes_nothing_of_is_said_as_a_disk_error_and_nothing
     before = game_file.path(False).read_bytes()
     real_open = open
 
-    class TakesNothing:
-        def __init__(self, f) -> None:
-            self.f = f
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc) -> None:
-            self.f.close()
-
+    class TakesNothing(WrappedFile):
         def write(self, data) -> int:
             return 0
-
-        def __getattr__(self, name: str):
-            return getattr(self.f, name)
 
     monkeypatch.setattr(appendfile, "open", lambda *a, **k: TakesNothing(real_open(*a, **k)), raising=False)
     state.play(state.legal_moves()[0])
