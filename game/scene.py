@@ -1,7 +1,9 @@
 """Scenes and the stack that runs them (push / pop / replace).
 
-Only the top scene gets events and updates; drawing starts at the highest opaque scene so
-an overlay (game over, coin toss) shows the scene beneath it.
+The top scene gets events and updates; an overlay that lets the scene below live on
+(``lets_below_live``: the game-over strip under the board) passes down the events it leaves
+(``handle_event`` returning False) and the scene below is updated with it. Drawing starts at the
+highest opaque scene so an overlay (game over, coin toss) shows the scene beneath it.
 """
 
 from __future__ import annotations
@@ -31,8 +33,16 @@ class Scene:
     def exit(self) -> None:
         """Called when the scene leaves the stack (popped or replaced)."""
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """React to one input event (only the top scene receives them)."""
+    @property
+    def lets_below_live(self) -> bool:
+        """True while the scene below this one goes on: it is updated every frame, and receives
+        the events this one leaves (``handle_event`` returning False)."""
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool | None:
+        """React to one input event (the top scene receives them; it returns False to leave
+        one to the scene below, while that scene lives on)."""
+        return None
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds (animations use dt, never the frame count)."""
@@ -88,12 +98,21 @@ class SceneManager:
             self.stack.pop().exit()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.stack:
-            self.stack[-1].handle_event(event)
+        """The top scene takes ``event``; what an overlay leaves goes down to the scene it lets live."""
+        for i in range(len(self.stack) - 1, -1, -1):
+            scene = self.stack[i]
+            if scene.handle_event(event) is not False or not scene.lets_below_live:
+                return
 
     def update(self, dt: float) -> None:
-        if self.stack:
-            self.stack[-1].update(dt)
+        """The top scene, and first the scenes below it that it lets live on."""
+        if not self.stack:
+            return
+        live = len(self.stack) - 1
+        while live > 0 and self.stack[live].lets_below_live:
+            live -= 1
+        for scene in self.stack[live:]:
+            scene.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         start = 0

@@ -54,3 +54,51 @@ def test_pop_resumes_the_scene_below_and_replace_does_not():
     log.clear()
     manager.replace(Noting("setup", log))
     assert log == ["menu exit", "setup enter"]
+
+
+class Overlay(Noting):
+    """An overlay that takes only the events it is told to, while it lets the scene below live."""
+
+    def __init__(self, name: str, log: list[str], takes: set[str]) -> None:
+        super().__init__(name, log)
+        self.takes, self.open_below = takes, True
+
+    @property
+    def lets_below_live(self) -> bool:
+        return self.open_below
+
+    def handle_event(self, event) -> bool:
+        self.log.append(f"{self.name} sees {event}")
+        return event in self.takes
+
+    def update(self, dt: float) -> None:
+        self.log.append(f"{self.name} update")
+
+
+class Playing(Noting):
+    def handle_event(self, event) -> None:
+        self.log.append(f"{self.name} sees {event}")
+
+    def update(self, dt: float) -> None:
+        self.log.append(f"{self.name} update")
+
+
+def test_an_overlay_that_lets_the_scene_below_live_passes_down_what_it_leaves():
+    log: list[str] = []
+    manager = SceneManager()
+    manager.push(Playing("title", log))
+    manager.push(Playing("play", log))
+    over = Overlay("over", log, {"click on Rematch"})
+    manager.push(over)
+    log.clear()
+    manager.handle_event("click on Rematch")  # type: ignore[arg-type]
+    manager.handle_event("a key for the board")  # type: ignore[arg-type]
+    manager.update(0.1)
+    assert log == ["over sees click on Rematch", "over sees a key for the board", "play sees a key for the board",
+                   "play update", "over update"]  # the scene below first; never the one under it
+    over.open_below = False  # the card over the board: nothing goes down, the game below waits
+    log.clear()
+    manager.handle_event("a key for the board")  # type: ignore[arg-type]
+    manager.update(0.1)
+    assert log == ["over sees a key for the board", "over update"]
+

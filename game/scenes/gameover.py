@@ -93,23 +93,24 @@ class GameOverScene(Scene):
         self.app.manager.pop()
         self.play.to_menu()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    @property
+    def lets_below_live(self) -> bool:
+        """Looking at the board ("See board"): the play scene below goes on (looking back,
+        animations) and takes the clicks and keys the strip leaves."""
+        return self.peeking
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.peeking:
             self.focus.handle(event)
-            return
-        for b in (self.strip_rematch, self.strip_result):
-            if b.handle(event):
-                return
-        self.play.handle_event(event)
+            return True
+        return any(b.handle(event) for b in (self.strip_rematch, self.strip_result))
 
     def update(self, dt: float) -> None:
         self.appear.tick(dt)
         self.time += dt
-        if self.peeking:
-            self.play.update(dt)  # the board below stays alive: review, animations
-            if self.match.state.outcome() is None and self.app.manager.top is self:
-                self.app.manager.pop()  # undone: the game goes on, the result no longer holds
-                return
+        if self.peeking and self.match.state.outcome() is None and self.app.manager.top is self:
+            self.app.manager.pop()  # undone below: the game goes on, the result no longer holds
+            return
         self.place(self.app.size)
 
     # --- layout (in update; drawing only reads) ------------------------------------------------------
