@@ -6,7 +6,6 @@ import multiprocessing as mp
 import os
 import random
 import threading
-import time
 
 import pytest
 from positions import war_state
@@ -123,15 +122,20 @@ def test_the_worker_cancels_its_helpers_with_the_search(monkeypatch):
         assert reply is not None and reply.error is None and reply.iterations == 800
         helper_pids = worker.helper_pids
         assert len(helper_pids) == 1
-        worker.request(state.to_text(), level="expert")  # a 4.6 s search on both processes
-        time.sleep(0.5)
-        worker.cancel()  # at once: every process idle below, by its CPU time
-        time.sleep(0.3)
-        busy = [_cpu_seconds(pid) for pid in helper_pids + [worker.pid]]
-        time.sleep(0.5)
-        assert [_cpu_seconds(pid) for pid in helper_pids + [worker.pid]] == pytest.approx(busy, abs=0.06)
-    time.sleep(0.2)
-    assert not any(os.path.exists(f"/proc/{pid}") and _state(pid) != "Z" for pid in helper_pids)
+        pids = helper_pids + [worker.pid]
+        before = [_cpu_seconds(pid) for pid in pids]
+        # Ten million iterations: far more than any wait below could see end by itself.
+        worker.request(state.to_text(), level="expert", iterations=10_000_000)
+        assert wait_until(lambda: all(_cpu_seconds(p) > b for p, b in zip(pids, before)))  # both searching
+        worker.cancel()
+        readings: list[list[float]] = []
+
+        def idle() -> bool:  # every process's CPU time still over three readings in a row
+            readings.append([_cpu_seconds(pid) for pid in pids])
+            return len(readings) >= 3 and readings[-1] == readings[-2] == readings[-3]
+
+        assert wait_until(idle, polls=600, step=0.05), "a process went on searching after the cancel"
+    assert wait_until(lambda: not any(os.path.exists(f"/proc/{pid}") and _state(pid) != "Z" for pid in helper_pids))
 
 
 def _cpu_seconds(pid: int) -> float:

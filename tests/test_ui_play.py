@@ -4,7 +4,6 @@ a capture chain built by clicks, stopping a chain, a huff and its refusal, drops
 the hint and the pause of computer-against-computer games."""
 
 import random
-import time
 from functools import partial
 
 import pygame
@@ -511,9 +510,9 @@ def test_watch_mode_pauses_and_resumes(app):
     Mouse(app).key(pygame.K_p)
     assert scene.match.paused
     ply = scene.match.state.ply
-    for _ in range(150):  # well past a move's worth of frames: paused, none comes
+    for _ in range(150):  # well past a move's worth of frames: paused, no move is even asked for
         app.frame([], 1 / 30)
-        time.sleep(0.01)
+        assert not scene.match.computer.thinking
     assert scene.match.state.ply == ply
     app.frame([], 1 / 30)
     assert scene.step_button.visible
@@ -522,7 +521,7 @@ def test_watch_mode_pauses_and_resumes(app):
     settle(app, scene)
     for _ in range(30):
         app.frame([], 1 / 30)
-        time.sleep(0.01)
+        assert not scene.match.computer.thinking
     assert scene.match.state.ply == ply + 1 and scene.match.paused
     Mouse(app).key(pygame.K_p)
     assert not scene.match.paused
