@@ -375,13 +375,7 @@ def test_a_folder_without_hard_links_sets_bad_files_aside_by_renaming_and_never_
         raise OSError(refused, os.strerror(refused))
 
     monkeypatch.setattr(os, "link", no_link)
-    path = tmp_path / "settings.json"
-    moved = []
-    for content in ("first bad", "second bad"):
-        path.write_text(content)
-        moved.append(userfiles.set_aside(path))
-    assert [p.name for p in moved] == ["settings.json.bad-20250101-000000", "settings.json.bad-20250101-000000-1"]
-    assert [p.read_text() for p in moved] == ["first bad", "second bad"] and not path.exists()
+    assert_two_set_aside_in_one_second_are_both_kept(tmp_path / "settings.json")
 
 
 def test_a_bad_file_whose_link_is_refused_for_another_reason_stays_where_it_is(monkeypatch, tmp_path):
@@ -426,12 +420,17 @@ def test_on_windows_a_bad_file_is_renamed_aside_and_never_over_another(monkeypat
 
     monkeypatch.setattr(userfiles, "os", _System(name="nt", rename=windows_rename, link=no_link))
     monkeypatch.setattr(userfiles.time, "strftime", lambda fmt, *a: "20250101-000000")
-    path = tmp_path / "settings.json"
+    assert_two_set_aside_in_one_second_are_both_kept(tmp_path / "settings.json")
+
+
+def assert_two_set_aside_in_one_second_are_both_kept(path: Path) -> None:
+    """Two bad files set aside at ``path`` in the same second (strftime fixed): both kept, the
+    second beside the first, never over it."""
     moved = []
     for content in ("first bad", "second bad"):
         path.write_text(content)
         moved.append(userfiles.set_aside(path))
-    assert [p.name for p in moved] == ["settings.json.bad-20250101-000000", "settings.json.bad-20250101-000000-1"]
+    assert [p.name for p in moved] == [f"{path.name}.bad-20250101-000000", f"{path.name}.bad-20250101-000000-1"]
     assert [p.read_text() for p in moved] == ["first bad", "second bad"] and not path.exists()
 
 
