@@ -64,11 +64,12 @@ def test_a_resumed_game_keeps_who_made_each_move_and_how_it_was_written():
     state = random_play("cows_leopards", 2, lambda s: s.ply >= 9)
     replay = load_game("cows_leopards").new_initial_state(random.Random(2))
     record = GameRecord(state)
-    assert len(record.resumed) == 9 and record.movers == [r.mover for r in record.resumed]
-    for move, mover, effects, notation in record.resumed:
+    resumed = record.take_resumed()
+    assert len(resumed) == 9 and record.movers == [r.mover for r in resumed] and record.take_resumed() == []
+    for move, mover, effects, notation in resumed:
         assert (mover, effects, notation) == (replay.to_move, replay.effects(move), replay.move_text(move))
         replay.apply(move)
-    assert record.last_move == state.history()[-1] and record.last_effects == record.resumed[-1].effects
+    assert record.last_move == state.history()[-1] and record.last_effects == resumed[-1].effects
 
 
 def test_a_huff_and_the_move_after_it_are_one_turn():

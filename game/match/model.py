@@ -457,7 +457,7 @@ class Match:
 
     def _recall_history(self) -> None:
         """A game resumed (or begun from a played position) keeps its moves in the log."""
-        for move, mover, effects, notation in self.record.resumed:
+        for move, mover, effects, notation in self.record.take_resumed():
             said = words.describe(self, move, mover, effects, notation)
             self.log.append(words.LogEntry(len(self.log) + 1, mover, notation, said))
         if self.log:

@@ -37,7 +37,7 @@ class GameRecord:
         self.last_move: Move | None = None
         self.last_mover: int | None = None
         self.last_effects: list[Effect] = []  # what the last move did (a huff before it included)
-        self.resumed: list[Replayed] = list(self._replay())  # the moves it began with (a game resumed)
+        self._resumed: list[Replayed] = list(self._replay())  # the moves it began with (a game resumed)
 
     def _replay(self) -> Iterator[Replayed]:
         """The history of the position the record starts from, move by move: who made each and
@@ -51,6 +51,12 @@ class GameRecord:
             self.last_move, self.last_mover, self.last_effects = move, done.mover, done.effects
             replay.apply(move)
             yield done
+
+    def take_resumed(self) -> list[Replayed]:
+        """The moves the record began with, each once (the match words them into its log; a long
+        game's effects are not kept for the life of the match)."""
+        resumed, self._resumed = self._resumed, []
+        return resumed
 
     @property
     def plies(self) -> int:
