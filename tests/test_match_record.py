@@ -90,6 +90,53 @@ def test_a_huff_and_the_move_after_it_are_one_turn():
     assert record.last_effects == reply_effects
 
 
+def test_a_second_move_in_a_row_that_follows_no_huff_is_marked_alone():
+    """Ncuva sowing again after a capture: the same side moves twice running, and the second
+    sowing's marks are its own (only a huff stays marked beside the move after it)."""
+    game = load_game("ncuva", after_capture="sow-again")
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_initial_state(rng)
+        record = GameRecord(state)
+        for _ in range(200):
+            if state.outcome() is not None:
+                break
+            move = rng.choice(state.legal_moves())
+            effects = state.effects(move)
+            before_mover = record.last_mover
+            mover = record.apply(move, move, effects)
+            if before_mover == mover:
+                assert record.last_effects == effects
+                return
+    pytest.fail("no side moved twice running in 40 seeded games")
+
+
+def test_the_solved_value_is_asked_once_a_position_looked_back_at_and_once_for_the_game(monkeypatch):
+    """Looking back, each position is looked up (stepping through the game updates the value);
+    the game as it stands is looked up once, until the match says it moved on (``forget``)."""
+    from game.ai import solver
+    from game.match.proven import ProvenValue
+
+    asked: list[str] = []
+    monkeypatch.setattr(solver, "variant_of", lambda game: "standard")
+    monkeypatch.setattr(solver, "generation", lambda: 1)
+    monkeypatch.setattr(solver, "proven_value", lambda state: (asked.append(state.to_text()), state.to_text())[1])
+    monkeypatch.setattr(solver, "take_notice", lambda: "")
+    state = load_game("hat_diviyan_keliya").new_initial_state()
+    later = state.copy()
+    later.apply(later.legal_moves()[0])
+    proven = ProvenValue()
+    for looked_at in (state, later, later):
+        proven.look_up(looked_at, looked_back=True)
+        assert proven.words == looked_at.to_text()
+    assert asked == [state.to_text(), later.to_text()]
+    asked.clear()
+    proven.forget()
+    proven.look_up(state, looked_back=False)
+    proven.look_up(later, looked_back=False)  # the match forgets before it shows a new position
+    assert asked == [state.to_text()] and proven.words == state.to_text()
+
+
 class FakeFile:
     """A ``GameFile`` whose saves fail while ``problem`` is set."""
 
