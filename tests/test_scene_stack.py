@@ -102,3 +102,13 @@ def test_an_overlay_that_lets_the_scene_below_live_passes_down_what_it_leaves():
     manager.update(0.1)
     assert log == ["over sees a key for the board", "over update"]
 
+
+
+def test_an_event_left_by_the_bottom_scene_goes_nowhere_else():
+    log: list[str] = []
+    manager = SceneManager()
+    manager.push(Overlay("alone", log, set()))  # lets a scene below live, and there is none
+    log.clear()
+    manager.handle_event("a key")  # type: ignore[arg-type]
+    manager.update(0.1)
+    assert log == ["alone sees a key", "alone update"]
