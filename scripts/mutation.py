@@ -78,9 +78,10 @@ GROUPS: dict[str, Group] = {
     ),
     "input": Group(
         mutate=("game/scenes/play.py", "game/scenes/pause.py", "game/scenes/gameover.py", "game/boards/route_input.py",
-                "game/boards/base.py", "game/scene.py"),
+                "game/boards/base.py", "game/scene.py", "game/scenes/navigator.py"),
         tests=("tests/test_binding_table.py", "tests/test_ui_move_input.py",
-               "tests/test_app_shell.py", "tests/test_ui_play.py"),
+               "tests/test_app_shell.py", "tests/test_ui_play.py", "tests/test_scene_stack.py",
+               "tests/test_scene_imports.py"),
     ),
 }
 
