@@ -212,3 +212,19 @@ def test_pymunk_is_looked_for_not_imported(monkeypatch):
     monkeypatch.setitem(sys.modules, "pymunk", None)  # as if not installed
     problem = launch.dependency_problem()
     assert problem is not None and "pip install pymunk" in problem
+
+
+def test_a_game_registered_under_another_name_or_no_listed_id_is_refused(monkeypatch):
+    """The registry's names and modules are the ones the games register: a spec named otherwise,
+    or of an id no module is listed for, stops at once (a programming error, said as such)."""
+    import dataclasses
+
+    from rules import registry
+
+    spec = game_spec("ncuva")
+    monkeypatch.setattr(registry, "_GAMES", {})
+    with pytest.raises(LookupError, match="GAME_NAMES"):
+        registry.register(dataclasses.replace(spec, name="Mancala"))
+    with pytest.raises(LookupError, match="GAME_MODULES"):
+        registry.register(dataclasses.replace(spec, id="oware"))
+    assert registry.register(spec) is spec
