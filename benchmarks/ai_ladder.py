@@ -47,8 +47,16 @@ def main(argv: list[str] | None = None) -> int:
         for pairing in args.pairs:
             a, _, b = pairing.partition(":")
             t0 = time.perf_counter()
-            tally = run(game_id, pair(a, b, None, scale, args.seconds), args.games, options,
-                        args.seed, 2000, progress=False, opening=args.opening)
+            tally = run(
+                game_id,
+                pair(a, b, None, scale, args.seconds),
+                args.games,
+                options,
+                args.seed,
+                2000,
+                progress=False,
+                opening=args.opening,
+            )
             lines = report(game_id, a, b, options, budget, tally)
             print("\n".join(lines[:-1]) + f"\n  ({time.perf_counter() - t0:.0f} s)", flush=True)
             rows.append(lines[-1])

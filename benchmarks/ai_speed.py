@@ -66,10 +66,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", nargs="*", help="game ids (default: every registered game)")
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--levels", action="store_true", help="seconds per move of every level")
-    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="a rules option for every game listed (e.g. after_capture=sow-again)")
+    ap.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rules option for every game listed (e.g. after_capture=sow-again)",
+    )
     ap.add_argument("--workers", type=int, nargs="*", help="time Expert's search in this many processes")
-    ap.add_argument("--cpu", type=int, metavar="N", help="iterations per CPU second over N-iteration searches")
+    ap.add_argument(
+        "--cpu", type=int, metavar="N", help="iterations per CPU second over N-iteration searches"
+    )
     ap.add_argument("--level", default="hard", help="the level --cpu times (default: hard)")
     ap.add_argument("--rounds", type=int, default=1, help="--cpu: repeat, print each row's median")
     args = ap.parse_args(argv)
@@ -98,8 +105,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"--- {game_id} {label}")
                 pstats.Stats(prof).sort_stats("tottime").print_stats(12)
             rate = result.iterations / result.seconds if result.seconds else 0.0
-            print(f"{game_id:<22} {label:<9} {result.iterations:>10} {rate:>8.0f} {len(state.legal_moves()):>6}",
-                  flush=True)
+            print(
+                f"{game_id:<22} {label:<9} {result.iterations:>10} {rate:>8.0f} {len(state.legal_moves()):>6}",
+                flush=True,
+            )
     return 0
 
 
@@ -107,8 +116,10 @@ def time_cpu(games: list[str], level_name: str, iterations: int, rounds: int, op
     """Iterations per CPU second of ``level_name``'s search, ``iterations`` a search, seeded."""
     level = dataclasses.replace(LEVELS[level_name], book=False, perfect=False, workers=1, stray=0.0)
     level = level.capped(iterations)
-    print(f"{level_name} settings (each game's own), {iterations} iterations a search, seed 1, one process; "
-          f"{rounds} round(s), median")
+    print(
+        f"{level_name} settings (each game's own), {iterations} iterations a search, seed 1, one process; "
+        f"{rounds} round(s), median"
+    )
     print(f"{'game':<22} {'position':<9} {'iterations':>10} {'cpu s':>7} {'it/cpu s':>9} {'move':>10}")
     total_it, total_cpu = 0, 0.0
     for game_id in games:
@@ -125,9 +136,14 @@ def time_cpu(games: list[str], level_name: str, iterations: int, rounds: int, op
             total_it += decision.iterations
             total_cpu += cpu
             move = state.move_text(decision.move) if decision.move is not None else "-"
-            print(f"{game_id:<22} {label:<9} {decision.iterations:>10} {cpu:>7.3f} {statistics.median(rates):>9.0f} "
-                  f"{move:>10}", flush=True)
-    print(f"{'all':<22} {'':<9} {total_it:>10} {total_cpu:>7.3f} {total_it / total_cpu if total_cpu else 0:>9.0f}")
+            print(
+                f"{game_id:<22} {label:<9} {decision.iterations:>10} {cpu:>7.3f} {statistics.median(rates):>9.0f} "
+                f"{move:>10}",
+                flush=True,
+            )
+    print(
+        f"{'all':<22} {'':<9} {total_it:>10} {total_cpu:>7.3f} {total_it / total_cpu if total_cpu else 0:>9.0f}"
+    )
     return 0
 
 
@@ -141,8 +157,11 @@ def time_levels(games: list[str]) -> int:
                 decision = LevelPlayer(level, random.Random(1)).choose(state)
                 times.append(decision.seconds)
                 iterations.append(decision.iterations)
-        print(f"{name:<8} {level.seconds:>8.2f} {level.iterations:>7} {sum(times) / len(times):>7.2f} "
-              f"{max(times):>7.2f} {sum(iterations) / len(iterations):>8.0f}", flush=True)
+        print(
+            f"{name:<8} {level.seconds:>8.2f} {level.iterations:>7} {sum(times) / len(times):>7.2f} "
+            f"{max(times):>7.2f} {sum(iterations) / len(iterations):>8.0f}",
+            flush=True,
+        )
     return 0
 
 
@@ -152,9 +171,14 @@ def time_workers(games: list[str], counts: list[int], seconds: float) -> int:
     import time
 
     print(f"Expert settings, {seconds:g} s a search; it/s is all processes' iterations over the wall clock")
-    print(f"{'game':<22} {'position':<9} " + " ".join(f"{f'{n} proc it/s':>13}" for n in counts)
-          + f" {'2 threads it/s':>15}")
-    players = {n: LevelPlayer(LEVELS["expert"].timed(seconds).with_workers(n), random.Random(1)) for n in counts}
+    print(
+        f"{'game':<22} {'position':<9} "
+        + " ".join(f"{f'{n} proc it/s':>13}" for n in counts)
+        + f" {'2 threads it/s':>15}"
+    )
+    players = {
+        n: LevelPlayer(LEVELS["expert"].timed(seconds).with_workers(n), random.Random(1)) for n in counts
+    }
     try:
         for player in players.values():  # start the helper processes before any clock runs
             player.choose(positions(games[0])[1][1])
@@ -163,16 +187,25 @@ def time_workers(games: list[str], counts: list[int], seconds: float) -> int:
                 cells = []
                 for n in counts:
                     player = players[n]
-                    player.mcts = MCTS(rng=random.Random(1))  # no tree reuse (choose() sets config and evaluator)
+                    player.mcts = MCTS(
+                        rng=random.Random(1)
+                    )  # no tree reuse (choose() sets config and evaluator)
                     decision = player.choose(state)
                     cells.append(f"{decision.iterations / decision.seconds:>13.0f}")
                 expert = LEVELS["expert"]
                 config, evaluator = expert.config_for(state.game), expert.evaluator_for(state.game)
                 done = [0, 0]
 
-                def run(i: int, state: State = state, done: list[int] = done, config: SearchConfig = config,
-                        evaluator: Evaluator = evaluator) -> None:
-                    done[i] = MCTS(config, random.Random(i), evaluator).search(state, seconds=seconds).iterations
+                def run(
+                    i: int,
+                    state: State = state,
+                    done: list[int] = done,
+                    config: SearchConfig = config,
+                    evaluator: Evaluator = evaluator,
+                ) -> None:
+                    done[i] = (
+                        MCTS(config, random.Random(i), evaluator).search(state, seconds=seconds).iterations
+                    )
 
                 t0 = time.perf_counter()
                 threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]

@@ -65,8 +65,13 @@ def parse_config(text: str) -> SearchConfig:
     return dataclasses.replace(SearchConfig(), **changes)
 
 
-def maker(config: SearchConfig, iterations: int, name: str, seconds: float | None = None,
-          evaluation: EvaluationKind = "heuristic"):
+def maker(
+    config: SearchConfig,
+    iterations: int,
+    name: str,
+    seconds: float | None = None,
+    evaluation: EvaluationKind = "heuristic",
+):
     level = Level(name, name, "tuning", None, iterations, config=config, evaluation=evaluation)
     if seconds:
         level = level.timed(seconds)
@@ -94,8 +99,11 @@ def main(argv: list[str] | None = None) -> int:
     if b is None and not args.seconds:
         ap.error("alphabeta needs --seconds")
     options = parse_options(ap, args.option, [args.game])
-    make_b = (named("alphabeta", seconds=args.seconds) if b is None
-              else maker(b, args.iterations, "B", args.seconds, eval_b))
+    make_b = (
+        named("alphabeta", seconds=args.seconds)
+        if b is None
+        else maker(b, args.iterations, "B", args.seconds, eval_b)
+    )
     makers = (maker(a, args.iterations, "A", args.seconds, eval_a), make_b)
     tally = run(args.game, makers, args.games, options, args.seed, 2000, progress=True, opening=args.opening)
     budget = f"{args.seconds:g} s" if args.seconds else f"{args.iterations} it"

@@ -21,8 +21,15 @@ from game.saves import match_text
 from rules import load_game
 from rules.core import State
 
-GAMES = (("sixteen_soldiers", {}), ("peralikatuma", {}), ("kotu_ellima", {}), ("cows_leopards", {}),
-         ("hat_diviyan_keliya", {}), ("battlehalma", {}), ("ncuva", {"columns": 8}))
+GAMES = (
+    ("sixteen_soldiers", {}),
+    ("peralikatuma", {}),
+    ("kotu_ellima", {}),
+    ("cows_leopards", {}),
+    ("hat_diviyan_keliya", {}),
+    ("battlehalma", {}),
+    ("ncuva", {"columns": 8}),
+)
 
 
 def recorded_game(game_id: str, options: dict[str, int], seed: int, moves: int) -> State:
@@ -61,9 +68,13 @@ def main() -> None:
         said = ", ".join(f"{counts[v]} {v}" for v in ("blunder", "mistake", "inaccuracy") if counts[v])
         # The value a move was given, beside the value of the position it led to, searched anew:
         # how far one search's view of a move and the next search's view of its result differ.
-        gaps = [abs(a.after - (b.before if b.side == a.side else 1 - b.before)) for a, b in zip(rows, rows[1:])]
+        gaps = [
+            abs(a.after - (b.before if b.side == a.side else 1 - b.before)) for a, b in zip(rows, rows[1:])
+        ]
         gap = f"{sum(gaps) / len(gaps):.3f} / {sum(g > 0.2 for g in gaps)}" if gaps else "-"
-        print(f"{game_id:20} {len(rows):>5} {cpu:>7.1f} {cpu / (len(rows) + 1):>10.3f}  {gap:>13}  {said or 'no slip'}")
+        print(
+            f"{game_id:20} {len(rows):>5} {cpu:>7.1f} {cpu / (len(rows) + 1):>10.3f}  {gap:>13}  {said or 'no slip'}"
+        )
         if game_id in args.show:
             shown.append(text_report(match, rows))
     for report in shown:

@@ -68,8 +68,11 @@ def naive_player(game_id: str, options: dict[str, Any]) -> Callable[[random.Rand
         start = ref.start_for(resolved) if hasattr(ref, "start_for") else None  # older trees: no start option
 
         def play(rng: random.Random) -> int:
-            state = start.copy() if start is not None else ref.start(
-                resolved["columns"], sow_again=resolved["after_capture"] == "sow-again")
+            state = (
+                start.copy()
+                if start is not None
+                else ref.start(resolved["columns"], sow_again=resolved["after_capture"] == "sow-again")
+            )
             plies = 0
             while state.outcome() is None:
                 state.play(*rng.choice(state.moves()))
@@ -81,13 +84,15 @@ def naive_player(game_id: str, options: dict[str, Any]) -> Callable[[random.Rand
         import reference_battlehalma as ref
 
         resolved = game_spec("battlehalma").resolve_options(options)
-        return lambda rng: ref.random_game(resolved["size"], resolved["counters"],
-                                           resolved["rule"] == "promotion", rng)
+        return lambda rng: ref.random_game(
+            resolved["size"], resolved["counters"], resolved["rule"] == "promotion", rng
+        )
     return None
 
 
-def rates(loops: list[Callable[[random.Random], int]], seconds: float, rounds: int = 6,
-          seed: int = 1) -> list[tuple[float, float]]:
+def rates(
+    loops: list[Callable[[random.Random], int]], seconds: float, rounds: int = 6, seed: int = 1
+) -> list[tuple[float, float]]:
     """(games per CPU-second, plies per game) of each loop, run in turns: ``rounds`` slices of
     ``seconds / rounds`` CPU-seconds each, so that a change of load on the machine falls on
     every loop alike and the ratios stay fair."""
@@ -107,8 +112,11 @@ def rates(loops: list[Callable[[random.Random], int]], seconds: float, rounds: i
 
 
 def variants(chosen: list[str] | None) -> list[tuple[str, dict[str, Any], str]]:
-    out = [(g, {k: v for k, v in opts.items() if k in {o.name for o in game_spec(g).options}}, name)
-           for g, opts, name in VARIANTS if not chosen or g in chosen]
+    out = [
+        (g, {k: v for k, v in opts.items() if k in {o.name for o in game_spec(g).options}}, name)
+        for g, opts, name in VARIANTS
+        if not chosen or g in chosen
+    ]
     listed = {g for g, _, _ in VARIANTS}
     out += [(g, {}, g) for g in game_ids() if g not in listed and (not chosen or g in chosen)]
     return out
@@ -120,8 +128,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", nargs="*", help="game ids (default: every registered game)")
     ap.add_argument("--no-reference", action="store_true", help="skip the naive references")
     args = ap.parse_args(argv)
-    print(f"{'variant':<32} {'api g/s':>9} {'fast g/s':>9} {'naive g/s':>10} "
-          f"{'api/naive':>10} {'fast/naive':>11} {'fast/api':>9} {'plies':>7}")
+    print(
+        f"{'variant':<32} {'api g/s':>9} {'fast g/s':>9} {'naive g/s':>10} "
+        f"{'api/naive':>10} {'fast/naive':>11} {'fast/api':>9} {'plies':>7}"
+    )
     for game_id, options, name in variants(args.games):
         start = load_game(game_id, **options).new_initial_state(random.Random(0))
         loops = [lambda rng, s=start: api_game(s, rng), lambda rng, s=start: fast_game(s, rng)]

@@ -52,8 +52,10 @@ def timed_frame(app: App, events: list, dt: float) -> float:
 def summary(name: str, samples: list[float]) -> str:
     ms = sorted(s * 1000 for s in samples)
     p = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
-    return (f"{name:<34} frames {len(ms):>5}  mean {statistics.fmean(ms):6.2f} ms  p50 {p(0.5):6.2f}  "
-            f"p95 {p(0.95):6.2f}  p99 {p(0.99):6.2f}  max {ms[-1]:6.2f}")
+    return (
+        f"{name:<34} frames {len(ms):>5}  mean {statistics.fmean(ms):6.2f} ms  p50 {p(0.5):6.2f}  "
+        f"p95 {p(0.95):6.2f}  p99 {p(0.99):6.2f}  max {ms[-1]:6.2f}"
+    )
 
 
 def hop_frames(app: App, chains: int) -> list[float]:
@@ -125,7 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--chains", type=int, default=30)
     ap.add_argument("--think-seconds", type=float, default=8.0)
     ap.add_argument("--level", default="hard")
-    ap.add_argument("--title-seconds", type=float, default=18.0, help="long enough for the token pile to fill")
+    ap.add_argument(
+        "--title-seconds", type=float, default=18.0, help="long enough for the token pile to fill"
+    )
     args = ap.parse_args(argv)
     w, h = (int(v) for v in args.size.split("x"))
     app = App((w, h), sound=False)

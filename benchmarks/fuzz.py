@@ -72,8 +72,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=1000, help="random games in all (default 1000)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the variant order and of every game")
     ap.add_argument("--game", action="append", metavar="ID", help="only this game id (repeatable)")
-    ap.add_argument("--bound", type=int, default=END_BOUND, help=f"plies before a game counts as not ending "
-                    f"(default {END_BOUND})")
+    ap.add_argument(
+        "--bound",
+        type=int,
+        default=END_BOUND,
+        help=f"plies before a game counts as not ending (default {END_BOUND})",
+    )
     args = ap.parse_args(argv)
     ids = args.game or game_ids()
     unknown = [g for g in ids if g not in game_ids()]
@@ -83,8 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     totals = {gid: Totals() for gid in ids}
     for gid in ids:
         totals[gid].variants = len({label(g, o) for g, o, _ in plan if g == gid})
-    print(f"{args.games} games over {sum(t.variants for t in totals.values())} of the {available} variants of "
-          f"{len(ids)} games, seed {args.seed}", flush=True)
+    print(
+        f"{args.games} games over {sum(t.variants for t in totals.values())} of the {available} variants of "
+        f"{len(ids)} games, seed {args.seed}",
+        flush=True,
+    )
     t0 = last_report = time.perf_counter()
     for i, (gid, options, game) in enumerate(plan):
         if time.perf_counter() - last_report > PROGRESS_EVERY:
@@ -107,18 +114,25 @@ def main(argv: list[str] | None = None) -> int:
         if not result.ended and not promises_end(game):
             tot.open_games += 1
             if tot.open_games <= SHOW_OPEN:
-                print(f"did not end in {result.plies} plies ({label(gid, options)}, seed {seed}; no "
-                      f"ending rule in this variant)\n  position: {result.position}", flush=True)
+                print(
+                    f"did not end in {result.plies} plies ({label(gid, options)}, seed {seed}; no "
+                    f"ending rule in this variant)\n  position: {result.position}",
+                    flush=True,
+                )
     elapsed = time.perf_counter() - t0
     games = sum(t.games for t in totals.values())
     violations = sum(t.violations for t in totals.values())
-    print(f"\n{'game':<20} {'variants':>8} {'games':>6} {'plies/game':>10} {'games/s':>8} {'broken':>6}  endings")
+    print(
+        f"\n{'game':<20} {'variants':>8} {'games':>6} {'plies/game':>10} {'games/s':>8} {'broken':>6}  endings"
+    )
     for gid, t in totals.items():
         if not t.games:
             continue
         endings = ", ".join(f"{code} {n}" for code, n in t.codes.most_common())
-        print(f"{gid:<20} {t.variants:>8} {t.games:>6} {t.plies / t.games:>10.1f} "
-              f"{t.games / t.seconds:>8.1f} {t.violations:>6}  {endings}")
+        print(
+            f"{gid:<20} {t.variants:>8} {t.games:>6} {t.plies / t.games:>10.1f} "
+            f"{t.games / t.seconds:>8.1f} {t.violations:>6}  {endings}"
+        )
     print(f"\n{games} games in {elapsed:.1f} s ({games / elapsed:.1f} games/s), {violations} violation(s)")
     return 1 if violations else 0
 

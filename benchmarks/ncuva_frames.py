@@ -55,8 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     state, move = longest_sowing(args.seeds)
     fx = state.effects(move)
-    print(f"sowing {state.game.format_move(move)} at ply {state.ply}: {sum(e.kind == DROP for e in fx)} drops, "
-          f"{sum(e.kind == RELAY for e in fx)} relays, {sum(state.counts().values())} stones on the board")
+    print(
+        f"sowing {state.game.format_move(move)} at ply {state.ply}: {sum(e.kind == DROP for e in fx)} drops, "
+        f"{sum(e.kind == RELAY for e in fx)} relays, {sum(state.counts().values())} stones on the board"
+    )
     for size in ((1280, 800), (960, 600)):
         app = App(size, sound=False)
         samples: list[float] = []

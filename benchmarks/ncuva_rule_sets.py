@@ -60,7 +60,13 @@ class Searcher:
 
     def __init__(self, state: NcuvaState, depth: int, rng: random.Random) -> None:
         g = state.game
-        self.cols, self.n, self.only_two, self.sow_again, self.limit = g.cols, g.n, g.only_two, g.sow_again, g.limit
+        self.cols, self.n, self.only_two, self.sow_again, self.limit = (
+            g.cols,
+            g.n,
+            g.only_two,
+            g.sow_again,
+            g.limit,
+        )
         self.depth = depth
         self.rng = rng
 
@@ -80,7 +86,13 @@ class Searcher:
         n = self.n
         s, o = sum(b[:n]), sum(b[n:])
         mine, theirs = (s, o) if turn == 0 else (o, s)
-        if not s or not o or max(b) < 2 or not choices(b, turn * n, n, self.only_two)[0] or turns >= self.limit:
+        if (
+            not s
+            or not o
+            or max(b) < 2
+            or not choices(b, turn * n, n, self.only_two)[0]
+            or turns >= self.limit
+        ):
             return 0.0 if mine == theirs else (WIN + depth if mine > theirs else -WIN - depth)
         return None
 
@@ -172,8 +184,9 @@ def opening(state: NcuvaState, plies: int, rng: random.Random) -> None:
         state.apply(moves[rng.randrange(len(moves))])
 
 
-def record(tally: Games, state: NcuvaState, first: int, turn_index: list[int], start_stones: int,
-           taken_turn1: int) -> None:
+def record(
+    tally: Games, state: NcuvaState, first: int, turn_index: list[int], start_stones: int, taken_turn1: int
+) -> None:
     """Add one finished game (``turn_index``: the turn, from 1, of every decision made)."""
     out = state.outcome()
     tally.first_scores.append(score_of(out, first))
@@ -194,7 +207,10 @@ def play_alphabeta(options: dict[str, object], games: int, depth: int, plies: in
         rng = random.Random(seed * 1_000_003 + i)
         state: NcuvaState = game.new_initial_state(rng)  # type: ignore[assignment]
         first = state.to_move
-        players = (Searcher(state, depth, random.Random(rng.random())), Searcher(state, depth, random.Random(rng.random())))
+        players = (
+            Searcher(state, depth, random.Random(rng.random())),
+            Searcher(state, depth, random.Random(rng.random())),
+        )
         turn_index: list[int] = []
         while state.outcome() is None:
             if state.ply < plies:
@@ -216,7 +232,9 @@ def count_sowing(tally: Games, state: NcuvaState, move: Move) -> None:
     if move.kind == "sow":
         g = state.game
         tally.sowings += 1
-        tally.limit_stops += decide(state._b[:], state.to_move, g.cols, g.local_of[move.origin], False)[3] == LIMIT_STOP
+        tally.limit_stops += (
+            decide(state._b[:], state.to_move, g.cols, g.local_of[move.origin], False)[3] == LIMIT_STOP
+        )
 
 
 def _turn1_taken(state: NcuvaState, first: int) -> int:
@@ -258,7 +276,16 @@ def play_hard(options: dict[str, object], games: int, scale: float, plies: int, 
     return tally
 
 
-COLUMNS = ("games", "first player", "turns", "decisions", "over by turn 4", "over in turn 1", "turn 1 takes", "limit")
+COLUMNS = (
+    "games",
+    "first player",
+    "turns",
+    "decisions",
+    "over by turn 4",
+    "over in turn 1",
+    "turn 1 takes",
+    "limit",
+)
 
 
 def table_header() -> str:
@@ -278,11 +305,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--opening", type=int, default=2, help="random decisions before the players take over")
     ap.add_argument("--seed", type=int, default=19)
     ap.add_argument("--sizes", type=int, nargs="*", default=list(SIZES))
-    ap.add_argument("--hard-games", type=int, default=20, help="Hard against Hard games per survivor (0: none)")
+    ap.add_argument(
+        "--hard-games", type=int, default=20, help="Hard against Hard games per survivor (0: none)"
+    )
     ap.add_argument("--hard-scale", type=float, default=0.04, help="Hard's iteration cap times this")
     args = ap.parse_args(argv)
-    print(f"Alpha-beta against alpha-beta, depth {args.depth}, {args.opening} random opening decisions, "
-          f"seed {args.seed}")
+    print(
+        f"Alpha-beta against alpha-beta, depth {args.depth}, {args.opening} random opening decisions, "
+        f"seed {args.seed}"
+    )
     print(table_header(), flush=True)
     survivors = []
     for label, after, layout in CANDIDATES:
@@ -293,8 +324,10 @@ def main(argv: list[str] | None = None) -> int:
             if tally.survives():
                 survivors.append((label, columns, options))
     if args.hard_games and survivors:
-        print(f"\nHard against Hard (iteration cap x{args.hard_scale:g}, no clock), "
-              f"{args.opening} random opening decisions, seed {args.seed}")
+        print(
+            f"\nHard against Hard (iteration cap x{args.hard_scale:g}, no clock), "
+            f"{args.opening} random opening decisions, seed {args.seed}"
+        )
         print(table_header(), flush=True)
         for label, columns, options in survivors:
             tally = play_hard(options, args.hard_games, args.hard_scale, args.opening, args.seed)

@@ -30,9 +30,11 @@ from game.scenes.play import PlayScene  # noqa: E402
 from rules import Move, State, load_game, load_state  # noqa: E402
 from tools.scenarios import Mouse  # noqa: E402
 
-NATURAL = ("ncuva after_capture=end-turn columns=12 first=south only_two=off start=even; "
-           "board=2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2/1,4,0,4,2,3,1,2,1,2,3,1/"
-           "0,3,0,1,2,3,2,2,5,0,4,2; turn=S; turns=0; store=0/0; ply=0")
+NATURAL = (
+    "ncuva after_capture=end-turn columns=12 first=south only_two=off start=even; "
+    "board=2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2/1,4,0,4,2,3,1,2,1,2,3,1/"
+    "0,3,0,1,2,3,2,2,5,0,4,2; turn=S; turns=0; store=0/0; ply=0"
+)
 LONGEST = [0, 1, 0, 2, 6, 0, 6, 0, 2, 3, 0, 4, 3, 2, 1, 4, 1, 0, 1, 4, 1, 2, 4, 1]
 
 
@@ -111,8 +113,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", default="1280x800")
     args = ap.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x"))
-    print(f"{'sowing':<8} {'lifts':>7} {'effects':>8} {'play ms':>8} {'anim max ms':>12} {'skip ms':>8} "
-          f"{'skip max ms':>12} {'frames after':>13}")
+    print(
+        f"{'sowing':<8} {'lifts':>7} {'effects':>8} {'play ms':>8} {'anim max ms':>12} {'skip ms':>8} "
+        f"{'skip max ms':>12} {'frames after':>13}"
+    )
     for name, (state, move) in sowings().items():
         fx = state.effects(move)
         lifts = sum(e.kind in ("lift", "relay") for e in fx)
@@ -120,8 +124,11 @@ def main(argv: list[str] | None = None) -> int:
         play = min(r[0] for r in runs) * 1000
         anim = min(r[1] for r in runs) * 1000
         skips = [r[2] * 1000 for r in runs]
-        print(f"{name:<8} {lifts:>7} {len(fx):>8} {play:>8.1f} {anim:>12.1f} {min(skips):>8.1f} {max(skips):>12.1f} "
-              f"{max(r[3] for r in runs):>13}", flush=True)
+        print(
+            f"{name:<8} {lifts:>7} {len(fx):>8} {play:>8.1f} {anim:>12.1f} {min(skips):>8.1f} {max(skips):>12.1f} "
+            f"{max(r[3] for r in runs):>13}",
+            flush=True,
+        )
     return 0
 
 

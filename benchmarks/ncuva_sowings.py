@@ -74,17 +74,17 @@ def length(h: list[int], n: int, origin: int, cap: int = 50_000_000) -> tuple[in
 
 def old_sow(b: list[int], base: int, n: int, origin: int) -> tuple[int, bool]:
     """The relay-cycle stop as it was before issue 19: every state kept in a set."""
-    start = b[base:base + n]
+    start = b[base : base + n]
     pos = origin
     for _ in range(64):
         pos = lift_and_sow(b, base, n, pos)
         if b[base + pos] == 1:
             return pos, False
-    b[base:base + n] = start
+    b[base : base + n] = start
     seen: set[tuple[tuple[int, ...], int]] = set()
     pos = origin
     while True:
-        key = (tuple(b[base:base + n]), pos)
+        key = (tuple(b[base : base + n]), pos)
         if key in seen:
             return pos, True
         seen.add(key)
@@ -127,7 +127,7 @@ def from_games(columns: int, games: int, greedy: bool, rng: random.Random, found
             base = state.to_move * n
             starts, single = choices(state._b, base, n, False)
             if not single:
-                half = state._b[base:base + n]
+                half = state._b[base : base + n]
                 for p in starts:
                     found.see(half, n, p)
             moves = state.legal_moves()
@@ -184,8 +184,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sizes", type=int, nargs="*", default=list(SIZES))
     args = ap.parse_args(argv)
     print(f"lift limit (house rule): {LIFT_LIMIT}")
-    print(f"{'cols':>4} {'where':<7} {'sowings':>9} {'cycles':>7} {'> 1000':>7} {'> limit':>8} {'longest end':>12} "
-          f"{'longest cycle':>14} {'before ms':>10} {'after ms':>9} {'after ms (end)':>15}")
+    print(
+        f"{'cols':>4} {'where':<7} {'sowings':>9} {'cycles':>7} {'> 1000':>7} {'> limit':>8} {'longest end':>12} "
+        f"{'longest cycle':>14} {'before ms':>10} {'after ms':>9} {'after ms (end)':>15}"
+    )
     for columns in args.sizes:
         n = 2 * columns
         rng = random.Random(args.seed * 1000 + columns)
@@ -202,9 +204,11 @@ def main(argv: list[str] | None = None) -> int:
                 after = cpu_ms(sow, h, 0, n, origin)
             if found.ends[0]:
                 after_end = cpu_ms(sow, found.ends[1], 0, n, found.ends[2])
-            print(f"{columns:>4} {where:<7} {found.sowings:>9} {found.cycles:>7} {found.over_old:>7} {found.over_limit:>8} "
-                  f"{found.ends[0]:>12} {found.cycle[0]:>14} {before:>10.2f} {after:>9.3f} {after_end:>15.3f}",
-                  flush=True)
+            print(
+                f"{columns:>4} {where:<7} {found.sowings:>9} {found.cycles:>7} {found.over_old:>7} {found.over_limit:>8} "
+                f"{found.ends[0]:>12} {found.cycle[0]:>14} {before:>10.2f} {after:>9.3f} {after_end:>15.3f}",
+                flush=True,
+            )
             for what, (lifts, h, origin) in (("end", found.ends), ("cycle", found.cycle)):
                 if lifts:
                     print(f"     longest {what}: circuit {h} from {origin}: {lifts} lifts")

@@ -41,8 +41,12 @@ def measure(game_id: str, options: dict[str, str], seconds: float, seed: int = 1
         plies += state.playout(rng)
         games += 1
     elapsed = time.perf_counter() - t0
-    return {"games": games, "games_per_s": games / elapsed, "plies_per_s": plies / elapsed,
-            "plies_per_game": plies / max(games, 1)}
+    return {
+        "games": games,
+        "games_per_s": games / elapsed,
+        "plies_per_s": plies / elapsed,
+        "plies_per_game": plies / max(games, 1),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -49,8 +49,9 @@ VARIANTS: list[tuple[str, dict[str, Any], str]] = [
 
 def load_before(rev: str, into: Path) -> ModuleType:
     """The ``rules`` package of ``rev``, imported as ``rules_before``."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "rules"], check=True,
-                             capture_output=True).stdout
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", rev, "rules"], check=True, capture_output=True
+    ).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
     (into / "rules").rename(into / "rules_before")
@@ -60,25 +61,37 @@ def load_before(rev: str, into: Path) -> ModuleType:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--before", default="827955b", help="the older commit (default: before issue 20's fast paths)")
+    ap.add_argument(
+        "--before", default="827955b", help="the older commit (default: before issue 20's fast paths)"
+    )
     ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per tree and variant")
     ap.add_argument("--games", nargs="*", help="game ids (default: the war, hunt and BattleHalma games)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         before = load_before(args.before, Path(tmp))
-        print(f"before: {args.before}   after: the working tree   CPU seconds per tree and variant: {args.seconds}")
+        print(
+            f"before: {args.before}   after: the working tree   CPU seconds per tree and variant: {args.seconds}"
+        )
         print(f"{'variant':<42} {'before g/s':>10} {'after g/s':>10} {'after/before':>13} {'plies b/a':>14}")
         total = [0.0, 0.0]
         for game_id, options, name in VARIANTS:
             if args.games and game_id not in args.games:
                 continue
-            starts = [tree.load_game(game_id, **options).new_initial_state(random.Random(0)) for tree in (before, rules)]
+            starts = [
+                tree.load_game(game_id, **options).new_initial_state(random.Random(0))
+                for tree in (before, rules)
+            ]
             loops = [lambda rng, s=s: s.copy().playout(rng) for s in starts]
             (b, b_plies), (a, a_plies) = rates(loops, args.seconds)
             total[0] += 1 / b
             total[1] += 1 / a
-            print(f"{name:<42} {b:>10.1f} {a:>10.1f} {a / b:>12.3f}x {b_plies:>6.1f}/{a_plies:<6.1f}", flush=True)
-        print(f"{'all variants (CPU time per game, summed)':<42} {'':>10} {'':>10} {total[0] / total[1]:>12.3f}x")
+            print(
+                f"{name:<42} {b:>10.1f} {a:>10.1f} {a / b:>12.3f}x {b_plies:>6.1f}/{a_plies:<6.1f}",
+                flush=True,
+            )
+        print(
+            f"{'all variants (CPU time per game, summed)':<42} {'':>10} {'':>10} {total[0] / total[1]:>12.3f}x"
+        )
     return 0
 
 

@@ -44,17 +44,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--texts", type=int, default=2000, help="texts per game (default 2000)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--game", action="append", metavar="ID", help="only this game id (repeatable)")
-    ap.add_argument("--seconds", type=float, default=TEXT_SECONDS,
-                    help=f"time one text may take before it counts as hung (default {TEXT_SECONDS:g})")
-    ap.add_argument("--ci", action="store_true", help="the suite's variants instead of all option combinations")
+    ap.add_argument(
+        "--seconds",
+        type=float,
+        default=TEXT_SECONDS,
+        help=f"time one text may take before it counts as hung (default {TEXT_SECONDS:g})",
+    )
+    ap.add_argument(
+        "--ci", action="store_true", help="the suite's variants instead of all option combinations"
+    )
     args = ap.parse_args(argv)
     ids = args.game or game_ids()
     unknown = [g for g in ids if g not in game_ids()]
     if unknown:
         ap.error(f"unknown game id(s) {', '.join(unknown)} (games: {', '.join(game_ids())})")
     print(f"{args.texts} texts per game, seed {args.seed}, {args.seconds:g} s a text; {load()}", flush=True)
-    header = (f"{'game':<20} {'tried':>7} {'refused':>8} {'loaded':>7} {'crashed':>8} {'hung':>5} {'broken':>7} "
-              f"{'plies':>9} {'CPU s':>7}")
+    header = (
+        f"{'game':<20} {'tried':>7} {'refused':>8} {'loaded':>7} {'crashed':>8} {'hung':>5} {'broken':>7} "
+        f"{'plies':>9} {'CPU s':>7}"
+    )
     rows, broken = [], []
     wall0, cpu0 = time.perf_counter(), time.process_time()
     for gid in ids:
@@ -62,14 +70,18 @@ def main(argv: list[str] | None = None) -> int:
         tally = fuzz_game(gid, args.texts, args.seed, full=not args.ci, seconds=args.seconds)
         cpu = time.process_time() - cpu
         c = tally.counts
-        rows.append(f"{gid:<20} {tally.tried:>7} {c['refused']:>8} {c['loaded']:>7} {c['crashed']:>8} "
-                    f"{c['hung']:>5} {len(tally.failures):>7} {tally.plies:>9} {cpu:>7.1f}")
+        rows.append(
+            f"{gid:<20} {tally.tried:>7} {c['refused']:>8} {c['loaded']:>7} {c['crashed']:>8} "
+            f"{c['hung']:>5} {len(tally.failures):>7} {tally.plies:>9} {cpu:>7.1f}"
+        )
         print(rows[-1], file=sys.stderr, flush=True)
         broken += [(gid, problem, text) for problem, text in tally.failures]
     print("\n" + header)
     print("\n".join(rows))
-    print(f"\n{len(ids) * args.texts} texts in {time.perf_counter() - wall0:.1f} s wall, "
-          f"{time.process_time() - cpu0:.1f} s CPU; {load()}; {len(broken)} broken promise(s)")
+    print(
+        f"\n{len(ids) * args.texts} texts in {time.perf_counter() - wall0:.1f} s wall, "
+        f"{time.process_time() - cpu0:.1f} s CPU; {load()}; {len(broken)} broken promise(s)"
+    )
     shown: dict[str, int] = {}
     for gid, problem, text in broken:
         shown[gid] = shown.get(gid, 0) + 1

@@ -23,8 +23,13 @@ ROOT = Path(__file__).resolve().parent.parent
 def launch_once(extra: list[str], env: dict[str, str] | None = None) -> float:
     """Seconds from spawning the app to its first frame on screen."""
     started = time.time()
-    out = subprocess.run([sys.executable, str(ROOT / "main.py"), "--exit-after-first-frame", *extra],
-                         capture_output=True, text=True, timeout=60, env=env)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--exit-after-first-frame", *extra],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     if out.returncode != 0:
         raise RuntimeError(f"the app failed ({out.returncode}): {out.stderr[-500:]}")
     stamp = next(line for line in out.stdout.splitlines() if line.startswith("first-frame "))
@@ -41,12 +46,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=7)
     args = ap.parse_args(argv)
     load = os.getloadavg()
-    print(f"{args.runs} runs each; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; "
-          f"SDL_VIDEODRIVER={os.environ.get('SDL_VIDEODRIVER', '(default)')} "
-          f"SDL_AUDIODRIVER={os.environ.get('SDL_AUDIODRIVER', '(default)')}")
+    print(
+        f"{args.runs} runs each; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; "
+        f"SDL_VIDEODRIVER={os.environ.get('SDL_VIDEODRIVER', '(default)')} "
+        f"SDL_AUDIODRIVER={os.environ.get('SDL_AUDIODRIVER', '(default)')}"
+    )
     for label, extra in (("sound on", []), ("--mute", ["--mute"])):
         times = measure(args.runs, extra)
-        print(f"{label:<9} median {statistics.median(times):.3f} s  min {min(times):.3f}  max {max(times):.3f}")
+        print(
+            f"{label:<9} median {statistics.median(times):.3f} s  min {min(times):.3f}  max {max(times):.3f}"
+        )
     return 0
 
 

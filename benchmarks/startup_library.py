@@ -34,10 +34,19 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BARE = ("import pygame\npygame.display.init()\npygame.font.init()\n"
-        "pygame.display.set_mode((1280, 800), pygame.RESIZABLE)\npygame.display.flip()\n")
-UNFINISHED_GAMES = ("kotu_ellima", "peralikatuma", "sixteen_soldiers", "cows_leopards", "hat_diviyan_keliya",
-                    "battlehalma", "ncuva")
+BARE = (
+    "import pygame\npygame.display.init()\npygame.font.init()\n"
+    "pygame.display.set_mode((1280, 800), pygame.RESIZABLE)\npygame.display.flip()\n"
+)
+UNFINISHED_GAMES = (
+    "kotu_ellima",
+    "peralikatuma",
+    "sixteen_soldiers",
+    "cows_leopards",
+    "hat_diviyan_keliya",
+    "battlehalma",
+    "ncuva",
+)
 
 
 # --- a library -------------------------------------------------------------------------------------
@@ -84,9 +93,12 @@ def make_library(home: Path, games: int, unfinished: int, seed: int = 1) -> None
 def launch(args: list[str], home: Path) -> tuple[float, float]:
     """(CPU seconds, peak MB) of one child process run to its end."""
     env = {**os.environ, "KELIYA_HOME": str(home), "KELIYA_NO_DIALOG": "1"}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a player's Python keeps its .pyc files: compile once, not each launch
-    proc = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+    env.pop(
+        "PYTHONDONTWRITEBYTECODE", None
+    )  # a player's Python keeps its .pyc files: compile once, not each launch
+    proc = subprocess.Popen(
+        [sys.executable, *args], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
     out, err = proc.communicate()
@@ -115,8 +127,16 @@ def first_frames(rounds: int, big: Path, empty: Path) -> dict[str, list[tuple[fl
 def long_game(plies: int):
     from tools.scenarios import random_play
 
-    return random_play("kotu_ellima", 1, lambda s: s.ply >= plies, max_plies=plies, avoid_captures=True,
-                       capture="free", limit="off", threefold="off")
+    return random_play(
+        "kotu_ellima",
+        1,
+        lambda s: s.ply >= plies,
+        max_plies=plies,
+        avoid_captures=True,
+        capture="free",
+        limit="off",
+        threefold="off",
+    )
 
 
 def per_move_costs(moves: int) -> dict[int, list[float]]:
@@ -182,33 +202,46 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     load = os.getloadavg()
-    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at the start; {os.cpu_count()} cores; "
-          f"SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']}")
+    print(
+        f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at the start; {os.cpu_count()} cores; "
+        f"SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']}"
+    )
     work = Path(tempfile.mkdtemp(prefix="keliya-bench-"))
     try:
         big, empty, scratch = work / "big", work / "empty", work / "scratch"
         if not args.skip_launches:
             t = time.process_time()
             make_library(big, args.games, args.unfinished)
-            print(f"library: {args.games} games, {args.unfinished} unfinished "
-                  f"({time.process_time() - t:.1f} s to write)", flush=True)
+            print(
+                f"library: {args.games} games, {args.unfinished} unfinished "
+                f"({time.process_time() - t:.1f} s to write)",
+                flush=True,
+            )
             seen = first_frames(args.rounds, big, empty)
             med = {name: statistics.median(c for c, _ in runs) for name, runs in seen.items()}
             for name, runs in seen.items():
                 cpus = sorted(c for c, _ in runs)
-                print(f"  {name:<14} CPU median {med[name]:.3f} s (min {cpus[0]:.3f}, max {cpus[-1]:.3f}), "
-                      f"peak {statistics.median(m for _, m in runs):.0f} MB")
-            print(f"  empty library / bare window: {med['empty library'] / med['bare window']:.2f}x; "
-                  f"big library / empty library: {med['big library'] / med['empty library']:.2f}x")
+                print(
+                    f"  {name:<14} CPU median {med[name]:.3f} s (min {cpus[0]:.3f}, max {cpus[-1]:.3f}), "
+                    f"peak {statistics.median(m for _, m in runs):.0f} MB"
+                )
+            print(
+                f"  empty library / bare window: {med['empty library'] / med['bare window']:.2f}x; "
+                f"big library / empty library: {med['big library'] / med['empty library']:.2f}x"
+            )
         os.environ["KELIYA_HOME"] = str(scratch)
         costs = per_move_costs(args.moves)
         per = {plies: statistics.median(c) * 1000 for plies, c in costs.items()}
-        print(f"per move (Match.play with its save), median of {args.moves}: 50 plies {per[50]:.2f} ms, "
-              f"5,000 plies {per[5000]:.2f} ms CPU ({per[5000] / per[50]:.2f}x); "
-              f"mean {statistics.mean(costs[50]) * 1000:.2f} / {statistics.mean(costs[5000]) * 1000:.2f} ms")
+        print(
+            f"per move (Match.play with its save), median of {args.moves}: 50 plies {per[50]:.2f} ms, "
+            f"5,000 plies {per[5000]:.2f} ms CPU ({per[5000] / per[50]:.2f}x); "
+            f"mean {statistics.mean(costs[50]) * 1000:.2f} / {statistics.mean(costs[5000]) * 1000:.2f} ms"
+        )
         cont = continue_cost(3)
-        print(f"continue a 5,000-ply game: CPU median {statistics.median(cont):.3f} s "
-              f"({', '.join(f'{c:.3f}' for c in cont)})")
+        print(
+            f"continue a 5,000-ply game: CPU median {statistics.median(cont):.3f} s "
+            f"({', '.join(f'{c:.3f}' for c in cont)})"
+        )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     load = os.getloadavg()

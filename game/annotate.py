@@ -69,8 +69,11 @@ def read_source(source: str, stdin: TextIO | None = None) -> SavedMatch:
         if stream is None:
             raise Unusable("there is no standard input to read")
         try:
-            data = stream.buffer.read(MAX_BYTES + 1) if hasattr(stream, "buffer") else \
-                stream.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
+            data = (
+                stream.buffer.read(MAX_BYTES + 1)
+                if hasattr(stream, "buffer")
+                else stream.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
+            )
         except (OSError, ValueError) as e:
             raise Unusable(f"standard input cannot be read ({e})") from None
         if len(data) > MAX_BYTES:
@@ -104,15 +107,20 @@ def read_text(text: str) -> SavedMatch:
         raise Unusable("it is empty")
     first = stripped.split(None, 1)[0].rstrip(";")
     if not stripped.startswith(HEADER) and first not in game_ids():
-        raise Unusable("it is neither a game saved by Keliya nor a game copied as text "
-                       "('Copy the game as text' in the pause menu)")
+        raise Unusable(
+            "it is neither a game saved by Keliya nor a game copied as text "
+            "('Copy the game as text' in the pause menu)"
+        )
     try:
         match = read_game_or_position(stripped)
     except ValueError as e:
         raise Unusable(words_of(e)) from None
     if not match.state.history():
-        raise Unusable("it holds a position with no moves: there is nothing to look over"
-                       if not stripped.startswith(HEADER) else "the game has no moves yet: there is nothing to look over")
+        raise Unusable(
+            "it holds a position with no moves: there is nothing to look over"
+            if not stripped.startswith(HEADER)
+            else "the game has no moves yet: there is nothing to look over"
+        )
     return match
 
 
@@ -130,7 +138,9 @@ class StepRunner:
     def __init__(self, start: str, moves: list[str], budget: int | None = None) -> None:
         from .ai.analysis import analyse
 
-        self._points: Iterator[Point] = analyse(start, moves) if budget is None else analyse(start, moves, budget=budget)
+        self._points: Iterator[Point] = (
+            analyse(start, moves) if budget is None else analyse(start, moves, budget=budget)
+        )
         self.done = False
         self.error = ""
 
@@ -149,8 +159,9 @@ class StepRunner:
         self.done = True
 
 
-def look_over(match: SavedMatch, budget: int | None = None,
-              progress: Callable[[int, int], None] | None = None) -> list[Row]:
+def look_over(
+    match: SavedMatch, budget: int | None = None, progress: Callable[[int, int], None] | None = None
+) -> list[Row]:
     """Every move of ``match`` judged by the engine (``budget``: its work per position, None the
     app's); ``progress(done, total)`` after each position. RuntimeError if the engine fails."""
     analysis = GameAnalysis(match.state, lambda start, moves: StepRunner(start, moves, budget))
@@ -164,8 +175,22 @@ def look_over(match: SavedMatch, budget: int | None = None,
         raise RuntimeError(f"the engine valued {len(analysis.points)} of {analysis.total} positions")
     sides = match.state.game.sides
     labels = move_labels([j.mover for j in judgements])
-    return [Row(j.ply, label, sides[j.mover], analysis.moves[j.ply - 1], j.verdict.value, j.loss, j.before, j.after,
-                j.lost, j.best, j.why.value) for j, label in zip(judgements, labels)]
+    return [
+        Row(
+            j.ply,
+            label,
+            sides[j.mover],
+            analysis.moves[j.ply - 1],
+            j.verdict.value,
+            j.loss,
+            j.before,
+            j.after,
+            j.lost,
+            j.best,
+            j.why.value,
+        )
+        for j, label in zip(judgements, labels)
+    ]
 
 
 # --- saying it -------------------------------------------------------------------------------------
@@ -194,7 +219,7 @@ def header(match: SavedMatch) -> str:
         result = "not finished"
     else:
         side = state.game.sides[out.winner] if out.winner is not None else ""
-        result = ("a draw" if out.winner is None else f"{side} win" if side.endswith("s") else f"{side} wins")
+        result = "a draw" if out.winner is None else f"{side} win" if side.endswith("s") else f"{side} wins"
         result += f": {out.reason}" if out.reason else ""
     return f"{name} ({rules_named(state)}): {played}; {result}"
 
@@ -216,8 +241,10 @@ def text_report(match: SavedMatch, rows: list[Row], arrow: str = "→") -> str:
     lines = [header(match)]
     for r in rows:
         mark = MARKS[Verdict(r.verdict)]
-        line = (f"{r.number:>{widths[0]}}  {r.side:<{widths[1]}}  {r.move:<{widths[2]}}  {mark:<2}  "
-                f"{r.before:.2f} {arrow} {r.after:.2f}")
+        line = (
+            f"{r.number:>{widths[0]}}  {r.side:<{widths[1]}}  {r.move:<{widths[2]}}  {mark:<2}  "
+            f"{r.before:.2f} {arrow} {r.after:.2f}"
+        )
         if r.best:
             line += f"  best was {r.best}"
         lines.append(line.rstrip())
@@ -227,8 +254,18 @@ def text_report(match: SavedMatch, rows: list[Row], arrow: str = "→") -> str:
 
 def json_report(rows: list[Row]) -> str:
     """A JSON list, one object a move (a line each), with the keys of ``Row``."""
-    objects = [json.dumps({**r._asdict(), "loss": round(r.loss, 4), "before": round(r.before, 4),
-                           "after": round(r.after, 4), "lost": round(r.lost, 4)}) for r in rows]
+    objects = [
+        json.dumps(
+            {
+                **r._asdict(),
+                "loss": round(r.loss, 4),
+                "before": round(r.before, 4),
+                "after": round(r.after, 4),
+                "lost": round(r.lost, 4),
+            }
+        )
+        for r in rows
+    ]
     return "[\n" + ",\n".join(objects) + "\n]"
 
 
@@ -242,8 +279,13 @@ def _writable(text: str, stream: TextIO) -> str:
 
 
 # --- the command ------------------------------------------------------------------------------------
-def main(source: str, as_json: bool = False, out: TextIO | None = None, err: TextIO | None = None,
-         budget: int | None = None) -> int:
+def main(
+    source: str,
+    as_json: bool = False,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    budget: int | None = None,
+) -> int:
     """Look the game in ``source`` over and print it; the exit status (0, or 2 for an input that
     cannot be looked over, 1 if the engine fails, 130 when stopped with Ctrl+C)."""
     out = sys.stdout if out is None else out

@@ -25,8 +25,14 @@ MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not teleport animati
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = theme.BASE_SIZE, fullscreen: bool = False, sound: bool = True,
-                 worker_factory: Callable[[], Worker | None] | None = None, volume: float | None = None) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int] = theme.BASE_SIZE,
+        fullscreen: bool = False,
+        sound: bool = True,
+        worker_factory: Callable[[], Worker | None] | None = None,
+        volume: float | None = None,
+    ) -> None:
         name_the_window()
         pygame.display.init()
         pygame.font.init()  # the rest of pygame.init (audio above all) waits until after the first frame
@@ -205,5 +211,8 @@ def is_quit(event: pygame.event.Event) -> bool:
     """The window's close button, or Ctrl+Q (Cmd+Q on macOS): quit from any screen."""
     if event.type == pygame.QUIT:
         return True
-    return (event.type == pygame.KEYDOWN and event.key == pygame.K_q
-            and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)))
+    return (
+        event.type == pygame.KEYDOWN
+        and event.key == pygame.K_q
+        and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    )

@@ -43,14 +43,23 @@ CASES = {"of": POSSESSIVE, "to": "dative", "obj": "accusative", "as": "essive"}
 LANGUAGES = {"en": "English", "si": "සිංහල", "ta": "தமிழ்", "bn": "বাংলা"}
 
 #: a system's name for a language in place of its code (Windows: 'Tamil_India', 'Sinhala_Sri Lanka')
-LANGUAGE_NAMES = {"english": "en", "sinhala": "si", "sinhalese": "si", "tamil": "ta", "bangla": "bn",
-                  "bengali": "bn"}
+LANGUAGE_NAMES = {
+    "english": "en",
+    "sinhala": "si",
+    "sinhalese": "si",
+    "tamil": "ta",
+    "bangla": "bn",
+    "bengali": "bn",
+}
 #: why a chosen language is not spoken, said to the player (its name in its own script fills it in)
-MISSING = N_("Keliya's {language} words are missing, so it speaks English; they come back when "
-             "Keliya is installed again.")
-UNREADABLE = N_("Keliya's {language} words cannot be read (the file is damaged), so it speaks English; "
-                "they come back when Keliya is installed again.")
-
+MISSING = N_(
+    "Keliya's {language} words are missing, so it speaks English; they come back when "
+    "Keliya is installed again."
+)
+UNREADABLE = N_(
+    "Keliya's {language} words cannot be read (the file is damaged), so it speaks English; "
+    "they come back when Keliya is installed again."
+)
 
 
 class Translations(Protocol):

@@ -52,8 +52,9 @@ def _game(text: str) -> str:
         from game.scenes.menu import playable_ids
 
         if text not in playable_ids():
-            raise _bad_value(f"'{text}' cannot be played in the window yet "
-                             f"(playable: {', '.join(playable_ids())})")
+            raise _bad_value(
+                f"'{text}' cannot be played in the window yet (playable: {', '.join(playable_ids())})"
+            )
     return text
 
 
@@ -85,24 +86,49 @@ def build_parser() -> argparse.ArgumentParser:
         description=f"{NAME}: {TAGLINE[0].lower()}{TAGLINE[1:]}. Ctrl+Q or the window's close button quits from every screen; Esc steps back.",
     )
     ap.add_argument("--list", action="store_true", help="list the games and their options, then exit")
-    ap.add_argument("--size", type=_size, default=None, metavar="WxH",
-                    help="window size (default: the last one used, first 1280x800; at least 960x600)")
+    ap.add_argument(
+        "--size",
+        type=_size,
+        default=None,
+        metavar="WxH",
+        help="window size (default: the last one used, first 1280x800; at least 960x600)",
+    )
     ap.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
     ap.add_argument("--game", type=_game, metavar="ID", help="open the setup screen of this game directly")
     ap.add_argument("--mute", action="store_true", help="no sound")
-    ap.add_argument("--lang", type=_lang, default=None, metavar="CODE",
-                    help="the language: en (English), si (Sinhala), ta (Tamil) or bn (Bengali); "
-                         "default: the one chosen last, else the system's")
-    ap.add_argument("--volume", type=_volume, default=None, metavar="0-100",
-                    help="sound volume (default: the saved setting, first 80)")
-    ap.add_argument("--screenshots", type=Path, metavar="DIR",
-                    help="save a picture of every scene at 1280x800 and 960x600 into DIR, then exit")
-    ap.add_argument("--analyse", metavar="FILE",
-                    help="look the game in FILE (saved, exported or copied as text; '-' reads it from "
-                         "standard input) over with the engine: each move and its verdict, then exit")
+    ap.add_argument(
+        "--lang",
+        type=_lang,
+        default=None,
+        metavar="CODE",
+        help="the language: en (English), si (Sinhala), ta (Tamil) or bn (Bengali); "
+        "default: the one chosen last, else the system's",
+    )
+    ap.add_argument(
+        "--volume",
+        type=_volume,
+        default=None,
+        metavar="0-100",
+        help="sound volume (default: the saved setting, first 80)",
+    )
+    ap.add_argument(
+        "--screenshots",
+        type=Path,
+        metavar="DIR",
+        help="save a picture of every scene at 1280x800 and 960x600 into DIR, then exit",
+    )
+    ap.add_argument(
+        "--analyse",
+        metavar="FILE",
+        help="look the game in FILE (saved, exported or copied as text; '-' reads it from "
+        "standard input) over with the engine: each move and its verdict, then exit",
+    )
     ap.add_argument("--json", action="store_true", help="with --analyse: print the verdicts as JSON")
-    ap.add_argument("--exit-after-first-frame", action="store_true",
-                    help="draw the first frame, print 'first-frame <unix time>' and exit (start-up benchmark)")
+    ap.add_argument(
+        "--exit-after-first-frame",
+        action="store_true",
+        help="draw the first frame, print 'first-frame <unix time>' and exit (start-up benchmark)",
+    )
     return ap
 
 
@@ -112,9 +138,19 @@ def build_parser() -> argparse.ArgumentParser:
 #: abbreviation, a typo) goes to ``build_parser``, which says what it says about it
 WINDOW_SWITCHES = ("--fullscreen", "--mute", "--exit-after-first-frame")
 #: what ``build_parser().parse_args`` gives for a window launch with no flag
-WINDOW_DEFAULTS = {"list": False, "size": None, "fullscreen": False, "game": None, "mute": False, "lang": None,
-                   "volume": None, "screenshots": None, "analyse": None, "json": False,
-                   "exit_after_first_frame": False}
+WINDOW_DEFAULTS = {
+    "list": False,
+    "size": None,
+    "fullscreen": False,
+    "game": None,
+    "mute": False,
+    "lang": None,
+    "volume": None,
+    "screenshots": None,
+    "analyse": None,
+    "json": False,
+    "exit_after_first_frame": False,
+}
 
 
 def window_switches(argv: list[str]) -> SimpleNamespace | None:
@@ -161,10 +197,12 @@ def dependency_problem() -> str | None:
         return None
     packages = " ".join(p for p, _ in missing)
     reasons = "; ".join(f"{p}: {e}" for p, e in missing)
-    return (f"{NAME} cannot start: this Python ({sys.executable}) lacks {packages} ({reasons}).\n\n"
-            f"Install them, then start {NAME} again:\n"
-            f"    {Path(sys.executable).name} -m pip install {packages}\n"
-            f"or, in the {NAME} folder, follow README.md:  pip install -e .")
+    return (
+        f"{NAME} cannot start: this Python ({sys.executable}) lacks {packages} ({reasons}).\n\n"
+        f"Install them, then start {NAME} again:\n"
+        f"    {Path(sys.executable).name} -m pip install {packages}\n"
+        f"or, in the {NAME} folder, follow README.md:  pip install -e ."
+    )
 
 
 def _show_dialog(message: str) -> bool:
@@ -257,8 +295,12 @@ def _run_window(args: argparse.Namespace | SimpleNamespace) -> int:
     saved = user_settings.current()  # a bad settings file is reported on the title screen
     user_settings.start_language(args.lang)
     theme.set_palette(saved.palette)
-    app = App(args.size or fit_to_screen(saved.window), fullscreen=args.fullscreen or saved.fullscreen,
-              sound=not args.mute and saved.sound, volume=saved.volume if args.volume is None else args.volume)
+    app = App(
+        args.size or fit_to_screen(saved.window),
+        fullscreen=args.fullscreen or saved.fullscreen,
+        sound=not args.mute and saved.sound,
+        volume=saved.volume if args.volume is None else args.volume,
+    )
     if args.exit_after_first_frame:
 
         def stamp_and_quit() -> None:
@@ -277,8 +319,9 @@ def _run_window(args: argparse.Namespace | SimpleNamespace) -> int:
         else:
             app.run(TitleScene(app))
     finally:  # the window as the player left it, for next time
-        user_settings.update(window=app.windowed_size if not app.fullscreen else saved.window,
-                             fullscreen=app.fullscreen)
+        user_settings.update(
+            window=app.windowed_size if not app.fullscreen else saved.window, fullscreen=app.fullscreen
+        )
     return 0
 
 

@@ -60,9 +60,19 @@ SUFFIX = ".txt"
 #: in the catalogue so that the app needs no locale library at run time
 MONTHS = (
     # TRANSLATORS: Jan to Dec: a month's abbreviated name in a date, the language's CLDR form
-    N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"),
+    N_("Jan"),
+    N_("Feb"),
+    N_("Mar"),
+    N_("Apr"),
     # TRANSLATORS: the month (its abbreviated name in a date, the language's CLDR form)
-    N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"),
+    N_("May"),
+    N_("Jun"),
+    N_("Jul"),
+    N_("Aug"),
+    N_("Sep"),
+    N_("Oct"),
+    N_("Nov"),
+    N_("Dec"),
 )
 LEGACY = "current-game.txt"  # the single save slot of earlier versions, picked up once
 INDEX = "library-index.json"  # beside games/ and history/: what the title needs of each game
@@ -79,7 +89,9 @@ def history_dir() -> Path:
 
 def new_id() -> str:
     """A file name for a new game: when it began, and a random part so two windows never clash."""
-    return f"{time.strftime('%Y%m%d-%H%M%S')}-{os.urandom(3).hex()}"  # secrets.token_hex(3), without its import
+    return (
+        f"{time.strftime('%Y%m%d-%H%M%S')}-{os.urandom(3).hex()}"  # secrets.token_hex(3), without its import
+    )
 
 
 @dataclass(frozen=True)
@@ -96,7 +108,9 @@ class Entry:
     reason: str = ""  # finished games: how it ended, in words
     match: saves.SavedMatch | None = None  # unfinished games: checked in full, ready to resume
     position: State | None = field(default=None, repr=False, compare=False)  # the board as it was left
-    text: str = field(default="", repr=False, compare=False)  # the file as read (what a window resuming it knows)
+    text: str = field(
+        default="", repr=False, compare=False
+    )  # the file as read (what a window resuming it knows)
 
     @property
     def name(self) -> str:
@@ -128,8 +142,11 @@ class Entry:
             side = cfg.make_game().sides[cfg.human_side]
             return Words("against {level}, you play {side}", level=saves.level_label(cfg.level), side=side)
         if cfg.mode == "watch":
-            return Words("computer against computer ({first} v {second})", first=saves.level_label(cfg.level_of(0)),
-                         second=saves.level_label(cfg.level_of(1)))
+            return Words(
+                "computer against computer ({first} v {second})",
+                first=saves.level_label(cfg.level_of(0)),
+                second=saves.level_label(cfg.level_of(1)),
+            )
         return N_("pass and play")
 
     def result(self) -> str | None:
@@ -149,18 +166,35 @@ class Entry:
             return Words("{opponent}, move {n}", opponent=self.opponent_words(), n=self.next_move)
         if cfg.mode == VS_COMPUTER:
             side, level = cfg.make_game().sides[cfg.human_side], saves.level_label(cfg.level)
-            template = {"won": N_counted("You won as {side} against {level}, {n} move",
-                                         "You won as {side} against {level}, {n} moves"),
-                        "lost": N_counted("You lost as {side} against {level}, {n} move",
-                                          "You lost as {side} against {level}, {n} moves"),
-                        "drawn": N_counted("A draw as {side} against {level}, {n} move",
-                                           "A draw as {side} against {level}, {n} moves")}[self.result() or "drawn"]
+            template = {
+                "won": N_counted(
+                    "You won as {side} against {level}, {n} move",
+                    "You won as {side} against {level}, {n} moves",
+                ),
+                "lost": N_counted(
+                    "You lost as {side} against {level}, {n} move",
+                    "You lost as {side} against {level}, {n} moves",
+                ),
+                "drawn": N_counted(
+                    "A draw as {side} against {level}, {n} move",
+                    "A draw as {side} against {level}, {n} moves",
+                ),
+            }[self.result() or "drawn"]
             return Words.counted(*template, self.moves_made, side=side, level=level)
         if self.winner is None:
-            return Words.counted("A draw, {opponent}, {n} move", "A draw, {opponent}, {n} moves", self.moves_made,
-                                 opponent=self.opponent_words())
-        return Words.counted("{side} won, {opponent}, {n} move", "{side} won, {opponent}, {n} moves", self.moves_made,
-                             side=cfg.make_game().sides[self.winner], opponent=self.opponent_words())
+            return Words.counted(
+                "A draw, {opponent}, {n} move",
+                "A draw, {opponent}, {n} moves",
+                self.moves_made,
+                opponent=self.opponent_words(),
+            )
+        return Words.counted(
+            "{side} won, {opponent}, {n} move",
+            "{side} won, {opponent}, {n} moves",
+            self.moves_made,
+            side=cfg.make_game().sides[self.winner],
+            opponent=self.opponent_words(),
+        )
 
 
 @dataclass
@@ -222,8 +256,17 @@ def read_entry(path: Path, finished: bool) -> Entry:
         match = saves.read_match(text)
         if match.state.outcome() is not None:
             raise ValueError("it is finished, yet it was kept with the unfinished games")
-        entry = Entry(path.stem, path, False, match.config, match.state.ply, match.saved_at or mtime, match=match,
-                      position=match.state.copy(), text=text)
+        entry = Entry(
+            path.stem,
+            path,
+            False,
+            match.config,
+            match.state.ply,
+            match.saved_at or mtime,
+            match=match,
+            position=match.state.copy(),
+            text=text,
+        )
     if stamp is not None:
         _cache[path] = (stamp, entry)
     return entry
@@ -248,8 +291,18 @@ def _finished_entry(path: Path, text: str, mtime: float) -> Entry:
     outcome = final.outcome()
     if outcome is None:
         raise ValueError("it is not finished, yet it was kept with the finished games")
-    return Entry(path.stem, path, True, config, final.ply, saves.parse_saved_time(values.get("saved")) or mtime,
-                 outcome.winner, outcome.reason, position=final, text=text)
+    return Entry(
+        path.stem,
+        path,
+        True,
+        config,
+        final.ply,
+        saves.parse_saved_time(values.get("saved")) or mtime,
+        outcome.winner,
+        outcome.reason,
+        position=final,
+        text=text,
+    )
 
 
 def reopen(entry: Entry) -> tuple[saves.SavedMatch, GameFile]:
@@ -365,7 +418,9 @@ def overview() -> Overview:
     latest: Entry | None = None
     words = ""
     if unfinished:
-        key, record = max(unfinished.items(), key=lambda kr: (kr[1]["saved_at"], kr[0]))  # as scan sorts: time, id
+        key, record = max(
+            unfinished.items(), key=lambda kr: (kr[1]["saved_at"], kr[0])
+        )  # as scan sorts: time, id
         latest = _entry_of(games_dir() / Path(key).name, record)
         words = saves.summary_words(latest.config, False, record["next"])
     return Overview(latest, words, len(unfinished), len(fresh) - len(unfinished), problems)
@@ -375,9 +430,18 @@ def _record(entry: Entry, stamp: Stamp) -> dict[str, Any]:
     """What the index keeps of a game checked in full: what the title says of it, and the stamp
     of the file it was read from."""
     cfg = entry.config
-    return {"stamp": list(stamp), "saved_at": entry.saved_at, "ply": entry.ply, "game": cfg.game_id,
-            "options": cfg.options, "mode": str(cfg.mode), "human": cfg.human_side, "level": cfg.level,
-            "level2": cfg.level2, "next": entry.next_move if not entry.finished else 0}
+    return {
+        "stamp": list(stamp),
+        "saved_at": entry.saved_at,
+        "ply": entry.ply,
+        "game": cfg.game_id,
+        "options": cfg.options,
+        "mode": str(cfg.mode),
+        "human": cfg.human_side,
+        "level": cfg.level,
+        "level2": cfg.level2,
+        "next": entry.next_move if not entry.finished else 0,
+    }
 
 
 def _usable(record: Any) -> bool:
@@ -387,16 +451,30 @@ def _usable(record: Any) -> bool:
         return False
     stamp, level2 = record["stamp"], record["level2"]
     saved_at = record["saved_at"]
-    if not isinstance(saved_at, (int, float)) or not 0 <= saved_at < 253_402_000_000:  # NaN too; before year 9999
+    if (
+        not isinstance(saved_at, (int, float)) or not 0 <= saved_at < 253_402_000_000
+    ):  # NaN too; before year 9999
         return False
-    return (isinstance(record["game"], str) and record["game"] in _known_games() and isinstance(record["level"], str)
-            and isinstance(record["mode"], str) and record["mode"] in _MODES
-            and record["human"] in (0, 1) and isinstance(record["options"], dict)
-            and (level2 is None or isinstance(level2, str)) and isinstance(record["ply"], int)
-            and isinstance(record["next"], int) and isinstance(stamp, list) and len(stamp) == 3 and type(stamp[0]) is type(stamp[1]) is type(stamp[2]) is int)
+    return (
+        isinstance(record["game"], str)
+        and record["game"] in _known_games()
+        and isinstance(record["level"], str)
+        and isinstance(record["mode"], str)
+        and record["mode"] in _MODES
+        and record["human"] in (0, 1)
+        and isinstance(record["options"], dict)
+        and (level2 is None or isinstance(level2, str))
+        and isinstance(record["ply"], int)
+        and isinstance(record["next"], int)
+        and isinstance(stamp, list)
+        and len(stamp) == 3
+        and type(stamp[0]) is type(stamp[1]) is type(stamp[2]) is int
+    )
 
 
-_RECORD_KEYS = frozenset(("stamp", "saved_at", "ply", "game", "options", "mode", "human", "level", "level2", "next"))
+_RECORD_KEYS = frozenset(
+    ("stamp", "saved_at", "ply", "game", "options", "mode", "human", "level", "level2", "next")
+)
 _MODES = frozenset(str(m) for m in Mode)
 
 
@@ -407,9 +485,17 @@ def _known_games() -> frozenset[str]:
 
 def _entry_of(path: Path, record: dict[str, Any]) -> Entry:
     """The library entry of an index record (the game itself is read when it is opened)."""
-    config = MatchConfig(record["game"], dict(record["options"]), record["mode"], record["human"], record["level"],
-                         level2=record["level2"])
-    return Entry(path.stem, path, path.parent.name == history_dir().name, config, record["ply"], record["saved_at"])
+    config = MatchConfig(
+        record["game"],
+        dict(record["options"]),
+        record["mode"],
+        record["human"],
+        record["level"],
+        level2=record["level2"],
+    )
+    return Entry(
+        path.stem, path, path.parent.name == history_dir().name, config, record["ply"], record["saved_at"]
+    )
 
 
 def _index_path() -> Path:
@@ -429,7 +515,11 @@ def _read_index() -> dict[str, dict[str, Any]]:
         loaded = json.loads(read_text_capped(path, 50_000_000))
     except (UserFileError, ValueError, RecursionError):
         loaded = None
-    if isinstance(loaded, dict) and loaded.get("version") == INDEX_VERSION and isinstance(loaded.get("games"), dict):
+    if (
+        isinstance(loaded, dict)
+        and loaded.get("version") == INDEX_VERSION
+        and isinstance(loaded.get("games"), dict)
+    ):
         records = {k: r for k, r in loaded["games"].items() if isinstance(k, str) and _usable(r)}
     _index_memo = (path, stamp, records)
     return records
@@ -452,7 +542,9 @@ def _set_aside_words(path: Path, why: str) -> str:
     moved = set_aside(path)
     if moved != path:
         _unmovable.pop(path, None)
-        return Words("A saved game cannot be opened: {why}. It was moved to {where}.", why=why, where=str(moved))
+        return Words(
+            "A saved game cannot be opened: {why}. It was moved to {where}.", why=why, where=str(moved)
+        )
     _unmovable[path] = _stamp(path)
     return Words("A saved game cannot be opened: {why}.", why=why)
 
@@ -493,7 +585,11 @@ def when_words(saved_at: float, now: float | None = None) -> str:
     then = datetime.datetime.fromtimestamp(saved_at)
     days = (datetime.datetime.fromtimestamp(time.time() if now is None else now).date() - then.date()).days
     if days in (0, 1):
-        return Words("today {time}", time=f"{then:%H:%M}") if days == 0 else Words("yesterday {time}", time=f"{then:%H:%M}")
+        return (
+            Words("today {time}", time=f"{then:%H:%M}")
+            if days == 0
+            else Words("yesterday {time}", time=f"{then:%H:%M}")
+        )
     # TRANSLATORS: a date: the order (and any commas) of the language's CLDR medium date ('d MMM y')
     return Words("{day} {month} {year}", day=then.day, month=MONTHS[then.month - 1], year=then.year)
 
@@ -576,8 +672,10 @@ class GameFile:
                     return ""  # nothing new here since this window last saved: the other window's game stands
                 self.id, self._known, self._appended, self._written = new_id(), None, [], None
                 target, other = self.path(finished), self.path(not finished)
-                said = (N_("This game was changed in another Keliya window: this window's game is kept as a "
-                        "separate game in Saved games."))
+                said = N_(
+                    "This game was changed in another Keliya window: this window's game is kept as a "
+                    "separate game in Saved games."
+                )
         data = text.encode("utf-8")
         try:
             write_text_atomically(target, text)
@@ -588,9 +686,20 @@ class GameFile:
             return self._failed(e)
         history = state.history()
         self._known, self._appended = text, []
-        self._written = (_Written(target, _stamp_of(written), config, len(history), state.to_text(),
-                                  history[-1] if history else None, len(data), len(data))
-                         if written.st_size == len(data) else None)  # else another window wrote since: look next time
+        self._written = (
+            _Written(
+                target,
+                _stamp_of(written),
+                config,
+                len(history),
+                state.to_text(),
+                history[-1] if history else None,
+                len(data),
+                len(data),
+            )
+            if written.st_size == len(data)
+            else None
+        )  # else another window wrote since: look next time
         self.problem = self.reason = ""
         return said
 
@@ -599,7 +708,12 @@ class GameFile:
         (see the class docstring); '' when appended, the problem in words when the append
         failed, None when the whole file must be written."""
         w = self._written
-        if w is None or w.path != target or w.config != config or w.size - w.whole > max(w.whole, MIN_TAIL_BYTES):
+        if (
+            w is None
+            or w.path != target
+            or w.config != config
+            or w.size - w.whole > max(w.whole, MIN_TAIL_BYTES)
+        ):
             return None
         history = state.history()
         new = len(history) - w.plies
@@ -611,7 +725,7 @@ class GameFile:
         if replay.to_text() != w.position:
             return None  # the game was taken back and played otherwise
         moves = []
-        for move in history[w.plies:]:
+        for move in history[w.plies :]:
             moves.append(replay.move_text(move))
             replay.apply(move)
         position = state.to_text()
@@ -625,7 +739,13 @@ class GameFile:
         if after is None:
             return None  # changed between the look and the write
         self._appended.append(line)
-        w.stamp, w.size, w.plies, w.position, w.last = _stamp_of(after), after.st_size, len(history), position, history[-1]
+        w.stamp, w.size, w.plies, w.position, w.last = (
+            _stamp_of(after),
+            after.st_size,
+            len(history),
+            position,
+            history[-1],
+        )
         self.problem = self.reason = ""
         return ""
 
@@ -633,8 +753,12 @@ class GameFile:
         """A save that failed: said until one succeeds; the next save writes the whole file."""
         self._written = None
         self.reason, remedy = save_problem(error)
-        self.problem = Words("Could not save: {reason}. {remedy} The game is kept in memory and saved again "
-                             "after the next move.", reason=self.reason, remedy=remedy)
+        self.problem = Words(
+            "Could not save: {reason}. {remedy} The game is kept in memory and saved again "
+            "after the next move.",
+            reason=self.reason,
+            remedy=remedy,
+        )
         return self.problem
 
     def _elsewhere(self, path: Path) -> str | None:

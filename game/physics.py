@@ -53,8 +53,13 @@ class Bursts(_World):
         self.particles: list[_Particle] = []
         self.rng = random.Random(seed)
 
-    def burst(self, pos: tuple[float, float], colors: tuple[tuple[int, int, int], ...],
-              scale: float = 1.0, count: int = 22) -> None:
+    def burst(
+        self,
+        pos: tuple[float, float],
+        colors: tuple[tuple[int, int, int], ...],
+        scale: float = 1.0,
+        count: int = 22,
+    ) -> None:
         for i in range(count):
             angle = 2 * math.pi * i / count + self.rng.uniform(-0.2, 0.2)
             speed = self.rng.uniform(180, 380) * scale
@@ -98,8 +103,9 @@ class Bursts(_World):
             r = max(1, int(p.size * (0.4 + 0.6 * k)))
             x, y = p.body.position
             angle = p.body.angle
-            pts = [(x + math.cos(angle + a) * r * 1.3, y + math.sin(angle + a) * r * 1.3)
-                   for a in (0, 2.1, 4.2)]
+            pts = [
+                (x + math.cos(angle + a) * r * 1.3, y + math.sin(angle + a) * r * 1.3) for a in (0, 2.1, 4.2)
+            ]
             pygame.draw.polygon(surface, p.color, pts)
         surface.set_clip(clip)
 

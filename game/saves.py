@@ -90,17 +90,36 @@ def summary_words(config: MatchConfig, finished: bool, next_move: int) -> str:
     its next move (the title says it from the library's index, without reading the game)."""
     name = game_name(config.game_id)
     if config.mode == VS_COMPUTER:
-        return (Words("{game} against {level}, finished", game=name, level=level_label(config.level))
-                if finished else Words("{game} against {level}, move {n}", game=name,
-                                       level=level_label(config.level), n=next_move))
+        return (
+            Words("{game} against {level}, finished", game=name, level=level_label(config.level))
+            if finished
+            else Words(
+                "{game} against {level}, move {n}", game=name, level=level_label(config.level), n=next_move
+            )
+        )
     if config.mode == WATCH:
         levels = [level_label(config.level_of(p)) for p in (0, 1)]
-        return (Words("{game}, computer against computer ({first} v {second}), finished", game=name,
-                      first=levels[0], second=levels[1]) if finished else
-                Words("{game}, computer against computer ({first} v {second}), move {n}", game=name,
-                      first=levels[0], second=levels[1], n=next_move))
-    return (Words("{game}, pass and play, finished", game=name) if finished else
-            Words("{game}, pass and play, move {n}", game=name, n=next_move))
+        return (
+            Words(
+                "{game}, computer against computer ({first} v {second}), finished",
+                game=name,
+                first=levels[0],
+                second=levels[1],
+            )
+            if finished
+            else Words(
+                "{game}, computer against computer ({first} v {second}), move {n}",
+                game=name,
+                first=levels[0],
+                second=levels[1],
+                n=next_move,
+            )
+        )
+    return (
+        Words("{game}, pass and play, finished", game=name)
+        if finished
+        else Words("{game}, pass and play, move {n}", game=name, n=next_move)
+    )
 
 
 def level_label(level: str) -> str:
@@ -199,9 +218,9 @@ def _appended(value: str) -> tuple[str, list[str], str]:
         count = int(parts[1])
     except (IndexError, ValueError):
         raise ValueError("a line of moves added to it cannot be read (the file was changed)") from None
-    if count < 1 or len(parts) < 3 + count or not all(parts[2:2 + count]):
+    if count < 1 or len(parts) < 3 + count or not all(parts[2 : 2 + count]):
         raise ValueError("a line of moves added to it cannot be read (the file was changed)")
-    return parts[0], parts[2:2 + count], " ".join(parts[2 + count:])
+    return parts[0], parts[2 : 2 + count], " ".join(parts[2 + count :])
 
 
 def game_key(text: str) -> dict[str, str] | None:
@@ -227,7 +246,9 @@ def parse_saved_time(text: str | None) -> float | None:
 
     whole, _, millis = text.partition(".")
     try:
-        seconds = time.mktime(time.strptime(whole, "%Y-%m-%dT%H:%M:%S")) + (int(millis[:3]) / 1000 if millis else 0)
+        seconds = time.mktime(time.strptime(whole, "%Y-%m-%dT%H:%M:%S")) + (
+            int(millis[:3]) / 1000 if millis else 0
+        )
         datetime.datetime.fromtimestamp(seconds)  # shown as a date later: it must be one here
     except (ValueError, OverflowError, OSError):
         return None
@@ -238,7 +259,9 @@ def read_config(values: dict[str, str]) -> MatchConfig:
     """The match settings of a save, each checked against what this app accepts."""
     missing = [f for f in FIELDS if f not in values and f not in OPTIONAL]
     if missing:
-        raise ValueError(Words("the saved game is incomplete (it has no {fields})", fields=", ".join(missing)))
+        raise ValueError(
+            Words("the saved game is incomplete (it has no {fields})", fields=", ".join(missing))
+        )
     spec = game_spec(values["game"])  # an unknown game says so
     mode = values["mode"]
     if mode not in {m for m, _ in MODES}:
@@ -248,19 +271,32 @@ def read_config(values: dict[str, str]) -> MatchConfig:
     levels = [n for n, _, _ in level_choices()]
     for key in ("level", "level2"):
         if levels and key in values and values[key] not in levels:
-            raise ValueError(Words("the computer's level '{level}' is not one of {levels}", level=values[key][:20],
-                                   levels=", ".join(levels)))
+            raise ValueError(
+                Words(
+                    "the computer's level '{level}' is not one of {levels}",
+                    level=values[key][:20],
+                    levels=", ".join(levels),
+                )
+            )
     if len(values["options"]) > MAX_OPTIONS_TEXT:
         raise ValueError("its rules options are far longer than any Keliya writes")
     try:
         options = json.loads(values["options"])
     except (ValueError, RecursionError):
         raise ValueError("its rules options cannot be read") from None
-    if not isinstance(options, dict) or not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
+    if not isinstance(options, dict) or not all(
+        isinstance(v, (str, int, float, bool)) for v in options.values()
+    ):
         raise ValueError("its rules options cannot be read")
     resolved = spec.resolve_options(options)  # an unknown option or value says which
-    return MatchConfig(spec.id, resolved, Mode(mode), int(values["human"]), values["level"],
-                       level2=values.get("level2") or None)
+    return MatchConfig(
+        spec.id,
+        resolved,
+        Mode(mode),
+        int(values["human"]),
+        values["level"],
+        level2=values.get("level2") or None,
+    )
 
 
 def check_moves_reach(values: dict[str, str], start: State, position: State) -> None:
@@ -297,8 +333,9 @@ def _read_match(text: str) -> SavedMatch:
         try:
             state.play(move)
         except ValueError as e:  # IllegalMoveError is one
-            raise ValueError(Words("move {n} ({move}) cannot be played: {reason}", n=i, move=move[:30],
-                                   reason=words_of(e))) from None
+            raise ValueError(
+                Words("move {n} ({move}) cannot be played: {reason}", n=i, move=move[:30], reason=words_of(e))
+            ) from None
     if state.to_text() != values["position"]:
         raise ValueError("its moves do not lead to the position it names (the file was changed)")
     return SavedMatch(config, state, start_ply, parse_saved_time(values.get("saved")), movers)
@@ -312,17 +349,23 @@ def read_game_or_position(text: str) -> SavedMatch:
         try:
             return read_match(stripped)
         except ValueError as e:
-            raise ValueError(Words("this saved game cannot be opened: {reason}", reason=words_of(e))) from None
+            raise ValueError(
+                Words("this saved game cannot be opened: {reason}", reason=words_of(e))
+            ) from None
     first = stripped.splitlines()[0] if stripped else ""
     try:
         state = rules.load_state(first)
     except ValueError as e:
         if not first or first.split()[0].rstrip(";") not in _game_ids():
-            raise ValueError("this is neither a game copied from Keliya nor a position: copy a game with "
-                             "'Copy the game as text' in the pause menu, or drop a file Keliya exported") from None
+            raise ValueError(
+                "this is neither a game copied from Keliya nor a position: copy a game with "
+                "'Copy the game as text' in the pause menu, or drop a file Keliya exported"
+            ) from None
         raise ValueError(Words("this position cannot be used: {reason}", reason=words_of(e))) from None
     except Exception as e:  # noqa: BLE001 - pasted text must never crash the app
-        raise ValueError(Words("this position cannot be read ({problem})", problem=type(e).__name__)) from None
+        raise ValueError(
+            Words("this position cannot be read ({problem})", problem=type(e).__name__)
+        ) from None
     config = MatchConfig(state.game.id, dict(state.game.options))
     return SavedMatch(config, state, state.ply)
 

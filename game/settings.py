@@ -144,20 +144,43 @@ def setup_in_shape(setup: Any) -> bool:
         return False
     options = setup.get("options", {})
     scalar = (str, int, float, bool)
-    return (isinstance(options, dict) and all(isinstance(v, scalar) for v in options.values())
-            and isinstance(setup.get("mode", ""), str) and isinstance(setup.get("level", ""), str)
-            and isinstance(setup.get("level2", ""), str)
-            and setup.get("human_side", 0) in (0, 1) and not isinstance(setup.get("human_side", 0), float))
+    return (
+        isinstance(options, dict)
+        and all(isinstance(v, scalar) for v in options.values())
+        and isinstance(setup.get("mode", ""), str)
+        and isinstance(setup.get("level", ""), str)
+        and isinstance(setup.get("level2", ""), str)
+        and setup.get("human_side", 0) in (0, 1)
+        and not isinstance(setup.get("human_side", 0), float)
+    )
 
 
 VALIDATORS: dict[str, Callable[[Any], Any]] = {
-    "sound": as_bool, "volume": as_volume, "animation": one_of(tuple(SPEEDS)), "show_legal": as_bool,
-    "rotate": as_bool, "palette": one_of(PALETTES), "fullscreen": as_bool, "window": as_window,
-    "setups": as_setups, "language": one_of(("", *LANGUAGES)), "last_folder": as_folder,
+    "sound": as_bool,
+    "volume": as_volume,
+    "animation": one_of(tuple(SPEEDS)),
+    "show_legal": as_bool,
+    "rotate": as_bool,
+    "palette": one_of(PALETTES),
+    "fullscreen": as_bool,
+    "window": as_window,
+    "setups": as_setups,
+    "language": one_of(("", *LANGUAGES)),
+    "last_folder": as_folder,
 }
-LABELS = {"sound": N_("sound"), "volume": N_("volume"), "animation": N_("animation"), "show_legal": N_("show legal moves"),
-          "rotate": N_("turn the board"), "palette": N_("colours"), "fullscreen": N_("full screen"), "window": N_("window size"),
-          "setups": N_("game setups"), "language": N_("language"), "last_folder": N_("the last folder opened")}
+LABELS = {
+    "sound": N_("sound"),
+    "volume": N_("volume"),
+    "animation": N_("animation"),
+    "show_legal": N_("show legal moves"),
+    "rotate": N_("turn the board"),
+    "palette": N_("colours"),
+    "fullscreen": N_("full screen"),
+    "window": N_("window size"),
+    "setups": N_("game setups"),
+    "language": N_("language"),
+    "last_folder": N_("the last folder opened"),
+}
 
 
 def settings_path() -> Path:
@@ -204,13 +227,18 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
     except (UserFileError, ValueError) as e:
         moved = set_aside(path)
         if moved == path:  # a read-only folder: it stays where it is, and is read (and said) again next time
-            return Settings(), Words("The settings file could not be read ({reason}); defaults are used.",
-                                     reason=words_of(e))
-        return Settings(), Words("The settings file could not be read ({reason}); defaults are used. It was moved "
-                                 "to {where}.", reason=words_of(e), where=str(moved))
+            return Settings(), Words(
+                "The settings file could not be read ({reason}); defaults are used.", reason=words_of(e)
+            )
+        return Settings(), Words(
+            "The settings file could not be read ({reason}); defaults are used. It was moved to {where}.",
+            reason=words_of(e),
+            where=str(moved),
+        )
     if reset:
-        return settings, Words("Some settings could not be read and are back to their defaults: {names}.",
-                               names=listing(reset))
+        return settings, Words(
+            "Some settings could not be read and are back to their defaults: {names}.", names=listing(reset)
+        )
     return settings, ""
 
 
@@ -227,8 +255,11 @@ def save_settings(settings: Settings, path: Path | None = None) -> str:
         return ""
     except OSError as e:
         reason, remedy = save_problem(e)
-        return Words("The settings could not be saved: {reason}. {remedy} They apply until Keliya closes.",
-                     reason=reason, remedy=remedy)
+        return Words(
+            "The settings could not be saved: {reason}. {remedy} They apply until Keliya closes.",
+            reason=reason,
+            remedy=remedy,
+        )
 
 
 # --- the settings of this run -------------------------------------------------------------------

@@ -34,8 +34,16 @@ def sounds_dir() -> Path:
     return assets_dir() / "sounds"
 
 
-def _tone(freq: float, seconds: float, volume: float = 0.5, decay: float = 8.0,
-          sweep: float = 0.0, noise: float = 0.0, seed: int = 1, rate: int = RATE) -> list[float]:
+def _tone(
+    freq: float,
+    seconds: float,
+    volume: float = 0.5,
+    decay: float = 8.0,
+    sweep: float = 0.0,
+    noise: float = 0.0,
+    seed: int = 1,
+    rate: int = RATE,
+) -> list[float]:
     """A decaying sine (optionally sweeping in pitch and mixed with noise), values in [-1, 1]."""
     rng = random.Random(seed)
     n = int(rate * seconds)
@@ -62,32 +70,51 @@ def _mix(*parts: tuple[float, list[float]], rate: int = RATE) -> list[float]:
     return out
 
 
-def _chord(freqs: tuple[float, ...], step: float, seconds: float, volume: float, decay: float,
-           rate: int) -> list[float]:
-    return _mix(*[(i * step, _tone(f, seconds, volume, decay, rate=rate)) for i, f in enumerate(freqs)], rate=rate)
+def _chord(
+    freqs: tuple[float, ...], step: float, seconds: float, volume: float, decay: float, rate: int
+) -> list[float]:
+    return _mix(
+        *[(i * step, _tone(f, seconds, volume, decay, rate=rate)) for i, f in enumerate(freqs)], rate=rate
+    )
 
 
 RECIPES = {
     "click": lambda r: _tone(880, 0.05, 0.35, 60, rate=r),
     "select": lambda r: _tone(660, 0.08, 0.35, 30, sweep=0.3, rate=r),
     "hop": lambda r: _tone(220, 0.09, 0.5, 35, sweep=-0.4, noise=0.15, rate=r),
-    "capture": lambda r: _mix((0, _tone(520, 0.16, 0.45, 22, sweep=-0.6, noise=0.45, seed=3, rate=r)),
-                              (0.02, _tone(1040, 0.08, 0.2, 40, rate=r)), rate=r),
+    "capture": lambda r: _mix(
+        (0, _tone(520, 0.16, 0.45, 22, sweep=-0.6, noise=0.45, seed=3, rate=r)),
+        (0.02, _tone(1040, 0.08, 0.2, 40, rate=r)),
+        rate=r,
+    ),
     # a piece set down on the board (placement phases)
     "drop": lambda r: _tone(140, 0.16, 0.6, 22, sweep=-0.3, noise=0.25, seed=5, rate=r),
     # one stone into a hole: short and light, since a sowing plays it many times in a row
-    "sow": lambda r: _mix((0, _tone(760, 0.045, 0.3, 70, sweep=-0.2, noise=0.3, seed=7, rate=r)),
-                          (0.004, _tone(1900, 0.02, 0.12, 120, rate=r)), rate=r),
+    "sow": lambda r: _mix(
+        (0, _tone(760, 0.045, 0.3, 70, sweep=-0.2, noise=0.3, seed=7, rate=r)),
+        (0.004, _tone(1900, 0.02, 0.12, 120, rate=r)),
+        rate=r,
+    ),
     # the stones of a hole lifted to sow on (Ncuva relay)
-    "relay": lambda r: _mix(*[(i * 0.025, _tone(600 + 90 * i, 0.04, 0.22, 70, noise=0.35, seed=11 + i, rate=r))
-                              for i in range(4)], rate=r),
+    "relay": lambda r: _mix(
+        *[
+            (i * 0.025, _tone(600 + 90 * i, 0.04, 0.22, 70, noise=0.35, seed=11 + i, rate=r))
+            for i in range(4)
+        ],
+        rate=r,
+    ),
     # a crown: a bright rising fifth with a shimmer
-    "promote": lambda r: _mix((0, _chord((784, 1175, 1568), 0.07, 0.22, 0.26, 9, r)),
-                              (0.0, _tone(3136, 0.3, 0.05, 10, rate=r)), rate=r),
-    "illegal": lambda r: _mix((0, _tone(150, 0.12, 0.35, 12, rate=r)), (0.13, _tone(120, 0.14, 0.35, 12, rate=r)),
-                              rate=r),
-    "coin": lambda r: _mix(*[(i * 0.06, _tone(1500 + 200 * (i % 2), 0.05, 0.2, 50, rate=r)) for i in range(6)],
-                           rate=r),
+    "promote": lambda r: _mix(
+        (0, _chord((784, 1175, 1568), 0.07, 0.22, 0.26, 9, r)),
+        (0.0, _tone(3136, 0.3, 0.05, 10, rate=r)),
+        rate=r,
+    ),
+    "illegal": lambda r: _mix(
+        (0, _tone(150, 0.12, 0.35, 12, rate=r)), (0.13, _tone(120, 0.14, 0.35, 12, rate=r)), rate=r
+    ),
+    "coin": lambda r: _mix(
+        *[(i * 0.06, _tone(1500 + 200 * (i % 2), 0.05, 0.2, 50, rate=r)) for i in range(6)], rate=r
+    ),
     "win": lambda r: _chord((523, 659, 784, 1047), 0.12, 0.3, 0.35, 6, r),
     "turn": lambda r: _tone(440, 0.1, 0.2, 25, sweep=0.5, rate=r),
 }
@@ -135,8 +162,12 @@ def event_sounds() -> dict[Beat, tuple[str, float]]:
     from .boards.beats import Beat
 
     return {
-        Beat.CAPTURE: ("capture", 1.0), Beat.HUFF: ("capture", 1.0), Beat.LAND: ("hop", 0.5),
-        Beat.DROP: ("drop", 1.0), Beat.RELAY: ("relay", 0.8), Beat.PROMOTE: ("promote", 0.9),
+        Beat.CAPTURE: ("capture", 1.0),
+        Beat.HUFF: ("capture", 1.0),
+        Beat.LAND: ("hop", 0.5),
+        Beat.DROP: ("drop", 1.0),
+        Beat.RELAY: ("relay", 0.8),
+        Beat.PROMOTE: ("promote", 0.9),
     }
 
 

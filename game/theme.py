@@ -60,10 +60,16 @@ TIGER_STRIPE: Color = (30, 18, 10)
 #: under protanopia, deuteranopia and tritanopia, and the marks differ by shape as well
 PALETTES: dict[str, dict[str, Color]] = {
     "standard": {
-        "TARGET": TARGET, "CAPTURE": CAPTURE, "LAST_MOVE": LAST_MOVE, "HINT": HINT,
-        "GOOD": GOOD, "WARN": WARN,
-        "ARMY_LIGHT": ARMY_LIGHT, "ARMY_LIGHT_EDGE": ARMY_LIGHT_EDGE,
-        "ARMY_DARK": ARMY_DARK, "ARMY_DARK_EDGE": ARMY_DARK_EDGE,
+        "TARGET": TARGET,
+        "CAPTURE": CAPTURE,
+        "LAST_MOVE": LAST_MOVE,
+        "HINT": HINT,
+        "GOOD": GOOD,
+        "WARN": WARN,
+        "ARMY_LIGHT": ARMY_LIGHT,
+        "ARMY_LIGHT_EDGE": ARMY_LIGHT_EDGE,
+        "ARMY_DARK": ARMY_DARK,
+        "ARMY_DARK_EDGE": ARMY_DARK_EDGE,
     },
     "colour-blind": {
         "TARGET": (86, 180, 233),  # sky blue
@@ -72,8 +78,10 @@ PALETTES: dict[str, dict[str, Color]] = {
         "HINT": (204, 121, 167),  # reddish purple
         "GOOD": (86, 180, 233),
         "WARN": (230, 159, 0),
-        "ARMY_LIGHT": (250, 246, 236), "ARMY_LIGHT_EDGE": (90, 70, 40),
-        "ARMY_DARK": (0, 60, 110), "ARMY_DARK_EDGE": (200, 225, 245),  # deep blue: dark in any vision
+        "ARMY_LIGHT": (250, 246, 236),
+        "ARMY_LIGHT_EDGE": (90, 70, 40),
+        "ARMY_DARK": (0, 60, 110),
+        "ARMY_DARK_EDGE": (200, 225, 245),  # deep blue: dark in any vision
     },
 }
 palette_name = "standard"
@@ -359,9 +367,9 @@ def wrap(words: str, size: int, width: int, most: int | None = None) -> list[str
     if most is None or len(lines) <= most:
         return lines
     most = max(1, most)
-    rest = " ".join(lines[most - 1:])
-    last = _fit(" ".join(lines[most - 1:most + 1]), size, width)  # two lines are more than one holds
-    return [*lines[:most - 1], Cut(last, rest[len(last.rstrip("…")):].strip())]
+    rest = " ".join(lines[most - 1 :])
+    last = _fit(" ".join(lines[most - 1 : most + 1]), size, width)  # two lines are more than one holds
+    return [*lines[: most - 1], Cut(last, rest[len(last.rstrip("…")) :].strip())]
 
 
 def _wrap(words: str, size: int, width: int) -> list[str]:
@@ -396,7 +404,9 @@ def fit_size(words: str, size: int, floor: int, width: float) -> int:
 LINE_SPACING = 1.18
 
 
-def wrap_to_room(paragraphs: list[str], size: int, floor: int, width: int, room: int) -> tuple[int, list[list[str]]]:
+def wrap_to_room(
+    paragraphs: list[str], size: int, floor: int, width: int, room: int
+) -> tuple[int, list[list[str]]]:
     """The largest size from ``size`` down to ``floor`` at which ``paragraphs``, wrapped to
     ``width``, fit ``room`` pixels of height (lines ``LINE_SPACING`` apart), and their lines;
     at the floor they may still overflow: the caller cuts. Translations run longer than English,
@@ -408,8 +418,15 @@ def wrap_to_room(paragraphs: list[str], size: int, floor: int, width: int, room:
         size -= 1
 
 
-def blit_text(surface: pygame.Surface, words: str, size: int, color: Color, pos: tuple[int, int],
-              anchor: str = "topleft", box: pygame.Rect | None = None) -> pygame.Rect:
+def blit_text(
+    surface: pygame.Surface,
+    words: str,
+    size: int,
+    color: Color,
+    pos: tuple[int, int],
+    anchor: str = "topleft",
+    box: pygame.Rect | None = None,
+) -> pygame.Rect:
     """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect. ``box``:
     the area it belongs in (a button), for the layout check to hold it to."""
     surf = text(words, size, color)
@@ -436,8 +453,10 @@ def background(surface: pygame.Surface) -> None:
         _gradients.clear()
         h = max(1, size[1])
         (r0, g0, b0), (r1, g1, b1) = BG_TOP, BG_BOTTOM
-        rows = [(int(r0 + (r1 - r0) * t), int(g0 + (g1 - g0) * t), int(b0 + (b1 - b0) * t))
-                for t in (y / h for y in range(size[1]))]
+        rows = [
+            (int(r0 + (r1 - r0) * t), int(g0 + (g1 - g0) * t), int(b0 + (b1 - b0) * t))
+            for t in (y / h for y in range(size[1]))
+        ]
         bands = []
         top = 0  # rows of one colour filled as one band: a few dozen fills, not a line a row
         for y in range(1, len(rows) + 1):
@@ -449,8 +468,14 @@ def background(surface: pygame.Surface) -> None:
         surface.fill(color, rect)
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, color: Color = PANEL, edge: Color = PANEL_EDGE,
-          radius: int = 14, width: int = 2) -> None:
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    color: Color = PANEL,
+    edge: Color = PANEL_EDGE,
+    radius: int = 14,
+    width: int = 2,
+) -> None:
     pygame.draw.rect(surface, color, rect, border_radius=radius)
     if body_drawn is not None:
         body_drawn(surface, rect, False)

@@ -40,7 +40,9 @@ MAX_BYTES = 1_000_000
 MAX_SETTINGS_BYTES = 200_000
 #: how a user file is opened: read-only, never waiting for a writer (a FIFO), never becoming the
 #: controlling terminal (a tty), binary on Windows
-READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+READ_FLAGS = (
+    os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+)
 #: a temporary file older than this is no write in progress (a save takes milliseconds; a slow
 #: disk, seconds), whoever's process id its name carries
 STALE_SECONDS = 600
@@ -223,7 +225,9 @@ NOT_A_FILE = N_("it is not a file but a folder, a pipe or a device")
 
 
 def _too_large(limit: int) -> UserFileError:
-    return UserFileError(Words("it is larger than {size} KB, far more than Keliya ever writes", size=f"{limit // 1000:,}"))
+    return UserFileError(
+        Words("it is larger than {size} KB, far more than Keliya ever writes", size=f"{limit // 1000:,}")
+    )
 
 
 def read_text_capped(path: Path, limit: int = MAX_BYTES) -> str:
@@ -245,12 +249,23 @@ def decode_text(data: bytes) -> str:
 
 #: errno -> (why, in a player's words; what to do about it)
 _FULL = (N_("the disk is full"), N_("Free some space on it."))
-_LIMIT = (N_("the file would be larger than this system allows"), N_("Free some space or raise the file-size limit."))
+_LIMIT = (
+    N_("the file would be larger than this system allows"),
+    N_("Free some space or raise the file-size limit."),
+)
 _DENIED = (N_("Keliya may not write in its folder"), N_("Give Keliya permission to write there."))
 _READ_ONLY = (N_("the disk is read-only"), _DENIED[1])
 _NOT_FOLDER = (N_("a file stands where Keliya's folder should be"), N_("Move that file away."))
-PROBLEMS = {errno.ENOSPC: _FULL, getattr(errno, "EDQUOT", errno.ENOSPC): _FULL, errno.EFBIG: _LIMIT, errno.EACCES: _DENIED,
-            errno.EPERM: _DENIED, errno.EROFS: _READ_ONLY, errno.ENOTDIR: _NOT_FOLDER, errno.EEXIST: _NOT_FOLDER}
+PROBLEMS = {
+    errno.ENOSPC: _FULL,
+    getattr(errno, "EDQUOT", errno.ENOSPC): _FULL,
+    errno.EFBIG: _LIMIT,
+    errno.EACCES: _DENIED,
+    errno.EPERM: _DENIED,
+    errno.EROFS: _READ_ONLY,
+    errno.ENOTDIR: _NOT_FOLDER,
+    errno.EEXIST: _NOT_FOLDER,
+}
 
 
 def save_problem(error: OSError) -> tuple[str, str]:

@@ -34,12 +34,20 @@ class Widget:
         raise NotImplementedError
 
 
-def _arrow(surface: pygame.Surface, center: tuple[float, float], size: float, direction: int,
-           color: theme.Color) -> None:
+def _arrow(
+    surface: pygame.Surface, center: tuple[float, float], size: float, direction: int, color: theme.Color
+) -> None:
     """A small triangle pointing left (-1) or right (+1): the default font has no arrow glyphs."""
     x, y = center
-    pygame.draw.polygon(surface, color, [(x + direction * size, y), (x - direction * size * 0.6, y - size),
-                                         (x - direction * size * 0.6, y + size)])
+    pygame.draw.polygon(
+        surface,
+        color,
+        [
+            (x + direction * size, y),
+            (x - direction * size * 0.6, y - size),
+            (x - direction * size * 0.6, y + size),
+        ],
+    )
 
 
 class Button(Widget):
@@ -47,8 +55,15 @@ class Button(Widget):
     ``text_ratio``: the label's size for the button's height (a slim button in a line of text
     writes larger, or a script's small letters become hard to read)."""
 
-    def __init__(self, label: str, action: Callable[[], Any], key: int | None = None,
-                 style: str = "normal", key_label: str = "", text_ratio: float = 0.46) -> None:
+    def __init__(
+        self,
+        label: str,
+        action: Callable[[], Any],
+        key: int | None = None,
+        style: str = "normal",
+        key_label: str = "",
+        text_ratio: float = 0.46,
+    ) -> None:
         self.label = label
         self.text_ratio = text_ratio
         self.action = action
@@ -91,7 +106,8 @@ class Button(Widget):
         if not self.visible:
             return
         base = {"primary": (64, 140, 92), "danger": (150, 70, 60), "accent": (168, 112, 30)}.get(
-            self.style, (58, 66, 106))
+            self.style, (58, 66, 106)
+        )
         if not self.enabled:
             base = (50, 52, 66)
         elif self.hover or focused:
@@ -101,7 +117,9 @@ class Button(Widget):
         pygame.draw.rect(surface, (8, 10, 20), shadow, border_radius=radius)
         pygame.draw.rect(surface, base, self.rect, border_radius=radius)
         edge = theme.ACCENT if focused else theme.lerp_color(base, (255, 255, 255), 0.3)
-        pygame.draw.rect(surface, edge, self.rect, max(2, int(3 * scale)) if focused else 2, border_radius=radius)
+        pygame.draw.rect(
+            surface, edge, self.rect, max(2, int(3 * scale)) if focused else 2, border_radius=radius
+        )
         if theme.body_drawn is not None:
             theme.body_drawn(surface, self.rect, True)
         size = int(self.rect.height * self.text_ratio)
@@ -119,7 +137,6 @@ def first_sentence(words: str) -> str:
     return words
 
 
-
 class Selector(Widget):
     """One setting: a label, its current value between two arrows, a line of help under it.
 
@@ -127,10 +144,18 @@ class Selector(Widget):
     ``help``); a disabled selector is greyed and shows ``unused_help``, why it does not apply.
     """
 
-    def __init__(self, label: str, choices: Sequence[tuple[Any, str]], value: Any, help_text: str = "",
-                 house_rule: bool = False, default: Any = None,
-                 on_change: Callable[[Any], None] | None = None, choice_help: Sequence[str] = (),
-                 unused_help: str = "") -> None:
+    def __init__(
+        self,
+        label: str,
+        choices: Sequence[tuple[Any, str]],
+        value: Any,
+        help_text: str = "",
+        house_rule: bool = False,
+        default: Any = None,
+        on_change: Callable[[Any], None] | None = None,
+        choice_help: Sequence[str] = (),
+        unused_help: str = "",
+    ) -> None:
         self.label = label
         self.choices = list(choices)
         values = [v for v, _ in self.choices]
@@ -203,8 +228,14 @@ class Selector(Widget):
         bg = theme.lerp_color(theme.PANEL, (255, 255, 255), 0.08 if (focused or self.hover) else 0.0)
         if not self.enabled:  # greyed: the option does not apply to the other choices
             bg = theme.lerp_color(theme.PANEL, theme.BG_BOTTOM, 0.55)
-        theme.panel(surface, r, bg, theme.ACCENT if focused else theme.PANEL_EDGE, int(10 * scale),
-                    max(2, int(3 * scale)) if focused else 1)
+        theme.panel(
+            surface,
+            r,
+            bg,
+            theme.ACCENT if focused else theme.PANEL_EDGE,
+            int(10 * scale),
+            max(2, int(3 * scale)) if focused else 1,
+        )
         head = int(r.height * 0.36)
         small = max(14, int(r.height * 0.27))  # the help under it stays readable at 960x600
         pad = int(12 * scale)
@@ -213,15 +244,22 @@ class Selector(Widget):
         tag_w = theme.measure(_("house rule"), small)[0] + 10 + pad if self.house_rule else 0
         head = theme.fit_size(tr(self.label), head, 12, room - tag_w)
         label = theme.fit(tr(self.label), head, room - tag_w)
-        lab = theme.blit_text(surface, label, head, theme.TEXT if self.enabled else theme.TEXT_DIM,
-                              (r.left + pad, r.top + int(r.height * 0.1)))
+        lab = theme.blit_text(
+            surface,
+            label,
+            head,
+            theme.TEXT if self.enabled else theme.TEXT_DIM,
+            (r.left + pad, r.top + int(r.height * 0.1)),
+        )
         if self.house_rule:
             tag = theme.text(_("house rule"), small, (30, 10, 40))
             tag_rect = tag.get_rect(midleft=(lab.right + pad, lab.centery)).inflate(10, 4)
             house = theme.HOUSE if self.enabled else theme.lerp_color(theme.HOUSE, theme.PANEL, 0.55)
             pygame.draw.rect(surface, house, tag_rect, border_radius=6)
             surface.blit(tag, tag.get_rect(center=tag_rect.center))
-        pygame.draw.rect(surface, (20, 24, 44) if self.enabled else (30, 33, 50), box, border_radius=int(8 * scale))
+        pygame.draw.rect(
+            surface, (20, 24, 44) if self.enabled else (30, 33, 50), box, border_radius=int(8 * scale)
+        )
         value_label = tr(self.choices[self.index][1])
         is_default = self.default is not None and self.value == self.default
         color = theme.ACCENT if self.enabled else theme.TEXT_DIM
@@ -235,20 +273,31 @@ class Selector(Widget):
         y = r.bottom - int(r.height * 0.1)
         room = r.width - 2 * pad
         if not self.enabled:
-            placed = theme.blit_text(surface, _("not used"), small, theme.TEXT_DIM, (r.right - pad, y), "bottomright")
+            placed = theme.blit_text(
+                surface, _("not used"), small, theme.TEXT_DIM, (r.right - pad, y), "bottomright"
+            )
             room -= placed.width + pad
         elif is_default:
-            placed = theme.blit_text(surface, _("default"), small, theme.GOOD, (r.right - pad, y), "bottomright")
+            placed = theme.blit_text(
+                surface, _("default"), small, theme.GOOD, (r.right - pad, y), "bottomright"
+            )
             room -= placed.width + pad
-        theme.blit_text(surface, theme.fit(first_sentence(tr(self.current_help)), small, room), small, theme.TEXT_DIM,
-                        (r.left + pad, y), "bottomleft")
+        theme.blit_text(
+            surface,
+            theme.fit(first_sentence(tr(self.current_help)), small, room),
+            small,
+            theme.TEXT_DIM,
+            (r.left + pad, y),
+            "bottomleft",
+        )
 
 
 class FocusGroup:
     """Keyboard focus over a list of widgets: Up/Down/Tab move, Left/Right nudge, Enter presses."""
 
-    def __init__(self, widgets: Sequence[Widget] = (), arrows_move_focus: bool = True,
-                 always_shown: bool = False) -> None:
+    def __init__(
+        self, widgets: Sequence[Widget] = (), arrows_move_focus: bool = True, always_shown: bool = False
+    ) -> None:
         self.widgets = list(widgets)
         self.index = 0
         self.keyboard_used = always_shown  # the focus is drawn once the keyboard is used (or always)
@@ -297,7 +346,9 @@ class FocusGroup:
             self._move(-1)
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             focused = self.focused
-            if (focused is None or not focused.nudge(-1 if event.key == pygame.K_LEFT else 1)) and self.arrows_move_focus:
+            if (
+                focused is None or not focused.nudge(-1 if event.key == pygame.K_LEFT else 1)
+            ) and self.arrows_move_focus:
                 self._move(-1 if event.key == pygame.K_LEFT else 1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             focused = self.focused
@@ -313,8 +364,9 @@ class FocusGroup:
             w.draw(surface, w is focused, scale)
 
 
-def list_window(area: pygame.Rect, row_h: int, gap: int, rows: int, chosen: int,
-                top: int) -> tuple[int, int, list[pygame.Rect]]:
+def list_window(
+    area: pygame.Rect, row_h: int, gap: int, rows: int, chosen: int, top: int
+) -> tuple[int, int, list[pygame.Rect]]:
     """A scrolled list's rows in ``area``: the choice kept within the ``rows``, the first row
     shown moved just enough to keep the choice in view (and no further than the last page),
     and the rectangles of the rows shown. Returns (chosen, top, rects)."""
@@ -325,5 +377,8 @@ def list_window(area: pygame.Rect, row_h: int, gap: int, rows: int, chosen: int,
     elif chosen >= top + fits:
         top = chosen - fits + 1
     top = max(0, min(top, max(0, rows - fits)))
-    rects = [pygame.Rect(area.x, area.y + i * (row_h + gap), area.width, row_h) for i in range(min(fits, rows - top))]
+    rects = [
+        pygame.Rect(area.x, area.y + i * (row_h + gap), area.width, row_h)
+        for i in range(min(fits, rows - top))
+    ]
     return chosen, top, rects

@@ -39,16 +39,42 @@ if TYPE_CHECKING:
 
 #: each name this package offers beyond the registry -> the module that defines it
 _LAZY: dict[str, str] = {
-    "Game": "core", "GameSpec": "core", "IllegalMoveError": "core", "AmbiguousMoveError": "core",
-    "NotationError": "core", "PositionError": "core", "Move": "core", "Note": "core",
-    "Option": "core", "Outcome": "core", "State": "core",
-    "Effect": "effects", "Cell": "layout", "Layout": "layout", "load_state": "position",
+    "Game": "core",
+    "GameSpec": "core",
+    "IllegalMoveError": "core",
+    "AmbiguousMoveError": "core",
+    "NotationError": "core",
+    "PositionError": "core",
+    "Move": "core",
+    "Note": "core",
+    "Option": "core",
+    "Outcome": "core",
+    "State": "core",
+    "Effect": "effects",
+    "Cell": "layout",
+    "Layout": "layout",
+    "load_state": "position",
 }
 
 __all__ = [
-    "AmbiguousMoveError", "Cell", "Effect", "Game", "GameSpec", "IllegalMoveError", "Layout", "Move",
-    "NotationError", "Note", "Option", "PositionError",
-    "Outcome", "State", "load_state", "game_ids", "game_spec", "load_game",
+    "AmbiguousMoveError",
+    "Cell",
+    "Effect",
+    "Game",
+    "GameSpec",
+    "IllegalMoveError",
+    "Layout",
+    "Move",
+    "NotationError",
+    "Note",
+    "Option",
+    "PositionError",
+    "Outcome",
+    "State",
+    "load_state",
+    "game_ids",
+    "game_spec",
+    "load_game",
 ]
 
 

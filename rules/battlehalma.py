@@ -143,7 +143,13 @@ class BattleHalmaGame(Game):
         red = sum(1 << (r * n + c) for r in range(n) for c in range(n) if (n - 1 - c) + r <= d)
         blue = sum(1 << (r * n + c) for r in range(n) for c in range(n) if c + (n - 1 - r) <= d)
         if red & blue:
-            raise ValueError(Words('{start_count} counters do not fit a {n}×{n} board: the yards overlap', start_count=self.start_count, n=n))
+            raise ValueError(
+                Words(
+                    "{start_count} counters do not fit a {n}×{n} board: the yards overlap",
+                    start_count=self.start_count,
+                    n=n,
+                )
+            )
         self.start = (red, blue)
         self.limit = 0 if options["limit"] == "off" else int(options["limit"])
         self.repetition_draw = options["repetition"] == "draw"
@@ -171,14 +177,14 @@ class BattleHalmaGame(Game):
     @cached_property
     def layout(self) -> Layout:
         g = self.geo
-        cells = tuple(Cell(p, g.name(p), float(p % self.n), float(p // self.n)) for p in range(self.n ** 2))
+        cells = tuple(Cell(p, g.name(p), float(p % self.n), float(p // self.n)) for p in range(self.n**2))
         regions = {f"yard{side}": tuple(bits(mask)) for side, mask in enumerate(self.start)}
         regions |= {f"goal{side}": (cell,) for side, cell in enumerate(self.goals)}
         return Layout(SQUARES, cells, size=(self.n, self.n), directions=dict(DIRECTIONS), regions=regions)
 
     def point_name(self, point: int) -> str:
-        if not 0 <= point < self.n ** 2:
-            raise ValueError(Words('{point} is not a square of this board', point=point))
+        if not 0 <= point < self.n**2:
+            raise ValueError(Words("{point} is not a square of this board", point=point))
         return self.geo.name(point)
 
     def point_index(self, name: str) -> int:
@@ -187,7 +193,7 @@ class BattleHalmaGame(Game):
             c, r = ord(t[0]) - ord("a"), int(t[1:]) - 1
             if 0 <= c < self.n and 0 <= r < self.n:
                 return r * self.n + c
-        last = self.geo.name(self.n ** 2 - 1)
+        last = self.geo.name(self.n**2 - 1)
         raise ValueError(Words("'{name}' is not a square of this board (a1 to {last})", name=name, last=last))
 
     # --- notation ---------------------------------------------------------------------------
@@ -208,7 +214,9 @@ class BattleHalmaGame(Game):
             t = t[:-2]
         parts = [p for p in t.replace(":", " ").replace("-", " ").replace("x", " ").split()]
         if len(parts) < 2:
-            raise ValueError(Words("cannot read move '{text}' (expected e.g. h1-g2, h1:f3:d3 or h1:f3xd5)", text=text))
+            raise ValueError(
+                Words("cannot read move '{text}' (expected e.g. h1-g2, h1:f3:d3 or h1:f3xd5)", text=text)
+            )
         path = tuple(self.point_index(p) for p in parts)
         return state.move_for_route(path)
 
@@ -229,20 +237,37 @@ class BattleHalmaGame(Game):
             raise ValueError(problem)
         state = BattleHalmaState(self, red, blue, kings, turn)
         if self.limit:
-            state._quiet = count_field(fields, "quiet", most=self.limit,
-                                       over=Words('the game ends after {limit} plies without a capture', limit=self.limit))
+            state._quiet = count_field(
+                fields,
+                "quiet",
+                most=self.limit,
+                over=Words("the game ends after {limit} plies without a capture", limit=self.limit),
+            )
         else:
             state._quiet = count_field(fields, "quiet")
         for side, army in ((RED, red), (BLUE, blue)):
             # A win ends the game at once, on the winner's move: the loser is to move after it.
-            won = Words("{side} captured all of {side2}'s pieces", side=SIDES[side ^ 1], side2=SIDES[side]) if not army else ""
+            won = (
+                Words("{side} captured all of {side2}'s pieces", side=SIDES[side ^ 1], side2=SIDES[side])
+                if not army
+                else ""
+            )
             if self.terminal and army >> self.goals[side] & 1:
                 won = Words("{side} reached {side2}'s corner", side=SIDES[side], side2=SIDES[side ^ 1])
                 side ^= 1
             if won and turn != side:
-                raise ValueError(Words("{won} with the last move, so it is {side}'s turn, not {side2}'s", won=won, side=SIDES[side], side2=SIDES[turn]))
+                raise ValueError(
+                    Words(
+                        "{won} with the last move, so it is {side}'s turn, not {side2}'s",
+                        won=won,
+                        side=SIDES[side],
+                        side2=SIDES[turn],
+                    )
+                )
             if won and not army and state._quiet:
-                raise ValueError(Words('quiet={quiet}, but the last move captured: {won}', quiet=state._quiet, won=won))
+                raise ValueError(
+                    Words("quiet={quiet}, but the last move captured: {won}", quiet=state._quiet, won=won)
+                )
         state._ply0 = count_field(fields, "ply")
         if "rep" in fields and state._repetition_key() is None:
             raise ValueError("rep= counts repeated positions, but in this game repetition is no draw")
@@ -252,16 +277,29 @@ class BattleHalmaGame(Game):
     def position_problem(self, red: int, blue: int, kings: int) -> str:
         """Why these pieces are no position of this game, or ''."""
         if kings and not self.promotion:
-            return N_("there are no kings under the terminal rule (a counter on the enemy corner wins at once)")
+            return N_(
+                "there are no kings under the terminal rule (a counter on the enemy corner wins at once)"
+            )
         for side, army in enumerate((red, blue)):
             if army.bit_count() > self.start_count:
-                return (Words('{side} has {bit_count} pieces on the board; this game starts with {start_count} a side', side=SIDES[side], bit_count=army.bit_count(), start_count=self.start_count))
+                return Words(
+                    "{side} has {bit_count} pieces on the board; this game starts with {start_count} a side",
+                    side=SIDES[side],
+                    bit_count=army.bit_count(),
+                    start_count=self.start_count,
+                )
             if self.promotion and (army & ~kings) >> self.goals[side] & 1:
-                return (Words("a {side} counter stands on {side2}'s corner, where it would have been crowned a king (write it as a capital letter)", side=SIDES[side], side2=SIDES[side ^ 1]))
+                return Words(
+                    "a {side} counter stands on {side2}'s corner, where it would have been crowned a king (write it as a capital letter)",
+                    side=SIDES[side],
+                    side2=SIDES[side ^ 1],
+                )
         if self.terminal and red >> self.goals[RED] & 1 and blue >> self.goals[BLUE] & 1:
             return N_("both sides stand on the enemy corner, but the first to reach it wins at once")
         if not red and not blue:
-            return N_("neither side has a piece on the board: the game ends when the first side loses its last one")
+            return N_(
+                "neither side has a piece on the board: the game ends when the first side loses its last one"
+            )
         return ""
 
     # --- bitboard tests ---------------------------------------------------------------------
@@ -375,8 +413,15 @@ class BattleHalmaState(RecordedState):
             return []
         return generate(self)
 
-    def _extend_counter(self, route: tuple[int, ...], mover: int, own_rest: int, opp: int, visited: int,
-                        emit: Callable[[tuple[int, ...], tuple[int, ...]], None]) -> None:
+    def _extend_counter(
+        self,
+        route: tuple[int, ...],
+        mover: int,
+        own_rest: int,
+        opp: int,
+        visited: int,
+        emit: Callable[[tuple[int, ...], tuple[int, ...]], None],
+    ) -> None:
         """Every landing a counter's chain can add to ``route``, each once by a shortest route."""
         leaps = self.game.geo.leaps[mover]
         occ = own_rest | opp
@@ -393,8 +438,15 @@ class BattleHalmaState(RecordedState):
                         emit(r2, ())
                         queue.append(r2)
 
-    def _extend_king(self, route: tuple[int, ...], own_rest: int, opp: int, visited: int,
-                     caps: tuple[int, ...], emit: Callable[[tuple[int, ...], tuple[int, ...]], None]) -> None:
+    def _extend_king(
+        self,
+        route: tuple[int, ...],
+        own_rest: int,
+        opp: int,
+        visited: int,
+        caps: tuple[int, ...],
+        emit: Callable[[tuple[int, ...], tuple[int, ...]], None],
+    ) -> None:
         """Every continuation of a king's chain, depth first (``battlehalma_moves.extend_king``)."""
         extend_king(self.game.geo.leaps[KING], route, own_rest, opp, visited, caps, emit)
 
@@ -452,7 +504,7 @@ class BattleHalmaState(RecordedState):
         if not own >> p0 & 1:
             if opp >> p0 & 1:
                 return Words("the piece on {p0} is {foe}'s", p0=name(p0), foe=foe), None
-            return Words('there is no {me} piece on {p0}', me=me, p0=name(p0)), None
+            return Words("there is no {me} piece on {p0}", me=me, p0=name(p0)), None
         king = self._kings >> p0 & 1
         mover = KING if king else self._turn
         own_rest = own ^ (1 << p0)
@@ -460,7 +512,10 @@ class BattleHalmaState(RecordedState):
         if len(path) == 1:
             return "", trace
         dirs = tuple(DIRECTIONS) if king else COUNTER_DIRS[self._turn]
-        backwards = Words('a counter never moves toward its own yard ({forbidden_word})', forbidden_word=FORBIDDEN_WORDS[self._turn])
+        backwards = Words(
+            "a counter never moves toward its own yard ({forbidden_word})",
+            forbidden_word=FORBIDDEN_WORDS[self._turn],
+        )
         for i, (a, b) in enumerate(zip(path, path[1:])):
             (ac, ar), (bc, br) = geo.coords(a), geo.coords(b)
             dc, dr = bc - ac, br - ar
@@ -474,21 +529,25 @@ class BattleHalmaState(RecordedState):
                 if (dc, dr) not in [DIRECTIONS[d] for d in dirs]:
                     return backwards, None
                 if own_rest >> b & 1:
-                    return Words('{b} holds your own piece', b=name(b)), None
-                trace = trace._replace(visited=trace.visited | 1 << b, step=True, done=True,
-                                       captured=(b,) if opp >> b & 1 else ())
+                    return Words("{b} holds your own piece", b=name(b)), None
+                trace = trace._replace(
+                    visited=trace.visited | 1 << b,
+                    step=True,
+                    done=True,
+                    captured=(b,) if opp >> b & 1 else (),
+                )
                 continue
             if dc % 2 or dr % 2 or max(abs(dc), abs(dr)) != 2 or (dc and dr and abs(dc) != abs(dr)):
-                return Words('{b} is neither a step nor a leap from {a}', b=name(b), a=name(a)), None
+                return Words("{b} is neither a step nor a leap from {a}", b=name(b), a=name(a)), None
             if (dc // 2, dr // 2) not in [DIRECTIONS[d] for d in dirs]:
                 return backwards, None
             over = a + dc // 2 + dr // 2 * n
             if not (own_rest | trace.opp) >> over & 1:
-                return Words('a leap goes over a piece, and {over} is empty', over=name(over)), None
+                return Words("a leap goes over a piece, and {over} is empty", over=name(over)), None
             if trace.visited >> b & 1:
                 return N_("a leap never returns to a square already visited in this move"), None
             if own_rest >> b & 1:
-                return Words('{b} holds your own piece', b=name(b)), None
+                return Words("{b} holds your own piece", b=name(b)), None
             caps, left = trace.captured, trace.opp
             if king and left >> over & 1:
                 caps, left = caps + (over,), left & ~(1 << over)
@@ -593,15 +652,23 @@ class BattleHalmaState(RecordedState):
         if g.terminal:
             for side, army in ((RED, red), (BLUE, blue)):
                 if army >> g.goals[side] & 1:
-                    return Outcome(side, Words("{side} reached {side2}'s corner", side=SIDES[side], side2=SIDES[side ^ 1]), EndCode.TERMINAL)
+                    return Outcome(
+                        side,
+                        Words("{side} reached {side2}'s corner", side=SIDES[side], side2=SIDES[side ^ 1]),
+                        EndCode.TERMINAL,
+                    )
         if not red or not blue:
             side = RED if not red else BLUE
-            return Outcome(side ^ 1, Words("all of {side}'s pieces are captured", side=SIDES[side]), EndCode.ALL_CAPTURED)
+            return Outcome(
+                side ^ 1, Words("all of {side}'s pieces are captured", side=SIDES[side]), EndCode.ALL_CAPTURED
+            )
         own, opp = (red, blue) if turn == RED else (blue, red)
         if not g.has_move(own & ~k, own & k, own, opp, turn):
-            return Outcome(turn ^ 1, Words('{side} cannot move', side=SIDES[turn]), EndCode.NO_MOVES)
+            return Outcome(turn ^ 1, Words("{side} cannot move", side=SIDES[turn]), EndCode.NO_MOVES)
         if g.limit and self._quiet >= g.limit:
-            return Outcome(None, Words('{limit} plies without a capture: a draw', limit=g.limit), EndCode.LIMIT)
+            return Outcome(
+                None, Words("{limit} plies without a capture: a draw", limit=g.limit), EndCode.LIMIT
+            )
         if g.repetition_draw and self._rep.get((red, blue, k, turn), 0) >= 3:  # repetitions(), inlined
             return Outcome(None, N_("the same position came up three times: a draw"), EndCode.REPETITION)
         return None
@@ -621,8 +688,11 @@ class BattleHalmaState(RecordedState):
 
     def _may_recur(self, key: tuple[int, ...]) -> bool:
         """Captures and crownings never come back."""
-        return (key[0].bit_count() == self._red.bit_count() and key[1].bit_count() == self._blue.bit_count()
-                and key[2].bit_count() == self._kings.bit_count())
+        return (
+            key[0].bit_count() == self._red.bit_count()
+            and key[1].bit_count() == self._blue.bit_count()
+            and key[2].bit_count() == self._kings.bit_count()
+        )
 
     # --- words for the UI -------------------------------------------------------------------
     def why_illegal(self, move: Move) -> str:
@@ -642,10 +712,15 @@ class BattleHalmaState(RecordedState):
         kind = "king" if trace.mover == KING else "counter"
         where = self.game.geo.name(cell)
         if self.continuations((cell,))[0]:
-            return Words('the {kind} on {where} can move: pick where to', kind=kind, where=where)
+            return Words("the {kind} on {where} can move: pick where to", kind=kind, where=where)
         if trace.mover == KING:
-            return Words('the king on {where} is hemmed in by your own pieces', where=where)
-        return (Words('the {kind} on {where} has no move: counters never move {forbidden_word}, and cannot land on their own pieces', kind=kind, where=where, forbidden_word=FORBIDDEN_WORDS[self._turn]))
+            return Words("the king on {where} is hemmed in by your own pieces", where=where)
+        return Words(
+            "the {kind} on {where} has no move: counters never move {forbidden_word}, and cannot land on their own pieces",
+            kind=kind,
+            where=where,
+            forbidden_word=FORBIDDEN_WORDS[self._turn],
+        )
 
     def why_not_path(self, path: Sequence[int]) -> str:
         path = tuple(path)
@@ -669,11 +744,20 @@ class BattleHalmaState(RecordedState):
         if g.terminal and any(m.path[-1] == goal for m in moves):
             notes.append(Note(NoteCode.GOAL_REACHABLE, "a counter can reach the enemy corner and win"))
         elif any(m.kind in (STEP_KING, LEAP_KING) for m in moves):
-            notes.append(Note(NoteCode.PROMOTION_AVAILABLE, "a counter can reach the enemy corner and become a king"))
+            notes.append(
+                Note(NoteCode.PROMOTION_AVAILABLE, "a counter can reach the enemy corner and become a king")
+            )
         if g.limit and g.limit - self._quiet <= 10:
-            notes.append(Note(NoteCode.LIMIT_NEAR, Words('{n} plies left before a draw without a capture', n=g.limit - self._quiet)))
+            notes.append(
+                Note(
+                    NoteCode.LIMIT_NEAR,
+                    Words("{n} plies left before a draw without a capture", n=g.limit - self._quiet),
+                )
+            )
         if g.repetition_draw and self.repetitions() == 2:
-            notes.append(Note(NoteCode.REPETITION_NEAR, "this position came up twice: a third time is a draw"))
+            notes.append(
+                Note(NoteCode.REPETITION_NEAR, "this position came up twice: a third time is a draw")
+            )
         return notes
 
     def effects(self, move: Move) -> list[Effect]:
@@ -739,8 +823,14 @@ class BattleHalmaState(RecordedState):
         if self.outcome() is not None:
             return 0
         g = self.game
-        position, played = random_playout(g, self._snapshot(), self._rep if g.repetition_draw else None, rng,
-                                          1 << 62 if max_plies is None else max_plies, greedy)
+        position, played = random_playout(
+            g,
+            self._snapshot(),
+            self._rep if g.repetition_draw else None,
+            rng,
+            1 << 62 if max_plies is None else max_plies,
+            greedy,
+        )
         self._restore(position)
         self._ply0 += len(self._hist) + played
         self._hist = []  # the counts in _rep now follow the playout: no undo past it

@@ -58,8 +58,14 @@ def choices(game: BattleHalmaGame, own: int, opp: int, kings: int, side: int) ->
     return cands, total
 
 
-def random_playout(game: BattleHalmaGame, position: Position, rep: dict[tuple[int, ...], int] | None,
-                   rng: random.Random, max_plies: int, greedy: float) -> tuple[Position, int]:
+def random_playout(
+    game: BattleHalmaGame,
+    position: Position,
+    rep: dict[tuple[int, ...], int] | None,
+    rng: random.Random,
+    max_plies: int,
+    greedy: float,
+) -> tuple[Position, int]:
     """Uniformly random moves (or with probability ``greedy`` a biggest capture) from
     ``position``, which has no outcome yet, to the end or for ``max_plies``; returns the
     position reached and the plies played. ``rep``: the repetition counts when repetition is

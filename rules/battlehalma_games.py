@@ -24,7 +24,6 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 
-
 RULES = """\
 BattleHalma, "a spiced up Halma": Halma's leaps with a warlike twist, exchange capture.
 
@@ -76,37 +75,65 @@ def _make(spec: GameSpec, options: dict[str, Any]) -> BattleHalmaGame:
 def _register() -> None:
     options = (
         Option(
-            "rule", "Rule", "promotion", ("promotion", "terminal"),
+            "rule",
+            "Rule",
+            "promotion",
+            ("promotion", "terminal"),
             "Promotion: crown a king on the enemy corner and capture everything. Terminal: the "
             "first counter on the enemy corner wins.",
-            choice_labels=("Promotion", "Terminal"), in_play=True,
-            choice_help=("Promotion: a counter on the enemy corner is crowned a king; capture everything to win.",
-                         "Terminal: the first counter on the enemy corner wins; there are no kings."),
+            choice_labels=("Promotion", "Terminal"),
+            in_play=True,
+            choice_help=(
+                "Promotion: a counter on the enemy corner is crowned a king; capture everything to win.",
+                "Terminal: the first counter on the enemy corner wins; there are no kings.",
+            ),
         ),
         Option("size", "Board", 8, (8, 10), "The board's size.", choice_labels=("8×8", "10×10")),
         Option(
-            "counters", "Counters", 10, (3, 6, 10, 15), "Counters per side, filling the yard in the corner.",
+            "counters",
+            "Counters",
+            10,
+            (3, 6, 10, 15),
+            "Counters per side, filling the yard in the corner.",
             choice_labels=("3", "6", "10", "15"),
         ),
         Option(
-            "limit", "No-capture limit", 100, ("off", 100, 200),
+            "limit",
+            "No-capture limit",
+            100,
+            ("off", 100, 200),
             "This many plies in a row without a capture is a draw (a ply is one side's move).",
-            house_rule=True, choice_labels=("Off", "100 plies (50 each)", "200 plies (100 each)"),
+            house_rule=True,
+            choice_labels=("Off", "100 plies (50 each)", "200 plies (100 each)"),
             choice_help=("Off: no limit; a game without captures ends only by repetition or a win.", "", ""),
         ),
         Option(
-            "repetition", "Repetition", "draw", ("draw", "off"),
+            "repetition",
+            "Repetition",
+            "draw",
+            ("draw", "off"),
             "A position seen for the third time is a draw.",
-            house_rule=True, choice_labels=("Threefold is a draw", "Off"),
-            choice_help=("A position seen for the third time, with the same player to move, is a draw.",
-                         "Off: positions may repeat; only the no-capture limit ends a game without a win."),
+            house_rule=True,
+            choice_labels=("Threefold is a draw", "Off"),
+            choice_help=(
+                "A position seen for the third time, with the same player to move, is a draw.",
+                "Off: positions may repeat; only the no-capture limit ends a game without a win.",
+            ),
         ),
     )
-    register(GameSpec(
-        "battlehalma", "BattleHalma", "A modern invention, after Halma",
-        "Halma with exchange captures: leap across the board, take by landing on the enemy.",
-        ("Red", "Blue"), options, RULES, _make, variants=VARIANTS,
-    ))
+    register(
+        GameSpec(
+            "battlehalma",
+            "BattleHalma",
+            "A modern invention, after Halma",
+            "Halma with exchange captures: leap across the board, take by landing on the enemy.",
+            ("Red", "Blue"),
+            options,
+            RULES,
+            _make,
+            variants=VARIANTS,
+        )
+    )
 
 
 _register()

@@ -40,14 +40,28 @@ class MoveTables:
             goal = game.goals[mover] if mover != KING and game.promotion else -1
             st, lp, nm = [], [], []
             for p in range(geo.n * geo.n):
-                st.append(tuple(
-                    (qb, Move(STEP_KING if q == goal else STEP, (p, q)),
-                     Move(STEP_KING if q == goal else STEP, (p, q), (q,)))
-                    for q, qb in geo.steps[mover][p]))
-                lp.append(tuple(
-                    (over_b, land, land_b, Move(LEAP_KING if land == goal else LEAP, (p, land)),
-                     Move(LEAP_KING if land == goal else LEAP, (p, land), (land,)))
-                    for over_b, _over, land, land_b in geo.leaps[mover][p]))
+                st.append(
+                    tuple(
+                        (
+                            qb,
+                            Move(STEP_KING if q == goal else STEP, (p, q)),
+                            Move(STEP_KING if q == goal else STEP, (p, q), (q,)),
+                        )
+                        for q, qb in geo.steps[mover][p]
+                    )
+                )
+                lp.append(
+                    tuple(
+                        (
+                            over_b,
+                            land,
+                            land_b,
+                            Move(LEAP_KING if land == goal else LEAP, (p, land)),
+                            Move(LEAP_KING if land == goal else LEAP, (p, land), (land,)),
+                        )
+                        for over_b, _over, land, land_b in geo.leaps[mover][p]
+                    )
+                )
                 nm.append(sum(qb for q, qb in geo.steps[mover][p]) | sum(t[3] for t in geo.leaps[mover][p]))
             steps.append(tuple(st))
             leaps.append(tuple(lp))
@@ -58,15 +72,22 @@ class MoveTables:
         self.near: tuple[tuple[int, ...], ...] = tuple(near)
         #: per counter side and square: (own pieces, enemies) on its ``near`` squares -> ``first_moves``
         self.seen: tuple[list[dict[tuple[int, int], FirstMoves]], ...] = tuple(
-            [{} for _ in range(geo.n * geo.n)] for _ in (0, 1))
+            [{} for _ in range(geo.n * geo.n)] for _ in (0, 1)
+        )
         #: per counter side: the goal square a landing crowns on (-1: none under these rules)
         self.crown_at = tuple(game.goals[side] if game.promotion else -1 for side in (0, 1))
         #: per counter side and landing square: the kind of a chain ending there (crowning or not)
-        self.leap_kind = tuple(tuple(LEAP_KING if q == goal else LEAP for q in range(geo.n * geo.n))
-                               for goal in self.crown_at)
+        self.leap_kind = tuple(
+            tuple(LEAP_KING if q == goal else LEAP for q in range(geo.n * geo.n)) for goal in self.crown_at
+        )
         #: per counter side and square: (bit leapt over, landing, landing bit) of every leap from it
-        self.hops = tuple(tuple(tuple((over_b, land, land_b) for over_b, _over, land, land_b in geo.leaps[side][p])
-                                for p in range(geo.n * geo.n)) for side in (0, 1))
+        self.hops = tuple(
+            tuple(
+                tuple((over_b, land, land_b) for over_b, _over, land, land_b in geo.leaps[side][p])
+                for p in range(geo.n * geo.n)
+            )
+            for side in (0, 1)
+        )
         self.king, self.king_leap = KING, LEAP
 
 
@@ -75,8 +96,13 @@ FirstMoves = tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], int]
 _SEEN_MAX = 4096  # neighbourhoods remembered per square and side before that memory is cleared
 
 
-def first_moves(steps: tuple[tuple[int, Move, Move], ...], leaps: tuple[tuple[int, int, int, Move, Move], ...],
-                own: int, opp: int, here: int) -> FirstMoves:
+def first_moves(
+    steps: tuple[tuple[int, Move, Move], ...],
+    leaps: tuple[tuple[int, int, int, Move, Move], ...],
+    own: int,
+    opp: int,
+    here: int,
+) -> FirstMoves:
     """A counter's steps and first leaps from ``here`` (its bit), the one-leap routes that may
     go on, and the squares they land on. They depend only on the squares next to it and a leap
     away (``MoveTables.near``), so ``generate`` works each neighbourhood out once."""
@@ -168,8 +194,15 @@ def _king_moves(state: BattleHalmaState, p: int, own: int, opp: int, out: list[M
 KingLeaps = tuple[tuple[tuple[int, int, int, int], ...], ...]
 
 
-def extend_king(leaps: KingLeaps, route: tuple[int, ...], own_rest: int, opp: int, visited: int,
-                caps: tuple[int, ...], emit: Callable[[tuple[int, ...], tuple[int, ...]], None]) -> None:
+def extend_king(
+    leaps: KingLeaps,
+    route: tuple[int, ...],
+    own_rest: int,
+    opp: int,
+    visited: int,
+    caps: tuple[int, ...],
+    emit: Callable[[tuple[int, ...], tuple[int, ...]], None],
+) -> None:
     """Every continuation of a king's chain ``route`` (having taken ``caps``, landed on
     ``visited``), depth first: ``emit(route, captured)`` for each. The enemies a king leaps
     vanish at once, so a chain may cross a square a leapt enemy stood on; landing on an enemy

@@ -31,9 +31,7 @@ class Board:
         self.name = name
         self.width = width
         self.height = height
-        self.lines: tuple[tuple[int, ...], ...] = tuple(
-            tuple(self._parse(p) for p in line) for line in lines
-        )
+        self.lines: tuple[tuple[int, ...], ...] = tuple(tuple(self._parse(p) for p in line) for line in lines)
         pts = sorted({p for line in self.lines for p in line})
         self.points: tuple[int, ...] = tuple(pts)
         self.mask = 0
@@ -64,9 +62,11 @@ class Board:
         # Every jump's offset is a step's (its first half), so one entry serves both.
         jump_origins = dict(self.jump_shifts)
         self.up: tuple[tuple[int, int, int], ...] = tuple(
-            (off, m, jump_origins.get(off, 0)) for off, m in self.step_shifts if off > 0)
+            (off, m, jump_origins.get(off, 0)) for off, m in self.step_shifts if off > 0
+        )
         self.down: tuple[tuple[int, int, int], ...] = tuple(
-            (-off, m, jump_origins.get(off, 0)) for off, m in self.step_shifts if off < 0)
+            (-off, m, jump_origins.get(off, 0)) for off, m in self.step_shifts if off < 0
+        )
         #: per point: (bit jumped over, landing bit, landing) of each jump from it
         self.jump_bits: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
             tuple((1 << over, 1 << to, to) for over, to in js) for js in self.jumps
@@ -76,14 +76,20 @@ class Board:
         for a in pts:
             for b, c in jumps[a]:
                 if b - a != c - b:
-                    raise ValueError(Words('{name}: line through {name_of} is not evenly spaced', name=name, name_of=self.name_of(b)))
+                    raise ValueError(
+                        Words(
+                            "{name}: line through {name_of} is not evenly spaced",
+                            name=name,
+                            name_of=self.name_of(b),
+                        )
+                    )
 
     # --- names ---------------------------------------------------------------------------
     def _parse(self, name: str) -> int:
         col = FILES.index(name[0])
         row = int(name[1:]) - 1
         if not (0 <= col < self.width and 0 <= row < self.height):
-            raise ValueError(Words('{name}: point {name2} is off the lattice', name=self.name, name2=name))
+            raise ValueError(Words("{name}: point {name2} is off the lattice", name=self.name, name2=name))
         return row * self.width + col
 
     def name_of(self, point: int) -> str:
@@ -95,7 +101,9 @@ class Board:
         try:
             p = self._parse(name)
         except (ValueError, IndexError):
-            raise ValueError(Words("'{name}' is not a point of the {name2}", name=name, name2=self.name)) from None
+            raise ValueError(
+                Words("'{name}' is not a point of the {name2}", name=name, name2=self.name)
+            ) from None
         if not (self.mask >> p) & 1:
             raise ValueError(Words("'{name}' is not a point of the {name2}", name=name, name2=self.name))
         return p
@@ -197,8 +205,12 @@ def alquerque_37() -> Board:
 def triangle_10() -> Board:
     """Hat Diviyan Keliya's triangle: apex d4, base a1-g1 (10 points)."""
     lines = [
-        "d4 c3 b2 a1", "d4 d3 d2 d1", "d4 e3 f2 g1",
-        "c3 d3 e3", "b2 d2 f2", "a1 d1 g1",
+        "d4 c3 b2 a1",
+        "d4 d3 d2 d1",
+        "d4 e3 f2 g1",
+        "c3 d3 e3",
+        "b2 d2 f2",
+        "a1 d1 g1",
     ]
     return Board("triangle", 7, 4, (ln.split() for ln in lines))
 
@@ -207,7 +219,12 @@ def triangle_10() -> Board:
 def triangle_13() -> Board:
     """The large triangle with an extra row (13 points)."""
     lines = [
-        "e5 d4 c3 b2 a1", "e5 e4 e3 e2 e1", "e5 f4 g3 h2 i1",
-        "d4 e4 f4", "c3 e3 g3", "b2 e2 h2", "a1 e1 i1",
+        "e5 d4 c3 b2 a1",
+        "e5 e4 e3 e2 e1",
+        "e5 f4 g3 h2 i1",
+        "d4 e4 f4",
+        "c3 e3 g3",
+        "b2 e2 h2",
+        "a1 e1 i1",
     ]
     return Board("large triangle", 9, 5, (ln.split() for ln in lines))

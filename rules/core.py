@@ -147,10 +147,20 @@ class Option:
 
         if not isinstance(value, bool):  # True == 1, but no option is a yes/no number
             for choice in self.choices:
-                if value == choice or (isinstance(value, str) and value.strip().lower() == str(choice).lower()):
+                if value == choice or (
+                    isinstance(value, str) and value.strip().lower() == str(choice).lower()
+                ):
                     return choice
         allowed = ", ".join(str(c) for c in self.choices)
-        raise ValueError(Words("option '{name}' ({label}) cannot be '{value}' (allowed: {allowed})", name=self.name, label=self.label, value=shown(value), allowed=allowed))
+        raise ValueError(
+            Words(
+                "option '{name}' ({label}) cannot be '{value}' (allowed: {allowed})",
+                name=self.name,
+                label=self.label,
+                value=shown(value),
+                allowed=allowed,
+            )
+        )
 
     def label_of(self, value: Any) -> str:
         if self.choice_labels:
@@ -187,7 +197,14 @@ class GameSpec:
         from .position import shown
 
         known = ", ".join(o.name for o in self.options) or "none"
-        raise ValueError(Words("unknown option '{name}' for {name2} (its options: {known})", name=shown(name), name2=self.name, known=known))
+        raise ValueError(
+            Words(
+                "unknown option '{name}' for {name2} (its options: {known})",
+                name=shown(name),
+                name2=self.name,
+                known=known,
+            )
+        )
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         """Defaults overlaid with ``given``; every value checked against its option."""
@@ -340,7 +357,9 @@ class State(ABC):
     def effects(self, move: Move) -> list[Effect]:
         """What the legal ``move`` does here, in order (see ``rules.effects``). Asked by the UI
         and the tests before the move is played; search never needs it."""
-        raise NotImplementedError(Words("{name} does not describe its moves' effects", name=type(self).__name__))
+        raise NotImplementedError(
+            Words("{name} does not describe its moves' effects", name=type(self).__name__)
+        )
 
     def captures(self, move: Move) -> tuple[int, ...]:
         """The cells the legal ``move`` empties by capture, in order: ``move.captured``, unless
@@ -354,7 +373,7 @@ class State(ABC):
 
     def why_not_from(self, cell: int) -> str:
         """Why no move of the side to move starts at ``cell`` (games give better words)."""
-        return Words('no move starts at {cell}', cell=self.game.point_name(cell))
+        return Words("no move starts at {cell}", cell=self.game.point_name(cell))
 
     def why_not_path(self, path: Sequence[int]) -> str:
         """Why no legal move follows the route ``path`` (a step, a chain in progress)."""
@@ -432,11 +451,11 @@ class State(ABC):
         try:
             found = self.move_for_route(route)
         except IllegalMoveError:
-            found = next((m for m in self.legal_moves() if m.path[:len(route)] == route), None)
+            found = next((m for m in self.legal_moves() if m.path[: len(route)] == route), None)
         if found is None:
             return []
         move = found
-        if move.path[:len(route)] == route:
+        if move.path[: len(route)] == route:
             hops = hop_takes(self.effects(move))
             return hops[len(route) - 2] if len(hops) >= len(route) - 1 else []
         # Another route to the same end (the stored one differs): what it takes beyond the

@@ -22,7 +22,13 @@ from .kinds import EffectKind, PieceKind, Pieces
 from .words import Words
 
 PLACE, MOVE, REMOVE, PROMOTE = EffectKind.PLACE, EffectKind.MOVE, EffectKind.REMOVE, EffectKind.PROMOTE
-LIFT, DROP, RELAY, CAPTURE, STOP = EffectKind.LIFT, EffectKind.DROP, EffectKind.RELAY, EffectKind.CAPTURE, EffectKind.STOP
+LIFT, DROP, RELAY, CAPTURE, STOP = (
+    EffectKind.LIFT,
+    EffectKind.DROP,
+    EffectKind.RELAY,
+    EffectKind.CAPTURE,
+    EffectKind.STOP,
+)
 
 
 class Effect(NamedTuple):
@@ -47,8 +53,11 @@ def hop_takes(effects: list[Effect]) -> list[list[int]]:
         end = moves[k + 1] if k + 1 < len(moves) else len(effects)
         to = effects[i].to
         before = [e.cell for e in effects[start:i] if e.kind == REMOVE and e.cell == to]
-        after = [e.cell for e in effects[i + 1:end] if e.kind == REMOVE
-                 and not (k + 1 < len(moves) and e.cell == effects[moves[k + 1]].to)]
+        after = [
+            e.cell
+            for e in effects[i + 1 : end]
+            if e.kind == REMOVE and not (k + 1 < len(moves) and e.cell == effects[moves[k + 1]].to)
+        ]
         out.append(before + after)
     return out
 
@@ -59,12 +68,12 @@ def replay_pieces(pieces: Pieces, effects: list[Effect]) -> Pieces:
     for e in effects:
         if e.kind == PLACE:
             if e.cell in out:
-                raise ValueError(Words('place on occupied cell {cell}', cell=e.cell))
+                raise ValueError(Words("place on occupied cell {cell}", cell=e.cell))
             out[e.cell] = (e.player, PieceKind(e.detail))
         elif e.kind == MOVE:
             piece = out.pop(e.cell)
             if e.to in out:
-                raise ValueError(Words('move onto occupied cell {to}', to=e.to))
+                raise ValueError(Words("move onto occupied cell {to}", to=e.to))
             out[e.to] = piece
         elif e.kind == REMOVE:
             del out[e.cell]
@@ -82,7 +91,9 @@ def replay_counts(counts: dict[int, int], effects: list[Effect]) -> tuple[dict[i
     for e in effects:
         if e.kind in (LIFT, RELAY):
             if out.get(e.cell, 0) != e.count:
-                raise ValueError(Words('lift of {count} from a hole holding {get}', count=e.count, get=out.get(e.cell, 0)))
+                raise ValueError(
+                    Words("lift of {count} from a hole holding {get}", count=e.count, get=out.get(e.cell, 0))
+                )
             out[e.cell] = 0
             hand += e.count
         elif e.kind == DROP:
@@ -92,9 +103,13 @@ def replay_counts(counts: dict[int, int], effects: list[Effect]) -> tuple[dict[i
             hand -= 1
         elif e.kind == CAPTURE:
             if out.get(e.cell, 0) != e.count:
-                raise ValueError(Words('capture of {count} from a hole holding {get}', count=e.count, get=out.get(e.cell, 0)))
+                raise ValueError(
+                    Words(
+                        "capture of {count} from a hole holding {get}", count=e.count, get=out.get(e.cell, 0)
+                    )
+                )
             out[e.cell] = 0
             taken[e.player] += e.count
     if hand:
-        raise ValueError(Words('{hand} stones still in hand after the sowing', hand=hand))
+        raise ValueError(Words("{hand} stones still in hand after the sowing", hand=hand))
     return out, taken

@@ -29,8 +29,14 @@ from .words import N_, NOT_ALLOWED, Words
 HUNTER, PREY = 0, 1
 
 #: a side named as the rules texts name it (each whole, for the catalogue)
-THE = {"tiger": N_("the tiger"), "tigers": N_("the tigers"), "leopard": N_("the leopard"),
-       "leopards": N_("the leopards"), "cow": N_("the cow"), "cows": N_("the cows")}
+THE = {
+    "tiger": N_("the tiger"),
+    "tigers": N_("the tigers"),
+    "leopard": N_("the leopard"),
+    "leopards": N_("the leopards"),
+    "cow": N_("the cow"),
+    "cows": N_("the cows"),
+}
 
 
 @dataclass(frozen=True)
@@ -90,32 +96,66 @@ class HuntGame(LineGame):
         besides the board's form, the pieces on the board and in hand, the order of the drops,
         the capture goal and the no-capture count are checked against the rules."""
         s = self.setup
-        check_fields(fields, ("board", "turn", "phase", "hands", "quiet", "ply"), ("board", "turn"), self.spec.name)
+        check_fields(
+            fields, ("board", "turn", "phase", "hands", "quiet", "ply"), ("board", "turn"), self.spec.name
+        )
         masks = self._read_board(fields["board"])
         turn = turn_field(fields, s.letters, (s.plurals[HUNTER], s.plurals[PREY]))
         hands = pair_field(
-            fields, "hands", f"{s.hands[0]}/{s.hands[1]}", self.totals,
-            (Words("there are only {total} {plural} in all", total=self.totals[HUNTER], plural=s.plurals[HUNTER]),
-             Words("there are only {total} {plural} in all", total=self.totals[PREY], plural=s.plurals[PREY])),
+            fields,
+            "hands",
+            f"{s.hands[0]}/{s.hands[1]}",
+            self.totals,
+            (
+                Words(
+                    "there are only {total} {plural} in all",
+                    total=self.totals[HUNTER],
+                    plural=s.plurals[HUNTER],
+                ),
+                Words(
+                    "there are only {total} {plural} in all", total=self.totals[PREY], plural=s.plurals[PREY]
+                ),
+            ),
         ) or (0, 0)
         problem = self.position_problem(masks[HUNTER], masks[PREY], hands, turn)
         if problem:
             raise ValueError(problem)
         state = HuntState(self, masks[0], masks[1], hands[0], hands[1], turn)
         if self.limit:
-            state._quiet = count_field(fields, "quiet", most=self.limit,
-                                       over=Words('the game ends after {limit} plies without a capture', limit=self.limit))
+            state._quiet = count_field(
+                fields,
+                "quiet",
+                most=self.limit,
+                over=Words("the game ends after {limit} plies without a capture", limit=self.limit),
+            )
         else:
             state._quiet = count_field(fields, "quiet")
         if state._quiet and (hands[0] or hands[1]):
-            raise ValueError(Words('quiet={quiet}, but plies without a capture count only once every piece is on the board', quiet=state._quiet))
+            raise ValueError(
+                Words(
+                    "quiet={quiet}, but plies without a capture count only once every piece is on the board",
+                    quiet=state._quiet,
+                )
+            )
         captured = state.captured_counts()[0]
         if captured >= self.target and state._quiet:
-            raise ValueError(Words('quiet={quiet}, but the game ended with the capture that reached the goal: no move can follow it', quiet=state._quiet))
+            raise ValueError(
+                Words(
+                    "quiet={quiet}, but the game ended with the capture that reached the goal: no move can follow it",
+                    quiet=state._quiet,
+                )
+            )
         state._ply0 = count_field(fields, "ply")
         phase = fields.get("phase")
         if phase is not None and phase != state.phase:
-            raise ValueError(Words('phase={phase} does not fit the pieces in hand: it is the {phase2} phase for {group}', phase=shown(phase), phase2=state.phase, group=s.group(turn)))
+            raise ValueError(
+                Words(
+                    "phase={phase} does not fit the pieces in hand: it is the {phase2} phase for {group}",
+                    phase=shown(phase),
+                    phase2=state.phase,
+                    group=s.group(turn),
+                )
+            )
         return state
 
     def position_problem(self, hunters: int, prey: int, hands: tuple[int, int], turn: int) -> str:
@@ -124,26 +164,63 @@ class HuntGame(LineGame):
         for side, on_board in ((HUNTER, hunters.bit_count()), (PREY, prey.bit_count())):
             total, what, in_hand = self.totals[side], s.plurals[side], hands[side]
             if side == HUNTER and on_board + in_hand != total:
-                return (Words('{what} on the board and in hand must make {total} ({what} are never captured), found {on_board} + {in_hand}', what=what, total=total, on_board=on_board, in_hand=in_hand))
+                return Words(
+                    "{what} on the board and in hand must make {total} ({what} are never captured), found {on_board} + {in_hand}",
+                    what=what,
+                    total=total,
+                    on_board=on_board,
+                    in_hand=in_hand,
+                )
             if on_board + in_hand > total:
-                return (Words('too many {what}: {on_board} on the board and {in_hand} in hand, at most {total} in all', what=what, on_board=on_board, in_hand=in_hand, total=total))
+                return Words(
+                    "too many {what}: {on_board} on the board and {in_hand} in hand, at most {total} in all",
+                    what=what,
+                    on_board=on_board,
+                    in_hand=in_hand,
+                    total=total,
+                )
             if in_hand > s.hands[side]:
-                return Words('{in_hand} {what} in hand is more than the {hand} held at the start', in_hand=in_hand, what=what, hand=s.hands[side])
+                return Words(
+                    "{in_hand} {what} in hand is more than the {hand} held at the start",
+                    in_hand=in_hand,
+                    what=what,
+                    hand=s.hands[side],
+                )
         # The sides take turns, the hunters first, and each side drops while it holds pieces: while
         # the prey still hold some, the pieces dropped fix how many the hunters still hold.
         dropped = s.hands[PREY] - hands[PREY]
         hunter_turns = dropped + (turn == PREY)
         expected = max(0, s.hands[HUNTER] - hunter_turns)
         if hands[PREY] and hands[HUNTER] != expected or not hands[PREY] and hands[HUNTER] > expected:
-            return (Words('the pieces in hand do not fit whose turn it is: the sides drop in turn, {plural} first, so with {hand} {plural2} in hand and {plural3} to move, {plural} in hand should be {expected}, not {hand2}', plural=s.plurals[HUNTER], hand=hands[PREY], plural2=s.plurals[PREY], plural3=s.plurals[turn], expected=expected, hand2=hands[HUNTER]))
+            return Words(
+                "the pieces in hand do not fit whose turn it is: the sides drop in turn, {plural} first, so with {hand} {plural2} in hand and {plural3} to move, {plural} in hand should be {expected}, not {hand2}",
+                plural=s.plurals[HUNTER],
+                hand=hands[PREY],
+                plural2=s.plurals[PREY],
+                plural3=s.plurals[turn],
+                expected=expected,
+                hand2=hands[HUNTER],
+            )
         captured = self.totals[PREY] - prey.bit_count() - hands[PREY]
         if captured and hands[HUNTER] == s.hands[HUNTER]:
             what = f"{captured} {s.kinds[PREY]} is" if captured == 1 else f"{captured} {s.plurals[PREY]} are"
-            return Words('{what} missing, but no {kind} is on the board to capture', what=what, kind=s.kinds[HUNTER])
+            return Words(
+                "{what} missing, but no {kind} is on the board to capture", what=what, kind=s.kinds[HUNTER]
+            )
         if captured > self.target and not self.chains:
-            return (Words('{captured} {plural} are captured, but captures go one a move and the game ends at {target}', captured=captured, plural=s.plurals[PREY], target=self.target))
+            return Words(
+                "{captured} {plural} are captured, but captures go one a move and the game ends at {target}",
+                captured=captured,
+                plural=s.plurals[PREY],
+                target=self.target,
+            )
         if captured >= self.target and turn == HUNTER:
-            return (Words("the goal of {target} captures was reached by the last move, so it is {group}' turn (turn={letter})", target=self.target, group=s.group(PREY), letter=s.letters[PREY]))
+            return Words(
+                "the goal of {target} captures was reached by the last move, so it is {group}' turn (turn={letter})",
+                target=self.target,
+                group=s.group(PREY),
+                letter=s.letters[PREY],
+            )
         return ""
 
     def _read_board(self, text: str) -> tuple[int, int]:
@@ -323,12 +400,16 @@ class HuntState(RecordedState, LineState):
             turn = self._turn
             who = s.group(turn)
             if turn == HUNTER:
-                return Outcome(PREY, Words('{who} cannot move', who=who), EndCode.NO_MOVES)
+                return Outcome(PREY, Words("{who} cannot move", who=who), EndCode.NO_MOVES)
             if g.prey_stuck_loses:
-                return Outcome(HUNTER, Words('{who} cannot move', who=who), EndCode.NO_MOVES)
-            return Outcome(None, Words('{who} cannot move: a draw by the house rule', who=who), EndCode.NO_MOVES)
+                return Outcome(HUNTER, Words("{who} cannot move", who=who), EndCode.NO_MOVES)
+            return Outcome(
+                None, Words("{who} cannot move: a draw by the house rule", who=who), EndCode.NO_MOVES
+            )
         if g.limit and self._quiet >= g.limit:
-            return Outcome(None, Words('{limit} plies without a capture: a draw', limit=g.limit), EndCode.LIMIT)
+            return Outcome(
+                None, Words("{limit} plies without a capture: a draw", limit=g.limit), EndCode.LIMIT
+            )
         return None
 
     def _can_move(self) -> bool:
@@ -354,23 +435,25 @@ class HuntState(RecordedState, LineState):
         if move.kind == DROP:
             if not in_hand:
                 if s.totals[turn] == 1:
-                    return Words('the {kind} is already on the board: move it', kind=kind)
-                return Words('all your {plural} are on the board: move one', plural=s.plurals[turn])
+                    return Words("the {kind} is already on the board: move it", kind=kind)
+                return Words("all your {plural} are on the board: move one", plural=s.plurals[turn])
             p = move.path[0]
             if (occupied >> p) & 1:
-                return Words('{name_of} is not empty', name_of=b.name_of(p))
+                return Words("{name_of} is not empty", name_of=b.name_of(p))
             return N_("that drop is not allowed here")
         if move.kind not in (STEP, JUMP) or len(move.path) < 2:
-            return Words('move a {kind} along a line', kind=kind)
+            return Words("move a {kind} along a line", kind=kind)
         if in_hand:
             if s.totals[turn] == 1:
-                return Words('first drop the {kind} on the board', kind=kind)
-            return Words('{plural} cannot move until all are on the board', plural=s.plurals[turn])
+                return Words("first drop the {kind} on the board", kind=kind)
+            return Words("{plural} cannot move until all are on the board", plural=s.plurals[turn])
         origin = move.path[0]
         if not (own >> origin) & 1:
             if (opp >> origin) & 1:
-                return Words('the piece on {name_of} is a {foe_kind}', name_of=b.name_of(origin), foe_kind=foe_kind)
-            return Words('there is no {kind} on {name_of}', kind=kind, name_of=b.name_of(origin))
+                return Words(
+                    "the piece on {name_of} is a {foe_kind}", name_of=b.name_of(origin), foe_kind=foe_kind
+                )
+            return Words("there is no {kind} on {name_of}", kind=kind, name_of=b.name_of(origin))
         return self._why_route_illegal(move.path, own, opp)
 
     def _why_route_illegal(self, path: tuple[int, ...], own: int, opp: int) -> str:
@@ -383,26 +466,34 @@ class HuntState(RecordedState, LineState):
         for i, dest in enumerate(path[1:], start=1):
             if dest in b.adjacent[pos]:
                 if i > 1:
-                    return Words('after a capture the {kind} may only jump again', kind=kind)
+                    return Words("after a capture the {kind} may only jump again", kind=kind)
                 if (occupied >> dest) & 1:
-                    return Words('{name_of} is not empty', name_of=b.name_of(dest))
+                    return Words("{name_of} is not empty", name_of=b.name_of(dest))
                 if len(path) > 2:
                     return N_("a step ends the move")
                 pos = dest
                 continue
             over = next((o for o, t in b.jumps[pos] if t == dest), None)
             if over is None:
-                return Words('{name_of} and {name_of2} are not joined by a line', name_of=b.name_of(pos), name_of2=b.name_of(dest))
+                return Words(
+                    "{name_of} and {name_of2} are not joined by a line",
+                    name_of=b.name_of(pos),
+                    name_of2=b.name_of(dest),
+                )
             if turn == PREY:
-                return Words('{plural} never jump', plural=s.plurals[PREY])
+                return Words("{plural} never jump", plural=s.plurals[PREY])
             if (own >> over) & 1:
-                return Words('a {kind} never jumps a {kind}', kind=kind)
+                return Words("a {kind} never jumps a {kind}", kind=kind)
             if not (opp >> over) & 1:
-                return Words('a jump must go over a {foe_kind} ({name_of} is empty)', foe_kind=foe_kind, name_of=b.name_of(over))
+                return Words(
+                    "a jump must go over a {foe_kind} ({name_of} is empty)",
+                    foe_kind=foe_kind,
+                    name_of=b.name_of(over),
+                )
             if (occupied >> dest) & 1:
-                return Words('{name_of} is not empty', name_of=b.name_of(dest))
+                return Words("{name_of} is not empty", name_of=b.name_of(dest))
             if i > 1 and not g.chains:
-                return Words('the {kind} captures one {foe_kind} per turn', kind=kind, foe_kind=foe_kind)
+                return Words("the {kind} captures one {foe_kind} per turn", kind=kind, foe_kind=foe_kind)
             opp &= ~(1 << over)
             occupied &= ~(1 << over)
             pos = dest
@@ -417,18 +508,46 @@ class HuntState(RecordedState, LineState):
         if self.outcome() is not None:
             return []
         if in_hand:
-            notes = [Note(NoteCode.DROP, Words('drop a {kind} on any empty point ({in_hand} in hand)', kind=s.kinds[turn], in_hand=in_hand))]
+            notes = [
+                Note(
+                    NoteCode.DROP,
+                    Words(
+                        "drop a {kind} on any empty point ({in_hand} in hand)",
+                        kind=s.kinds[turn],
+                        in_hand=in_hand,
+                    ),
+                )
+            ]
             if s.totals[turn] > 1:
-                notes.append(Note(NoteCode.DROP_FIRST, Words('{plural} cannot move until all are on the board', plural=s.plurals[turn])))
+                notes.append(
+                    Note(
+                        NoteCode.DROP_FIRST,
+                        Words("{plural} cannot move until all are on the board", plural=s.plurals[turn]),
+                    )
+                )
             return notes
         if turn == PREY:
-            return [Note(NoteCode.STEPS_ONLY, Words('{plural} step only and never capture', plural=s.plurals[PREY]))]
+            return [
+                Note(
+                    NoteCode.STEPS_ONLY, Words("{plural} step only and never capture", plural=s.plurals[PREY])
+                )
+            ]
         empty = g.board.mask & ~(self._h | self._p)
         if not g.can_capture(self._h, self._p, empty):
             return []
         if g.chains:
-            return [Note(NoteCode.CAPTURE_AVAILABLE, "a capture is available (never forced); a chain may stop after any jump")]
-        return [Note(NoteCode.CAPTURE_AVAILABLE, Words('a capture is available (never forced); one {kind} per turn', kind=s.kinds[PREY]))]
+            return [
+                Note(
+                    NoteCode.CAPTURE_AVAILABLE,
+                    "a capture is available (never forced); a chain may stop after any jump",
+                )
+            ]
+        return [
+            Note(
+                NoteCode.CAPTURE_AVAILABLE,
+                Words("a capture is available (never forced); one {kind} per turn", kind=s.kinds[PREY]),
+            )
+        ]
 
     def heuristic(self) -> float:
         """From the hunter's side: progress towards the capture goal, and how freely the

@@ -26,7 +26,9 @@ Snapshot = tuple[int, int, int, int, int, int]
 JumpBits = tuple[tuple[tuple[int, int, int], ...], ...]
 
 
-def capture_nodes(jump_bits: JumpBits, chains: bool, hunters: int, prey: int) -> list[tuple[int, int, int, int]]:
+def capture_nodes(
+    jump_bits: JumpBits, chains: bool, hunters: int, prey: int
+) -> list[tuple[int, int, int, int]]:
     """Every capture of the hunters as a node of its chain tree: (landing point, prey left
     after it, parent, jumps so far). ``parent`` is the index of the previous jump's node, or
     ``-1 - origin`` for a first jump. With chains every node is a legal move (a chain may
@@ -65,8 +67,14 @@ def node_move(nodes: list[tuple[int, int, int, int]], index: int) -> Move:
     return Move(JUMP, tuple(path), tuple((a + b) >> 1 for a, b in zip(path, path[1:])))
 
 
-def random_playout(game: HuntGame, snap: Snapshot, hist: list[tuple[Move, Snapshot]], rng: random.Random,
-                   max_plies: int, greedy: float) -> tuple[Snapshot, int]:
+def random_playout(
+    game: HuntGame,
+    snap: Snapshot,
+    hist: list[tuple[Move, Snapshot]],
+    rng: random.Random,
+    max_plies: int,
+    greedy: float,
+) -> tuple[Snapshot, int]:
     """Play from ``snap`` = (hunters, prey, hand0, hand1, turn, quiet) until the game ends or
     ``max_plies`` are played; append each move to ``hist``; return the final snapshot and
     the number of plies played."""

@@ -19,21 +19,44 @@ COW_START = "d4 e4 f4 d5 f5 d6 e6 f6".split()
 
 def _limit_option(flock: str) -> Option:
     return Option(
-        "limit", "No-capture limit", 60, ("off", 40, 60, 100),
-        Words("Once all the {flock} are on the board, this many plies in a row without a capture is a draw (a ply is one side's move).", flock=flock),
-        house_rule=True, choice_labels=("Off", "40 plies (20 each)", "60 plies (30 each)", "100 plies (50 each)"),
-        choice_help=("Off: no limit; a game without captures goes on until a side is blocked or gives in.",
-                     "", "", ""),
+        "limit",
+        "No-capture limit",
+        60,
+        ("off", 40, 60, 100),
+        Words(
+            "Once all the {flock} are on the board, this many plies in a row without a capture is a draw (a ply is one side's move).",
+            flock=flock,
+        ),
+        house_rule=True,
+        choice_labels=("Off", "40 plies (20 each)", "60 plies (30 each)", "100 plies (50 each)"),
+        choice_help=(
+            "Off: no limit; a game without captures goes on until a side is blocked or gives in.",
+            "",
+            "",
+            "",
+        ),
     )
 
 
 def _stuck_option(flock: str) -> Option:
     return Option(
-        "stuck", f"{flock.capitalize()} blocked", "lose", ("lose", "draw"),
-        Words('What happens when the {flock} have no move on their turn; the sources do not say.', flock=flock),
-        house_rule=True, choice_labels=(Words('The {flock} lose', flock=flock), "A draw"),
-        choice_help=(Words('The {flock} lose when they have no move on their turn (the sources do not say).', flock=flock),
-                     Words('A draw when the {flock} have no move on their turn (the sources do not say).', flock=flock)),
+        "stuck",
+        f"{flock.capitalize()} blocked",
+        "lose",
+        ("lose", "draw"),
+        Words(
+            "What happens when the {flock} have no move on their turn; the sources do not say.", flock=flock
+        ),
+        house_rule=True,
+        choice_labels=(Words("The {flock} lose", flock=flock), "A draw"),
+        choice_help=(
+            Words(
+                "The {flock} lose when they have no move on their turn (the sources do not say).", flock=flock
+            ),
+            Words(
+                "A draw when the {flock} have no move on their turn (the sources do not say).", flock=flock
+            ),
+        ),
     )
 
 
@@ -78,9 +101,15 @@ def _make_cows(spec: GameSpec, options: dict[str, Any]) -> HuntGame:
     board = alquerque_49()
     target = int(options["target"])
     setup = HuntSetup(
-        board=board, kinds=(N_("leopard"), N_("cow")), plurals=(N_("leopards"), N_("cows")), letters="LC",
-        start=(0, board.mask_of(COW_START)), hands=(2, 16), chains=True, target=target,
-        goal_reason=lambda captured, left: Words('the leopards captured {captured} cows', captured=captured),
+        board=board,
+        kinds=(N_("leopard"), N_("cow")),
+        plurals=(N_("leopards"), N_("cows")),
+        letters="LC",
+        start=(0, board.mask_of(COW_START)),
+        hands=(2, 16),
+        chains=True,
+        target=target,
+        goal_reason=lambda captured, left: Words("the leopards captured {captured} cows", captured=captured),
     )
     return HuntGame(spec, options, setup)
 
@@ -88,18 +117,28 @@ def _make_cows(spec: GameSpec, options: dict[str, Any]) -> HuntGame:
 def _register_cows() -> None:
     options = (
         Option(
-            "target", "Leopards' goal", 13, (8, 12, 13),
+            "target",
+            "Leopards' goal",
+            13,
+            (8, 12, 13),
             "How many cows the leopards must capture to win (the source says more than 12).",
             choice_labels=("8 cows", "12 cows", "13 cows"),
         ),
         _limit_option("cows"),
         _stuck_option("cows"),
     )
-    register(GameSpec(
-        "cows_leopards", "Cows and Leopards", "India and Sri Lanka (Diviyan keliya, Hasu chirat ata)",
-        "Two leopards hunt twenty-four cows, who try to pen them in.",
-        ("Leopards", "Cows"), options, COWS_RULES, _make_cows,
-    ))
+    register(
+        GameSpec(
+            "cows_leopards",
+            "Cows and Leopards",
+            "India and Sri Lanka (Diviyan keliya, Hasu chirat ata)",
+            "Two leopards hunt twenty-four cows, who try to pen them in.",
+            ("Leopards", "Cows"),
+            options,
+            COWS_RULES,
+            _make_cows,
+        )
+    )
 
 
 # --- Hat Diviyan Keliya --------------------------------------------------------------------------
@@ -140,17 +179,30 @@ def _make_hat_diviyan(spec: GameSpec, options: dict[str, Any]) -> HuntGame:
     large = options["board"] == "large"
     tigers, leopards = (2, 8) if large else (1, 7)
     left_to_win = int(options["large_left"]) if large else 3
+
     def goal_reason(captured: int, left: int) -> str:
         if large:
-            return Words("the tigers captured {captured} leopards: {left} left are too few to trap them",
-                         captured=captured, left=left)
-        return Words("the tiger captured {captured} leopards: {left} left are too few to trap it",
-                     captured=captured, left=left)
+            return Words(
+                "the tigers captured {captured} leopards: {left} left are too few to trap them",
+                captured=captured,
+                left=left,
+            )
+        return Words(
+            "the tiger captured {captured} leopards: {left} left are too few to trap it",
+            captured=captured,
+            left=left,
+        )
 
     setup = HuntSetup(
-        board=triangle_13() if large else triangle_10(), kinds=(N_("tiger"), N_("leopard")),
-        plurals=(N_("tigers"), N_("leopards")), letters="TL", start=(0, 0), hands=(tigers, leopards),
-        chains=False, target=leopards - left_to_win, goal_reason=goal_reason,
+        board=triangle_13() if large else triangle_10(),
+        kinds=(N_("tiger"), N_("leopard")),
+        plurals=(N_("tigers"), N_("leopards")),
+        letters="TL",
+        start=(0, 0),
+        hands=(tigers, leopards),
+        chains=False,
+        target=leopards - left_to_win,
+        goal_reason=goal_reason,
     )
     return HatDiviyanGame(spec, options, setup)
 
@@ -166,27 +218,43 @@ class HatDiviyanGame(HuntGame):
 def _register_hat_diviyan() -> None:
     options = (
         Option(
-            "board", "Board", "standard", ("standard", "large"),
+            "board",
+            "Board",
+            "standard",
+            ("standard", "large"),
             "The 10-point triangle with one tiger and seven leopards, or the 13-point triangle "
             "with two tigers and eight leopards.",
             choice_labels=("Standard: 10 points", "Large: 13 points"),
-            choice_help=("The 10-point triangle: one tiger against seven leopards.",
-                         "The 13-point triangle: two tigers against eight leopards."),
+            choice_help=(
+                "The 10-point triangle: one tiger against seven leopards.",
+                "The 13-point triangle: two tigers against eight leopards.",
+            ),
         ),
         Option(
-            "large_left", "Tigers win at", 5, (5, 4),
+            "large_left",
+            "Tigers win at",
+            5,
+            (5, 4),
             "On the large board, the number of leopards left at which the tigers win.",
-            house_rule=True, choice_labels=("5 leopards left", "4 leopards left"),
+            house_rule=True,
+            choice_labels=("5 leopards left", "4 leopards left"),
             applies=lambda options: options.get("board") == "large",
             unused_help="Only used on the large board; choose the large board to set it.",
         ),
         _limit_option("leopards"),
     )
-    register(GameSpec(
-        "hat_diviyan_keliya", "Hat Diviyan Keliya", "Sri Lanka",
-        "The game of the seven leopards: trap the tiger on the triangle before it eats too many.",
-        ("Tiger", "Leopards"), options, HAT_DIVIYAN_RULES, _make_hat_diviyan,
-    ))
+    register(
+        GameSpec(
+            "hat_diviyan_keliya",
+            "Hat Diviyan Keliya",
+            "Sri Lanka",
+            "The game of the seven leopards: trap the tiger on the triangle before it eats too many.",
+            ("Tiger", "Leopards"),
+            options,
+            HAT_DIVIYAN_RULES,
+            _make_hat_diviyan,
+        )
+    )
 
 
 _register_cows()

@@ -19,8 +19,14 @@ KINDS = (LINES, SQUARES, HOLES)
 
 #: Compass directions of a square grid as (columns, rows) steps, rows counted upwards.
 DIRECTIONS: dict[str, tuple[int, int]] = {
-    "N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1),
-    "S": (0, -1), "SW": (-1, -1), "W": (-1, 0), "NW": (-1, 1),
+    "N": (0, 1),
+    "NE": (1, 1),
+    "E": (1, 0),
+    "SE": (1, -1),
+    "S": (0, -1),
+    "SW": (-1, -1),
+    "W": (-1, 0),
+    "NW": (-1, 1),
 }
 
 
@@ -57,7 +63,9 @@ class Layout:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(Words("unknown layout kind '{kind}' (kinds: {join})", kind=self.kind, join=', '.join(KINDS)))
+            raise ValueError(
+                Words("unknown layout kind '{kind}' (kinds: {join})", kind=self.kind, join=", ".join(KINDS))
+            )
         object.__setattr__(self, "_by_index", {c.index: c for c in self.cells})
 
     def cell(self, index: int) -> Cell:

@@ -29,7 +29,9 @@ def board_layout(board: Board) -> Layout:
     """The ``lines`` layout of a line board: points at their lattice coordinates."""
     cells = tuple(Cell(p, board.name_of(p), *board.coords(p)) for p in board.points)
     return Layout(
-        LINES, cells, lines=board.lines,
+        LINES,
+        cells,
+        lines=board.lines,
         adjacent={p: board.adjacent[p] for p in board.points},
     )
 
@@ -85,7 +87,9 @@ class LineGame(Game):
         else:
             names = re.split(r"[-x]", t)
             if any(not n for n in names) or len(names) < 2:
-                raise ValueError(Words("cannot read move '{text}' (expected e.g. e3-e4, e3xe5, @e5)", text=text))
+                raise ValueError(
+                    Words("cannot read move '{text}' (expected e.g. e3-e4, e3xe5, @e5)", text=text)
+                )
             path = self._points(names)
             candidates = [m for m in state.legal_moves() if m.path == path and m.kind not in self.prefixes]
             why = lambda: state.why_not_path(path)  # noqa: E731
@@ -131,7 +135,7 @@ class LineState(State):
                 empty = [q for q in adjacent if q not in pieces]
                 if empty:
                     return self.why_not_path((cell, empty[0]))
-                return Words('the {kind} on {cell} has no move', kind=kind, cell=self.game.point_name(cell))
+                return Words("the {kind} on {cell} has no move", kind=kind, cell=self.game.point_name(cell))
             return self.why_illegal(Move(STEP, (cell, adjacent[0])))  # says whose piece it is
         return self.why_not_path((cell,))
 
@@ -140,9 +144,10 @@ class LineState(State):
         if len(path) == 2:
             pieces = self.pieces()
             if path[1] in pieces and path[0] in pieces:
-                return Words('{path} is taken: pieces move to empty points', path=self.game.point_name(path[1]))
+                return Words(
+                    "{path} is taken: pieces move to empty points", path=self.game.point_name(path[1])
+                )
         if len(path) == 1:
             return self.why_illegal(Move(DROP, path))
         step = len(path) == 2 and path[1] in self.game.board.adjacent[path[0]]
         return self.why_illegal(Move(STEP if step else JUMP, path))
-

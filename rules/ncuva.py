@@ -41,7 +41,12 @@ SOW, SINGLE = MoveKind.SOW, MoveKind.SINGLE
 SIDES = ("South", "North")
 LETTERS = "abcdefghijkl"
 TURN_LIMIT = 200  # house rule: the game ends by count after this many turns
-SLEEP, CAPTURED, CYCLE, LIMIT = Detail.SLEEP, Detail.CAPTURE, Detail.CYCLE, Detail.LIMIT  # why a sowing stopped
+SLEEP, CAPTURED, CYCLE, LIMIT = (
+    Detail.SLEEP,
+    Detail.CAPTURE,
+    Detail.CYCLE,
+    Detail.LIMIT,
+)  # why a sowing stopped
 _MOVE_TEXT = re.compile(r"^([a-l])([1-4])(?:>([a-l])([1-4]))?(x?)$")
 
 
@@ -49,12 +54,23 @@ def by_stones(totals: tuple[int, int] | list[int], why: str, code: EndCode) -> O
     """The ending that the stones on the board decide (more stones wins, equal is a draw)."""
     s, n = totals
     if s == n:
-        return Outcome(None, Words('{why}: a draw at {s} stones each', why=why, s=s), code)
+        return Outcome(None, Words("{why}: a draw at {s} stones each", why=why, s=s), code)
     winner = 0 if s > n else 1
-    return Outcome(winner, Words('{why}: {side} wins with {max} stones to {min}', why=why, side=SIDES[winner], max=max(s, n), min=min(s, n)), code)
+    return Outcome(
+        winner,
+        Words(
+            "{why}: {side} wins with {max} stones to {min}",
+            why=why,
+            side=SIDES[winner],
+            max=max(s, n),
+            min=min(s, n),
+        ),
+        code,
+    )
 
 
 # --- the game -----------------------------------------------------------------------------------
+
 
 class NcuvaGame(Game):
     """Ncuva with its options fixed: board size, the after-capture rule, the start layout, the
@@ -91,7 +107,8 @@ class NcuvaGame(Game):
         #: the Move of every start, made once: [singles?][player][local position]
         self.moves: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
             tuple(tuple(Move(kind, (cell_of[p * n + k],)) for k in range(n)) for p in (0, 1))
-            for kind in (SOW, SINGLE))
+            for kind in (SOW, SINGLE)
+        )
 
     def new_initial_state(self, rng: random.Random | None = None) -> NcuvaState:
         """The start; with ``first=coin`` ``rng`` tosses for the first player (without an
@@ -115,10 +132,11 @@ class NcuvaGame(Game):
         cols = self.cols
         cells = tuple(
             Cell(r * cols + c, self.point_name(r * cols + c), float(c), r + (0.5 if r >= 2 else 0.0))
-            for r in range(4) for c in range(cols)
+            for r in range(4)
+            for c in range(cols)
         )
         rows = tuple(tuple(r * cols + c for c in range(cols)) for r in range(4))
-        circuits = (self.cell_of[:self.n], self.cell_of[self.n:])
+        circuits = (self.cell_of[: self.n], self.cell_of[self.n :])
         opposite = {cols + c: 2 * cols + c for c in range(cols)}
         opposite.update({v: k for k, v in opposite.items()})
         return Layout(HOLES, cells, rows=rows, circuits=circuits, opposite=opposite)
@@ -129,9 +147,15 @@ class NcuvaGame(Game):
 
     def point_index(self, name: str) -> int:
         text = name.strip().lower()
-        if len(text) == 2 and text[0] in LETTERS[:self.cols] and text[1] in "1234":
+        if len(text) == 2 and text[0] in LETTERS[: self.cols] and text[1] in "1234":
             return (int(text[1]) - 1) * self.cols + LETTERS.index(text[0])
-        raise ValueError(Words("'{name}' is not a hole of this board (a1 to {letter}4)", name=name, letter=LETTERS[self.cols - 1]))
+        raise ValueError(
+            Words(
+                "'{name}' is not a hole of this board (a1 to {letter}4)",
+                name=name,
+                letter=LETTERS[self.cols - 1],
+            )
+        )
 
     # --- notation -----------------------------------------------------------------------------
     def format_move(self, move: Move) -> str:
@@ -143,13 +167,17 @@ class NcuvaGame(Game):
     def parse_move(self, state: NcuvaState, text: str) -> Move:  # type: ignore[override]
         m = _MOVE_TEXT.match(text.strip().lower())
         if not m:
-            raise ValueError(Words("cannot read '{text}': write a hole like b1, or b1>c1 for a single stone", text=text))
+            raise ValueError(
+                Words("cannot read '{text}': write a hole like b1, or b1>c1 for a single stone", text=text)
+            )
         origin = self.point_index(m.group(1) + m.group(2))
         if m.group(3):
             to = self.point_index(m.group(3) + m.group(4))
             if to != self.next_cell(origin):
                 nxt = self.point_name(self.next_cell(origin))
-                raise IllegalMoveError(Words('a single stone moves to the next hole along the circuit, {nxt}', nxt=nxt))
+                raise IllegalMoveError(
+                    Words("a single stone moves to the next hole along the circuit, {nxt}", nxt=nxt)
+                )
         if state.outcome() is not None:
             raise IllegalMoveError("the game is over")
         for move in state.legal_moves():
@@ -165,62 +193,169 @@ class NcuvaGame(Game):
         ``store=`` field may be left out: it follows from the board). Whose turn it is follows
         from the turns played, the turn count stops at the limit, and a sowing again (``sown=``)
         needs a capture before it and a hole to sow from."""
-        check_fields(fields, ("board", "turn", "turns", "store", "sown", "ply"), ("board", "turn"), self.spec.name)
+        check_fields(
+            fields, ("board", "turn", "turns", "store", "sown", "ply"), ("board", "turn"), self.spec.name
+        )
         cols, n = self.cols, self.n
         start = self.new_initial_state()
         begun = start.board_stones()
         total = sum(begun)
-        size = Words('a {cols}-column game', cols=cols)
+        size = Words("a {cols}-column game", cols=cols)
         rows = fields["board"].split("/")
         if len(rows) != 4:
-            raise ValueError(Words('the Ncuva board needs 4 rows of holes (row 4 first, separated by /), found {n_rows}', n_rows=len(rows)))
+            raise ValueError(
+                Words(
+                    "the Ncuva board needs 4 rows of holes (row 4 first, separated by /), found {n_rows}",
+                    n_rows=len(rows),
+                )
+            )
         counts = [0] * (4 * cols)
         for r, row_text in zip((3, 2, 1, 0), rows):
             parts = [part.strip() for part in row_text.split(",")]
             if len(parts) != cols:
-                raise ValueError(Words("row {n} of the board ('{row_text}') should have {cols} counts of stones separated by commas, not {n_parts}", n=r + 1, row_text=shown(row_text), cols=cols, n_parts=len(parts)))
+                raise ValueError(
+                    Words(
+                        "row {n} of the board ('{row_text}') should have {cols} counts of stones separated by commas, not {n_parts}",
+                        n=r + 1,
+                        row_text=shown(row_text),
+                        cols=cols,
+                        n_parts=len(parts),
+                    )
+                )
             for c, part in enumerate(parts):
                 if not (part.isascii() and part.isdigit()):
-                    raise ValueError(Words("'{part}' in row {n} of the board is not a number of stones", part=shown(part), n=r + 1))
+                    raise ValueError(
+                        Words(
+                            "'{part}' in row {n} of the board is not a number of stones",
+                            part=shown(part),
+                            n=r + 1,
+                        )
+                    )
                 digits = part.lstrip("0") or "0"
                 if len(digits) > 9:  # the total below says the rest; this keeps the numbers small
-                    raise ValueError(Words('{n} holds {part} stones, but {size} has {total} in all', n=self.point_name(r * cols + c), part=shown(part), size=size, total=total))
+                    raise ValueError(
+                        Words(
+                            "{n} holds {part} stones, but {size} has {total} in all",
+                            n=self.point_name(r * cols + c),
+                            part=shown(part),
+                            size=size,
+                            total=total,
+                        )
+                    )
                 counts[r * cols + c] = int(digits)
         turn = turn_field(fields, "SN", SIDES)
         board = [counts[cell] for cell in self.cell_of]
         on_board = (sum(board[:n]), sum(board[n:]))
-        stores = pair_field(fields, "store", "3/0", (total, total), (Words('{size} has {total} stones in all', size=size, total=total),) * 2)
+        stores = pair_field(
+            fields,
+            "store",
+            "3/0",
+            (total, total),
+            (Words("{size} has {total} stones in all", size=size, total=total),) * 2,
+        )
         if stores is None:  # what each side captured is what the other side lost
             if sum(on_board) > total:
-                raise ValueError(Words('this Ncuva position has {sum} stones; {size} has {total}', sum=sum(on_board), size=size, total=total))
+                raise ValueError(
+                    Words(
+                        "this Ncuva position has {sum} stones; {size} has {total}",
+                        sum=sum(on_board),
+                        size=size,
+                        total=total,
+                    )
+                )
             for side in (0, 1):
                 if on_board[side] > begun[side]:
-                    raise ValueError(Words("{side}'s rows hold {on_board} stones, but each side of {size} starts with {begun}, and stones never cross to the other side", side=SIDES[side], on_board=on_board[side], size=size, begun=begun[side]))
+                    raise ValueError(
+                        Words(
+                            "{side}'s rows hold {on_board} stones, but each side of {size} starts with {begun}, and stones never cross to the other side",
+                            side=SIDES[side],
+                            on_board=on_board[side],
+                            size=size,
+                            begun=begun[side],
+                        )
+                    )
             stores = (begun[1] - on_board[1], begun[0] - on_board[0])
         have = sum(on_board) + sum(stores)
         if have != total:
-            raise ValueError(Words('this Ncuva position has {have} stones ({sum} on the board, {sum2} captured); {size} has {total}', have=have, sum=sum(on_board), sum2=sum(stores), size=size, total=total))
+            raise ValueError(
+                Words(
+                    "this Ncuva position has {have} stones ({sum} on the board, {sum2} captured); {size} has {total}",
+                    have=have,
+                    sum=sum(on_board),
+                    sum2=sum(stores),
+                    size=size,
+                    total=total,
+                )
+            )
         for side in (0, 1):
             if on_board[side] + stores[side ^ 1] != begun[side]:
                 raise ValueError(
-                    Words("{side}'s rows hold {on_board} stones and {side2} has captured {store}: {n} in all, but {side} starts with {begun} (stones leave a side only when the other captures them)", side=SIDES[side], on_board=on_board[side], side2=SIDES[side ^ 1], store=stores[side ^ 1], n=on_board[side] + stores[side ^ 1], begun=begun[side])
+                    Words(
+                        "{side}'s rows hold {on_board} stones and {side2} has captured {store}: {n} in all, but {side} starts with {begun} (stones leave a side only when the other captures them)",
+                        side=SIDES[side],
+                        on_board=on_board[side],
+                        side2=SIDES[side ^ 1],
+                        store=stores[side ^ 1],
+                        n=on_board[side] + stores[side ^ 1],
+                        begun=begun[side],
+                    )
                 )
         if not any(on_board):
             raise ValueError("no stones are left on either side: the game ends as soon as one side has none")
-        turns = count_field(fields, "turns", most=self.limit, over=Words('the game ends after {limit} turns', limit=self.limit))
+        turns = count_field(
+            fields,
+            "turns",
+            most=self.limit,
+            over=Words("the game ends after {limit} turns", limit=self.limit),
+        )
         first = start.to_move
-        if self.options.get("first") != "coin" and turn != (first + turns) % 2:  # a toss lets either side start
-            raise ValueError(Words("turn={value} does not fit turns={turns}: {side} plays the first turn and the turn passes after each, so after {turns} turns it is {side2}'s", value='SN'[turn], turns=turns, side=SIDES[first], side2=SIDES[(first + turns) % 2]))
-        sown = count_field(fields, "sown", most=total, over=Words('{size} has {total} stones to capture', size=size, total=total))
+        if (
+            self.options.get("first") != "coin" and turn != (first + turns) % 2
+        ):  # a toss lets either side start
+            raise ValueError(
+                Words(
+                    "turn={value} does not fit turns={turns}: {side} plays the first turn and the turn passes after each, so after {turns} turns it is {side2}'s",
+                    value="SN"[turn],
+                    turns=turns,
+                    side=SIDES[first],
+                    side2=SIDES[(first + turns) % 2],
+                )
+            )
+        sown = count_field(
+            fields,
+            "sown",
+            most=total,
+            over=Words("{size} has {total} stones to capture", size=size, total=total),
+        )
         if sown:
             if not self.sow_again:
-                raise ValueError(Words('sown={sown} counts sowings after a capture, but in this game a capture ends the turn', sown=sown))
+                raise ValueError(
+                    Words(
+                        "sown={sown} counts sowings after a capture, but in this game a capture ends the turn",
+                        sown=sown,
+                    )
+                )
             if sown > stores[turn]:
-                raise ValueError(Words('sown={sown}, but {side} has captured only {store} stones: each sowing again follows a capture', sown=sown, side=SIDES[turn], store=stores[turn]))
+                raise ValueError(
+                    Words(
+                        "sown={sown}, but {side} has captured only {store} stones: each sowing again follows a capture",
+                        sown=sown,
+                        side=SIDES[turn],
+                        store=stores[turn],
+                    )
+                )
             if turns >= self.limit:
-                raise ValueError(Words('sown={sown}, but the game ended after {limit} turns', sown=sown, limit=self.limit))
+                raise ValueError(
+                    Words("sown={sown}, but the game ended after {limit} turns", sown=sown, limit=self.limit)
+                )
             if not choices(board, turn * n, n, self.only_two)[0]:
-                raise ValueError(Words('sown={sown}, but {side} has no hole to sow from: after a capture the turn goes on only when there is one', sown=sown, side=SIDES[turn]))
+                raise ValueError(
+                    Words(
+                        "sown={sown}, but {side} has no hole to sow from: after a capture the turn goes on only when there is one",
+                        sown=sown,
+                        side=SIDES[turn],
+                    )
+                )
         state = NcuvaState(self, board, turn)
         state._turns = turns
         state._stores = stores
@@ -319,7 +454,9 @@ class NcuvaState(RecordedState):
 
     def apply(self, move: Move) -> None:
         b, turn = self._b, self._turn
-        self._hist.append((move, (tuple(b), turn, self._turns, self._stores, self._sown, self._own)))  # _record, inlined
+        self._hist.append(
+            (move, (tuple(b), turn, self._turns, self._stores, self._sown, self._own))
+        )  # _record, inlined
         self._cache = False
         g = self.game
         taken = decide(b, turn, g.cols, g.local_of[move.path[0]], move.kind == SINGLE)[0]
@@ -349,14 +486,16 @@ class NcuvaState(RecordedState):
             if totals[0] == totals[1]:
                 return Outcome(None, N_("no stones are left on the board: a draw"), EndCode.ALL_CAPTURED)
             loser = 0 if not totals[0] else 1
-            return Outcome(loser ^ 1, Words('{side} has no stones left', side=SIDES[loser]), EndCode.ALL_CAPTURED)
+            return Outcome(
+                loser ^ 1, Words("{side} has no stones left", side=SIDES[loser]), EndCode.ALL_CAPTURED
+            )
         starts, single = choices(b, turn * n, n, g.only_two)
         if single and max(b) < 2:  # the mover's own hole of two would have made it >= 2
             return by_stones(totals, N_("neither player has a hole with two stones"), EndCode.STONES)
         if not starts:
-            return by_stones(totals, Words('{side} cannot move', side=SIDES[turn]), EndCode.NO_MOVES)
+            return by_stones(totals, Words("{side} cannot move", side=SIDES[turn]), EndCode.NO_MOVES)
         if self._turns >= g.limit:
-            return by_stones(totals, Words('{limit} turns played', limit=g.limit), EndCode.LIMIT)
+            return by_stones(totals, Words("{limit} turns played", limit=g.limit), EndCode.LIMIT)
         table = g.moves[single][turn]
         self._legal = [table[pos] for pos in starts]
         return None
@@ -420,17 +559,24 @@ class NcuvaState(RecordedState):
         name = g.point_name(cell)
         turn = self._turn
         if g.owner(cell) != turn:
-            return Words("{name} is {side}'s hole: you sow only in your own two rows", name=name, side=SIDES[turn ^ 1])
+            return Words(
+                "{name} is {side}'s hole: you sow only in your own two rows", name=name, side=SIDES[turn ^ 1]
+            )
         stones = self._b[g.circ_of[cell]]
         if not stones:
-            return Words('{name} is empty', name=name)
+            return Words("{name} is empty", name=name)
         single = choices(self._b, turn * g.n, g.n, g.only_two)[1]
         if stones == 1 and not single:
-            return Words('{name} holds one stone: sow a hole of two or more (singles only when none has two)', name=name)
+            return Words(
+                "{name} holds one stone: sow a hole of two or more (singles only when none has two)",
+                name=name,
+            )
         if single and self._b[g.circ_of[g.next_cell(cell)]]:
             nxt = g.point_name(g.next_cell(cell))
-            return Words('the next hole {nxt} is not empty: a single stone only moves onto an empty hole', nxt=nxt)
-        return Words('no move starts at {name}', name=name)
+            return Words(
+                "the next hole {nxt} is not empty: a single stone only moves onto an empty hole", nxt=nxt
+            )
+        return Words("no move starts at {name}", name=name)
 
     def why_illegal(self, move: Move) -> str:
         if self.outcome() is not None:
@@ -455,9 +601,13 @@ class NcuvaState(RecordedState):
         if self._sown:
             notes.append(Note(NoteCode.SOW_AGAIN, "a capture earns another sowing"))
         if choices(self._b, self._turn * g.n, g.n, g.only_two)[1]:
-            notes.append(Note(NoteCode.SINGLES, "no hole holds two stones: move one stone onto an empty next hole"))
+            notes.append(
+                Note(NoteCode.SINGLES, "no hole holds two stones: move one stone onto an empty next hole")
+            )
         if self._turns >= g.limit - 10:
-            notes.append(Note(NoteCode.TURN_LIMIT, Words('turn {n} of {limit}', n=self._turns + 1, limit=g.limit)))
+            notes.append(
+                Note(NoteCode.TURN_LIMIT, Words("turn {n} of {limit}", n=self._turns + 1, limit=g.limit))
+            )
         return notes
 
     def heuristic(self) -> float:
@@ -543,8 +693,9 @@ class NcuvaState(RecordedState):
         return "\n".join(lines)
 
 
-def _greediest(b: list[int], turn: int, cols: int, starts: list[int], single: bool,
-               randrange: Callable[[int], int]) -> int:
+def _greediest(
+    b: list[int], turn: int, cols: int, starts: list[int], single: bool, randrange: Callable[[int], int]
+) -> int:
     """The start that captures most (ties at random; a random one when none captures)."""
     best, picks = 0, starts
     for pos in starts:

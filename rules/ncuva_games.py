@@ -105,46 +105,76 @@ def _make(spec: GameSpec, options: dict[str, Any]) -> NcuvaGame:
 def _register() -> None:
     options = (
         Option(
-            "columns", "Holes a row", 4, (4, 6, 8, 12),
+            "columns",
+            "Holes a row",
+            4,
+            (4, 6, 8, 12),
             "The size of the board: 4 holes a row is the source's board of 16 holes.",
             choice_labels=("4 (16 holes)", "6 (24 holes)", "8 (32 holes)", "12 (48 holes)"),
         ),
         Option(
-            "after_capture", "After a capture", "end-turn", ("end-turn", "sow-again"),
+            "after_capture",
+            "After a capture",
+            "end-turn",
+            ("end-turn", "sow-again"),
             "A capture ends your turn (Maruba, Mefuvha), or you sow again (the source's rule, with "
             "which the first player can take everything in the first turn).",
-            house_rule=True, choice_labels=("End the turn", "Sow again, the source's rule"), in_play=True,
-            choice_help=("End the turn: a capture ends your turn, as in Maruba (Pedi) and Mefuvha (Venda); "
-                         "measured, it makes the game that lasts.",
-                         "Sow again (the source's rule): after a capture you sow again from any hole. Warning: "
-                         "the first player can then take everything in the first turn (a third of 4-hole "
-                         "games measured were over within each side's first two turns)."),
+            house_rule=True,
+            choice_labels=("End the turn", "Sow again, the source's rule"),
+            in_play=True,
+            choice_help=(
+                "End the turn: a capture ends your turn, as in Maruba (Pedi) and Mefuvha (Venda); "
+                "measured, it makes the game that lasts.",
+                "Sow again (the source's rule): after a capture you sow again from any hole. Warning: "
+                "the first player can then take everything in the first turn (a third of 4-hole "
+                "games measured were over within each side's first two turns).",
+            ),
         ),
         Option(
-            "start", "Start", "maruba", ("maruba", "even"),
+            "start",
+            "Start",
+            "maruba",
+            ("maruba", "even"),
             "Maruba's gap in each inner row, or two stones in every hole (the source).",
-            house_rule=True, choice_labels=("Maruba gap", "Two in every hole, the source's"),
-            choice_help=("Maruba gap: in each inner row the hole on its owner's far left is empty and the next "
-                         "holds one stone, as in Maruba (Pedi, boardgamesoftheworld.com) and Mefuvha (Venda, Ludii).",
-                         "Two in every hole: the source's start."),
+            house_rule=True,
+            choice_labels=("Maruba gap", "Two in every hole, the source's"),
+            choice_help=(
+                "Maruba gap: in each inner row the hole on its owner's far left is empty and the next "
+                "holds one stone, as in Maruba (Pedi, boardgamesoftheworld.com) and Mefuvha (Venda, Ludii).",
+                "Two in every hole: the source's start.",
+            ),
         ),
         Option(
-            "first", "First player", "coin", ("coin", "south", "north"),
+            "first",
+            "First player",
+            "coin",
+            ("coin", "south", "north"),
             "Who sows first: a coin toss decides (the source), or choose South or North.",
             choice_labels=("Coin toss", "South", "North"),
         ),
         Option(
-            "only_two", "Only two left", "off", ("off", "on"),
+            "only_two",
+            "Only two left",
+            "off",
+            ("off", "on"),
             "Keliya's reading of the source's \"only two left\" line: you may not sow from your "
             "last hole with stones.",
-            house_rule=True, choice_labels=("Off", "On"),
+            house_rule=True,
+            choice_labels=("Off", "On"),
         ),
     )
-    register(GameSpec(
-        "ncuva", "Ncuva", "Southern Africa",
-        "Sow stones round your two rows, relay on, and capture from your opponent's facing holes.",
-        SIDES, options, NCUVA_RULES, _make,
-    ))
+    register(
+        GameSpec(
+            "ncuva",
+            "Ncuva",
+            "Southern Africa",
+            "Sow stones round your two rows, relay on, and capture from your opponent's facing holes.",
+            SIDES,
+            options,
+            NCUVA_RULES,
+            _make,
+        )
+    )
 
 
 _register()

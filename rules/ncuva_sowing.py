@@ -58,20 +58,20 @@ def sow(b: list[int], base: int, n: int, origin: int) -> tuple[int, int, int]:
     Return (local position of the last stone, ``ENDED``/``CYCLE_STOP``/``LIMIT_STOP``, lifts
     made). After a stop the position is the hole that was about to be lifted: the start's own
     after a cycle (see the module docstring), the board then as it was before the sowing."""
-    start = b[base:base + n]
+    start = b[base : base + n]
     pos = origin
     for lifts in range(1, LIFT_LIMIT + 1):
         pos = lift_and_sow(b, base, n, pos)
         if b[base + pos] == 1:
             return pos, ENDED, lifts
-        if pos == origin and b[base:base + n] == start:
+        if pos == origin and b[base : base + n] == start:
             return pos, CYCLE_STOP, lifts
     return pos, LIMIT_STOP, LIFT_LIMIT
 
 
 def choices(b: list[int], base: int, n: int, only_two: bool) -> tuple[list[int], bool]:
     """The local positions a player may start from, and whether they are singles moves."""
-    own = b[base:base + n]
+    own = b[base : base + n]
     big = [k for k in range(n) if own[k] >= 2]
     if big:
         if only_two and len(big) == 1 and sum(own) == own[big[0]]:

@@ -47,8 +47,23 @@ FIELD_WORDS = {
     "sown": N_("the sowings made after captures in this turn"),
 }
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-             "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth")
+_ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+)
 
 
 def shown(text: object, limit: int = 24) -> str:
@@ -58,7 +73,7 @@ def shown(text: object, limit: int = 24) -> str:
     except ValueError:  # an int too long for str(): Python's digit limit
         return N_("(a number too long to show)")
     out = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return out if len(out) <= limit else out[:limit - 1] + "…"
+    return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
 def ordinal(index: int) -> str:
@@ -98,9 +113,14 @@ def _load_state(text: str) -> State:
     for tok in tokens[1:]:
         key, sep, value = tok.partition("=")
         if not sep or not key:
-            raise ValueError(Words("'{tok}' after the game's name is not an option: an option is written like limit=20", tok=shown(tok)))
+            raise ValueError(
+                Words(
+                    "'{tok}' after the game's name is not an option: an option is written like limit=20",
+                    tok=shown(tok),
+                )
+            )
         if key in options:
-            raise ValueError(Words('the option {key} is given twice', key=shown(key)))
+            raise ValueError(Words("the option {key} is given twice", key=shown(key)))
         options[key] = value
     game = load_game(tokens[0], **options)
     fields: dict[str, str] = {}
@@ -110,9 +130,14 @@ def _load_state(text: str) -> State:
         key, sep, value = part.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise ValueError(Words("'{part}' is not part of a position: each part is written like turn=S, and the parts are separated by ';'", part=shown(part)))
+            raise ValueError(
+                Words(
+                    "'{part}' is not part of a position: each part is written like turn=S, and the parts are separated by ';'",
+                    part=shown(part),
+                )
+            )
         if key in fields:
-            raise ValueError(Words('the position gives {key}= twice', key=shown(key)))
+            raise ValueError(Words("the position gives {key}= twice", key=shown(key)))
         fields[key] = value.strip()
     return game.state_from_fields(fields)
 
@@ -121,10 +146,19 @@ def check_fields(fields: dict[str, str], known: Sequence[str], required: Iterabl
     """Refuse unknown fields and name the first missing required one (``game``: its name)."""
     for name in fields:
         if name not in known:
-            raise ValueError(Words('a {game} position has no {name}= part (its parts: {join})', game=game, name=shown(name), join=', '.join(known)))
+            raise ValueError(
+                Words(
+                    "a {game} position has no {name}= part (its parts: {join})",
+                    game=game,
+                    name=shown(name),
+                    join=", ".join(known),
+                )
+            )
     for name in required:
         if name not in fields:
-            raise ValueError(Words('the position does not say {get} ({name}=)', get=FIELD_WORDS.get(name, name), name=name))
+            raise ValueError(
+                Words("the position does not say {get} ({name}=)", get=FIELD_WORDS.get(name, name), name=name)
+            )
 
 
 def read_count(text: str, name: str, most: int, over: str = "") -> int:
@@ -132,17 +166,26 @@ def read_count(text: str, name: str, most: int, over: str = "") -> int:
     text = text.strip()
     if not (text.isascii() and text.isdigit()):
         if text[:1] == "-" and text[1:].isascii() and text[1:].isdigit():
-            raise ValueError(Words('{name}={text} cannot be negative', name=name, text=shown(text)))
-        raise ValueError(Words("{name} must be a whole number ({get}), not '{text}'", name=name, get=FIELD_WORDS.get(name, name), text=shown(text)))
+            raise ValueError(Words("{name}={text} cannot be negative", name=name, text=shown(text)))
+        raise ValueError(
+            Words(
+                "{name} must be a whole number ({get}), not '{text}'",
+                name=name,
+                get=FIELD_WORDS.get(name, name),
+                text=shown(text),
+            )
+        )
     digits = text.lstrip("0") or "0"
     if len(digits) > len(str(most)) or int(digits) > most:
-        too_many = Words('{name}={text} is more than {most}', name=name, text=shown(text), most=most)
+        too_many = Words("{name}={text} is more than {most}", name=name, text=shown(text), most=most)
         # kept as words (not joined into plain text), so both parts are shown in the player's language
         raise ValueError(Words("{headline}: {reason}", headline=too_many, reason=over) if over else too_many)
     return int(digits)
 
 
-def count_field(fields: dict[str, str], name: str, default: int = 0, most: int = MAX_PLY, over: str = "") -> int:
+def count_field(
+    fields: dict[str, str], name: str, default: int = 0, most: int = MAX_PLY, over: str = ""
+) -> int:
     """A whole number field from 0 to ``most`` (absent: ``default``)."""
     text = fields.get(name)
     if text is None:
@@ -152,8 +195,9 @@ def count_field(fields: dict[str, str], name: str, default: int = 0, most: int =
     return read_count(text, name, most, over)
 
 
-def pair_field(fields: dict[str, str], name: str, example: str, most: tuple[int, int],
-               over: tuple[str, str]) -> tuple[int, int] | None:
+def pair_field(
+    fields: dict[str, str], name: str, example: str, most: tuple[int, int], over: tuple[str, str]
+) -> tuple[int, int] | None:
     """Two counts written ``a/b`` (one per player), each from 0 to its ``most``; ``over`` says
     for each why it cannot be more. None when the field is absent."""
     text = fields.get(name)
@@ -161,7 +205,15 @@ def pair_field(fields: dict[str, str], name: str, example: str, most: tuple[int,
         return None
     parts = [p.strip() for p in text.split("/")]
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
-        raise ValueError(Words("{name} must be two counts like {name}={example} ({get}), not '{text}'", name=name, example=example, get=FIELD_WORDS.get(name, name), text=shown(text)))
+        raise ValueError(
+            Words(
+                "{name} must be two counts like {name}={example} ({get}), not '{text}'",
+                name=name,
+                example=example,
+                get=FIELD_WORDS.get(name, name),
+                text=shown(text),
+            )
+        )
     out = []
     for part, top, why in zip(parts, most, over):
         digits = part.lstrip("0") or "0"
@@ -175,7 +227,16 @@ def turn_field(fields: dict[str, str], letters: str, sides: Sequence[str]) -> in
     """Whose turn it is, written as one of two letters: the player's index."""
     text = fields["turn"]
     if len(text) != 1 or text not in letters:
-        raise ValueError(Words('turn={text}: whose turn it is must be {letter} ({side}) or {letter2} ({side2})', text=shown(text), letter=letters[0], side=sides[0], letter2=letters[1], side2=sides[1]))
+        raise ValueError(
+            Words(
+                "turn={text}: whose turn it is must be {letter} ({side}) or {letter2} ({side2})",
+                text=shown(text),
+                letter=letters[0],
+                side=sides[0],
+                letter2=letters[1],
+                side2=sides[1],
+            )
+        )
     return letters.index(text)
 
 
@@ -185,16 +246,38 @@ def read_rows(text: str, rows: Sequence[Sequence[int]], alphabet: str, what: str
     ``what`` names a cell ('point', 'square')."""
     rows_text = text.split("/")
     if len(rows_text) != len(rows):
-        raise ValueError(Words('the board needs {n_rows} rows, found {n_rows_text} (the top row first, rows separated by /)', n_rows=len(rows), n_rows_text=len(rows_text)))
+        raise ValueError(
+            Words(
+                "the board needs {n_rows} rows, found {n_rows_text} (the top row first, rows separated by /)",
+                n_rows=len(rows),
+                n_rows_text=len(rows_text),
+            )
+        )
     out: dict[int, str] = {}
     for i, (row, row_text) in enumerate(zip(rows, rows_text)):
         if len(row_text) != len(row):
-            raise ValueError(Words("the {ordinal} row of the board from the top ('{row_text}') should have {n_row} {what}s, not {n_row_text}", ordinal=ordinal(i), row_text=shown(row_text), n_row=len(row), what=what, n_row_text=len(row_text)))
+            raise ValueError(
+                Words(
+                    "the {ordinal} row of the board from the top ('{row_text}') should have {n_row} {what}s, not {n_row_text}",
+                    ordinal=ordinal(i),
+                    row_text=shown(row_text),
+                    n_row=len(row),
+                    what=what,
+                    n_row_text=len(row_text),
+                )
+            )
         for cell, ch in zip(row, row_text):
             if ch in alphabet:
                 out[cell] = ch
             elif ch != ".":
-                raise ValueError(Words("'{ch}' on the board is not a piece of this game: use {join}, or . for an empty {what}", ch=shown(ch), join=', '.join(alphabet), what=what))
+                raise ValueError(
+                    Words(
+                        "'{ch}' on the board is not a piece of this game: use {join}, or . for an empty {what}",
+                        ch=shown(ch),
+                        join=", ".join(alphabet),
+                        what=what,
+                    )
+                )
     return out
 
 

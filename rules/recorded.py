@@ -152,23 +152,52 @@ class RecordedState(State):
             key_text, star, count_text = entry.partition("*")
             values = key_text.split(".")
             readable = (
-                star and len(values) == size and count_text.isascii() and count_text.isdigit()
-                and len(count_text) < 3 and all(0 < len(v) <= 64 and v.isascii() and all(
-                    ch in "0123456789abcdefABCDEF" for ch in v) for v in values)
+                star
+                and len(values) == size
+                and count_text.isascii()
+                and count_text.isdigit()
+                and len(count_text) < 3
+                and all(
+                    0 < len(v) <= 64 and v.isascii() and all(ch in "0123456789abcdefABCDEF" for ch in v)
+                    for v in values
+                )
             )
             if not readable:
-                raise ValueError(Words("the repetition counts (rep=) cannot be read at '{entry}': each is a position as {size} hexadecimal numbers joined by '.', then * and a count", entry=shown(entry), size=size))
+                raise ValueError(
+                    Words(
+                        "the repetition counts (rep=) cannot be read at '{entry}': each is a position as {size} hexadecimal numbers joined by '.', then * and a count",
+                        entry=shown(entry),
+                        size=size,
+                    )
+                )
             key = tuple(int(v, 16) for v in values)
             count = int(count_text)
             if key in self._rep:
-                raise ValueError(Words("the repetition counts (rep=) list one position twice ('{entry}')", entry=shown(entry)))
+                raise ValueError(
+                    Words(
+                        "the repetition counts (rep=) list one position twice ('{entry}')", entry=shown(entry)
+                    )
+                )
             if count < 1:
-                raise ValueError(Words("the repetition counts (rep=) have a count of 0 at '{entry}'", entry=shown(entry)))
+                raise ValueError(
+                    Words("the repetition counts (rep=) have a count of 0 at '{entry}'", entry=shown(entry))
+                )
             problem = self._repetition_key_problem(key)
             if problem:
-                raise ValueError(Words("the repetition counts (rep=) list a position that cannot occur ('{entry}'): {problem}", entry=shown(entry), problem=problem))
+                raise ValueError(
+                    Words(
+                        "the repetition counts (rep=) list a position that cannot occur ('{entry}'): {problem}",
+                        entry=shown(entry),
+                        problem=problem,
+                    )
+                )
             if not self._may_recur(key):
-                raise ValueError(Words("the repetition counts (rep=) list a position with other pieces than this one ('{entry}'): after a capture it can never come back", entry=shown(entry)))
+                raise ValueError(
+                    Words(
+                        "the repetition counts (rep=) list a position with other pieces than this one ('{entry}'): after a capture it can never come back",
+                        entry=shown(entry),
+                    )
+                )
             self._rep[key] = count
             total += count
         current = self._repetition_key()
@@ -176,8 +205,24 @@ class RecordedState(State):
             raise ValueError("the repetition counts (rep=) do not include the position itself")
         for key, count in self._rep.items():
             if key == current and count > 3:
-                raise ValueError(Words('the repetition counts (rep=) say this position came up {count} times: the third time ends the game', count=count))
+                raise ValueError(
+                    Words(
+                        "the repetition counts (rep=) say this position came up {count} times: the third time ends the game",
+                        count=count,
+                    )
+                )
             if key != current and count > 2:
-                raise ValueError(Words('the repetition counts (rep=) say an earlier position came up {count} times: the third time would have ended the game', count=count))
+                raise ValueError(
+                    Words(
+                        "the repetition counts (rep=) say an earlier position came up {count} times: the third time would have ended the game",
+                        count=count,
+                    )
+                )
         if total > most_visits:
-            raise ValueError(Words('the repetition counts (rep=) add up to {total} visits, but only {n} plies were played since the last capture (quiet=)', total=total, n=most_visits - 1))
+            raise ValueError(
+                Words(
+                    "the repetition counts (rep=) add up to {total} visits, but only {n} plies were played since the last capture (quiet=)",
+                    total=total,
+                    n=most_visits - 1,
+                )
+            )

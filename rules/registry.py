@@ -49,7 +49,9 @@ def register(spec: GameSpec) -> GameSpec:
     if spec.id not in GAME_MODULES:  # a programming error, never a player's: not in the catalogue
         raise LookupError(f"game id '{spec.id}' is not listed in rules.registry.GAME_MODULES")
     if GAME_NAMES.get(spec.id) != spec.name:
-        raise LookupError(f"game id '{spec.id}' is named {spec.name!r}, not as rules.registry.GAME_NAMES says")
+        raise LookupError(
+            f"game id '{spec.id}' is named {spec.name!r}, not as rules.registry.GAME_NAMES says"
+        )
     _GAMES[spec.id] = spec
     return spec
 
@@ -78,7 +80,9 @@ def game_spec(game_id: str) -> GameSpec:
         from .position import shown
 
         known = ", ".join(GAME_MODULES)
-        raise ValueError(Words("unknown game '{game_id}' (Keliya's games: {known})", game_id=shown(game_id), known=known))
+        raise ValueError(
+            Words("unknown game '{game_id}' (Keliya's games: {known})", game_id=shown(game_id), known=known)
+        )
     importlib.import_module(module)
     spec = _GAMES.get(game_id)
     if spec is None:  # a wrong line in GAME_MODULES: a programming error, never a player's

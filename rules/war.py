@@ -34,9 +34,14 @@ class WarGame(LineGame):
     prefixes: dict[MoveKind, str] = {DROP: "@", HUFF: "~"}
 
     def __init__(self, spec: GameSpec, options: dict[str, Any], south_start: list[str]) -> None:
-        super().__init__(spec, options, alquerque_37() if options.get("board") == "two-wing" else alquerque_49())
+        super().__init__(
+            spec, options, alquerque_37() if options.get("board") == "two-wing" else alquerque_49()
+        )
         b = self.board
-        self.start = (b.mask_of(south_start), b.mask_of(b.name_of(b.rotate(b.index_of(n))) for n in south_start))
+        self.start = (
+            b.mask_of(south_start),
+            b.mask_of(b.name_of(b.rotate(b.index_of(n))) for n in south_start),
+        )
         self.start_count = len(south_start)
         self.capture_rule: str = options["capture"]
         self.forced = self.capture_rule == FORCED
@@ -62,7 +67,9 @@ class WarGame(LineGame):
         """A position from its text, refused (ValueError in words) if play can never reach it:
         besides the board's form, the army sizes, the capture goal, huffing, the no-capture
         count and the repetition counts are checked against the rules."""
-        check_fields(fields, ("board", "turn", "quiet", "huff", "ply", "rep"), ("board", "turn"), self.spec.name)
+        check_fields(
+            fields, ("board", "turn", "quiet", "huff", "ply", "rep"), ("board", "turn"), self.spec.name
+        )
         cells = read_rows(fields["board"], self.board.rows_top_down(), PIECE_CHARS)
         south = sum(1 << p for p, ch in cells.items() if ch == "S")
         north = sum(1 << p for p, ch in cells.items() if ch == "N")
@@ -74,17 +81,29 @@ class WarGame(LineGame):
         state = WarState(self, south, north, turn)
         state._huffable = huff
         if self.limit:
-            state._quiet = count_field(fields, "quiet", most=self.limit,
-                                       over=Words('the game ends after {limit} plies without a capture', limit=self.limit))
+            state._quiet = count_field(
+                fields,
+                "quiet",
+                most=self.limit,
+                over=Words("the game ends after {limit} plies without a capture", limit=self.limit),
+            )
         else:
             state._quiet = count_field(fields, "quiet")
         state._ply0 = count_field(fields, "ply")
         state._won = state._goal_reached()
         if state._won is not None and state._quiet:
-            raise ValueError(Words('quiet={quiet}, but the game ended with a capture ({reason}): no move can follow it', quiet=state._quiet, reason=state._won.reason))
+            raise ValueError(
+                Words(
+                    "quiet={quiet}, but the game ended with a capture ({reason}): no move can follow it",
+                    quiet=state._quiet,
+                    reason=state._won.reason,
+                )
+            )
         if "rep" in fields and state._repetition_key() is None:
-            raise ValueError("rep= counts repeated positions, but in this game repetition is no draw "
-                             "(it counts only with no capture limit and repetition on)")
+            raise ValueError(
+                "rep= counts repeated positions, but in this game repetition is no draw "
+                "(it counts only with no capture limit and repetition on)"
+            )
         state.load_repetition_field(fields.get("rep"), state._quiet + 1)
         return state
 
@@ -95,7 +114,12 @@ class WarGame(LineGame):
         mask = 0
         for name in text.split(","):
             if not 1 < len(name.strip()) <= 3:
-                raise ValueError(Words('huff={text}: list the points of the pieces that may be huffed, like huff=e3,g3, or write huff=- for none', text=shown(text)))
+                raise ValueError(
+                    Words(
+                        "huff={text}: list the points of the pieces that may be huffed, like huff=e3,g3, or write huff=- for none",
+                        text=shown(text),
+                    )
+                )
             try:
                 mask |= 1 << self.board.index_of(name)
             except ValueError as err:
@@ -107,17 +131,31 @@ class WarGame(LineGame):
         name = self.spec.name
         for player, army in enumerate((south, north)):
             if army.bit_count() > self.start_count:
-                return (Words('{side} has {bit_count} pieces on the board; {name} starts with {start_count} a side', side=SIDES[player], bit_count=army.bit_count(), name=name, start_count=self.start_count))
+                return Words(
+                    "{side} has {bit_count} pieces on the board; {name} starts with {start_count} a side",
+                    side=SIDES[player],
+                    bit_count=army.bit_count(),
+                    name=name,
+                    start_count=self.start_count,
+                )
         if not south and not north:
-            return N_("neither side has a piece on the board: the game ends when the first side loses its last one")
+            return N_(
+                "neither side has a piece on the board: the game ends when the first side loses its last one"
+            )
         taken = (self.start_count - north.bit_count(), self.start_count - south.bit_count())
         if min(taken) >= self.target:
-            return (Words('both sides have taken {target} or more pieces, but the game ends when the first reaches the capture target of {target}', target=self.target))
+            return Words(
+                "both sides have taken {target} or more pieces, but the game ends when the first reaches the capture target of {target}",
+                target=self.target,
+            )
         if huff:
             if self.capture_rule != HUFFING:
                 return N_("huff= names pieces to huff, but huffing is only part of the Huff capture rule")
             if huff & ~(north if turn == 0 else south):
-                return (Words("huff= may name only {side}'s pieces: the side that just moved is the one that may have failed to capture", side=SIDES[turn ^ 1]))
+                return Words(
+                    "huff= may name only {side}'s pieces: the side that just moved is the one that may have failed to capture",
+                    side=SIDES[turn ^ 1],
+                )
         return ""
 
     # --- move generation shared by legal_moves and the fast path -------------------------
@@ -301,9 +339,17 @@ class WarState(RecordedState, LineState):
         g = self.game
         left = opp.bit_count()
         if left == 0:
-            return Outcome(mover, Words("all of {side}'s pieces are captured", side=SIDES[mover ^ 1]), EndCode.ALL_CAPTURED)
+            return Outcome(
+                mover,
+                Words("all of {side}'s pieces are captured", side=SIDES[mover ^ 1]),
+                EndCode.ALL_CAPTURED,
+            )
         if g.start_count - left >= g.target:
-            return Outcome(mover, Words('{side} reached the capture target of {target}', side=SIDES[mover], target=g.target), EndCode.TARGET)
+            return Outcome(
+                mover,
+                Words("{side} reached the capture target of {target}", side=SIDES[mover], target=g.target),
+                EndCode.TARGET,
+            )
         return None
 
     def _goal_reached(self) -> Outcome | None:
@@ -340,14 +386,26 @@ class WarState(RecordedState, LineState):
         turn = self._turn
         own, opp = self._armies()
         if not self._huffable and not g.has_step(own, opp) and not g.capturers(own, opp):
-            return Outcome(turn ^ 1, Words('{side} cannot move', side=SIDES[turn]), EndCode.NO_MOVES)
+            return Outcome(turn ^ 1, Words("{side} cannot move", side=SIDES[turn]), EndCode.NO_MOVES)
         if g.limit and self._quiet >= g.limit:
             s, n = self._s.bit_count(), self._n.bit_count()
-            head = Words('{limit} plies without a capture', limit=g.limit)
+            head = Words("{limit} plies without a capture", limit=g.limit)
             if s == n:
-                return Outcome(None, Words('{head} and equal pieces ({s} each)', head=head, s=s), EndCode.LIMIT)
+                return Outcome(
+                    None, Words("{head} and equal pieces ({s} each)", head=head, s=s), EndCode.LIMIT
+                )
             w = 0 if s > n else 1
-            return Outcome(w, Words('{head}: {side} has more pieces ({max} to {min})', head=head, side=SIDES[w], max=max(s, n), min=min(s, n)), EndCode.LIMIT)
+            return Outcome(
+                w,
+                Words(
+                    "{head}: {side} has more pieces ({max} to {min})",
+                    head=head,
+                    side=SIDES[w],
+                    max=max(s, n),
+                    min=min(s, n),
+                ),
+                EndCode.LIMIT,
+            )
         if self.repetitions() >= 3:
             return Outcome(None, N_("the same position came up three times"), EndCode.REPETITION)
         return None
@@ -362,19 +420,26 @@ class WarState(RecordedState, LineState):
         if move.kind == HUFF:
             if not self._huffable:
                 return N_("there is nothing to huff now")
-            return Words('only a piece that failed to capture may be huffed ({join})', join=', '.join(b.names(self._huffable)))
+            return Words(
+                "only a piece that failed to capture may be huffed ({join})",
+                join=", ".join(b.names(self._huffable)),
+            )
         if move.kind not in (STEP, JUMP) or len(move.path) < 2:
             return N_("in this game you move a piece along a line")
         origin = move.path[0]
         if not (own >> origin) & 1:
             if (opp >> origin) & 1:
-                return Words("the piece on {name_of} is {side}'s", name_of=b.name_of(origin), side=SIDES[self._turn ^ 1])
-            return Words('there is no {me} piece on {name_of}', me=me, name_of=b.name_of(origin))
+                return Words(
+                    "the piece on {name_of} is {side}'s",
+                    name_of=b.name_of(origin),
+                    side=SIDES[self._turn ^ 1],
+                )
+            return Words("there is no {me} piece on {name_of}", me=me, name_of=b.name_of(origin))
         occupied = own | opp
         if len(move.path) == 2 and move.path[1] in b.adjacent[origin]:
             dest = move.path[1]
             if (occupied >> dest) & 1:
-                return Words('{name_of} is not empty', name_of=b.name_of(dest))
+                return Words("{name_of} is not empty", name_of=b.name_of(dest))
             if g.forced and g.capturers(own, opp):
                 return N_("a capture is available: captures are forced")
             return NOT_ALLOWED
@@ -384,16 +449,24 @@ class WarState(RecordedState, LineState):
         for dest in move.path[1:]:
             over = next((o for o, t in b.jumps[pos] if t == dest), None)
             if over is None:
-                return Words('{name_of} and {name_of2} are not joined by a line', name_of=b.name_of(pos), name_of2=b.name_of(dest))
+                return Words(
+                    "{name_of} and {name_of2} are not joined by a line",
+                    name_of=b.name_of(pos),
+                    name_of2=b.name_of(dest),
+                )
             if not (enemies >> over) & 1:
-                return Words('a jump must go over an enemy piece ({name_of} is not one)', name_of=b.name_of(over))
+                return Words(
+                    "a jump must go over an enemy piece ({name_of} is not one)", name_of=b.name_of(over)
+                )
             if (occupied >> dest) & 1:
-                return Words('{name_of} is not empty', name_of=b.name_of(dest))
+                return Words("{name_of} is not empty", name_of=b.name_of(dest))
             enemies &= ~(1 << over)
             occupied &= ~(1 << over)
             pos = dest
         if g.forced and g.can_jump_from(pos, own & ~(1 << origin), enemies):
-            return Words('the capture must go on: another jump is possible from {name_of}', name_of=b.name_of(pos))
+            return Words(
+                "the capture must go on: another jump is possible from {name_of}", name_of=b.name_of(pos)
+            )
         return NOT_ALLOWED
 
     def turn_notes(self) -> list[Note]:
@@ -404,8 +477,11 @@ class WarState(RecordedState, LineState):
         if self._huffable:
             notes.append(Note(NoteCode.HUFF_OFFERED, "a piece that failed to capture may be huffed"))
         if g.capturers(own, opp):
-            notes.append(Note(NoteCode.CAPTURE_FORCED, "capture is forced") if g.forced
-                         else Note(NoteCode.CAPTURE_AVAILABLE, "a capture is available"))
+            notes.append(
+                Note(NoteCode.CAPTURE_FORCED, "capture is forced")
+                if g.forced
+                else Note(NoteCode.CAPTURE_AVAILABLE, "a capture is available")
+            )
         return notes
 
     def effects(self, move: Move) -> list[Effect]:
@@ -417,7 +493,7 @@ class WarState(RecordedState, LineState):
         own, opp = self._armies()
         if (opp >> cell) & 1 and self._huffable:
             names = ", ".join(self.game.board.names(self._huffable))
-            return Words('only a piece that failed to capture may be huffed ({names})', names=names)
+            return Words("only a piece that failed to capture may be huffed ({names})", names=names)
         return super().why_not_from(cell)
 
     # --- position text ----------------------------------------------------------------------
@@ -456,9 +532,20 @@ class WarState(RecordedState, LineState):
             return super().playout(rng, max_plies, greedy)
         own, opp = self._armies()
         own, opp, turn, quiet, huffable, played, won = war_fast.playout(
-            g.board, g.forced, g.capture_rule == HUFFING, rng, own, opp, self._turn, self._quiet, self._huffable,
+            g.board,
+            g.forced,
+            g.capture_rule == HUFFING,
+            rng,
+            own,
+            opp,
+            self._turn,
+            self._quiet,
+            self._huffable,
             1 << 62 if max_plies is None else max_plies,
-            g.start_count - g.target, g.limit or 1 << 62, greedy, None,
+            g.start_count - g.target,
+            g.limit or 1 << 62,
+            greedy,
+            None,
         )
         self._set_armies(turn, own, opp)
         self._turn = turn

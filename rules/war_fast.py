@@ -95,9 +95,22 @@ def _directions(board: Board) -> tuple[bool, tuple[tuple[int, int, int], ...]]:
     return False, up + ((0, 0, 0),) + ((0, 0, 0),) + down
 
 
-def playout(board: Board, forced: bool, huffing: bool, rng: random.Random, own: int, opp: int, turn: int,
-            quiet: int, huffable: int, max_plies: int, floor_left: int, limit: int, greedy: float,
-            trace: Trace | None = None) -> tuple[int, int, int, int, int, int, bool]:
+def playout(
+    board: Board,
+    forced: bool,
+    huffing: bool,
+    rng: random.Random,
+    own: int,
+    opp: int,
+    turn: int,
+    quiet: int,
+    huffable: int,
+    max_plies: int,
+    floor_left: int,
+    limit: int,
+    greedy: float,
+    trace: Trace | None = None,
+) -> tuple[int, int, int, int, int, int, bool]:
     """Random moves until the game ends, ``limit`` plies pass without a capture or ``max_plies``
     are played; returns (own, opp, turn, quiet, huffable, plies played, won by a capture or a
     huff), ``own`` again the army of ``turn``. ``forced``: captures are forced and chains go on
@@ -108,8 +121,20 @@ def playout(board: Board, forced: bool, huffing: bool, rng: random.Random, own: 
     # Each direction's offset, step origins and jump origins as locals, in counting order:
     # 1-6 toward higher points (a left shift), 7-12 toward lower ones; 6 and 7 may be missing.
     six, directions = _directions(board)
-    ((o1, s1, j1), (o2, s2, j2), (o3, s3, j3), (o4, s4, j4), (o5, s5, j5), (o6, s6, j6),
-     (o7, s7, j7), (o8, s8, j8), (o9, s9, j9), (o10, s10, j10), (o11, s11, j11), (o12, s12, j12)) = directions
+    (
+        (o1, s1, j1),
+        (o2, s2, j2),
+        (o3, s3, j3),
+        (o4, s4, j4),
+        (o5, s5, j5),
+        (o6, s6, j6),
+        (o7, s7, j7),
+        (o8, s8, j8),
+        (o9, s9, j9),
+        (o10, s10, j10),
+        (o11, s11, j11),
+        (o12, s12, j12),
+    ) = directions
     no_chains: list[Chain] = []
     played = 0
     while played < max_plies and quiet < limit:
@@ -117,10 +142,18 @@ def playout(board: Board, forced: bool, huffing: bool, rng: random.Random, own: 
         # The empty points a step away, per direction: a step's landing, or beyond a jumped enemy.
         e1, e2, e3, e4, e5 = empty >> o1, empty >> o2, empty >> o3, empty >> o4, empty >> o5
         e8, e9, e10, e11, e12 = empty << o8, empty << o9, empty << o10, empty << o11, empty << o12
-        cap = ((j1 & ((opp & e1) >> o1)) | (j2 & ((opp & e2) >> o2)) | (j3 & ((opp & e3) >> o3))
-               | (j4 & ((opp & e4) >> o4)) | (j5 & ((opp & e5) >> o5)) | (j8 & ((opp & e8) << o8))
-               | (j9 & ((opp & e9) << o9)) | (j10 & ((opp & e10) << o10)) | (j11 & ((opp & e11) << o11))
-               | (j12 & ((opp & e12) << o12)))
+        cap = (
+            (j1 & ((opp & e1) >> o1))
+            | (j2 & ((opp & e2) >> o2))
+            | (j3 & ((opp & e3) >> o3))
+            | (j4 & ((opp & e4) >> o4))
+            | (j5 & ((opp & e5) >> o5))
+            | (j8 & ((opp & e8) << o8))
+            | (j9 & ((opp & e9) << o9))
+            | (j10 & ((opp & e10) << o10))
+            | (j11 & ((opp & e11) << o11))
+            | (j12 & ((opp & e12) << o12))
+        )
         if six:
             e6, e7 = empty >> o6, empty << o7
             cap |= (j6 & ((opp & e6) >> o6)) | (j7 & ((opp & e7) << o7))

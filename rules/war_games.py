@@ -17,13 +17,19 @@ PERALI_SOUTH = SIXTEEN_SOUTH + "h4 h5 h6 i3 i5 i7 g5".split()
 KOTU_SOUTH = PERALI_SOUTH + ["f5"]
 
 
-def _options(limit_default: int | str, limit_house: bool, extra: tuple[Option, ...] = ()) -> tuple[Option, ...]:
+def _options(
+    limit_default: int | str, limit_house: bool, extra: tuple[Option, ...] = ()
+) -> tuple[Option, ...]:
     return (
         Option(
-            "capture", "Capture rule", FORCED, (FORCED, HUFFING, FREE),
+            "capture",
+            "Capture rule",
+            FORCED,
+            (FORCED, HUFFING, FREE),
             "Forced: you must capture and finish the chain. Huff: captures are optional, but a "
             "piece that fails to capture may be removed by the opponent. Free: always optional.",
-            choice_labels=("Forced", "Huff (traditional)", "Free"), in_play=True,
+            choice_labels=("Forced", "Huff (traditional)", "Free"),
+            in_play=True,
             choice_help=(
                 "Forced: when a capture is possible you must take it, and finish the chain.",
                 "Huff: capturing is optional, but a piece that could have captured and did not may be "
@@ -32,24 +38,41 @@ def _options(limit_default: int | str, limit_house: bool, extra: tuple[Option, .
             ),
         ),
         Option(
-            "limit", "No-capture limit", limit_default, ("off", 20, 40, 60),
+            "limit",
+            "No-capture limit",
+            limit_default,
+            ("off", 20, 40, 60),
             "After this many plies in a row without a capture (a ply is one side's move), more pieces "
             "wins; equal is a draw.",
             house_rule=limit_house,
             choice_labels=("Off", "20 plies (10 each)", "40 plies (20 each)", "60 plies (30 each)"),
-            choice_help=("Off: no limit; with Repetition on, a position seen three times is a draw.", "", "", ""),
+            choice_help=(
+                "Off: no limit; with Repetition on, a position seen three times is a draw.",
+                "",
+                "",
+                "",
+            ),
         ),
         Option(
-            "threefold", "Repetition", "draw", ("draw", "off"),
+            "threefold",
+            "Repetition",
+            "draw",
+            ("draw", "off"),
             "With no capture limit, a position seen three times is a draw.",
-            house_rule=True, choice_labels=("Threefold is a draw", "Off"),
-            choice_help=("With no capture limit, a position seen three times is a draw.",
-                         "Off: positions may repeat; only captures and blocked sides end the game."),
+            house_rule=True,
+            choice_labels=("Threefold is a draw", "Off"),
+            choice_help=(
+                "With no capture limit, a position seen three times is a draw.",
+                "Off: positions may repeat; only captures and blocked sides end the game.",
+            ),
             applies=lambda options: options.get("limit") == "off",
             unused_help="Not used while a no-capture limit is on: the limit ends a game without captures.",
         ),
         Option(
-            "first", "First player", "south", ("south", "north", "coin"),
+            "first",
+            "First player",
+            "south",
+            ("south", "north", "coin"),
             "Who moves first; the sources leave it open or draw lots.",
             choice_labels=("South", "North", "Coin toss"),
         ),
@@ -92,27 +115,54 @@ First player: the sources leave it open (or draw lots); choose South, North or a
 """
 
 
-def _register(game_id: str, name: str, origin: str, description: str, south: list[str],
-              options: tuple[Option, ...], extra_rules: str) -> None:
+def _register(
+    game_id: str,
+    name: str,
+    origin: str,
+    description: str,
+    south: list[str],
+    options: tuple[Option, ...],
+    extra_rules: str,
+) -> None:
     def make(spec: GameSpec, options: dict[str, Any]) -> WarGame:
         return WarGame(spec, options, south)
 
-    register(GameSpec(game_id, name, origin, description, SIDES, options, extra_rules + "\n" + _COMMON_RULES, make))
+    register(
+        GameSpec(game_id, name, origin, description, SIDES, options, extra_rules + "\n" + _COMMON_RULES, make)
+    )
 
 
 _register(
-    "sixteen_soldiers", "Sixteen Soldiers", "India, Bangladesh, Sri Lanka (Sholo guti)",
+    "sixteen_soldiers",
+    "Sixteen Soldiers",
+    "India, Bangladesh, Sri Lanka (Sholo guti)",
     "Sixteen a side on the winged Alquerque board; jump to capture, chains allowed.",
     SIXTEEN_SOUTH,
-    _options(40, True, (
-        Option("target", "Capture target", 16, tuple(range(1, 17)),
-               "The number of enemy pieces to capture to win, agreed before the game."),
-        Option("board", "Board", "four-wing", ("four-wing", "two-wing"),
-               "The full 49-point board, or the 37-point board without the east and west wings.",
-               choice_labels=("Four wings (49 points)", "Two wings (37 points)"),
-               choice_help=("The full 49-point board with its four wings.",
-                            "The 37-point board, without the east and west wings.")),
-    )),
+    _options(
+        40,
+        True,
+        (
+            Option(
+                "target",
+                "Capture target",
+                16,
+                tuple(range(1, 17)),
+                "The number of enemy pieces to capture to win, agreed before the game.",
+            ),
+            Option(
+                "board",
+                "Board",
+                "four-wing",
+                ("four-wing", "two-wing"),
+                "The full 49-point board, or the 37-point board without the east and west wings.",
+                choice_labels=("Four wings (49 points)", "Two wings (37 points)"),
+                choice_help=(
+                    "The full 49-point board with its four wings.",
+                    "The 37-point board, without the east and west wings.",
+                ),
+            ),
+        ),
+    ),
     "Sixteen Soldiers (Sholo guti): 16 pieces each. South starts on the south wing and rows 3–4,\n"
     "North on the north wing and rows 6–7; row 5 and the east and west wings start empty.\n"
     "Capture target: agreed before the game (1–16); taking that many enemy pieces wins.\n"
@@ -123,7 +173,9 @@ _register(
     "The side you play does not decide this game.\n",
 )
 _register(
-    "peralikatuma", "Peralikatuma", "Sri Lanka",
+    "peralikatuma",
+    "Peralikatuma",
+    "Sri Lanka",
     "Twenty-three a side: only the three centre points start empty.",
     PERALI_SOUTH,
     _options(20, False),
@@ -136,7 +188,9 @@ _register(
     "slight edge for North, within the spread of 100 games. First player: Coin toss shares it.\n",
 )
 _register(
-    "kotu_ellima", "Kotu Ellima", "Sri Lanka and India",
+    "kotu_ellima",
+    "Kotu Ellima",
+    "Sri Lanka and India",
     "Twenty-four a side and one empty point: the first captures come in a rush.",
     KOTU_SOUTH,
     _options(20, False),
@@ -146,4 +200,3 @@ _register(
     "sides alternating): South, who moves first, scored 48.5% (7 wins, 10 losses, 83 draws): most\n"
     "games are drawn, and neither side's edge stands out from the spread of 100 games.\n",
 )
-

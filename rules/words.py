@@ -91,7 +91,9 @@ def capitalised(text: str) -> str:
 
 def listing(items: Sequence[str]) -> Words:
     """Items joined by commas, each translated on its own where it is shown."""
-    return Words(", ".join(f"{{item{i}}}" for i in range(len(items))), **{f"item{i}": t for i, t in enumerate(items)})
+    return Words(
+        ", ".join(f"{{item{i}}}" for i in range(len(items))), **{f"item{i}": t for i, t in enumerate(items)}
+    )
 
 
 def words_of(error: BaseException) -> str:

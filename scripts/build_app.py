@@ -27,9 +27,11 @@ NAME = "keliya"
 
 def data_args() -> list[str]:
     """--add-data for every file the app reads at run time (source:destination in the bundle)."""
-    pairs = [(ROOT / "assets", "game/assets"),  # inside the package, as an installed copy keeps them
-             (ROOT / "game" / "ai" / "weights", "game/ai/weights"),  # the learned evaluations
-             (ROOT / "game" / "ai" / "books", "game/ai/books")]  # the opening books
+    pairs = [
+        (ROOT / "assets", "game/assets"),  # inside the package, as an installed copy keeps them
+        (ROOT / "game" / "ai" / "weights", "game/ai/weights"),  # the learned evaluations
+        (ROOT / "game" / "ai" / "books", "game/ai/books"),
+    ]  # the opening books
     return [f"--add-data={src}{os.pathsep}{dest}" for src, dest in pairs if src.is_dir()]
 
 
@@ -43,9 +45,19 @@ def build(dist: Path = DIST, work: Path = BUILD) -> Path:
     if not icon.is_file():  # committed; drawn again only if missing
         subprocess.run([sys.executable, str(ROOT / "scripts" / "make_icon.py")], check=True)
     args = [
-        str(ROOT / "main.py"), f"--name={NAME}", "--onedir", "--windowed", "--noconfirm", "--clean",
-        f"--distpath={dist}", f"--workpath={work}", f"--specpath={work}",
-        "--collect-submodules=game", "--collect-submodules=rules", "--collect-submodules=tools", "--log-level=WARN",
+        str(ROOT / "main.py"),
+        f"--name={NAME}",
+        "--onedir",
+        "--windowed",
+        "--noconfirm",
+        "--clean",
+        f"--distpath={dist}",
+        f"--workpath={work}",
+        f"--specpath={work}",
+        "--collect-submodules=game",
+        "--collect-submodules=rules",
+        "--collect-submodules=tools",
+        "--log-level=WARN",
         *data_args(),
     ]
     if icon.is_file():

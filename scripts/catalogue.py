@@ -49,15 +49,36 @@ LANGUAGES = ("si", "ta", "bn")
 SOURCES = ("rules", "game")
 #: function name -> which arguments are words (Babel's keyword specs)
 KEYWORDS = {
-    "_": None, "N_": None, "tr": None, "ngettext": (1, 2), "Words": None, "counted": (1, 2), "N_counted": (1, 2),
-    "Button": None, "Selector": None, "Said": None, "Refused": (2,), "Note": (2,), "IllegalMoveError": None,
-    "ValueError": None, "UserFileError": None, "TableFileError": None, "blit_text": (2,), "wrap": None,
-    "fit": None, "fit_size": None, "text": None, "measure": None, "MenuOverlay": (3,),
+    "_": None,
+    "N_": None,
+    "tr": None,
+    "ngettext": (1, 2),
+    "Words": None,
+    "counted": (1, 2),
+    "N_counted": (1, 2),
+    "Button": None,
+    "Selector": None,
+    "Said": None,
+    "Refused": (2,),
+    "Note": (2,),
+    "IllegalMoveError": None,
+    "ValueError": None,
+    "UserFileError": None,
+    "TableFileError": None,
+    "blit_text": (2,),
+    "wrap": None,
+    "fit": None,
+    "fit_size": None,
+    "text": None,
+    "measure": None,
+    "MenuOverlay": (3,),
 }
 #: the note on a side's possessive form (context ``POSSESSIVE``): a translation writes
 #: ``{side:of}`` where its language inflects the name (Bengali উত্তরের)
-POSSESSIVE_NOTE = ("a side's name as the owner of something, the form a translation's {side:of} "
-                   "takes (English writes South's in the sentence itself)")
+POSSESSIVE_NOTE = (
+    "a side's name as the owner of something, the form a translation's {side:of} "
+    "takes (English writes South's in the sentence itself)"
+)
 #: the note on each other case's context (``game.i18n.CASES``): which spec takes it
 CASE_NOTES = {
     "dative": "{side:to}: the name in the dative, to or for it (Sinhala ගවයන්ට, Tamil பசுக்களுக்கு)",
@@ -65,8 +86,14 @@ CASE_NOTES = {
     "essive": "{side:as}: the name as what one plays as (Tamil பசுக்களாக, Sinhala ගවයන් ලෙස)",
 }
 #: files whose strings are not for players (the AI's internals, tooling of the search)
-SKIP = ("game/ai/arena.py", "game/ai/train_eval.py", "game/ai/book.py", "game/ai/evaluation.py", "game/launch.py",
-        "game/annotate.py")
+SKIP = (
+    "game/ai/arena.py",
+    "game/ai/train_eval.py",
+    "game/ai/book.py",
+    "game/ai/evaluation.py",
+    "game/launch.py",
+    "game/annotate.py",
+)
 #: the AI modules whose words reach the screen (the levels, the solved games' verdicts)
 SHOWN_AI = ("game/ai/levels.py", "game/ai/solver.py")
 
@@ -92,14 +119,22 @@ def spoken_data() -> list[tuple[str, str, str, str]]:
         spec = game_spec(gid)
         module = module_file(GAME_MODULES[gid])
         game = f"{GAME}: {gid}"
-        out += [(spec.name, module, "a game's name", game), (spec.origin, module, "where the game comes from", game),
-                (spec.description, module, "", game)]
+        out += [
+            (spec.name, module, "a game's name", game),
+            (spec.origin, module, "where the game comes from", game),
+            (spec.description, module, "", game),
+        ]
         out += [(side, module, "a side's name", game) for side in side_names(gid)]
         out += [(name, module, "a variant's name", game) for name in spec.variants]
         for opt in spec.options:
-            out += [(opt.label, module, "an option", game), (opt.help, module, "", game),
-                    (opt.unused_help, module, "", game)]
-            out += [(text, module, "a choice of an option", game) for text in opt.choice_labels + opt.choice_help]
+            out += [
+                (opt.label, module, "an option", game),
+                (opt.help, module, "", game),
+                (opt.unused_help, module, "", game),
+            ]
+            out += [
+                (text, module, "a choice of an option", game) for text in opt.choice_labels + opt.choice_help
+            ]
         out += [(para, module, "", f"{RULES_TEXT}: {gid}") for para in paragraphs(spec.rules_text)]
     levels = module_file("game.ai.levels")
     for level in LEVEL_TABLE.values():
@@ -110,8 +145,12 @@ def spoken_data() -> list[tuple[str, str, str, str]]:
         where = f"{LESSON}: {gid}"
         out += [(lesson.title, module, "a lesson's title", where), (lesson.outro, module, "", where)]
         for step in lesson.steps:
-            out += [(step.caption, module, "", where), (step.hint, module, "", where), (step.after, module, "", where),
-                    (step.title, module, "a step's title", where)]
+            out += [
+                (step.caption, module, "", where),
+                (step.hint, module, "", where),
+                (step.after, module, "", where),
+                (step.title, module, "a step's title", where),
+            ]
     return [(m, f, c, b) for m, f, c, b in out if m and any(ch.isalpha() for ch in m)]
 
 
@@ -135,10 +174,17 @@ def written_strings() -> tuple[tuple[str, int, int, str], ...]:
         for path in sorted((ROOT / source).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
             tree = ast.parse(path.read_text(encoding="utf-8"))
-            docstrings = {id(node.value) for node in ast.walk(tree)
-                          if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+            docstrings = {
+                id(node.value)
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+            }
             for node in ast.walk(tree):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                if (
+                    isinstance(node, ast.Constant)
+                    and isinstance(node.value, str)
+                    and id(node) not in docstrings
+                ):
                     out.append((rel, node.lineno, node.end_lineno or node.lineno, _squeezed(node.value)))
     return tuple(out)
 
@@ -151,11 +197,11 @@ def _source_lines(rel: str) -> tuple[str, ...]:
 def _first_line(rel: str, first: int, last: int, words: list[str]) -> int:
     """The line of file ``rel`` (within ``first``..``last``) where ``words`` begin: as many of
     the first four as the source writes as they read (an escaped quote is not), else ``first``."""
-    segment = "\n".join(_source_lines(rel)[first - 1:last])
+    segment = "\n".join(_source_lines(rel)[first - 1 : last])
     for count in range(min(4, len(words)), 0, -1):
         found = re.search(r"\s+".join(map(re.escape, words[:count])), segment)
         if found:
-            return first + segment[:found.start()].count("\n")
+            return first + segment[: found.start()].count("\n")
     return first
 
 
@@ -168,11 +214,15 @@ def written_at(message: str, module: str) -> list[tuple[str, int | None]]:
     ``module`` first; else the strings that hold it (a rules text's paragraph: the line it starts
     on); else, for a text put together from parts, ``module`` with no line."""
     wanted = _squeezed(message)
-    found: list[tuple[str, int | None]] = [(rel, first) for rel, first, _last, squeezed in written_strings()
-                                           if squeezed == wanted]
+    found: list[tuple[str, int | None]] = [
+        (rel, first) for rel, first, _last, squeezed in written_strings() if squeezed == wanted
+    ]
     if not found:
-        found = [(rel, _first_line(rel, first, last, wanted.split())) for rel, first, last, squeezed
-                 in written_strings() if wanted in squeezed]
+        found = [
+            (rel, _first_line(rel, first, last, wanted.split()))
+            for rel, first, last, squeezed in written_strings()
+            if wanted in squeezed
+        ]
     own = [place for place in found if place[0] == module]
     return (own or found)[:MAX_PLACES] or [(module, None)]
 
@@ -271,7 +321,9 @@ def team(code: str) -> str:
 
 def version() -> str:
     """The project's version, as pyproject.toml gives it."""
-    found = re.search(r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)
+    found = re.search(
+        r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M
+    )
     return found.group(1) if found else "0"
 
 
@@ -280,16 +332,29 @@ def extract(pot: Path = POT) -> int:
     from babel.messages.extract import extract_from_file
     from babel.messages.pofile import write_po
 
-    catalog = Catalog(project=PROJECT, version=version(), domain=DOMAIN, charset="utf-8",
-                      copyright_holder=COPYRIGHT, msgid_bugs_address=BUGS, header_comment=TEMPLATE_HEADER,
-                      last_translator=NO_TRANSLATOR, language_team=NO_TRANSLATOR)
+    catalog = Catalog(
+        project=PROJECT,
+        version=version(),
+        domain=DOMAIN,
+        charset="utf-8",
+        copyright_holder=COPYRIGHT,
+        msgid_bugs_address=BUGS,
+        header_comment=TEMPLATE_HEADER,
+        last_translator=NO_TRANSLATOR,
+        language_team=NO_TRANSLATOR,
+    )
     for source in SOURCES:
         for path in sorted((ROOT / source).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
             if rel in SKIP:
                 continue
             for lineno, message, comments, _context in extract_from_file(
-                    "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+                "python",
+                str(path),
+                keywords=KEYWORDS,
+                comment_tags=("TRANSLATORS:",),
+                strip_comment_tags=True,
+            ):
                 if not message or (isinstance(message, str) and not any(ch.isalpha() for ch in message)):
                     continue
                 catalog.add(message, locations=[(rel, lineno)], auto_comments=comments)
@@ -317,8 +382,12 @@ def extract(pot: Path = POT) -> int:
             for context in CASES.values():
                 if catalog.get(word, context=context) is None:
                     note = POSSESSIVE_NOTE if context == POSSESSIVE else CASE_NOTES[context]
-                    catalog.add(word, locations=written_at(word, module_file(GAME_MODULES[gid])),
-                                auto_comments=[note, f"{GAME}: {gid}"], context=context)
+                    catalog.add(
+                        word,
+                        locations=written_at(word, module_file(GAME_MODULES[gid])),
+                        auto_comments=[note, f"{GAME}: {gid}"],
+                        context=context,
+                    )
     pot.parent.mkdir(parents=True, exist_ok=True)
     with open(pot, "wb") as f:
         write_po(f, catalog, width=100, sort_output=True, omit_header=False)
@@ -359,8 +428,10 @@ def update() -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "wb") as f:
             write_po(f, catalog, width=100, sort_output=True, ignore_obsolete=True)
-        print(f"{code}: {len(catalog)} entries" + (f", {dropped} reviews dropped (their English changed)"
-                                                   if dropped else ""))
+        print(
+            f"{code}: {len(catalog)} entries"
+            + (f", {dropped} reviews dropped (their English changed)" if dropped else "")
+        )
     return 0
 
 
@@ -379,8 +450,12 @@ def reviewed(message) -> bool:  # noqa: ANN001 (a Babel Message)
     """Whether a reader of the language checked this translation: a well-formed review comment,
     on an entry translated and not fuzzy."""
     strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
-    return (not message.fuzzy and bool(strings) and all(strings)
-            and any(REVIEW.match(c) and _real_date(c) for c in reviews(message)))
+    return (
+        not message.fuzzy
+        and bool(strings)
+        and all(strings)
+        and any(REVIEW.match(c) and _real_date(c) for c in reviews(message))
+    )
 
 
 def _real_date(comment: str) -> bool:
@@ -398,10 +473,17 @@ def status(code: str) -> dict[str, int]:
     with open(po_path(code), "rb") as f:
         catalog = read_po(f, locale=code)
     entries = [m for m in catalog if m.id]
-    done = [m for m in entries if not m.fuzzy and m.string and all(
-        m.string if isinstance(m.string, (list, tuple)) else (m.string,))]
-    return {"entries": len(entries), "translated": len(done), "fuzzy": sum(1 for m in entries if m.fuzzy),
-            "reviewed": sum(1 for m in entries if reviewed(m))}
+    done = [
+        m
+        for m in entries
+        if not m.fuzzy and m.string and all(m.string if isinstance(m.string, (list, tuple)) else (m.string,))
+    ]
+    return {
+        "entries": len(entries),
+        "translated": len(done),
+        "fuzzy": sum(1 for m in entries if m.fuzzy),
+        "reviewed": sum(1 for m in entries if reviewed(m)),
+    }
 
 
 def compiled(code: str) -> bytes:
@@ -453,7 +535,11 @@ def missing(code: str) -> list[str]:
         if not m.id:
             continue
         found = catalog.get(m.id, context=m.context)
-        strings = [] if found is None else (found.string if isinstance(found.string, (list, tuple)) else [found.string])
+        strings = (
+            []
+            if found is None
+            else (found.string if isinstance(found.string, (list, tuple)) else [found.string])
+        )
         if found is None or found.fuzzy or not strings or not all(strings):
             out.append(m.id if isinstance(m.id, str) else m.id[0])
     return out
@@ -463,8 +549,15 @@ def missing(code: str) -> list[str]:
 NOT_SHOWN_FILES = ("game/launch.py", "rules/war_fast.py")
 #: sentences written in code that are never shown as they are: a saved file's first line, reasons
 #: only code reads, the boards' names in the engines' own labels, the paragraph mark of a house rule
-NOT_SHOWN = {"keliya-save 1", "no move", "the mixer is not open", "49-point board", "two-wing board",
-             "large triangle", "House rule"}
+NOT_SHOWN = {
+    "keliya-save 1",
+    "no move",
+    "the mixer is not open",
+    "49-point board",
+    "two-wing board",
+    "large triangle",
+    "House rule",
+}
 _POINTS = re.compile(r"^[a-l]\d+( [a-l]\d+)* ?$")  # a list of point names (a lesson's position)
 _RULES_NAMES = re.compile(r"RULES|ENDINGS")  # rules texts: the catalogue holds them by paragraph
 _RULES_CALLS = {"_register"}  # a war game's registration: its last argument is its rules text
@@ -492,20 +585,31 @@ def unmarked() -> list[str]:
                 if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
                     continue
                 text = node.value
-                if (text in known or text in NOT_SHOWN or " " not in text.strip() or _POINTS.match(text)
-                        or not any(ch.isalpha() for ch in text)):
+                if (
+                    text in known
+                    or text in NOT_SHOWN
+                    or " " not in text.strip()
+                    or _POINTS.match(text)
+                    or not any(ch.isalpha() for ch in text)
+                ):
                     continue
                 parent = parents.get(node)
                 if isinstance(parent, (ast.Expr, ast.JoinedStr)):  # a docstring; an f-string's part
                     continue
-                called = getattr(parent.func, "id", getattr(parent.func, "attr", None)) if isinstance(parent, ast.Call) else None
+                called = (
+                    getattr(parent.func, "id", getattr(parent.func, "attr", None))
+                    if isinstance(parent, ast.Call)
+                    else None
+                )
                 if called in marks or called in _RULES_CALLS and parent.args and parent.args[-1] is node:
                     continue
-                if isinstance(parent, ast.Assign) and any(isinstance(t, ast.Name) and _RULES_NAMES.search(t.id)
-                                                          for t in parent.targets):
+                if isinstance(parent, ast.Assign) and any(
+                    isinstance(t, ast.Name) and _RULES_NAMES.search(t.id) for t in parent.targets
+                ):
                     continue
-                if isinstance(parent, ast.Assign) and any(isinstance(t, ast.Name) and t.id.endswith("_START")
-                                                          for t in parent.targets):
+                if isinstance(parent, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id.endswith("_START") for t in parent.targets
+                ):
                     continue
                 out.append(f"{rel}:{node.lineno}: {text[:80]!r}")
     return out
@@ -537,16 +641,20 @@ def problems(code: str) -> list[str]:
             continue
         ids = m.id if isinstance(m.id, (list, tuple)) else (m.id,)
         strings = m.string if isinstance(m.string, (list, tuple)) else (m.string,)
-        want = set(PLACEHOLDER.findall(ids[0])) | (set(PLACEHOLDER.findall(ids[1])) if len(ids) > 1 else set())
+        want = set(PLACEHOLDER.findall(ids[0])) | (
+            set(PLACEHOLDER.findall(ids[1])) if len(ids) > 1 else set()
+        )
         for s in strings:
             if not s:
                 continue
             specs = SPECIFIED.findall(s)
             for name, spec in specs:
                 if spec not in CASES or name not in INFLECTED:
-                    out.append(f"{code}: {ids[0]!r}: '{{{name}:{spec}}}' in {s!r}: the formats are the cases "
-                               f"{', '.join(':' + c for c in CASES)}, for a side's or piece's name "
-                               f"({', '.join(INFLECTED)})")
+                    out.append(
+                        f"{code}: {ids[0]!r}: '{{{name}:{spec}}}' in {s!r}: the formats are the cases "
+                        f"{', '.join(':' + c for c in CASES)}, for a side's or piece's name "
+                        f"({', '.join(INFLECTED)})"
+                    )
             got = set(PLACEHOLDER.findall(s)) | {name for name, _ in specs}
             if got - want:
                 out.append(f"{code}: {ids[0]!r}: unknown placeholder(s) {sorted(got - want)} in {s!r}")
@@ -557,8 +665,10 @@ def problems(code: str) -> list[str]:
     for m in catalog:
         for comment in reviews(m) if m.id else ():
             if not _real_date(comment):
-                out.append(f"{code}: {str(m.id if isinstance(m.id, str) else m.id[0])!r}: '# {comment}' is not "
-                           f"'# reviewed: <name> <YYYY-MM-DD>'")
+                out.append(
+                    f"{code}: {str(m.id if isinstance(m.id, str) else m.id[0])!r}: '# {comment}' is not "
+                    f"'# reviewed: <name> <YYYY-MM-DD>'"
+                )
     return out
 
 
@@ -568,12 +678,22 @@ GLOSSARY = ROOT / "docs" / "glossary"
 #: sentences (the check cannot tell the game's sense from the other), and verbs, whose translation
 #: is conjugated away from the dictionary form the glossary gives
 UNCHECKED = {
-    "move": "also the verb ('a counter never moves')", "turn": "also 'turn the board'",
-    "draw": "also 'draw lots'", "square": "also the shape ('square with horns', 'a 5x5 Alquerque square')",
-    "point": "also 'at this point', 'points to'", "step": "also 'step by step', a lesson's step",
-    "take": "a verb", "capture": "a verb as often as a noun", "drop": "a verb",
-    "sow": "a verb", "undo": "a verb as often as the button", "jump": "a verb", "leap": "a verb",
-    "huff": "a verb", "relay": "a verb", "hint": "also the {hint} of a sentence",
+    "move": "also the verb ('a counter never moves')",
+    "turn": "also 'turn the board'",
+    "draw": "also 'draw lots'",
+    "square": "also the shape ('square with horns', 'a 5x5 Alquerque square')",
+    "point": "also 'at this point', 'points to'",
+    "step": "also 'step by step', a lesson's step",
+    "take": "a verb",
+    "capture": "a verb as often as a noun",
+    "drop": "a verb",
+    "sow": "a verb",
+    "undo": "a verb as often as the button",
+    "jump": "a verb",
+    "leap": "a verb",
+    "huff": "a verb",
+    "relay": "a verb",
+    "hint": "also the {hint} of a sentence",
 }
 #: Indic vowel signs and the virama: what an inflection changes at a word's end
 _MARKS = ("Mn", "Mc")
@@ -594,9 +714,12 @@ def glossary(code: str) -> list[tuple[str, list[str]]]:
         english = [e.strip() for e in re.sub(r"\([^)]*\)", "", cells[0]).split("/") if e.strip()]
         main = re.sub(r"\([^)]*\)", "", cells[1]).split("→")[0]
         terms = [t.strip().strip('"') for t in main.split("/") if t.strip()]
-        extra = [piece.strip().strip('"') for inner in re.findall(r"\(([^)]*)\)", cells[1])
-                 for piece in re.split(r"[;,:=]|\bpl\.|\bto \w+|\ba \w+|\"[^\"]*\"", inner)
-                 if piece.strip().strip('"') and not re.search(r"[A-Za-z0-9]", piece)]
+        extra = [
+            piece.strip().strip('"')
+            for inner in re.findall(r"\(([^)]*)\)", cells[1])
+            for piece in re.split(r"[;,:=]|\bpl\.|\bto \w+|\ba \w+|\"[^\"]*\"", inner)
+            if piece.strip().strip('"') and not re.search(r"[A-Za-z0-9]", piece)
+        ]
         if len(english) == len(terms) > 1:  # word by word
             rows += [(e, [t, *extra]) for e, t in zip(english, terms)]
         else:
@@ -613,8 +736,9 @@ def stem(word: str) -> str:
             return word[: -len(ending)]
     out = word
     while out and unicodedata.category(out[-1]) in _MARKS:
-        ended_dead = unicodedata.name(out[-1], "").endswith("VIRAMA") or unicodedata.name(out[-1], "").endswith(
-            "AL-LAKUNA")
+        ended_dead = unicodedata.name(out[-1], "").endswith("VIRAMA") or unicodedata.name(
+            out[-1], ""
+        ).endswith("AL-LAKUNA")
         out = out[:-1]
         if ended_dead:
             out = out[:-1]
@@ -669,31 +793,55 @@ SHOTS = "shots/{code}/1280x800_{scene}.png"
 #: the scene that shows an entry, by the file that writes it (the first match of its places) or by
 #: what it belongs to; the names are the files ``tools/shots`` saves
 SCENES_BY_FILE = (
-    ("game/scenes/title.py", "01_title"), ("game/scenes/menu.py", "02_menu"),
-    ("game/scenes/setup.py", "03_setup_sixteen_soldiers"), ("game/scenes/rules_screen.py", "05_rules_kotu_ellima"),
-    ("game/scenes/coin.py", "07_coin_toss_result"), ("game/scenes/gameover.py", "19_game_over"),
-    ("game/scenes/library_screen.py", "60a_saved_games"), ("game/library.py", "60a_saved_games"),
-    ("game/saves.py", "60a_saved_games"), ("game/scenes/settings_screen.py", "61_settings"),
-    ("game/settings.py", "61_settings"), ("game/scenes/pause.py", "62_pause_menu"),
-    ("game/scenes/file_picker.py", "68_open_a_file"), ("game/match/analysis.py", "66_analysis_graph"),
-    ("game/render/graph", "66_analysis_graph"), ("game/ai/solver.py", "16_play_hat_diviyan_keliya"),
-    ("game/ai/levels.py", "04_setup_cows_leopards_vs_computer"), ("rules/ncuva", "40_ncuva_4_columns_start"),
-    ("game/boards/holes", "40_ncuva_4_columns_start"), ("rules/battlehalma", "31_squares_start_8x8"),
-    ("game/boards/squares", "31_squares_start_8x8"), ("rules/hunt", "15_play_cows_leopards_drops"),
-    ("game/scenes/tutorial.py", "50_tutorial_kotu_ellima_start"), ("game/tutorials", "50_tutorial_kotu_ellima_start"),
-    ("game/scenes/play.py", "08_play_start"), ("game/render", "08_play_start"), ("game/match", "08_play_start"),
-    ("game/config.py", "03_setup_sixteen_soldiers"), ("game/boards/lines", "14_play_huff_offer"),
-    ("game/boards", "08_play_start"), ("game/scenes/opening.py", "68_open_a_file"), ("game/i18n.py", "61_settings"),
+    ("game/scenes/title.py", "01_title"),
+    ("game/scenes/menu.py", "02_menu"),
+    ("game/scenes/setup.py", "03_setup_sixteen_soldiers"),
+    ("game/scenes/rules_screen.py", "05_rules_kotu_ellima"),
+    ("game/scenes/coin.py", "07_coin_toss_result"),
+    ("game/scenes/gameover.py", "19_game_over"),
+    ("game/scenes/library_screen.py", "60a_saved_games"),
+    ("game/library.py", "60a_saved_games"),
+    ("game/saves.py", "60a_saved_games"),
+    ("game/scenes/settings_screen.py", "61_settings"),
+    ("game/settings.py", "61_settings"),
+    ("game/scenes/pause.py", "62_pause_menu"),
+    ("game/scenes/file_picker.py", "68_open_a_file"),
+    ("game/match/analysis.py", "66_analysis_graph"),
+    ("game/render/graph", "66_analysis_graph"),
+    ("game/ai/solver.py", "16_play_hat_diviyan_keliya"),
+    ("game/ai/levels.py", "04_setup_cows_leopards_vs_computer"),
+    ("rules/ncuva", "40_ncuva_4_columns_start"),
+    ("game/boards/holes", "40_ncuva_4_columns_start"),
+    ("rules/battlehalma", "31_squares_start_8x8"),
+    ("game/boards/squares", "31_squares_start_8x8"),
+    ("rules/hunt", "15_play_cows_leopards_drops"),
+    ("game/scenes/tutorial.py", "50_tutorial_kotu_ellima_start"),
+    ("game/tutorials", "50_tutorial_kotu_ellima_start"),
+    ("game/scenes/play.py", "08_play_start"),
+    ("game/render", "08_play_start"),
+    ("game/match", "08_play_start"),
+    ("game/config.py", "03_setup_sixteen_soldiers"),
+    ("game/boards/lines", "14_play_huff_offer"),
+    ("game/boards", "08_play_start"),
+    ("game/scenes/opening.py", "68_open_a_file"),
+    ("game/i18n.py", "61_settings"),
     ("rules/", "08_play_start"),
 )
 #: the scene of a lesson's words, by the lesson (another lesson: the first lesson's)
-SCENES_BY_LESSON = {"kotu_ellima": "50_tutorial_kotu_ellima_start", "battlehalma": "54_tutorial_battlehalma_leap",
-                    "ncuva": "55_tutorial_ncuva_relay", "cows_leopards": "56_tutorial_cows_leopards_complete",
-                    "hat_diviyan_keliya": "57_tutorial_hat_diviyan_start"}
+SCENES_BY_LESSON = {
+    "kotu_ellima": "50_tutorial_kotu_ellima_start",
+    "battlehalma": "54_tutorial_battlehalma_leap",
+    "ncuva": "55_tutorial_ncuva_relay",
+    "cows_leopards": "56_tutorial_cows_leopards_complete",
+    "hat_diviyan_keliya": "57_tutorial_hat_diviyan_start",
+}
 #: the scene of the words that belong to a game's rules text, a game (its name, sides, options) or
 #: the levels
-SCENES_BY_KIND = {RULES_TEXT: "05_rules_kotu_ellima", GAME: "03_setup_sixteen_soldiers",
-                  LEVELS: "04_setup_cows_leopards_vs_computer"}
+SCENES_BY_KIND = {
+    RULES_TEXT: "05_rules_kotu_ellima",
+    GAME: "03_setup_sixteen_soldiers",
+    LEVELS: "04_setup_cows_leopards_vs_computer",
+}
 
 
 def scene_of(message) -> str | None:  # noqa: ANN001 (a Babel Message)
@@ -742,41 +890,58 @@ def review_page(code: str) -> str:
     counts = status(code)
     english, own = LANGUAGE_NAMES[code]
     share = 100 * counts["reviewed"] / counts["entries"] if counts["entries"] else 0
-    out = [f"<!DOCTYPE html><html lang=\"{code}\"><head><meta charset=\"utf-8\">",
-           f"<title>Keliya: {escape(english)} words to review</title><style>{_PAGE_STYLE}</style></head><body>",
-           f"<h1>Keliya in {escape(english)} ({escape(own)}): the words to review</h1>",
-           f"<p id=\"count\"><strong>{counts['reviewed']} of {counts['entries']} entries reviewed</strong> "
-           f"({share:.0f}%); {counts['translated']} translated, {counts['fuzzy']} fuzzy.</p>",
-           "<p class=\"meta\">Mark an entry checked by adding the line <code># reviewed: &lt;your name&gt; "
-           f"&lt;YYYY-MM-DD&gt;</code> above it in <code>{escape(_shown(po_path(code)))}</code>"
-           f" (correct its words there too), then run <code>python scripts/catalogue.py check</code> and "
-           f"<code>compile</code>. The pictures come from <code>python main.py --screenshots "
-           f"build/review/shots/{code} --lang {code}</code>; the terms from <code>docs/glossary/{code}.md</code>.</p>"]
+    out = [
+        f'<!DOCTYPE html><html lang="{code}"><head><meta charset="utf-8">',
+        f"<title>Keliya: {escape(english)} words to review</title><style>{_PAGE_STYLE}</style></head><body>",
+        f"<h1>Keliya in {escape(english)} ({escape(own)}): the words to review</h1>",
+        f'<p id="count"><strong>{counts["reviewed"]} of {counts["entries"]} entries reviewed</strong> '
+        f"({share:.0f}%); {counts['translated']} translated, {counts['fuzzy']} fuzzy.</p>",
+        '<p class="meta">Mark an entry checked by adding the line <code># reviewed: &lt;your name&gt; '
+        f"&lt;YYYY-MM-DD&gt;</code> above it in <code>{escape(_shown(po_path(code)))}</code>"
+        f" (correct its words there too), then run <code>python scripts/catalogue.py check</code> and "
+        f"<code>compile</code>. The pictures come from <code>python main.py --screenshots "
+        f"build/review/shots/{code} --lang {code}</code>; the terms from <code>docs/glossary/{code}.md</code>.</p>",
+    ]
     for number, m in enumerate(entries, 1):
         ids = m.id if isinstance(m.id, (list, tuple)) else (m.id,)
         strings = m.string if isinstance(m.string, (list, tuple)) else (m.string,)
         done = reviewed(m)
-        state = (f"<span class=\"reviewed\">reviewed ({escape('; '.join(c[len(REVIEWED):].strip() for c in reviews(m)))})"
-                 "</span>" if done else "<span class=\"todo\">not reviewed</span>")
+        state = (
+            f'<span class="reviewed">reviewed ({escape("; ".join(c[len(REVIEWED) :].strip() for c in reviews(m)))})'
+            "</span>"
+            if done
+            else '<span class="todo">not reviewed</span>'
+        )
         if m.fuzzy:
-            state += " <span class=\"todo\">fuzzy: its English changed</span>"
-        part = [f"<article id=\"e{number}\" class=\"{'done' if done else 'open'}\">",
-                f"<p class=\"meta\">#{number} · {state}"
-                + (f" · context <code>{escape(m.context)}</code>" if m.context else "") + "</p>"]
-        part += [f"<p class=\"en\" lang=\"en\">{escape(text)}</p>" for text in ids]
-        part += [f"<p class=\"tr\">{escape(text) if text else '<em>(not translated)</em>'}</p>" for text in strings]
+            state += ' <span class="todo">fuzzy: its English changed</span>'
+        part = [
+            f'<article id="e{number}" class="{"done" if done else "open"}">',
+            f'<p class="meta">#{number} · {state}'
+            + (f" · context <code>{escape(m.context)}</code>" if m.context else "")
+            + "</p>",
+        ]
+        part += [f'<p class="en" lang="en">{escape(text)}</p>' for text in ids]
+        part += [
+            f'<p class="tr">{escape(text) if text else "<em>(not translated)</em>"}</p>' for text in strings
+        ]
         notes = [*m.auto_comments, *(c for c in m.user_comments if not c.startswith(REVIEWED))]
         if notes:
-            part.append("<p class=\"meta\">Notes: " + "<br>".join(escape(n) for n in notes) + "</p>")
+            part.append('<p class="meta">Notes: ' + "<br>".join(escape(n) for n in notes) + "</p>")
         places = ", ".join(f"{file}:{line}" if line else file for file, line in m.locations)
         scene = scene_of(m)
-        seen = (f" · seen in <a href=\"{escape(SHOTS.format(code=code, scene=scene))}\">{escape(scene)}</a>"
-                if scene else "")
-        part.append(f"<p class=\"meta\">Where: {escape(places) or '(no place)'}{seen}</p>")
+        seen = (
+            f' · seen in <a href="{escape(SHOTS.format(code=code, scene=scene))}">{escape(scene)}</a>'
+            if scene
+            else ""
+        )
+        part.append(f'<p class="meta">Where: {escape(places) or "(no place)"}{seen}</p>')
         terms = glossary_terms(code, " ".join(ids))
         if terms:
-            part.append("<p class=\"meta\">Glossary: " + "; ".join(f"{escape(e)} = {escape(t)}" for e, t in terms)
-                        + "</p>")
+            part.append(
+                '<p class="meta">Glossary: '
+                + "; ".join(f"{escape(e)} = {escape(t)}" for e, t in terms)
+                + "</p>"
+            )
         part.append("</article>")
         out += part
     out.append("</body></html>")
@@ -799,17 +964,33 @@ def write_review(code: str, folder: Path | None = None) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("step", choices=("extract", "update", "compile", "missing", "check", "unmarked", "glossary",
-                                     "status", "review"))
+    ap.add_argument(
+        "step",
+        choices=(
+            "extract",
+            "update",
+            "compile",
+            "missing",
+            "check",
+            "unmarked",
+            "glossary",
+            "status",
+            "review",
+        ),
+    )
     ap.add_argument("code", nargs="?", choices=LANGUAGES, help="only this language (as --lang)")
-    ap.add_argument("--lang", choices=LANGUAGES, help="only this language (missing, check, glossary, status, review)")
+    ap.add_argument(
+        "--lang", choices=LANGUAGES, help="only this language (missing, check, glossary, status, review)"
+    )
     args = ap.parse_args(argv)
     args.lang = args.lang or args.code
     if args.step == "review":
         for code in (args.lang,) if args.lang else LANGUAGES:
             counts = status(code)
-            print(f"{code}: {_shown(write_review(code))} ({counts['reviewed']} of {counts['entries']} "
-                  f"entries reviewed; screenshots: python main.py --screenshots build/review/shots/{code} --lang {code})")
+            print(
+                f"{code}: {_shown(write_review(code))} ({counts['reviewed']} of {counts['entries']} "
+                f"entries reviewed; screenshots: python main.py --screenshots build/review/shots/{code} --lang {code})"
+            )
         return 0
     if args.step == "extract":
         return extract()
@@ -828,8 +1009,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.step == "status":
             counts = status(code)
             share = 100 * counts["reviewed"] / counts["entries"] if counts["entries"] else 0
-            print(f"{code}: {counts['entries']} entries, {counts['translated']} translated, {counts['fuzzy']} fuzzy, "
-                  f"{counts['reviewed']} reviewed ({share:.0f}%)")
+            print(
+                f"{code}: {counts['entries']} entries, {counts['translated']} translated, {counts['fuzzy']} fuzzy, "
+                f"{counts['reviewed']} reviewed ({share:.0f}%)"
+            )
             continue
         if args.step == "glossary":
             found = glossary_problems(code)

@@ -45,8 +45,14 @@ def still_wins(state: State, move: Move, plies: int) -> bool:
 
 
 #: a lead this large, in a game the leader went on to win, counts as decided
-DECIDED_LEAD = {"sixteen_soldiers": 6, "peralikatuma": 7, "kotu_ellima": 7, "cows_leopards": 10,
-                "battlehalma": 5, "ncuva": 12}
+DECIDED_LEAD = {
+    "sixteen_soldiers": 6,
+    "peralikatuma": 7,
+    "kotu_ellima": 7,
+    "cows_leopards": 10,
+    "battlehalma": 5,
+    "ncuva": 12,
+}
 
 
 def options_for(game_id: str, seed: int) -> dict[str, int]:
@@ -94,24 +100,36 @@ def blunders_in(game_id: str, seed: int, per_game: int = 2) -> tuple[list[str], 
         calm = [m for m in moves if changes[m] >= 0]
         if not bad or not calm:
             continue
-        safe = next((m for m in sorted(calm, key=lambda m: -changes[m]) if change_after(state, m, 4) >= 0), None)
+        safe = next(
+            (m for m in sorted(calm, key=lambda m: -changes[m]) if change_after(state, m, 4) >= 0), None
+        )
         if safe is None:
             continue
-        blunder = min(bad, key=lambda m: (-changes[m], rng.random()))  # the mildest blunder: the hardest to see
-        if game_id in DEEPER and (not stays_clean(state, blunder, safe, DEEPER[game_id])
-                                  or still_wins(state, blunder, WINS_WITHIN)):
+        blunder = min(
+            bad, key=lambda m: (-changes[m], rng.random())
+        )  # the mildest blunder: the hardest to see
+        if game_id in DEEPER and (
+            not stays_clean(state, blunder, safe, DEEPER[game_id]) or still_wins(state, blunder, WINS_WITHIN)
+        ):
             continue
-        found.append(" | ".join((state.to_text(), state.move_text(blunder), state.move_text(safe),
-                                 f"{-changes[blunder]:g}")))
+        found.append(
+            " | ".join(
+                (state.to_text(), state.move_text(blunder), state.move_text(safe), f"{-changes[blunder]:g}")
+            )
+        )
     decided: list[str] = []
     last = positions[-1].outcome()
     if last is not None and last.winner is not None:
         for state in positions[-16::3]:
             if state.outcome() is not None or not is_decided(state, last.winner, DECIDED_LEAD[game_id]):
                 continue
-            quiet = [m for m in state.legal_moves() if not state.captures(m) and change_after(state, m, 3) >= 0]
+            quiet = [
+                m for m in state.legal_moves() if not state.captures(m) and change_after(state, m, 3) >= 0
+            ]
             if len(quiet) >= 2:
-                decided.append(" | ".join((state.to_text(), state.move_text(quiet[rng.randrange(len(quiet))]))))
+                decided.append(
+                    " | ".join((state.to_text(), state.move_text(quiet[rng.randrange(len(quiet))])))
+                )
     return found, decided[:2]
 
 
@@ -127,12 +145,24 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--games", nargs="*", default=list(GAMES))
     args = ap.parse_args()
-    old = [line for line in (ROOT / "tests" / "data" / "blunders.txt").read_text(encoding="utf-8").splitlines()
-           if line and not line.startswith("#") and line.split(" | ")[0] not in args.games] \
-        if (ROOT / "tests" / "data" / "blunders.txt").exists() else []
-    old_decided = [line for line in (ROOT / "tests" / "data" / "decided.txt").read_text(encoding="utf-8").splitlines()
-                   if line and not line.startswith("#") and line.split(" | ")[0] not in args.games] \
-        if (ROOT / "tests" / "data" / "decided.txt").exists() else []
+    old = (
+        [
+            line
+            for line in (ROOT / "tests" / "data" / "blunders.txt").read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith("#") and line.split(" | ")[0] not in args.games
+        ]
+        if (ROOT / "tests" / "data" / "blunders.txt").exists()
+        else []
+    )
+    old_decided = (
+        [
+            line
+            for line in (ROOT / "tests" / "data" / "decided.txt").read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith("#") and line.split(" | ")[0] not in args.games
+        ]
+        if (ROOT / "tests" / "data" / "decided.txt").exists()
+        else []
+    )
     blunders: dict[str, list[str]] = {g: [] for g in args.games}
     decided: dict[str, list[str]] = {g: [] for g in args.games}
     with mp.Pool(args.jobs) as pool:
@@ -144,19 +174,29 @@ def main() -> None:
                     blunders[g] += [f"{g} | {seed} | {line}" for line in found]
                     decided[g] += [f"{g} | {seed} | {line}" for line in calm]
                 print(game_id, len(blunders[game_id]), len(decided[game_id]), file=sys.stderr, flush=True)
-            blunders[game_id] = blunders[game_id][:args.per_game]
-    head = ("# game | seed of the game | position | the blunder | a safe move | units it loses within 3 plies\n"
-            "# made by scripts/make_blunder_corpus.py; certified by tests/reference_material.py\n")
+            blunders[game_id] = blunders[game_id][: args.per_game]
+    head = (
+        "# game | seed of the game | position | the blunder | a safe move | units it loses within 3 plies\n"
+        "# made by scripts/make_blunder_corpus.py; certified by tests/reference_material.py\n"
+    )
     out = ROOT / "tests" / "data"
     out.mkdir(exist_ok=True)
-    (out / "blunders.txt").write_text(head + "".join(f"{line}\n" for line in old)
-                                      + "".join(f"{line}\n" for g in args.games for line in blunders[g]),
-                                      encoding="utf-8")
-    head = ("# game | seed of the game | position (the leader went on to win) | a quiet move losing nothing\n"
-            "# made by scripts/make_blunder_corpus.py\n")
-    (out / "decided.txt").write_text(head + "".join(f"{line}\n" for line in old_decided)
-                                     + "".join(f"{line}\n" for g in args.games for line in decided[g]),
-                                     encoding="utf-8")
+    (out / "blunders.txt").write_text(
+        head
+        + "".join(f"{line}\n" for line in old)
+        + "".join(f"{line}\n" for g in args.games for line in blunders[g]),
+        encoding="utf-8",
+    )
+    head = (
+        "# game | seed of the game | position (the leader went on to win) | a quiet move losing nothing\n"
+        "# made by scripts/make_blunder_corpus.py\n"
+    )
+    (out / "decided.txt").write_text(
+        head
+        + "".join(f"{line}\n" for line in old_decided)
+        + "".join(f"{line}\n" for g in args.games for line in decided[g]),
+        encoding="utf-8",
+    )
 
 
 if __name__ == "__main__":

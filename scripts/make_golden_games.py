@@ -61,53 +61,94 @@ def _halma(rule: str, size: int, counters: int, *games: Game) -> tuple[str, Vari
 
 
 def _ncuva(columns: int, options: dict[str, Any], *games: Game) -> tuple[str, Variant]:
-    words = [f"{v}" if k == "after_capture" or k == "start" else k.replace("_", "-") for k, v in options.items()]
+    words = [
+        f"{v}" if k == "after_capture" or k == "start" else k.replace("_", "-") for k, v in options.items()
+    ]
     return "-".join(["ncuva", str(columns)] + words), Variant("ncuva", {"columns": columns, **options}, games)
 
 
 R, G, S1, S2 = "random", "greedy", "squeeze-first", "squeeze-second"
 
-VARIANTS: dict[str, Variant] = dict([
-    _war("sixteen_soldiers", {}, "forced", Game(R, 7), Game(G, 39), Game(R, 34), Game(G, 20, {"target": 8})),
-    _war("sixteen_soldiers", {}, "huff", Game(R, 40), Game(G, 39)),
-    _war("sixteen_soldiers", {}, "free", Game(R, 15), Game(G, 39), Game(S1, 180, {"limit": "off"})),
-    _war("sixteen_soldiers", {"board": "two-wing"}, "forced", Game(R, 6), Game(G, 8), Game(G, 40)),
-    _war("sixteen_soldiers", {"board": "two-wing"}, "huff", Game(R, 2), Game(G, 8), Game(G, 36, {"target": 8})),
-    _war("sixteen_soldiers", {"board": "two-wing"}, "free", Game(R, 55), Game(G, 8)),
-    _war("peralikatuma", {}, "forced", Game(R, 40), Game(G, 18), Game(S1, 20), Game(R, 2, {"first": "north"})),
-    _war("peralikatuma", {}, "huff", Game(R, 29), Game(G, 18), Game(S1, 42), Game(S1, 28)),
-    _war("peralikatuma", {}, "free", Game(R, 19), Game(G, 18), Game(S1, 11), Game(S1, 101)),
-    _war("kotu_ellima", {}, "forced", Game(R, 51), Game(G, 54), Game(S2, 58)),
-    _war("kotu_ellima", {}, "huff", Game(R, 23), Game(G, 54), Game(S1, 41), Game(S1, 32)),
-    _war("kotu_ellima", {}, "free", Game(R, 15), Game(G, 54), Game(S1, 26)),
-    _hunt("cows_leopards", {}, Game(R, 6), Game(G, 5), Game(S2, 41), Game(S2, 46), Game(G, 1, {"target": 8})),
-    _hunt("hat_diviyan_keliya", {}, Game(R, 40), Game(G, 0), Game(R, 195)),
-    _hunt("hat_diviyan_keliya", {"board": "large"}, Game(R, 0), Game(G, 20), Game(S2, 47), Game(S1, 38),
-          Game(G, 1, {"large_left": 4})),
-    _halma("promotion", 8, 10, Game(R, 32), Game(G, 41), Game(R, 34)),
-    # every random game here runs to the no-capture limit: the one kept is half random
-    _halma("promotion", 10, 15, Game(G, 14), Game(S2, 51)),
-    _halma("terminal", 8, 6, Game(R, 36), Game(G, 44), Game(S1, 43)),
-    _halma("terminal", 10, 10, Game(R, 58), Game(G, 31), Game(G, 58)),
-    _halma("promotion", 8, 3, Game(R, 5), Game(G, 1), Game(S2, 6)),
-    _ncuva(4, {}, Game(R, 27), Game(G, 5), Game(R, 10), Game(R, 53), Game(R, 5, {"first": "north"}),
-           Game(G, 3, {"first": "south"})),
-    _ncuva(6, {}, Game(R, 4), Game(G, 23), Game(S2, 0), Game(S1, 30)),
-    _ncuva(8, {}, Game(R, 18), Game(G, 27), Game(S1, 46)),
-    _ncuva(12, {}, Game(R, 55), Game(G, 37), Game(S2, 19), Game(R, 14)),
-    _ncuva(4, {"after_capture": "sow-again"}, Game(R, 19), Game(G, 1), Game(R, 22), Game(G, 19)),
-    _ncuva(8, {"after_capture": "sow-again"}, Game(R, 18), Game(G, 57)),
-    _ncuva(4, {"start": "even"}, Game(R, 45), Game(G, 2), Game(S1, 40), Game(R, 37), Game(R, 21)),
-    _ncuva(6, {"start": "even", "after_capture": "sow-again"}, Game(R, 8), Game(G, 46), Game(G, 47)),
-    _ncuva(4, {"only_two": "on"}, Game(R, 27), Game(G, 5), Game(R, 10), Game(G, 2), Game(S1, 12)),
-    _ncuva(8, {"only_two": "on"}, Game(R, 18), Game(G, 27), Game(S1, 46), Game(S2, 5), Game(S1, 17)),
-])
+VARIANTS: dict[str, Variant] = dict(
+    [
+        _war(
+            "sixteen_soldiers", {}, "forced", Game(R, 7), Game(G, 39), Game(R, 34), Game(G, 20, {"target": 8})
+        ),
+        _war("sixteen_soldiers", {}, "huff", Game(R, 40), Game(G, 39)),
+        _war("sixteen_soldiers", {}, "free", Game(R, 15), Game(G, 39), Game(S1, 180, {"limit": "off"})),
+        _war("sixteen_soldiers", {"board": "two-wing"}, "forced", Game(R, 6), Game(G, 8), Game(G, 40)),
+        _war(
+            "sixteen_soldiers",
+            {"board": "two-wing"},
+            "huff",
+            Game(R, 2),
+            Game(G, 8),
+            Game(G, 36, {"target": 8}),
+        ),
+        _war("sixteen_soldiers", {"board": "two-wing"}, "free", Game(R, 55), Game(G, 8)),
+        _war(
+            "peralikatuma",
+            {},
+            "forced",
+            Game(R, 40),
+            Game(G, 18),
+            Game(S1, 20),
+            Game(R, 2, {"first": "north"}),
+        ),
+        _war("peralikatuma", {}, "huff", Game(R, 29), Game(G, 18), Game(S1, 42), Game(S1, 28)),
+        _war("peralikatuma", {}, "free", Game(R, 19), Game(G, 18), Game(S1, 11), Game(S1, 101)),
+        _war("kotu_ellima", {}, "forced", Game(R, 51), Game(G, 54), Game(S2, 58)),
+        _war("kotu_ellima", {}, "huff", Game(R, 23), Game(G, 54), Game(S1, 41), Game(S1, 32)),
+        _war("kotu_ellima", {}, "free", Game(R, 15), Game(G, 54), Game(S1, 26)),
+        _hunt(
+            "cows_leopards", {}, Game(R, 6), Game(G, 5), Game(S2, 41), Game(S2, 46), Game(G, 1, {"target": 8})
+        ),
+        _hunt("hat_diviyan_keliya", {}, Game(R, 40), Game(G, 0), Game(R, 195)),
+        _hunt(
+            "hat_diviyan_keliya",
+            {"board": "large"},
+            Game(R, 0),
+            Game(G, 20),
+            Game(S2, 47),
+            Game(S1, 38),
+            Game(G, 1, {"large_left": 4}),
+        ),
+        _halma("promotion", 8, 10, Game(R, 32), Game(G, 41), Game(R, 34)),
+        # every random game here runs to the no-capture limit: the one kept is half random
+        _halma("promotion", 10, 15, Game(G, 14), Game(S2, 51)),
+        _halma("terminal", 8, 6, Game(R, 36), Game(G, 44), Game(S1, 43)),
+        _halma("terminal", 10, 10, Game(R, 58), Game(G, 31), Game(G, 58)),
+        _halma("promotion", 8, 3, Game(R, 5), Game(G, 1), Game(S2, 6)),
+        _ncuva(
+            4,
+            {},
+            Game(R, 27),
+            Game(G, 5),
+            Game(R, 10),
+            Game(R, 53),
+            Game(R, 5, {"first": "north"}),
+            Game(G, 3, {"first": "south"}),
+        ),
+        _ncuva(6, {}, Game(R, 4), Game(G, 23), Game(S2, 0), Game(S1, 30)),
+        _ncuva(8, {}, Game(R, 18), Game(G, 27), Game(S1, 46)),
+        _ncuva(12, {}, Game(R, 55), Game(G, 37), Game(S2, 19), Game(R, 14)),
+        _ncuva(4, {"after_capture": "sow-again"}, Game(R, 19), Game(G, 1), Game(R, 22), Game(G, 19)),
+        _ncuva(8, {"after_capture": "sow-again"}, Game(R, 18), Game(G, 57)),
+        _ncuva(4, {"start": "even"}, Game(R, 45), Game(G, 2), Game(S1, 40), Game(R, 37), Game(R, 21)),
+        _ncuva(6, {"start": "even", "after_capture": "sow-again"}, Game(R, 8), Game(G, 46), Game(G, 47)),
+        _ncuva(4, {"only_two": "on"}, Game(R, 27), Game(G, 5), Game(R, 10), Game(G, 2), Game(S1, 12)),
+        _ncuva(8, {"only_two": "on"}, Game(R, 18), Game(G, 27), Game(S1, 46), Game(S2, 5), Game(S1, 17)),
+    ]
+)
 
 
 def games_of(stem: str) -> list[GoldenGame]:
     """The recorded games of the variant ``stem``."""
     variant = VARIANTS[stem]
-    return [record(variant.game_id, {**variant.options, **g.options}, g.policy, g.seed, CAP) for g in variant.games]
+    return [
+        record(variant.game_id, {**variant.options, **g.options}, g.policy, g.seed, CAP)
+        for g in variant.games
+    ]
 
 
 def write_variant(stem: str, folder: Path) -> Path:
@@ -142,7 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     for stem in args.variants or VARIANTS:
         path = write_variant(stem, args.out)
-        print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size:,} bytes")
+        print(
+            f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size:,} bytes"
+        )
     return 0
 
 

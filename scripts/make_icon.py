@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Render the app icon to packaging/keliya.png with the app's own drawing code.
 
-    python scripts/make_icon.py            # writes packaging/keliya.png (256x256)
-    python scripts/make_icon.py --install  # also a Linux menu entry for this checkout (~/.local/share)
+python scripts/make_icon.py            # writes packaging/keliya.png (256x256)
+python scripts/make_icon.py --install  # also a Linux menu entry for this checkout (~/.local/share)
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ def render(path: Path = ICON, size: int = 256) -> Path:
 def install() -> Path:
     """A .desktop entry that starts this checkout's main.py with this Python, with the icon."""
     template = (ROOT / "packaging" / "keliya.desktop").read_text()
-    text = (template.replace("Exec=keliya-gui", f"Exec={sys.executable} {ROOT / 'main.py'}")
-            .replace("Icon=keliya", f"Icon={ICON}"))
+    text = template.replace("Exec=keliya-gui", f"Exec={sys.executable} {ROOT / 'main.py'}").replace(
+        "Icon=keliya", f"Icon={ICON}"
+    )
     data = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
     target = data / "applications" / "keliya.desktop"
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -34,7 +34,9 @@ def _env() -> dict[str, str]:
 def _run(exe: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
     out = subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=timeout, env=_env())
     if out.returncode != 0:
-        raise SystemExit(f"FAIL {' '.join(args)}: exit {out.returncode}\n{out.stdout[-800:]}\n{out.stderr[-2000:]}")
+        raise SystemExit(
+            f"FAIL {' '.join(args)}: exit {out.returncode}\n{out.stdout[-800:]}\n{out.stderr[-2000:]}"
+        )
     return out
 
 
@@ -54,15 +56,28 @@ def check(exe: Path) -> list[str]:
     if not exe.exists():
         raise SystemExit(f"FAIL no app at {exe}: build it with python scripts/build_app.py")
     internal = exe.parent / "_internal"
-    for pattern in ("game/assets/sounds/*.wav", "game/assets/fonts/*", "game/assets/fonts/NotoSansSinhala*",
-                    "game/assets/fonts/NotoSansTamil*", "game/assets/fonts/NotoSansBengali*",
-                    *(f"game/assets/locale/{code}/LC_MESSAGES/keliya.mo" for code in LANGUAGES),
-                    "game/ai/weights/*.json", "game/ai/books/*.json"):
+    for pattern in (
+        "game/assets/sounds/*.wav",
+        "game/assets/fonts/*",
+        "game/assets/fonts/NotoSansSinhala*",
+        "game/assets/fonts/NotoSansTamil*",
+        "game/assets/fonts/NotoSansBengali*",
+        *(f"game/assets/locale/{code}/LC_MESSAGES/keliya.mo" for code in LANGUAGES),
+        "game/ai/weights/*.json",
+        "game/ai/books/*.json",
+    ):
         if internal.is_dir() and not list(internal.glob(pattern)):
             raise SystemExit(f"FAIL the bundle lacks {pattern}")
     out = _run(exe, "--list")
-    for gid in ("sixteen_soldiers", "peralikatuma", "kotu_ellima", "cows_leopards", "hat_diviyan",
-                "battlehalma", "ncuva"):
+    for gid in (
+        "sixteen_soldiers",
+        "peralikatuma",
+        "kotu_ellima",
+        "cows_leopards",
+        "hat_diviyan",
+        "battlehalma",
+        "ncuva",
+    ):
         if gid not in out.stdout:
             raise SystemExit(f"FAIL --list does not name {gid}")
     report.append("--list: 7 games")
@@ -81,15 +96,26 @@ def check(exe: Path) -> list[str]:
     report.append(f"first frame (sound on): exit 0 after {time.perf_counter() - started:.2f} s")
     for code in LANGUAGES:
         _run(exe, "--exit-after-first-frame", "--lang", code, timeout=60)
-    report.append(f"first frame in {', '.join(LANGUAGES)}: exit 0 (their typefaces and catalogues are inside)")
+    report.append(
+        f"first frame in {', '.join(LANGUAGES)}: exit 0 (their typefaces and catalogues are inside)"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()
         out = _run(exe, "--screenshots", tmp)
         shots = sorted(Path(tmp).glob("*.png"))
-        said = next((int(w) for line in out.stdout.splitlines() if line.startswith("saved ")
-                     for w in line.split()[1:2]), -1)
+        said = next(
+            (
+                int(w)
+                for line in out.stdout.splitlines()
+                if line.startswith("saved ")
+                for w in line.split()[1:2]
+            ),
+            -1,
+        )
         if len(shots) < MIN_SHOTS or said != len(shots):
-            raise SystemExit(f"FAIL {len(shots)} screenshots on disk, the app said {said} (at least {MIN_SHOTS})")
+            raise SystemExit(
+                f"FAIL {len(shots)} screenshots on disk, the app said {said} (at least {MIN_SHOTS})"
+            )
         scenes = {p.name.split("_", 1)[1] for p in shots}
         for size in ("1280x800", "960x600"):
             lacking = sorted(s for s in scenes if not (Path(tmp) / f"{size}_{s}").is_file())
@@ -101,8 +127,10 @@ def check(exe: Path) -> list[str]:
         empty = [p.name for p in shots if blank(p)]
         if empty:
             raise SystemExit(f"FAIL blank screenshots: {', '.join(empty)}")
-        report.append(f"--screenshots: exit 0, {len(shots)} scenes drawn, none blank "
-                      f"({time.perf_counter() - started:.0f} s)")
+        report.append(
+            f"--screenshots: exit 0, {len(shots)} scenes drawn, none blank "
+            f"({time.perf_counter() - started:.0f} s)"
+        )
     return report
 
 

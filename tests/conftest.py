@@ -32,8 +32,11 @@ import pytest  # noqa: E402
 
 
 def pytest_addoption(parser):
-    parser.addoption("--whole-corpus", action="store_true",
-                     help="judge every entry of the analysis corpus (by default every sixth, about 15 s)")
+    parser.addoption(
+        "--whole-corpus",
+        action="store_true",
+        help="judge every entry of the analysis corpus (by default every sixth, about 15 s)",
+    )
 
 
 @pytest.fixture

@@ -37,6 +37,7 @@ class ContractViolation(AssertionError):
 
 # --- variants ------------------------------------------------------------------------------------
 
+
 def _accepted(game_id: str, options: dict[str, Any]) -> bool:
     try:
         load_game(game_id, **options)
@@ -86,6 +87,7 @@ def promises_end(game: Game) -> bool:
 
 # --- what a position holds -------------------------------------------------------------------------
 
+
 def holds_stones(state: State) -> bool:
     """A board of pits holding stones (what counts is how many), not of pieces on points."""
     return state.game.layout.kind == BoardKind.HOLES
@@ -129,6 +131,7 @@ def move_texts(state: State) -> list[str]:
 
 
 # --- the checks --------------------------------------------------------------------------------------
+
 
 def check_game(game: Game) -> None:
     """Per variant: the spec makes the game, names and layout agree."""
@@ -285,7 +288,9 @@ def check_effects(state: State, move: Move) -> None:
             grew = [a - b for a, b in zip(state.captured_counts(), taken)]
             assert grew == gained, f"captured grew by {grew}, the effects of {move} take {gained}"
         elif pieces is not None:
-            assert replay_pieces(pieces, effects) == state.pieces(), f"effects of {move} replay to other pieces"
+            assert replay_pieces(pieces, effects) == state.pieces(), (
+                f"effects of {move} replay to other pieces"
+            )
     finally:
         state.undo()
 
@@ -302,7 +307,9 @@ def check_route(state: State, move: Move) -> None:
         assert path[k] in nexts, f"continuations({path[:k]}) does not offer {path[k]} on the way to {move}"
         if own_routes:  # exactly the next cells of the legal moves along this route, nothing else
             along = {m.path[k] for m in state.legal_moves() if len(m.path) > k and m.path[:k] == path[:k]}
-            assert set(nexts) == along, f"continuations({path[:k]}) offers {sorted(nexts)}, the moves {sorted(along)}"
+            assert set(nexts) == along, (
+                f"continuations({path[:k]}) offers {sorted(nexts)}, the moves {sorted(along)}"
+            )
     assert state.continuations(path)[1], f"the route {path} of {move} is not reported complete"
     assert state.move_for_route(path) == move, f"move_for_route({path}) is not {move}"
 
@@ -321,8 +328,9 @@ def check_move(state: State, move: Move, rng: random.Random, all_effects: bool) 
     taken, forces = state.captured_counts()[mover], state.forces(mover ^ 1)
     twin.apply(move)
     assert state.to_text() == before, "playing a move on a copy changed the original"
-    assert twin.forces(mover ^ 1) == forces - (twin.captured_counts()[mover] - taken), \
+    assert twin.forces(mover ^ 1) == forces - (twin.captured_counts()[mover] - taken), (
         "what a move takes is not what the other side's forces lose (State.forces)"
+    )
     state.apply(move)
     after = state.to_text()
     assert twin.to_text() == after, "a copy and the original differ after the same move"
@@ -343,7 +351,9 @@ def check_playout(state: State, rng: random.Random, max_plies: int) -> int:
     sim = state.copy()
     played = sim.playout(rng, max_plies=max_plies, greedy=rng.choice((0.0, 0.5, 1.0)))
     assert isinstance(played, int) and 0 <= played <= max_plies, f"playout returned {played!r}"
-    assert sim.outcome() is not None or played == max_plies, f"playout stopped after {played} plies, unfinished"
+    assert sim.outcome() is not None or played == max_plies, (
+        f"playout stopped after {played} plies, unfinished"
+    )
     assert state.to_text() == before, "a playout on a copy changed the original"
     check_outcome(sim)
     check_round_trip(sim)
@@ -351,6 +361,7 @@ def check_playout(state: State, rng: random.Random, max_plies: int) -> int:
 
 
 # --- a whole random game ----------------------------------------------------------------------------
+
 
 @dataclass
 class GameResult:
@@ -385,7 +396,9 @@ def play_random_game(
             text = state.to_text()
             move = state.playout_move(rng, greedy)
             where = f"ply {plies}, move {state.move_text(move) if move else None}"
-            assert move is not None and move in state.legal_moves(), f"playout_move gave {move}, not a legal move"
+            assert move is not None and move in state.legal_moves(), (
+                f"playout_move gave {move}, not a legal move"
+            )
             if plies < checked_plies:
                 check_position(state, rng, start_material)
                 if plies % playout_every == 0:

@@ -11,8 +11,12 @@ from rules.core import Move
 #: every war game, board and capture rule
 WAR_VARIANTS = [
     (game_id, {"capture": rule, **board})
-    for game_id, board in (("sixteen_soldiers", {}), ("sixteen_soldiers", {"board": "two-wing"}),
-                           ("peralikatuma", {}), ("kotu_ellima", {}))
+    for game_id, board in (
+        ("sixteen_soldiers", {}),
+        ("sixteen_soldiers", {"board": "two-wing"}),
+        ("peralikatuma", {}),
+        ("kotu_ellima", {}),
+    )
     for rule in ("forced", "huff", "free")
 ]
 

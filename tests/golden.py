@@ -80,6 +80,7 @@ class GoldenGame:
 
 # --- what a move does, in a line ---------------------------------------------------------------
 
+
 def effect_text(game: Game, effects: Sequence[Effect]) -> str:
     """``effects`` compactly and completely: pieces as ``move c3-d5 step p0``, ``remove d4
     capture p1``, ``place e5 leopard p0``, ``promote a8 king p0``; stones as ``lift b1 3>d2``
@@ -94,7 +95,7 @@ def effect_text(game: Game, effects: Sequence[Effect]) -> str:
         i += 1
         words = [str(e.kind), name(e.cell) + (f"-{name(e.to)}" if e.to >= 0 else "")]
         if e.kind in _LIFTS and nxt is not None:
-            run = [x.cell for x in effects[i:i + e.count] if x.kind == EffectKind.DROP]
+            run = [x.cell for x in effects[i : i + e.count] if x.kind == EffectKind.DROP]
             cell, follows = e.cell, len(run) == e.count > 0
             for drop in run if follows else ():
                 cell = nxt(cell)
@@ -164,8 +165,12 @@ def squeeze_second(state: State, moves: list[Move], rng: random.Random) -> Move:
     return (squeezing if state.to_move == 1 else greedy_policy)(state, moves, rng)
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy,
-                               "squeeze-first": squeeze_first, "squeeze-second": squeeze_second}
+POLICIES: dict[str, Policy] = {
+    "random": random_policy,
+    "greedy": greedy_policy,
+    "squeeze-first": squeeze_first,
+    "squeeze-second": squeeze_second,
+}
 
 
 def playable(state: State, moves: list[Move]) -> list[Move]:
@@ -196,8 +201,9 @@ def record(game_id: str, options: dict[str, Any], policy: str, seed: int, cap: i
         if not moves:
             break
         move = choose(state, moves, rng)
-        golden.plies.append(Ply(body(state), len(legal), state.move_text(move),
-                                effect_text(state.game, state.effects(move))))
+        golden.plies.append(
+            Ply(body(state), len(legal), state.move_text(move), effect_text(state.game, state.effects(move)))
+        )
         state.apply(move)
     golden.final = body(state)
     out = state.outcome()
@@ -208,6 +214,7 @@ def record(game_id: str, options: dict[str, Any], policy: str, seed: int, cap: i
 
 
 # --- the file -----------------------------------------------------------------------------------
+
 
 def game_lines(golden: GoldenGame) -> list[str]:
     lines = [f"game {golden.head}{SEP}{golden.policy} seed={golden.seed}"]

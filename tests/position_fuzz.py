@@ -110,6 +110,7 @@ def message_problem(message: str) -> str:
 
 # --- the time limit -------------------------------------------------------------------------------
 
+
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
     """Raise ``Hung`` in the block after ``seconds`` (wall clock; POSIX main thread only, else
@@ -135,6 +136,7 @@ def time_limit(seconds: float) -> Iterator[None]:
 
 
 # --- trying one text -------------------------------------------------------------------------------
+
 
 def play_to_end(state: State, rng: random.Random, checked: int = CHECKED_PLIES) -> tuple[str, int]:
     """Random moves from ``state`` to its end: ``legal_moves`` and ``outcome`` checked against
@@ -204,6 +206,7 @@ def try_text(text: str, rng: random.Random, seconds: float = TEXT_SECONDS) -> Re
 
 # --- valid texts from random play --------------------------------------------------------------------
 
+
 def played_texts(game: Game, rng: random.Random, games: int = 2) -> list[str]:
     """Texts of positions from seeded random games: the start, a few on the way, the end."""
     out = []
@@ -224,10 +227,55 @@ def played_texts(game: Game, rng: random.Random, games: int = 2) -> list[str]:
 # --- mutations -------------------------------------------------------------------------------------------
 
 NUMBERS = (
-    "0", "1", "2", "3", "4", "7", "8", "16", "19", "20", "21", "24", "31", "32", "33", "40", "59", "60",
-    "61", "99", "100", "101", "199", "200", "201", "1000", "1000000", "1000000001", "99999999999",
-    "9" * 30, "9" * 4300, "1" * 5000, "-1", "-0", "-7", "1.5", "1e9", "0x10", "+3", " 7", "٣", "²",
-    "1_000", "", "NaN", "inf", "007", "3/4", "x",
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "7",
+    "8",
+    "16",
+    "19",
+    "20",
+    "21",
+    "24",
+    "31",
+    "32",
+    "33",
+    "40",
+    "59",
+    "60",
+    "61",
+    "99",
+    "100",
+    "101",
+    "199",
+    "200",
+    "201",
+    "1000",
+    "1000000",
+    "1000000001",
+    "99999999999",
+    "9" * 30,
+    "9" * 4300,
+    "1" * 5000,
+    "-1",
+    "-0",
+    "-7",
+    "1.5",
+    "1e9",
+    "0x10",
+    "+3",
+    " 7",
+    "٣",
+    "²",
+    "1_000",
+    "",
+    "NaN",
+    "inf",
+    "007",
+    "3/4",
+    "x",
 )
 JUNK = string.ascii_letters + string.digits + ";=/,.*-_ ~@#\t\n\x00é٣²" + "SNLCTRBrb"
 
@@ -327,9 +375,13 @@ def mutate_header(head: list[str], rng: random.Random, game: Game) -> list[str]:
     spec = game.spec
     if pick < 0.5 and spec.options:  # another allowed value: the same body under other rules
         opt = rng.choice(spec.options)
-        head = [t for t in head if not t.startswith(opt.name + "=")] + [f"{opt.name}={rng.choice(opt.choices)}"]
+        head = [t for t in head if not t.startswith(opt.name + "=")] + [
+            f"{opt.name}={rng.choice(opt.choices)}"
+        ]
     elif pick < 0.6:
-        head.append(rng.choice(("colour=red", "limit=7", "limit=", "=3", "limit", "target=99", "game_id=ncuva")))
+        head.append(
+            rng.choice(("colour=red", "limit=7", "limit=", "=3", "limit", "target=99", "game_id=ncuva"))
+        )
     elif pick < 0.7 and len(head) > 1:
         head.append(rng.choice(head[1:]))  # an option twice
     elif pick < 0.8 and len(head) > 1:
@@ -372,9 +424,16 @@ def mutate_fields(fields: list[list[str]], rng: random.Random, game: Game, alpha
         fields[i][1] = mutate_rep(fields[i][1], rng)
     elif name == "huff":
         points = [game.point_name(c) for c in game.layout.indices()]
-        fields[i][1] = rng.choice((
-            "-", "", ",".join(rng.sample(points, rng.randrange(1, 4))), "e5,z9", "e", rng.choice(points).upper(),
-        ))
+        fields[i][1] = rng.choice(
+            (
+                "-",
+                "",
+                ",".join(rng.sample(points, rng.randrange(1, 4))),
+                "e5,z9",
+                "e",
+                rng.choice(points).upper(),
+            )
+        )
     elif name == "phase":
         fields[i][1] = rng.choice(("drop", "move", "sow", "singles", "", "x"))
     else:  # quiet, ply, turns, sown, hands, store
@@ -418,6 +477,7 @@ def random_text(rng: random.Random, game: Game) -> str:
 
 # --- a run ---------------------------------------------------------------------------------------------
 
+
 def texts_for(game: Game, count: int, rng: random.Random) -> Iterator[str]:
     """``count`` texts for ``game``: a quarter valid or truncated, the rest mutated or random."""
     valid = played_texts(game, rng)
@@ -429,19 +489,25 @@ def texts_for(game: Game, count: int, rng: random.Random) -> Iterator[str]:
             yield random_text(rng, game)
         elif pick < 0.2:
             base = rng.choice(valid)
-            yield base[:rng.randrange(len(base) + 1)]
+            yield base[: rng.randrange(len(base) + 1)]
         else:
             yield mutate(rng.choice(valid), rng, game)
 
 
-def fuzz_game(game_id: str, count: int, seed: int, full: bool = False, seconds: float = TEXT_SECONDS,
-              on_text: Callable[[str, Result], None] | None = None) -> Tally:
+def fuzz_game(
+    game_id: str,
+    count: int,
+    seed: int,
+    full: bool = False,
+    seconds: float = TEXT_SECONDS,
+    on_text: Callable[[str, Result], None] | None = None,
+) -> Tally:
     """``count`` texts for ``game_id``, spread over its variants (the CI set, or every accepted
     option combination when ``full``)."""
     rng = random.Random(f"{seed}:{game_id}")
     cases = variants(game_id, full=full)
     rng.shuffle(cases)
-    cases = cases[:max(1, count // MIN_TEXTS_PER_VARIANT)]  # each variant gets a fair share of texts
+    cases = cases[: max(1, count // MIN_TEXTS_PER_VARIANT)]  # each variant gets a fair share of texts
     tally = Tally()
     share, extra = divmod(count, len(cases))
     for k, options in enumerate(cases):

@@ -16,8 +16,9 @@ def board_text(game_id: str, pieces: dict[str, str], **options: object) -> str:
     return "/".join(rows)
 
 
-def war_state(game_id: str, south: str, north: str, turn: str = "S", extra: str = "",
-              **options: object) -> State:
+def war_state(
+    game_id: str, south: str, north: str, turn: str = "S", extra: str = "", **options: object
+) -> State:
     """A war-game state with South's and North's pieces given as space-separated names."""
     pieces = {n: "S" for n in south.split()}
     pieces.update({n: "N" for n in north.split()})
@@ -59,10 +60,10 @@ def untranslated(message: str) -> str:
     catalogue = _CATALOGUE[0]
     assert isinstance(catalogue, gettext.GNUTranslations)
     if not isinstance(message, Words):  # plain text is looked up whole (a count's refusal with
-        return ""                         # its reason appended is not, and stays English)
+        return ""  # its reason appended is not, and stays English)
     key = message.template
     if key.startswith("{text}") or key == "{headline}: {reason}":  # made of other words: those are
-        return ""                                                   # looked up (each checked here)
+        return ""  # looked up (each checked here)
     return "" if catalogue.gettext(key) != key else key
 
 

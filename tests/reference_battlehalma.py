@@ -9,8 +9,16 @@ from __future__ import annotations
 
 import random
 
-DIRS = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1),
-        "S": (0, -1), "SW": (-1, -1), "W": (-1, 0), "NW": (-1, 1)}
+DIRS = {
+    "N": (0, 1),
+    "NE": (1, 1),
+    "E": (1, 0),
+    "SE": (1, -1),
+    "S": (0, -1),
+    "SW": (-1, -1),
+    "W": (-1, 0),
+    "NW": (-1, 1),
+}
 ALLOWED = {"R": ["N", "NE", "W", "SW", "NW"], "B": ["S", "SW", "E", "NE", "SE"]}
 Board = dict[tuple[int, int], tuple[str, bool]]
 
@@ -56,8 +64,13 @@ def moves(board: Board, me: str, n: int, promotion: bool) -> list[Board]:
             if on(to) and rest.get(to, (None,))[0] != me:
                 finish(rest, to, king)
 
-        def leap(at: tuple[int, int], bd: Board, visited: list[tuple[int, int]], king: bool = king,
-                 dirs: list[str] = dirs) -> None:
+        def leap(
+            at: tuple[int, int],
+            bd: Board,
+            visited: list[tuple[int, int]],
+            king: bool = king,
+            dirs: list[str] = dirs,
+        ) -> None:
             for d in dirs:
                 dc, dr = DIRS[d]
                 over, to = (at[0] + dc, at[1] + dr), (at[0] + 2 * dc, at[1] + 2 * dr)

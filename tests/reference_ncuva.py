@@ -38,8 +38,16 @@ class RefState:
     stopped: str = ""  # how the last sowing ended: "sleep", "cycle" or "limit"
 
     def copy(self) -> RefState:
-        return RefState(self.columns, dict(self.board), self.turn, self.turns, list(self.stores),
-                        self.sow_again, self.limit, self.lift_limit)
+        return RefState(
+            self.columns,
+            dict(self.board),
+            self.turn,
+            self.turns,
+            list(self.stores),
+            self.sow_again,
+            self.limit,
+            self.lift_limit,
+        )
 
     def own(self, player: int) -> list[str]:
         return circuit(self.columns, player)
@@ -51,8 +59,11 @@ class RefState:
         big = [("sow", h) for h in holes if self.board[h] >= 2]
         if big:
             return big
-        return [("single", h) for i, h in enumerate(holes)
-                if self.board[h] == 1 and self.board[holes[(i + 1) % len(holes)]] == 0]
+        return [
+            ("single", h)
+            for i, h in enumerate(holes)
+            if self.board[h] == 1 and self.board[holes[(i + 1) % len(holes)]] == 0
+        ]
 
     def outcome(self) -> tuple[int | None, str] | None:
         owned = [sum(self.board[h] for h in self.own(p)) for p in (0, 1)]
@@ -133,8 +144,11 @@ def start(columns: int = 4, maruba: bool = False, **kw: object) -> RefState:
 
 def start_for(options: dict[str, object]) -> RefState:
     """The start under a game's resolved options (columns, after_capture, start)."""
-    return start(int(options["columns"]), maruba=options.get("start") == "maruba",  # type: ignore[arg-type]
-                 sow_again=options["after_capture"] == "sow-again")
+    return start(
+        int(options["columns"]),
+        maruba=options.get("start") == "maruba",  # type: ignore[arg-type]
+        sow_again=options["after_capture"] == "sow-again",
+    )
 
 
 def perft(state: RefState, depth: int) -> int:

@@ -11,7 +11,7 @@ from game.ai.solver_table import MAGIC
 def split(data: bytes) -> tuple[dict, bytes]:
     """A table file's header and body."""
     end = data.index(b"\n", len(MAGIC))
-    return json.loads(data[len(MAGIC):end]), data[end + 1:]
+    return json.loads(data[len(MAGIC) : end]), data[end + 1 :]
 
 
 def join(header: dict, body: bytes) -> bytes:

@@ -35,17 +35,20 @@ def test_arena_plays_and_writes_a_table(tmp_path, capsys):
     assert rows[4].startswith("| kotu_ellima | defaults | medium | easy | caps x0.01 | 1 |")
 
 
-@pytest.mark.parametrize("argv,words", [
-    (["no_such_game", "easy", "random"], "unknown game"),
-    (["kotu_ellima", "easy", "wizard"], "unknown player"),
-    (["kotu_ellima", "easy", "random", "--games", "0"], "at least 1"),
-    (["kotu_ellima", "easy", "random", "--option", "capture=sometimes"], "capture"),
-    (["kotu_ellima"], "required"),
-    (["kotu_ellima", "easy", "random", "--scale", "0"], "above 0"),
-    (["kotu_ellima", "easy", "random", "--scale", "1", "--iterations", "5"], "one of"),
-    (["kotu_ellima", "easy", "random", "--opening", "-1"], "--opening must be 0 or more"),
-    (["kotu_ellima", "easy", "random", "--option", "limit"], "expected NAME=VALUE"),
-])
+@pytest.mark.parametrize(
+    "argv,words",
+    [
+        (["no_such_game", "easy", "random"], "unknown game"),
+        (["kotu_ellima", "easy", "wizard"], "unknown player"),
+        (["kotu_ellima", "easy", "random", "--games", "0"], "at least 1"),
+        (["kotu_ellima", "easy", "random", "--option", "capture=sometimes"], "capture"),
+        (["kotu_ellima"], "required"),
+        (["kotu_ellima", "easy", "random", "--scale", "0"], "above 0"),
+        (["kotu_ellima", "easy", "random", "--scale", "1", "--iterations", "5"], "one of"),
+        (["kotu_ellima", "easy", "random", "--opening", "-1"], "--opening must be 0 or more"),
+        (["kotu_ellima", "easy", "random", "--option", "limit"], "expected NAME=VALUE"),
+    ],
+)
 def test_bad_arguments_print_usage(argv, words, capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(argv)
@@ -55,7 +58,10 @@ def test_bad_arguments_print_usage(argv, words, capsys):
 
 
 def test_alphabeta_plays_at_equal_time(capsys):
-    assert main(["kotu_ellima", "easy", "alphabeta", "--games", "1", "--seconds", "0.02", "--max-plies", "12"]) == 0
+    assert (
+        main(["kotu_ellima", "easy", "alphabeta", "--games", "1", "--seconds", "0.02", "--max-plies", "12"])
+        == 0
+    )
     printed = capsys.readouterr().out
     assert "easy vs alphabeta" in printed and "0.02 s a move each" in printed
 
@@ -68,25 +74,37 @@ def test_random_openings_are_shared_by_each_pair_of_games():
 
     class Recorder:
         """Notes the first position it is asked about, then resigns the game (no move)."""
+
         name = "recorder"
 
         def choose(self, state, cancel=None):
             starts.append(state.to_text())
             return Decision(None, 0, 0.0)
 
-    tally = run("kotu_ellima", (lambda rng: Recorder(), lambda rng: Recorder()), 4, {}, 3, 50,
-                progress=False, opening=4)
+    tally = run(
+        "kotu_ellima",
+        (lambda rng: Recorder(), lambda rng: Recorder()),
+        4,
+        {},
+        3,
+        50,
+        progress=False,
+        opening=4,
+    )
     assert isinstance(tally, Tally) and len(tally.scores) == 4
     assert starts[0] == starts[1] and starts[2] == starts[3] and starts[0] != starts[2]
     initial = random_opening("kotu_ellima", {}, 0, seed=1).to_text()
     assert initial not in starts
 
 
-@pytest.mark.parametrize("module,argv,words", [
-    ("benchmarks.ai_ladder", ["--only", "ncuva", "--option", "columns"], "expected NAME=VALUE"),
-    ("benchmarks.ai_ladder", ["--only", "ncuva", "--option", "columns=5"], "columns"),
-    ("benchmarks.ai_tuning", ["kotu_ellima", "--option", "capture=sometimes"], "capture"),
-])
+@pytest.mark.parametrize(
+    "module,argv,words",
+    [
+        ("benchmarks.ai_ladder", ["--only", "ncuva", "--option", "columns"], "expected NAME=VALUE"),
+        ("benchmarks.ai_ladder", ["--only", "ncuva", "--option", "columns=5"], "columns"),
+        ("benchmarks.ai_tuning", ["kotu_ellima", "--option", "capture=sometimes"], "capture"),
+    ],
+)
 def test_the_benchmarks_refuse_a_bad_option_with_usage(module, argv, words, capsys):
     import importlib
 

@@ -86,8 +86,12 @@ def search_row(text: str, level_name: str, seed: int) -> tuple[str, int, int, fl
     decision = LevelPlayer(level, random.Random(seed)).choose(state)
     assert decision.move is not None and decision.search is not None
     found = decision.search
-    return (state.move_text(decision.move), found.iterations, found.visits.get(decision.move, 0),
-            round(found.value, 9))
+    return (
+        state.move_text(decision.move),
+        found.iterations,
+        found.visits.get(decision.move, 0),
+        round(found.value, 9),
+    )
 
 
 def judge_row(text: str) -> tuple[str, float, float, int, int]:
@@ -95,75 +99,81 @@ def judge_row(text: str) -> tuple[str, float, float, int, int]:
     state = load_state(text)
     found = Judge(JUDGE_BUDGET).judge(state)
     assert found.best is not None
-    return (state.move_text(found.best), round(found.score, 9), round(found.value, 9), found.depth, found.nodes)
+    return (
+        state.move_text(found.best),
+        round(found.score, 9),
+        round(found.value, 9),
+        found.depth,
+        found.nodes,
+    )
 
 
 #: (position, level) -> (move, iterations, the move's visits, value), recorded before the Evaluator
 EXPECTED: dict[tuple[int, str], tuple[str, int, int, float]] = {
-    (0, 'easy'): ('g7-f6', 300, 21, 0.522824951),
-    (0, 'medium'): ('e6-f6', 300, 29, 0.522824951),
-    (0, 'hard'): ('e6-f6', 300, 82, 0.595007712),
-    (0, 'expert'): ('e6-f6', 300, 82, 0.595007712),
-    (0, 'hint'): ('e6-f6', 300, 29, 0.522824951),
-    (1, 'easy'): ('e5-d5', 300, 17, 0.546991686),
-    (1, 'medium'): ('e5-d5', 300, 17, 0.546991686),
-    (1, 'hard'): ('e5-f4', 300, 42, 0.572467787),
-    (1, 'expert'): ('e5-f4', 300, 42, 0.572467787),
-    (1, 'hint'): ('e5-d5', 300, 17, 0.546991686),
-    (2, 'easy'): ('e5-f6', 300, 29, 0.489570819),
-    (2, 'medium'): ('e5-f6', 300, 29, 0.489570819),
-    (2, 'hard'): ('e5-f6', 300, 70, 0.507574635),
-    (2, 'expert'): ('e5-f6', 300, 70, 0.507574635),
-    (2, 'hint'): ('e5-f6', 300, 29, 0.489570819),
-    (3, 'easy'): ('f4-g3', 300, 14, 0.46684793),
-    (3, 'medium'): ('f4-g3', 300, 14, 0.46684793),
-    (3, 'hard'): ('h6-g5', 300, 27, 0.494293171),
-    (3, 'expert'): ('h6-g5', 300, 27, 0.494293171),
-    (3, 'hint'): ('f4-g3', 300, 14, 0.46684793),
-    (4, 'easy'): ('f6-g7', 300, 16, 0.515794975),
-    (4, 'medium'): ('f6-g7', 300, 16, 0.515794975),
-    (4, 'hard'): ('f6-g7', 300, 113, 0.677147664),
-    (4, 'expert'): ('f6-g7', 300, 113, 0.677147664),
-    (4, 'hint'): ('f6-g7', 300, 16, 0.515794975),
-    (5, 'easy'): ('c9-e9', 300, 39, 0.766519849),
-    (5, 'medium'): ('c9-e9', 300, 39, 0.766519849),
-    (5, 'hard'): ('g5-f4', 300, 53, 0.387650512),
-    (5, 'expert'): ('g5-f4', 300, 53, 0.387650512),
-    (5, 'hint'): ('c9-e9', 300, 39, 0.766519849),
-    (6, 'easy'): ('b2-d2', 300, 110, 0.401491228),
-    (6, 'medium'): ('b2-a1', 300, 190, 0.401491228),
-    (6, 'hard'): ('b2-d2', 300, 216, 0.372092388),
-    (6, 'expert'): ('b2-d2', 300, 216, 0.372092388),
-    (6, 'hint'): ('b2-a1', 300, 190, 0.401491228),
-    (7, 'easy'): ('g1:e3:e5:e7:c5xa7', 300, 8, 0.527075112),
-    (7, 'medium'): ('g1:e3:e5:e7:c5xa7', 300, 8, 0.527075112),
-    (7, 'hard'): ('g1:e3:e5:e7:c5xa7', 300, 144, 0.60840503),
-    (7, 'expert'): ('g1:e3:e5:e7:c5xa7', 300, 144, 0.60840503),
-    (7, 'hint'): ('g1:e3:e5:e7:c5xa7', 300, 8, 0.527075112),
-    (8, 'easy'): ('g1:e3', 300, 13, 0.531363012),
-    (8, 'medium'): ('g1:e3', 300, 13, 0.531363012),
-    (8, 'hard'): ('h3:f5', 300, 283, 0.640476891),
-    (8, 'expert'): ('h3:f5', 300, 283, 0.640476891),
-    (8, 'hint'): ('g1:e3', 300, 13, 0.531363012),
-    (9, 'easy'): ('d1x', 300, 124, 0.755868499),
-    (9, 'medium'): ('d1x', 300, 124, 0.755868499),
-    (9, 'hard'): ('d1x', 300, 273, 0.908888945),
-    (9, 'expert'): ('d1x', 300, 273, 0.908888945),
-    (9, 'hint'): ('d1x', 300, 124, 0.755868499),
+    (0, "easy"): ("g7-f6", 300, 21, 0.522824951),
+    (0, "medium"): ("e6-f6", 300, 29, 0.522824951),
+    (0, "hard"): ("e6-f6", 300, 82, 0.595007712),
+    (0, "expert"): ("e6-f6", 300, 82, 0.595007712),
+    (0, "hint"): ("e6-f6", 300, 29, 0.522824951),
+    (1, "easy"): ("e5-d5", 300, 17, 0.546991686),
+    (1, "medium"): ("e5-d5", 300, 17, 0.546991686),
+    (1, "hard"): ("e5-f4", 300, 42, 0.572467787),
+    (1, "expert"): ("e5-f4", 300, 42, 0.572467787),
+    (1, "hint"): ("e5-d5", 300, 17, 0.546991686),
+    (2, "easy"): ("e5-f6", 300, 29, 0.489570819),
+    (2, "medium"): ("e5-f6", 300, 29, 0.489570819),
+    (2, "hard"): ("e5-f6", 300, 70, 0.507574635),
+    (2, "expert"): ("e5-f6", 300, 70, 0.507574635),
+    (2, "hint"): ("e5-f6", 300, 29, 0.489570819),
+    (3, "easy"): ("f4-g3", 300, 14, 0.46684793),
+    (3, "medium"): ("f4-g3", 300, 14, 0.46684793),
+    (3, "hard"): ("h6-g5", 300, 27, 0.494293171),
+    (3, "expert"): ("h6-g5", 300, 27, 0.494293171),
+    (3, "hint"): ("f4-g3", 300, 14, 0.46684793),
+    (4, "easy"): ("f6-g7", 300, 16, 0.515794975),
+    (4, "medium"): ("f6-g7", 300, 16, 0.515794975),
+    (4, "hard"): ("f6-g7", 300, 113, 0.677147664),
+    (4, "expert"): ("f6-g7", 300, 113, 0.677147664),
+    (4, "hint"): ("f6-g7", 300, 16, 0.515794975),
+    (5, "easy"): ("c9-e9", 300, 39, 0.766519849),
+    (5, "medium"): ("c9-e9", 300, 39, 0.766519849),
+    (5, "hard"): ("g5-f4", 300, 53, 0.387650512),
+    (5, "expert"): ("g5-f4", 300, 53, 0.387650512),
+    (5, "hint"): ("c9-e9", 300, 39, 0.766519849),
+    (6, "easy"): ("b2-d2", 300, 110, 0.401491228),
+    (6, "medium"): ("b2-a1", 300, 190, 0.401491228),
+    (6, "hard"): ("b2-d2", 300, 216, 0.372092388),
+    (6, "expert"): ("b2-d2", 300, 216, 0.372092388),
+    (6, "hint"): ("b2-a1", 300, 190, 0.401491228),
+    (7, "easy"): ("g1:e3:e5:e7:c5xa7", 300, 8, 0.527075112),
+    (7, "medium"): ("g1:e3:e5:e7:c5xa7", 300, 8, 0.527075112),
+    (7, "hard"): ("g1:e3:e5:e7:c5xa7", 300, 144, 0.60840503),
+    (7, "expert"): ("g1:e3:e5:e7:c5xa7", 300, 144, 0.60840503),
+    (7, "hint"): ("g1:e3:e5:e7:c5xa7", 300, 8, 0.527075112),
+    (8, "easy"): ("g1:e3", 300, 13, 0.531363012),
+    (8, "medium"): ("g1:e3", 300, 13, 0.531363012),
+    (8, "hard"): ("h3:f5", 300, 283, 0.640476891),
+    (8, "expert"): ("h3:f5", 300, 283, 0.640476891),
+    (8, "hint"): ("g1:e3", 300, 13, 0.531363012),
+    (9, "easy"): ("d1x", 300, 124, 0.755868499),
+    (9, "medium"): ("d1x", 300, 124, 0.755868499),
+    (9, "hard"): ("d1x", 300, 273, 0.908888945),
+    (9, "expert"): ("d1x", 300, 273, 0.908888945),
+    (9, "hint"): ("d1x", 300, 124, 0.755868499),
 }
 
 #: position -> (best move, score, value, depth, nodes) of the analysis judge, recorded before
 JUDGED: dict[int, tuple[str, float, float, int, int]] = {
-    0: ('c6-c5', -0.0, 0.5, 4, 4293),
-    1: ('d2-e3', 1.013157895, 0.701583963, 3, 1066),
-    2: ('g5-f5', -1.006097561, 0.246855123, 3, 3366),
-    3: ('h4-i3', -3.022727273, 0.002972235, 3, 4059),
-    4: ('f6-e5', -1.00862069, 0.196570802, 3, 1980),
-    5: ('g5xi3', 6.096153846, 0.898489004, 4, 1479),
-    6: ('b2-d2', -0.083333333, 0.479178715, 7, 1440),
-    7: ('f1:f3:d5xd7', -0.000595238, 0.499925595, 1, 1163),
-    8: ('g1:e3', 0.005357143, 0.500669642, 3, 1385),
-    9: ('d2', 5.113636364, 0.707868117, 7, 1461),
+    0: ("c6-c5", -0.0, 0.5, 4, 4293),
+    1: ("d2-e3", 1.013157895, 0.701583963, 3, 1066),
+    2: ("g5-f5", -1.006097561, 0.246855123, 3, 3366),
+    3: ("h4-i3", -3.022727273, 0.002972235, 3, 4059),
+    4: ("f6-e5", -1.00862069, 0.196570802, 3, 1980),
+    5: ("g5xi3", 6.096153846, 0.898489004, 4, 1479),
+    6: ("b2-d2", -0.083333333, 0.479178715, 7, 1440),
+    7: ("f1:f3:d5xd7", -0.000595238, 0.499925595, 1, 1163),
+    8: ("g1:e3", 0.005357143, 0.500669642, 3, 1385),
+    9: ("d2", 5.113636364, 0.707868117, 7, 1461),
 }
 
 
@@ -180,6 +190,7 @@ def test_the_analysis_judge_gives_the_same_verdicts_as_before_the_evaluator(inde
 
 # --- the protocol and the factory ---------------------------------------------------------------
 
+
 def _games():
     for gid in game_ids():
         option, values = evaluators.VARIANT_OPTION.get(gid, ("", ()))
@@ -195,7 +206,9 @@ def test_the_factory_gives_every_game_an_evaluator_of_every_kind_on_the_heuristi
             assert isinstance(evaluator.name, str) and evaluator.name
             assert -1.0 <= evaluator.evaluate(state) <= 1.0
         assert evaluator_for(game) is HEURISTIC and evaluator_for(game, "generic") is GENERIC
-        assert HEURISTIC.evaluate(state) == state.heuristic() and GENERIC.evaluate(state) == State.heuristic(state)
+        assert HEURISTIC.evaluate(state) == state.heuristic() and GENERIC.evaluate(state) == State.heuristic(
+            state
+        )
 
 
 def test_the_per_game_choices_are_the_factorys_tables():
@@ -209,7 +222,9 @@ def test_the_per_game_choices_are_the_factorys_tables():
     learned = evaluator_for(load_game("kotu_ellima"), "learned")  # shipped, though no level uses it
     assert isinstance(learned, LearnedEvaluation) and learned is learned_for(load_game("kotu_ellima"))
     assert learned.name == "learned:kotu_ellima"
-    assert learned_for(load_game("ncuva")) is None and evaluator_for(load_game("ncuva"), "learned") is HEURISTIC
+    assert (
+        learned_for(load_game("ncuva")) is None and evaluator_for(load_game("ncuva"), "learned") is HEURISTIC
+    )
     with pytest.raises(ValueError, match="unknown evaluation"):
         evaluator_for(load_game("ncuva"), "nope")  # type: ignore[arg-type]
 

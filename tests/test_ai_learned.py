@@ -68,8 +68,15 @@ def test_war_features_see_a_piece_en_prise_and_the_side_to_move():
     assert f2["threat"] == 0.0  # North to move cannot take anything: no threat for it either
 
 
-@pytest.mark.parametrize("gid,options", [("cows_leopards", {}), ("hat_diviyan_keliya", {}), ("battlehalma", {}),
-                                         ("battlehalma", {"rule": "terminal", "counters": 6})])
+@pytest.mark.parametrize(
+    "gid,options",
+    [
+        ("cows_leopards", {}),
+        ("hat_diviyan_keliya", {}),
+        ("battlehalma", {}),
+        ("battlehalma", {"rule": "terminal", "counters": 6}),
+    ],
+)
 def test_every_family_gives_one_number_per_named_feature(gid, options):
     for state in _random_states(gid, n=8, **options):
         family = features.family_of(state)
@@ -101,7 +108,9 @@ SHIPPED = sorted(p.stem for p in (ROOT / "game" / "ai" / "weights").glob("*.json
 def test_weights_ship_as_package_data_and_in_the_standalone_app():
     assert SHIPPED, "no weights file in game/ai/weights"
     tomllib = pytest.importorskip("tomllib")
-    globs = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["game.ai"]
+    globs = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
+        "game.ai"
+    ]
     assert "weights/*.json" in globs and "books/*.json" in globs
     from tests.script_loader import load_script
 
@@ -160,8 +169,28 @@ def test_the_logistic_fit_recovers_known_weights():
 
 def test_a_tiny_training_run_writes_weights_that_load(tmp_path, capsys):
     out = tmp_path / "k.json"
-    assert train_eval.main(["kotu_ellima", "--seed", "4", "--games", "2", "--iterations", "20",
-                            "--rounds", "1", "--opening", "2", "--max-plies", "60", "--out", str(out)]) == 0
+    assert (
+        train_eval.main(
+            [
+                "kotu_ellima",
+                "--seed",
+                "4",
+                "--games",
+                "2",
+                "--iterations",
+                "20",
+                "--rounds",
+                "1",
+                "--opening",
+                "2",
+                "--max-plies",
+                "60",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     weights = Weights.from_json(out.read_text())
     assert weights.features == features.WAR_FEATURES and weights.trained["games"] == 2
     assert evaluation.evaluation_from(weights, load_game("kotu_ellima").new_initial_state()) is not None
@@ -207,7 +236,9 @@ def test_a_lead_melts_near_a_drawing_limit_and_repetition():
     for move in ("a1-b2", "h8-g7", "b2-a1", "g7-h8"):  # back and forth: the start is seen twice
         repeated.play(move)
     assert repeated.repetitions() == 2
-    fresh = load_state("; ".join(f for f in repeated.to_text().split("; ") if not f.startswith(("rep=", "quiet="))))
+    fresh = load_state(
+        "; ".join(f for f in repeated.to_text().split("; ") if not f.startswith(("rep=", "quiet=")))
+    )
     assert fresh.repetitions() == 1 and fresh.quiet_plies == 0 and repeated.quiet_plies == 4
     assert learned.evaluate(repeated) < 0.5 * learned.evaluate(fresh) + 1e-9
 
@@ -216,8 +247,12 @@ def _halma_board(game, red, blue):
     n = game.n
     rows = []
     for r in range(n - 1, -1, -1):
-        rows.append("".join("r" if f"{'abcdefgh'[c]}{r + 1}" in red else "b" if f"{'abcdefgh'[c]}{r + 1}" in blue
-                            else "." for c in range(n)))
+        rows.append(
+            "".join(
+                "r" if f"{'abcdefgh'[c]}{r + 1}" in red else "b" if f"{'abcdefgh'[c]}{r + 1}" in blue else "."
+                for c in range(n)
+            )
+        )
     return "/".join(rows)
 
 

@@ -135,7 +135,9 @@ def test_cancel_stops_the_search_at_the_next_iteration():
         asked[0] += 1
         return asked[0] >= 25
 
-    result = MCTS(SearchConfig(), random.Random(1)).search(state, seconds=3600, iterations=2000, cancel=cancel)
+    result = MCTS(SearchConfig(), random.Random(1)).search(
+        state, seconds=3600, iterations=2000, cancel=cancel
+    )
     assert asked[0] == 25 and result.iterations == 25
     assert result.move in state.legal_moves()
 
@@ -149,8 +151,9 @@ def test_a_cancel_from_another_thread_ends_the_search():
     found = {}
 
     def run():
-        found["result"] = MCTS(SearchConfig(), random.Random(1)).search(state, seconds=3600, iterations=2000,
-                                                                          cancel=stop.is_set)
+        found["result"] = MCTS(SearchConfig(), random.Random(1)).search(
+            state, seconds=3600, iterations=2000, cancel=stop.is_set
+        )
 
     thread = threading.Thread(target=run)
     thread.start()
@@ -206,15 +209,17 @@ def test_make_player_names():
 
 # --- hunt games (RULES-SPEC 3-4): both sides are searched with the same engine -------------------
 
+
 def hunt_state(game_id: str, body: str, **options):
     """A hunt position from its body fields, under the game's current default options."""
     return load_state(f"{load_game(game_id, **options).header()}; {body}")
 
 
-
 @pytest.mark.parametrize("seed", [1, 2])
 def test_leopards_trap_the_tiger_in_one(seed):
-    state = hunt_state("hat_diviyan_keliya", "board=L/LT./.LL/LLL; turn=L; phase=move; hands=0/0; quiet=1; ply=15")
+    state = hunt_state(
+        "hat_diviyan_keliya", "board=L/LT./.LL/LLL; turn=L; phase=move; hands=0/0; quiet=1; ply=15"
+    )
     assert len(state.legal_moves()) == 5
     result = _search(state, iterations=200, seed=seed)
     assert state.move_text(result.move) == "f2-e3" and result.proven == "win"
@@ -222,14 +227,20 @@ def test_leopards_trap_the_tiger_in_one(seed):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_tiger_avoids_being_trapped_in_one(seed):
-    state = hunt_state("hat_diviyan_keliya", "board=L/.T./L.L/LLL; turn=T; phase=move; hands=0/1; quiet=0; ply=12")
+    state = hunt_state(
+        "hat_diviyan_keliya", "board=L/.T./L.L/LLL; turn=T; phase=move; hands=0/1; quiet=0; ply=12"
+    )
     result = _search(state, iterations=300, seed=seed)
     assert state.move_text(result.move) != "d3-d2"
 
 
 def test_leopards_take_the_capture_that_reaches_their_goal():
-    state = hunt_state("cows_leopards", "board=..C/.../......C/...CC../.....C.../C..CLC./.L...../.../C..; "
-                       "turn=L; phase=move; hands=0/8; quiet=0; ply=16", target=8)
+    state = hunt_state(
+        "cows_leopards",
+        "board=..C/.../......C/...CC../.....C.../C..CLC./.L...../.../C..; "
+        "turn=L; phase=move; hands=0/8; quiet=0; ply=16",
+        target=8,
+    )
     result = _search(state, iterations=200)
     assert state.move_text(result.move) == "f4xd4" and result.proven == "win"
 
@@ -322,6 +333,7 @@ def test_a_timed_screen_stops_within_the_clock(monkeypatch):
 
 # --- the search's parts on hand-built trees (the tree game of test_proof_logic) ----------------------
 
+
 def _tree(name: str, spec: Turn, side: int) -> State:
     """The root of ``spec`` with player ``side`` to move there (the tree mirrored for North)."""
     return TreeGame(f"{name}-{side}", spec if side == 0 else mirrored(spec)).new_initial_state()
@@ -343,7 +355,9 @@ def test_a_finished_game_is_answered_at_once_with_its_result(side):
     lost.play("a")
     lost.play("x")  # the side that was to move at the root has lost, and is to move again
     assert lost.outcome() is not None and lost.to_move == side
-    assert MCTS(SearchConfig(), random.Random(1)).search(lost, iterations=10) == SearchResult(None, 0, 0.0, 0.0, None, {})
+    assert MCTS(SearchConfig(), random.Random(1)).search(lost, iterations=10) == SearchResult(
+        None, 0, 0.0, 0.0, None, {}
+    )
     drawn = _tree("finished", spec, side)
     drawn.play("c")
     assert MCTS(SearchConfig(), random.Random(1)).search(drawn, iterations=10).value == 0.5
@@ -361,15 +375,23 @@ def test_a_searcher_that_has_built_no_tree_has_no_root_statistics():
 def test_minimax_backups_give_each_node_the_best_its_mover_can_reach(side):
     """Implicit minimax: a node's estimate is its children's best for the player deciding there
     (the most for South, the least for North), up to the root."""
-    spec = south({"a": north({"x": NORTH_WINS, "y": SOUTH_WINS}), "b": north({"x": SOUTH_WINS, "y": SOUTH_WINS}),
-                  "c": DRAW})
+    spec = south(
+        {
+            "a": north({"x": NORTH_WINS, "y": SOUTH_WINS}),
+            "b": north({"x": SOUTH_WINS, "y": SOUTH_WINS}),
+            "c": DRAW,
+        }
+    )
     state = _tree("backups", spec, side)
     engine = MCTS(SearchConfig(solver=False), random.Random(1))  # no proof to stop the search early
     engine.search(state, iterations=100)
     root = engine._root
     assert root is not None and len(root.children) == 3
-    assert {state.move_text(c.move): c.est for c in root.children} == {"a": _to0(side, 0.0), "b": _to0(side, 1.0),
-                                                                      "c": 0.5}
+    assert {state.move_text(c.move): c.est for c in root.children} == {
+        "a": _to0(side, 0.0),
+        "b": _to0(side, 1.0),
+        "c": 0.5,
+    }
     assert root.est == _to0(side, 1.0)
 
 
@@ -380,7 +402,9 @@ def test_a_sharpened_heuristic_counts_small_leads_more_and_keeps_the_ends():
     assert sharp._squash(1.0) == pytest.approx(1.0) and sharp._squash(-1.0) == pytest.approx(0.0)
     relative = MCTS(SearchConfig(sharpness=3.0, relative=True))
     relative._h_root = 0.5  # what a line gains from the root's 0.5
-    assert relative._squash(0.5) == pytest.approx(0.5) and relative._squash(0.7) == pytest.approx(sharp._squash(0.2))
+    assert relative._squash(0.5) == pytest.approx(0.5) and relative._squash(0.7) == pytest.approx(
+        sharp._squash(0.2)
+    )
     assert relative._squash(-0.9) == pytest.approx(0.0)  # a loss of 1.4 counts as the most there is
 
 
@@ -427,11 +451,13 @@ def _leaf(mover: int, h: float) -> Turn:
 
 
 #: South's moves a, b (after which South moves again) and c, each worth something else two plies on
-SCREENED = south({
-    "a": north({"x": _leaf(0, 0.6), "y": _leaf(0, 0.2)}),
-    "b": south({"p": _leaf(1, -0.1), "q": _leaf(1, 0.4)}),
-    "c": north({"x": _leaf(0, 0.9), "y": _leaf(0, -0.5)}),
-})
+SCREENED = south(
+    {
+        "a": north({"x": _leaf(0, 0.6), "y": _leaf(0, 0.2)}),
+        "b": south({"p": _leaf(1, -0.1), "q": _leaf(1, 0.4)}),
+        "c": north({"x": _leaf(0, 0.9), "y": _leaf(0, -0.5)}),
+    }
+)
 
 
 def _h_value(state: State, depth: int) -> float:
@@ -473,9 +499,13 @@ def test_the_root_screen_values_the_best_moves_exactly_and_bounds_the_rest(side)
 
 
 #: a move the heuristic rates a piece down at once, beside two it rates a piece up
-SCREEN_ONE_PLY = south({"good": north({"x": DRAW, "y": SOUTH_WINS}, h=0.5),
-                        "bad": north({"x": DRAW, "y": SOUTH_WINS}, h=-0.5),
-                        "fine": north({"x": DRAW, "y": NORTH_WINS}, h=0.5)})
+SCREEN_ONE_PLY = south(
+    {
+        "good": north({"x": DRAW, "y": SOUTH_WINS}, h=0.5),
+        "bad": north({"x": DRAW, "y": SOUTH_WINS}, h=-0.5),
+        "fine": north({"x": DRAW, "y": NORTH_WINS}, h=0.5),
+    }
+)
 
 
 @pytest.mark.parametrize("side", [0, 1])
@@ -523,7 +553,9 @@ def test_the_screen_has_its_share_of_the_clock_counted_from_the_searchs_start(mo
     state = _tree("one-ply", SCREEN_ONE_PLY, 0)
     engine.search(state, seconds=40.0, iterations=20)  # ended by its iterations
     during = [d for d in deadlines if d is not None]
-    assert during and all(d == pytest.approx(0.001 + 10.0) for d in during)  # the search's first reading + 40 / 4
+    assert during and all(
+        d == pytest.approx(0.001 + 10.0) for d in during
+    )  # the search's first reading + 40 / 4
 
 
 def test_the_screen_tries_the_biggest_capture_first_so_a_refutation_cuts_at_once():

@@ -33,13 +33,23 @@ def test_merge_adds_visits_takes_a_proven_win_and_avoids_a_proven_loss():
     a, b, c = texts[0], texts[1], texts[2]
     local = SearchResult(state.parse_move(a), 10, 0.1, 0.5, None, {})
     # b has the most visits over both trees, though a leads in the first.
-    merged = parallel.merge(state, local, [[(a, 60, 0.5, None), (b, 40, 0.6, None)],
-                                           [(a, 10, 0.5, None), (b, 50, 0.6, None)]], [100, 60], 0.2)
+    merged = parallel.merge(
+        state,
+        local,
+        [[(a, 60, 0.5, None), (b, 40, 0.6, None)], [(a, 10, 0.5, None), (b, 50, 0.6, None)]],
+        [100, 60],
+        0.2,
+    )
     assert state.move_text(merged.move) == b and merged.iterations == 160
     assert merged.visits[state.parse_move(b)] == 90
     # a tree that proved c won decides; one that proved b lost rules it out
-    merged = parallel.merge(state, local, [[(a, 60, 0.5, None), (b, 90, 0.6, 0.0)],
-                                           [(a, 10, 0.5, None), (c, 1, 1.0, 1.0)]], [100, 60], 0.2)
+    merged = parallel.merge(
+        state,
+        local,
+        [[(a, 60, 0.5, None), (b, 90, 0.6, 0.0)], [(a, 10, 0.5, None), (c, 1, 1.0, 1.0)]],
+        [100, 60],
+        0.2,
+    )
     assert state.move_text(merged.move) == c and merged.proven == "win"
     merged = parallel.merge(state, local, [[(a, 60, 0.5, None), (b, 90, 0.6, 0.0)]], [100], 0.2)
     assert state.move_text(merged.move) == a
@@ -77,8 +87,9 @@ def test_a_search_that_proves_its_move_stops_the_helpers_at_once(helpers):
     """Counted in iterations, not seconds: once the search here proves the win, the helpers are
     told to stop, far short of what they were asked for."""
     search = parallel.RootParallelSearch(helpers, random.Random(1))
-    state = load_state("hat_diviyan_keliya board=standard large_left=5 limit=60; board=./.T./LL./L.L; turn=T; "
-                       "hands=0/0")  # d3xd1 leaves three leopards: the tiger wins
+    state = load_state(
+        "hat_diviyan_keliya board=standard large_left=5 limit=60; board=./.T./LL./L.L; turn=T; hands=0/0"
+    )  # d3xd1 leaves three leopards: the tiger wins
     before = helpers.generation.value
     result = search.search(MCTS(SearchConfig(), random.Random(2)), state, None, 200_000)
     assert result.proven == "win" and state.move_text(result.move) == "d3xd1"
@@ -91,8 +102,9 @@ def test_a_cancel_stops_every_process_at_once(helpers):
     state = _start()
     asked = iter(range(10**9))
     # A 30 s search cancelled after its first few checks: counted, never timed.
-    result = search.search(MCTS(SearchConfig(), random.Random(2)), state, 30.0, None,
-                           cancel=lambda: next(asked) >= 3)
+    result = search.search(
+        MCTS(SearchConfig(), random.Random(2)), state, 30.0, None, cancel=lambda: next(asked) >= 3
+    )
     assert result.move is not None and sum(search.last_iterations) < 5_000  # 30 s would be ~100,000
     # The helper answered for the cancelled search (it stopped), and is free for the next one.
     result = search.search(MCTS(SearchConfig(), random.Random(3)), state, None, 200)
@@ -135,7 +147,9 @@ def test_the_worker_cancels_its_helpers_with_the_search(monkeypatch):
             return len(readings) >= 3 and readings[-1] == readings[-2] == readings[-3]
 
         assert wait_until(idle, polls=600, step=0.05), "a process went on searching after the cancel"
-    assert wait_until(lambda: not any(os.path.exists(f"/proc/{pid}") and _state(pid) != "Z" for pid in helper_pids))
+    assert wait_until(
+        lambda: not any(os.path.exists(f"/proc/{pid}") and _state(pid) != "Z" for pid in helper_pids)
+    )
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -158,6 +172,7 @@ def test_a_level_named_with_at_n_searches_in_n_processes():
 
 
 # --- a helper's own loop, run in this process: what it answers and when it stops ------------------
+
 
 class _Shared:
     """A shared number as a helper reads it (``.value``), with no other process to share it with."""
@@ -189,8 +204,12 @@ def test_a_helper_answers_with_its_seeded_trees_root_and_keeps_its_tree_per_conf
     the same config reuses the helper's tree (its visits keep growing)."""
     state = _start()
     text, config = state.to_text(), SearchConfig()
-    replies = _served([("search", 1, None, text, config, HEURISTIC, None, 60, 7),
-                       ("search", 1, None, text, config, HEURISTIC, None, 40, 8)])
+    replies = _served(
+        [
+            ("search", 1, None, text, config, HEURISTIC, None, 60, 7),
+            ("search", 1, None, text, config, HEURISTIC, None, 40, 8),
+        ]
+    )
     reference = MCTS(config, random.Random(7))
     reference.search(state, iterations=60)
     assert replies[0] == (1, 60, _root_stats(reference, state), None)
@@ -209,15 +228,23 @@ def test_a_helper_answers_a_search_that_is_over_before_it_began_with_nothing():
     assert _served([search], generation=3, current=_Shared(6)) == [(3, 0, [], None)]
     answered = _served([search], generation=3, current=_Shared(5))
     assert answered[0][:2] == (3, 30) and answered[0][2]
-    untied = _served([("search", 3, None, text, config, HEURISTIC, None, 30, 1)], generation=3, current=_Shared(6))
+    untied = _served(
+        [("search", 3, None, text, config, HEURISTIC, None, 30, 1)], generation=3, current=_Shared(6)
+    )
     assert untied[0][:2] == (3, 30)
 
 
 def test_a_helper_says_what_went_wrong_and_keeps_serving():
     text, config = _start().to_text(), SearchConfig()
-    replies = _served([("search", 1, None, "no such game; board=", config, HEURISTIC, None, 30, 1),
-                       ("search", 1, None, text, config, HEURISTIC, None, 30, 1)])
-    assert replies[0][:3] == (1, 0, []) and replies[0][3].startswith("PositionError: ")  # a text it cannot read
+    replies = _served(
+        [
+            ("search", 1, None, "no such game; board=", config, HEURISTIC, None, 30, 1),
+            ("search", 1, None, text, config, HEURISTIC, None, 30, 1),
+        ]
+    )
+    assert replies[0][:3] == (1, 0, []) and replies[0][3].startswith(
+        "PositionError: "
+    )  # a text it cannot read
     assert replies[1][:2] == (1, 30) and replies[1][3] is None
 
 
@@ -231,6 +258,7 @@ def test_a_helper_whose_pipe_is_closed_ends():
 
 
 # --- starting and stopping the helpers ------------------------------------------------------------
+
 
 def test_helpers_are_daemons_that_remember_the_ticket_they_obey(helpers):
     """Daemonic, so a helper never outlives the app that started it; the set keeps the AI worker's
@@ -266,7 +294,9 @@ def test_stopping_moves_the_generation_on_asks_each_helper_and_ends_one_that_wil
     polite, stuck = _Process(stops=True), _Process(stops=False)
     pipes = [mp.Pipe(), mp.Pipe(), mp.Pipe()]
     pipes[0][1].close()  # a helper already gone: its pipe is broken
-    helpers = parallel.HelperSet(processes=[polite, stuck], conns=[ours for ours, _ in pipes], generation=_Shared(4))
+    helpers = parallel.HelperSet(
+        processes=[polite, stuck], conns=[ours for ours, _ in pipes], generation=_Shared(4)
+    )
     parallel.stop_helpers(helpers)
     assert helpers.generation.value == 5
     assert [theirs.recv() if theirs.poll(0) else None for _, theirs in pipes[1:]] == [("stop",), ("stop",)]
@@ -276,6 +306,7 @@ def test_stopping_moves_the_generation_on_asks_each_helper_and_ends_one_that_wil
 
 
 # --- the caller's side ------------------------------------------------------------------------------
+
 
 def test_two_moves_are_searched_in_parallel_and_one_is_not_searched_at_all(helpers):
     choice = war_state("kotu_ellima", "c1", "e9", capture="free")

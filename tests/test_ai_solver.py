@@ -137,12 +137,21 @@ def test_a_damaged_table_is_refused_with_the_reason(table, tmp_path):
             decode(bad, table.variant)
     # A score changed in a file that is otherwise the original, header and all.
     layers = [a for a in table.layers]
-    changed = solver.Table(table.variant, table.limit, table.points, table.placement_keys,
-                           table.placement_values, table.keys, layers[:-1] + [layers[-1][:]])
+    changed = solver.Table(
+        table.variant,
+        table.limit,
+        table.points,
+        table.placement_keys,
+        table.placement_values,
+        table.keys,
+        layers[:-1] + [layers[-1][:]],
+    )
     changed.layers[-1][0] = -changed.layers[-1][0] or 1
     forged_body = encode(changed)
     with pytest.raises(TableFileError):
-        decode(data[: data.index(b"\n", 20) + 1] + forged_body[forged_body.index(b"\n", 20) + 1:], table.variant)
+        decode(
+            data[: data.index(b"\n", 20) + 1] + forged_body[forged_body.index(b"\n", 20) + 1 :], table.variant
+        )
 
 
 @pytest.mark.parametrize("damage", ["empty", "truncated", "bit flipped", "old pickle"])
@@ -167,6 +176,7 @@ def test_a_damaged_cached_table_is_moved_aside_and_rebuilt_once(table, tmp_path,
     before = threading.active_count()
     start = game.new_initial_state()
     seen = set()
+
     def rebuilt() -> bool:
         seen.add(threading.active_count() - before)
         return solver.proven_value(start) is not None
@@ -201,6 +211,7 @@ def test_a_table_built_damaged_says_why_it_could_not_be_used(tmp_path, monkeypat
     monkeypatch.setattr(solver, "_tables", {})
     monkeypatch.setattr(solver, "_working", set())
     monkeypatch.setattr(solver, "_notices", [])
+
     def build(game, variant, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"not a table at all")
@@ -225,7 +236,7 @@ def test_a_tables_sample_is_picked_by_its_own_checksum(table, monkeypatch):
     monkeypatch.setattr(solver_table, "check", lambda t, g, seed=0, sample=0: seeds.append(seed))
     data = solver_table.encode(table)
     solver_table.decode(data, table.variant)
-    body = data[data.index(b"\n", len(solver_table.MAGIC)) + 1:]
+    body = data[data.index(b"\n", len(solver_table.MAGIC)) + 1 :]
     assert seeds == [int(hashlib.sha256(body).hexdigest()[:16], 16)]
 
 
@@ -239,6 +250,7 @@ def test_words_for_both_sides_and_a_draw():
 
 
 # --- seeded tactics: the searches find the known best move ----------------------------------------
+
 
 @pytest.mark.parametrize("text,best", [(TIGER_WINS_IN_ONE, "d3xd1"), (LEOPARDS_TRAP_IN_ONE, "d2-f2")])
 def test_the_searches_find_a_win_in_one(text, best, table):
@@ -271,8 +283,10 @@ def test_the_searches_take_a_winning_capture_in_kotu_ellima():
                 wins = []
             if not wins:
                 state.apply(max(moves, key=lambda m: (state.move_gain(m), rng.random())))
-    for player in (LevelPlayer(LEVELS["hard"].capped(300), random.Random(2)),
-                   AlphaBetaPlayer(0.5, random.Random(2))):
+    for player in (
+        LevelPlayer(LEVELS["hard"].capped(300), random.Random(2)),
+        AlphaBetaPlayer(0.5, random.Random(2)),
+    ):
         assert player.choose(state).move in wins
 
 
@@ -284,8 +298,13 @@ def test_a_missing_table_is_built_in_the_background_and_then_used(tmp_path, monk
     solver._tables.pop(variant, None)
     solver._working.discard(variant)
     assert solver.table_for(game) is None
-    assert wait_until(lambda: solver.table_for(game) is not None, polls=3_000, step=0.2), "the table was not built"
-    assert solver.cache_path(variant).exists() and not solver.cache_path(variant).with_suffix(".building").exists()
+    assert wait_until(lambda: solver.table_for(game) is not None, polls=3_000, step=0.2), (
+        "the table was not built"
+    )
+    assert (
+        solver.cache_path(variant).exists()
+        and not solver.cache_path(variant).with_suffix(".building").exists()
+    )
     assert solver.proven_value(game.new_initial_state()) == "proven: Leopards win in 14"
 
 
@@ -293,6 +312,7 @@ def test_a_missing_table_is_built_in_the_background_and_then_used(tmp_path, monk
 # The reason a file is refused is what the player reads in the notice ("... was damaged (its header
 # is cut off): it is being rebuilt"), and each is a catalogue entry with its translations: a reason
 # reworded, or the wrong one given, reads as English or as a lie.
+
 
 def _shapes(*lengths: int, layers: int) -> list[list]:
     """A header's arrays: placement keys, their values, move-phase keys, then ``layers`` layers."""
@@ -352,55 +372,123 @@ def refusals(table: solver.Table) -> dict[str, tuple[bytes, str, str]]:
         "a header of a list": (MAGIC + b"[1, 2]\n" + body, v, "its header cannot be read"),
         "an older format": (join(dict(header, format=FORMAT - 1), body), v, "it is of another format"),
         "another game's": (join(dict(header, game="cows_leopards"), body), v, "it is of another format"),
-        "another variant's": (join(dict(header, variant="standard_x_40"), body), v,
-                              "it is the table of another variant (standard_x_40)"),
-        "a long variant name's": (join(dict(header, variant="x" * 50), body), v,
-                                  f"it is the table of another variant ({'x' * 40})"),
+        "another variant's": (
+            join(dict(header, variant="standard_x_40"), body),
+            v,
+            "it is the table of another variant (standard_x_40)",
+        ),
+        "a long variant name's": (
+            join(dict(header, variant="x" * 50), body),
+            v,
+            f"it is the table of another variant ({'x' * 40})",
+        ),
         "truncated": (data[:-10], v, "it is truncated"),
         "with extra bytes": (data + b"\0", v, "it has extra bytes"),
         "a bit flipped": (bytes(flipped), v, "its contents do not match their checksum (damaged or edited)"),
-        "no variant at all": (join(dict(header, variant="huge_x_60"), body), "huge_x_60",
-                              "it is the table of no variant of the game"),
+        "no variant at all": (
+            join(dict(header, variant="huge_x_60"), body),
+            "huge_x_60",
+            "it is the table of no variant of the game",
+        ),
         "no limit": (without("limit"), v, "its header is incomplete"),
         "no points": (without("points"), v, "its header is incomplete"),
         "no byte order": (without("byteorder"), v, "its header is incomplete"),
         "no arrays": (without("arrays"), v, "its header is incomplete"),
-        "an array without its count": (join(dict(header, arrays=[["q"], *header["arrays"][1:]]), body), v,
-                                       "its header is incomplete"),
-        "three arrays": (join(dict(header, arrays=header["arrays"][:3]), body), v, "its header describes no table"),
-        "the first two swapped": (join(dict(header, arrays=[header["arrays"][1], header["arrays"][0],
-                                                             *header["arrays"][2:]]), body), v,
-                                  "its header describes no table"),
-        "a layer of keys": (join(dict(header, arrays=[*header["arrays"][:-1], ["q", len(table.keys)]]), body), v,
-                            "its header describes no table"),
+        "an array without its count": (
+            join(dict(header, arrays=[["q"], *header["arrays"][1:]]), body),
+            v,
+            "its header is incomplete",
+        ),
+        "three arrays": (
+            join(dict(header, arrays=header["arrays"][:3]), body),
+            v,
+            "its header describes no table",
+        ),
+        "the first two swapped": (
+            join(
+                dict(header, arrays=[header["arrays"][1], header["arrays"][0], *header["arrays"][2:]]), body
+            ),
+            v,
+            "its header describes no table",
+        ),
+        "a layer of keys": (
+            join(dict(header, arrays=[*header["arrays"][:-1], ["q", len(table.keys)]]), body),
+            v,
+            "its header describes no table",
+        ),
         "a count below 0": (join(dict(header, arrays=_shapes(-1, few, 5, layers=1)), body), v, HEADER_WORDS),
-        "a count beyond the most": (join(dict(header, arrays=_shapes(MAX_ENTRIES + 1, few, 5, layers=1)), body), v,
-                                    HEADER_WORDS),
-        "a count of true": (join(dict(header, arrays=_shapes(True, few, 5, layers=1)), body), v, HEADER_WORDS),
+        "a count beyond the most": (
+            join(dict(header, arrays=_shapes(MAX_ENTRIES + 1, few, 5, layers=1)), body),
+            v,
+            HEADER_WORDS,
+        ),
+        "a count of true": (
+            join(dict(header, arrays=_shapes(True, few, 5, layers=1)), body),
+            v,
+            HEADER_WORDS,
+        ),
         "the limit as text": (join(dict(header, limit=str(header["limit"])), body), v, HEADER_WORDS),
         "another byte order": (join(dict(header, byteorder="middle"), body), v, HEADER_WORDS),
-        "a layer more than the limit has": (join(dict(header, arrays=_shapes(few, few, 5, layers=table.limit + 2)),
-                                                  body), v, HEADER_WORDS),
+        "a layer more than the limit has": (
+            join(dict(header, arrays=_shapes(few, few, 5, layers=table.limit + 2)), body),
+            v,
+            HEADER_WORDS,
+        ),
         "more than it may unpack": (join(dict(header, arrays=beyond), body), v, HEADER_WORDS),
-        "the most it may unpack": (join(dict(header, arrays=exactly), body), v,
-                                   "its contents are not the size its header gives"),
+        "the most it may unpack": (
+            join(dict(header, arrays=exactly), body),
+            v,
+            "its contents are not the size its header gives",
+        ),
         "no zlib stream": (join(header, b"not a zlib stream"), v, "its contents cannot be unpacked"),
-        "more than the header gives": (join(header, zlib.compress(raw + b"\0\0")), v,
-                                       "its contents are not the size its header gives"),
-        "less than the header gives": (join(header, zlib.compress(raw[:-2])), v,
-                                       "its contents are not the size its header gives"),
-        "a stream cut short": (join(header, zlib.compress(raw)[:-4]), v,
-                               "its contents are not the size its header gives"),
-        "a value missing": (edited(placement_values=table.placement_values[:-1]), v, "its arrays do not fit together"),
-        "a layer short": (edited(layers=[*table.layers[:-1], table.layers[-1][:-1]]), v,
-                          "its arrays do not fit together"),
-        "a key beyond the side to move": (edited(keys=table.keys + array("q", [wide]),
-                                                 layers=[a + array("h", [0]) for a in table.layers]), v, OFF_THE_BOARD),
-        "a placement key beyond it": (edited(placement_keys=table.placement_keys + array("q", [wide]),
-                                             placement_values=table.placement_values + array("h", [0])), v,
-                                      OFF_THE_BOARD),
-        "a key below 0": (edited(placement_keys=array("q", [-1]) + table.placement_keys[1:]), v, OFF_THE_BOARD),
-        "no move-phase keys": (edited(keys=array("q"), layers=[array("h") for _ in table.layers]), v, OFF_THE_BOARD),
+        "more than the header gives": (
+            join(header, zlib.compress(raw + b"\0\0")),
+            v,
+            "its contents are not the size its header gives",
+        ),
+        "less than the header gives": (
+            join(header, zlib.compress(raw[:-2])),
+            v,
+            "its contents are not the size its header gives",
+        ),
+        "a stream cut short": (
+            join(header, zlib.compress(raw)[:-4]),
+            v,
+            "its contents are not the size its header gives",
+        ),
+        "a value missing": (
+            edited(placement_values=table.placement_values[:-1]),
+            v,
+            "its arrays do not fit together",
+        ),
+        "a layer short": (
+            edited(layers=[*table.layers[:-1], table.layers[-1][:-1]]),
+            v,
+            "its arrays do not fit together",
+        ),
+        "a key beyond the side to move": (
+            edited(keys=table.keys + array("q", [wide]), layers=[a + array("h", [0]) for a in table.layers]),
+            v,
+            OFF_THE_BOARD,
+        ),
+        "a placement key beyond it": (
+            edited(
+                placement_keys=table.placement_keys + array("q", [wide]),
+                placement_values=table.placement_values + array("h", [0]),
+            ),
+            v,
+            OFF_THE_BOARD,
+        ),
+        "a key below 0": (
+            edited(placement_keys=array("q", [-1]) + table.placement_keys[1:]),
+            v,
+            OFF_THE_BOARD,
+        ),
+        "no move-phase keys": (
+            edited(keys=array("q"), layers=[array("h") for _ in table.layers]),
+            v,
+            OFF_THE_BOARD,
+        ),
         "a score beyond a win": (edited(layers=out_of_range), v, "its scores are out of range"),
         "a score beyond a loss": (edited(placement_values=below), v, "its scores are out of range"),
         # every layer left is one ply from the next as the rules have it: only the first tells, as
@@ -426,7 +514,9 @@ def test_a_size_that_is_no_number_is_refused_as_the_wrong_size(table):
 
     header, body = split(encode(table))
     for size in (str(len(body)), None, [len(body)], 1.5):
-        data = join(header, body).replace(f'"size": {len(body)}'.encode(), f'"size": {json.dumps(size)}'.encode())
+        data = join(header, body).replace(
+            f'"size": {len(body)}'.encode(), f'"size": {json.dumps(size)}'.encode()
+        )
         with pytest.raises(TableFileError, match="^it has extra bytes$"):
             decode(data, table.variant)
 
@@ -498,12 +588,15 @@ def test_the_first_and_last_positions_of_a_table_have_their_scores(table):
 
 # --- the worker: notices, the build marker, a table that contradicts itself in use -----------------
 
+
 def test_with_no_notice_waiting_the_notice_is_empty(monkeypatch):
     monkeypatch.setattr(solver, "_notices", [])
     assert solver.take_notice() == "" and solver.take_notice() == ""  # asked every frame: never an error
     solver._notice(Words(solver.BEING_BUILT))
     solver._notice(Words(solver.NOT_BUILT))
-    assert solver.take_notice() == solver.BEING_BUILT and solver.take_notice() == solver.NOT_BUILT  # oldest first
+    assert (
+        solver.take_notice() == solver.BEING_BUILT and solver.take_notice() == solver.NOT_BUILT
+    )  # oldest first
     assert solver.take_notice() == ""
 
 
@@ -590,7 +683,9 @@ def test_a_build_another_process_holds_is_waited_for_until_it_ends(table, tmp_pa
     path.unlink()
     assert waits(lambda n: marker.unlink() if n == 2 else None) == 2  # it died, its marker gone
     marker.touch()
-    assert waits(lambda n: n <= solver.BUILD_WAIT or pytest.fail("waited past BUILD_WAIT")) == solver.BUILD_WAIT
+    assert (
+        waits(lambda n: n <= solver.BUILD_WAIT or pytest.fail("waited past BUILD_WAIT")) == solver.BUILD_WAIT
+    )
     assert not path.exists() and marker.exists()  # given up: not this process's marker to remove
 
 
@@ -616,13 +711,17 @@ def test_a_table_that_contradicts_itself_in_use_is_rebuilt_once_then_left_off(ta
     edited = replace(table, layers=[array("h", layer) for layer in table.layers])
     for layer in edited.layers:
         layer[index] = -layer[index] or 1
-    truth = solver.describe(table.score(solver.key_of(state), state.quiet_plies), state.to_move, state.game.sides)
+    truth = solver.describe(
+        table.score(solver.key_of(state), state.quiet_plies), state.to_move, state.game.sides
+    )
     solver.install(edited)
     assert solver.proven_value(state) is None
     assert wait_until(lambda: solver.proven_value(state) is not None, polls=2_000, step=0.005), "not rebuilt"
     assert solver.proven_value(state) == truth and workers == [("keliya-solver", True)]
-    assert solver.take_notice() == ("Hat Diviyan Keliya's solved table was damaged (a value it gives does not agree "
-                                    "with the rules): it is being rebuilt in the background.")
+    assert solver.take_notice() == (
+        "Hat Diviyan Keliya's solved table was damaged (a value it gives does not agree "
+        "with the rules): it is being rebuilt in the background."
+    )
     assert solver.take_notice() == ""
     before = set(threading.enumerate())
     solver.install(edited)
@@ -650,7 +749,10 @@ def test_the_build_command_builds_the_variant_asked_for_and_says_where_it_wrote(
     monkeypatch.setattr(solver_build, "build", build)
     monkeypatch.setattr(solver_build, "print", lambda *a, **k: said.append((a, k)), raising=False)
     assert solver_build.main([]) == 0
-    assert said == [(("solving standard_x_60",), {"flush": True}), ((f"written {solver.cache_path(table.variant)}",), {})]
+    assert said == [
+        (("solving standard_x_60",), {"flush": True}),
+        ((f"written {solver.cache_path(table.variant)}",), {}),
+    ]
     assert solver.load(solver.cache_path(table.variant)) == table
     assert solver_build.main(["--large"]) == 0 and solver_build.main(["--options", "large_4_off"]) == 0
     assert built == ["standard_x_60", "large_5_60", "large_4_off"]

@@ -83,7 +83,9 @@ def test_poll_never_blocks(worker, start_text, monkeypatch):
     for _ in range(20):
         worker.poll()
     assert watched.calls and all(call == ("poll", 0) or call[0] == "recv" for call in watched.calls)
-    assert all(watched.calls[i - 1] == ("poll", 0) for i, call in enumerate(watched.calls) if call[0] == "recv")
+    assert all(
+        watched.calls[i - 1] == ("poll", 0) for i, call in enumerate(watched.calls) if call[0] == "recv"
+    )
     worker.cancel()
 
 

@@ -26,14 +26,20 @@ def test_a_move_is_judged_by_the_share_of_the_result_it_gives_away():
         replay.apply(move)
     best = "a1-a2"
     # the first mover keeps 0.6; then the second mover drops from 0.4 (their side) to 0.05; then a small slip
-    points = [Point(0, movers[0], 0.6, best, 3), Point(1, movers[1], 0.4, best, 3), Point(2, movers[2], 0.95, best, 3),
-              Point(3, movers[2] ^ 1, 0.12, "")]
+    points = [
+        Point(0, movers[0], 0.6, best, 3),
+        Point(1, movers[1], 0.4, best, 3),
+        Point(2, movers[2], 0.95, best, 3),
+        Point(3, movers[2] ^ 1, 0.12, ""),
+    ]
     analysis = GameAnalysis(state, lambda start, moves: Scripted(points))
     analysis.poll()
     verdicts = [j.verdict for j in analysis.judgements()]
     assert verdicts == [Verdict.GOOD, Verdict.BLUNDER, Verdict.GOOD]
     assert analysis.judgement(2).loss == 0.35 and analysis.judgement(2).best == best
-    assert len(analysis.graph(0)) == 4 and analysis.done and "1 blunder" in analysis.summary(("South", "North"))
+    assert (
+        len(analysis.graph(0)) == 4 and analysis.done and "1 blunder" in analysis.summary(("South", "North"))
+    )
 
 
 def test_the_engine_values_every_position_of_a_real_game():
@@ -83,8 +89,11 @@ def test_a_slip_looked_at_shows_the_engines_move_on_the_board(app):
             b.undo()
         return len(b.legal_moves()) > 1
 
-    state = next(st for seed in range(50)
-                 if has_choice_at_move_4(st := random_play("sixteen_soldiers", seed, lambda s: s.ply >= 6)))
+    state = next(
+        st
+        for seed in range(50)
+        if has_choice_at_move_4(st := random_play("sixteen_soldiers", seed, lambda s: s.ply >= 6))
+    )
     scene = start(app, MatchConfig("sixteen_soldiers", mode=PASS_AND_PLAY), state)
     m: Match = scene.match
     before = state.copy()
@@ -105,7 +114,9 @@ def test_a_slip_looked_at_shows_the_engines_move_on_the_board(app):
     app.frame([], 1 / 60)
     judged = m.analysis.judgement(4)
     assert judged is not None and judged.verdict == Verdict.BLUNDER
-    assert any(words.endswith("??") and ply == 4 for _, ply, words in scene.plan.log_cells), scene.plan.log_cells
+    assert any(words.endswith("??") and ply == 4 for _, ply, words in scene.plan.log_cells), (
+        scene.plan.log_cells
+    )
     assert scene.plan.graph_marks and scene.plan.graph_marks[0][2] == 4
     (x, y), _, _ = scene.plan.graph_marks[0]
     app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1)], 1 / 60)

@@ -59,7 +59,9 @@ def test_every_clean_blunder_of_the_corpus_is_called_a_mistake_or_a_blunder(game
     for _game, seed, position, blunder, _safe, units in share_of(rows("blunders.txt"), game_id, corpus_share):
         j = verdict_of(position, blunder)
         if j.verdict not in (Verdict.MISTAKE, Verdict.BLUNDER):
-            missed.append(f"game {seed}: {blunder} (loses {units}) called {j.verdict}, {j.before:.2f} -> {j.after:.2f}")
+            missed.append(
+                f"game {seed}: {blunder} (loses {units}) called {j.verdict}, {j.before:.2f} -> {j.after:.2f}"
+            )
     assert not missed, "\n".join(missed)
 
 
@@ -70,7 +72,9 @@ def test_quiet_moves_in_decided_positions_are_not_slips(game_id, corpus_share):
     for _game, seed, position, quiet in share_of(rows("decided.txt"), game_id, corpus_share):
         j = verdict_of(position, quiet)
         if j.verdict != Verdict.GOOD:
-            flagged.append(f"game {seed}: {quiet} called {j.verdict} ({j.why}), {j.before:.2f} -> {j.after:.2f}")
+            flagged.append(
+                f"game {seed}: {quiet} called {j.verdict} ({j.why}), {j.before:.2f} -> {j.after:.2f}"
+            )
     assert not flagged, "\n".join(flagged)
 
 
@@ -88,8 +92,12 @@ def test_a_quiet_position_is_worth_the_same_whoever_is_to_move():
         if checked.get(game, 2) == 2:
             continue
         a, b = load_state(position), load_state(_turned(position))
-        if a.outcome() or b.outcome() or any(a.captures(m) for m in a.legal_moves()) or \
-                any(b.captures(m) for m in b.legal_moves()):
+        if (
+            a.outcome()
+            or b.outcome()
+            or any(a.captures(m) for m in a.legal_moves())
+            or any(b.captures(m) for m in b.legal_moves())
+        ):
             continue
         va = value_position(a, None, Judge(budget_for(game))).value
         vb = value_position(b, None, Judge(budget_for(game))).value
@@ -129,44 +137,55 @@ def test_the_value_of_a_lead_hardens_as_a_limit_that_awards_it_nears():
     assert limit is not None and limit.winner is not None
     lead = 1.0 if limit.winner == state.to_move else -1.0
     far = expected_result(state, lead)
-    state_near = load_state(state.to_text().replace(f"quiet={state.game.limit - limit.left}",
-                                                    f"quiet={state.game.limit - 2}"))
+    state_near = load_state(
+        state.to_text().replace(f"quiet={state.game.limit - limit.left}", f"quiet={state.game.limit - 2}")
+    )
     near = expected_result(state_near, lead)
     assert (near > far > 0.5) if lead > 0 else (near < far < 0.5)
 
 
-@pytest.mark.parametrize("before, after, lost, army, verdict, why", [
-    (0.60, 0.49, 0.0, 16, Verdict.INACCURACY, Slip.VALUE),  # 0.11 given away
-    (0.60, 0.51, 0.0, 16, Verdict.GOOD, Slip.NONE),  # 0.09: under the line
-    (0.60, 0.39, 0.0, 16, Verdict.MISTAKE, Slip.VALUE),
-    (0.60, 0.29, 0.0, 16, Verdict.BLUNDER, Slip.VALUE),
-    (0.55, 0.50, 1.0, 16, Verdict.MISTAKE, Slip.MATERIAL),  # a piece lost by force, whatever the value
-    (0.55, 0.50, 0.7, 16, Verdict.GOOD, Slip.NONE),  # under a piece
-    (0.55, 0.50, 0.75, 16, Verdict.MISTAKE, Slip.MATERIAL),  # at the line
-    (0.97, 0.95, 1.75, 16, Verdict.MISTAKE, Slip.MATERIAL),  # decided: at its line
-    (0.97, 0.95, 1.70, 16, Verdict.GOOD, Slip.NONE),  # decided: under it
-    (0.55, 0.45, 5.0, 15, Verdict.BLUNDER, Slip.MATERIAL),  # a third of 15, exactly
-    (0.55, 0.45, 4.9, 15, Verdict.MISTAKE, Slip.MATERIAL),
-    (0.60, 0.50, 0.0, 16, Verdict.INACCURACY, Slip.VALUE),  # 0.10 exactly
-    (0.90, 0.79, 0.0, 16, Verdict.MISTAKE, Slip.RESULT),  # from the decided line exactly, a real drop
-    (0.55, 0.10, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # to the lost line exactly
-    (0.30, 0.08, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # a mistake's drop, but the game lost
-    (0.55, 0.45, 1.5, 3, Verdict.MISTAKE, Slip.MATERIAL),  # half of 3 is no blunder under two pieces
-    (0.55, 0.45, 3.0, 0, Verdict.MISTAKE, Slip.MATERIAL),  # forces unknown: no blunder by share
-    (0.55, 0.45, 5.5, 16, Verdict.BLUNDER, Slip.MATERIAL),  # a third of the army
-    (0.55, 0.45, 2.0, 6, Verdict.BLUNDER, Slip.MATERIAL),  # a third of a small army
-    (0.97, 0.74, 0.0, 16, Verdict.MISTAKE, Slip.RESULT),  # a won game let go
-    (0.97, 0.50, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # ... and that much given away
-    (0.95, 0.88, 0.0, 16, Verdict.GOOD, Slip.NONE),  # a step over the line is no slip
-    (0.50, 0.05, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # a game lost
-    (0.55, 0.40, 1.0, 16, Verdict.MISTAKE, Slip.MATERIAL),  # a piece, and an inaccuracy's worth
-    (0.55, 0.20, 1.0, 16, Verdict.BLUNDER, Slip.MATERIAL),  # a piece that gives away a third of the result
-    (0.98, 0.93, 1.0, 16, Verdict.GOOD, Slip.NONE),  # decided: one piece is no slip
-    (0.97, 0.91, 0.0, 16, Verdict.GOOD, Slip.NONE),  # still won: no slip
-    (0.05, 0.01, 0.0, 16, Verdict.GOOD, Slip.NONE),  # lost either way
-    (0.99, 0.93, 3.0, 16, Verdict.MISTAKE, Slip.MATERIAL),  # still won, but pieces thrown away
-    (0.99, 0.93, 1.0, 16, Verdict.GOOD, Slip.NONE),  # still won, one piece: no slip
-])
+@pytest.mark.parametrize(
+    "before, after, lost, army, verdict, why",
+    [
+        (0.60, 0.49, 0.0, 16, Verdict.INACCURACY, Slip.VALUE),  # 0.11 given away
+        (0.60, 0.51, 0.0, 16, Verdict.GOOD, Slip.NONE),  # 0.09: under the line
+        (0.60, 0.39, 0.0, 16, Verdict.MISTAKE, Slip.VALUE),
+        (0.60, 0.29, 0.0, 16, Verdict.BLUNDER, Slip.VALUE),
+        (0.55, 0.50, 1.0, 16, Verdict.MISTAKE, Slip.MATERIAL),  # a piece lost by force, whatever the value
+        (0.55, 0.50, 0.7, 16, Verdict.GOOD, Slip.NONE),  # under a piece
+        (0.55, 0.50, 0.75, 16, Verdict.MISTAKE, Slip.MATERIAL),  # at the line
+        (0.97, 0.95, 1.75, 16, Verdict.MISTAKE, Slip.MATERIAL),  # decided: at its line
+        (0.97, 0.95, 1.70, 16, Verdict.GOOD, Slip.NONE),  # decided: under it
+        (0.55, 0.45, 5.0, 15, Verdict.BLUNDER, Slip.MATERIAL),  # a third of 15, exactly
+        (0.55, 0.45, 4.9, 15, Verdict.MISTAKE, Slip.MATERIAL),
+        (0.60, 0.50, 0.0, 16, Verdict.INACCURACY, Slip.VALUE),  # 0.10 exactly
+        (0.90, 0.79, 0.0, 16, Verdict.MISTAKE, Slip.RESULT),  # from the decided line exactly, a real drop
+        (0.55, 0.10, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # to the lost line exactly
+        (0.30, 0.08, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # a mistake's drop, but the game lost
+        (0.55, 0.45, 1.5, 3, Verdict.MISTAKE, Slip.MATERIAL),  # half of 3 is no blunder under two pieces
+        (0.55, 0.45, 3.0, 0, Verdict.MISTAKE, Slip.MATERIAL),  # forces unknown: no blunder by share
+        (0.55, 0.45, 5.5, 16, Verdict.BLUNDER, Slip.MATERIAL),  # a third of the army
+        (0.55, 0.45, 2.0, 6, Verdict.BLUNDER, Slip.MATERIAL),  # a third of a small army
+        (0.97, 0.74, 0.0, 16, Verdict.MISTAKE, Slip.RESULT),  # a won game let go
+        (0.97, 0.50, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # ... and that much given away
+        (0.95, 0.88, 0.0, 16, Verdict.GOOD, Slip.NONE),  # a step over the line is no slip
+        (0.50, 0.05, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # a game lost
+        (0.55, 0.40, 1.0, 16, Verdict.MISTAKE, Slip.MATERIAL),  # a piece, and an inaccuracy's worth
+        (
+            0.55,
+            0.20,
+            1.0,
+            16,
+            Verdict.BLUNDER,
+            Slip.MATERIAL,
+        ),  # a piece that gives away a third of the result
+        (0.98, 0.93, 1.0, 16, Verdict.GOOD, Slip.NONE),  # decided: one piece is no slip
+        (0.97, 0.91, 0.0, 16, Verdict.GOOD, Slip.NONE),  # still won: no slip
+        (0.05, 0.01, 0.0, 16, Verdict.GOOD, Slip.NONE),  # lost either way
+        (0.99, 0.93, 3.0, 16, Verdict.MISTAKE, Slip.MATERIAL),  # still won, but pieces thrown away
+        (0.99, 0.93, 1.0, 16, Verdict.GOOD, Slip.NONE),  # still won, one piece: no slip
+    ],
+)
 def test_the_verdict_rules_at_their_lines(before, after, lost, army, verdict, why):
     assert judge_move(before, after, lost, army) == (verdict, why)
 
@@ -188,8 +207,10 @@ def test_a_position_with_one_move_is_searched_as_deep_as_any():
     """The cows' e7-d7 wins by force (the leopards' one reply c6-c7 leads to their trap): the
     position after it, where the leopards have that single move, must be valued as the lost game
     it is, not by a one-ply look (it was: 0.57, between a proven win and a proven loss)."""
-    before = load_state("cows_leopards limit=60 stuck=lose target=13; board=.../.../C..CC../.LCC.../"
-                        "..CCCC.../.CCCCCC/CC.C.../CLC/CCC; turn=C; phase=move; hands=0/0; quiet=5; ply=37")
+    before = load_state(
+        "cows_leopards limit=60 stuck=lose target=13; board=.../.../C..CC../.LCC.../"
+        "..CCCC.../.CCCCCC/CC.C.../CLC/CCC; turn=C; phase=move; hands=0/0; quiet=5; ply=37"
+    )
     move = before.parse_move("e7-d7")
     parent = value_position(before, move, Judge(budget_for("cows_leopards")))
     assert parent.value == 1.0 and parent.played == 1.0
@@ -272,6 +293,7 @@ def test_a_forced_reply_does_not_count_toward_depth():
 
 # --- the judge's parts on hand-built trees and known positions ---------------------------------------
 
+
 def _logit(state, score: float = 1.0) -> float:
     """The steepness the judge gave a lead of ``score`` in ``state`` (the logistic curve undone)."""
     v = expected_result(state, score)
@@ -287,12 +309,16 @@ def test_a_game_without_a_steepness_of_its_own_gets_the_middle_one():
 def test_a_drawing_limit_flattens_a_lead_as_it_nears():
     """From the horizon on, a limit that draws wipes a lead out by the square of the share left:
     at half the horizon a lead counts a quarter."""
-    position = ("hat_diviyan_keliya board=standard large_left=5 limit=60; board=./LLL/.T./L.L; turn=T; phase=move; "
-                "hands=0/0; ply=70; quiet=")
+    position = (
+        "hat_diviyan_keliya board=standard large_left=5 limit=60; board=./LLL/.T./L.L; turn=T; phase=move; "
+        "hands=0/0; ply=70; quiet="
+    )
     far = _logit(load_state(position + "0"))
-    assert _logit(load_state(position + "36")) == pytest.approx(far)  # 24 plies left: the horizon, not yet in it
+    assert _logit(load_state(position + "36")) == pytest.approx(
+        far
+    )  # 24 plies left: the horizon, not yet in it
     assert _logit(load_state(position + "48")) == pytest.approx(far * 0.25)
-    assert _logit(load_state(position + "59")) == pytest.approx(far / 24 ** 2)
+    assert _logit(load_state(position + "59")) == pytest.approx(far / 24**2)
 
 
 def test_a_limit_that_awards_the_game_hardens_a_lead_as_it_nears():
@@ -301,14 +327,18 @@ def test_a_limit_that_awards_the_game_hardens_a_lead_as_it_nears():
     assert limit is not None and limit.winner is not None
     base = state.to_text().replace(f"quiet={state.game.limit - limit.left}", "quiet={}")
     far = _logit(load_state(base.format(0)))
-    assert _logit(load_state(base.format(state.game.limit - 12))) == pytest.approx(far * 3.0)  # 1 + 4 * (1 - 1/2)
+    assert _logit(load_state(base.format(state.game.limit - 12))) == pytest.approx(
+        far * 3.0
+    )  # 1 + 4 * (1 - 1/2)
 
 
 def test_how_far_the_forces_have_thinned():
     start = load_game("kotu_ellima").new_initial_state()
     whole = start.forces(0) + start.forces(1)
     assert thinned(start) == 0.0
-    assert thinned(war_state("kotu_ellima", "e3 a5 c1", "e4 i5", capture="free")) == pytest.approx(1 - 5 / whole)
+    assert thinned(war_state("kotu_ellima", "e3 a5 c1", "e4 i5", capture="free")) == pytest.approx(
+        1 - 5 / whole
+    )
 
 
 def test_a_judge_out_of_budget_at_once_values_each_move_by_what_it_takes():
@@ -333,8 +363,16 @@ def test_a_finished_game_is_judged_by_its_result(side):
 
 
 def test_the_finding_names_the_move_played_the_depth_reached_and_the_nodes_spent():
-    state = _tree_root(south({"a": north({"x": DRAW, "y": SOUTH_WINS}), "b": north({"x": DRAW, "y": DRAW}),
-                              "c": north({"x": NORTH_WINS, "y": DRAW})}, h=0.4))  # a and b draw, c loses
+    state = _tree_root(
+        south(
+            {
+                "a": north({"x": DRAW, "y": SOUTH_WINS}),
+                "b": north({"x": DRAW, "y": DRAW}),
+                "c": north({"x": NORTH_WINS, "y": DRAW}),
+            },
+            h=0.4,
+        )
+    )  # a and b draw, c loses
     judge = Judge()
     c = state.parse_move("c")
     finding = judge.judge(state, played=c)
@@ -373,15 +411,23 @@ def test_the_biggest_capture_is_searched_first_so_a_refutation_cuts_at_once():
     judge = _unlimited()
     moves = state.legal_moves()
     beta = 0.1  # the double capture's 0.25 * 0.8 clears it, the single capture's 0.05 does not
-    assert judge._quiesce(state, moves, [m for m in moves if m.captured], -3 * WIN, beta, 0) == pytest.approx(0.2)
+    assert judge._quiesce(state, moves, [m for m in moves if m.captured], -3 * WIN, beta, 0) == pytest.approx(
+        0.2
+    )
     assert judge.nodes == 1
 
 
 def test_a_root_move_that_cannot_beat_the_best_is_refuted_by_its_first_reply():
     """At the root only the move played and the best need exact scores: another is searched in a
     window below the best, and its first refutation ends it."""
-    state = _tree_root(south({"best": north({"x": _leaf(0, 0.4), "y": _leaf(0, 0.6)}),
-                              "bad": north({"r1": _leaf(0, -0.4), "r2": _leaf(0, -0.8), "r3": _leaf(0, -0.9)})}))
+    state = _tree_root(
+        south(
+            {
+                "best": north({"x": _leaf(0, 0.4), "y": _leaf(0, 0.6)}),
+                "bad": north({"r1": _leaf(0, -0.4), "r2": _leaf(0, -0.8), "r3": _leaf(0, -0.9)}),
+            }
+        )
+    )
     judge = _unlimited()
     best, bad = state.parse_move("best"), state.parse_move("bad")
     scores = judge._root(state, [best, bad], 2, None)
@@ -404,10 +450,14 @@ def test_a_cut_names_the_move_that_made_it_and_ends_the_loop():
     assert best_of(state, state.legal_moves(), search, -5.0, -5.0, 0.5, cuts.append) == 0.9
     assert searched == ["a", "b"] and cuts == [state.parse_move("b")]
     searched.clear()
-    assert best_of(state, state.legal_moves(), search, -5.0, -5.0, 0.9, cuts.append) == 0.9  # reaching beta cuts
+    assert (
+        best_of(state, state.legal_moves(), search, -5.0, -5.0, 0.9, cuts.append) == 0.9
+    )  # reaching beta cuts
     assert searched == ["a", "b"] and len(cuts) == 2
     searched.clear()
-    assert best_of(state, state.legal_moves(), search, -5.0, -5.0, 5.0, cuts.append) == 2.0  # no cut: all three
+    assert (
+        best_of(state, state.legal_moves(), search, -5.0, -5.0, 5.0, cuts.append) == 2.0
+    )  # no cut: all three
     assert searched == ["a", "b", "c"] and len(cuts) == 2
 
 

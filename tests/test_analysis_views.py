@@ -71,8 +71,16 @@ def analysed(scene_or_match, state, judged: list[Judgement] | None = None):
     return m
 
 
-def judgement(ply: int, mover: int, best: str, verdict=Verdict.MISTAKE, why=Slip.MATERIAL, lost=2.0,
-              before=0.7, after=0.3) -> Judgement:
+def judgement(
+    ply: int,
+    mover: int,
+    best: str,
+    verdict=Verdict.MISTAKE,
+    why=Slip.MATERIAL,
+    lost=2.0,
+    before=0.7,
+    after=0.3,
+) -> Judgement:
     return Judgement(ply, mover, before - after, verdict, best, before, after, lost, why)
 
 
@@ -195,20 +203,34 @@ def test_a_good_move_looked_at_shows_the_position_after_it():
 # --- a slip in words ----------------------------------------------------------------------------------
 def test_a_slip_is_said_by_why_it_was_one():
     move = "c3xe5"
-    assert slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=2.0), "North", False) == \
-        "it lost 2 pieces by force"
-    assert slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=1.0), "North", False) == \
-        "it lost 1 piece by force"
-    assert slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=5.0), "North", True) == \
-        "it lost 5 stones by force"
-    assert slip_words(judgement(9, 1, move, why=Slip.RESULT, before=0.95, after=0.05), "North", False) == \
-        "it turned a won game into a lost one"
-    assert slip_words(judgement(9, 1, move, why=Slip.RESULT, before=0.95, after=0.5), "North", False) == \
-        "it let a won game slip away"
-    assert slip_words(judgement(9, 1, move, why=Slip.RESULT, before=0.5, after=0.02), "North", False) == \
-        "it turned an undecided game into a lost one"
-    assert slip_words(judgement(9, 1, move, why=Slip.VALUE, lost=0.0, before=0.62, after=0.45), "North", False) == \
-        "it dropped North's chances from 62% to 45%"
+    assert (
+        slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=2.0), "North", False)
+        == "it lost 2 pieces by force"
+    )
+    assert (
+        slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=1.0), "North", False)
+        == "it lost 1 piece by force"
+    )
+    assert (
+        slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=5.0), "North", True)
+        == "it lost 5 stones by force"
+    )
+    assert (
+        slip_words(judgement(9, 1, move, why=Slip.RESULT, before=0.95, after=0.05), "North", False)
+        == "it turned a won game into a lost one"
+    )
+    assert (
+        slip_words(judgement(9, 1, move, why=Slip.RESULT, before=0.95, after=0.5), "North", False)
+        == "it let a won game slip away"
+    )
+    assert (
+        slip_words(judgement(9, 1, move, why=Slip.RESULT, before=0.5, after=0.02), "North", False)
+        == "it turned an undecided game into a lost one"
+    )
+    assert (
+        slip_words(judgement(9, 1, move, why=Slip.VALUE, lost=0.0, before=0.62, after=0.45), "North", False)
+        == "it dropped North's chances from 62% to 45%"
+    )
 
 
 @pytest.mark.parametrize("game_id, unit", [("kotu_ellima", "pieces"), ("ncuva", "stones")])
@@ -221,48 +243,70 @@ def test_looking_at_a_slip_says_the_move_what_it_cost_and_what_was_best(game_id,
     m.look_at_move(ply)
     label = move_labels(movers_of(state))[ply - 1]
     notation = m.log[ply - 1].notation
-    assert m.said.words == (f"Move {label}, {m.side(1)} {notation}?: a mistake — it lost 2 {unit} by force. "
-                            f"Best was {best} (marked on the board).")
+    assert m.said.words == (
+        f"Move {label}, {m.side(1)} {notation}?: a mistake — it lost 2 {unit} by force. "
+        f"Best was {best} (marked on the board)."
+    )
 
 
 def test_what_a_slip_cost_in_stones_and_in_shares_of_the_result():
     move = "c3xe5"
-    assert slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=1.0), "North", True) == "it lost 1 stone by force"
+    assert (
+        slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=1.0), "North", True)
+        == "it lost 1 stone by force"
+    )
     said = slip_words(judgement(9, 1, move, why=Slip.MATERIAL, lost=1.0), "North", True)
     assert (said.template, said.plural) == ("it lost {n} stone by force", "it lost {n} stones by force")
     # a slip by value says the chances, whatever material the judgement carries
-    assert slip_words(Judgement(9, 1, 0.17, Verdict.MISTAKE, move, 0.62, 0.45, 2.0, Slip.VALUE), "North", False) == \
-        "it dropped North's chances from 62% to 45%"
+    assert (
+        slip_words(Judgement(9, 1, 0.17, Verdict.MISTAKE, move, 0.62, 0.45, 2.0, Slip.VALUE), "North", False)
+        == "it dropped North's chances from 62% to 45%"
+    )
     # a result changed by lines drawn elsewhere, between standings the words do not name
-    assert slip_words(Judgement(9, 1, 0.35, Verdict.BLUNDER, move, 0.85, 0.5, 0.0, Slip.RESULT), "North", False) == \
-        "it changed the game's result"
+    assert (
+        slip_words(Judgement(9, 1, 0.35, Verdict.BLUNDER, move, 0.85, 0.5, 0.0, Slip.RESULT), "North", False)
+        == "it changed the game's result"
+    )
     # a result no worse after the move than the best (the values of two searches): the share given away
-    assert slip_words(Judgement(9, 1, 0.12, Verdict.INACCURACY, move, 0.5, 0.5, 0.0, Slip.VALUE), "North", False) == \
-        "it gave away 12% of the expected result"
+    assert (
+        slip_words(Judgement(9, 1, 0.12, Verdict.INACCURACY, move, 0.5, 0.5, 0.0, Slip.VALUE), "North", False)
+        == "it gave away 12% of the expected result"
+    )
 
 
 # --- the verdicts -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("before, after, lost, forces, verdict, why", [
-    (0.60, 0.50, 0.0, 16, Verdict.INACCURACY, Slip.VALUE),  # a tenth of the result given away
-    (0.55, 0.50, 0.7, 16, Verdict.GOOD, Slip.NONE),  # under a piece, under a tenth: no slip
-    (0.55, 0.50, 0.75, 16, Verdict.MISTAKE, Slip.MATERIAL),  # the material line, exactly
-    (0.55, 0.45, 3.0, 0, Verdict.MISTAKE, Slip.MATERIAL),  # what the mover had unknown: no blunder by its share
-    (0.55, 0.45, 1.9, 4, Verdict.MISTAKE, Slip.MATERIAL),  # half a small army, but under two pieces
-    (0.55, 0.45, 5.0, 15, Verdict.BLUNDER, Slip.MATERIAL),  # a third of the army
-    (0.55, 0.45, 2.0, 6, Verdict.BLUNDER, Slip.MATERIAL),  # two pieces, a third of a small army
-    (0.55, 0.45, 2.0, 1, Verdict.BLUNDER, Slip.MATERIAL),  # two pieces, more than all it had
-    (0.30, 0.08, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # a mistake's drop, but the game lost
-    (0.55, 0.20, 1.0, 16, Verdict.BLUNDER, Slip.MATERIAL),  # a piece, and a third of the result
-    (1.00, 0.90, 0.0, 16, Verdict.GOOD, Slip.NONE),  # won before and after: a tenth given away is no slip
-    (0.98, 0.93, 1.0, 16, Verdict.GOOD, Slip.NONE),  # won: one piece is no slip
-    (0.99, 0.93, 3.0, 16, Verdict.MISTAKE, Slip.MATERIAL),  # still won, but pieces thrown away
-    (0.10, 0.00, 0.0, 16, Verdict.GOOD, Slip.NONE),  # lost either way
-    (0.97, 0.74, 0.0, 16, Verdict.MISTAKE, Slip.RESULT),  # a won game let go
-    (0.55, 0.10, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # a game lost
-    (0.95, 0.88, 0.0, 16, Verdict.GOOD, Slip.NONE),  # a step over the line is no slip
-])
-def test_a_move_is_judged_by_the_result_the_material_and_the_share_it_gave_away(before, after, lost, forces,
-                                                                               verdict, why):
+@pytest.mark.parametrize(
+    "before, after, lost, forces, verdict, why",
+    [
+        (0.60, 0.50, 0.0, 16, Verdict.INACCURACY, Slip.VALUE),  # a tenth of the result given away
+        (0.55, 0.50, 0.7, 16, Verdict.GOOD, Slip.NONE),  # under a piece, under a tenth: no slip
+        (0.55, 0.50, 0.75, 16, Verdict.MISTAKE, Slip.MATERIAL),  # the material line, exactly
+        (
+            0.55,
+            0.45,
+            3.0,
+            0,
+            Verdict.MISTAKE,
+            Slip.MATERIAL,
+        ),  # what the mover had unknown: no blunder by its share
+        (0.55, 0.45, 1.9, 4, Verdict.MISTAKE, Slip.MATERIAL),  # half a small army, but under two pieces
+        (0.55, 0.45, 5.0, 15, Verdict.BLUNDER, Slip.MATERIAL),  # a third of the army
+        (0.55, 0.45, 2.0, 6, Verdict.BLUNDER, Slip.MATERIAL),  # two pieces, a third of a small army
+        (0.55, 0.45, 2.0, 1, Verdict.BLUNDER, Slip.MATERIAL),  # two pieces, more than all it had
+        (0.30, 0.08, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # a mistake's drop, but the game lost
+        (0.55, 0.20, 1.0, 16, Verdict.BLUNDER, Slip.MATERIAL),  # a piece, and a third of the result
+        (1.00, 0.90, 0.0, 16, Verdict.GOOD, Slip.NONE),  # won before and after: a tenth given away is no slip
+        (0.98, 0.93, 1.0, 16, Verdict.GOOD, Slip.NONE),  # won: one piece is no slip
+        (0.99, 0.93, 3.0, 16, Verdict.MISTAKE, Slip.MATERIAL),  # still won, but pieces thrown away
+        (0.10, 0.00, 0.0, 16, Verdict.GOOD, Slip.NONE),  # lost either way
+        (0.97, 0.74, 0.0, 16, Verdict.MISTAKE, Slip.RESULT),  # a won game let go
+        (0.55, 0.10, 0.0, 16, Verdict.BLUNDER, Slip.RESULT),  # a game lost
+        (0.95, 0.88, 0.0, 16, Verdict.GOOD, Slip.NONE),  # a step over the line is no slip
+    ],
+)
+def test_a_move_is_judged_by_the_result_the_material_and_the_share_it_gave_away(
+    before, after, lost, forces, verdict, why
+):
     from game.match.analysis import judge_move
 
     assert judge_move(before, after, lost, forces) == (verdict, why)
@@ -274,10 +318,16 @@ def test_a_value_exactly_on_a_line_counts_as_over_it():
 
     assert judge_move(LINES.decided - EPS, 0.79, 0.0, 16) == (Verdict.MISTAKE, Slip.RESULT)  # was won: let go
     assert judge_move(0.55, 1 - LINES.decided + EPS, 0.0, 16) == (Verdict.BLUNDER, Slip.RESULT)  # now lost
-    assert judge_move(0.55, 0.50, LINES.material - EPS, 16) == (Verdict.MISTAKE, Slip.MATERIAL)  # a piece lost
+    assert judge_move(0.55, 0.50, LINES.material - EPS, 16) == (
+        Verdict.MISTAKE,
+        Slip.MATERIAL,
+    )  # a piece lost
     assert judge_move(0.55, 0.45, 2.0 - EPS, 3) == (Verdict.BLUNDER, Slip.MATERIAL)  # two pieces
     never_decided = Lines(decided=2.0)
-    assert judge_move(0.2 - EPS, 0.0, 0.0, 16, never_decided) == (Verdict.MISTAKE, Slip.VALUE)  # a fifth given away
+    assert judge_move(0.2 - EPS, 0.0, 0.0, 16, never_decided) == (
+        Verdict.MISTAKE,
+        Slip.VALUE,
+    )  # a fifth given away
 
 
 def test_in_a_decided_game_only_material_counts_whatever_the_lines():
@@ -288,34 +338,60 @@ def test_in_a_decided_game_only_material_counts_whatever_the_lines():
     lines = Lines(decided=0.6)
     assert judge_move(0.95, 0.62, 2.0, 16, lines) == (Verdict.MISTAKE, Slip.MATERIAL)
     assert judge_move(0.95, 0.62, 0.0, 16, lines) == (Verdict.GOOD, Slip.NONE)
-    assert judge_move(0.95, 0.62, 0.0, 16) == (Verdict.BLUNDER, Slip.RESULT)  # the usual lines: a won game let go
+    assert judge_move(0.95, 0.62, 0.0, 16) == (
+        Verdict.BLUNDER,
+        Slip.RESULT,
+    )  # the usual lines: a won game let go
     from game.match.analysis import judge_point
 
     point = Point(4, 0, 0.95, "c3-d4", 3, 0.62, 2.0, 2.0)
-    assert (judge_point(point, "e3-e4", 16, lines).verdict, judge_point(point, "e3-e4", 16).verdict) == \
-        (Verdict.GOOD, Verdict.BLUNDER)
+    assert (judge_point(point, "e3-e4", 16, lines).verdict, judge_point(point, "e3-e4", 16).verdict) == (
+        Verdict.GOOD,
+        Verdict.BLUNDER,
+    )
 
 
-@pytest.mark.parametrize("point, played, judged", [
-    # a third of the result given away, no material: the move after position 4 is move 5
-    (Point(4, 0, 0.75, "c3-d4", 3, 0.25, 2.0, 1.5), "e3-e4",
-     Judgement(5, 0, 0.5, Verdict.BLUNDER, "c3-d4", 0.75, 0.25, 0.0, Slip.VALUE)),
-    # two pieces lost by force
-    (Point(4, 1, 0.5, "c3-d4", 3, 0.5, 2.0, 0.0), "e3-e4",
-     Judgement(5, 1, 0.0, Verdict.MISTAKE, "c3-d4", 0.5, 0.5, 2.0, Slip.MATERIAL)),
-    # the engine's own move: no slip, no better move named
-    (Point(0, 0, 0.75, "c3-d4", 3, 0.5, 2.0, 0.0), "c3-d4",
-     Judgement(1, 0, 0.25, Verdict.GOOD, "", 0.75, 0.5, 0.0, Slip.NONE)),
-    # the only move: no slip whatever the values say
-    (Point(2, 0, 0.75, "c3-d4", 1, 0.25, 2.0, 0.0), "e3-e4",
-     Judgement(3, 0, 0.5, Verdict.GOOD, "c3-d4", 0.75, 0.25, 0.0, Slip.NONE)),
-    # a move that kept more than the best line: nothing lost
-    (Point(6, 1, 0.25, "c3-d4", 3, 0.5, 1.0, 3.0), "e3-e4",
-     Judgement(7, 1, 0.0, Verdict.GOOD, "c3-d4", 0.25, 0.5, 0.0, Slip.NONE)),
-    # the last position (no move played after it): valued as it stands
-    (Point(8, 0, 0.75, "c3-d4", 3, None, 0.0, 0.0), "e3-e4",
-     Judgement(9, 0, 0.0, Verdict.GOOD, "c3-d4", 0.75, 0.75, 0.0, Slip.NONE)),
-])
+@pytest.mark.parametrize(
+    "point, played, judged",
+    [
+        # a third of the result given away, no material: the move after position 4 is move 5
+        (
+            Point(4, 0, 0.75, "c3-d4", 3, 0.25, 2.0, 1.5),
+            "e3-e4",
+            Judgement(5, 0, 0.5, Verdict.BLUNDER, "c3-d4", 0.75, 0.25, 0.0, Slip.VALUE),
+        ),
+        # two pieces lost by force
+        (
+            Point(4, 1, 0.5, "c3-d4", 3, 0.5, 2.0, 0.0),
+            "e3-e4",
+            Judgement(5, 1, 0.0, Verdict.MISTAKE, "c3-d4", 0.5, 0.5, 2.0, Slip.MATERIAL),
+        ),
+        # the engine's own move: no slip, no better move named
+        (
+            Point(0, 0, 0.75, "c3-d4", 3, 0.5, 2.0, 0.0),
+            "c3-d4",
+            Judgement(1, 0, 0.25, Verdict.GOOD, "", 0.75, 0.5, 0.0, Slip.NONE),
+        ),
+        # the only move: no slip whatever the values say
+        (
+            Point(2, 0, 0.75, "c3-d4", 1, 0.25, 2.0, 0.0),
+            "e3-e4",
+            Judgement(3, 0, 0.5, Verdict.GOOD, "c3-d4", 0.75, 0.25, 0.0, Slip.NONE),
+        ),
+        # a move that kept more than the best line: nothing lost
+        (
+            Point(6, 1, 0.25, "c3-d4", 3, 0.5, 1.0, 3.0),
+            "e3-e4",
+            Judgement(7, 1, 0.0, Verdict.GOOD, "c3-d4", 0.25, 0.5, 0.0, Slip.NONE),
+        ),
+        # the last position (no move played after it): valued as it stands
+        (
+            Point(8, 0, 0.75, "c3-d4", 3, None, 0.0, 0.0),
+            "e3-e4",
+            Judgement(9, 0, 0.0, Verdict.GOOD, "c3-d4", 0.75, 0.75, 0.0, Slip.NONE),
+        ),
+    ],
+)
 def test_a_point_of_the_analysis_judges_the_move_played_there(point, played, judged):
     from game.match.analysis import judge_point
 
@@ -334,7 +410,9 @@ def test_one_move_is_judged_here_as_a_games_analysis_judges_it(monkeypatch):
     analysed = next(analyse(state.to_text(), [notation], budget=2))  # the position read afresh counts from 0
     assert point.ply == state.ply and point == analysed._replace(ply=point.ply)
     assert judge_point(point, notation, forces).ply == state.ply + 1
-    monkeypatch.setattr("game.ai.analysis.budget_for", {"kotu_ellima": 2}.__getitem__)  # the game's own budget
+    monkeypatch.setattr(
+        "game.ai.analysis.budget_for", {"kotu_ellima": 2}.__getitem__
+    )  # the game's own budget
     assert look_at_one(state, move) == (point, notation, forces)
 
 
@@ -346,8 +424,10 @@ def test_the_summary_names_the_first_player_first_unless_told_and_the_turning_po
     # the first player's chances: a half, three quarters after move 3, a quarter after move 7, won after move 8,
     # and a little less after the last move
     values = [0.5] * 3 + [0.75] * 4 + [0.25] + [1.0] * (len(movers) - 8) + [0.875]
-    points = [Point(ply, mover, values[ply] if mover == 0 else 1 - values[ply], "", 2)
-              for ply, mover in enumerate(movers + [state.to_move])]
+    points = [
+        Point(ply, mover, values[ply] if mover == 0 else 1 - values[ply], "", 2)
+        for ply, mover in enumerate(movers + [state.to_move])
+    ]
     analysis = GameAnalysis(state, lambda start, moves: Scripted(points))
     analysis.poll()
     assert analysis.summary(("South", "North")).startswith("Looked over. South: no slip; North: no slip.")
@@ -379,18 +459,29 @@ def test_a_slip_looked_at_from_the_first_move_to_the_last_and_a_good_move_with_a
             before.undo()
         return [before.move_text(mv) for mv in before.legal_moves() if mv != state.history()[ply - 1]]
 
-    slips = {ply: Judgement(ply, movers[ply - 1], 0.25, Verdict.MISTAKE, other_moves(ply)[0], 0.75, 0.5, 0.0,
-                            Slip.VALUE) for ply in (1, 6)}
+    slips = {
+        ply: Judgement(
+            ply, movers[ply - 1], 0.25, Verdict.MISTAKE, other_moves(ply)[0], 0.75, 0.5, 0.0, Slip.VALUE
+        )
+        for ply in (1, 6)
+    }
     middle = next(ply for ply in range(2, 6) if other_moves(ply))
-    good = Judgement(middle, movers[middle - 1], 0.0, Verdict.GOOD, other_moves(middle)[0], 0.5, 0.5, 0.0, Slip.NONE)
+    good = Judgement(
+        middle, movers[middle - 1], 0.0, Verdict.GOOD, other_moves(middle)[0], 0.5, 0.5, 0.0, Slip.NONE
+    )
     analysed(m, state, [*slips.values(), good])
     for ply, slip in slips.items():
         m.take_events()
         m.look_at_move(ply)
         side = m.side(slip.mover)
         assert (m.review.ply, m.review.judged_ply, m.review.judged_best) == (ply - 1, ply, slip.best)
-        assert m.review.view is not None and m.review.view.sides == m.sides and m.take_events() == [BoardReset()]
-        assert m.said == (f"Move {labels[ply - 1]}, {side} {m.log[ply - 1].notation}?: a mistake — it dropped {side}'s "
-                          f"chances from 75% to 50%. Best was {slip.best} (marked on the board).", Tone.HINT)
+        assert (
+            m.review.view is not None and m.review.view.sides == m.sides and m.take_events() == [BoardReset()]
+        )
+        assert m.said == (
+            f"Move {labels[ply - 1]}, {side} {m.log[ply - 1].notation}?: a mistake — it dropped {side}'s "
+            f"chances from 75% to 50%. Best was {slip.best} (marked on the board).",
+            Tone.HINT,
+        )
     m.look_at_move(middle)
     assert (m.review.ply, m.review.judged_ply) == (middle, None)

@@ -186,12 +186,17 @@ def test_sounds_are_made_in_code():
 
 def test_piece_kinds_differ_in_shape_not_only_colour():
     """Colour-blind safety: outlines (alpha masks) of the five piece styles differ clearly."""
-    styles = {style_of(0, "soldier"): (0, "soldier"), style_of(1, "soldier"): (1, "soldier"),
-              "cow": (1, "cow"), "leopard": (0, "leopard"), "tiger": (0, "tiger")}
+    styles = {
+        style_of(0, "soldier"): (0, "soldier"),
+        style_of(1, "soldier"): (1, "soldier"),
+        "cow": (1, "cow"),
+        "leopard": (0, "leopard"),
+        "tiger": (0, "tiger"),
+    }
     masks = {name: pygame.mask.from_surface(sprite(o, k, 30)) for name, (o, k) in styles.items()}
     names = list(masks)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             ma, mb = masks[a], masks[b]
             same = ma.overlap_area(mb, (0, 0))
             union = ma.count() + mb.count() - same
@@ -236,9 +241,13 @@ def test_text_cache_and_scale():
 
 
 def run_main(*args):
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
-                          timeout=120, env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-                                            "PATH": "/usr/bin:/bin"})
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"},
+    )
 
 
 def test_bad_size_and_game_flags_print_usage():
@@ -273,8 +282,11 @@ def snapshot(obj, depth: int = 0, seen: set[int] | None = None):
         fields = vars(obj)
     except TypeError:
         return type(obj).__name__
-    return {k: snapshot(v, depth + 1, seen) for k, v in fields.items()
-            if k != "app" and not (depth > 0 and k.startswith("_"))}
+    return {
+        k: snapshot(v, depth + 1, seen)
+        for k, v in fields.items()
+        if k != "app" and not (depth > 0 and k.startswith("_"))
+    }
 
 
 def test_the_screenshot_tour_reaches_every_scene_holds_its_text_and_drawing_changes_nothing(tmp_path):
@@ -300,7 +312,17 @@ def test_the_screenshot_tour_reaches_every_scene_holds_its_text_and_drawing_chan
     assert changed == [], f"drawing changed the state of {changed[:10]}"
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     for size in ("1280x800", "960x600"):
-        for scene in ("title", "menu", "setup", "rules", "coin_toss", "play_start", "chain", "huff", "game_over"):
+        for scene in (
+            "title",
+            "menu",
+            "setup",
+            "rules",
+            "coin_toss",
+            "play_start",
+            "chain",
+            "huff",
+            "game_over",
+        ):
             assert any(n.startswith(size) and scene in n for n in names), (size, scene)
     surf = pygame.image.load(str(tmp_path / "960x600_08_play_start.png"))
     assert surf.get_size() == (960, 600)
@@ -341,7 +363,7 @@ def test_play_layout_fits_the_window(app, size):
         shown = [b.rect for b in scene.buttons if b.visible]
         for i, r in enumerate(shown):
             assert panel.contains(r)
-            assert r.collidelist(shown[i + 1:]) == -1
+            assert r.collidelist(shown[i + 1 :]) == -1
 
 
 def test_the_play_layout_shrinks_with_the_window(app):

@@ -65,8 +65,11 @@ def test_move_results_match_reference_along_a_game(name):
         assert len(ours) == len(set(ours)), "two moves leave the same board"
         assert sorted(ours) == sorted(frozen(b) for b in theirs), state.to_text()
         captures = [m for m in moves if m.captured]
-        state.apply((captures or moves)[rng.randrange(len(captures or moves))] if rng.random() < 0.5
-                    else moves[rng.randrange(len(moves))])
+        state.apply(
+            (captures or moves)[rng.randrange(len(captures or moves))]
+            if rng.random() < 0.5
+            else moves[rng.randrange(len(moves))]
+        )
 
 
 @given(st.sampled_from(NAMES), st.integers(0, 2**32), st.sampled_from([0.0, 0.5]))

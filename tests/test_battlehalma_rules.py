@@ -24,8 +24,11 @@ def bh_state(pieces: str, turn: str = "R", extra: str = "", **options):
 
 def texts(state, origin=None):
     g = state.game
-    return sorted(state.move_text(m) for m in state.legal_moves()
-                  if origin is None or m.path[0] == g.point_index(origin))
+    return sorted(
+        state.move_text(m)
+        for m in state.legal_moves()
+        if origin is None or m.path[0] == g.point_index(origin)
+    )
 
 
 def ends(state, origin):
@@ -38,6 +41,7 @@ def name_set(state, cells):
 
 
 # --- start and registry ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_variants_start_with_their_yards(name):
@@ -62,8 +66,15 @@ def test_registry_entry():
     assert spec.option("repetition").house_rule
     text = spec.rules_text.lower()
     assert text.count("house rule") >= 6
-    for phrase in ("red moves first", "visited", "ends the move", "removed at once", "cannot move loses",
-                   "100 moves", "seed"):
+    for phrase in (
+        "red moves first",
+        "visited",
+        "ends the move",
+        "removed at once",
+        "cannot move loses",
+        "100 moves",
+        "seed",
+    ):
         assert phrase in text
     assert game_spec("battlehalma").variant_of({"rule": "terminal", "size": 8, "counters": 15}) == "custom"
     load_game("battlehalma", rule="terminal", size=8, counters=15)  # sound: the yards do not overlap
@@ -86,18 +97,21 @@ def test_layout_and_names():
 
 # --- directions ---------------------------------------------------------------------------------------
 
+
 def test_red_counter_never_moves_east_south_or_south_east():
     s = bh_state("d4:r h8:b")
     assert ends(s, "d4") == ["c3", "c4", "c5", "d5", "e5"]
     assert s.why_not_path((s.game.point_index("d4"), s.game.point_index("e4"))) == (
-        "a counter never moves toward its own yard (east, south or south-east)")
+        "a counter never moves toward its own yard (east, south or south-east)"
+    )
 
 
 def test_blue_counter_never_moves_west_north_or_north_west():
     s = bh_state("a1:r d4:b", turn="B")
     assert ends(s, "d4") == ["c3", "d3", "e3", "e4", "e5"]
     assert s.why_not_path((s.game.point_index("d4"), s.game.point_index("d5"))) == (
-        "a counter never moves toward its own yard (west, north or north-west)")
+        "a counter never moves toward its own yard (west, north or north-west)"
+    )
 
 
 def test_king_moves_all_eight_ways_and_counters_leap_only_allowed_ways():
@@ -111,6 +125,7 @@ def test_king_moves_all_eight_ways_and_counters_leap_only_allowed_ways():
 
 
 # --- leaps and chains -----------------------------------------------------------------------------------
+
 
 def test_leaps_over_own_and_enemy_counters_leave_them():
     s = bh_state("d4:r d5:r c4:b h1:r", turn="R")
@@ -149,7 +164,9 @@ def test_different_routes_to_one_end_are_one_move():
     # d2 reaches d6 by d2:d4:d6 and by d2:f4:d6: one move, either route accepted.
     s = bh_state("d2:r d3:r d5:r e3:r e5:r h8:b")
     g = s.game
-    to_d6 = [m for m in s.legal_moves() if g.point_name(m.path[-1]) == "d6" and g.point_name(m.path[0]) == "d2"]
+    to_d6 = [
+        m for m in s.legal_moves() if g.point_name(m.path[-1]) == "d6" and g.point_name(m.path[0]) == "d2"
+    ]
     assert len(to_d6) == 1
     routes = {":".join(g.point_name(p) for p in r) for r in s.routes(to_d6[0])}
     assert routes == {"d2:d4:d6", "d2:f4:d6"}
@@ -161,6 +178,7 @@ def test_different_routes_to_one_end_are_one_move():
 
 
 # --- captures -------------------------------------------------------------------------------------------
+
 
 def test_capture_by_step():
     s = bh_state("d4:r d5:b h8:b")
@@ -201,6 +219,7 @@ def test_king_leaping_own_pieces_does_not_capture_them():
 
 
 # --- promotion and terminal --------------------------------------------------------------------------------
+
 
 def test_promotion_only_when_the_move_ends_on_the_corner():
     s = bh_state("b7:r c6:r a1:b", counters=3)
@@ -244,6 +263,7 @@ def test_player_who_cannot_move_loses():
 
 
 # --- draws ---------------------------------------------------------------------------------------------
+
 
 def test_threefold_repetition_draws_and_the_start_counts():
     s = bh_state("d4:r e8:b a1:b h1:r")  # a loaded position counts once, like the start
@@ -296,6 +316,7 @@ def test_outcome_priority_win_before_draws():
 
 # --- notation, routes, words ------------------------------------------------------------------------------
 
+
 def test_notation_forms():
     s = bh_state("h1:r g2:r e4:r d5:b c6:b a8:b")
     assert "h1:f3xd5" in texts(s) and "h1-h2" in texts(s)
@@ -337,7 +358,8 @@ def test_refusals_in_player_words():
     stuck = bh_state("a7:r a8:R b8:r b7:r a6:r c8:r c6:r a1:b", counters=10)
     assert stuck.why_not_from(g.point_index("b7")) == (
         "the counter on b7 has no move: counters never move east, south or south-east, and cannot land on "
-        "their own pieces")
+        "their own pieces"
+    )
     assert stuck.why_not_from(g.point_index("a8")) == "the king on a8 is hemmed in by your own pieces"
     assert stuck.why_not_path((g.point_index("a8"),)) == "the king on a8 is hemmed in by your own pieces"
     assert "can move" in stuck.why_not_from(g.point_index("c6"))
@@ -353,8 +375,13 @@ def test_effects_replay_for_a_king_chain_with_exchange():
         s.undo()
     move = s.parse_move("d4xd6xd8")
     kinds = [(e.kind, e.detail) for e in s.effects(move)]
-    assert kinds == [("move", "hop"), ("remove", "capture"), ("remove", "exchange"), ("move", "hop"),
-                     ("remove", "capture")]
+    assert kinds == [
+        ("move", "hop"),
+        ("remove", "capture"),
+        ("remove", "exchange"),
+        ("move", "hop"),
+        ("remove", "capture"),
+    ]
 
 
 def test_material_outweighs_progress_in_the_quick_judgement():
@@ -376,7 +403,10 @@ def test_refusals_of_a_route_text_and_an_undo_say_why():
     assert str(err.value) == "a leap goes over a piece, and d5 is empty"
     with pytest.raises(ValueError) as bad:
         load_state(s.to_text() + "; colour=red")
-    assert str(bad.value) == "a BattleHalma position has no colour= part (its parts: board, turn, quiet, ply, rep)"
+    assert (
+        str(bad.value)
+        == "a BattleHalma position has no colour= part (its parts: board, turn, quiet, ply, rep)"
+    )
     with pytest.raises(IndexError, match="^no move to undo$"):
         load_game("battlehalma").new_initial_state().undo()
 

@@ -76,8 +76,14 @@ class FirstMove:
     def busy(self) -> bool:
         return self.asked is not None
 
-    def request(self, position: str, level: str = "medium", min_pause: float = 0.0, seed: int | None = None,
-                iterations: int | None = None) -> int:
+    def request(
+        self,
+        position: str,
+        level: str = "medium",
+        min_pause: float = 0.0,
+        seed: int | None = None,
+        iterations: int | None = None,
+    ) -> int:
         self.ticket += 1
         self.asked, self.polls = (self.ticket, position), 0
         return self.ticket
@@ -182,42 +188,53 @@ def _at(pos: Pos) -> tuple[int, int]:
 def key(k: int, mod: int = 0) -> Send:
     def send(c: Ctx) -> Frames:
         yield [_key_event(k, mod)]
+
     return send
 
 
 def event(kind: int, **attrs: Any) -> Send:
     def send(c: Ctx) -> Frames:
         yield [pygame.event.Event(kind, **attrs)]
+
     return send
 
 
 def click(where: Callable[[Ctx], Pos], button: int = 1) -> Send:
     """Move there, press and release (``where`` is read when the click comes, after the frames
     before it)."""
+
     def send(c: Ctx) -> Frames:
         p = _at(where(c))
-        yield [pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)),
-               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=button),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=button)]
+        yield [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=button),
+        ]
+
     return send
 
 
 def hover(where: Callable[[Ctx], Pos]) -> Send:
     def send(c: Ctx) -> Frames:
         yield [pygame.event.Event(pygame.MOUSEMOTION, pos=_at(where(c)), rel=(0, 0), buttons=(0, 0, 0))]
+
     return send
 
 
 def drag(start: Callable[[Ctx], Pos], end: Callable[[Ctx], Pos], steps: int = 6) -> Send:
     """Press on ``start``, move there in ``steps`` frames with the button held, release."""
+
     def send(c: Ctx) -> Frames:
         s, e = _at(start(c)), _at(end(c))
-        yield [pygame.event.Event(pygame.MOUSEMOTION, pos=s, rel=(0, 0), buttons=(0, 0, 0)),
-               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=s, button=1)]
+        yield [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=s, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=s, button=1),
+        ]
         for i in range(1, steps + 1):
             p = (s[0] + (e[0] - s[0]) * i // steps, s[1] + (e[1] - s[1]) * i // steps)
             yield [pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))]
         yield [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=e, button=1)]
+
     return send
 
 
@@ -225,16 +242,19 @@ def frames(n: int) -> Send:
     def send(c: Ctx) -> Frames:
         for _ in range(n):
             yield []
+
     return send
 
 
 def until(condition: Callable[[Ctx], bool], limit: int = 600) -> Send:
     """Empty frames until ``condition`` holds (at most ``limit``: bounded by frames, not time)."""
+
     def send(c: Ctx) -> Frames:
         for _ in range(limit):
             if condition(c):
                 return
             yield []
+
     return send
 
 
@@ -243,9 +263,11 @@ settled = until(lambda c: not c.scene.busy)
 
 def note(name: str, value: Callable[[Ctx], Any]) -> Send:
     """Remember ``value`` at this point of the events, for the check."""
+
     def send(c: Ctx) -> Frames:
         c.was[name] = value(c)
         yield from ()
+
     return send
 
 
@@ -253,6 +275,7 @@ def seq(*sends: Send) -> Send:
     def send(c: Ctx) -> Frames:
         for s in sends:
             yield from s(c)
+
     return send
 
 
@@ -271,10 +294,15 @@ def config_for(state: State, **kw: Any) -> MatchConfig:
 @functools.cache
 def _positions() -> dict[str, State]:
     hdk = random_play("hat_diviyan_keliya", 1, lambda s: any(len(m.path) > 1 for m in s.legal_moves()))
-    return {"chain": chain_position(), "free chain": free_chain_position(), "huff": huff_position(),
-            "over": finished("kotu_ellima", 3), "hunt moves": hdk,
-            "leaps": battlehalma_positions.chain_position(),
-            "long": random_play("sixteen_soldiers", 0, lambda s: s.ply >= 40)}
+    return {
+        "chain": chain_position(),
+        "free chain": free_chain_position(),
+        "huff": huff_position(),
+        "over": finished("kotu_ellima", 3),
+        "hunt moves": hdk,
+        "leaps": battlehalma_positions.chain_position(),
+        "long": random_play("sixteen_soldiers", 0, lambda s: s.ply >= 40),
+    }
 
 
 @functools.cache
@@ -290,8 +318,11 @@ def position(name: str) -> State:
 def simple_move(state: State, pick: int = 0):
     """A move of two points that no longer move starts with (two clicks play it)."""
     moves = state.legal_moves()
-    simple = [m for m in moves if len(m.path) == 2
-              and not any(len(o.path) > 2 and o.path[:2] == m.path for o in moves)]
+    simple = [
+        m
+        for m in moves
+        if len(m.path) == 2 and not any(len(o.path) > 2 and o.path[:2] == m.path for o in moves)
+    ]
     return simple[pick]
 
 
@@ -346,6 +377,7 @@ def saved_finished() -> State:
 def with_saved(arrange: Callable[[App], Ctx], unfinished: int = 1, done: int = 0) -> Callable[[App], Ctx]:
     """``arrange`` with games in the library first: ``unfinished`` of them (3, 4... plies) and
     ``done`` finished ones."""
+
     def made(app: App) -> Ctx:
         c = Ctx(app)
         for i in range(unfinished):
@@ -355,6 +387,7 @@ def with_saved(arrange: Callable[[App], Ctx], unfinished: int = 1, done: int = 0
         got = arrange(app)
         got.was.update(c.was)
         return got
+
     return made
 
 
@@ -364,12 +397,14 @@ def library_screen(app: App) -> Ctx:
 
 def clipboard_game(arrange: Callable[[App], Ctx]) -> Callable[[App], Ctx]:
     """``arrange`` with a game copied as text on the clipboard."""
+
     def made(app: App) -> Ctx:
         c = arrange(app)
         state = random_play("peralikatuma", 2, lambda s: s.ply >= 2)
         pygame.scrap.put_text(saves.match_text(config_for(state), state))
         c.was["copied"] = state.to_text()
         return c
+
     return made
 
 
@@ -398,10 +433,12 @@ def browsing(app: App) -> Ctx:
 
 def browsing_at(name: str) -> Callable[[App], Ctx]:
     """``browsing`` with the row ``name`` chosen."""
+
     def made(app: App) -> Ctx:
         c = browsing(app)
         c.scene.selected = [row.name for row in c.scene.rows].index(name)
         return c
+
     return made
 
 
@@ -418,10 +455,12 @@ def double_click(where: Callable[[Ctx], Pos]) -> Send:
     return seq(click(where), click(where))
 
 
-def play(config: MatchConfig, state: Callable[[], State] | None = None, moves: int = 0,
-         pick: int = 0) -> Callable[[App], Ctx]:
+def play(
+    config: MatchConfig, state: Callable[[], State] | None = None, moves: int = 0, pick: int = 0
+) -> Callable[[App], Ctx]:
     """A play scene over the chooser with ``state`` (default: the start), and ``moves`` moves
     then played (shown landing): the texts of the positions noted as ``texts``."""
+
     def made(app: App) -> Ctx:
         fresh(app)
         st = state() if state is not None else start_of(config.game_id, **config.options)
@@ -435,6 +474,7 @@ def play(config: MatchConfig, state: Callable[[], State] | None = None, moves: i
         c = Ctx(app, scene, {"texts": texts})
         note_board(c)
         return c
+
     return made
 
 
@@ -453,12 +493,14 @@ def turned_round(c: Ctx) -> bool:
 
 def then(arrange: Callable[[App], Ctx], *steps: Callable[[Ctx], Any]) -> Callable[[App], Ctx]:
     """``arrange``, then each step on the model (getting there is not what the row tests)."""
+
     def made(app: App) -> Ctx:
         c = arrange(app)
         for step in steps:
             step(c)
             c.app.frame([], 1 / 60)
         return c
+
     return made
 
 
@@ -472,12 +514,14 @@ def selected(c: Ctx) -> None:
 
 def until_ply(ply: int) -> Callable[[Ctx], None]:
     """Frames until the game has ``ply`` moves, shown (the computer playing itself)."""
+
     def step(c: Ctx) -> None:
         for _ in range(600):
             if c.match.state.ply >= ply and not c.scene.busy:
                 return
             c.app.frame([], 0.1)
         raise AssertionError(f"no move {ply} in 600 frames")
+
     return step
 
 
@@ -488,6 +532,7 @@ def position_is(index: int) -> Callable[[Ctx], bool]:
 
 def over_of(state: State) -> Callable[[App], Ctx]:
     """The game of ``state`` (finished), its result shown over the board (as after its last move)."""
+
     def made(app: App) -> Ctx:
         c = play(config_for(state), lambda: state.copy())(app)
         for _ in range(120):
@@ -497,6 +542,7 @@ def over_of(state: State) -> Callable[[App], Ctx]:
         assert isinstance(app.manager.top, GameOverScene)
         c.was["play"], c.scene = c.scene, app.manager.top
         return c
+
     return made
 
 
@@ -558,6 +604,7 @@ def settings_at(row: int) -> Callable[[App], Ctx]:
         c.was["settings"] = copy.copy(user_settings.current())
         c.was["language"] = i18n.language()
         return c
+
     return made
 
 
@@ -624,7 +671,9 @@ def first_simple(c: Ctx):
 
 def longest_chain(c: Ctx):
     if "move" not in c.was:
-        c.was["move"] = max((m for m in c.match.state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+        c.was["move"] = max(
+            (m for m in c.match.state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured)
+        )
     return c.was["move"]
 
 
@@ -641,8 +690,9 @@ def hop(move: Callable[[Ctx], Any], k: int) -> Callable[[Ctx], Pos]:
 
 def stopped_after_one(move: Callable[[Ctx], Any]) -> Callable[[Ctx], bool]:
     """One move played: the chain's first hop, stopped there."""
-    return lambda c: (c.match.state.ply == c.was["ply0"] + 1
-                      and tuple(c.match.last_move.path) == tuple(move(c).path[:2]))
+    return lambda c: (
+        c.match.state.ply == c.was["ply0"] + 1 and tuple(c.match.last_move.path) == tuple(move(c).path[:2])
+    )
 
 
 def top_is(kind: type) -> Callable[[Ctx], bool]:
@@ -651,7 +701,9 @@ def top_is(kind: type) -> Callable[[Ctx], bool]:
 
 def plays_move(move: Callable[[Ctx], Any], ply: int = 1) -> Callable[[Ctx], bool]:
     """The move was played as clicked, and nothing else."""
-    return lambda c: c.match.state.ply - c.was.get("ply0", 0) == ply and c.match.state.history()[-1] == move(c)
+    return lambda c: (
+        c.match.state.ply - c.was.get("ply0", 0) == ply and c.match.state.history()[-1] == move(c)
+    )
 
 
 def started_here(c: Ctx) -> Ctx:
@@ -690,7 +742,7 @@ def focused(c: Ctx) -> Any:
 
 def the_slip(c: Ctx) -> tuple[Pos, int]:
     """Where the graph marks the slip, and which move it is."""
-    (xy, _, ply), = c.scene.plan.graph_marks
+    ((xy, _, ply),) = c.scene.plan.graph_marks
     return xy, ply
 
 
@@ -734,6 +786,7 @@ def clicks_of(move: Callable[[Ctx], Any]) -> Send:
     def send(c: Ctx) -> Frames:
         for cell in move(c).path:
             yield from click(at_cell(lambda c, cell=cell: cell))(c)
+
     return send
 
 
@@ -752,6 +805,7 @@ def with_language(arrange: Callable[[App], Ctx]) -> Callable[[App], Ctx]:
         c = arrange(app)
         c.was["language"] = i18n.language()
         return c
+
     return made
 
 
@@ -769,13 +823,17 @@ F11_TWICE = seq(key(pygame.K_F11), note("full", lambda c: c.app.fullscreen), key
 def shake(where: Callable[[Ctx], Pos], dx: int) -> Send:
     """Press on ``where``, move ``dx`` pixels right with the button held, release there: a
     click with a shaky hand (under DRAG_START_PIXELS) or the smallest drag (at it)."""
+
     def send(c: Ctx) -> Frames:
         s = _at(where(c))
         e = (s[0] + dx, s[1])
-        yield [pygame.event.Event(pygame.MOUSEMOTION, pos=s, rel=(0, 0), buttons=(0, 0, 0)),
-               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=s, button=1)]
+        yield [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=s, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=s, button=1),
+        ]
         yield [pygame.event.Event(pygame.MOUSEMOTION, pos=e, rel=(dx, 0), buttons=(1, 0, 0))]
         yield [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=e, button=1)]
+
     return send
 
 
@@ -806,25 +864,79 @@ def without_chooser(c: Ctx) -> None:
 TABLE: list[Row] = [
     # The title
     Row("title", "Enter", "opens the game chooser", title, key(pygame.K_RETURN), top_is(MenuScene)),
-    Row("title", "click", "opens the game chooser", title, click(centre(lambda c: c.scene.prompt_box)),
-        top_is(MenuScene)),
-    Row("title", "L", "changes the language at once, and it is remembered", with_language(title), key(pygame.K_l),
-        language_changed),
-    Row("title", "R", "continues the most recent game as it was left", with_saved(title, 2), key(pygame.K_r),
-        lambda c: opened(c, c.was["saved1"].to_text())),
-    Row("title", "G", "lists the saved games", with_saved(title, 2), key(pygame.K_g),
-        lambda c: isinstance(c.top, LibraryScene) and len(c.top.entries) == 2),
-    Row("title", "O", "opens the game on the clipboard", clipboard_game(title), key(pygame.K_o),
-        lambda c: opened(c, c.was["copied"])),
-    Row("title", "Ctrl+V", "opens the game on the clipboard", clipboard_game(title), key(pygame.K_v, CTRL),
-        lambda c: opened(c, c.was["copied"])),
-    Row("title", "drop a file", "opens the game in a file dropped on the window", dropped_file,
-        lambda c: event(pygame.DROPFILE, file=c.was["file"])(c), lambda c: opened(c, c.was["copied"])),
+    Row(
+        "title",
+        "click",
+        "opens the game chooser",
+        title,
+        click(centre(lambda c: c.scene.prompt_box)),
+        top_is(MenuScene),
+    ),
+    Row(
+        "title",
+        "L",
+        "changes the language at once, and it is remembered",
+        with_language(title),
+        key(pygame.K_l),
+        language_changed,
+    ),
+    Row(
+        "title",
+        "R",
+        "continues the most recent game as it was left",
+        with_saved(title, 2),
+        key(pygame.K_r),
+        lambda c: opened(c, c.was["saved1"].to_text()),
+    ),
+    Row(
+        "title",
+        "G",
+        "lists the saved games",
+        with_saved(title, 2),
+        key(pygame.K_g),
+        lambda c: isinstance(c.top, LibraryScene) and len(c.top.entries) == 2,
+    ),
+    Row(
+        "title",
+        "O",
+        "opens the game on the clipboard",
+        clipboard_game(title),
+        key(pygame.K_o),
+        lambda c: opened(c, c.was["copied"]),
+    ),
+    Row(
+        "title",
+        "Ctrl+V",
+        "opens the game on the clipboard",
+        clipboard_game(title),
+        key(pygame.K_v, CTRL),
+        lambda c: opened(c, c.was["copied"]),
+    ),
+    Row(
+        "title",
+        "drop a file",
+        "opens the game in a file dropped on the window",
+        dropped_file,
+        lambda c: event(pygame.DROPFILE, file=c.was["file"])(c),
+        lambda c: opened(c, c.was["copied"]),
+    ),
     Row("title", "F", "opens the file browser", title, key(pygame.K_f), top_is(FilePickerScene)),
-    Row("title", "Ctrl+O", "opens the file browser (not the clipboard, as O alone does)", clipboard_game(title),
-        key(pygame.K_o, CTRL), top_is(FilePickerScene)),
-    Row("title", "Open a file", "opens the file browser", title,
-        click(centre(lambda c: c.scene.file_button.rect)), top_is(FilePickerScene)),
+    Row(
+        "title",
+        "Ctrl+O",
+        "opens the file browser (not the clipboard, as O alone does)",
+        clipboard_game(title),
+        key(pygame.K_o, CTRL),
+        top_is(FilePickerScene),
+    ),
+    Row(
+        "title",
+        "Open a file",
+        "opens the file browser",
+        title,
+        click(centre(lambda c: c.scene.file_button.rect)),
+        top_is(FilePickerScene),
+    ),
     Row("title", "S", "opens the settings", title, key(pygame.K_s), top_is(SettingsScene)),
     Row("title", "Esc", "quits", title, key(pygame.K_ESCAPE), quits),
     Row("title", "F11", "toggles full screen", title, F11_TWICE, toggled_twice),
@@ -832,438 +944,1376 @@ TABLE: list[Row] = [
     Row("title", "Cmd+Q", "quits", title, key(pygame.K_q, META), quits),
     Row("title", "close button", "quits", title, event(pygame.QUIT), quits),
     # The game chooser
-    Row("chooser", "→", "chooses the next card", chooser, key(pygame.K_RIGHT), lambda c: c.scene.selected == 1),
-    Row("chooser", "←", "chooses the card before", then(chooser, lambda c: setattr(c.scene, "selected", 2)),
-        key(pygame.K_LEFT), lambda c: c.scene.selected == 1),
-    Row("chooser", "↓", "chooses the card below", chooser, key(pygame.K_DOWN),
-        lambda c: c.scene.selected == (3 if len(c.scene.ids) <= 6 else 4)),
-    Row("chooser", "↑", "chooses the card above", then(chooser, lambda c: setattr(c.scene, "selected", 4)),
-        key(pygame.K_UP), lambda c: c.scene.selected == (1 if len(c.scene.ids) <= 6 else 0)),
-    Row("chooser", "Enter", "opens the chosen game's setup", then(chooser, lambda c: setattr(c.scene, "selected", 2)),
-        key(pygame.K_RETURN), lambda c: isinstance(c.top, SetupScene) and c.top.spec.id == playable_ids()[2]),
-    Row("chooser", "click a card", "opens that game's setup", chooser, click(centre(lambda c: c.scene.cards[3])),
-        lambda c: isinstance(c.top, SetupScene) and c.top.spec.id == playable_ids()[3]),
-    Row("chooser", "L", "opens the chosen game's lesson", chooser, key(pygame.K_l),
-        lambda c: isinstance(c.top, TutorialScene) and c.top.match.spec.id == playable_ids()[0]),
-    Row("chooser", "F1", "shows the chosen game's rules", chooser, key(pygame.K_F1),
-        lambda c: isinstance(c.top, RulesScene) and c.top.spec.id == playable_ids()[0]),
+    Row(
+        "chooser", "→", "chooses the next card", chooser, key(pygame.K_RIGHT), lambda c: c.scene.selected == 1
+    ),
+    Row(
+        "chooser",
+        "←",
+        "chooses the card before",
+        then(chooser, lambda c: setattr(c.scene, "selected", 2)),
+        key(pygame.K_LEFT),
+        lambda c: c.scene.selected == 1,
+    ),
+    Row(
+        "chooser",
+        "↓",
+        "chooses the card below",
+        chooser,
+        key(pygame.K_DOWN),
+        lambda c: c.scene.selected == (3 if len(c.scene.ids) <= 6 else 4),
+    ),
+    Row(
+        "chooser",
+        "↑",
+        "chooses the card above",
+        then(chooser, lambda c: setattr(c.scene, "selected", 4)),
+        key(pygame.K_UP),
+        lambda c: c.scene.selected == (1 if len(c.scene.ids) <= 6 else 0),
+    ),
+    Row(
+        "chooser",
+        "Enter",
+        "opens the chosen game's setup",
+        then(chooser, lambda c: setattr(c.scene, "selected", 2)),
+        key(pygame.K_RETURN),
+        lambda c: isinstance(c.top, SetupScene) and c.top.spec.id == playable_ids()[2],
+    ),
+    Row(
+        "chooser",
+        "click a card",
+        "opens that game's setup",
+        chooser,
+        click(centre(lambda c: c.scene.cards[3])),
+        lambda c: isinstance(c.top, SetupScene) and c.top.spec.id == playable_ids()[3],
+    ),
+    Row(
+        "chooser",
+        "L",
+        "opens the chosen game's lesson",
+        chooser,
+        key(pygame.K_l),
+        lambda c: isinstance(c.top, TutorialScene) and c.top.match.spec.id == playable_ids()[0],
+    ),
+    Row(
+        "chooser",
+        "F1",
+        "shows the chosen game's rules",
+        chooser,
+        key(pygame.K_F1),
+        lambda c: isinstance(c.top, RulesScene) and c.top.spec.id == playable_ids()[0],
+    ),
     Row("chooser", "S", "opens the settings", chooser, key(pygame.K_s), top_is(SettingsScene)),
     Row("chooser", "Esc", "steps back to the title", chooser, key(pygame.K_ESCAPE), top_is(TitleScene)),
-    Row("chooser", "Ctrl+V", "opens the game on the clipboard", clipboard_game(chooser), key(pygame.K_v, CTRL),
-        lambda c: opened(c, c.was["copied"])),
-    Row("chooser", "Ctrl+O", "opens the file browser", chooser, key(pygame.K_o, CTRL), top_is(FilePickerScene)),
-    Row("chooser", "Open a file", "opens the file browser", chooser,
-        click(centre(lambda c: c.scene.file_button.rect)), top_is(FilePickerScene)),
+    Row(
+        "chooser",
+        "Ctrl+V",
+        "opens the game on the clipboard",
+        clipboard_game(chooser),
+        key(pygame.K_v, CTRL),
+        lambda c: opened(c, c.was["copied"]),
+    ),
+    Row(
+        "chooser", "Ctrl+O", "opens the file browser", chooser, key(pygame.K_o, CTRL), top_is(FilePickerScene)
+    ),
+    Row(
+        "chooser",
+        "Open a file",
+        "opens the file browser",
+        chooser,
+        click(centre(lambda c: c.scene.file_button.rect)),
+        top_is(FilePickerScene),
+    ),
     # The file browser
-    Row("file browser", "Down", "chooses the next row", browsing, key(pygame.K_DOWN),
-        lambda c: c.scene.chosen.name == "older"),
-    Row("file browser", "Up", "chooses the row above", browsing_at("game.txt"), key(pygame.K_UP),
-        lambda c: c.scene.chosen.name == "older"),
-    Row("file browser", "End", "chooses the last row", browsing, key(pygame.K_END),
-        lambda c: c.scene.chosen.name == "game.txt"),
-    Row("file browser", "Home", "chooses the first row", browsing_at("game.txt"), key(pygame.K_HOME),
-        lambda c: c.scene.chosen.name == ".."),
-    Row("file browser", "Enter", "opens the folder chosen", browsing_at("older"), key(pygame.K_RETURN),
-        in_folder("older")),
-    Row("file browser", "Enter", "opens the game chosen, over the chooser", browsing_at("game.txt"),
-        key(pygame.K_RETURN), lambda c: opened(c, c.was["copied"]) and isinstance(c.app.manager.stack[-2], MenuScene)),
-    Row("file browser", "double click", "opens a folder", browsing, double_click(browser_row("older")),
-        in_folder("older")),
-    Row("file browser", "double click", "opens a game", browsing, double_click(browser_row("game.txt")),
-        lambda c: opened(c, c.was["copied"])),
-    Row("file browser", "click", "chooses a row (and opens nothing)", browsing, click(browser_row("game.txt")),
-        lambda c: c.top is c.scene and c.scene.chosen.name == "game.txt"),
+    Row(
+        "file browser",
+        "Down",
+        "chooses the next row",
+        browsing,
+        key(pygame.K_DOWN),
+        lambda c: c.scene.chosen.name == "older",
+    ),
+    Row(
+        "file browser",
+        "Up",
+        "chooses the row above",
+        browsing_at("game.txt"),
+        key(pygame.K_UP),
+        lambda c: c.scene.chosen.name == "older",
+    ),
+    Row(
+        "file browser",
+        "End",
+        "chooses the last row",
+        browsing,
+        key(pygame.K_END),
+        lambda c: c.scene.chosen.name == "game.txt",
+    ),
+    Row(
+        "file browser",
+        "Home",
+        "chooses the first row",
+        browsing_at("game.txt"),
+        key(pygame.K_HOME),
+        lambda c: c.scene.chosen.name == "..",
+    ),
+    Row(
+        "file browser",
+        "Enter",
+        "opens the folder chosen",
+        browsing_at("older"),
+        key(pygame.K_RETURN),
+        in_folder("older"),
+    ),
+    Row(
+        "file browser",
+        "Enter",
+        "opens the game chosen, over the chooser",
+        browsing_at("game.txt"),
+        key(pygame.K_RETURN),
+        lambda c: opened(c, c.was["copied"]) and isinstance(c.app.manager.stack[-2], MenuScene),
+    ),
+    Row(
+        "file browser",
+        "double click",
+        "opens a folder",
+        browsing,
+        double_click(browser_row("older")),
+        in_folder("older"),
+    ),
+    Row(
+        "file browser",
+        "double click",
+        "opens a game",
+        browsing,
+        double_click(browser_row("game.txt")),
+        lambda c: opened(c, c.was["copied"]),
+    ),
+    Row(
+        "file browser",
+        "click",
+        "chooses a row (and opens nothing)",
+        browsing,
+        click(browser_row("game.txt")),
+        lambda c: c.top is c.scene and c.scene.chosen.name == "game.txt",
+    ),
     Row("file browser", "Backspace", "goes up a folder", browsing, key(pygame.K_BACKSPACE), in_folder("..")),
     Row("file browser", "Esc", "steps back", browsing, key(pygame.K_ESCAPE), top_is(TitleScene)),
     # The setup
-    Row("setup", "Down", "chooses the next row", setup(), key(pygame.K_DOWN),
-        lambda c: isinstance(focused(c), Selector) and focused(c) is not c.scene.mode),
-    Row("setup", "Up", "chooses the row above", then(setup(), lambda c: c.scene.focus._move(1)), key(pygame.K_UP),
-        lambda c: focused(c) is c.scene.mode),
-    Row("setup", "Right", "changes the row (how to play: against the computer)", setup(), key(pygame.K_RIGHT),
-        lambda c: c.scene.mode.value == VS_COMPUTER and focused(c) is c.scene.mode),
-    Row("setup", "Left", "changes the row the other way (computer against computer)", setup(), key(pygame.K_LEFT),
-        lambda c: c.scene.mode.value == WATCH and focused(c) is c.scene.mode),
-    Row("setup", "Enter", "starts the game", setup(), key(pygame.K_RETURN),
-        lambda c: isinstance(c.top, PlayScene) and c.top.match.config.game_id == "kotu_ellima"),
-    Row("setup", "Enter", "starts the game with the coin toss when the first player is tossed", setup("ncuva"),
-        key(pygame.K_RETURN), top_is(CoinTossScene)),
-    Row("setup", "click a row's arrow", "changes that row",
-        setup(), click(lambda c: (c.scene.mode.rect.right - 20, c.scene.mode.rect.top + 20)),
-        lambda c: c.scene.mode.value == VS_COMPUTER),
-    Row("setup", "F1", "shows the rules", setup(), key(pygame.K_F1),
-        lambda c: isinstance(c.top, RulesScene) and c.top.spec.id == "kotu_ellima"),
-    Row("setup", "L", "opens the lesson", setup(), key(pygame.K_l),
-        lambda c: isinstance(c.top, TutorialScene) and c.top.match.spec.id == "kotu_ellima"),
+    Row(
+        "setup",
+        "Down",
+        "chooses the next row",
+        setup(),
+        key(pygame.K_DOWN),
+        lambda c: isinstance(focused(c), Selector) and focused(c) is not c.scene.mode,
+    ),
+    Row(
+        "setup",
+        "Up",
+        "chooses the row above",
+        then(setup(), lambda c: c.scene.focus._move(1)),
+        key(pygame.K_UP),
+        lambda c: focused(c) is c.scene.mode,
+    ),
+    Row(
+        "setup",
+        "Right",
+        "changes the row (how to play: against the computer)",
+        setup(),
+        key(pygame.K_RIGHT),
+        lambda c: c.scene.mode.value == VS_COMPUTER and focused(c) is c.scene.mode,
+    ),
+    Row(
+        "setup",
+        "Left",
+        "changes the row the other way (computer against computer)",
+        setup(),
+        key(pygame.K_LEFT),
+        lambda c: c.scene.mode.value == WATCH and focused(c) is c.scene.mode,
+    ),
+    Row(
+        "setup",
+        "Enter",
+        "starts the game",
+        setup(),
+        key(pygame.K_RETURN),
+        lambda c: isinstance(c.top, PlayScene) and c.top.match.config.game_id == "kotu_ellima",
+    ),
+    Row(
+        "setup",
+        "Enter",
+        "starts the game with the coin toss when the first player is tossed",
+        setup("ncuva"),
+        key(pygame.K_RETURN),
+        top_is(CoinTossScene),
+    ),
+    Row(
+        "setup",
+        "click a row's arrow",
+        "changes that row",
+        setup(),
+        click(lambda c: (c.scene.mode.rect.right - 20, c.scene.mode.rect.top + 20)),
+        lambda c: c.scene.mode.value == VS_COMPUTER,
+    ),
+    Row(
+        "setup",
+        "F1",
+        "shows the rules",
+        setup(),
+        key(pygame.K_F1),
+        lambda c: isinstance(c.top, RulesScene) and c.top.spec.id == "kotu_ellima",
+    ),
+    Row(
+        "setup",
+        "L",
+        "opens the lesson",
+        setup(),
+        key(pygame.K_l),
+        lambda c: isinstance(c.top, TutorialScene) and c.top.match.spec.id == "kotu_ellima",
+    ),
     Row("setup", "Esc", "steps back to the chooser", setup(), key(pygame.K_ESCAPE), top_is(MenuScene)),
     Row("setup", "Ctrl+Q", "quits", setup(), key(pygame.K_q, CTRL), quits),
     # Play, a line board (the war games)
-    Row("play lines", "click a piece, then a marked point", "plays the move", play(LINES),
-        clicks_of(first_simple), plays_move(first_simple)),
-    Row("play lines", "drag", "plays the move", play(LINES), drag(origin_of(first_simple), target_of(first_simple)),
-        plays_move(first_simple)),
-    Row("play lines", "drag", "from the piece already chosen, plays the move", then(play(LINES), selected),
-        drag(origin_of(first_simple), target_of(first_simple)), plays_move(first_simple)),
-    Row("play lines", "click the piece again", "drops the choice, even with a shake of 4 pixels",
-        then(play(LINES), selected), shake(origin_of(first_simple), 4),
-        lambda c: c.match.builder.path == () and c.match.state.ply == 0),
-    Row("play lines", "drag", "6 pixels from the piece chosen and back onto it: a drag, the piece stays chosen",
-        then(play(LINES), selected), shake(origin_of(first_simple), 6),
-        lambda c: c.match.builder.path == (first_simple(c).path[0],) and c.match.state.ply == 0),
-    Row("play lines", "right-click", "cancels a selection (even on the move's target)", then(play(LINES), selected),
-        click(target_of(first_simple), 3), lambda c: c.match.builder.path == () and c.match.state.ply == 0
-        and c.top is c.scene),
-    Row("play lines", "Esc", "drops a piece chosen (and the game stays)", then(play(LINES), selected),
-        key(pygame.K_ESCAPE), lambda c: c.match.builder.path == () and c.top is c.scene),
-    Row("play lines", "Esc", "then opens the pause menu", then(play(LINES), selected),
-        seq(key(pygame.K_ESCAPE), key(pygame.K_ESCAPE)), top_is(PauseScene)),
+    Row(
+        "play lines",
+        "click a piece, then a marked point",
+        "plays the move",
+        play(LINES),
+        clicks_of(first_simple),
+        plays_move(first_simple),
+    ),
+    Row(
+        "play lines",
+        "drag",
+        "plays the move",
+        play(LINES),
+        drag(origin_of(first_simple), target_of(first_simple)),
+        plays_move(first_simple),
+    ),
+    Row(
+        "play lines",
+        "drag",
+        "from the piece already chosen, plays the move",
+        then(play(LINES), selected),
+        drag(origin_of(first_simple), target_of(first_simple)),
+        plays_move(first_simple),
+    ),
+    Row(
+        "play lines",
+        "click the piece again",
+        "drops the choice, even with a shake of 4 pixels",
+        then(play(LINES), selected),
+        shake(origin_of(first_simple), 4),
+        lambda c: c.match.builder.path == () and c.match.state.ply == 0,
+    ),
+    Row(
+        "play lines",
+        "drag",
+        "6 pixels from the piece chosen and back onto it: a drag, the piece stays chosen",
+        then(play(LINES), selected),
+        shake(origin_of(first_simple), 6),
+        lambda c: c.match.builder.path == (first_simple(c).path[0],) and c.match.state.ply == 0,
+    ),
+    Row(
+        "play lines",
+        "right-click",
+        "cancels a selection (even on the move's target)",
+        then(play(LINES), selected),
+        click(target_of(first_simple), 3),
+        lambda c: c.match.builder.path == () and c.match.state.ply == 0 and c.top is c.scene,
+    ),
+    Row(
+        "play lines",
+        "Esc",
+        "drops a piece chosen (and the game stays)",
+        then(play(LINES), selected),
+        key(pygame.K_ESCAPE),
+        lambda c: c.match.builder.path == () and c.top is c.scene,
+    ),
+    Row(
+        "play lines",
+        "Esc",
+        "then opens the pause menu",
+        then(play(LINES), selected),
+        seq(key(pygame.K_ESCAPE), key(pygame.K_ESCAPE)),
+        top_is(PauseScene),
+    ),
     Row("play lines", "Esc", "opens the pause menu", play(LINES), key(pygame.K_ESCAPE), top_is(PauseScene)),
-    Row("play lines", "click each landing", "builds a capture chain one jump at a time",
+    Row(
+        "play lines",
+        "click each landing",
+        "builds a capture chain one jump at a time",
         from_ply(play(config_for(position("chain")), lambda: position("chain"))),
-        seq(clicks_of(longest_chain), settled), plays_move(longest_chain)),
-    Row("play lines", "click each landing", "plays nothing before the chain's end",
+        seq(clicks_of(longest_chain), settled),
+        plays_move(longest_chain),
+    ),
+    Row(
+        "play lines",
+        "click each landing",
+        "plays nothing before the chain's end",
         from_ply(play(config_for(position("chain")), lambda: position("chain"))),
         seq(click(origin_of(longest_chain)), click(hop(longest_chain, 1))),
-        lambda c: c.match.builder.path == tuple(longest_chain(c).path[:2]) and c.match.state.ply == c.was["ply0"]),
-    Row("play lines", "click the piece again", "stops a chain where the rules let it stop",
+        lambda c: (
+            c.match.builder.path == tuple(longest_chain(c).path[:2]) and c.match.state.ply == c.was["ply0"]
+        ),
+    ),
+    Row(
+        "play lines",
+        "click the piece again",
+        "stops a chain where the rules let it stop",
         from_ply(play(config_for(position("free chain")), lambda: position("free chain"))),
         seq(click(origin_of(longest_chain)), click(hop(longest_chain, 1)), click(hop(longest_chain, 1))),
-        stopped_after_one(longest_chain)),
-    Row("play lines", "S", "stops the chain here", from_ply(play(config_for(position("free chain")),
-                                                                 lambda: position("free chain"))),
+        stopped_after_one(longest_chain),
+    ),
+    Row(
+        "play lines",
+        "S",
+        "stops the chain here",
+        from_ply(play(config_for(position("free chain")), lambda: position("free chain"))),
         seq(click(origin_of(longest_chain)), click(hop(longest_chain, 1)), key(pygame.K_s)),
-        stopped_after_one(longest_chain)),
-    Row("play lines", "click a HUFF? piece", "removes it (the huff)",
+        stopped_after_one(longest_chain),
+    ),
+    Row(
+        "play lines",
+        "click a HUFF? piece",
+        "removes it (the huff)",
         from_ply(play(config_for(position("huff")), lambda: position("huff"))),
         click(at_cell(lambda c: next(m for m in c.match.state.legal_moves() if m.kind == HUFF).path[0])),
-        lambda c: c.match.state.ply == c.was["ply0"] + 1 and c.match.state.history()[-1].kind == HUFF),
-    Row("play lines", "D", "declines the huff: make your move",
-        from_ply(play(config_for(position("huff")), lambda: position("huff"))), key(pygame.K_d),
-        lambda c: not c.match.builder.removal_points() and c.match.state.ply == c.was["ply0"]),
-    Row("play lines", "click during an animation", "shows its end at once", from_ply(play(LINES)),
-        played_and_shown(clicks_of(first_simple)), skip_check),
-    Row("play lines", "F", "cycles the animation speed: normal, fast, slow, off", play(LINES), f_four_times(),
-        lambda c: speeds(c) == ["fast", "slow", "off", "normal"] and c.scene.animation_speed
-        == user_settings.current().speed),
-    Row("play lines", "H", "asks the computer for a hint, marked on the board", play(LINES),
-        seq(key(pygame.K_h), until(lambda c: c.match.suggestion is not None, 10)), hinted),
+        lambda c: c.match.state.ply == c.was["ply0"] + 1 and c.match.state.history()[-1].kind == HUFF,
+    ),
+    Row(
+        "play lines",
+        "D",
+        "declines the huff: make your move",
+        from_ply(play(config_for(position("huff")), lambda: position("huff"))),
+        key(pygame.K_d),
+        lambda c: not c.match.builder.removal_points() and c.match.state.ply == c.was["ply0"],
+    ),
+    Row(
+        "play lines",
+        "click during an animation",
+        "shows its end at once",
+        from_ply(play(LINES)),
+        played_and_shown(clicks_of(first_simple)),
+        skip_check,
+    ),
+    Row(
+        "play lines",
+        "F",
+        "cycles the animation speed: normal, fast, slow, off",
+        play(LINES),
+        f_four_times(),
+        lambda c: (
+            speeds(c) == ["fast", "slow", "off", "normal"]
+            and c.scene.animation_speed == user_settings.current().speed
+        ),
+    ),
+    Row(
+        "play lines",
+        "H",
+        "asks the computer for a hint, marked on the board",
+        play(LINES),
+        seq(key(pygame.K_h), until(lambda c: c.match.suggestion is not None, 10)),
+        hinted,
+    ),
     Row("play lines", "T", "turns the board", play(LINES), key(pygame.K_t), turned_round),
-    Row("play lines", "Turn", "turns the board", play(LINES), click(centre(lambda c: c.scene.turn_button.rect)),
-        turned_round),
-    Row("play lines", "U", "undoes a move", play(LINES, moves=2), seq(key(pygame.K_u), settled), position_is(1)),
-    Row("play lines", "U", "undoes again, to the start", play(LINES, moves=2),
-        seq(key(pygame.K_u), settled, key(pygame.K_u), settled), position_is(0)),
-    Row("play lines", "Ctrl+Z", "undoes a move", play(LINES, moves=2), seq(key(pygame.K_z, CTRL), settled),
-        position_is(1)),
-    Row("play lines", "Z", "alone undoes nothing", play(LINES, moves=2), seq(key(pygame.K_z), settled),
-        position_is(2)),
-    Row("play lines", "Ctrl+Y", "redoes the move undone", then(play(LINES, moves=2), lambda c: c.match.undo()),
-        seq(key(pygame.K_y, CTRL), settled), position_is(2)),
-    Row("play lines", "Ctrl+Y", "redoes with the right Ctrl too", then(play(LINES, moves=2), lambda c: c.match.undo(),
-                                                                    lambda c: c.match.undo()),
-        seq(key(pygame.K_y, RCTRL), settled, key(pygame.K_y, RCTRL), settled), position_is(2)),
-    Row("play lines", "Y", "alone redoes nothing", then(play(LINES, moves=2), lambda c: c.match.undo()),
-        seq(key(pygame.K_y), settled), position_is(1)),
-    Row("play lines", "Ctrl+Y", "redoes nothing once a new move is made",
-        then(play(LINES, moves=2), lambda c: c.match.undo(), lambda c: c.match.play(simple_move(c.match.state, 1))),
+    Row(
+        "play lines",
+        "Turn",
+        "turns the board",
+        play(LINES),
+        click(centre(lambda c: c.scene.turn_button.rect)),
+        turned_round,
+    ),
+    Row(
+        "play lines",
+        "U",
+        "undoes a move",
+        play(LINES, moves=2),
+        seq(key(pygame.K_u), settled),
+        position_is(1),
+    ),
+    Row(
+        "play lines",
+        "U",
+        "undoes again, to the start",
+        play(LINES, moves=2),
+        seq(key(pygame.K_u), settled, key(pygame.K_u), settled),
+        position_is(0),
+    ),
+    Row(
+        "play lines",
+        "Ctrl+Z",
+        "undoes a move",
+        play(LINES, moves=2),
+        seq(key(pygame.K_z, CTRL), settled),
+        position_is(1),
+    ),
+    Row(
+        "play lines",
+        "Z",
+        "alone undoes nothing",
+        play(LINES, moves=2),
+        seq(key(pygame.K_z), settled),
+        position_is(2),
+    ),
+    Row(
+        "play lines",
+        "Ctrl+Y",
+        "redoes the move undone",
+        then(play(LINES, moves=2), lambda c: c.match.undo()),
+        seq(key(pygame.K_y, CTRL), settled),
+        position_is(2),
+    ),
+    Row(
+        "play lines",
+        "Ctrl+Y",
+        "redoes with the right Ctrl too",
+        then(play(LINES, moves=2), lambda c: c.match.undo(), lambda c: c.match.undo()),
+        seq(key(pygame.K_y, RCTRL), settled, key(pygame.K_y, RCTRL), settled),
+        position_is(2),
+    ),
+    Row(
+        "play lines",
+        "Y",
+        "alone redoes nothing",
+        then(play(LINES, moves=2), lambda c: c.match.undo()),
+        seq(key(pygame.K_y), settled),
+        position_is(1),
+    ),
+    Row(
+        "play lines",
+        "Ctrl+Y",
+        "redoes nothing once a new move is made",
+        then(
+            play(LINES, moves=2),
+            lambda c: c.match.undo(),
+            lambda c: c.match.play(simple_move(c.match.state, 1)),
+        ),
         seq(settled, note("now", lambda c: c.match.state.to_text()), key(pygame.K_y, CTRL), settled),
-        lambda c: c.match.state.to_text() == c.was["now"] != c.was["texts"][2] and not c.match.can_redo),
-    Row("play lines", "click a move in the list", "looks at the board after it, read-only", play(LINES, moves=4),
-        click(look_at_log(2)), lambda c: c.match.review.ply == 2 and c.match.state.ply == 4),
-    Row("play lines", "←", "looks at the move before", play(LINES, moves=4), key(pygame.K_LEFT),
-        lambda c: c.match.review.ply == 3 and c.match.state.ply == 4),
-    Row("play lines", "→", "looks at the next move", then(play(LINES, moves=4), lambda c: c.match.review_at(1)),
-        key(pygame.K_RIGHT), lambda c: c.match.review.ply == 2),
-    Row("play lines", "→", "from the last move returns to the game",
-        then(play(LINES, moves=4), lambda c: c.match.review_at(3)), key(pygame.K_RIGHT),
-        lambda c: not c.match.review.active),
-    Row("play lines", "Home", "looks at the start", play(LINES, moves=4), key(pygame.K_HOME),
-        lambda c: c.match.review.ply == 0),
-    Row("play lines", "End", "returns to the game", then(play(LINES, moves=4), lambda c: c.match.review_at(1)),
-        key(pygame.K_END), lambda c: not c.match.review.active),
-    Row("play lines", "click on the board", "returns to the game from a look back",
-        then(play(LINES, moves=4), lambda c: c.match.review_at(1)), click(at_cell(lambda c: first_simple(c).path[0])),
-        lambda c: not c.match.review.active and c.match.state.ply == 4 and c.match.builder.path == ()),
-    Row("play lines", "Back to the game", "returns to the game from a look back",
-        then(play(LINES, moves=4), lambda c: c.match.review_at(1)), click(centre(lambda c: c.scene.back_button.rect)),
-        lambda c: not c.match.review.active),
-    Row("play lines", "H", "while looking back, hints for that position",
+        lambda c: c.match.state.to_text() == c.was["now"] != c.was["texts"][2] and not c.match.can_redo,
+    ),
+    Row(
+        "play lines",
+        "click a move in the list",
+        "looks at the board after it, read-only",
+        play(LINES, moves=4),
+        click(look_at_log(2)),
+        lambda c: c.match.review.ply == 2 and c.match.state.ply == 4,
+    ),
+    Row(
+        "play lines",
+        "←",
+        "looks at the move before",
+        play(LINES, moves=4),
+        key(pygame.K_LEFT),
+        lambda c: c.match.review.ply == 3 and c.match.state.ply == 4,
+    ),
+    Row(
+        "play lines",
+        "→",
+        "looks at the next move",
+        then(play(LINES, moves=4), lambda c: c.match.review_at(1)),
+        key(pygame.K_RIGHT),
+        lambda c: c.match.review.ply == 2,
+    ),
+    Row(
+        "play lines",
+        "→",
+        "from the last move returns to the game",
+        then(play(LINES, moves=4), lambda c: c.match.review_at(3)),
+        key(pygame.K_RIGHT),
+        lambda c: not c.match.review.active,
+    ),
+    Row(
+        "play lines",
+        "Home",
+        "looks at the start",
+        play(LINES, moves=4),
+        key(pygame.K_HOME),
+        lambda c: c.match.review.ply == 0,
+    ),
+    Row(
+        "play lines",
+        "End",
+        "returns to the game",
+        then(play(LINES, moves=4), lambda c: c.match.review_at(1)),
+        key(pygame.K_END),
+        lambda c: not c.match.review.active,
+    ),
+    Row(
+        "play lines",
+        "click on the board",
+        "returns to the game from a look back",
+        then(play(LINES, moves=4), lambda c: c.match.review_at(1)),
+        click(at_cell(lambda c: first_simple(c).path[0])),
+        lambda c: not c.match.review.active and c.match.state.ply == 4 and c.match.builder.path == (),
+    ),
+    Row(
+        "play lines",
+        "Back to the game",
+        "returns to the game from a look back",
+        then(play(LINES, moves=4), lambda c: c.match.review_at(1)),
+        click(centre(lambda c: c.scene.back_button.rect)),
+        lambda c: not c.match.review.active,
+    ),
+    Row(
+        "play lines",
+        "H",
+        "while looking back, hints for that position",
         then(play(LINES, moves=4), lambda c: c.match.review_at(1)),
         seq(key(pygame.K_h), until(lambda c: c.match.review.view.suggestion is not None, 10)),
-        lambda c: c.match.review.view.suggestion in c.match.review.view.state.legal_moves()),
-    Row("play lines", "F1", "shows the rules", play(LINES), key(pygame.K_F1),
-        lambda c: isinstance(c.top, RulesScene) and c.top.spec.id == "sixteen_soldiers"),
+        lambda c: c.match.review.view.suggestion in c.match.review.view.state.legal_moves(),
+    ),
+    Row(
+        "play lines",
+        "F1",
+        "shows the rules",
+        play(LINES),
+        key(pygame.K_F1),
+        lambda c: isinstance(c.top, RulesScene) and c.top.spec.id == "sixteen_soldiers",
+    ),
     Row("play lines", "F11", "toggles full screen", play(LINES), F11_TWICE, toggled_twice),
-    Row("play lines", "Menu", "asks before leaving a game in progress", play(LINES, moves=1),
+    Row(
+        "play lines",
+        "Menu",
+        "asks before leaving a game in progress",
+        play(LINES, moves=1),
         click(centre(lambda c: c.scene.menu_button.rect)),
-        lambda c: isinstance(c.top, MenuOverlay) and not isinstance(c.top, PauseScene)),
+        lambda c: isinstance(c.top, MenuOverlay) and not isinstance(c.top, PauseScene),
+    ),
     Row("play lines", "Ctrl+Q", "quits", play(LINES), key(pygame.K_q, CTRL), quits),
     Row("play lines", "close button", "quits", play(LINES), event(pygame.QUIT), quits),
-    Row("play lines", "Page Up", "reads the move list back five rows", long_game, key(pygame.K_PAGEUP),
-        lambda c: c.scene.log_scroll == 5),
-    Row("play lines", "Page Down", "reads it forward, no further than the newest", then(long_game, scrolled(3)),
-        key(pygame.K_PAGEDOWN), lambda c: c.scene.log_scroll == 0),
-    Row("play lines", "wheel", "up: reads the move list back a row", long_game,
-        event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False), lambda c: c.scene.log_scroll == 1),
-    Row("play lines", "End", "after looking far back in a long game, the move list shows the newest again",
-        then(long_game, lambda c: c.match.review_at(2)), seq(note("scroll", lambda c: c.scene.log_scroll),
-                                                             key(pygame.K_END), frames(1)),
-        lambda c: c.was["scroll"] > 0 and not c.match.review.active and c.scene.log_scroll == 0),
-    Row("play lines", "click a piece, then a marked point", "brings the move list back to the newest",
-        from_ply(then(long_game, scrolled(4))), clicks_of(first_simple),
-        lambda c: plays_move(first_simple)(c) and c.scene.log_scroll == 0),
-    Row("play lines", "U", "against the computer: back to your move, stopping its thinking",
+    Row(
+        "play lines",
+        "Page Up",
+        "reads the move list back five rows",
+        long_game,
+        key(pygame.K_PAGEUP),
+        lambda c: c.scene.log_scroll == 5,
+    ),
+    Row(
+        "play lines",
+        "Page Down",
+        "reads it forward, no further than the newest",
+        then(long_game, scrolled(3)),
+        key(pygame.K_PAGEDOWN),
+        lambda c: c.scene.log_scroll == 0,
+    ),
+    Row(
+        "play lines",
+        "wheel",
+        "up: reads the move list back a row",
+        long_game,
+        event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False),
+        lambda c: c.scene.log_scroll == 1,
+    ),
+    Row(
+        "play lines",
+        "End",
+        "after looking far back in a long game, the move list shows the newest again",
+        then(long_game, lambda c: c.match.review_at(2)),
+        seq(note("scroll", lambda c: c.scene.log_scroll), key(pygame.K_END), frames(1)),
+        lambda c: c.was["scroll"] > 0 and not c.match.review.active and c.scene.log_scroll == 0,
+    ),
+    Row(
+        "play lines",
+        "click a piece, then a marked point",
+        "brings the move list back to the newest",
+        from_ply(then(long_game, scrolled(4))),
+        clicks_of(first_simple),
+        lambda c: plays_move(first_simple)(c) and c.scene.log_scroll == 0,
+    ),
+    Row(
+        "play lines",
+        "U",
+        "against the computer: back to your move, stopping its thinking",
         then(play(AGAINST, moves=1), lambda c: c.match.tick(0.0)),
         seq(note("thinking", lambda c: c.match.computer.thinking), key(pygame.K_u), settled, frames(10)),
-        lambda c: c.was["thinking"] and c.match.state.ply == 0 and not c.match.computer.thinking),
-    Row("play watched", "P", "pauses a computer-against-computer game", play(WATCHED),
+        lambda c: c.was["thinking"] and c.match.state.ply == 0 and not c.match.computer.thinking,
+    ),
+    Row(
+        "play watched",
+        "P",
+        "pauses a computer-against-computer game",
+        play(WATCHED),
         seq(key(pygame.K_p), note("ply", lambda c: c.match.state.ply), frames(40)),
-        lambda c: c.match.paused and c.match.state.ply == c.was["ply"]),
-    Row("play watched", "N", "plays one move while paused", then(play(WATCHED), lambda c: c.match.toggle_pause()),
+        lambda c: c.match.paused and c.match.state.ply == c.was["ply"],
+    ),
+    Row(
+        "play watched",
+        "N",
+        "plays one move while paused",
+        then(play(WATCHED), lambda c: c.match.toggle_pause()),
         seq(note("ply", lambda c: c.match.state.ply), key(pygame.K_n), frames(40)),
-        lambda c: c.match.paused and c.match.state.ply == c.was["ply"] + 1),
-    Row("play watched", "P", "resumes", then(play(WATCHED), lambda c: c.match.toggle_pause()),
+        lambda c: c.match.paused and c.match.state.ply == c.was["ply"] + 1,
+    ),
+    Row(
+        "play watched",
+        "P",
+        "resumes",
+        then(play(WATCHED), lambda c: c.match.toggle_pause()),
         seq(note("ply", lambda c: c.match.state.ply), key(pygame.K_p), frames(60)),
-        lambda c: not c.match.paused and c.match.state.ply >= c.was["ply"] + 2),
-    Row("play watched", "←", "while paused, looks back", then(play(WATCHED), until_ply(2), lambda c: c.match.toggle_pause()),
-        key(pygame.K_LEFT), lambda c: c.match.review.ply == c.match.state.ply - 1 and c.match.paused),
+        lambda c: not c.match.paused and c.match.state.ply >= c.was["ply"] + 2,
+    ),
+    Row(
+        "play watched",
+        "←",
+        "while paused, looks back",
+        then(play(WATCHED), until_ply(2), lambda c: c.match.toggle_pause()),
+        key(pygame.K_LEFT),
+        lambda c: c.match.review.ply == c.match.state.ply - 1 and c.match.paused,
+    ),
     Row("play watched", "F1", "shows the rules", play(WATCHED), key(pygame.K_F1), top_is(RulesScene)),
     # Play, a hunt (drops, then moves)
-    Row("play hunt", "click an empty point", "drops a piece there", play(HUNT),
+    Row(
+        "play hunt",
+        "click an empty point",
+        "drops a piece there",
+        play(HUNT),
         click(at_cell(lambda c: c.match.state.legal_moves()[0].path[0])),
-        lambda c: c.match.state.ply == 1 and c.match.state.history()[0] == start_of("cows_leopards").legal_moves()[0]),
-    Row("play hunt", "click a piece, then a marked point", "plays the move",
+        lambda c: (
+            c.match.state.ply == 1
+            and c.match.state.history()[0] == start_of("cows_leopards").legal_moves()[0]
+        ),
+    ),
+    Row(
+        "play hunt",
+        "click a piece, then a marked point",
+        "plays the move",
         from_ply(play(config_for(position("hunt moves")), lambda: position("hunt moves"))),
-        clicks_of(first_simple), plays_move(first_simple)),
-    Row("play hunt", "drag", "plays the move",
+        clicks_of(first_simple),
+        plays_move(first_simple),
+    ),
+    Row(
+        "play hunt",
+        "drag",
+        "plays the move",
         from_ply(play(config_for(position("hunt moves")), lambda: position("hunt moves"))),
-        drag(origin_of(first_simple), target_of(first_simple)), plays_move(first_simple)),
-    Row("play hunt", "right-click", "cancels a selection",
+        drag(origin_of(first_simple), target_of(first_simple)),
+        plays_move(first_simple),
+    ),
+    Row(
+        "play hunt",
+        "right-click",
+        "cancels a selection",
         then(play(config_for(position("hunt moves")), lambda: position("hunt moves")), selected),
-        click(lambda c: (5, 5), 3), lambda c: c.match.builder.path == ()),
-    Row("play hunt", "click during an animation", "shows its end at once",
+        click(lambda c: (5, 5), 3),
+        lambda c: c.match.builder.path == (),
+    ),
+    Row(
+        "play hunt",
+        "click during an animation",
+        "shows its end at once",
         from_ply(play(config_for(position("hunt moves")), lambda: position("hunt moves"))),
-        played_and_shown(clicks_of(first_simple)), skip_check),
+        played_and_shown(clicks_of(first_simple)),
+        skip_check,
+    ),
     Row("play hunt", "T", "turns the board", play(HUNT), key(pygame.K_t), turned_round),
-    Row("play hunt", "V", "shows the proven result (Hat Diviyan Keliya)", play(MatchConfig("hat_diviyan_keliya")),
+    Row(
+        "play hunt",
+        "V",
+        "shows the proven result (Hat Diviyan Keliya)",
+        play(MatchConfig("hat_diviyan_keliya")),
         seq(note("hidden", lambda c: c.match.proven_line()), key(pygame.K_v), frames(1)),
-        lambda c: c.was["hidden"] is None and (c.match.proven_line() or "").startswith("proven: ")),
-    Row("play hunt", "V", "hides it again", then(play(MatchConfig("hat_diviyan_keliya")),
-                                                 lambda c: setattr(c.match, "show_proven", True)),
+        lambda c: c.was["hidden"] is None and (c.match.proven_line() or "").startswith("proven: "),
+    ),
+    Row(
+        "play hunt",
+        "V",
+        "hides it again",
+        then(play(MatchConfig("hat_diviyan_keliya")), lambda c: setattr(c.match, "show_proven", True)),
         seq(frames(1), note("shown", lambda c: c.match.proven_line()), key(pygame.K_v), frames(1)),
-        lambda c: c.was["shown"] is not None and c.match.proven_line() is None),
+        lambda c: c.was["shown"] is not None and c.match.proven_line() is None,
+    ),
     # Play, a square board (BattleHalma)
-    Row("play squares", "click a piece, then a marked square", "plays the move", play(SQUARES),
-        clicks_of(first_simple), plays_move(first_simple)),
-    Row("play squares", "drag", "plays the move", play(SQUARES), drag(origin_of(first_simple), target_of(first_simple)),
-        plays_move(first_simple)),
-    Row("play squares", "right-click", "cancels a selection", then(play(SQUARES), selected),
-        click(target_of(first_simple), 3), lambda c: c.match.builder.path == () and c.match.state.ply == 0),
-    Row("play squares", "click the piece again", "stops a leap chain on the square reached",
+    Row(
+        "play squares",
+        "click a piece, then a marked square",
+        "plays the move",
+        play(SQUARES),
+        clicks_of(first_simple),
+        plays_move(first_simple),
+    ),
+    Row(
+        "play squares",
+        "drag",
+        "plays the move",
+        play(SQUARES),
+        drag(origin_of(first_simple), target_of(first_simple)),
+        plays_move(first_simple),
+    ),
+    Row(
+        "play squares",
+        "right-click",
+        "cancels a selection",
+        then(play(SQUARES), selected),
+        click(target_of(first_simple), 3),
+        lambda c: c.match.builder.path == () and c.match.state.ply == 0,
+    ),
+    Row(
+        "play squares",
+        "click the piece again",
+        "stops a leap chain on the square reached",
         from_ply(play(config_for(position("leaps")), lambda: position("leaps"))),
         seq(click(origin_of(longest_leap)), click(hop(longest_leap, 1)), click(hop(longest_leap, 1))),
-        stopped_after_one(longest_leap)),
-    Row("play squares", "S", "stops a leap chain (Stop the chain here)",
+        stopped_after_one(longest_leap),
+    ),
+    Row(
+        "play squares",
+        "S",
+        "stops a leap chain (Stop the chain here)",
         from_ply(play(config_for(position("leaps")), lambda: position("leaps"))),
         seq(click(origin_of(longest_leap)), click(hop(longest_leap, 1)), key(pygame.K_s)),
-        stopped_after_one(longest_leap)),
-    Row("play squares", "right-click", "cancels a leap chain being built",
+        stopped_after_one(longest_leap),
+    ),
+    Row(
+        "play squares",
+        "right-click",
+        "cancels a leap chain being built",
         from_ply(play(config_for(position("leaps")), lambda: position("leaps"))),
         seq(click(origin_of(longest_leap)), click(hop(longest_leap, 1)), click(hop(longest_leap, 1), 3)),
-        lambda c: c.match.builder.path == () and c.match.state.ply == c.was["ply0"]),
-    Row("play squares", "click during an animation", "shows its end at once", from_ply(play(SQUARES)),
-        played_and_shown(clicks_of(first_simple)), skip_check),
+        lambda c: c.match.builder.path == () and c.match.state.ply == c.was["ply0"],
+    ),
+    Row(
+        "play squares",
+        "click during an animation",
+        "shows its end at once",
+        from_ply(play(SQUARES)),
+        played_and_shown(clicks_of(first_simple)),
+        skip_check,
+    ),
     Row("play squares", "T", "turns the board", play(SQUARES), key(pygame.K_t), turned_round),
     # Play, a pit board (Ncuva)
-    Row("play holes", "click one of your pits", "sows it", play(HOLES),
+    Row(
+        "play holes",
+        "click one of your pits",
+        "sows it",
+        play(HOLES),
         click(at_cell(lambda c: c.match.state.legal_moves()[0].path[0])),
-        lambda c: c.match.state.ply == 1 and c.match.state.history()[0] == start_of("ncuva", first="south").legal_moves()[0]),
-    Row("play holes", "hover a pit", "shows where its sowing goes", play(HOLES),
+        lambda c: (
+            c.match.state.ply == 1
+            and c.match.state.history()[0] == start_of("ncuva", first="south").legal_moves()[0]
+        ),
+    ),
+    Row(
+        "play holes",
+        "hover a pit",
+        "shows where its sowing goes",
+        play(HOLES),
         hover(at_cell(lambda c: c.match.state.legal_moves()[1].path[0])),
-        lambda c: getattr(c.scene.board.renderer.hover_preview(c.scene.look), "origin", None)
-        == c.match.state.legal_moves()[1].path[0]),
-    Row("play holes", "click during a sowing", "shows its end at once", play(HOLES),
-        played_and_shown(click(at_cell(lambda c: c.match.state.legal_moves()[0].path[0]))), skip_check),
-    Row("play holes", "F", "cycles the animation speed", play(HOLES), key(pygame.K_f),
-        lambda c: user_settings.current().animation == "fast"),
+        lambda c: (
+            getattr(c.scene.board.renderer.hover_preview(c.scene.look), "origin", None)
+            == c.match.state.legal_moves()[1].path[0]
+        ),
+    ),
+    Row(
+        "play holes",
+        "click during a sowing",
+        "shows its end at once",
+        play(HOLES),
+        played_and_shown(click(at_cell(lambda c: c.match.state.legal_moves()[0].path[0]))),
+        skip_check,
+    ),
+    Row(
+        "play holes",
+        "F",
+        "cycles the animation speed",
+        play(HOLES),
+        key(pygame.K_f),
+        lambda c: user_settings.current().animation == "fast",
+    ),
     Row("play holes", "T", "turns the board", play(HOLES), key(pygame.K_t), turned_round),
     # The pause menu
     Row("pause", "Esc", "resumes", paused, key(pygame.K_ESCAPE), lambda c: c.top is c.was["play"]),
     Row("pause", "F1", "shows the rules", paused, key(pygame.K_F1), top_is(RulesScene)),
     Row("pause", "S", "opens the settings", paused, key(pygame.K_s), top_is(SettingsScene)),
-    Row("pause", "C", "copies the game as text", paused, key(pygame.K_c),
-        lambda c: pygame.scrap.get_text() == c.was["play"].match.game_text() and shown_words(c.scene) == (
-            "The game is saved after every move. The game is on the clipboard as text: Ctrl+V (or Open a game) on the "
-            "title screen opens it.")),
-    Row("pause", "E", "exports the game to a file", paused, key(pygame.K_e),
-        lambda c: c.scene.note.startswith("Exported to ")
-        and Path(c.scene.note.removeprefix("Exported to ")).read_text(encoding="utf-8") == c.was["play"].match.game_text()),
-    Row("pause", "M", "saves and leaves for the menu", paused, key(pygame.K_m),
-        lambda c: isinstance(c.top, MenuScene) and len(library.scan().unfinished) == 1),
+    Row(
+        "pause",
+        "C",
+        "copies the game as text",
+        paused,
+        key(pygame.K_c),
+        lambda c: (
+            pygame.scrap.get_text() == c.was["play"].match.game_text()
+            and shown_words(c.scene)
+            == (
+                "The game is saved after every move. The game is on the clipboard as text: Ctrl+V (or Open a game) on the "
+                "title screen opens it."
+            )
+        ),
+    ),
+    Row(
+        "pause",
+        "E",
+        "exports the game to a file",
+        paused,
+        key(pygame.K_e),
+        lambda c: (
+            c.scene.note.startswith("Exported to ")
+            and Path(c.scene.note.removeprefix("Exported to ")).read_text(encoding="utf-8")
+            == c.was["play"].match.game_text()
+        ),
+    ),
+    Row(
+        "pause",
+        "M",
+        "saves and leaves for the menu",
+        paused,
+        key(pygame.K_m),
+        lambda c: isinstance(c.top, MenuScene) and len(library.scan().unfinished) == 1,
+    ),
     Row("leave?", "Enter", "leaves for the menu", leave_asked, key(pygame.K_RETURN), top_is(MenuScene)),
-    Row("leave?", "Esc", "keeps playing", leave_asked, key(pygame.K_ESCAPE), lambda c: c.top is c.was["play"]),
+    Row(
+        "leave?", "Esc", "keeps playing", leave_asked, key(pygame.K_ESCAPE), lambda c: c.top is c.was["play"]
+    ),
     # Game over
-    Row("game over", "R", "plays again (a new game, same setup)", over, key(pygame.K_r),
-        lambda c: isinstance(c.top, PlayScene) and c.top is not c.was["play"] and c.top.match.state.ply == 0),
-    Row("game over", "A", "has the engine look the game over", over, key(pygame.K_a),
-        lambda c: c.match.analysis is not None and c.scene.peeking),
-    Row("game over", "Esc", "shows the board (See board)", over, key(pygame.K_ESCAPE),
-        lambda c: c.scene.peeking and c.top is c.scene),
+    Row(
+        "game over",
+        "R",
+        "plays again (a new game, same setup)",
+        over,
+        key(pygame.K_r),
+        lambda c: isinstance(c.top, PlayScene) and c.top is not c.was["play"] and c.top.match.state.ply == 0,
+    ),
+    Row(
+        "game over",
+        "A",
+        "has the engine look the game over",
+        over,
+        key(pygame.K_a),
+        lambda c: c.match.analysis is not None and c.scene.peeking,
+    ),
+    Row(
+        "game over",
+        "Esc",
+        "shows the board (See board)",
+        over,
+        key(pygame.K_ESCAPE),
+        lambda c: c.scene.peeking and c.top is c.scene,
+    ),
     Row("game over", "M", "goes to the menu", over, key(pygame.K_m), top_is(MenuScene)),
-    Row("game over", "M", "goes back to the chooser the game came from", then(over, chooser_noted), key(pygame.K_m),
-        lambda c: c.top is c.was["chooser"] and len(c.app.manager.stack) == 1),
-    Row("game over", "M", "with no chooser under the game (Continue), opens one", then(over, without_chooser),
-        key(pygame.K_m), lambda c: isinstance(c.top, MenuScene) and len(c.app.manager.stack) == 1),
-    Row("game over", "1", "looks at the first turning point", over, key(pygame.K_1),
-        lambda c: c.match.review.ply == turning_points(c.match.state)[0][0] and c.scene.peeking),
-    Row("game over", "2", "looks at the second turning point, the game's first move (Ncuva)",
-        lambda app: over_of(ncuva_over())(app), key(pygame.K_2),
-        lambda c: turning_points(c.match.state)[1][0] == 1 and c.match.review.ply == 1 and c.scene.peeking
-        and len(c.scene.turns) == len(turning_points(c.match.state))),
-    Row("game over", "R", "under the board, plays again", over_seen, key(pygame.K_r),
-        lambda c: isinstance(c.top, PlayScene) and c.top is not c.scene),
-    Row("game over", "Enter", "under the board, shows the result again", over_seen, key(pygame.K_RETURN),
-        lambda c: not c.was["over"].peeking),
-    Row("game over", "U", "under the board, undoes: the game goes on", over_seen, seq(key(pygame.K_u), frames(2)),
-        lambda c: c.top is c.scene and c.match.state.outcome() is None),
-    Row("game over", "Menu", "under the board, starts another game (the chooser)", over_seen,
-        click(centre(lambda c: c.scene.menu_button.rect)), top_is(MenuScene)),
-    Row("game over", "click a move in the list", "under the board, looks back at it", over_seen,
+    Row(
+        "game over",
+        "M",
+        "goes back to the chooser the game came from",
+        then(over, chooser_noted),
+        key(pygame.K_m),
+        lambda c: c.top is c.was["chooser"] and len(c.app.manager.stack) == 1,
+    ),
+    Row(
+        "game over",
+        "M",
+        "with no chooser under the game (Continue), opens one",
+        then(over, without_chooser),
+        key(pygame.K_m),
+        lambda c: isinstance(c.top, MenuScene) and len(c.app.manager.stack) == 1,
+    ),
+    Row(
+        "game over",
+        "1",
+        "looks at the first turning point",
+        over,
+        key(pygame.K_1),
+        lambda c: c.match.review.ply == turning_points(c.match.state)[0][0] and c.scene.peeking,
+    ),
+    Row(
+        "game over",
+        "2",
+        "looks at the second turning point, the game's first move (Ncuva)",
+        lambda app: over_of(ncuva_over())(app),
+        key(pygame.K_2),
+        lambda c: (
+            turning_points(c.match.state)[1][0] == 1
+            and c.match.review.ply == 1
+            and c.scene.peeking
+            and len(c.scene.turns) == len(turning_points(c.match.state))
+        ),
+    ),
+    Row(
+        "game over",
+        "R",
+        "under the board, plays again",
+        over_seen,
+        key(pygame.K_r),
+        lambda c: isinstance(c.top, PlayScene) and c.top is not c.scene,
+    ),
+    Row(
+        "game over",
+        "Enter",
+        "under the board, shows the result again",
+        over_seen,
+        key(pygame.K_RETURN),
+        lambda c: not c.was["over"].peeking,
+    ),
+    Row(
+        "game over",
+        "U",
+        "under the board, undoes: the game goes on",
+        over_seen,
+        seq(key(pygame.K_u), frames(2)),
+        lambda c: c.top is c.scene and c.match.state.outcome() is None,
+    ),
+    Row(
+        "game over",
+        "Menu",
+        "under the board, starts another game (the chooser)",
+        over_seen,
+        click(centre(lambda c: c.scene.menu_button.rect)),
+        top_is(MenuScene),
+    ),
+    Row(
+        "game over",
+        "click a move in the list",
+        "under the board, looks back at it",
+        over_seen,
         click(lambda c: look_at_log(c.match.state.ply - 2)(c)),
-        lambda c: c.match.review.ply == c.match.state.ply - 2),
-    Row("game over", "←", "under the board, looks at the last move but one", over_seen, key(pygame.K_LEFT),
-        lambda c: c.match.review.ply == c.match.state.ply - 1),
+        lambda c: c.match.review.ply == c.match.state.ply - 2,
+    ),
+    Row(
+        "game over",
+        "←",
+        "under the board, looks at the last move but one",
+        over_seen,
+        key(pygame.K_LEFT),
+        lambda c: c.match.review.ply == c.match.state.ply - 1,
+    ),
     # The analysis (a finished game looked over)
-    Row("analysis", "A", "has the engine look the game over (the graph fills in)", over_seen,
-        seq(key(pygame.K_a), frames(2)), lambda c: c.match.analysis is not None and c.match.analysis.done
-        and len(c.scene.plan.graph_line) == c.match.state.ply + 1),
-    Row("analysis", "G", "shows the graph from the other side", analysed,
+    Row(
+        "analysis",
+        "A",
+        "has the engine look the game over (the graph fills in)",
+        over_seen,
+        seq(key(pygame.K_a), frames(2)),
+        lambda c: (
+            c.match.analysis is not None
+            and c.match.analysis.done
+            and len(c.scene.plan.graph_line) == c.match.state.ply + 1
+        ),
+    ),
+    Row(
+        "analysis",
+        "G",
+        "shows the graph from the other side",
+        analysed,
         seq(note("side", lambda c: c.match.graph_side), key(pygame.K_g)),
-        lambda c: c.match.graph_side == 1 - c.was["side"]),
-    Row("analysis", "click the graph's title", "shows it from the other side", analysed,
+        lambda c: c.match.graph_side == 1 - c.was["side"],
+    ),
+    Row(
+        "analysis",
+        "click the graph's title",
+        "shows it from the other side",
+        analysed,
         seq(note("side", lambda c: c.match.graph_side), click(centre(lambda c: c.scene.plan.graph_title))),
-        lambda c: c.match.graph_side == 1 - c.was["side"] and not c.match.review.active),
-    Row("analysis", "click a mark", "shows the position before the slip with the better move", analysed,
-        seq(note("slip", lambda c: the_slip(c)[1]), click(lambda c: the_slip(c)[0])), looks_at_the_slip),
-    Row("analysis", "click the slip in the list", "shows the position before it with the better move", analysed,
+        lambda c: c.match.graph_side == 1 - c.was["side"] and not c.match.review.active,
+    ),
+    Row(
+        "analysis",
+        "click a mark",
+        "shows the position before the slip with the better move",
+        analysed,
+        seq(note("slip", lambda c: the_slip(c)[1]), click(lambda c: the_slip(c)[0])),
+        looks_at_the_slip,
+    ),
+    Row(
+        "analysis",
+        "click the slip in the list",
+        "shows the position before it with the better move",
+        analysed,
         seq(note("slip", lambda c: the_slip(c)[1]), click(lambda c: look_at_log(c.was["slip"])(c))),
-        looks_at_the_slip),
-    Row("analysis", "click the graph's title", "in a game going on: only turns the graph, the piece stays chosen",
+        looks_at_the_slip,
+    ),
+    Row(
+        "analysis",
+        "click the graph's title",
+        "in a game going on: only turns the graph, the piece stays chosen",
         then(play(LINES, moves=4), lambda c: c.match.analyse(Judged), selected),
         seq(note("side", lambda c: c.match.graph_side), click(centre(lambda c: c.scene.plan.graph_title))),
-        lambda c: c.match.graph_side == 1 - c.was["side"] and c.match.builder.path == (c.was["move"].path[0],)),
-    Row("analysis", "click the graph's last point", "in a game going on: shows the game as it is, the piece stays "
-        "chosen", then(play(LINES, moves=4), lambda c: c.match.analyse(Judged), selected),
+        lambda c: (
+            c.match.graph_side == 1 - c.was["side"] and c.match.builder.path == (c.was["move"].path[0],)
+        ),
+    ),
+    Row(
+        "analysis",
+        "click the graph's last point",
+        "in a game going on: shows the game as it is, the piece stays chosen",
+        then(play(LINES, moves=4), lambda c: c.match.analyse(Judged), selected),
         click(lambda c: c.scene.plan.graph_line[-1]),
-        lambda c: not c.match.review.active and c.match.builder.path == (c.was["move"].path[0],)),
-    Row("game over", "Ctrl+Y", "under the board after an undo, replays the last move: the result shows again",
-        then(over_seen, lambda c: c.match.undo()), seq(key(pygame.K_y, CTRL), until(top_is(GameOverScene), 200)),
-        lambda c: isinstance(c.top, GameOverScene) and c.match.state.outcome() is not None),
-    Row("analysis", "click the graph", "looks at the move under the pointer", analysed,
-        click(lambda c: c.scene.plan.graph_line[10]), lambda c: c.match.review.ply == 10),
+        lambda c: not c.match.review.active and c.match.builder.path == (c.was["move"].path[0],),
+    ),
+    Row(
+        "game over",
+        "Ctrl+Y",
+        "under the board after an undo, replays the last move: the result shows again",
+        then(over_seen, lambda c: c.match.undo()),
+        seq(key(pygame.K_y, CTRL), until(top_is(GameOverScene), 200)),
+        lambda c: isinstance(c.top, GameOverScene) and c.match.state.outcome() is not None,
+    ),
+    Row(
+        "analysis",
+        "click the graph",
+        "looks at the move under the pointer",
+        analysed,
+        click(lambda c: c.scene.plan.graph_line[10]),
+        lambda c: c.match.review.ply == 10,
+    ),
     # The rules
     Row("rules", "Down", "scrolls down", rules, key(pygame.K_DOWN), lambda c: c.scene.target_scroll > 0),
-    Row("rules", "Up", "scrolls up", then(rules, scrolled_to_end), key(pygame.K_UP),
-        lambda c: 0 < c.scene.target_scroll < c.scene.max_scroll),
-    Row("rules", "Page Down", "scrolls a page down", rules, key(pygame.K_PAGEDOWN),
-        lambda c: c.scene.target_scroll == min(c.scene.max_scroll, 480 * c.app.scale)),
-    Row("rules", "Page Up", "scrolls a page up", then(rules, scrolled_to_end), key(pygame.K_PAGEUP),
-        lambda c: c.scene.target_scroll == max(0.0, c.scene.max_scroll - 480 * c.app.scale)),
-    Row("rules", "wheel", "scrolls", rules, event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False),
-        lambda c: c.scene.target_scroll > 0),
-    Row("rules", "End", "goes to the end", rules, key(pygame.K_END),
-        lambda c: c.scene.target_scroll == c.scene.max_scroll),
-    Row("rules", "Home", "goes to the top", then(rules, scrolled_to_end), key(pygame.K_HOME),
-        lambda c: c.scene.target_scroll == 0),
-    Row("rules", "T", "opens the lesson (Try it)", rules, key(pygame.K_t),
-        lambda c: isinstance(c.top, TutorialScene) and c.top.match.spec.id == "kotu_ellima"),
+    Row(
+        "rules",
+        "Up",
+        "scrolls up",
+        then(rules, scrolled_to_end),
+        key(pygame.K_UP),
+        lambda c: 0 < c.scene.target_scroll < c.scene.max_scroll,
+    ),
+    Row(
+        "rules",
+        "Page Down",
+        "scrolls a page down",
+        rules,
+        key(pygame.K_PAGEDOWN),
+        lambda c: c.scene.target_scroll == min(c.scene.max_scroll, 480 * c.app.scale),
+    ),
+    Row(
+        "rules",
+        "Page Up",
+        "scrolls a page up",
+        then(rules, scrolled_to_end),
+        key(pygame.K_PAGEUP),
+        lambda c: c.scene.target_scroll == max(0.0, c.scene.max_scroll - 480 * c.app.scale),
+    ),
+    Row(
+        "rules",
+        "wheel",
+        "scrolls",
+        rules,
+        event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False),
+        lambda c: c.scene.target_scroll > 0,
+    ),
+    Row(
+        "rules",
+        "End",
+        "goes to the end",
+        rules,
+        key(pygame.K_END),
+        lambda c: c.scene.target_scroll == c.scene.max_scroll,
+    ),
+    Row(
+        "rules",
+        "Home",
+        "goes to the top",
+        then(rules, scrolled_to_end),
+        key(pygame.K_HOME),
+        lambda c: c.scene.target_scroll == 0,
+    ),
+    Row(
+        "rules",
+        "T",
+        "opens the lesson (Try it)",
+        rules,
+        key(pygame.K_t),
+        lambda c: isinstance(c.top, TutorialScene) and c.top.match.spec.id == "kotu_ellima",
+    ),
     Row("rules", "Esc", "steps back", rules, key(pygame.K_ESCAPE), top_is(MenuScene)),
     # The settings
-    Row("settings", "Down", "chooses the next row", settings_at(0), key(pygame.K_DOWN),
-        lambda c: focused(c) is c.scene.rows[1]),
-    Row("settings", "Up", "chooses the row above", settings_at(1), key(pygame.K_UP),
-        lambda c: focused(c) is c.scene.rows[0]),
-    Row("settings", "Right", "changes the row (Sound), saved", settings_at(0), key(pygame.K_RIGHT),
-        lambda c: user_settings.load_settings()[0].sound != c.was["settings"].sound),
-    Row("settings", "Left", "changes the row (Animation), saved", settings_at(2), key(pygame.K_LEFT),
-        lambda c: user_settings.load_settings()[0].animation != c.was["settings"].animation),
-    Row("settings", "Right", "on Full screen: full screen, saved", settings_at(6), key(pygame.K_RIGHT),
-        lambda c: c.app.fullscreen and user_settings.load_settings()[0].fullscreen),
-    Row("settings", "Right", "on Language: changes the language at once, saved", settings_at(7), key(pygame.K_RIGHT),
-        language_changed),
-    Row("settings", "F11", "toggles full screen, and the Full screen row says so", settings_at(0),
-        key(pygame.K_F11), lambda c: c.app.fullscreen and c.scene.rows[6].value is True),
-    Row("settings", "click a row's arrow", "changes it", settings_at(0),
+    Row(
+        "settings",
+        "Down",
+        "chooses the next row",
+        settings_at(0),
+        key(pygame.K_DOWN),
+        lambda c: focused(c) is c.scene.rows[1],
+    ),
+    Row(
+        "settings",
+        "Up",
+        "chooses the row above",
+        settings_at(1),
+        key(pygame.K_UP),
+        lambda c: focused(c) is c.scene.rows[0],
+    ),
+    Row(
+        "settings",
+        "Right",
+        "changes the row (Sound), saved",
+        settings_at(0),
+        key(pygame.K_RIGHT),
+        lambda c: user_settings.load_settings()[0].sound != c.was["settings"].sound,
+    ),
+    Row(
+        "settings",
+        "Left",
+        "changes the row (Animation), saved",
+        settings_at(2),
+        key(pygame.K_LEFT),
+        lambda c: user_settings.load_settings()[0].animation != c.was["settings"].animation,
+    ),
+    Row(
+        "settings",
+        "Right",
+        "on Full screen: full screen, saved",
+        settings_at(6),
+        key(pygame.K_RIGHT),
+        lambda c: c.app.fullscreen and user_settings.load_settings()[0].fullscreen,
+    ),
+    Row(
+        "settings",
+        "Right",
+        "on Language: changes the language at once, saved",
+        settings_at(7),
+        key(pygame.K_RIGHT),
+        language_changed,
+    ),
+    Row(
+        "settings",
+        "F11",
+        "toggles full screen, and the Full screen row says so",
+        settings_at(0),
+        key(pygame.K_F11),
+        lambda c: c.app.fullscreen and c.scene.rows[6].value is True,
+    ),
+    Row(
+        "settings",
+        "click a row's arrow",
+        "changes it",
+        settings_at(0),
         click(lambda c: (c.scene.rows[3].rect.right - 20, c.scene.rows[3].rect.top + 20)),
-        lambda c: user_settings.load_settings()[0].show_legal != c.was["settings"].show_legal),
+        lambda c: user_settings.load_settings()[0].show_legal != c.was["settings"].show_legal,
+    ),
     Row("settings", "Esc", "steps back", settings_at(0), key(pygame.K_ESCAPE), top_is(TitleScene)),
     # Saved games
-    Row("saved games", "Tab", "shows the next list (Finished)", with_saved(library_screen, 2, 1), key(pygame.K_TAB),
-        lambda c: c.scene.tab == "finished"),
-    Row("saved games", "Right", "shows the next list", with_saved(library_screen, 2, 1), key(pygame.K_RIGHT),
-        lambda c: c.scene.tab == "finished"),
-    Row("saved games", "Left", "shows the list before (the Record)", with_saved(library_screen, 2, 1),
-        key(pygame.K_LEFT), lambda c: c.scene.tab == "record"),
-    Row("saved games", "Down", "chooses the next game", with_saved(library_screen, 2), key(pygame.K_DOWN),
-        lambda c: c.scene.selected == 1),
-    Row("saved games", "Up", "chooses the game above", with_saved(then(library_screen, lambda c: setattr(
-        c.scene, "selected", 1)), 2), key(pygame.K_UP), lambda c: c.scene.selected == 0),
-    Row("saved games", "Enter", "opens the chosen game", with_saved(library_screen, 2), key(pygame.K_RETURN),
-        lambda c: opened(c, c.was["saved1"].to_text())),
-    Row("saved games", "Enter", "opens the chosen game, whose next move is saved in its own file (no copy)",
-        with_saved(library_screen, 1), seq(key(pygame.K_RETURN), moved_on),
-        lambda c: [(e.path, e.ply) for e in library.scan().unfinished] == [(c.was["path"], c.was["saved0"].ply + 1)]),
-    Row("saved games", "click a game", "opens it", with_saved(library_screen, 2),
-        click(centre(lambda c: c.scene.row_rects[1])), lambda c: opened(c, c.was["saved0"].to_text())),
-    Row("saved games", "Enter", "on Finished: opens the game to look it over",
-        with_saved(then(library_screen, lambda c: c.scene.show_tab("finished")), 1, 1), key(pygame.K_RETURN),
-        lambda c: opened(c, c.was["finished"].to_text()) and c.top.match.state.outcome() is not None),
-    Row("saved games", "Del", "asks first", with_saved(library_screen, 2), key(pygame.K_DELETE),
-        lambda c: isinstance(c.top, MenuOverlay) and len(library.scan().unfinished) == 2),
-    Row("saved games", "Enter", "in the question: deletes it", with_saved(library_screen, 2),
+    Row(
+        "saved games",
+        "Tab",
+        "shows the next list (Finished)",
+        with_saved(library_screen, 2, 1),
+        key(pygame.K_TAB),
+        lambda c: c.scene.tab == "finished",
+    ),
+    Row(
+        "saved games",
+        "Right",
+        "shows the next list",
+        with_saved(library_screen, 2, 1),
+        key(pygame.K_RIGHT),
+        lambda c: c.scene.tab == "finished",
+    ),
+    Row(
+        "saved games",
+        "Left",
+        "shows the list before (the Record)",
+        with_saved(library_screen, 2, 1),
+        key(pygame.K_LEFT),
+        lambda c: c.scene.tab == "record",
+    ),
+    Row(
+        "saved games",
+        "Down",
+        "chooses the next game",
+        with_saved(library_screen, 2),
+        key(pygame.K_DOWN),
+        lambda c: c.scene.selected == 1,
+    ),
+    Row(
+        "saved games",
+        "Up",
+        "chooses the game above",
+        with_saved(then(library_screen, lambda c: setattr(c.scene, "selected", 1)), 2),
+        key(pygame.K_UP),
+        lambda c: c.scene.selected == 0,
+    ),
+    Row(
+        "saved games",
+        "Enter",
+        "opens the chosen game",
+        with_saved(library_screen, 2),
+        key(pygame.K_RETURN),
+        lambda c: opened(c, c.was["saved1"].to_text()),
+    ),
+    Row(
+        "saved games",
+        "Enter",
+        "opens the chosen game, whose next move is saved in its own file (no copy)",
+        with_saved(library_screen, 1),
+        seq(key(pygame.K_RETURN), moved_on),
+        lambda c: (
+            [(e.path, e.ply) for e in library.scan().unfinished] == [(c.was["path"], c.was["saved0"].ply + 1)]
+        ),
+    ),
+    Row(
+        "saved games",
+        "click a game",
+        "opens it",
+        with_saved(library_screen, 2),
+        click(centre(lambda c: c.scene.row_rects[1])),
+        lambda c: opened(c, c.was["saved0"].to_text()),
+    ),
+    Row(
+        "saved games",
+        "Enter",
+        "on Finished: opens the game to look it over",
+        with_saved(then(library_screen, lambda c: c.scene.show_tab("finished")), 1, 1),
+        key(pygame.K_RETURN),
+        lambda c: opened(c, c.was["finished"].to_text()) and c.top.match.state.outcome() is not None,
+    ),
+    Row(
+        "saved games",
+        "Del",
+        "asks first",
+        with_saved(library_screen, 2),
+        key(pygame.K_DELETE),
+        lambda c: isinstance(c.top, MenuOverlay) and len(library.scan().unfinished) == 2,
+    ),
+    Row(
+        "saved games",
+        "Enter",
+        "in the question: deletes it",
+        with_saved(library_screen, 2),
         seq(key(pygame.K_DELETE), key(pygame.K_RETURN)),
-        lambda c: c.top is c.scene and len(library.scan().unfinished) == 1 and len(c.scene.entries) == 1),
-    Row("saved games", "Esc", "in the question: keeps it", with_saved(library_screen, 2),
+        lambda c: c.top is c.scene and len(library.scan().unfinished) == 1 and len(c.scene.entries) == 1,
+    ),
+    Row(
+        "saved games",
+        "Esc",
+        "in the question: keeps it",
+        with_saved(library_screen, 2),
         seq(key(pygame.K_DELETE), key(pygame.K_ESCAPE)),
-        lambda c: c.top is c.scene and len(library.scan().unfinished) == 2),
-    Row("saved games", "Page Down", "chooses a page further down a long list", with_saved(library_screen, 12),
-        key(pygame.K_PAGEDOWN), lambda c: c.scene.selected == len(c.scene.row_rects) - 1 > 0),
-    Row("saved games", "wheel", "scrolls a long list", with_saved(library_screen, 12),
-        seq(event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False), frames(1)), lambda c: c.scene.top == 1),
-    Row("saved games", "Esc", "steps back to the title", with_saved(library_screen, 1), key(pygame.K_ESCAPE),
-        top_is(TitleScene)),
+        lambda c: c.top is c.scene and len(library.scan().unfinished) == 2,
+    ),
+    Row(
+        "saved games",
+        "Page Down",
+        "chooses a page further down a long list",
+        with_saved(library_screen, 12),
+        key(pygame.K_PAGEDOWN),
+        lambda c: c.scene.selected == len(c.scene.row_rects) - 1 > 0,
+    ),
+    Row(
+        "saved games",
+        "wheel",
+        "scrolls a long list",
+        with_saved(library_screen, 12),
+        seq(event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False), frames(1)),
+        lambda c: c.scene.top == 1,
+    ),
+    Row(
+        "saved games",
+        "Esc",
+        "steps back to the title",
+        with_saved(library_screen, 1),
+        key(pygame.K_ESCAPE),
+        top_is(TitleScene),
+    ),
     # A lesson
-    Row("lesson", "click the marked move", "plays it, then the reply", lesson,
+    Row(
+        "lesson",
+        "click the marked move",
+        "plays it, then the reply",
+        lesson,
         seq(clicks_of(lambda c: c.scene.expected[0]), until(lambda c: c.scene.stage == Stage.AFTER)),
-        lambda c: c.scene.stage == Stage.AFTER and c.scene.index == 0),
-    Row("lesson", "Enter", "goes on to the next step", lesson_after, key(pygame.K_RETURN),
-        lambda c: c.scene.index == 1 and c.scene.stage == Stage.MOVE),
-    Row("lesson", "Next", "goes on to the next step", lesson_after,
-        click(centre(lambda c: c.scene.next_button.rect)), lambda c: c.scene.index == 1),
-    Row("lesson", "A", "after a step, starts the lesson again", lesson_after, key(pygame.K_a),
-        lambda c: c.scene.index == 0 and c.scene.stage == Stage.MOVE),
-    Row("lesson", "Again", "after a step, starts the lesson again", then(lesson_after, lesson_step_played_next),
-        click(centre(lambda c: c.scene.again_button.rect)), lambda c: c.scene.index == 0 and c.scene.stage == Stage.MOVE),
-    Row("lesson", "A", "at its end, goes through the lesson again", then(lesson, lesson_done), key(pygame.K_a),
-        lambda c: c.scene.index == 0 and c.scene.stage == Stage.MOVE),
-    Row("lesson", "Enter", "at its end, leaves", then(lesson, lesson_done), key(pygame.K_RETURN),
-        top_is(MenuScene)),
+        lambda c: c.scene.stage == Stage.AFTER and c.scene.index == 0,
+    ),
+    Row(
+        "lesson",
+        "Enter",
+        "goes on to the next step",
+        lesson_after,
+        key(pygame.K_RETURN),
+        lambda c: c.scene.index == 1 and c.scene.stage == Stage.MOVE,
+    ),
+    Row(
+        "lesson",
+        "Next",
+        "goes on to the next step",
+        lesson_after,
+        click(centre(lambda c: c.scene.next_button.rect)),
+        lambda c: c.scene.index == 1,
+    ),
+    Row(
+        "lesson",
+        "A",
+        "after a step, starts the lesson again",
+        lesson_after,
+        key(pygame.K_a),
+        lambda c: c.scene.index == 0 and c.scene.stage == Stage.MOVE,
+    ),
+    Row(
+        "lesson",
+        "Again",
+        "after a step, starts the lesson again",
+        then(lesson_after, lesson_step_played_next),
+        click(centre(lambda c: c.scene.again_button.rect)),
+        lambda c: c.scene.index == 0 and c.scene.stage == Stage.MOVE,
+    ),
+    Row(
+        "lesson",
+        "A",
+        "at its end, goes through the lesson again",
+        then(lesson, lesson_done),
+        key(pygame.K_a),
+        lambda c: c.scene.index == 0 and c.scene.stage == Stage.MOVE,
+    ),
+    Row(
+        "lesson",
+        "Enter",
+        "at its end, leaves",
+        then(lesson, lesson_done),
+        key(pygame.K_RETURN),
+        top_is(MenuScene),
+    ),
     Row("lesson", "Esc", "leaves the lesson", lesson, key(pygame.K_ESCAPE), top_is(MenuScene)),
     Row("lesson", "Esc", "after a step, leaves", lesson_after, key(pygame.K_ESCAPE), top_is(MenuScene)),
-    Row("lesson", "Esc", "at its end, leaves", then(lesson, lesson_done), key(pygame.K_ESCAPE), top_is(MenuScene)),
-    Row("lesson", "F1", "shows the rules (no lesson offered from there)", lesson, key(pygame.K_F1),
-        lambda c: isinstance(c.top, RulesScene) and not c.top.tutorial_button.visible),
+    Row(
+        "lesson",
+        "Esc",
+        "at its end, leaves",
+        then(lesson, lesson_done),
+        key(pygame.K_ESCAPE),
+        top_is(MenuScene),
+    ),
+    Row(
+        "lesson",
+        "F1",
+        "shows the rules (no lesson offered from there)",
+        lesson,
+        key(pygame.K_F1),
+        lambda c: isinstance(c.top, RulesScene) and not c.top.tutorial_button.visible,
+    ),
     Row("lesson", "T", "turns the board", then(lesson, note_board), key(pygame.K_t), turned_round),
     # The coin toss
-    Row("coin toss", "click", "skips the spin", coin, click(lambda c: (640, 400)),
-        lambda c: c.scene.spin.done and c.top is c.scene),
-    Row("coin toss", "click", "again: to the game", coin, seq(click(lambda c: (640, 400)), click(lambda c: (640, 400))),
-        lambda c: isinstance(c.top, PlayScene) and c.top.match.state.to_move == c.scene.winner),
+    Row(
+        "coin toss",
+        "click",
+        "skips the spin",
+        coin,
+        click(lambda c: (640, 400)),
+        lambda c: c.scene.spin.done and c.top is c.scene,
+    ),
+    Row(
+        "coin toss",
+        "click",
+        "again: to the game",
+        coin,
+        seq(click(lambda c: (640, 400)), click(lambda c: (640, 400))),
+        lambda c: isinstance(c.top, PlayScene) and c.top.match.state.to_move == c.scene.winner,
+    ),
     # Quitting from every screen
-    *(Row(name, "Ctrl+Q", "quits", arrange, key(pygame.K_q, CTRL), quits) for name, arrange in (
-        ("chooser", chooser), ("settings", settings_at(0)), ("rules", rules), ("pause", paused),
-        ("leave?", leave_asked), ("game over", over), ("saved games", with_saved(library_screen)),
-        ("lesson", lesson), ("coin toss", coin))),
+    *(
+        Row(name, "Ctrl+Q", "quits", arrange, key(pygame.K_q, CTRL), quits)
+        for name, arrange in (
+            ("chooser", chooser),
+            ("settings", settings_at(0)),
+            ("rules", rules),
+            ("pause", paused),
+            ("leave?", leave_asked),
+            ("game over", over),
+            ("saved games", with_saved(library_screen)),
+            ("lesson", lesson),
+            ("coin toss", coin),
+        )
+    ),
 ]
 
 
@@ -1316,7 +2366,11 @@ def readme_keys() -> set[str]:
     named keys of the chooser, the setup and the move list."""
     text = README.read_text(encoding="utf-8")
     section = text.split("\n## Play\n", 1)[1].split("\n## ", 1)[0]
-    keys = {b for b in re.findall(r"\*\*([^*]+)\*\*", section) if re.fullmatch(r"[A-Z0-9]|F\d{1,2}|Esc|Ctrl\+\w", b)}
+    keys = {
+        b
+        for b in re.findall(r"\*\*([^*]+)\*\*", section)
+        if re.fullmatch(r"[A-Z0-9]|F\d{1,2}|Esc|Ctrl\+\w", b)
+    }
     keys |= set(re.findall(r"(?:\(|, )(?:\*\*)?([A-Z0-9])(?:\*\*)?(?=[ ,)])", section))
     keys |= set(re.findall(r"\b(?:Ctrl|Cmd)\+[A-Z]\b", section))
     keys |= set(re.findall(r"[←→↑↓]|\b(?:Home|End|Enter|Esc|Up|Down|Left|Right|Tab|Del)\b", section))
@@ -1325,9 +2379,28 @@ def readme_keys() -> set[str]:
 
 def test_every_key_the_readme_names_has_a_row():
     named = readme_keys()
-    assert {"F", "H", "T", "V", "U", "Ctrl+Y", "Ctrl+Z", "F1", "F11", "Esc", "←", "Home", "S", "D", "A", "G"} <= named
+    assert {
+        "F",
+        "H",
+        "T",
+        "V",
+        "U",
+        "Ctrl+Y",
+        "Ctrl+Z",
+        "F1",
+        "F11",
+        "Esc",
+        "←",
+        "Home",
+        "S",
+        "D",
+        "A",
+        "G",
+    } <= named
     missing = named - {r.binding for r in TABLE}
-    assert not missing, f"README's Play section names keys the binding table has no row for: {sorted(missing)}"
+    assert not missing, (
+        f"README's Play section names keys the binding table has no row for: {sorted(missing)}"
+    )
 
 
 # --- the overlays' words, keys and failures (what the rows cannot arrange) --------------------------------
@@ -1362,8 +2435,9 @@ def test_menu_in_a_game_that_could_not_be_saved_asks_before_losing_it(row_app, m
     asked = c.top
     assert isinstance(asked, MenuOverlay) and asked.title == "Leave without saving?"
     reason = c.match.game_file.reason
-    assert shown_words(asked) == (f"The game could not be saved: {reason}. If you leave now, its moves since the last "
-                                  "save are lost.")
+    assert shown_words(asked) == (
+        f"The game could not be saved: {reason}. If you leave now, its moves since the last save are lost."
+    )
     row_app.frame([_key_event(pygame.K_RETURN if answer == "Enter" else pygame.K_ESCAPE)], 1 / 60)
     if answer == "Enter":
         assert isinstance(c.top, MenuScene)
@@ -1381,8 +2455,9 @@ def test_the_pause_menu_says_whether_the_game_is_saved(row_app, monkeypatch):
     row_app.frame([_key_event(pygame.K_ESCAPE)], 1 / 60)
     reason = game.match.game_file.reason
     assert isinstance(c.top, PauseScene) and c.top is not c.scene
-    assert reason and shown_words(c.top) == (f"The game is not being saved: {reason}. It is kept in memory while this "
-                                             "window is open.")
+    assert reason and shown_words(c.top) == (
+        f"The game is not being saved: {reason}. It is kept in memory while this window is open."
+    )
 
 
 def test_copy_without_a_clipboard_says_why_and_what_to_do(row_app, monkeypatch):
@@ -1393,7 +2468,10 @@ def test_copy_without_a_clipboard_says_why_and_what_to_do(row_app, monkeypatch):
 
     monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
     row_app.frame([_key_event(pygame.K_c)], 1 / 60)
-    assert c.scene.note == "The clipboard is not available here (no clipboard on this display); use Export instead."
+    assert (
+        c.scene.note
+        == "The clipboard is not available here (no clipboard on this display); use Export instead."
+    )
     assert "use Export instead" in shown_words(c.scene)
 
 
@@ -1445,7 +2523,9 @@ def test_each_button_names_its_key_stands_out_as_it_should_and_is_translated(row
         assert buttons[0].style != "normal", (name, buttons[0].label)
     i18n.set_language("si")
     for name, (scene, buttons) in found.items():
-        plain = [b.label for b in buttons if not isinstance(b.label, Words) or "{label}" not in b.label.template]
+        plain = [
+            b.label for b in buttons if not isinstance(b.label, Words) or "{label}" not in b.label.template
+        ]
         if isinstance(scene, MenuOverlay):
             plain += [scene.title, scene.words]
         for words in plain:
@@ -1471,8 +2551,9 @@ def _column(buttons: list[Any], box: pygame.Rect) -> None:
 
 
 @pytest.mark.parametrize("size", [SIZE, (960, 600)])
-def test_each_question_and_the_pause_menu_lay_out_a_centred_box_with_a_column_of_buttons(row_app, monkeypatch,
-                                                                                           size):
+def test_each_question_and_the_pause_menu_lay_out_a_centred_box_with_a_column_of_buttons(
+    row_app, monkeypatch, size
+):
     """Pause, Leave? and Leave without saving?: the box centred in the window, its buttons in one
     column inside it; at the smaller size nothing is larger than at the larger one."""
     boxes = {}
@@ -1532,10 +2613,15 @@ def test_the_pause_menu_is_a_dark_box_its_words_read_on_over_the_game_dimmed(row
     row_app.manager.stack.append(c.scene)
     row_app.frame([], 1 / 60)
     inside = screen.get_at((box.left + 16, c.scene.buttons[0].rect.centery))
-    assert _luminance(inside) < _luminance(theme.ACCENT) / 3 and _luminance(inside) < _luminance(theme.TEXT) / 3
-    texts = [r for _, r in placed_texts(row_app, c.scene)][:1 + len(c.scene.lines)]
+    assert (
+        _luminance(inside) < _luminance(theme.ACCENT) / 3 and _luminance(inside) < _luminance(theme.TEXT) / 3
+    )
+    texts = [r for _, r in placed_texts(row_app, c.scene)][: 1 + len(c.scene.lines)]
     assert len(texts) == 1 + len(c.scene.lines) >= 2 and all(box.contains(r) for r in texts), (box, texts)
-    assert all(a.bottom <= b.top for a, b in zip(texts, texts[1:])) and texts[-1].bottom <= c.scene.buttons[0].rect.top
+    assert (
+        all(a.bottom <= b.top for a, b in zip(texts, texts[1:]))
+        and texts[-1].bottom <= c.scene.buttons[0].rect.top
+    )
     w, h = screen.get_size()
     for x, y in [(0, 0), (w - 1, h - 1), (box.left - 1, box.centery), (w // 4, h // 2)]:
         was, now = _luminance(game.get_at((x, y))), _luminance(screen.get_at((x, y)))
@@ -1550,8 +2636,11 @@ def test_under_the_board_the_strip_says_the_result_left_of_its_buttons(row_app):
     insets = []
     for size in (SIZE, (960, 600)):
         _resized(c, size)
-        said = [(words, rect) for words, rect in placed_texts(row_app) if strip.strip.contains(rect)
-                and rect.right <= strip.strip_rematch.rect.left]
+        said = [
+            (words, rect)
+            for words, rect in placed_texts(row_app)
+            if strip.strip.contains(rect) and rect.right <= strip.strip_rematch.rect.left
+        ]
         headline = str(c.was["over"].result_words).rstrip("!")
         line = next((rect for words, rect in said if words.startswith(headline)), None)
         assert line is not None, (headline, said)
@@ -1564,9 +2653,13 @@ def _card(c: Ctx) -> dict[str, Any]:
     """The game-over card and strip as laid out: the box, the four buttons, the turning points,
     the strip and its two buttons."""
     g = c.scene
-    return {"box": g.box.copy(), "buttons": [b.rect.copy() for b in (g.rematch, g.analyse_button, g.review, g.menu)],
-            "turns": [b.rect.copy() for b in g.turns], "strip": g.strip.copy(),
-            "strip buttons": [g.strip_rematch.rect.copy(), g.strip_result.rect.copy()]}
+    return {
+        "box": g.box.copy(),
+        "buttons": [b.rect.copy() for b in (g.rematch, g.analyse_button, g.review, g.menu)],
+        "turns": [b.rect.copy() for b in g.turns],
+        "strip": g.strip.copy(),
+        "strip buttons": [g.strip_rematch.rect.copy(), g.strip_result.rect.copy()],
+    }
 
 
 @pytest.mark.parametrize("size", [SIZE, (960, 600)])
@@ -1591,9 +2684,15 @@ def test_the_game_over_card_and_the_strip_under_the_board_are_laid_out_in_the_wi
     buttons = card["buttons"]
     assert all(box.contains(r) for r in buttons) and len({(r.top, r.size) for r in buttons}) == 1, buttons
     gaps = {b.left - a.right for a, b in zip(buttons, buttons[1:])}
-    assert len(gaps) == 1 and gaps.pop() > 0 and abs((buttons[0].left - box.left) - (box.right - buttons[-1].right)) <= 1
+    assert (
+        len(gaps) == 1
+        and gaps.pop() > 0
+        and abs((buttons[0].left - box.left) - (box.right - buttons[-1].right)) <= 1
+    )
     turns = card["turns"]
-    assert turns and all(box.contains(r) and abs((r.left - box.left) - (box.right - r.right)) <= 1 for r in turns), (box, turns)
+    assert turns and all(
+        box.contains(r) and abs((r.left - box.left) - (box.right - r.right)) <= 1 for r in turns
+    ), (box, turns)
     steps = {b.top - a.bottom for a, b in zip(turns, turns[1:])}
     assert len({r.size for r in turns}) == 1 and all(step >= 0 for step in steps) and len(steps) <= 1, turns
     assert turns[-1].bottom < buttons[0].top
@@ -1608,7 +2707,9 @@ def test_the_game_over_card_and_the_strip_under_the_board_are_laid_out_in_the_wi
     for name in ("box", "strip"):
         assert card[name].width <= big[name].width and card[name].height <= big[name].height, name
     for name in ("buttons", "turns", "strip buttons"):
-        assert all(now.width <= was.width and now.height <= was.height for now, was in zip(card[name], big[name])), name
+        assert all(
+            now.width <= was.width and now.height <= was.height for now, was in zip(card[name], big[name])
+        ), name
     row_app.resize(SIZE)
 
 
@@ -1635,9 +2736,9 @@ def test_the_game_over_card_reads_top_down_inside_its_box_alike_at_both_sizes(ro
         words = [w for w, _ in texts]
         first = words.index("Game over")
         heading = next(i for i, w in enumerate(words) if w.startswith("Turning points"))
-        card = [r for _, r in texts[first:heading + 1]]
-        assert len(card) >= 4 and all(g.box.contains(r) for r in card), (g.box, texts[first:heading + 1])
-        assert all(a.bottom <= b.top for a, b in zip(card, card[1:])), texts[first:heading + 1]
+        card = [r for _, r in texts[first : heading + 1]]
+        assert len(card) >= 4 and all(g.box.contains(r) for r in card), (g.box, texts[first : heading + 1])
+        assert all(a.bottom <= b.top for a, b in zip(card, card[1:])), texts[first : heading + 1]
         assert card[-1].left == g.turns[0].rect.left and card[-1].bottom <= g.turns[0].rect.top
         said = words[first + 1]  # the result, as the strip under the board says it too
         assert said.endswith("!") and str(g.strip_words).startswith(said[:-1] + ". "), (said, g.strip_words)
@@ -1664,7 +2765,9 @@ def test_the_game_over_card_keeps_room_for_turning_points_only_when_there_are_so
     state = load_state(state.to_text())  # the position alone, no moves before it
     state.apply(last)
     g = _risen(over_of(state)(row_app)).scene
-    assert not g.turns and not any(words.startswith("Turning points") for words, _ in placed_texts(row_app, g))
+    assert not g.turns and not any(
+        words.startswith("Turning points") for words, _ in placed_texts(row_app, g)
+    )
     assert with_turns - g.box.height >= rows + heading.height, (with_turns, g.box.height, rows, heading)
 
 
@@ -1682,15 +2785,26 @@ def test_the_game_over_card_shows_the_winners_own_piece(row_app):
     g = _risen(c).scene
     texts = placed_texts(row_app, g)
     result = next(r for words, r in texts if words == str(g.result_words))
-    left = pygame.Rect(g.box.left + 8, result.top - result.height // 2, result.left - g.box.left - 8,
-                       result.height + result.height // 2)
-    seen = {tuple(row_app.screen.get_at((x, y)))[:3] for x in range(left.left, left.right)
-            for y in range(left.top, left.bottom)}
+    left = pygame.Rect(
+        g.box.left + 8,
+        result.top - result.height // 2,
+        result.left - g.box.left - 8,
+        result.height + result.height // 2,
+    )
+    seen = {
+        tuple(row_app.screen.get_at((x, y)))[:3]
+        for x in range(left.left, left.right)
+        for y in range(left.top, left.bottom)
+    }
 
     def colours(kind: str) -> set[tuple[int, ...]]:
         token = sprite(winner, kind, 32)
-        return {tuple(token.get_at((x, y)))[:3] for x in range(token.get_width()) for y in range(token.get_height())
-                if token.get_at((x, y))[3] == 255}
+        return {
+            tuple(token.get_at((x, y)))[:3]
+            for x in range(token.get_width())
+            for y in range(token.get_height())
+            if token.get_at((x, y))[3] == 255
+        }
 
     own = colours(str(state.piece_kind(winner))) - colours("soldier")
     assert seen & own, (state.piece_kind(winner), len(seen))
@@ -1710,19 +2824,34 @@ def test_the_game_over_card_dims_the_board_bobs_the_winners_piece_either_side_of
     texts = placed_texts(row_app)
     dimmed = screen.copy()
     box, (w, h) = g.box, screen.get_size()
-    for x, y in [(0, 0), (0, h - 1), (w - 1, 0), (w - 1, h - 1), (box.left - 1, box.centery), (box.centerx, 0)]:
+    for x, y in [
+        (0, 0),
+        (0, h - 1),
+        (w - 1, 0),
+        (w - 1, h - 1),
+        (box.left - 1, box.centery),
+        (box.centerx, 0),
+    ]:
         assert _luminance(dimmed.get_at((x, y))) < _luminance(board.get_at((x, y))), (x, y)
     result = next(r for words, r in texts if words == str(g.result_words))
     fill = dimmed.get_at((box.left + 12, box.centery))
     # either side of the result, level with it (from inside the card's border down to the
     # result's foot): the top row of each piece, frame by frame for a second
     top = result.top - result.height // 2
-    sides = [pygame.Rect(box.left + 8, top, result.left - box.left - 8, result.bottom - top),
-             pygame.Rect(result.right, top, box.right - 8 - result.right, result.bottom - top)]
+    sides = [
+        pygame.Rect(box.left + 8, top, result.left - box.left - 8, result.bottom - top),
+        pygame.Rect(result.right, top, box.right - 8 - result.right, result.bottom - top),
+    ]
 
     def top_row(side: pygame.Rect) -> int | None:
-        return next((y for y in range(side.top, side.bottom)
-                     if any(screen.get_at((x, y)) != fill for x in range(side.left, side.right))), None)
+        return next(
+            (
+                y
+                for y in range(side.top, side.bottom)
+                if any(screen.get_at((x, y)) != fill for x in range(side.left, side.right))
+            ),
+            None,
+        )
 
     tops: list[list[int | None]] = [[], []]
     for _ in range(10):

@@ -55,14 +55,22 @@ def test_the_pseudo_check_lists_english_found_and_fails(monkeypatch, capsys):
     assert "'Leave the game'" in out.out and out.err.strip().endswith("1 texts with English in them")
 
 
-@pytest.mark.parametrize("drawn, english", [
-    ("Bàçķ  [Esc]", False), ("Òpèñ à fìĺè  [Ctrl+O]", False), ("Ùp à fòĺďèŕ  [Backspace]", False),
-    ("Ŕèšùmè  [F11]", False), ("Ùñďò  [U/Ctrl+Z]", False), ("qps  [L]", False), ("Ďèĺèţè  [Del]", False),
-    ("Back  [Esc]", True),  # the label itself never looked up
-    ("Šţàŕţ  [Leave]", True),  # a word in brackets is no key
-    ("Šţàŕţ  [Esc] then choose", True),  # English after a hint
-    ("Keliya  [Enter]", False),
-])
+@pytest.mark.parametrize(
+    "drawn, english",
+    [
+        ("Bàçķ  [Esc]", False),
+        ("Òpèñ à fìĺè  [Ctrl+O]", False),
+        ("Ùp à fòĺďèŕ  [Backspace]", False),
+        ("Ŕèšùmè  [F11]", False),
+        ("Ùñďò  [U/Ctrl+Z]", False),
+        ("qps  [L]", False),
+        ("Ďèĺèţè  [Del]", False),
+        ("Back  [Esc]", True),  # the label itself never looked up
+        ("Šţàŕţ  [Leave]", True),  # a word in brackets is no key
+        ("Šţàŕţ  [Esc] then choose", True),  # English after a hint
+        ("Keliya  [Enter]", False),
+    ],
+)
 def test_a_key_hint_is_no_english_but_a_word_is(drawn, english):
     assert english_in(drawn) is english
 
@@ -101,8 +109,9 @@ def test_a_paragraph_names_the_game_or_lesson_it_belongs_to(code):
         named = " | ".join(entries[message].auto_comments)
         for part in parts:
             kind, _, what = part.partition(": ")
-            assert re.search(rf"(^| \| ){re.escape(kind)}(: ([\w, ]*\b)?{re.escape(what)}\b|$| \|)", named), \
+            assert re.search(rf"(^| \| ){re.escape(kind)}(: ([\w, ]*\b)?{re.escape(what)}\b|$| \|)", named), (
                 f"{code}: {message[:60]!r} does not say it belongs to {part} ({named})"
+            )
     from rules import game_spec
 
     rules = paragraphs(game_spec("ncuva").rules_text)
@@ -130,7 +139,15 @@ def test_the_references_follow_the_code(tmp_path):
 def test_the_headers_name_the_project_and_its_translators(code):
     text = catalogue.po_path(code).read_text(encoding="utf-8")
     header = text[: text.index("\n\n")]
-    for placeholder in ("FULL NAME", "EMAIL@ADDRESS", "ORGANIZATION", "FIRST AUTHOR", "VERSION", "YEAR", "LL@li.org"):
+    for placeholder in (
+        "FULL NAME",
+        "EMAIL@ADDRESS",
+        "ORGANIZATION",
+        "FIRST AUTHOR",
+        "VERSION",
+        "YEAR",
+        "LL@li.org",
+    ):
         assert placeholder not in header, f"{code}: {placeholder} in the header"
     po = read(catalogue.po_path(code), code)
     english, own = catalogue.LANGUAGE_NAMES[code]
@@ -189,7 +206,9 @@ def reviewed_ids(code: str) -> list[str]:
     return sorted(m.id for m in read(catalogue.po_path(code), code) if m.id and catalogue.reviewed(m))
 
 
-def test_a_review_is_kept_by_update_counted_by_status_and_dropped_when_the_english_changes(locale_copy, capsys):
+def test_a_review_is_kept_by_update_counted_by_status_and_dropped_when_the_english_changes(
+    locale_copy, capsys
+):
     po_file = catalogue.po_path("si")
     text = po_file.read_text(encoding="utf-8")
     for msgid in ("Settings", "Saved games"):
@@ -200,7 +219,9 @@ def test_a_review_is_kept_by_update_counted_by_status_and_dropped_when_the_engli
     before = catalogue.status("si")
     assert before["reviewed"] == 2 and before["entries"] == before["translated"] > 900
     assert catalogue.main(["status", "--lang", "si"]) == 0
-    assert re.search(r"^si: \d+ entries, \d+ translated, 0 fuzzy, 2 reviewed \(0%\)$", capsys.readouterr().out, re.M)
+    assert re.search(
+        r"^si: \d+ entries, \d+ translated, 0 fuzzy, 2 reviewed \(0%\)$", capsys.readouterr().out, re.M
+    )
 
     pot = catalogue.POT.read_text(encoding="utf-8").replace('msgid "Saved games"\n', 'msgid "Saved game"\n')
     catalogue.POT.write_text(pot, encoding="utf-8")  # its English changed: the review was of other words
@@ -215,17 +236,23 @@ def test_a_review_is_kept_by_update_counted_by_status_and_dropped_when_the_engli
     text = po_file.read_text(encoding="utf-8")  # reviewed by hand while fuzzy: not counted until settled
     at = text.index('\nmsgid "Saved game"\n')
     block = text.rindex("\n\n", 0, at) + 2
-    po_file.write_text(text[:block] + "# reviewed: Nimali Perera 2026-11-22\n" + text[block:], encoding="utf-8")
+    po_file.write_text(
+        text[:block] + "# reviewed: Nimali Perera 2026-11-22\n" + text[block:], encoding="utf-8"
+    )
     assert read(po_file, "si")["Saved game"].fuzzy and reviewed_ids("si") == ["Settings"]
 
 
-@pytest.mark.parametrize("comment, counted", [
-    ("reviewed: Nimali Perera 2026-11-20", True), ("reviewed: K. Murugan 2025-01-31", True),
-    ("reviewed: 2026-11-20", False),  # no name
-    ("reviewed: Nimali Perera", False),  # no date
-    ("reviewed: Nimali Perera 2026-13-40", False),  # no such day
-    ("reviewed Nimali Perera 2026-11-20", False),  # not the convention's word
-])
+@pytest.mark.parametrize(
+    "comment, counted",
+    [
+        ("reviewed: Nimali Perera 2026-11-20", True),
+        ("reviewed: K. Murugan 2025-01-31", True),
+        ("reviewed: 2026-11-20", False),  # no name
+        ("reviewed: Nimali Perera", False),  # no date
+        ("reviewed: Nimali Perera 2026-13-40", False),  # no such day
+        ("reviewed Nimali Perera 2026-11-20", False),  # not the convention's word
+    ],
+)
 def test_a_review_names_who_and_when_or_check_says_it_is_malformed(comment, counted, locale_copy):
     po_file = catalogue.po_path("ta")
     text = po_file.read_text(encoding="utf-8")
@@ -278,15 +305,21 @@ def test_the_review_page_holds_every_entry_with_its_english_translation_places_a
     assert re.search(r"Where: game/\S+\.py:\d+", settings)
     assert re.search(rf'seen in <a href="shots/{code}/1280x800_\w+\.png">', settings)
     ncuva = unescape(page.split("<article ")[1 + [m.id for m in entries].index("Ncuva")])
-    assert "Notes: a game's name" in ncuva and f"Glossary: Ncuva = {dict(catalogue.glossary(code))['Ncuva'][0]}" in ncuva
+    assert (
+        "Notes: a game's name" in ncuva
+        and f"Glossary: Ncuva = {dict(catalogue.glossary(code))['Ncuva'][0]}" in ncuva
+    )
     dative = next(a for a in page.split("<article ")[1:] if "context <code>dative</code>" in a)
     assert "not reviewed" in dative
 
 
 def test_every_scene_the_review_page_links_is_one_the_screenshots_save():
     saved = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tools" / "shots").glob("*.py"))
-    scenes = {scene for _file, scene in catalogue.SCENES_BY_FILE} | set(catalogue.SCENES_BY_LESSON.values()) | set(
-        catalogue.SCENES_BY_KIND.values())
+    scenes = (
+        {scene for _file, scene in catalogue.SCENES_BY_FILE}
+        | set(catalogue.SCENES_BY_LESSON.values())
+        | set(catalogue.SCENES_BY_KIND.values())
+    )
     assert {scene for scene in scenes if f'"{scene}"' not in saved} == set()
     shown = [m for m in read(catalogue.po_path("si"), "si") if m.id and catalogue.scene_of(m)]
     assert len(shown) > 900

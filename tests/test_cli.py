@@ -8,8 +8,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args):
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=60
+    )
 
 
 def test_list_prints_every_game():

@@ -106,19 +106,28 @@ def test_the_text_has_a_header_one_line_a_move_and_a_summary(sowing):
     lines = annotate.text_report(match, rows).split("\n")
     assert len(lines) == len(moves) + 2
     assert lines[0].startswith("Ncuva (") and f"{len(moves)} moves" in lines[0] and "Sow again" in lines[0]
-    pattern = re.compile(r"^\s*(\d+[.…])\s+(South|North)\s+(\S+)\s+(\?\?|\?!|\?)?\s*(\d\.\d\d) → (\d\.\d\d)"
-                         r"(?:\s+best was (\S+))?$")
+    pattern = re.compile(
+        r"^\s*(\d+[.…])\s+(South|North)\s+(\S+)\s+(\?\?|\?!|\?)?\s*(\d\.\d\d) → (\d\.\d\d)"
+        r"(?:\s+best was (\S+))?$"
+    )
     for line, label, mover, row in zip(lines[1:], move_labels(movers), movers, rows):
         found = pattern.match(line)
         assert found, line
-        assert found.group(1) == label and found.group(2) == ("South", "North")[mover] and found.group(3) == row.move
+        assert (
+            found.group(1) == label
+            and found.group(2) == ("South", "North")[mover]
+            and found.group(3) == row.move
+        )
         assert (found.group(4) or "") == MARKS[Verdict(row.verdict)]
         assert (found.group(7) or "") == row.best
         assert float(found.group(5)) == pytest.approx(row.before, abs=0.006)
         assert float(found.group(6)) == pytest.approx(row.after, abs=0.006)
     south, north = lines[-1].rstrip(".").split("; ")
     for side, said in (("South", south), ("North", north)):
-        slips = {v: sum(r.side == side and r.verdict == v for r in rows) for v in ("blunder", "mistake", "inaccuracy")}
+        slips = {
+            v: sum(r.side == side and r.verdict == v for r in rows)
+            for v in ("blunder", "mistake", "inaccuracy")
+        }
         plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
         expected = [f"{n} {v if n == 1 else plural[v]}" for v, n in slips.items() if n]
         assert said == f"{side}: " + (", ".join(expected) if expected else "no slip")
@@ -139,11 +148,18 @@ def test_json_from_the_command_line_without_a_display_or_pygame(sowing):
     before = snapshot(path.parent)
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
     env[annotate.BUDGET_VARIABLE] = str(BUDGET)
-    out = subprocess.run([sys.executable, "-X", "importtime", str(ROOT / "main.py"), "--analyse", str(path), "--json"],
-                         capture_output=True, text=True, timeout=120, env=env)
+    out = subprocess.run(
+        [sys.executable, "-X", "importtime", str(ROOT / "main.py"), "--analyse", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     assert "Traceback" not in out.stderr
-    imported = [line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")]
+    imported = [
+        line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")
+    ]
     assert "rules" in imported and "game.annotate" in imported  # importtime did list the imports
     assert not any(name == "pygame" or name.startswith("pygame.") for name in imported)
     data = json.loads(out.stdout)
@@ -210,20 +226,26 @@ def bad_inputs(folder: Path, good: Path) -> dict[str, tuple[Path, str]]:
     """Each bad input: (its path, a word its message must hold)."""
     text = good.read_text(encoding="utf-8")
     lines = text.splitlines()
-    position = next(line for line in lines if line.startswith("start "))[len("start "):]
+    position = next(line for line in lines if line.startswith("start "))[len("start ") :]
     moves = next(line for line in lines if line.startswith("moves ")).split()[1:]
     made = {
         "binary": (bytes(range(256)) * 8, "not a text file"),
         "foreign": (b"Dear diary,\nit rained today.\n", "neither a game saved by Keliya"),
         "empty": (b"", "empty"),
         "truncated": (text[: len(text) // 2].encode(), "cannot be opened"),
-        "corrupt": (text.replace(f"moves {moves[0]} {moves[1]}", f"moves {moves[1]} {moves[0]}").encode(),
-                    "cannot be opened"),
+        "corrupt": (
+            text.replace(f"moves {moves[0]} {moves[1]}", f"moves {moves[1]} {moves[0]}").encode(),
+            "cannot be opened",
+        ),
         "changed": (text.replace(lines[-1], lines[-1].replace("ply=", "ply=1")).encode(), "cannot be opened"),
         "huge": (text.encode() + b" " * MAX_BYTES, "larger than 1,000 KB"),
         "position": (position.encode(), "nothing to look over"),
-        "no-moves": ("\n".join(line for line in lines if not line.startswith("moves ")).replace(
-            lines[-1], "position " + position).encode(), "nothing to look over"),
+        "no-moves": (
+            "\n".join(line for line in lines if not line.startswith("moves "))
+            .replace(lines[-1], "position " + position)
+            .encode(),
+            "nothing to look over",
+        ),
     }
     paths = {}
     for name, (data, says) in made.items():
@@ -241,14 +263,21 @@ def test_each_bad_input_is_one_line_and_exit_2(sowing, tmp_path):
     cases = bad_inputs(folder, sowing[0])
     before = snapshot(folder)
     for name, (path, says) in cases.items():
-        out = subprocess.run([sys.executable, str(ROOT / "main.py"), "--analyse", str(path)], capture_output=True,
-                             text=True, timeout=60)
+        out = subprocess.run(
+            [sys.executable, str(ROOT / "main.py"), "--analyse", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert out.returncode == 2, (name, out.stderr)
         assert out.stdout == "", name
         assert "Traceback" not in out.stderr, (name, out.stderr)
         message = out.stderr.strip()
         assert len(message.splitlines()) == 1, (name, message)
-        assert message.startswith(f"keliya: {path} cannot be looked over: ") and says in message, (name, message)
+        assert message.startswith(f"keliya: {path} cannot be looked over: ") and says in message, (
+            name,
+            message,
+        )
     assert snapshot(folder) == before  # nothing changed, moved or set aside
 
 
@@ -274,8 +303,12 @@ def test_a_file_without_read_permission(sowing, tmp_path):
     path.write_bytes(sowing[0].read_bytes())
     path.chmod(0)
     try:
-        out = subprocess.run([sys.executable, str(ROOT / "main.py"), "--analyse", str(path)], capture_output=True,
-                             text=True, timeout=60)
+        out = subprocess.run(
+            [sys.executable, str(ROOT / "main.py"), "--analyse", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     finally:
         path.chmod(0o600)
     assert out.returncode == 2 and "Traceback" not in out.stderr and "cannot be read" in out.stderr

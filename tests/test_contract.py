@@ -50,8 +50,10 @@ def test_listing_the_games_loads_no_engine() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, rules; ids = rules.game_ids(); "
-            "print(len(ids), sorted(m for m in sys.modules if m.startswith('rules.')))")
+    code = (
+        "import sys, rules; ids = rules.game_ids(); "
+        "print(len(ids), sorted(m for m in sys.modules if m.startswith('rules.')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     count, loaded = out.stdout.split(" ", 1)
     assert int(count) == len(GAME_MODULES)

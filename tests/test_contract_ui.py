@@ -69,11 +69,17 @@ def test_a_game_is_played_to_the_end_by_clicks(app, game_id):
         move = moves[rng.randrange(len(moves))]
         before = scene.match.state.ply
         click_move(mouse, scene, move)
-        assert scene.match.state.ply == before + 1, f"{scene.match.state.move_text(move)} was not played: {scene.match.said.words}"
+        assert scene.match.state.ply == before + 1, (
+            f"{scene.match.state.move_text(move)} was not played: {scene.match.said.words}"
+        )
         assert scene.match.state.history()[-1] == move
         settle(app, scene)
-        assert scene.match.log and scene.match.event.rstrip(".") == scene.match.log[-1].words  # announced once it has landed
-    assert scene.match.state.outcome() is not None, f"{game_id}: no end in {MAX_PLIES} plies: {scene.match.state.to_text()}"
+        assert (
+            scene.match.log and scene.match.event.rstrip(".") == scene.match.log[-1].words
+        )  # announced once it has landed
+    assert scene.match.state.outcome() is not None, (
+        f"{game_id}: no end in {MAX_PLIES} plies: {scene.match.state.to_text()}"
+    )
     pump(app, 1.0, 0.1)
     top = app.manager.top
     assert isinstance(top, GameOverScene)

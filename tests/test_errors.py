@@ -11,7 +11,9 @@ from rules import AmbiguousMoveError, IllegalMoveError, NotationError, PositionE
 from rules.words import words_of
 
 
-@pytest.mark.parametrize("text", ["", "chess; board=x", "kotu_ellima; board=garbage; turn=S", "ncuva columns=5"])
+@pytest.mark.parametrize(
+    "text", ["", "chess; board=x", "kotu_ellima; board=garbage; turn=S", "ncuva columns=5"]
+)
 def test_a_position_that_cannot_be_read_is_a_position_error(text):
     with pytest.raises(PositionError) as err:
         load_state(text)
@@ -19,8 +21,16 @@ def test_a_position_that_cannot_be_read_is_a_position_error(text):
     assert untranslated(words_of(err.value)) == ""  # still the catalogue's words, for every language
 
 
-@pytest.mark.parametrize("game_id, text", [("kotu_ellima", "e3?e4"), ("kotu_ellima", "z99-a1"), ("ncuva", "q9"),
-                                           ("battlehalma", "nowhere"), ("cows_leopards", "")])
+@pytest.mark.parametrize(
+    "game_id, text",
+    [
+        ("kotu_ellima", "e3?e4"),
+        ("kotu_ellima", "z99-a1"),
+        ("ncuva", "q9"),
+        ("battlehalma", "nowhere"),
+        ("cows_leopards", ""),
+    ],
+)
 def test_a_move_written_as_no_move_is_a_notation_error(game_id, text):
     state = load_game(game_id).new_initial_state()
     with pytest.raises(NotationError) as err:

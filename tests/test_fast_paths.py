@@ -33,8 +33,10 @@ PER_VARIANT = settings(max_examples=max(2, settings().max_examples // 10), deadl
 
 # --- the tables ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("build", [alquerque_49, alquerque_37, triangle_10, triangle_13],
-                         ids=lambda b: b.__name__)
+
+@pytest.mark.parametrize(
+    "build", [alquerque_49, alquerque_37, triangle_10, triangle_13], ids=lambda b: b.__name__
+)
 def test_line_board_tables_say_what_its_lines_say(build):
     """``Board.up``/``down``, ``jump_bits`` and ``over_mask`` (read by the war and hunt APIs
     and their playout loops alike) list exactly the steps and jumps of the board's lines. The
@@ -84,18 +86,23 @@ def test_battlehalma_shift_tables_equal_the_premade_moves(name):
     game = load_game("battlehalma", **HALMA_VARIANTS[name])
     geo, tables = game.geo, MoveTables(game)
     assert (tables.steps, tables.leaps, tables.near) == (
-        game.move_tables.steps, game.move_tables.leaps, game.move_tables.near)
+        game.move_tables.steps,
+        game.move_tables.leaps,
+        game.move_tables.near,
+    )
     for mover in (0, 1):  # a premade step or leap onto the enemy corner crowns under promotion
         goal = game.goals[mover] if game.promotion else -1
-        for p in range(geo.n ** 2):
+        for p in range(geo.n**2):
             for premade in (*tables.steps[mover][p], *tables.leaps[mover][p]):
                 for move in premade[-2:]:
                     assert move.kind.endswith("_king") == (move.path[-1] == goal), move
     for mover in (0, 1, KING):
         fwd, back = geo.shifts[mover]
-        for p in range(geo.n ** 2):
+        for p in range(geo.n**2):
             premade_steps = {q for _, quiet, _ in tables.steps[mover][p] for q in quiet.path[1:]}
-            premade_leaps = {(over_b.bit_length() - 1, land) for over_b, land, _, _, _ in tables.leaps[mover][p]}
+            premade_leaps = {
+                (over_b.bit_length() - 1, land) for over_b, land, _, _, _ in tables.leaps[mover][p]
+            }
             shifted_steps, shifted_leaps = set(), set()
             for shifts, sign in ((fwd, 1), (back, -1)):
                 for src, s in shifts:
@@ -112,15 +119,23 @@ def test_no_source_is_built_and_executed_in_rules():
     for path in sorted((ROOT / "rules").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                assert node.func.id not in ("exec", "eval", "compile"), f"{path.name}:{node.lineno} calls {node.func.id}"
+                assert node.func.id not in ("exec", "eval", "compile"), (
+                    f"{path.name}:{node.lineno} calls {node.func.id}"
+                )
 
 
 # --- the war games ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("game_id", "options"), WAR_VARIANTS,
-                         ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, o in WAR_VARIANTS])
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    WAR_VARIANTS,
+    ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, o in WAR_VARIANTS],
+)
 @PER_VARIANT
-@given(seed=st.integers(0, 2**32), greedy=st.sampled_from([0.0, 0.5, 1.0]), limit=st.sampled_from([20, 40, 60]))
+@given(
+    seed=st.integers(0, 2**32), greedy=st.sampled_from([0.0, 0.5, 1.0]), limit=st.sampled_from([20, 40, 60])
+)
 def test_war_playout_equals_the_api(game_id, options, seed, greedy, limit):
     """A traced playout replayed through the checked API: at each ply as many choices as legal
     moves, the move one of them; then the same position and ending as ``state.playout``."""
@@ -128,9 +143,22 @@ def test_war_playout_equals_the_api(game_id, options, seed, greedy, limit):
     start = game.new_initial_state()
     mover = start.to_move
     trace: war_fast.Trace = []
-    war_fast.playout(game.board, game.forced, game.capture_rule == "huff", random.Random(seed),
-                     start.army(mover), start.army(mover ^ 1), mover, 0, 0, 10**9,
-                     game.start_count - game.target, game.limit, greedy, trace)
+    war_fast.playout(
+        game.board,
+        game.forced,
+        game.capture_rule == "huff",
+        random.Random(seed),
+        start.army(mover),
+        start.army(mover ^ 1),
+        mover,
+        0,
+        0,
+        10**9,
+        game.start_count - game.target,
+        game.limit,
+        greedy,
+        trace,
+    )
     state = start.copy()
     for origin, dest, taken, options_seen in trace:
         legal = state.legal_moves()
@@ -159,19 +187,35 @@ def test_a_traced_huff_names_the_piece_huffed():
     huffs = 0
     for seed in range(10):
         trace: war_fast.Trace = []
-        war_fast.playout(game.board, game.forced, True, random.Random(seed), state.army(1), state.army(0), 1,
-                         state.quiet_plies, sum(1 << p for p in state.huffable()), 1,
-                         game.start_count - game.target, game.limit, 0.0, trace)
+        war_fast.playout(
+            game.board,
+            game.forced,
+            True,
+            random.Random(seed),
+            state.army(1),
+            state.army(0),
+            1,
+            state.quiet_plies,
+            sum(1 << p for p in state.huffable()),
+            1,
+            game.start_count - game.target,
+            game.limit,
+            0.0,
+            trace,
+        )
         [(origin, dest, _taken, seen)] = trace
         assert seen == len(state.legal_moves())
         if origin == -1:
             huffs += 1
-            assert [m for m in state.legal_moves() if m.kind == HUFF] == [state.parse_move(f"~{game.point_name(dest)}")]
+            assert [m for m in state.legal_moves() if m.kind == HUFF] == [
+                state.parse_move(f"~{game.point_name(dest)}")
+            ]
             assert game.point_name(dest) == "d3"
     assert huffs
 
 
 # --- BattleHalma -----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("options", [{}, {"limit": "off"}], ids=["limit", "no-limit"])
 @pytest.mark.parametrize("name", sorted(HALMA_VARIANTS))

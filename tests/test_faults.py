@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # --- helpers ---------------------------------------------------------------------------------------
 def disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every sync to disk fails as a full disk's does (the write itself may have been cached)."""
+
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
@@ -92,10 +93,16 @@ def _deny_writes_in(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
                 if i < len(args) and inside(args[i]):
                     raise denied(args[i])
             return real(*args, **kw)
+
         return call
 
-    for name, which in (("replace", (0, 1)), ("rename", (0, 1)), ("link", (0, 1)), ("unlink", (0,)),
-                        ("mkdir", (0,))):
+    for name, which in (
+        ("replace", (0, 1)),
+        ("rename", (0, 1)),
+        ("link", (0, 1)),
+        ("unlink", (0,)),
+        ("mkdir", (0,)),
+    ):
         monkeypatch.setattr(os, name, guard(getattr(os, name), *which))
     real_open = open
 
@@ -221,8 +228,10 @@ def test_a_disk_error_no_player_meets_is_said_in_the_systems_words_with_what_to_
 
     monkeypatch.setattr(os, "fsync", broken)
     words = game_file.save(MatchConfig("kotu_ellima", dict(state.game.options)), state)
-    assert tr(words) == ("Could not save: the system says: Input/output error. Check the disk. The game is kept "
-                         "in memory and saved again after the next move.")
+    assert tr(words) == (
+        "Could not save: the system says: Input/output error. Check the disk. The game is kept "
+        "in memory and saved again after the next move."
+    )
     assert not game_file.path(False).exists()
 
 
@@ -243,7 +252,8 @@ def test_an_append_the_disk_takes_nothing_of_is_said_as_a_disk_error_and_nothing
     state.play(state.legal_moves()[0])
     assert tr(game_file.save(config, state)) == (
         f"Could not save: the system says: {os.strerror(errno.EIO)}. Check the disk. The game is kept in memory and "
-        "saved again after the next move.")
+        "saved again after the next move."
+    )
     assert game_file.path(False).read_bytes() == before
 
 
@@ -254,11 +264,18 @@ def test_a_save_killed_half_way_is_cleaned_at_the_next_start_and_another_windows
     assert game_file.save(MatchConfig("kotu_ellima", dict(state.game.options)), state) == ""
     path = game_file.path(False)
     before = path.read_text(encoding="utf-8")
-    killed = ("import os, signal, sys\nfrom pathlib import Path\nfrom game import userfiles\n"
-              "os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)\n"
-              "userfiles.write_text_atomically(Path(sys.argv[1]), 'half of a newer save')\n")
-    run = subprocess.run([sys.executable, "-c", killed, str(path)], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                         capture_output=True, timeout=60)
+    killed = (
+        "import os, signal, sys\nfrom pathlib import Path\nfrom game import userfiles\n"
+        "os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)\n"
+        "userfiles.write_text_atomically(Path(sys.argv[1]), 'half of a newer save')\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", killed, str(path)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        timeout=60,
+    )
     assert run.returncode == -9, run.stderr
     [left] = path.parent.glob(".*.tmp")  # what the killed save left
     another = path.with_name(f".{path.name}.{os.getppid()}-0123abcd.tmp")  # a window saving at this moment
@@ -350,7 +367,8 @@ def test_a_second_bad_file_in_the_same_second_gets_its_own_name(monkeypatch, tmp
     assert raced and len(set(moved)) == 3 and path not in moved and not path.exists()
     assert [p.read_text() for p in moved] == ["first bad", "second bad", "third bad"]
     assert sorted(p.read_text() for p in tmp_path.iterdir()) == sorted(
-        ["first bad", "second bad", "third bad", "another window's"])
+        ["first bad", "second bad", "third bad", "another window's"]
+    )
 
 
 class _System:
@@ -366,7 +384,8 @@ class _System:
 
 @pytest.mark.parametrize("refused", [errno.EPERM, errno.EXDEV])
 def test_a_folder_without_hard_links_sets_bad_files_aside_by_renaming_and_never_over_another(
-        monkeypatch, tmp_path, refused):
+    monkeypatch, tmp_path, refused
+):
     """FAT, some network shares, another device: no hard link; the file is renamed, and a name
     already taken in the same second is still never overwritten."""
     monkeypatch.setattr(userfiles.time, "strftime", lambda fmt, *a: "20250101-000000")
@@ -410,6 +429,7 @@ def test_two_windows_setting_one_file_aside_at_once_leave_one_copy(monkeypatch, 
 
 def test_on_windows_a_bad_file_is_renamed_aside_and_never_over_another(monkeypatch, tmp_path):
     """Windows' rename never replaces a file; a FAT drive has no hard links (EINVAL)."""
+
     def windows_rename(source, target):
         if Path(target).exists():
             raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST))
@@ -430,7 +450,10 @@ def assert_two_set_aside_in_one_second_are_both_kept(path: Path) -> None:
     for content in ("first bad", "second bad"):
         path.write_text(content)
         moved.append(userfiles.set_aside(path))
-    assert [p.name for p in moved] == [f"{path.name}.bad-20250101-000000", f"{path.name}.bad-20250101-000000-1"]
+    assert [p.name for p in moved] == [
+        f"{path.name}.bad-20250101-000000",
+        f"{path.name}.bad-20250101-000000-1",
+    ]
     assert [p.read_text() for p in moved] == ["first bad", "second bad"] and not path.exists()
 
 
@@ -452,6 +475,7 @@ def test_a_temporary_file_of_another_users_running_process_is_kept(monkeypatch, 
 
 def test_on_windows_a_fresh_temporary_file_is_kept_whoever_wrote_it(monkeypatch, tmp_path):
     """Windows cannot ask whether a process runs without a risk: a fresh file is left, an old one goes."""
+
     def gone(pid, sig):
         raise ProcessLookupError(errno.ESRCH, os.strerror(errno.ESRCH))
 
@@ -464,8 +488,11 @@ def test_on_windows_a_fresh_temporary_file_is_kept_whoever_wrote_it(monkeypatch,
 
 @pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 def test_cleaning_asks_after_another_window_without_disturbing_it(tmp_path):
-    window = subprocess.Popen([sys.executable, "-c", "import sys; print(sys.stdin.readline().strip(), 'back')"],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    window = subprocess.Popen(
+        [sys.executable, "-c", "import sys; print(sys.stdin.readline().strip(), 'back')"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
     try:
         left = _left_by(tmp_path, window.pid)
         assert userfiles.clean_leftovers(tmp_path) == 0 and left.exists()

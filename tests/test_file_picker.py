@@ -90,7 +90,12 @@ def folder(tmp_path) -> Path:
 def test_the_listing_shows_the_folder_above_then_folders_then_game_files_by_name(folder):
     listing = list_folder(folder)
     assert [(row.kind, row.name) for row in listing.rows] == [
-        (UP, ".."), (FOLDER, "Archive"), (FOLDER, "older"), (FILE, "A-game.TXT"), (FILE, "b-game.txt")]
+        (UP, ".."),
+        (FOLDER, "Archive"),
+        (FOLDER, "older"),
+        (FILE, "A-game.TXT"),
+        (FILE, "b-game.txt"),
+    ]
     assert listing.rows[0].path == folder.parent and listing.unread == 0
     assert list_folder(Path(folder.anchor)).rows[0].kind != UP  # the top of the disk has nothing above
 
@@ -200,7 +205,11 @@ def test_a_saved_game_opens_as_a_new_game_of_the_library_beside_the_others(app, 
     key(app, pygame.K_RETURN)
     top = app.manager.top
     assert isinstance(top, PlayScene) and top.match.state.to_text() == position
-    assert [type(s) for s in app.manager.stack] == [TitleScene, MenuScene, PlayScene]  # Esc leads to the chooser
+    assert [type(s) for s in app.manager.stack] == [
+        TitleScene,
+        MenuScene,
+        PlayScene,
+    ]  # Esc leads to the chooser
     games = library.scan().unfinished
     assert sorted(e.position.to_text() for e in games) == sorted([kept.to_text(), position])
     assert (folder / "b-game.txt").exists()  # the player's file stays where it is

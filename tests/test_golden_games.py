@@ -71,6 +71,7 @@ ENDINGS: dict[str, set[str]] = {
 
 # --- a Random that plays the recorded moves --------------------------------------------------
 
+
 class PlaysOn(AssertionError):
     """The fast path asked for another choice than those scripted."""
 
@@ -113,6 +114,7 @@ class _Draw:
 
 
 # --- helpers ---------------------------------------------------------------------------------
+
 
 def golden_games(stem: str) -> list[GoldenGame]:
     return FILES[stem]
@@ -177,14 +179,21 @@ def fast_ply(state: State, after: State, where: str) -> tuple[int, list[int]]:
 
 # --- the data --------------------------------------------------------------------------------
 
+
 def test_every_game_and_variant_has_its_golden_file():
     """One file per variant the script writes, each game's variant registered, every ending
     reached; the files stay small."""
     script = load_script("make_golden_games")
     assert set(FILES) == set(script.VARIANTS) == set(ENDINGS)
     assert {g.game_id for games in FILES.values() for g in games} == {
-        "sixteen_soldiers", "peralikatuma", "kotu_ellima", "cows_leopards", "hat_diviyan_keliya",
-        "battlehalma", "ncuva"}
+        "sixteen_soldiers",
+        "peralikatuma",
+        "kotu_ellima",
+        "cows_leopards",
+        "hat_diviyan_keliya",
+        "battlehalma",
+        "ncuva",
+    }
     for stem, games in FILES.items():
         reached = {g.ending[1] for g in games if g.ending is not None}
         assert ENDINGS[stem] <= reached, f"{stem}: no golden game ends by {ENDINGS[stem] - reached}"
@@ -197,11 +206,14 @@ def test_the_golden_games_play_what_they_are_for():
     singles and sowing again are all in the recorded games; no sowing longer than
     ``MOST_LIFTS`` (so a change to the long-sowing limit changes no file); and a game with the
     source's sow-again rule ends by a capture made while its mover could sow again."""
+
     def moves(stem_part: str) -> list[str]:
         return [p.move for stem, games in FILES.items() if stem_part in stem for g in games for p in g.plies]
 
     def effects(stem_part: str) -> str:
-        return " ".join(p.effects for stem, games in FILES.items() if stem_part in stem for g in games for p in g.plies)
+        return " ".join(
+            p.effects for stem, games in FILES.items() if stem_part in stem for g in games for p in g.plies
+        )
 
     for stem in ENDINGS:
         if stem.startswith(("sixteen", "peralikatuma", "kotu", "cows")):
@@ -226,8 +238,9 @@ def test_the_golden_games_play_what_they_are_for():
                 lifts = sum(1 for e in p.effects.split(", ") if e.startswith(("lift ", "relay ")))
                 assert lifts <= MOST_LIFTS, f"{stem}: {p.move} sows {lifts} lifts"
     for stem in ("ncuva-4-sow-again", "ncuva-8-sow-again", "ncuva-6-even-sow-again"):
-        assert any(g.ending is not None and g.ending[1] == "all_captured" and "sown=" in g.final
-                   for g in FILES[stem]), f"{stem}: no game ends by a capture in a sow-again turn"
+        assert any(
+            g.ending is not None and g.ending[1] == "all_captured" and "sown=" in g.final for g in FILES[stem]
+        ), f"{stem}: no game ends by a capture in a sow-again turn"
 
 
 def test_regenerating_gives_the_same_bytes(tmp_path):
@@ -241,6 +254,7 @@ def test_regenerating_gives_the_same_bytes(tmp_path):
 
 
 # --- the replays -----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("stem", sorted(FILES))
 def test_the_rules_replay_the_golden_games(stem):
@@ -256,8 +270,12 @@ def test_the_rules_replay_the_golden_games(stem):
             legal = state.legal_moves()
             assert len(legal) == ply.legal, f"{where}: {len(legal)} legal moves, recorded {ply.legal}"
             move = state.parse_move(ply.move)
-            assert move in legal and state.move_text(move) == ply.move, f"{where}: {ply.move} reads back differently"
-            assert effect_text(state.game, state.effects(move)) == ply.effects, f"{where}: {ply.move} does otherwise"
+            assert move in legal and state.move_text(move) == ply.move, (
+                f"{where}: {ply.move} reads back differently"
+            )
+            assert effect_text(state.game, state.effects(move)) == ply.effects, (
+                f"{where}: {ply.move} does otherwise"
+            )
             state.play(move)
         assert state.to_text() == full(golden, golden.final), f"{stem} game {n}: another final position"
         assert ending_of(state) == golden.ending, f"{stem} game {n}: another ending"

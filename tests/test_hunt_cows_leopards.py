@@ -26,8 +26,8 @@ def texts(state):
     return sorted(state.move_text(m) for m in state.legal_moves())
 
 
-
 # --- start and placement ---------------------------------------------------------------------------
+
 
 def test_start_position():
     s = load_game(GAME).new_initial_state()
@@ -99,6 +99,7 @@ def test_cows_step_once_all_are_down_and_never_jump():
 
 # --- leopard captures -------------------------------------------------------------------------------
 
+
 def test_a_leopard_never_jumps_a_leopard():
     s = hunt_state(GAME, "e3 e4", WING_COWS, hands="0/4")
     refuse(s, "e3xe5", "a leopard never jumps a leopard")
@@ -144,6 +145,7 @@ def test_illegal_move_reasons():
 
 
 # --- endings ----------------------------------------------------------------------------------------
+
 
 def test_both_leopards_blocked_wins_for_the_cows():
     cows = "d2 e1 f2 e3 " + " ".join(COW_START)
@@ -232,6 +234,7 @@ def test_capture_resets_the_quiet_count():
 
 # --- words and numbers for the UI -------------------------------------------------------------------
 
+
 def test_turn_notes():
     s = load_game(GAME).new_initial_state()
     assert s.turn_notes()[0] == ("drop", "drop a leopard on any empty point (2 in hand)")
@@ -256,8 +259,10 @@ def test_heuristic_is_in_range_and_prefers_free_leopards():
 
 
 def test_notation_round_trips_for_drops_steps_and_chains():
-    for s in (load_game(GAME).new_initial_state(),
-              hunt_state(GAME, "e5 i7", "d4 c4 d5 " + WING_COWS, hands="0/1")):
+    for s in (
+        load_game(GAME).new_initial_state(),
+        hunt_state(GAME, "e5 i7", "d4 c4 d5 " + WING_COWS, hands="0/1"),
+    ):
         for m in s.legal_moves():
             assert s.parse_move(s.move_text(m)) == m
     s = hunt_state(GAME, "e5 i7", "d4 c4 d5 " + WING_COWS, hands="0/1")

@@ -18,8 +18,8 @@ def texts(state):
     return sorted(state.move_text(m) for m in state.legal_moves())
 
 
-
 # --- start and placement ---------------------------------------------------------------------------
+
 
 def test_standard_start():
     s = load_game(GAME).new_initial_state()
@@ -67,6 +67,7 @@ def test_leopards_never_jump():
 
 # --- the tiger's capture ------------------------------------------------------------------------------
 
+
 def test_one_capture_per_turn_and_never_compulsory():
     s = hunt_state(GAME, "a1", "b2 d3 g1 f2")
     assert texts(s) == ["a1-d1", "a1xc3"]
@@ -96,6 +97,7 @@ def test_tiger_goal_three_leopards_left():
 
 
 # --- traps --------------------------------------------------------------------------------------------
+
 
 def test_tiger_trapped_at_a1_by_four_leopards_loses():
     s = hunt_state(GAME, "a1", "b2 c3 d1 g1")
@@ -150,6 +152,7 @@ def test_leopards_always_have_a_move_while_the_game_goes_on(board):
 
 # --- the large board ------------------------------------------------------------------------------------
 
+
 def test_large_board_start_and_names():
     g = load_game(GAME, board="large")
     s = g.new_initial_state()
@@ -202,6 +205,7 @@ def test_large_board_goal_option(left):
 
 
 # --- draws --------------------------------------------------------------------------------------------
+
 
 def test_no_capture_limit_counts_once_all_leopards_are_down():
     s = hunt_state(GAME, "d4", "a1 b2 d1 g1 f2", hands="0/2")

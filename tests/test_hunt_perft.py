@@ -42,8 +42,10 @@ def reference_texts(rules, pos):
 
 def our_texts(state):
     name = state.game.point_name
-    return sorted("@" + name(m.path[0]) if m.kind == DROP else "/".join(name(p) for p in m.path)
-                  for m in state.legal_moves())
+    return sorted(
+        "@" + name(m.path[0]) if m.kind == DROP else "/".join(name(p) for p in m.path)
+        for m in state.legal_moves()
+    )
 
 
 @pytest.mark.parametrize("game_id, board", sorted(START))
@@ -66,10 +68,15 @@ def test_perft_in_the_middle_game(game_id, options, hunters, prey, hands, depth,
     assert counts == expected
 
 
-@pytest.mark.parametrize("game_id, options", [
-    ("cows_leopards", {}), ("cows_leopards", {"target": 8}),
-    ("hat_diviyan_keliya", {}), ("hat_diviyan_keliya", {"board": "large", "large_left": 4}),
-])
+@pytest.mark.parametrize(
+    "game_id, options",
+    [
+        ("cows_leopards", {}),
+        ("cows_leopards", {"target": 8}),
+        ("hat_diviyan_keliya", {}),
+        ("hat_diviyan_keliya", {"board": "large", "large_left": 4}),
+    ],
+)
 @pytest.mark.parametrize("seed", range(4))
 def test_move_lists_and_endings_match_reference_along_games(game_id, options, seed):
     """Deeper than perft: every position of seeded whole games has the reference's moves."""
@@ -96,5 +103,7 @@ def test_the_triangles_built_afresh_are_the_reference_lines(large):
     text = reference_hunt.LARGE_TRIANGLE if large else reference_hunt.TRIANGLE
     adjacent, jumps = reference_hunt.tables([seg.split() for seg in text.split("|")])
     assert {board.name_of(p): {board.name_of(q) for q in board.adjacent[p]} for p in board.points} == adjacent
-    assert {board.name_of(p): {(board.name_of(o), board.name_of(t)) for o, t in board.jumps[p]}
-            for p in board.points} == jumps
+    assert {
+        board.name_of(p): {(board.name_of(o), board.name_of(t)) for o, t in board.jumps[p]}
+        for p in board.points
+    } == jumps

@@ -9,14 +9,16 @@ from rules import load_game, load_state
 from rules.kinds import Phase
 from rules.line_games import DROP
 
-VARIANTS = st.sampled_from([
-    ("cows_leopards", {}),
-    ("cows_leopards", {"target": 8, "stuck": "draw"}),
-    ("cows_leopards", {"limit": 40}),
-    ("hat_diviyan_keliya", {}),
-    ("hat_diviyan_keliya", {"board": "large"}),
-    ("hat_diviyan_keliya", {"board": "large", "large_left": 4, "limit": 100}),
-])
+VARIANTS = st.sampled_from(
+    [
+        ("cows_leopards", {}),
+        ("cows_leopards", {"target": 8, "stuck": "draw"}),
+        ("cows_leopards", {"limit": 40}),
+        ("hat_diviyan_keliya", {}),
+        ("hat_diviyan_keliya", {"board": "large"}),
+        ("hat_diviyan_keliya", {"board": "large", "large_left": 4, "limit": 100}),
+    ]
+)
 
 
 def army_points(state, player):
@@ -113,7 +115,7 @@ def test_playout_plays_legal_undoable_moves_to_the_end(variant, seed, greedy, op
     assert fast.outcome() is not None
     assert fast.ply == start.ply + played
     checked = start.copy()
-    for move in fast.history()[start.ply:]:
+    for move in fast.history()[start.ply :]:
         checked.play(move)
     assert checked.to_text() == fast.to_text()
     assert checked.outcome() == fast.outcome()

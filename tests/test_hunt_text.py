@@ -6,10 +6,14 @@ from positions import untranslated
 from rules import game_ids, game_spec, load_game, load_state
 from rules.words import words_of
 
-COWS_START = "cows_leopards limit=60 stuck=lose target=13; board=.../.../......./..CCC../...C.C.../..CCC../" \
-             "......./.../...; turn=L; phase=drop; hands=2/16; quiet=0; ply=0"
-TRIANGLE_START = "hat_diviyan_keliya board=standard large_left=5 limit=60; board=./.../.../...; turn=T; " \
-                 "phase=drop; hands=1/7; quiet=0; ply=0"
+COWS_START = (
+    "cows_leopards limit=60 stuck=lose target=13; board=.../.../......./..CCC../...C.C.../..CCC../"
+    "......./.../...; turn=L; phase=drop; hands=2/16; quiet=0; ply=0"
+)
+TRIANGLE_START = (
+    "hat_diviyan_keliya board=standard large_left=5 limit=60; board=./.../.../...; turn=T; "
+    "phase=drop; hands=1/7; quiet=0; ply=0"
+)
 
 
 def test_start_texts_are_stable():
@@ -25,8 +29,9 @@ def test_games_are_registered_after_the_war_games():
     assert ids.index("hat_diviyan_keliya") == ids.index("cows_leopards") + 1
 
 
-@pytest.mark.parametrize("game_id, sides", [("cows_leopards", ("Leopards", "Cows")),
-                                            ("hat_diviyan_keliya", ("Tiger", "Leopards"))])
+@pytest.mark.parametrize(
+    "game_id, sides", [("cows_leopards", ("Leopards", "Cows")), ("hat_diviyan_keliya", ("Tiger", "Leopards"))]
+)
 def test_registry_entries_are_complete(game_id, sides):
     spec = game_spec(game_id)
     assert spec.name and spec.description and spec.origin and spec.sides == sides
@@ -65,33 +70,57 @@ def test_bad_option_value_names_the_option_and_allowed_values():
     with pytest.raises(ValueError, match="option 'limit'"):
         load_game("hat_diviyan_keliya", limit=7)
     assert load_game("cows_leopards", target="8", limit="off").options == {
-        "target": 8, "limit": "off", "stuck": "lose"}
+        "target": 8,
+        "limit": "off",
+        "stuck": "lose",
+    }
 
 
 ROWS = ".../.../......./..CCC../...C.C.../..CCC../......./.../..."
 
 
-@pytest.mark.parametrize("bad, why", [
-    ("cows_leopards colour=red; board=x", "unknown option 'colour'"),
-    ("cows_leopards; turn=L", "does not say the board"),
-    (f"cows_leopards; board={ROWS}", "does not say whose turn it is"),
-    ("cows_leopards; board=...; turn=L", "board needs 9 rows, found 1"),
-    (f"cows_leopards; board={ROWS[:-1]}; turn=L", r"ninth row of the board from the top \('\.\.'\) should have 3 points, not 2"),
-    (f"cows_leopards; board={ROWS.replace('CCC', 'CTC', 1)}; turn=L", r"'T' on the board is not a piece of this game: use L, C, or \."),
-    (f"cows_leopards; board={ROWS}; turn=T", r"turn=T: whose turn it is must be L \(leopards\) or C \(cows\)"),
-    (f"cows_leopards; board={ROWS}; turn=L; hands=2", "hands must be two counts"),
-    (f"cows_leopards; board={ROWS}; turn=L; hands=2/-1", "hands must be two counts"),
-    (f"cows_leopards; board={ROWS}; turn=L; hands=1/16", r"leopards on the board and in hand must make 2"),
-    (f"cows_leopards; board={ROWS}; turn=L; hands=2/17", "too many cows: 8 on the board and 17 in hand"),
-    (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; phase=move", "phase=move does not fit"),
-    (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; quiet=x", "quiet must be a whole number"),
-    (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; ply=-3", "ply=-3 cannot be negative"),
-    (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; huff=e5", r"a Cows and Leopards position has no huff= part \(its parts: board, turn, phase"),
-    ("hat_diviyan_keliya board=large; board=./.../.../...; turn=T; hands=2/8", "board needs 5 rows"),
-    ("hat_diviyan_keliya; board=T/.../.../...; turn=T; hands=1/7", "tigers on the board and in hand must make 1"),
-    ("hat_diviyan_keliya; board=./LLL/LLL/LL.; turn=T; hands=1/0", "too many leopards"),
-    ("hat_diviyan_keliya; board=./.../.../...; turn=C; hands=1/7", "whose turn it is must be T"),
-])
+@pytest.mark.parametrize(
+    "bad, why",
+    [
+        ("cows_leopards colour=red; board=x", "unknown option 'colour'"),
+        ("cows_leopards; turn=L", "does not say the board"),
+        (f"cows_leopards; board={ROWS}", "does not say whose turn it is"),
+        ("cows_leopards; board=...; turn=L", "board needs 9 rows, found 1"),
+        (
+            f"cows_leopards; board={ROWS[:-1]}; turn=L",
+            r"ninth row of the board from the top \('\.\.'\) should have 3 points, not 2",
+        ),
+        (
+            f"cows_leopards; board={ROWS.replace('CCC', 'CTC', 1)}; turn=L",
+            r"'T' on the board is not a piece of this game: use L, C, or \.",
+        ),
+        (
+            f"cows_leopards; board={ROWS}; turn=T",
+            r"turn=T: whose turn it is must be L \(leopards\) or C \(cows\)",
+        ),
+        (f"cows_leopards; board={ROWS}; turn=L; hands=2", "hands must be two counts"),
+        (f"cows_leopards; board={ROWS}; turn=L; hands=2/-1", "hands must be two counts"),
+        (
+            f"cows_leopards; board={ROWS}; turn=L; hands=1/16",
+            r"leopards on the board and in hand must make 2",
+        ),
+        (f"cows_leopards; board={ROWS}; turn=L; hands=2/17", "too many cows: 8 on the board and 17 in hand"),
+        (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; phase=move", "phase=move does not fit"),
+        (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; quiet=x", "quiet must be a whole number"),
+        (f"cows_leopards; board={ROWS}; turn=L; hands=2/16; ply=-3", "ply=-3 cannot be negative"),
+        (
+            f"cows_leopards; board={ROWS}; turn=L; hands=2/16; huff=e5",
+            r"a Cows and Leopards position has no huff= part \(its parts: board, turn, phase",
+        ),
+        ("hat_diviyan_keliya board=large; board=./.../.../...; turn=T; hands=2/8", "board needs 5 rows"),
+        (
+            "hat_diviyan_keliya; board=T/.../.../...; turn=T; hands=1/7",
+            "tigers on the board and in hand must make 1",
+        ),
+        ("hat_diviyan_keliya; board=./LLL/LLL/LL.; turn=T; hands=1/0", "too many leopards"),
+        ("hat_diviyan_keliya; board=./.../.../...; turn=C; hands=1/7", "whose turn it is must be T"),
+    ],
+)
 def test_corrupt_position_text_is_refused_with_a_reason(bad, why):
     with pytest.raises(ValueError, match=why) as err:
         load_state(bad)

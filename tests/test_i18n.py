@@ -55,7 +55,9 @@ def test_the_system_language_follows_gettexts_order_of_variables():
     assert system_language({"LC_MESSAGES": "en_GB", "LANG": "si_LK.UTF-8"}) == "en"
     assert system_language({"LC_ALL": "si_LK", "LC_MESSAGES": "ta_IN"}) == "si"
     assert system_language({"LANGUAGE": "bn", "LC_ALL": "si_LK"}) == "bn"
-    assert system_language({"LANG": "ta_IN.UTF-8", "LANGUAGE": "si"}) == "si"  # not the order they are written in
+    assert (
+        system_language({"LANG": "ta_IN.UTF-8", "LANGUAGE": "si"}) == "si"
+    )  # not the order they are written in
 
 
 def test_a_language_list_gives_the_first_language_keliya_speaks():
@@ -100,8 +102,10 @@ class Fake(gettext.NullTranslations):
 
     table = {"{side} to move": "turn of {side}", "North": "NORTH-X", "{side}'s store": "store of {side:of}"}
     owners = {"North": "NORTH-OF"}
-    plural = {"{n} blunder": ("{n} one-blunder", "{n} many-blunders"),
-              "{side}: {move}, took {n}": ("{side} took {n} with {move}", "{side} took {n} with {move}")}
+    plural = {
+        "{n} blunder": ("{n} one-blunder", "{n} many-blunders"),
+        "{side}: {move}, took {n}": ("{side} took {n} with {move}", "{side} took {n} with {move}"),
+    }
 
     def gettext(self, message: str) -> str:
         return self.table.get(message, message)
@@ -118,7 +122,9 @@ def test_words_are_rebuilt_from_the_translated_template_with_translated_values(e
     i18n.install("xx", Fake())
     assert tr(Words("{side} to move", side="North")) == "turn of NORTH-X"
     # the notation stays as it is; the order is the translation's
-    said = Words.counted("{side}: {move}, took {n}", "{side}: {move}, took {n}", 2, side="North", move="e3xe5xc5")
+    said = Words.counted(
+        "{side}: {move}, took {n}", "{side}: {move}, took {n}", 2, side="North", move="e3xe5xc5"
+    )
     assert tr(said) == "NORTH-X took 2 with e3xe5xc5"
     assert tr(Words.counted("{n} blunder", "{n} blunders", 1)) == "1 one-blunder"
     assert tr(Words.counted("{n} blunder", "{n} blunders", 3)) == "3 many-blunders"
@@ -163,10 +169,13 @@ def test_translations_keep_their_placeholders_and_plurals_and_are_compiled(code)
 
 def test_a_format_other_than_a_sides_possessive_is_a_problem(tmp_path, monkeypatch):
     po = tmp_path / "xx.po"
-    po.write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-                  'msgid "{side}\'s store, {n} stones"\nmsgstr "{side:of} {n:of}"\n\n'
-                  'msgid "{side} to move"\nmsgstr "{side:up}"\n\n'
-                  'msgid "{side} wins"\nmsgstr "{side:of} win"\n', encoding="utf-8")
+    po.write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "{side}\'s store, {n} stones"\nmsgstr "{side:of} {n:of}"\n\n'
+        'msgid "{side} to move"\nmsgstr "{side:up}"\n\n'
+        'msgid "{side} wins"\nmsgstr "{side:of} win"\n',
+        encoding="utf-8",
+    )
     monkeypatch.setattr(catalogue, "po_path", lambda code: po)
     found = catalogue.problems("xx")
     assert len(found) == 2 and "{n:of}" in found[0] and "{side:up}" in found[1], found
@@ -176,10 +185,16 @@ def test_a_format_other_than_a_sides_possessive_is_a_problem(tmp_path, monkeypat
 #: should be inflected (Bengali উত্তর-এর for উত্তরের; উত্তর-কে for উত্তরকে, which needs no form
 #: of its own)
 _OWNER = r"\{(" + "|".join(catalogue.OWNERS) + r")\}"  # a side's placeholder
-STIFF_OWNER = {"si": re.compile(_OWNER + r" ?ගේ"), "ta": re.compile(_OWNER + r" (இன்|உடைய)"),
-               "bn": re.compile(_OWNER + r"-(এর|কে)")}
-OWNED = {"si": "උතුරේ සියලු ඉත්තන් අල්ලා ගෙන ඇත", "ta": "வடக்கின் எல்லாக் காய்களும் வெட்டப்பட்டன",
-         "bn": "উত্তরের সব গুটি খাওয়া হয়েছে"}
+STIFF_OWNER = {
+    "si": re.compile(_OWNER + r" ?ගේ"),
+    "ta": re.compile(_OWNER + r" (இன்|உடைய)"),
+    "bn": re.compile(_OWNER + r"-(এর|কে)"),
+}
+OWNED = {
+    "si": "උතුරේ සියලු ඉත්තන් අල්ලා ගෙන ඇත",
+    "ta": "வடக்கின் எல்லாக் காய்களும் வெட்டப்பட்டன",
+    "bn": "উত্তরের সব গুটি খাওয়া হয়েছে",
+}
 
 
 @pytest.mark.parametrize("code", LANGS)
@@ -230,17 +245,28 @@ def test_the_app_speaks_the_language(code, english):
     """The game's name, a side, a sentence with values: in the language's script, notation Latin."""
     i18n.set_language(code)
     low, high = theme.SCRIPT_RANGES[code]
-    for text in (tr("Kotu Ellima"), tr("South"), tr(Words("{side} to move", side="North")),
-                 tr(Words.counted("{side}: {move}, took {n}", "{side}: {move}, took {n}", 2, side="South",
-                                  move="e3xe5xc5"))):
+    for text in (
+        tr("Kotu Ellima"),
+        tr("South"),
+        tr(Words("{side} to move", side="North")),
+        tr(
+            Words.counted(
+                "{side}: {move}, took {n}", "{side}: {move}, took {n}", 2, side="South", move="e3xe5xc5"
+            )
+        ),
+    ):
         assert any(low <= ord(ch) <= high for ch in text), text
-    assert "e3xe5xc5" in tr(Words.counted("{side}: {move}, took {n}", "{side}: {move}, took {n}", 2,
-                                          side="South", move="e3xe5xc5"))
+    assert "e3xe5xc5" in tr(
+        Words.counted(
+            "{side}: {move}, took {n}", "{side}: {move}, took {n}", 2, side="South", move="e3xe5xc5"
+        )
+    )
 
 
 # --- shaping ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("code, word", [("si", "ශ්‍රී ලංකාව"), ("si", "කෙළිය"), ("ta", "தமிழ்"),
-                                        ("bn", "ষোলো গুটি")])
+@pytest.mark.parametrize(
+    "code, word", [("si", "ශ්‍රී ලංකාව"), ("si", "කෙළිය"), ("ta", "தமிழ்"), ("bn", "ষোলো গুটি")]
+)
 def test_the_script_is_shaped_not_drawn_letter_by_letter(code, word, english):
     """Vowel signs and conjuncts join their letters: the word is narrower than its code points
     drawn one by one, and no character lacks a glyph."""
@@ -278,9 +304,14 @@ KEY_LABEL = re.compile(r"\s*\[[^\]]*\]$")
 #: what the tour must reach, so that this check sees it (issue 30 found each in English): the
 #: solved game's proven value and the solver's notices as a table is built, found damaged and
 #: rebuilt, or not built; 'Saved.' after a settings change; an older game's date
-REACHED = {"proven value": "proven: {side} win in {n}", "table being built": solver.BEING_BUILT,
-           "table damaged": solver.BEING_REBUILT, "table not built": solver.NOT_BUILT,
-           "a settings change saved": "Saved.", "an older date": "{day} {month} {year}"}
+REACHED = {
+    "proven value": "proven: {side} win in {n}",
+    "table being built": solver.BEING_BUILT,
+    "table damaged": solver.BEING_REBUILT,
+    "table not built": solver.NOT_BUILT,
+    "a settings change saved": "Saved.",
+    "an older date": "{day} {month} {year}",
+}
 
 
 def test_no_english_is_left_on_screen():
@@ -312,9 +343,15 @@ def test_changing_the_language_redraws_every_scene(app, english):
     from game.scenes.tutorial import TutorialScene
     from tests.test_ui_play import start
 
-    makers = [lambda: TitleScene(app), lambda: MenuScene(app), lambda: SetupScene(app, "ncuva"),
-              lambda: RulesScene(app, "hat_diviyan_keliya"), lambda: SettingsScene(app),
-              lambda: LibraryScene(app), lambda: TutorialScene(app, "cows_leopards")]
+    makers = [
+        lambda: TitleScene(app),
+        lambda: MenuScene(app),
+        lambda: SetupScene(app, "ncuva"),
+        lambda: RulesScene(app, "hat_diviyan_keliya"),
+        lambda: SettingsScene(app),
+        lambda: LibraryScene(app),
+        lambda: TutorialScene(app, "cows_leopards"),
+    ]
     seen: list[str] = []
     theme.text_drawn = seen.append
     try:
@@ -428,25 +465,32 @@ def test_the_system_language_is_read_from_the_environment_else_the_locale(monkey
         assert system_language() == "en"
 
 
-@pytest.mark.parametrize("environ, code", [
-    ({"LANGUAGE": "C.UTF-8:ta"}, "en"),  # C with an encoding is still C: untranslated
-    ({"LANGUAGE": "POSIX:si"}, "en"),
-    ({"LANGUAGE": "POSIX.UTF-8:bn"}, "en"),
-    ({"LANG": "si.UTF-8"}, "si"),  # a language with an encoding and no territory
-    ({"LANG": "TA_IN"}, "ta"),
-])
+@pytest.mark.parametrize(
+    "environ, code",
+    [
+        ({"LANGUAGE": "C.UTF-8:ta"}, "en"),  # C with an encoding is still C: untranslated
+        ({"LANGUAGE": "POSIX:si"}, "en"),
+        ({"LANGUAGE": "POSIX.UTF-8:bn"}, "en"),
+        ({"LANG": "si.UTF-8"}, "si"),  # a language with an encoding and no territory
+        ({"LANG": "TA_IN"}, "ta"),
+    ],
+)
 def test_a_locale_name_is_read_as_gettext_reads_it(environ, code):
     assert system_language(environ) == code
 
 
-@pytest.mark.parametrize("words", [
-    Words("pass and play"),  # no values: the template alone
-    Words("keys such as {enter} are written as they are"),  # no values: never filled in
-    sentence("the game is drawn"),  # a sentence: capitalised once filled in
-    Words("move {n:03d} of {total}", n=7, total=40),  # a number keeps the format the template gives it
-    Words("[{side:>7}]", side="North"),  # and so does a word
-    Words.counted("took {n} stone", "took {n} stones", 1), Words.counted("took {n} stone", "took {n} stones", 5),
-])
+@pytest.mark.parametrize(
+    "words",
+    [
+        Words("pass and play"),  # no values: the template alone
+        Words("keys such as {enter} are written as they are"),  # no values: never filled in
+        sentence("the game is drawn"),  # a sentence: capitalised once filled in
+        Words("move {n:03d} of {total}", n=7, total=40),  # a number keeps the format the template gives it
+        Words("[{side:>7}]", side="North"),  # and so does a word
+        Words.counted("took {n} stone", "took {n} stones", 1),
+        Words.counted("took {n} stone", "took {n} stones", 5),
+    ],
+)
 def test_in_english_the_translated_words_are_the_words(words, english):
     i18n.set_language("en")
     assert tr(words) == str(words)

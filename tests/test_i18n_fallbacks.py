@@ -79,8 +79,10 @@ def test_a_damaged_catalogue_starts_in_english_says_so_and_keeps_the_choice(dama
     drawn = first_frame()
     assert "English  [L]" in drawn and "தமிழ்  [L]" not in drawn
     notice = [t for t in drawn if "தமிழ்" in t]
-    assert notice == ["Keliya's தமிழ் words cannot be read (the file is damaged), so it speaks English; "
-                      "they come back when Keliya is installed again."]
+    assert notice == [
+        "Keliya's தமிழ் words cannot be read (the file is damaged), so it speaks English; "
+        "they come back when Keliya is installed again."
+    ]
     assert (i18n.language(), i18n.spoken()) == ("ta", "en") and i18n._("Settings") == "Settings"
     assert saved_language() == "ta"  # the choice is not lost: the file repaired, Tamil is back
 
@@ -95,8 +97,10 @@ def test_a_missing_catalogue_starts_in_english_and_says_the_words_are_missing(lo
     mo(locale_copy, "si").unlink()
     drawn = first_frame("--lang", "si")
     assert "English  [L]" in drawn
-    assert "Keliya's සිංහල words are missing, so it speaks English; they come back when Keliya is " \
-           "installed again." in drawn
+    assert (
+        "Keliya's සිංහල words are missing, so it speaks English; they come back when Keliya is "
+        "installed again." in drawn
+    )
     shutil.copy(mo(SHIPPED, "si"), mo(locale_copy, "si"))
     assert "සිංහල  [L]" in first_frame("--lang", "si")
 
@@ -121,26 +125,46 @@ def test_the_settings_screen_says_why_a_chosen_language_shows_english(locale_cop
     mo(locale_copy, "bn").write_bytes(b"\xde\x12\x04\x95" + b"\xff" * 40)  # the magic, then nonsense
     said = user_settings.choose_language("bn")
     assert i18n.spoken() == "en" and saved_language() == "bn"
-    assert i18n.tr(said) == "Keliya's বাংলা words cannot be read (the file is damaged), so it speaks English; " \
-                            "they come back when Keliya is installed again."
+    assert (
+        i18n.tr(said) == "Keliya's বাংলা words cannot be read (the file is damaged), so it speaks English; "
+        "they come back when Keliya is installed again."
+    )
     assert user_settings.choose_language("ta") == "" and i18n.spoken() == "ta"
 
 
 # --- the names systems give languages -------------------------------------------------------------
-@pytest.mark.parametrize("name, code", [
-    ("Tamil_India", "ta"), ("Sinhala_Sri Lanka", "si"), ("Bangla_Bangladesh", "bn"),
-    ("Bengali_India", "bn"), ("Sinhalese_Sri Lanka.1252", "si"), ("TAMIL_INDIA", "ta"),
-    ("sinhala_sri lanka", "si"), ("ta_IN.UTF-8@x", "ta"), ("bn_BD@latin", "bn"), ("si-LK", "si"), ("ta@latin", "ta"),
-    ("English_United States.1252", "en"), ("French_France", "en"), ("Tamilish_Nowhere", "en"),
-])
+@pytest.mark.parametrize(
+    "name, code",
+    [
+        ("Tamil_India", "ta"),
+        ("Sinhala_Sri Lanka", "si"),
+        ("Bangla_Bangladesh", "bn"),
+        ("Bengali_India", "bn"),
+        ("Sinhalese_Sri Lanka.1252", "si"),
+        ("TAMIL_INDIA", "ta"),
+        ("sinhala_sri lanka", "si"),
+        ("ta_IN.UTF-8@x", "ta"),
+        ("bn_BD@latin", "bn"),
+        ("si-LK", "si"),
+        ("ta@latin", "ta"),
+        ("English_United States.1252", "en"),
+        ("French_France", "en"),
+        ("Tamilish_Nowhere", "en"),
+    ],
+)
 def test_a_windows_locale_name_is_read_as_its_language(name, code):
     assert system_language({"LANG": name}) == code
     assert system_language({"LC_ALL": name, "LANG": "en_US.UTF-8"}) == code
 
 
-@pytest.mark.parametrize("name, shown", [
-    ("Tamil_India", "தமிழ்"), ("Sinhala_Sri Lanka", "සිංහල"), ("Bangla_Bangladesh", "বাংলা"),
-])
+@pytest.mark.parametrize(
+    "name, shown",
+    [
+        ("Tamil_India", "தமிழ்"),
+        ("Sinhala_Sri Lanka", "සිංහල"),
+        ("Bangla_Bangladesh", "বাংলা"),
+    ],
+)
 def test_keliya_starts_in_the_language_a_windows_locale_names(name, shown, monkeypatch, locale_copy):
     for variable in LOCALE_VARIABLES:
         monkeypatch.delenv(variable, raising=False)
@@ -169,8 +193,9 @@ def test_a_catalogue_removed_between_the_look_and_the_read_is_said_missing(local
     monkeypatch.setattr(gettext, "find", found_then_removed)
     i18n.set_language("bn")
     assert (i18n.language(), i18n.spoken()) == ("bn", "en") and i18n._("Settings") == "Settings"
-    assert i18n.tr(i18n.problem()) == ("Keliya's বাংলা words are missing, so it speaks English; they come back "
-                                       "when Keliya is installed again.")
+    assert i18n.tr(i18n.problem()) == (
+        "Keliya's বাংলা words are missing, so it speaks English; they come back when Keliya is installed again."
+    )
 
 
 def test_words_installed_after_a_damaged_catalogue_leave_no_problem_said(locale_copy):

@@ -80,7 +80,9 @@ def test_the_read_helper_refuses_a_folder_and_a_device(tmp_path):
         assert str(refused.value) == NOT_A_FILE
 
 
-def test_the_read_helper_refuses_an_oversized_file_by_its_size_and_reads_one_at_the_cap(tmp_path, monkeypatch):
+def test_the_read_helper_refuses_an_oversized_file_by_its_size_and_reads_one_at_the_cap(
+    tmp_path, monkeypatch
+):
     huge = tmp_path / "huge.txt"
     with open(huge, "wb") as f:
         f.truncate(50_000_000_000)  # sparse: 50 GB on paper, nothing on the disk
@@ -137,11 +139,16 @@ def test_a_file_growing_while_it_is_read_is_read_no_further_than_the_cap(tmp_pat
 
 
 @pytest.mark.parametrize("call", ["open", "read"])
-@pytest.mark.parametrize("error, said", [
-    (PermissionError(errno.EACCES, "Permission denied"), "it cannot be read (Permission denied)"),
-    (OSError("a share that went away"), "it cannot be read (a share that went away)"),
-])
-def test_a_file_that_cannot_be_opened_or_read_says_why_in_the_systems_words(tmp_path, monkeypatch, call, error, said):
+@pytest.mark.parametrize(
+    "error, said",
+    [
+        (PermissionError(errno.EACCES, "Permission denied"), "it cannot be read (Permission denied)"),
+        (OSError("a share that went away"), "it cannot be read (a share that went away)"),
+    ],
+)
+def test_a_file_that_cannot_be_opened_or_read_says_why_in_the_systems_words(
+    tmp_path, monkeypatch, call, error, said
+):
     path = tmp_path / "game.txt"
     path.write_text("a game")
 
@@ -192,10 +199,14 @@ def test_a_fifo_in_place_of_the_settings_is_said_and_set_aside(tmp_path):
     with rescued(fifo) as stuck:
         settings, problem = user_settings.load_settings()
     assert stuck == [] and settings == user_settings.Settings()
-    assert f"The settings file could not be read ({NOT_A_FILE}); defaults are used. It was moved to" in problem
+    assert (
+        f"The settings file could not be read ({NOT_A_FILE}); defaults are used. It was moved to" in problem
+    )
     assert not fifo.exists() and list(fifo.parent.glob("settings.json.bad-*"))
     assert user_settings.update(sound=False) == "" and user_settings.load_settings() == (
-        user_settings.Settings(sound=False), "")
+        user_settings.Settings(sound=False),
+        "",
+    )
 
 
 # --- in the app: it starts and carries on -------------------------------------------------------------
@@ -288,6 +299,8 @@ def test_a_fifo_dropped_on_the_title_or_the_chooser_is_refused_and_left_where_it
     from tools.scenarios import random_play
 
     state = random_play("kotu_ellima", 2, lambda s: s.ply >= 3)
-    game.write_text(saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state), encoding="utf-8")
+    game.write_text(
+        saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state), encoding="utf-8"
+    )
     app.frame([pygame.event.Event(pygame.DROPFILE, file=str(game))], 1 / 60)
     assert isinstance(app.manager.top, PlayScene) and app.manager.top.match.state.to_text() == state.to_text()

@@ -26,8 +26,9 @@ def pyproject() -> dict:
 
 
 def run_script(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
-                          timeout=60, env=env)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=60, env=env
+    )
 
 
 # --- entry points ----------------------------------------------------------------------------------
@@ -127,11 +128,14 @@ def test_window_name_and_class(app):
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "Keliya"
 
 
-@pytest.mark.parametrize(("before", "class_seen"), [
-    (None, "Keliya"),
-    ("script", "Keliya"),  # what importing pygame with a DISPLAY puts there: the script's name
-    ("MyDock", "MyDock"),  # set by the person: kept
-])
+@pytest.mark.parametrize(
+    ("before", "class_seen"),
+    [
+        (None, "Keliya"),
+        ("script", "Keliya"),  # what importing pygame with a DISPLAY puts there: the script's name
+        ("MyDock", "MyDock"),  # set by the person: kept
+    ],
+)
 def test_the_window_class_is_keliya_when_the_display_first_opens(monkeypatch, before, class_seen):
     """SDL names the X11 window class when the display first opens (fit_to_screen, before the
     App): every opening must see Keliya, so a dock matches the window to packaging/keliya.desktop
@@ -202,8 +206,11 @@ def _screens(app):
 
 @pytest.mark.parametrize("how", ["close", "ctrl+q"])
 def test_quit_from_every_screen(app, how):
-    event = (pygame.event.Event(pygame.QUIT) if how == "close"
-             else pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL, unicode="q"))
+    event = (
+        pygame.event.Event(pygame.QUIT)
+        if how == "close"
+        else pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL, unicode="q")
+    )
     for name, open_screen in _screens(app):
         app.manager.clear()
         app.running = True
@@ -289,7 +296,12 @@ def test_the_new_effects_exist():
 
 def test_board_events_play_their_effects(fake_mixer):
     bank = SoundBank()
-    for name, piece in (("drop", (0, "stone")), ("relay", (0, "stone")), ("promote", (1, "king")), ("stop", None)):
+    for name, piece in (
+        ("drop", (0, "stone")),
+        ("relay", (0, "stone")),
+        ("promote", (1, "king")),
+        ("stop", None),
+    ):
         bank.play_event(name, piece)
     assert fake_mixer == ["sow", "relay", "promote"]
 

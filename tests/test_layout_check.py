@@ -104,6 +104,7 @@ def test_a_panel_drawn_over_a_text_is_reported_one_drawn_under_it_is_not(app):
 def test_the_hidden_part_of_a_scrolled_line_is_not_counted(app):
     """The rules screen clips its text to the scrolled area: the part of a line below it is not
     drawn, so a button there covers nothing."""
+
     def clipped(surface: pygame.Surface) -> None:
         surface.set_clip(pygame.Rect(0, 0, 1280, 110))
         theme.blit_text(surface, "Capture rule: Huff", 24, theme.TEXT, (200, 100))

@@ -67,7 +67,11 @@ def test_two_games_saved_are_both_offered_after_a_relaunch_and_either_resumes(ap
     Mouse(app).key(pygame.K_DOWN)
     Mouse(app).key(pygame.K_RETURN)  # the older one
     play = app.manager.top
-    assert isinstance(play, PlayScene) and play.match.config.game_id == "kotu_ellima" and play.match.state.ply == 9
+    assert (
+        isinstance(play, PlayScene)
+        and play.match.config.game_id == "kotu_ellima"
+        and play.match.state.ply == 9
+    )
     assert play.match.game_file.id == kotu.id
 
 
@@ -102,7 +106,9 @@ def test_the_title_is_fresh_after_a_game_and_continue_opens_the_newest(app):
     Mouse(app).key(pygame.K_ESCAPE)  # back to the title
     title = title_on_top(app)
     app.frame([], 1 / 60)
-    assert "Peralikatuma" in title.resume_button.label and "move 1," in title.resume_button.label  # North's 1…
+    assert (
+        "Peralikatuma" in title.resume_button.label and "move 1," in title.resume_button.label
+    )  # North's 1…
     assert title.library_button.label == "Saved games (2)"
     Mouse(app).key(pygame.K_r)
     resumed = app.manager.top
@@ -184,7 +190,9 @@ def test_the_library_screen_deletes_only_after_asking(app):
 def test_the_library_lists_finished_games_and_the_record(app):
     for seed, level in ((1, "hard"), (2, "hard"), (3, "easy")):
         state = finished("kotu_ellima", seed)
-        library.GameFile().save(MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, level), state)
+        library.GameFile().save(
+            MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, level), state
+        )
     screen = LibraryScene(app)
     app.manager.push(screen)
     Mouse(app).key(pygame.K_TAB)
@@ -329,7 +337,9 @@ def test_the_lists_count_moves_as_the_move_list_numbers_them(app):
     assert screen.row_details == [ended.details()]
 
 
-@pytest.mark.parametrize("stamp", ["0001-01-01T00:00:00.000", "1969-12-31T23:59:59.000", "9999-12-31T23:59:59.999"])
+@pytest.mark.parametrize(
+    "stamp", ["0001-01-01T00:00:00.000", "1969-12-31T23:59:59.000", "9999-12-31T23:59:59.999"]
+)
 def test_a_game_saved_at_an_impossible_time_is_listed_not_a_crash(app, stamp):
     """A saved line no clock writes (year 1 is year 0 east of Greenwich; before 1970; the last
     second of year 9999) passes every other check: the game is offered, dated by its file, and
@@ -337,7 +347,9 @@ def test_a_game_saved_at_an_impossible_time_is_listed_not_a_crash(app, stamp):
     import re
 
     game_file = library.GameFile()
-    game_file.save(MatchConfig("kotu_ellima", mode=VS_COMPUTER), random_play("kotu_ellima", 1, lambda s: s.ply >= 4))
+    game_file.save(
+        MatchConfig("kotu_ellima", mode=VS_COMPUTER), random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    )
     path = game_file.path(False)
     text = re.sub(r"(?m)^saved .*$", f"saved {stamp}", path.read_text(encoding="utf-8"))
     write_text_atomically(path, text)
@@ -352,44 +364,85 @@ def test_a_game_saved_at_an_impossible_time_is_listed_not_a_crash(app, stamp):
 
 
 # --- the words of a game's line in the lists, and the record --------------------------------------
-def listed(game_id: str = "kotu_ellima", finished: bool = True, mode: str = VS_COMPUTER, human_side: int = 0,
-           winner: int | None = None, moves: int = 23, level: str = "hard", level2: str | None = None) -> library.Entry:
+def listed(
+    game_id: str = "kotu_ellima",
+    finished: bool = True,
+    mode: str = VS_COMPUTER,
+    human_side: int = 0,
+    winner: int | None = None,
+    moves: int = 23,
+    level: str = "hard",
+    level2: str | None = None,
+) -> library.Entry:
     """A game as the lists hold it, its moves counted already (``moves_made``: the move list's
     count, tested with the lists themselves)."""
-    entry = library.Entry("20261123-203500-abcdef", Path("games") / "x.txt", finished,
-                          MatchConfig(game_id, {}, mode, human_side, level, level2=level2), ply=2 * moves,
-                          saved_at=0.0, winner=winner)
+    entry = library.Entry(
+        "20261123-203500-abcdef",
+        Path("games") / "x.txt",
+        finished,
+        MatchConfig(game_id, {}, mode, human_side, level, level2=level2),
+        ply=2 * moves,
+        saved_at=0.0,
+        winner=winner,
+    )
     vars(entry)["moves_made"] = moves  # the cached count (the dataclass is frozen, its cache is not)
     return entry
 
 
-@pytest.mark.parametrize("kwargs, opponent, details", [
-    # unfinished: who the player faces and the move to be played next
-    (dict(finished=False, human_side=0), "against Hard, you play South", "against Hard, you play South, move 24"),
-    (dict(finished=False, human_side=1, level="easy"), "against Easy, you play North",
-     "against Easy, you play North, move 24"),
-    (dict(finished=False, mode=WATCH, level="easy", level2="expert"), "computer against computer (Easy v Expert)",
-     "computer against computer (Easy v Expert), move 24"),
-    (dict(finished=False, mode=WATCH, level="medium"), "computer against computer (Medium v Medium)",
-     "computer against computer (Medium v Medium), move 24"),
-    (dict(finished=False, mode=PASS_AND_PLAY), "pass and play", "pass and play, move 24"),
-    # finished against the computer: won, lost or drawn, as either side
-    (dict(human_side=0, winner=0), None, "You won as South against Hard, 23 moves"),
-    (dict(human_side=1, winner=1), None, "You won as North against Hard, 23 moves"),
-    (dict(human_side=0, winner=1), None, "You lost as South against Hard, 23 moves"),
-    (dict(human_side=1, winner=0, level="expert"), None, "You lost as North against Expert, 23 moves"),
-    (dict(human_side=1, winner=None), None, "A draw as North against Hard, 23 moves"),
-    (dict(human_side=0, winner=0, moves=1), None, "You won as South against Hard, 1 move"),
-    (dict(human_side=0, winner=1, moves=1), None, "You lost as South against Hard, 1 move"),
-    (dict(human_side=0, winner=None, moves=1), None, "A draw as South against Hard, 1 move"),
-    # finished otherwise: the winning side by its name
-    (dict(game_id="cows_leopards", mode=PASS_AND_PLAY, winner=0), None, "Leopards won, pass and play, 23 moves"),
-    (dict(game_id="cows_leopards", mode=PASS_AND_PLAY, winner=1, moves=1), None, "Cows won, pass and play, 1 move"),
-    (dict(mode=PASS_AND_PLAY, winner=None), None, "A draw, pass and play, 23 moves"),
-    (dict(mode=PASS_AND_PLAY, winner=None, moves=1), None, "A draw, pass and play, 1 move"),
-    (dict(mode=WATCH, winner=1, level="easy", level2="expert"), None,
-     "North won, computer against computer (Easy v Expert), 23 moves"),
-])
+@pytest.mark.parametrize(
+    "kwargs, opponent, details",
+    [
+        # unfinished: who the player faces and the move to be played next
+        (
+            dict(finished=False, human_side=0),
+            "against Hard, you play South",
+            "against Hard, you play South, move 24",
+        ),
+        (
+            dict(finished=False, human_side=1, level="easy"),
+            "against Easy, you play North",
+            "against Easy, you play North, move 24",
+        ),
+        (
+            dict(finished=False, mode=WATCH, level="easy", level2="expert"),
+            "computer against computer (Easy v Expert)",
+            "computer against computer (Easy v Expert), move 24",
+        ),
+        (
+            dict(finished=False, mode=WATCH, level="medium"),
+            "computer against computer (Medium v Medium)",
+            "computer against computer (Medium v Medium), move 24",
+        ),
+        (dict(finished=False, mode=PASS_AND_PLAY), "pass and play", "pass and play, move 24"),
+        # finished against the computer: won, lost or drawn, as either side
+        (dict(human_side=0, winner=0), None, "You won as South against Hard, 23 moves"),
+        (dict(human_side=1, winner=1), None, "You won as North against Hard, 23 moves"),
+        (dict(human_side=0, winner=1), None, "You lost as South against Hard, 23 moves"),
+        (dict(human_side=1, winner=0, level="expert"), None, "You lost as North against Expert, 23 moves"),
+        (dict(human_side=1, winner=None), None, "A draw as North against Hard, 23 moves"),
+        (dict(human_side=0, winner=0, moves=1), None, "You won as South against Hard, 1 move"),
+        (dict(human_side=0, winner=1, moves=1), None, "You lost as South against Hard, 1 move"),
+        (dict(human_side=0, winner=None, moves=1), None, "A draw as South against Hard, 1 move"),
+        # finished otherwise: the winning side by its name
+        (
+            dict(game_id="cows_leopards", mode=PASS_AND_PLAY, winner=0),
+            None,
+            "Leopards won, pass and play, 23 moves",
+        ),
+        (
+            dict(game_id="cows_leopards", mode=PASS_AND_PLAY, winner=1, moves=1),
+            None,
+            "Cows won, pass and play, 1 move",
+        ),
+        (dict(mode=PASS_AND_PLAY, winner=None), None, "A draw, pass and play, 23 moves"),
+        (dict(mode=PASS_AND_PLAY, winner=None, moves=1), None, "A draw, pass and play, 1 move"),
+        (
+            dict(mode=WATCH, winner=1, level="easy", level2="expert"),
+            None,
+            "North won, computer against computer (Easy v Expert), 23 moves",
+        ),
+    ],
+)
 def test_a_games_line_says_the_opponent_and_the_result_for_every_mode(kwargs, opponent, details):
     entry = listed(**kwargs)
     if opponent is not None:
@@ -398,36 +451,58 @@ def test_a_games_line_says_the_opponent_and_the_result_for_every_mode(kwargs, op
     assert tr(entry.details()) == details  # its template and values say the same (English)
 
 
-@pytest.mark.parametrize("kwargs, result", [
-    (dict(human_side=0, winner=0), "won"), (dict(human_side=1, winner=1), "won"),
-    (dict(human_side=0, winner=1), "lost"), (dict(human_side=1, winner=0), "lost"),
-    (dict(human_side=1, winner=None), "drawn"),
-    (dict(finished=False, winner=None), None), (dict(finished=False, winner=0), None),
-    (dict(mode=PASS_AND_PLAY, winner=0), None), (dict(mode=WATCH, winner=None), None),
-])
+@pytest.mark.parametrize(
+    "kwargs, result",
+    [
+        (dict(human_side=0, winner=0), "won"),
+        (dict(human_side=1, winner=1), "won"),
+        (dict(human_side=0, winner=1), "lost"),
+        (dict(human_side=1, winner=0), "lost"),
+        (dict(human_side=1, winner=None), "drawn"),
+        (dict(finished=False, winner=None), None),
+        (dict(finished=False, winner=0), None),
+        (dict(mode=PASS_AND_PLAY, winner=0), None),
+        (dict(mode=WATCH, winner=None), None),
+    ],
+)
 def test_a_result_is_the_players_against_the_computer_only(kwargs, result):
     assert listed(**kwargs).result() == result
 
 
 def test_the_record_counts_won_drawn_and_lost_by_game_and_level():
-    games = [listed(winner=0), listed(winner=0), listed(winner=1), listed(winner=None), listed(human_side=1, winner=1),
-             listed(level="easy", winner=None), listed("ncuva", winner=1),
-             listed(finished=False), listed(mode=PASS_AND_PLAY, winner=0), listed(mode=WATCH, winner=1)]
+    games = [
+        listed(winner=0),
+        listed(winner=0),
+        listed(winner=1),
+        listed(winner=None),
+        listed(human_side=1, winner=1),
+        listed(level="easy", winner=None),
+        listed("ncuva", winner=1),
+        listed(finished=False),
+        listed(mode=PASS_AND_PLAY, winner=0),
+        listed(mode=WATCH, winner=1),
+    ]
     record = library.Library(unfinished=[], finished=games, problems=[]).record()
-    assert record == {("kotu_ellima", "hard"): (3, 1, 1), ("kotu_ellima", "easy"): (0, 1, 0),
-                      ("ncuva", "hard"): (0, 0, 1)}
+    assert record == {
+        ("kotu_ellima", "hard"): (3, 1, 1),
+        ("kotu_ellima", "easy"): (0, 1, 0),
+        ("ncuva", "hard"): (0, 0, 1),
+    }
 
 
-@pytest.mark.parametrize("then, words", [
-    ((2026, 11, 23, 8, 5), "today 08:05"),
-    ((2026, 11, 23, 0, 0), "today 00:00"),
-    ((2026, 11, 22, 23, 59), "yesterday 23:59"),
-    ((2026, 11, 22, 0, 1), "yesterday 00:01"),
-    ((2026, 11, 21, 23, 59), "21 Nov 2026"),  # two days ago: the date
-    ((2026, 1, 5, 12, 0), "5 Jan 2026"),
-    ((2025, 12, 31, 12, 0), "31 Dec 2025"),
-    ((2026, 11, 24, 9, 0), "24 Nov 2026"),  # a clock put back: tomorrow is a date, not 'today'
-])
+@pytest.mark.parametrize(
+    "then, words",
+    [
+        ((2026, 11, 23, 8, 5), "today 08:05"),
+        ((2026, 11, 23, 0, 0), "today 00:00"),
+        ((2026, 11, 22, 23, 59), "yesterday 23:59"),
+        ((2026, 11, 22, 0, 1), "yesterday 00:01"),
+        ((2026, 11, 21, 23, 59), "21 Nov 2026"),  # two days ago: the date
+        ((2026, 1, 5, 12, 0), "5 Jan 2026"),
+        ((2025, 12, 31, 12, 0), "31 Dec 2025"),
+        ((2026, 11, 24, 9, 0), "24 Nov 2026"),  # a clock put back: tomorrow is a date, not 'today'
+    ],
+)
 def test_when_a_game_was_saved_is_said_as_today_yesterday_or_its_date(then, words, monkeypatch):
     def local(year: int, month: int, day: int, hour: int, minute: int) -> float:
         return time.mktime((year, month, day, hour, minute, 0, 0, 0, -1))
@@ -459,7 +534,9 @@ def test_a_game_another_window_moves_on_while_the_list_is_read_is_no_problem(mon
     def read_after_another_window(path, finished):
         if path == moved and path.exists():  # the other window saves the game it has just finished
             moving.path(True).parent.mkdir(parents=True, exist_ok=True)
-            moving.path(True).write_text(saves.match_text(MatchConfig("kotu_ellima", dict(done.game.options)), done))
+            moving.path(True).write_text(
+                saves.match_text(MatchConfig("kotu_ellima", dict(done.game.options)), done)
+            )
             path.unlink()
         elif path == gone.path(False) and path.exists():
             path.unlink()
@@ -470,7 +547,9 @@ def test_a_game_another_window_moves_on_while_the_list_is_read_is_no_problem(mon
     assert found.problems == []
     assert not list(library.games_dir().glob("*.bad-*"))
     if reader == "scan":
-        assert [e.path for e in found.unfinished] == [] and [e.path for e in found.finished] == [moving.path(True)]
+        assert [e.path for e in found.unfinished] == [] and [e.path for e in found.finished] == [
+            moving.path(True)
+        ]
 
 
 def test_a_game_deleted_in_another_window_is_said_to_be_gone_when_opened():
@@ -490,8 +569,11 @@ def test_a_game_saved_without_its_time_is_dated_by_its_file(finished_game):
     folder.mkdir(parents=True, exist_ok=True)
     times = {"20200101-000000-aaaaaa": 1_600_000_000, "20200101-000000-bbbbbb": 1_500_000_000}
     for n, (game_id, when) in enumerate(times.items()):
-        state = finished("kotu_ellima", n + 1) if finished_game else random_play("kotu_ellima", n + 1,
-                                                                                lambda s: s.ply >= 4)
+        state = (
+            finished("kotu_ellima", n + 1)
+            if finished_game
+            else random_play("kotu_ellima", n + 1, lambda s: s.ply >= 4)
+        )
         path = folder / f"{game_id}.txt"
         path.write_text(saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state))
         os.utime(path, (when, when))
@@ -504,7 +586,9 @@ def test_a_game_saved_without_its_time_is_dated_by_its_file(finished_game):
 @pytest.mark.parametrize("finished_game", [False, True])
 def test_a_game_kept_in_the_wrong_list_is_said_and_set_aside(finished_game):
     """A finished game among the unfinished ones (or the other way round): said, moved aside."""
-    state = finished("kotu_ellima", 1) if finished_game else random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    state = (
+        finished("kotu_ellima", 1) if finished_game else random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    )
     folder = library.games_dir() if finished_game else library.history_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "20200101-000000-aaaaaa.txt"
@@ -512,8 +596,11 @@ def test_a_game_kept_in_the_wrong_list_is_said_and_set_aside(finished_game):
     lib = library.scan()
     assert lib.unfinished == [] and lib.finished == [] and not path.exists()
     [problem] = lib.problems
-    why = ("it is finished, yet it was kept with the unfinished games" if finished_game
-           else "it is not finished, yet it was kept with the finished games")
+    why = (
+        "it is finished, yet it was kept with the unfinished games"
+        if finished_game
+        else "it is not finished, yet it was kept with the finished games"
+    )
     assert tr(problem).startswith(f"A saved game cannot be opened: {why}. It was moved to {path}.bad-")
 
 
@@ -523,8 +610,10 @@ def test_a_game_damaged_since_the_list_was_read_is_said_and_set_aside_when_opene
     entry.path.write_text(entry.path.read_text().replace("keliya-save 1", "something else"))
     with pytest.raises(ValueError) as raised:
         library.reopen(entry)
-    assert tr(str(raised.value)).startswith("A saved game cannot be opened: this is not a game saved by Keliya. "
-                                            f"It was moved to {game_file.path(False)}.bad-")
+    assert tr(str(raised.value)).startswith(
+        "A saved game cannot be opened: this is not a game saved by Keliya. "
+        f"It was moved to {game_file.path(False)}.bad-"
+    )
     assert not game_file.path(False).exists()
 
 
@@ -541,7 +630,9 @@ def test_a_finished_game_the_rules_stumble_on_is_said_unreadable_and_the_list_go
     monkeypatch.setattr(saves, "check_moves_reach", stumbles)
     lib = library.scan()
     assert lib.finished == [] and len(lib.problems) == 1
-    assert tr(lib.problems[0]).startswith("A saved game cannot be opened: it cannot be read (IndexError). It was moved to ")
+    assert tr(lib.problems[0]).startswith(
+        "A saved game cannot be opened: it cannot be read (IndexError). It was moved to "
+    )
 
 
 def test_a_game_that_cannot_be_deleted_says_why_and_what_to_do(monkeypatch):
@@ -552,17 +643,23 @@ def test_a_game_that_cannot_be_deleted_says_why_and_what_to_do(monkeypatch):
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(Path, "unlink", denied)
-    assert tr(library.delete(entry)) == ("The game could not be deleted: Keliya may not write in its folder. "
-                                         "Give Keliya permission to write there.")
+    assert tr(library.delete(entry)) == (
+        "The game could not be deleted: Keliya may not write in its folder. "
+        "Give Keliya permission to write there."
+    )
 
 
 @pytest.mark.parametrize("finished_game", [False, True])
 def test_a_game_is_dated_by_its_saved_line_rather_than_its_files_time(finished_game):
-    state = finished("kotu_ellima", 1) if finished_game else random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    state = (
+        finished("kotu_ellima", 1) if finished_game else random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    )
     folder = library.history_dir() if finished_game else library.games_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "20200101-000000-aaaaaa.txt"
-    path.write_text(saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state, 1_600_000_000.25))
+    path.write_text(
+        saves.match_text(MatchConfig("kotu_ellima", dict(state.game.options)), state, 1_600_000_000.25)
+    )
     os.utime(path, (1_500_000_000, 1_500_000_000))  # copied from a backup: the file's own time is older
     lib = library.scan()
     [entry] = lib.finished if finished_game else lib.unfinished
@@ -575,13 +672,16 @@ def test_a_bad_file_that_cannot_be_moved_aside_is_said_with_why(monkeypatch):
     path.write_text("my notes\n")
     monkeypatch.setattr(library, "set_aside", lambda p: p)  # a read-only folder: it stays
     assert [tr(p) for p in library.scan().problems] == [
-        "A saved game cannot be opened: this is not a game saved by Keliya."]
+        "A saved game cannot be opened: this is not a game saved by Keliya."
+    ]
     assert library.scan().problems == [] and path.exists()  # said once
 
 
 @pytest.mark.parametrize("finished_game", [False, True])
 def test_a_game_forgotten_leaves_the_library_whether_finished_or_not(finished_game):
-    state = finished("kotu_ellima", 1) if finished_game else random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    state = (
+        finished("kotu_ellima", 1) if finished_game else random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+    )
     game_file = library.GameFile()
     assert game_file.save(MatchConfig("kotu_ellima", dict(state.game.options)), state) == ""
     assert game_file.path(finished_game).exists()
@@ -596,8 +696,9 @@ def test_a_game_no_longer_text_since_the_list_was_read_is_said_and_set_aside_whe
     entry.path.write_bytes(b"\x00\x01\x02 not text")
     with pytest.raises(ValueError) as raised:
         library.reopen(entry)
-    assert tr(str(raised.value)).startswith("A saved game cannot be opened: it is not a text file. "
-                                            f"It was moved to {game_file.path(False)}.bad-")
+    assert tr(str(raised.value)).startswith(
+        f"A saved game cannot be opened: it is not a text file. It was moved to {game_file.path(False)}.bad-"
+    )
 
 
 def test_an_earlier_versions_save_slot_that_cannot_be_read_is_said_and_set_aside():
@@ -605,8 +706,9 @@ def test_an_earlier_versions_save_slot_that_cannot_be_read_is_said_and_set_aside
     legacy.parent.mkdir(parents=True, exist_ok=True)
     legacy.write_text("my notes\n")
     [problem] = library.scan().problems
-    assert tr(problem).startswith("A saved game cannot be opened: this is not a game saved by Keliya. It was moved to "
-                                  f"{legacy}.bad-")
+    assert tr(problem).startswith(
+        f"A saved game cannot be opened: this is not a game saved by Keliya. It was moved to {legacy}.bad-"
+    )
     assert not legacy.exists()
 
 

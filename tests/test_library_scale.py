@@ -104,7 +104,9 @@ def test_the_index_follows_files_changed_behind_its_back(app, reads):
     reads.clear()
     # edited in place (same name, new content): read again and believed
     path = newer.path(False)
-    path.write_text(path.read_text().replace("mode pass", "mode computer").replace("level medium", "level easy"))
+    path.write_text(
+        path.read_text().replace("mode pass", "mode computer").replace("level medium", "level easy")
+    )
     assert "Ncuva against Easy" in continue_of(app) and reads == [path.name]
     reads.clear()
     # removed: the next newest is offered, nothing read
@@ -132,8 +134,16 @@ def test_the_index_follows_files_changed_behind_its_back(app, reads):
 
 def long_state(plies: int) -> State:
     """Kotu Ellima that goes on: free captures, no move limit, quiet random moves."""
-    return random_play("kotu_ellima", 1, lambda s: s.ply >= plies, max_plies=plies, avoid_captures=True,
-                       capture="free", limit="off", threefold="off")
+    return random_play(
+        "kotu_ellima",
+        1,
+        lambda s: s.ply >= plies,
+        max_plies=plies,
+        avoid_captures=True,
+        capture="free",
+        limit="off",
+        threefold="off",
+    )
 
 
 def quiet_move(state: State, rng: random.Random):
@@ -151,7 +161,9 @@ def test_a_long_games_save_appends_a_bounded_number_of_bytes(monkeypatch):
     whole_text = path.read_text()
     whole_writes: list[str] = []
     real = library.write_text_atomically
-    monkeypatch.setattr(library, "write_text_atomically", lambda p, t: (whole_writes.append(p.name), real(p, t))[1])
+    monkeypatch.setattr(
+        library, "write_text_atomically", lambda p, t: (whole_writes.append(p.name), real(p, t))[1]
+    )
     rng = random.Random(2)
     sizes = [path.stat().st_size]
     for _ in range(20):
@@ -164,7 +176,9 @@ def test_a_long_games_save_appends_a_bounded_number_of_bytes(monkeypatch):
     back = saves.read_match(path.read_text())
     assert back.state.to_text() == state.to_text() and back.state.history() == state.history()
     # an older Keliya knows no appended line: it reads the game as last written whole
-    old_reader = "".join(line for line in path.read_text().splitlines(keepends=True) if not line.startswith("then "))
+    old_reader = "".join(
+        line for line in path.read_text().splitlines(keepends=True) if not line.startswith("then ")
+    )
     assert old_reader == whole_text and saves.read_match(old_reader).state.ply == 5000
 
 
@@ -243,8 +257,11 @@ def test_two_windows_are_told_apart_while_one_appends():
     assert "another Keliya window" in a_file.save(a_match.config, a_match.state) and a_file.id != first.id
     lib = library.scan()
     histories = {e.id: e.match.state.history() for e in lib.unfinished}
-    assert lib.problems == [] and histories == {first.id: c_match.state.history(), b_file.id: b_match.state.history(),
-                                                a_file.id: a_match.state.history()}
+    assert lib.problems == [] and histories == {
+        first.id: c_match.state.history(),
+        b_file.id: b_match.state.history(),
+        a_file.id: a_match.state.history(),
+    }
 
 
 def test_back_at_the_title_not_even_the_index_just_written_is_read_again(monkeypatch, reads):
@@ -264,7 +281,11 @@ def test_back_at_the_title_not_even_the_index_just_written_is_read_again(monkeyp
     again = library.overview()  # back at the title: nothing has changed on disk
     assert opened == [] and reads == []
     assert again.latest is not None and first.latest is not None
-    assert (again.latest.id, again.unfinished, again.finished) == (first.latest.id, first.unfinished, first.finished)
+    assert (again.latest.id, again.unfinished, again.finished) == (
+        first.latest.id,
+        first.unfinished,
+        first.finished,
+    )
 
 
 def test_the_title_counts_finished_games_when_no_game_is_unfinished():
@@ -288,8 +309,10 @@ def test_only_zeros_after_the_last_line_are_taken_for_a_power_cut(tail, kept):
         f.write(tail)
     lib = library.scan()
     assert [e.id for e in lib.unfinished] == ([game_id] if kept else [])
-    assert [p.startswith("A saved game cannot be opened: it is not a text file. It was moved to") for p in lib.problems] \
-        == ([] if kept else [True])
+    assert [
+        p.startswith("A saved game cannot be opened: it is not a text file. It was moved to")
+        for p in lib.problems
+    ] == ([] if kept else [True])
     assert path.exists() is kept
 
 
@@ -406,7 +429,12 @@ def test_the_titles_newest_game_is_the_librarys_newest_whether_read_or_from_the_
         latest = library.overview().latest
         assert latest is not None
         assert (latest.id, latest.config, latest.ply, latest.saved_at, latest.finished) == (
-            newest.id, newest.config, newest.ply, newest.saved_at, False)
+            newest.id,
+            newest.config,
+            newest.ply,
+            newest.saved_at,
+            False,
+        )
         assert latest.opponent_words() == newest.opponent_words()
 
 

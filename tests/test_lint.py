@@ -1,4 +1,4 @@
-"""The code base stays `ruff check` and `mypy` clean, and the rules and AI never import pygame."""
+"""The code base stays `ruff check`, `ruff format` and `mypy` clean, and the rules and AI never import pygame."""
 
 import re
 import shutil
@@ -17,6 +17,16 @@ def test_ruff_clean():
         pytest.skip("ruff is not installed (pip install -e '.[test]' brings it)")
     out = subprocess.run([ruff, "check", str(ROOT)], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_ruff_formatted():
+    """The code is as ``ruff format`` writes it (pyproject.toml's settings), so a diff shows only
+    what changed: run ``ruff format`` before committing."""
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    if not Path(ruff).exists():
+        pytest.skip("ruff is not installed (pip install -e '.[test]' brings it)")
+    out = subprocess.run([ruff, "format", "--check", str(ROOT)], capture_output=True, text=True)
+    assert out.returncode == 0, "run `ruff format`:\n" + out.stdout + out.stderr
 
 
 def test_rules_and_ai_never_import_pygame():

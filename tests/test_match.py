@@ -76,12 +76,22 @@ def test_looking_back_never_changes_the_game():
 
 
 def test_the_move_list_rows_keep_a_side_that_moves_twice_in_its_own_column():
-    entries = [LogEntry(1, 0, "a", ""), LogEntry(2, 1, "b", ""), LogEntry(3, 1, "c", ""), LogEntry(4, 0, "d", ""),
-               LogEntry(5, 1, "e", "")]
+    entries = [
+        LogEntry(1, 0, "a", ""),
+        LogEntry(2, 1, "b", ""),
+        LogEntry(3, 1, "c", ""),
+        LogEntry(4, 0, "d", ""),
+        LogEntry(5, 1, "e", ""),
+    ]
     rows = log_rows(entries)
     assert [(n, [e.notation if e else None for e in cells]) for n, cells in rows] == [
-        (1, ["a", "b"]), (2, [None, "c"]), (3, ["d", "e"])]
-    assert log_rows([LogEntry(1, 1, "x", "")]) == [(1, [None, LogEntry(1, 1, "x", "")])]  # second player first
+        (1, ["a", "b"]),
+        (2, [None, "c"]),
+        (3, ["d", "e"]),
+    ]
+    assert log_rows([LogEntry(1, 1, "x", "")]) == [
+        (1, [None, LogEntry(1, 1, "x", "")])
+    ]  # second player first
 
 
 def test_a_huff_by_the_computer_is_said_where_the_player_looks_and_stays_marked():
@@ -96,8 +106,13 @@ def test_a_huff_by_the_computer_is_said_where_the_player_looks_and_stays_marked(
     m.play(follow)
     m.land()
     cell = state.game.point_name(huff.path[0])
-    assert m.said.words.startswith(f"{m.side(huffer)} huffed your piece on {cell}: it could have captured and did "
-                                   "not (the huff rule). ") and m.said.tone == Tone.WARN
+    assert (
+        m.said.words.startswith(
+            f"{m.side(huffer)} huffed your piece on {cell}: it could have captured and did "
+            "not (the huff rule). "
+        )
+        and m.said.tone == Tone.WARN
+    )
     assert any(e.cell == huff.path[0] for e in m.last_effects)  # the removed piece stays marked
 
 
@@ -116,8 +131,10 @@ def test_the_match_model_never_imports_pygame():
     import subprocess
     import sys
 
-    code = ("import sys, game.match, game.tutorials.lesson_match, game.library; "
-            "sys.exit('pygame' in sys.modules or 'pymunk' in sys.modules)")
+    code = (
+        "import sys, game.match, game.tutorials.lesson_match, game.library; "
+        "sys.exit('pygame' in sys.modules or 'pymunk' in sys.modules)"
+    )
     assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0
 
 
@@ -182,7 +199,9 @@ def test_ncuva_writes_a_capturing_sowing_the_same_played_and_reopened():
     written = m.state.move_text(sowing)
     m.play(sowing)
     m.settle()
-    assert m.log[-1].notation == written and m.log[-1].words.startswith(f"{m.side(m.log[-1].mover)}: {written}, ")
+    assert m.log[-1].notation == written and m.log[-1].words.startswith(
+        f"{m.side(m.log[-1].mover)}: {written}, "
+    )
     reopened = match_of(m.state)  # the same game built on the finished state, as a reopened save is
     assert [(e.notation, e.words) for e in reopened.log] == [(e.notation, e.words) for e in m.log]
 
@@ -225,8 +244,13 @@ def having(game_id: str, wanted, **options):
     effects)`` accepts, and that move."""
     from tools.scenarios import find
 
-    state = find(game_id, lambda s: any(wanted(mv, s.effects(mv)) for mv in s.legal_moves()), range(30),
-                 max_plies=300, **options)
+    state = find(
+        game_id,
+        lambda s: any(wanted(mv, s.effects(mv)) for mv in s.legal_moves()),
+        range(30),
+        max_plies=300,
+        **options,
+    )
     return state, next(mv for mv in state.legal_moves() if wanted(mv, state.effects(mv)))
 
 
@@ -248,7 +272,9 @@ class ScriptedWorker:
         self._waiting: tuple[int, str] | None = None
 
     def request(self, position, level="medium", min_pause=0.0, seed=None, iterations=None) -> int:
-        self.requests.append({"position": position, "level": level, "min_pause": min_pause, "iterations": iterations})
+        self.requests.append(
+            {"position": position, "level": level, "min_pause": min_pause, "iterations": iterations}
+        )
         self._waiting = (len(self.requests), position)
         return len(self.requests)
 
@@ -279,22 +305,57 @@ def _crowns(fx) -> bool:
     return any(e.kind == PROMOTE for e in fx)
 
 
-@pytest.mark.parametrize("game_id, options, wanted, said, plural", [
-    ("kotu_ellima", {}, lambda mv, fx: not mv.captured, "{side}: {move}", ""),
-    ("kotu_ellima", {}, _takes(1), "{side}: {move}, took {n}", "{side}: {move}, took {n}"),
-    ("kotu_ellima", {}, _takes(2), "{side}: {move}, took {n}", "{side}: {move}, took {n}"),
-    ("kotu_ellima", {"capture": "huff"}, lambda mv, fx: mv.kind == HUFF, "{side}: {move}, huffed {other}'s piece", ""),
-    ("cows_leopards", {}, lambda mv, fx: fx[0].kind == PLACE, "{side}: {move}, placed from hand", ""),
-    ("battlehalma", {}, lambda mv, fx: _crowns(fx) and sum(e.kind == REMOVE for e in fx) == 1,
-     "{side}: {move}, took {n}, crowned", "{side}: {move}, took {n}, crowned"),
-    ("battlehalma", {}, lambda mv, fx: _crowns(fx) and not any(e.kind == REMOVE for e in fx),
-     "{side}: {move}, crowned", ""),
-    ("ncuva", {}, lambda mv, fx: not any(e.kind == CAPTURE for e in fx), "{side}: {move}", ""),  # a sowing: one hole
-    ("ncuva", {}, lambda mv, fx: sum(e.count for e in fx if e.kind == CAPTURE) == 1,
-     "{side}: {move}, took {n} stone", "{side}: {move}, took {n} stones"),
-    ("ncuva", {}, lambda mv, fx: sum(e.count for e in fx if e.kind == CAPTURE) > 1,
-     "{side}: {move}, took {n} stone", "{side}: {move}, took {n} stones"),
-])
+@pytest.mark.parametrize(
+    "game_id, options, wanted, said, plural",
+    [
+        ("kotu_ellima", {}, lambda mv, fx: not mv.captured, "{side}: {move}", ""),
+        ("kotu_ellima", {}, _takes(1), "{side}: {move}, took {n}", "{side}: {move}, took {n}"),
+        ("kotu_ellima", {}, _takes(2), "{side}: {move}, took {n}", "{side}: {move}, took {n}"),
+        (
+            "kotu_ellima",
+            {"capture": "huff"},
+            lambda mv, fx: mv.kind == HUFF,
+            "{side}: {move}, huffed {other}'s piece",
+            "",
+        ),
+        ("cows_leopards", {}, lambda mv, fx: fx[0].kind == PLACE, "{side}: {move}, placed from hand", ""),
+        (
+            "battlehalma",
+            {},
+            lambda mv, fx: _crowns(fx) and sum(e.kind == REMOVE for e in fx) == 1,
+            "{side}: {move}, took {n}, crowned",
+            "{side}: {move}, took {n}, crowned",
+        ),
+        (
+            "battlehalma",
+            {},
+            lambda mv, fx: _crowns(fx) and not any(e.kind == REMOVE for e in fx),
+            "{side}: {move}, crowned",
+            "",
+        ),
+        (
+            "ncuva",
+            {},
+            lambda mv, fx: not any(e.kind == CAPTURE for e in fx),
+            "{side}: {move}",
+            "",
+        ),  # a sowing: one hole
+        (
+            "ncuva",
+            {},
+            lambda mv, fx: sum(e.count for e in fx if e.kind == CAPTURE) == 1,
+            "{side}: {move}, took {n} stone",
+            "{side}: {move}, took {n} stones",
+        ),
+        (
+            "ncuva",
+            {},
+            lambda mv, fx: sum(e.count for e in fx if e.kind == CAPTURE) > 1,
+            "{side}: {move}, took {n} stone",
+            "{side}: {move}, took {n} stones",
+        ),
+    ],
+)
 def test_each_kind_of_move_is_told_in_its_own_words(game_id, options, wanted, said, plural):
     """The move list's words for a move: what it took (pieces, or stones), crowned, placed or
     huffed, with the side and the notation the list writes; a template with its values (and a
@@ -313,13 +374,21 @@ def test_each_kind_of_move_is_told_in_its_own_words(game_id, options, wanted, sa
     assert (words.template, words.plural) == (said, plural)
 
 
-@pytest.mark.parametrize("mode, human_side, level, labels", [
-    (PASS_AND_PLAY, 0, "medium", ["Player 1", "Player 2"]),
-    (VS_COMPUTER, 0, "hard", ["You", "Computer (Hard)"]),
-    (VS_COMPUTER, 1, "easy", ["Computer (Easy)", "You"]),
-    (VS_COMPUTER, 0, "grandmaster", ["You", "Computer (grandmaster)"]),  # a level this Keliya does not know (a newer save's)
-    (WATCH, 0, "hard", ["Computer (Hard)", "Computer (grandmaster)"]),
-])
+@pytest.mark.parametrize(
+    "mode, human_side, level, labels",
+    [
+        (PASS_AND_PLAY, 0, "medium", ["Player 1", "Player 2"]),
+        (VS_COMPUTER, 0, "hard", ["You", "Computer (Hard)"]),
+        (VS_COMPUTER, 1, "easy", ["Computer (Easy)", "You"]),
+        (
+            VS_COMPUTER,
+            0,
+            "grandmaster",
+            ["You", "Computer (grandmaster)"],
+        ),  # a level this Keliya does not know (a newer save's)
+        (WATCH, 0, "hard", ["Computer (Hard)", "Computer (grandmaster)"]),
+    ],
+)
 def test_the_panel_names_who_plays_each_side(mode, human_side, level, labels):
     config = MatchConfig("kotu_ellima", mode=mode, human_side=human_side, level=level, level2="grandmaster")
     m = Match(config, worker=ScriptedWorker())
@@ -333,20 +402,26 @@ def test_the_line_under_the_board_says_what_the_pointer_does_now():
     m = match_of(state)
     assert m.help_text() == m.guides.help_line(m)  # the player to move: what to click
     m.review_at(2)
-    assert m.help_text() == ("Looking back: ← → step through the moves, End (or a click on the board) returns to "
-                             "the game.")
+    assert m.help_text() == (
+        "Looking back: ← → step through the moves, End (or a click on the board) returns to the game."
+    )
     m.review_at(None)
     m.controllers = [HUMAN, HUMAN]
     m.controllers[m.state.to_move] = COMPUTER
-    assert m.help_text() == f"Wait for {m.side(m.state.to_move)} (the computer) to move. U undoes your last move."
+    assert (
+        m.help_text()
+        == f"Wait for {m.side(m.state.to_move)} (the computer) to move. U undoes your last move."
+    )
     watched = Match(MatchConfig("kotu_ellima", mode=WATCH), state.copy(), worker=ScriptedWorker())
-    assert watched.help_text() == ("Computer against computer: P pauses and resumes, N one move while paused, F1 "
-                                   "the rules.")
+    assert watched.help_text() == (
+        "Computer against computer: P pauses and resumes, N one move while paused, F1 the rules."
+    )
     from tools.scenarios import finished
 
     over = match_of(finished("kotu_ellima", 3))
-    assert over.help_text() == ("The game is over: Undo takes moves back, Menu starts another game; click a move to "
-                                "look back.")
+    assert over.help_text() == (
+        "The game is over: Undo takes moves back, Menu starts another game; click a move to look back."
+    )
 
 
 def test_a_move_is_named_by_the_lists_label_and_its_side():
@@ -371,8 +446,10 @@ def test_the_rules_in_force_name_every_option_the_game_shows_in_play():
     shown = tuple(dataclasses.replace(o, in_play=o.name in ("capture", "threefold")) for o in m.spec.options)
     m.spec = dataclasses.replace(m.spec, options=shown)
     threefold = m.spec.option("threefold")
-    assert m.rules_in_force() == (f"Capture rule: Huff (traditional) · {threefold.label}: "
-                                  f"{threefold.label_of(m.state.game.options['threefold'])}")
+    assert m.rules_in_force() == (
+        f"Capture rule: Huff (traditional) · {threefold.label}: "
+        f"{threefold.label_of(m.state.game.options['threefold'])}"
+    )
     m.spec = dataclasses.replace(m.spec, options=tuple(dataclasses.replace(o, in_play=False) for o in shown))
     assert m.rules_in_force() == ""
 
@@ -401,7 +478,9 @@ def test_each_thing_done_on_the_board_has_its_own_sound():
     assert sounds(m) == [Sound("hop", 0.5)] and m.state.ply == free_chain_position().ply
     m.stop_chain()  # free captures: the chain may stop after its first jump
     played = next(e for e in m.take_events() if isinstance(e, Played))
-    assert played.move.path == chain.path[:2] and played.shown_hops == 1  # the hop already seen is not shown again
+    assert (
+        played.move.path == chain.path[:2] and played.shown_hops == 1
+    )  # the hop already seen is not shown again
     assert m.take_events() == []  # a capture: no hop sound
     m.land()
     assert sounds(m) == [Sound("turn", 0.5)]  # pass and play: the next player's turn
@@ -433,16 +512,25 @@ def test_stop_here_does_nothing_without_a_chain_to_stop():
     assert said != SILENT
 
 
-@pytest.mark.parametrize("game_id, wanted", [
-    ("battlehalma", lambda mv, fx: len(mv.path) == 2 and fx[0].kind == REMOVE),  # an exchange: a step that removes
-    ("cows_leopards", lambda mv, fx: fx[0].kind == PLACE),  # a piece placed from hand
-])
+@pytest.mark.parametrize(
+    "game_id, wanted",
+    [
+        (
+            "battlehalma",
+            lambda mv, fx: len(mv.path) == 2 and fx[0].kind == REMOVE,
+        ),  # an exchange: a step that removes
+        ("cows_leopards", lambda mv, fx: fx[0].kind == PLACE),  # a piece placed from hand
+    ],
+)
 def test_the_computers_move_landing_is_no_huff_and_no_turn_sound(game_id, wanted):
     """Only a huff is news ('huffed your piece'); against the computer there is no 'turn' sound."""
     state, move = having(game_id, wanted)
     worker = ScriptedWorker(lambda position: (state.move_text(move), None))
-    m = Match(MatchConfig(game_id, dict(state.game.options), mode=VS_COMPUTER, human_side=state.to_move ^ 1),
-              state.copy(), worker=worker)
+    m = Match(
+        MatchConfig(game_id, dict(state.game.options), mode=VS_COMPUTER, human_side=state.to_move ^ 1),
+        state.copy(),
+        worker=worker,
+    )
     m.take_events()
     m.tick(0.1)
     assert m.state.history()[-1] == move
@@ -486,12 +574,18 @@ def test_a_move_with_several_routes_is_shown_by_the_route_the_player_clicked():
         return any(len(mv.path) >= 3 and any(len(r) == 2 for r in s.routes(mv)) for mv in s.legal_moves())
 
     state = find("battlehalma", short_cut, range(5), max_plies=150)
-    move = next(mv for mv in state.legal_moves() if len(mv.path) >= 3 and any(len(r) == 2 for r in state.routes(mv)))
+    move = next(
+        mv for mv in state.legal_moves() if len(mv.path) >= 3 and any(len(r) == 2 for r in state.routes(mv))
+    )
     direct = next(tuple(r) for r in state.routes(move) if len(r) == 2)
     elsewhere = next(mv.path for mv in state.legal_moves() if mv != move and len(mv.path) >= 2)
-    for route, shown in [((), move.path), (move.path, move.path), (direct, direct),
-                         (elsewhere, move.path),  # a route of another move: the rules' own
-                         ((move.path[0], move.path[0]), move.path)]:  # no route at all
+    for route, shown in [
+        ((), move.path),
+        (move.path, move.path),
+        (direct, direct),
+        (elsewhere, move.path),  # a route of another move: the rules' own
+        ((move.path[0], move.path[0]), move.path),
+    ]:  # no route at all
         m = match_of(state)
         m.play(move, route=route)
         assert m.last_move is not None and m.last_move.path == shown, route
@@ -522,19 +616,43 @@ FAILED, KEPT_APART = "Could not save: the disk is full.", "This game was changed
 SAVED_AGAIN = Said("Saved again: the game is safe on disk.", Tone.GOOD)
 
 
-@pytest.mark.parametrize("controllers, saves, notices", [
-    # a failure is said until a save succeeds, then that it is saved again, until a person's next move
-    ([HUMAN, HUMAN], [(FAILED, ""), (FAILED, ""), ("", ""), ("", ""), ("", KEPT_APART), ("", "")],
-     [Said(FAILED, Tone.WARN), Said(FAILED, Tone.WARN), SAVED_AGAIN, SILENT, Said(KEPT_APART, Tone.INFO), SILENT]),
-    # the computer's move leaves it said; the person's own next move takes it away
-    ([HUMAN, COMPUTER], [(FAILED, ""), (FAILED, ""), ("", ""), ("", ""), ("", "")],
-     [Said(FAILED, Tone.WARN), Said(FAILED, Tone.WARN), SAVED_AGAIN, SAVED_AGAIN, SILENT]),
-    # when no person plays, any move takes it away
-    ([COMPUTER, COMPUTER], [(FAILED, ""), ("", ""), ("", "")], [Said(FAILED, Tone.WARN), SAVED_AGAIN, SILENT]),
-    ([HUMAN, HUMAN], [("", ""), ("", "")], [SILENT, SILENT]),  # saves that work: nothing to say
-])
+@pytest.mark.parametrize(
+    "controllers, saves, notices",
+    [
+        # a failure is said until a save succeeds, then that it is saved again, until a person's next move
+        (
+            [HUMAN, HUMAN],
+            [(FAILED, ""), (FAILED, ""), ("", ""), ("", ""), ("", KEPT_APART), ("", "")],
+            [
+                Said(FAILED, Tone.WARN),
+                Said(FAILED, Tone.WARN),
+                SAVED_AGAIN,
+                SILENT,
+                Said(KEPT_APART, Tone.INFO),
+                SILENT,
+            ],
+        ),
+        # the computer's move leaves it said; the person's own next move takes it away
+        (
+            [HUMAN, COMPUTER],
+            [(FAILED, ""), (FAILED, ""), ("", ""), ("", ""), ("", "")],
+            [Said(FAILED, Tone.WARN), Said(FAILED, Tone.WARN), SAVED_AGAIN, SAVED_AGAIN, SILENT],
+        ),
+        # when no person plays, any move takes it away
+        (
+            [COMPUTER, COMPUTER],
+            [(FAILED, ""), ("", ""), ("", "")],
+            [Said(FAILED, Tone.WARN), SAVED_AGAIN, SILENT],
+        ),
+        ([HUMAN, HUMAN], [("", ""), ("", "")], [SILENT, SILENT]),  # saves that work: nothing to say
+    ],
+)
 def test_what_saving_says_and_for_how_long(controllers, saves, notices):
-    m = Match(MatchConfig("kotu_ellima"), load_game("kotu_ellima").new_initial_state(), game_file=ScriptedFile(saves))
+    m = Match(
+        MatchConfig("kotu_ellima"),
+        load_game("kotu_ellima").new_initial_state(),
+        game_file=ScriptedFile(saves),
+    )
     m.controllers = controllers
     assert m.state.to_move == 0
     seen, saving = [], []
@@ -577,7 +695,9 @@ def test_a_hint_is_looked_for_then_marked_and_said_or_its_failure_said():
     assert m.hint_available()
     m.ask_hint()
     assert m.said == Said("Looking for a good move...", Tone.INFO)
-    assert worker.requests == [{"position": m.state.to_text(), "level": "hint", "min_pause": 0.0, "iterations": 50}]
+    assert worker.requests == [
+        {"position": m.state.to_text(), "level": "hint", "min_pause": 0.0, "iterations": 50}
+    ]
     assert not m.hint_available()  # one at a time
     m.tick(0.1)
     hint = m.state.legal_moves()[0]
@@ -600,7 +720,9 @@ def test_a_hint_while_looking_back_is_for_the_move_to_come_there():
     labels = move_labels(m.movers)
     m.review_at(3)
     m.ask_hint()
-    assert m.said == Said(f"Looking for a good move for move {labels[3]}, the position looked at...", Tone.INFO)
+    assert m.said == Said(
+        f"Looking for a good move for move {labels[3]}, the position looked at...", Tone.INFO
+    )
     m.tick(0.1)
     view = m.review.view
     assert view is not None and view.suggestion == view.state.legal_moves()[0] and m.suggestion is None
@@ -658,7 +780,9 @@ def test_a_click_the_board_cannot_take_says_why_and_a_click_off_it_says_nothing(
     herd = Match(MatchConfig("cows_leopards"))  # a side named in the plural
     herd.controllers = [COMPUTER, HUMAN] if herd.state.to_move == 0 else [HUMAN, COMPUTER]
     herd.click(next(iter(herd.builder.legal())).path[0])
-    assert herd.said == Said(f"Wait: {herd.side(herd.state.to_move)} (the computer) are thinking.", Tone.ACCENT)
+    assert herd.said == Said(
+        f"Wait: {herd.side(herd.state.to_move)} (the computer) are thinking.", Tone.ACCENT
+    )
     m.controllers = [HUMAN, HUMAN]
     m.play(m.state.legal_moves()[0])
     m.take_events()
@@ -669,7 +793,9 @@ def test_a_click_the_board_cannot_take_says_why_and_a_click_off_it_says_nothing(
 # --- the computer: its moves, its errors, pausing and stepping ----------------------------------------
 def test_the_computer_retries_after_an_error_and_stops_after_three():
     worker = ScriptedWorker(lambda position: (None, "engine crashed"))
-    config = MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=1, level="hard", min_pause=0.25, iterations=40)
+    config = MatchConfig(
+        "kotu_ellima", mode=VS_COMPUTER, human_side=1, level="hard", min_pause=0.25, iterations=40
+    )
     m = Match(config, worker=worker)
     problem = "the computer could not move (engine crashed)"
     said = []
@@ -680,7 +806,12 @@ def test_the_computer_retries_after_an_error_and_stops_after_three():
     stopped = Said(f"The computer stopped: {problem}. Undo or go back to the menu.", Tone.WARN)
     assert said == [retrying, retrying, stopped, stopped]
     assert len(worker.requests) == 3  # asked no more
-    assert worker.requests[0] == {"position": m.state.to_text(), "level": "hard", "min_pause": 0.25, "iterations": 40}
+    assert worker.requests[0] == {
+        "position": m.state.to_text(),
+        "level": "hard",
+        "min_pause": 0.25,
+        "iterations": 40,
+    }
     person = Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=0), worker=worker)
     person.play(person.state.legal_moves()[0])
     person.land()
@@ -726,7 +857,9 @@ def test_the_computer_is_asked_to_move_only_on_its_turn_in_a_game_going_on():
     assert [r["position"] for r in worker.requests] == [m.state.to_text()]
     over = finished("kotu_ellima", 3)
     worker = ScriptedWorker()
-    ended = Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=over.to_move ^ 1), over, worker=worker)
+    ended = Match(
+        MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=over.to_move ^ 1), over, worker=worker
+    )
     ended.tick(0.1)
     assert worker.requests == []  # the computer's turn, but the game is over
 
@@ -777,7 +910,9 @@ def test_the_analysis_says_why_it_cannot_start_when_it_is_done_and_when_it_stopp
         raise ImportError("no engine here")
 
     m.analyse(not_installed)
-    assert m.said == Said("The computer is not installed here: no analysis.", Tone.WARN) and m.analysis is None
+    assert (
+        m.said == Said("The computer is not installed here: no analysis.", Tone.WARN) and m.analysis is None
+    )
     m.flip_graph_side()  # no graph to turn
     assert m.graph_side == 0 and sounds(m) == []
 
@@ -837,7 +972,10 @@ def test_undo_marks_the_move_before_as_the_last_one_and_says_so():
     assert (m.last_move, m.last_mover) == (None, None)
     m.take_events()
     m.undo()
-    assert m.said == Said("There is no move of yours to take back.", Tone.WARN) and Sound("illegal", 0.6) in m.take_events()
+    assert (
+        m.said == Said("There is no move of yours to take back.", Tone.WARN)
+        and Sound("illegal", 0.6) in m.take_events()
+    )
     m.redo()
     m.redo()
     m.redo()
@@ -865,8 +1003,17 @@ def test_a_new_match_has_nothing_marked_and_shows_the_solved_value_only_when_wat
     from game.config import WATCH
 
     m = Match(MatchConfig("kotu_ellima"))
-    assert (m.last_move, m.last_mover, m.last_effects, m.suggestion, m.suggestion_effects) == (None, None, [], None, [])
-    assert not m.show_proven and Match(MatchConfig("kotu_ellima", mode=WATCH), worker=ScriptedWorker()).show_proven
+    assert (m.last_move, m.last_mover, m.last_effects, m.suggestion, m.suggestion_effects) == (
+        None,
+        None,
+        [],
+        None,
+        [],
+    )
+    assert (
+        not m.show_proven
+        and Match(MatchConfig("kotu_ellima", mode=WATCH), worker=ScriptedWorker()).show_proven
+    )
     alone = Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER))  # no engine here
     assert alone.controllers == [HUMAN, HUMAN]
     assert alone.event == "The computer opponent is not available: playing pass and play."
@@ -917,7 +1064,11 @@ def test_a_builder_on_a_new_position_answers_at_once():
     assert not MoveBuilder(drops).removal_points()
     cell, drop = next(iter(singles.items()))
     b = MoveBuilder(drops)
-    assert b.click(cell) == ClickResult(Click.MOVE, drop) and (b.path, b.shown_hops, b.last_route) == ((), 0, ())
+    assert b.click(cell) == ClickResult(Click.MOVE, drop) and (b.path, b.shown_hops, b.last_route) == (
+        (),
+        0,
+        (),
+    )
     state = load_game("kotu_ellima").new_initial_state()
     move = state.legal_moves()[0]
     b = MoveBuilder(state)
@@ -925,7 +1076,11 @@ def test_a_builder_on_a_new_position_answers_at_once():
     assert MoveBuilder(state).can_stop() is False
     assert MoveBuilder(state).effects(move) == state.effects(move)
     captures = chain_position()
-    assert MoveBuilder(captures).capturers() == {mv.origin for mv in captures.legal_moves() if mv.captured} != set()
+    assert (
+        MoveBuilder(captures).capturers()
+        == {mv.origin for mv in captures.legal_moves() if mv.captured}
+        != set()
+    )
 
 
 class Asked:
@@ -971,8 +1126,16 @@ def test_what_the_builder_asks_of_the_rules_is_asked_once_until_a_new_position()
     b = MoveBuilder(state)  # type: ignore[arg-type]
 
     def look() -> tuple:
-        return (b.targets(), b.captured_by(chain.path[2]), b.chain_captured(), b.can_stop(), b.effects(chain),
-                b.movable(), b.capturers(), b.single_moves())
+        return (
+            b.targets(),
+            b.captured_by(chain.path[2]),
+            b.chain_captured(),
+            b.can_stop(),
+            b.effects(chain),
+            b.movable(),
+            b.capturers(),
+            b.single_moves(),
+        )
 
     b.click(chain.path[0])
     b.click(chain.path[1])
@@ -981,14 +1144,18 @@ def test_what_the_builder_asks_of_the_rules_is_asked_once_until_a_new_position()
     assert look() == first and state.asked == asked  # the same answers, nothing asked again
     b.refresh()
     assert b.path == () and b.capturers() == {mv.origin for mv in state.legal_moves() if mv.captured}
-    assert state.asked.count("legal_moves") == asked.count("legal_moves") + 2  # asked afresh (and by the test)
+    assert (
+        state.asked.count("legal_moves") == asked.count("legal_moves") + 2
+    )  # asked afresh (and by the test)
 
 
 def test_a_one_cell_move_whose_kind_the_builder_does_not_know_is_told_by_its_first_effect():
     from game.match.routes import MoveBuilder
 
-    for state, points in [(load_game("cows_leopards").new_initial_state(), "drop_points"),
-                          (huff_position(), "removal_points")]:
+    for state, points in [
+        (load_game("cows_leopards").new_initial_state(), "drop_points"),
+        (huff_position(), "removal_points"),
+    ]:
         expected = getattr(MoveBuilder(state), points)()
         assert expected and getattr(MoveBuilder(Asked(state, hide_kinds=True)), points)() == expected  # type: ignore[arg-type]
 
@@ -1013,11 +1180,18 @@ def test_a_first_click_that_starts_no_move_says_why(position):
     the other side, one of yours that cannot move, a hole): the rules' reason."""
     from game.match.routes import Click, ClickResult, MoveBuilder
 
-    state = {"start": lambda: load_game("kotu_ellima").new_initial_state(), "huff": huff_position,
-             "sowing": lambda: random_play("ncuva", 1, lambda s: s.ply >= 2)}[position]()
+    state = {
+        "start": lambda: load_game("kotu_ellima").new_initial_state(),
+        "huff": huff_position,
+        "sowing": lambda: random_play("ncuva", 1, lambda s: s.ply >= 2),
+    }[position]()
     b = MoveBuilder(state)
     board = state.game.layout.kind != "holes"
-    refused = [c.index for c in state.game.layout.cells if c.index not in b.single_moves() and c.index not in b.movable()]
+    refused = [
+        c.index
+        for c in state.game.layout.cells
+        if c.index not in b.single_moves() and c.index not in b.movable()
+    ]
     kinds = set()
     for cell in refused:
         empty = cell not in state.pieces()
@@ -1048,18 +1222,23 @@ def test_a_chain_is_built_hop_by_hop_and_refused_where_it_cannot_go(monkeypatch)
     b.click(origin)
     assert b.click(first) == ClickResult(Click.EXTEND) and b.path == (origin, first)
     assert b.chain_captured() == state.route_takes((origin, first))
-    assert not b.can_stop() and b.click(None) == NOTHING and b.path == (origin, first)  # a chain is not dropped
+    assert (
+        not b.can_stop() and b.click(None) == NOTHING and b.path == (origin, first)
+    )  # a chain is not dropped
     assert b.stop() == ClickResult(Click.ILLEGAL, reason="the capture must go on from here")
     go_on = ClickResult(Click.ILLEGAL, reason="the capture must go on: pick the next landing point")
     assert b.click(first) == go_on
     elsewhere = [c.index for c in state.game.layout.cells if c.index not in b.targets() and c.index != first]
     for cell in elsewhere:  # anywhere else: the rules' own reason
-        assert b.click(cell) == ClickResult(Click.ILLEGAL, reason=state.why_not_path((origin, first, cell))), cell
+        assert b.click(cell) == ClickResult(
+            Click.ILLEGAL, reason=state.why_not_path((origin, first, cell))
+        ), cell
         assert b.path == (origin, first)
     # where the rules only say 'not allowed' (known by its code), where the chain may go instead
     monkeypatch.setattr(state, "why_not_path", lambda path: NOT_ALLOWED)
-    assert b.click(elsewhere[0]) == ClickResult(Click.ILLEGAL, reason="from here the chain can only go on to a "
-                                                "marked point")
+    assert b.click(elsewhere[0]) == ClickResult(
+        Click.ILLEGAL, reason="from here the chain can only go on to a marked point"
+    )
     monkeypatch.undo()
     assert b.click(second) == ClickResult(Click.EXTEND)
     assert b.click(second) == go_on and b.click(first).kind == Click.ILLEGAL  # a landing behind is no stop
@@ -1067,7 +1246,10 @@ def test_a_chain_is_built_hop_by_hop_and_refused_where_it_cannot_go(monkeypatch)
         assert b.click(cell) == ClickResult(Click.EXTEND)
     assert b.click(chain.path[-1]) == ClickResult(Click.MOVE, chain)
     assert (b.path, b.shown_hops, b.last_route) == ((), len(chain.path) - 2, chain.path)
-    assert b.click(origin) == ClickResult(Click.SELECT) and (b.shown_hops, b.last_route) == (0, ())  # a new move
+    assert b.click(origin) == ClickResult(Click.SELECT) and (b.shown_hops, b.last_route) == (
+        0,
+        (),
+    )  # a new move
 
 
 def test_a_chain_that_may_stop_is_finished_where_it_stands():
@@ -1102,15 +1284,23 @@ def test_with_a_piece_chosen_a_huff_is_still_a_click_away_and_a_wrong_cell_says_
     if len(mine) > 1:
         assert b.click(mine[1]) == ClickResult(Click.SELECT) and b.path == (mine[1],)  # another piece chosen
     cells = [cell.index for cell in state.game.layout.cells]
-    stray = next(c for c in cells if c not in b.path and c not in b.targets() and c not in b.single_moves()
-                 and c not in b.movable())
+    stray = next(
+        c
+        for c in cells
+        if c not in b.path and c not in b.targets() and c not in b.single_moves() and c not in b.movable()
+    )
     assert b.click(stray) == ClickResult(Click.ILLEGAL, reason=state.why_not_path((b.path[0], stray)))
     b.cancel()
     empty = next(c for c in cells if c not in state.pieces())
-    assert b.click(empty) == ClickResult(Click.ILLEGAL, reason="pick one of your pieces first, then where it goes")
+    assert b.click(empty) == ClickResult(
+        Click.ILLEGAL, reason="pick one of your pieces first, then where it goes"
+    )
     b.decline_removals()  # 'Don't huff': the other moves stay
     assert b.removal_points() == set() and b.click(huff.path[0]).kind == Click.ILLEGAL
-    assert b.moves() == [mv for mv in state.legal_moves() if mv.kind != HUFF] and b.click(mine[0]).kind == Click.SELECT
+    assert (
+        b.moves() == [mv for mv in state.legal_moves() if mv.kind != HUFF]
+        and b.click(mine[0]).kind == Click.SELECT
+    )
     b.refresh()  # a new position: offered again
     assert b.removal_points() == {huff.path[0]} | b.removal_points() and b.path == ()
     over = MoveBuilder(load_state(state.to_text()))

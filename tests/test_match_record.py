@@ -41,7 +41,9 @@ def test_undo_takes_back_one_move_at_a_time_and_redo_plays_it_again(game_id):
     assert plies == len(texts) - 1 and record.can_undo and not record.can_redo
     for back in range(1, plies + 1):
         group = record.undo(lambda mover: True)
-        assert len(group) == 1 and record.state.to_text() == texts[plies - back] and record.plies == plies - back
+        assert (
+            len(group) == 1 and record.state.to_text() == texts[plies - back] and record.plies == plies - back
+        )
     assert not record.can_undo and record.last_move is None and record.last_mover is None
     for ply in range(plies):
         [move] = record.take_redo()
@@ -54,7 +56,11 @@ def test_undo_goes_back_to_the_named_players_move_and_a_new_move_forgets_the_red
     record, texts = played_record("kotu_ellima", 5, 6)
     group = record.undo(lambda mover: mover == 0)  # against the computer (North): back to South's move
     assert len(group) == 2 and record.state.to_text() == texts[4] and record.movers == [0, 1, 0, 1]
-    assert record.last_mover == 1 and record.last_move == record.state.history()[-1] and record.last_effects == []
+    assert (
+        record.last_mover == 1
+        and record.last_move == record.state.history()[-1]
+        and record.last_effects == []
+    )
     move = record.state.legal_moves()[0]
     record.apply(move, move, record.state.effects(move))
     assert not record.can_redo  # a new move: what was taken back is gone
@@ -120,7 +126,9 @@ def test_the_solved_value_is_asked_once_a_position_looked_back_at_and_once_for_t
     asked: list[str] = []
     monkeypatch.setattr(solver, "variant_of", lambda game: "standard")
     monkeypatch.setattr(solver, "generation", lambda: 1)
-    monkeypatch.setattr(solver, "proven_value", lambda state: (asked.append(state.to_text()), state.to_text())[1])
+    monkeypatch.setattr(
+        solver, "proven_value", lambda state: (asked.append(state.to_text()), state.to_text())[1]
+    )
     monkeypatch.setattr(solver, "take_notice", lambda: "")
     state = load_game("hat_diviyan_keliya").new_initial_state()
     later = state.copy()

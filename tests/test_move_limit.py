@@ -11,8 +11,11 @@ from rules.core import LimitView
 
 # (game, options, random games to play): enough that some of them end at the limit
 GAMES = [
-    ("sixteen_soldiers", {}, 12), ("peralikatuma", {}, 12), ("kotu_ellima", {}, 12),
-    ("cows_leopards", {}, 40), ("battlehalma", {}, 12),
+    ("sixteen_soldiers", {}, 12),
+    ("peralikatuma", {}, 12),
+    ("kotu_ellima", {}, 12),
+    ("cows_leopards", {}, 40),
+    ("battlehalma", {}, 12),
 ]
 
 

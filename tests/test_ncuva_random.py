@@ -67,7 +67,9 @@ def test_200_seeded_games_agree_with_the_reference_move_for_move():
     draws, and the naive reference, decision by decision), half under the default rules and
     half with a capture earning another sowing from two stones in every hole."""
     for seed in range(200):
-        options = {"columns": 4} if seed % 2 else {"columns": 4, "after_capture": "sow-again", "start": "even"}
+        options = (
+            {"columns": 4} if seed % 2 else {"columns": 4, "after_capture": "sow-again", "start": "even"}
+        )
         end = agree_with_reference(options, seed)
         fast = load_game("ncuva", **options).new_initial_state()
         fast.playout(random.Random(seed))
@@ -167,16 +169,21 @@ def test_greedy_playout_prefers_captures():
     assert state.stores()[0] > 0
 
 
-@pytest.mark.parametrize(("columns", "counts"), [
-    (4, [8, 52, 266, 1073]),
-    (6, [12, 114, 874]),
-    (8, [16, 200, 1983]),
-])
+@pytest.mark.parametrize(
+    ("columns", "counts"),
+    [
+        (4, [8, 52, 266, 1073]),
+        (6, [12, 114, 874]),
+        (8, [16, 200, 1983]),
+    ],
+)
 def test_perft_from_the_start(columns, counts):
     state = load_game("ncuva", columns=columns, after_capture="sow-again", start="even").new_initial_state()
     assert [perft(state, d) for d in range(1, len(counts) + 1)] == counts
     ref = reference_ncuva.start(columns)
-    assert [reference_ncuva.perft(ref, d) for d in range(1, len(counts) + 1)] == counts  # every depth, not two
+    assert [
+        reference_ncuva.perft(ref, d) for d in range(1, len(counts) + 1)
+    ] == counts  # every depth, not two
 
 
 @pytest.mark.parametrize(("columns", "counts"), [(4, [6, 30, 105]), (6, [10, 85, 512]), (8, [14, 179, 1607])])

@@ -43,7 +43,9 @@ def test_no_first_turn_ends_the_default_game(columns):
     spec = game_spec("ncuva")
     state = load_game("ncuva", columns=columns).new_initial_state()
     assert (state.game.options["after_capture"], state.game.options["start"]) == (
-        spec.option("after_capture").default, spec.option("start").default)
+        spec.option("after_capture").default,
+        spec.option("start").default,
+    )
     ending, visited = first_turn(state)
     assert ending == [] and visited > 1
 
@@ -61,8 +63,12 @@ def test_with_the_sources_rule_the_first_player_takes_everything_in_the_first_tu
 def test_the_rule_sets_table_regenerates(capsys):
     """The documented command on a tiny budget: every candidate and size gets its row, and the
     survivors their Hard-against-Hard rows."""
-    assert ncuva_rule_sets.main(["--games", "2", "--depth", "1", "--sizes", "4", "--hard-games", "1",
-                                 "--hard-scale", "0.001"]) == 0
+    assert (
+        ncuva_rule_sets.main(
+            ["--games", "2", "--depth", "1", "--sizes", "4", "--hard-games", "1", "--hard-scale", "0.001"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     rows = [line for line in out.splitlines() if line.startswith("| ") and "| 4 |" in line]
     assert len(rows) >= len(ncuva_rule_sets.CANDIDATES)
@@ -96,4 +102,7 @@ def test_the_longest_sowings_table_runs(capsys):
     assert ncuva_sowings.main(["--games", "2", "--climbs", "1", "--steps", "5", "--sizes", "4"]) == 0
     out = capsys.readouterr().out
     assert [line.split()[:2] for line in out.splitlines() if line.startswith("   4 ")] == [
-        ["4", "random"], ["4", "greedy"], ["4", "climb"]]
+        ["4", "random"],
+        ["4", "greedy"],
+        ["4", "climb"],
+    ]

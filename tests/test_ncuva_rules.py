@@ -57,6 +57,7 @@ def play_checked(state, text: str):
 
 # --- the start ---------------------------------------------------------------------------------
 
+
 def test_start_and_names():
     s = load_game("ncuva", start="even").new_initial_state()
     assert rows(s) == board("""
@@ -90,7 +91,15 @@ def test_maruba_start_leaves_a_gap_on_each_players_far_left():
     assert texts(s) == ["a1", "b1", "c1x", "d1", "d2x", "c2x"]
     wide = load_game("ncuva", columns=12).new_initial_state()
     counts = wide.counts()
-    assert [counts[wide.game.point_index(h)] for h in ("a2", "b2", "c2", "l3", "k3", "j3", "a3")] == [0, 1, 2, 0, 1, 2, 2]
+    assert [counts[wide.game.point_index(h)] for h in ("a2", "b2", "c2", "l3", "k3", "j3", "a3")] == [
+        0,
+        1,
+        2,
+        0,
+        1,
+        2,
+        2,
+    ]
 
 
 def test_coin_toss_decides_who_sows_first():
@@ -108,8 +117,18 @@ def test_registry_entry_names_every_house_rule():
     assert [o.name for o in spec.options] == ["columns", "after_capture", "start", "first", "only_two"]
     text = " ".join(spec.rules_text.lower().split())
     assert text.count("house rule") >= 7
-    for words in ("200 turns", "cycle", "100,000 lifts", "only two left", "maruba", "mefuvha", "singles",
-                  "cannot move", "the first player can take everything in the first turn", "coin toss"):
+    for words in (
+        "200 turns",
+        "cycle",
+        "100,000 lifts",
+        "only two left",
+        "maruba",
+        "mefuvha",
+        "singles",
+        "cannot move",
+        "the first player can take everything in the first turn",
+        "coin toss",
+    ):
         assert words in text
     for opt in spec.options:
         assert opt.default in opt.choices and opt.help
@@ -123,6 +142,7 @@ def test_registry_entry_names_every_house_rule():
 
 
 # --- hand-worked sowings ------------------------------------------------------------------------
+
 
 def test_plain_sowing_ends_in_an_empty_outer_hole():
     s = position("""
@@ -146,9 +166,17 @@ def test_start_sowing_relays_and_laps_onto_the_emptied_start_hole():
     move = s.parse_move("a1")
     kinds = [(e.kind, s.game.point_name(e.cell), e.count) for e in s.effects(move)]
     assert kinds == [
-        (LIFT, "a1", 2), (DROP, "b1", 0), (DROP, "c1", 0),
-        (RELAY, "c1", 3), (DROP, "d1", 0), (DROP, "d2", 0), (DROP, "c2", 0),
-        (RELAY, "c2", 3), (DROP, "b2", 0), (DROP, "a2", 0), (DROP, "a1", 0),
+        (LIFT, "a1", 2),
+        (DROP, "b1", 0),
+        (DROP, "c1", 0),
+        (RELAY, "c1", 3),
+        (DROP, "d1", 0),
+        (DROP, "d2", 0),
+        (DROP, "c2", 0),
+        (RELAY, "c2", 3),
+        (DROP, "b2", 0),
+        (DROP, "a2", 0),
+        (DROP, "a1", 0),
         (STOP, "a1", 0),
     ]
     assert s.effects(move)[-1].detail == "sleep"
@@ -186,7 +214,12 @@ def test_relay_effects_of_two_laps():
     effects = s.effects(s.parse_move("a1"))
     name = s.game.point_name
     assert [(name(e.cell), e.count) for e in effects if e.kind in (LIFT, RELAY)] == [
-        ("a1", 9), ("b1", 2), ("d1", 2), ("c2", 2), ("a2", 2)]
+        ("a1", 9),
+        ("b1", 2),
+        ("d1", 2),
+        ("c2", 2),
+        ("a2", 2),
+    ]
     assert sum(e.kind == DROP for e in effects) == 17
     assert (effects[-1].kind, name(effects[-1].cell), effects[-1].detail) == (STOP, "b1", "sleep")
 
@@ -208,7 +241,9 @@ def test_capture_takes_the_inner_and_outer_hole_then_sow_again():
     assert s.move_gain(move) == 5 and len(s.captures(move)) == 2 and move.captured == ()
     effects = s.effects(move)
     assert [(e.kind, s.game.point_name(e.cell), e.count, e.player) for e in effects if e.kind == CAPTURE] == [
-        (CAPTURE, "c3", 3, 0), (CAPTURE, "c4", 2, 0)]
+        (CAPTURE, "c3", 3, 0),
+        (CAPTURE, "c4", 2, 0),
+    ]
     assert effects[-1].detail == "capture"
     play_checked(s, "d1x")
     assert rows(s) == board("""
@@ -258,11 +293,15 @@ def test_outer_hole_alone_is_not_taken():
 
 def test_north_captures_from_its_inner_row():
     # North sows a4 -> a3 b3; b3 was empty, b2 holds 2 and b1 holds 1: North takes 3.
-    s = position("""
+    s = position(
+        """
         2 0 0 1
         0 0 0 1
         1 2 0 0
-        0 1 0 2""", turn="N", extra="turns=1")
+        0 1 0 2""",
+        turn="N",
+        extra="turns=1",
+    )
     before = s.stores()
     assert "a4x" in texts(s)
     play_checked(s, "a4x")
@@ -318,7 +357,11 @@ def test_relay_cycle_stops_the_sowing_and_ends_the_turn():
     s = position(start)
     before = s.stores()
     effects = s.effects(s.parse_move("b2"))
-    assert (effects[-1].kind, s.game.point_name(effects[-1].cell), effects[-1].detail) == (STOP, "b2", "cycle")
+    assert (effects[-1].kind, s.game.point_name(effects[-1].cell), effects[-1].detail) == (
+        STOP,
+        "b2",
+        "cycle",
+    )
     assert sum(e.kind == RELAY for e in effects) > 10
     play_checked(s, "b2")
     assert rows(s) == board(start)
@@ -326,6 +369,7 @@ def test_relay_cycle_stops_the_sowing_and_ends_the_turn():
 
 
 # --- the endings ---------------------------------------------------------------------------------
+
 
 def test_all_stones_captured():
     s = position("""
@@ -368,11 +412,15 @@ def test_a_player_who_cannot_move_ends_the_game():
 
 
 def test_turn_count_ends_the_game():
-    s = position("""
+    s = position(
+        """
         0 0 0 2
         1 0 0 0
         0 0 0 0
-        2 2 2 2""", turn="N", extra="turns=199")  # North plays the last turn (South played the first)
+        2 2 2 2""",
+        turn="N",
+        extra="turns=199",
+    )  # North plays the last turn (South played the first)
     assert s.outcome() is None
     assert [n.code for n in s.turn_notes()] == ["turn_limit"]
     play_checked(s, "d4")
@@ -406,6 +454,7 @@ def test_only_two_left_option():
 
 # --- text and notation ---------------------------------------------------------------------------
 
+
 def test_position_text_round_trip_keeps_everything():
     s = position(CAPTURE_BOARD, extra="turns=8")
     before = s.stores()
@@ -429,12 +478,22 @@ def refused_text(make, why):
 def test_bad_position_text():
     game = load_game("ncuva")
     refused_text(lambda: game.state_from_fields({"board": "2,2,2,2", "turn": "S"}), "4 rows")
-    refused_text(lambda: game.state_from_fields({"board": "2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S"}), "should have 4 counts")
-    refused_text(lambda: game.state_from_fields({"board": "x,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S"}),
-                 "^'x' in row 4 of the board is not a number of stones$")
-    refused_text(lambda: game.state_from_fields({"board": "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "X"}), "whose turn it is must be S")
-    refused_text(lambda: game.state_from_fields({"board": "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S", "foo": "1"}),
-                 r"^a Ncuva position has no foo= part \(its parts: board, turn, turns, store, sown, ply\)$")
+    refused_text(
+        lambda: game.state_from_fields({"board": "2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S"}),
+        "should have 4 counts",
+    )
+    refused_text(
+        lambda: game.state_from_fields({"board": "x,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S"}),
+        "^'x' in row 4 of the board is not a number of stones$",
+    )
+    refused_text(
+        lambda: game.state_from_fields({"board": "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "X"}),
+        "whose turn it is must be S",
+    )
+    refused_text(
+        lambda: game.state_from_fields({"board": "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2", "turn": "S", "foo": "1"}),
+        r"^a Ncuva position has no foo= part \(its parts: board, turn, turns, store, sown, ply\)$",
+    )
 
 
 def test_notation():
@@ -458,8 +517,12 @@ def test_why_illegal_says_what_is_wrong_with_a_move_given_as_a_value():
     first = s.legal_moves()[0]
     assert s.why_illegal(first._replace(captured=(5,))) == "that move does not capture what it says"
     assert s.why_illegal(first._replace(kind=SINGLE)) == (
-        "sow the whole hole: a single stone moves only when no hole holds two")
-    assert s.why_illegal(Move(SOW, (first.origin, s.legal_moves()[1].origin))) == "choose one of your holes to sow"
+        "sow the whole hole: a single stone moves only when no hole holds two"
+    )
+    assert (
+        s.why_illegal(Move(SOW, (first.origin, s.legal_moves()[1].origin)))
+        == "choose one of your holes to sow"
+    )
     assert s.why_illegal(Move(SOW, (99,))) == "no such hole"
     gap = position("""
         2 2 2 2

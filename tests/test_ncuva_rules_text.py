@@ -17,10 +17,18 @@ from rules.words import paragraphs
 RULES = " ".join(paragraphs(NCUVA_RULES))
 # A sow-again position where North's capture (d4) takes South's last stones, and one where
 # North's single (c3>d3) captures and leaves no hole of two on the board: both end mid-turn.
-ALL_TAKEN = ("ncuva after_capture=sow-again columns=4 first=coin only_two=off start=even; "
-             "board=1,2,1,2/1,1,0,0/0,0,0,1/0,0,0,1; turn=N; turns=3; store=8/14; ply=8", "d4", "all_captured")
-NO_TWO = ("ncuva after_capture=sow-again columns=4 first=coin only_two=off start=even; "
-          "board=1,1,1,1/1,1,1,0/1,1,0,2/0,1,1,1; turn=N; turns=9; store=9/9; ply=12", "c3>d3", "stones")
+ALL_TAKEN = (
+    "ncuva after_capture=sow-again columns=4 first=coin only_two=off start=even; "
+    "board=1,2,1,2/1,1,0,0/0,0,0,1/0,0,0,1; turn=N; turns=3; store=8/14; ply=8",
+    "d4",
+    "all_captured",
+)
+NO_TWO = (
+    "ncuva after_capture=sow-again columns=4 first=coin only_two=off start=even; "
+    "board=1,1,1,1/1,1,1,0/1,1,0,2/0,1,1,1; turn=N; turns=9; store=9/9; ply=12",
+    "c3>d3",
+    "stones",
+)
 
 
 def test_the_first_lift_counts(monkeypatch):

@@ -16,9 +16,11 @@ from rules import load_game, load_state
 from tools.scenarios import Mouse, pump
 from tools.scenarios import start_play as start
 
-NATURAL = ("ncuva after_capture=end-turn columns=12 first=south only_two=off start=even; "
-           "board=2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2/1,4,0,4,2,3,1,2,1,2,3,1/"
-           "0,3,0,1,2,3,2,2,5,0,4,2; turn=S; turns=0; store=0/0; ply=0")
+NATURAL = (
+    "ncuva after_capture=end-turn columns=12 first=south only_two=off start=even; "
+    "board=2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2/1,4,0,4,2,3,1,2,1,2,3,1/"
+    "0,3,0,1,2,3,2,2,5,0,4,2; turn=S; turns=0; store=0/0; ply=0"
+)
 SETTLE_STEPS = 36  # the skip's settling: 0.3 s of the world at 120 steps a second
 
 
@@ -65,7 +67,9 @@ def animated(state, move, frames: int):
 @pytest.mark.parametrize("which", ["cycle", "natural"])
 @pytest.mark.parametrize("frames", [0, 7])
 def test_a_long_skip_makes_no_more_bodies_than_there_are_stones(which, frames):
-    state, move = cycle_in_play() if which == "cycle" else (load_state(NATURAL), load_state(NATURAL).parse_move("g1"))
+    state, move = (
+        cycle_in_play() if which == "cycle" else (load_state(NATURAL), load_state(NATURAL).parse_move("g1"))
+    )
     effects = state.effects(move)
     assert len(effects) > 4 * FAITHFUL  # thousands of steps: the old skip played each one
     family, anim = animated(state, move, frames)
@@ -79,7 +83,8 @@ def test_a_long_skip_makes_no_more_bodies_than_there_are_stones(which, frames):
     assert made["bodies"] <= sum(after.counts().values())
     assert made["steps"] <= SETTLE_STEPS
     assert not family.field.space.bodies or all(
-        s.body in family.field.space.bodies for stones in family.field.pits.values() for s in stones)
+        s.body in family.field.space.bodies for stones in family.field.pits.values() for s in stones
+    )
 
 
 def test_a_short_skip_keeps_every_stone_and_its_colour():
@@ -110,8 +115,11 @@ def test_the_click_that_skips_shows_the_end_in_that_frame(app):
     ends it in that one frame with the rules' counts in every pit."""
     state = load_state(NATURAL)
     move = state.parse_move("g1")
-    scene = start(app, MatchConfig("ncuva", {"columns": 12, "after_capture": "end-turn", "start": "even",
-                                             "first": "south"}), state)
+    scene = start(
+        app,
+        MatchConfig("ncuva", {"columns": 12, "after_capture": "end-turn", "start": "even", "first": "south"}),
+        state,
+    )
     pump(app, 0.1)
     Mouse(app).click(scene.board.pos(move.origin))
     for _ in range(5):

@@ -23,9 +23,11 @@ CYCLES = [
 LONGEST = [0, 1, 0, 2, 6, 0, 6, 0, 2, 3, 0, 4, 3, 2, 1, 4, 1, 0, 1, 4, 1, 2, 4, 1]
 # The sowing that ends by itself after 10,048 lifts (12 columns, South sows g1): the
 # old 1,000-lift limit cut it short.
-NATURAL = ("ncuva after_capture=end-turn columns=12 first=south only_two=off start=even; "
-           "board=2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2/1,4,0,4,2,3,1,2,1,2,3,1/"
-           "0,3,0,1,2,3,2,2,5,0,4,2; turn=S; turns=0; store=0/0; ply=0")
+NATURAL = (
+    "ncuva after_capture=end-turn columns=12 first=south only_two=off start=even; "
+    "board=2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2/1,4,0,4,2,3,1,2,1,2,3,1/"
+    "0,3,0,1,2,3,2,2,5,0,4,2; turn=S; turns=0; store=0/0; ply=0"
+)
 
 
 # The longest sowing known to end by itself: 16,663 lifts on a 12-column half-board holding its 48
@@ -93,7 +95,9 @@ def random_half(rng: random.Random, n: int, most: int) -> list[int]:
 @pytest.mark.parametrize(("circuit", "origin", "repeat"), CYCLES)
 def test_the_cycle_stop_and_the_limit_land_where_the_set_says(circuit, origin, repeat, monkeypatch):
     assert noted(circuit, origin, 10**6)[2:] == (CYCLE_STOP, repeat)
-    for limit in sorted({repeat - 1, repeat, repeat + 1, 2 * repeat, max(1, repeat // 3), 16, 17, LIFT_LIMIT}):
+    for limit in sorted(
+        {repeat - 1, repeat, repeat + 1, 2 * repeat, max(1, repeat // 3), 16, 17, LIFT_LIMIT}
+    ):
         monkeypatch.setattr(ncuva_sowing, "LIFT_LIMIT", limit)
         b = [7] + circuit[:] + [9]  # the other player's holes stay untouched
         pos, stop, lifts = sow(b, 1, len(circuit), origin)

@@ -63,19 +63,24 @@ def said_in_every_language(words: str, technical: str = "") -> None:
 
 # --- the solver's notices, as its worker says them --------------------------------------------------
 def test_a_table_being_built_and_one_that_could_not_be_built_are_said_in_every_language(
-        fresh_solver, monkeypatch, english):
+    fresh_solver, monkeypatch, english
+):
     monkeypatch.setattr(solver, "_build", lambda game, variant, path: None)  # a build that left no table
     game = load_game(GAME)
     solver._load_or_build(game, solver.variant_of(game))
     built, not_built = notices()
     assert built.startswith("Hat Diviyan Keliya's solved table is being built in the background")
-    assert not_built == "Hat Diviyan Keliya's solved table could not be built: proven values are not shown this time."
+    assert (
+        not_built
+        == "Hat Diviyan Keliya's solved table could not be built: proven values are not shown this time."
+    )
     said_in_every_language(built)
     said_in_every_language(not_built)
 
 
 def test_a_damaged_table_set_aside_and_rebuilt_is_said_in_every_language_with_its_reason(
-        table, fresh_solver, monkeypatch, english):
+    table, fresh_solver, monkeypatch, english
+):
     game = load_game(GAME)
     path = solver.cache_path(solver.variant_of(game))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -85,34 +90,43 @@ def test_a_damaged_table_set_aside_and_rebuilt_is_said_in_every_language_with_it
     monkeypatch.setattr(solver, "_build", lambda g, v, p: solver.save(table, p))
     solver._load_or_build(game, solver.variant_of(game))
     [rebuilt] = notices()
-    assert rebuilt == ("Hat Diviyan Keliya's solved table was damaged (its contents do not match their checksum "
-                       "(damaged or edited)): it is being rebuilt in the background.")
+    assert rebuilt == (
+        "Hat Diviyan Keliya's solved table was damaged (its contents do not match their checksum "
+        "(damaged or edited)): it is being rebuilt in the background."
+    )
     said_in_every_language(rebuilt)
     for code in LANGS:  # the reason is said in the language too, inside the sentence
         i18n.set_language(code)
         assert tr("its contents do not match their checksum (damaged or edited)") in tr(rebuilt)
 
 
-def test_a_table_that_fails_after_its_build_says_why_in_every_language(table, fresh_solver, monkeypatch, english):
+def test_a_table_that_fails_after_its_build_says_why_in_every_language(
+    table, fresh_solver, monkeypatch, english
+):
     """The build wrote a file that fails its checks: the reason is the check's, translated."""
     game = load_game(GAME)
     solver.cache_dir().mkdir(parents=True, exist_ok=True)
     monkeypatch.setattr(solver, "_build", lambda g, v, p: p.write_bytes(encode(table)[:-5]))
     solver._load_or_build(game, solver.variant_of(game))
     built, not_built = notices()
-    assert not_built == ("Hat Diviyan Keliya's solved table could not be built (it is truncated): proven values are "
-                         "not shown this time.")
+    assert not_built == (
+        "Hat Diviyan Keliya's solved table could not be built (it is truncated): proven values are "
+        "not shown this time."
+    )
     said_in_every_language(not_built)
 
 
 def test_a_worker_that_fails_and_a_table_contradicted_again_are_said_in_every_language(
-        table, fresh_solver, monkeypatch, english):
+    table, fresh_solver, monkeypatch, english
+):
     game = load_game(GAME)
     monkeypatch.setattr(solver, "_build", lambda g, v, p: 1 // 0)
     solver._load_or_build(game, solver.variant_of(game))
     built, failed = notices()
-    assert failed == ("Hat Diviyan Keliya's solved table could not be built (ZeroDivisionError): proven values are "
-                      "not shown this time.")
+    assert failed == (
+        "Hat Diviyan Keliya's solved table could not be built (ZeroDivisionError): proven values are "
+        "not shown this time."
+    )
     said_in_every_language(failed, technical="ZeroDivisionError")
     solver.install(table)
     solver._distrusted.add(table.variant)  # contradicted once already in this run
@@ -133,12 +147,15 @@ def test_another_variants_table_is_refused_in_words_every_language_says(table, e
 
 
 # --- the proven value ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("score, mover, sides, english_words", [
-    (solver.WIN - 14, 1, ("Tiger", "Leopards"), "proven: Leopards win in 14"),
-    (solver.WIN - 1, 0, ("Tiger", "Leopards"), "proven: Tiger wins in 1"),
-    (-(solver.WIN - 27), 1, ("Tigers", "Leopards"), "proven: Tigers win in 27"),
-    (0, 0, ("Tiger", "Leopards"), "draw with best play"),
-])
+@pytest.mark.parametrize(
+    "score, mover, sides, english_words",
+    [
+        (solver.WIN - 14, 1, ("Tiger", "Leopards"), "proven: Leopards win in 14"),
+        (solver.WIN - 1, 0, ("Tiger", "Leopards"), "proven: Tiger wins in 1"),
+        (-(solver.WIN - 27), 1, ("Tigers", "Leopards"), "proven: Tigers win in 27"),
+        (0, 0, ("Tiger", "Leopards"), "draw with best play"),
+    ],
+)
 def test_the_proven_value_is_said_in_every_language(score, mover, sides, english_words, english):
     shown = solver.describe(score, mover, sides)
     assert shown == english_words

@@ -18,7 +18,12 @@ def test_a_win_a_loss_and_a_draw_for_each_player():
     assert [won_by_first.score(p) for p in (0, 1)] == [1.0, 0.0]
     assert [won_by_second.score(p) for p in (0, 1)] == [0.0, 1.0]
     assert [drawn.score(p) for p in (0, 1)] == [0.5, 0.5]
-    assert [won_by_first.value(), won_by_second.value(), drawn.value(), won_by_second.value(1)] == [1.0, -1.0, 0.0, 1.0]
+    assert [won_by_first.value(), won_by_second.value(), drawn.value(), won_by_second.value(1)] == [
+        1.0,
+        -1.0,
+        0.0,
+        1.0,
+    ]
     assert score_of(None, 0) == score_of(None, 1) == 0.5 and score_of(won_by_second, 1) == 1.0
 
 

@@ -48,8 +48,10 @@ def test_move_lists_match_reference_along_a_game(game_id, rule):
 
 def _named(board):
     adjacent = {board.name_of(p): {board.name_of(q) for q in board.adjacent[p]} for p in board.points}
-    jumps = {board.name_of(p): {(board.name_of(o), board.name_of(t)) for o, t in board.jumps[p]}
-             for p in board.points}
+    jumps = {
+        board.name_of(p): {(board.name_of(o), board.name_of(t)) for o, t in board.jumps[p]}
+        for p in board.points
+    }
     return adjacent, jumps
 
 
@@ -74,4 +76,3 @@ def test_the_boards_built_afresh_are_the_reference_lines(wings):
     if wings == "ns":
         with pytest.raises(ValueError):
             board.index_of("a5")
-

@@ -54,6 +54,7 @@ def test_every_position_of_a_random_game_reloads(case, seed) -> None:
 
 # --- the promise's own checks can fail ----------------------------------------------------------
 
+
 def test_a_crash_a_hang_and_a_bad_message_are_caught(monkeypatch) -> None:
     import position_fuzz
 
@@ -80,14 +81,17 @@ def test_a_crash_a_hang_and_a_bad_message_are_caught(monkeypatch) -> None:
     assert result.kind == "refused" and "internals" in result.problem
 
 
-@pytest.mark.parametrize("message, ok", [
-    ("this Ncuva position has 232 stones; a 4-column game has 32", True),
-    ("quiet=25 is more than 20: the game ends after 20 plies without a capture", True),
-    ("", False),
-    ("'x'", False),
-    ("position text: expected name=value", False),
-    ("Exceeds the limit (4300 digits) for integer string conversion", False),
-    ("cannot read '\\x00' in the board field", False),
-])
+@pytest.mark.parametrize(
+    "message, ok",
+    [
+        ("this Ncuva position has 232 stones; a 4-column game has 32", True),
+        ("quiet=25 is more than 20: the game ends after 20 plies without a capture", True),
+        ("", False),
+        ("'x'", False),
+        ("position text: expected name=value", False),
+        ("Exceeds the limit (4300 digits) for integer string conversion", False),
+        ("cannot read '\\x00' in the board field", False),
+    ],
+)
 def test_message_check(message: str, ok: bool) -> None:
     assert (message_problem(message) == "") == ok

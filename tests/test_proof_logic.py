@@ -72,9 +72,16 @@ class TreeGame(Game):
     'take' captures a piece, 'take2' two (its gain, for the capture searches)."""
 
     def __init__(self, name: str, spec: Spec) -> None:
-        game_spec = GameSpec(id="proof_tree", name="Proof tree", origin="tests", description="a hand-built tree",
-                             sides=("South", "North"), options=(), rules_text="",
-                             make=lambda s, o: TreeGame(o["tree"], spec))
+        game_spec = GameSpec(
+            id="proof_tree",
+            name="Proof tree",
+            origin="tests",
+            description="a hand-built tree",
+            sides=("South", "North"),
+            options=(),
+            rules_text="",
+            make=lambda s, o: TreeGame(o["tree"], spec),
+        )
         super().__init__(game_spec, {"tree": name})
         self.names: list[str] = []
         self.movers: list[int] = []
@@ -104,8 +111,9 @@ class TreeGame(Game):
         self.ends.append(False)
         self.h.append(spec.h)
         for move, child in spec.moves.items():
-            self.children[index].append(self._add(child, move if index == 0 else f"{name}/{move}", spec.mover,
-                                                  depth + 1))
+            self.children[index].append(
+                self._add(child, move if index == 0 else f"{name}/{move}", spec.mover, depth + 1)
+            )
         return index
 
     def new_initial_state(self, rng: random.Random | None = None) -> TreeState:
@@ -167,7 +175,10 @@ class TreeState(State):
         return self.start_ply + len(self.path)
 
     def legal_moves(self) -> list[Move]:
-        return [Move(MoveKind.STEP, (self.at, child), self.game.taken[child]) for child in self.game.children[self.at]]
+        return [
+            Move(MoveKind.STEP, (self.at, child), self.game.taken[child])
+            for child in self.game.children[self.at]
+        ]
 
     def apply(self, move: Move) -> None:
         self.path.append(self.at)
@@ -185,7 +196,9 @@ class TreeState(State):
         if not self.game.ends[self.at]:
             return None
         winner = self.game.winners[self.at]
-        return Outcome(winner, "drawn" if winner is None else f"{self.game.sides[winner]} won", EndCode.TARGET)
+        return Outcome(
+            winner, "drawn" if winner is None else f"{self.game.sides[winner]} won", EndCode.TARGET
+        )
 
     def body_fields(self) -> dict[str, str]:
         return {"at": self.game.names[self.at], "ply": str(self.ply)}
@@ -251,7 +264,9 @@ def move_results(state: State, depth: int) -> dict[str, str | None]:
             v = minimax(state, depth - 1)
         finally:
             state.undo()
-        out[text] = None if v is None else "win" if v == (1.0 if me == 0 else 0.0) else "draw" if v == 0.5 else "loss"
+        out[text] = (
+            None if v is None else "win" if v == (1.0 if me == 0 else 0.0) else "draw" if v == 0.5 else "loss"
+        )
     return out
 
 
@@ -278,72 +293,184 @@ def case(name: str, spec: Turn, result: str, best: str, lost: str, plies: int | 
 
 CASES = [
     # Won in 2: after b every North reply ends the game in South's favour (a zugzwang).
-    case("won_in_2", south({
-        "a": north({"x": NORTH_WINS, "y": SOUTH_WINS}),
-        "b": north({"x": SOUTH_WINS, "y": SOUTH_WINS, "z": SOUTH_WINS}),
-        "c": DRAW,
-    }), "win", "b", "a", 2),
+    case(
+        "won_in_2",
+        south(
+            {
+                "a": north({"x": NORTH_WINS, "y": SOUTH_WINS}),
+                "b": north({"x": SOUTH_WINS, "y": SOUTH_WINS, "z": SOUTH_WINS}),
+                "c": DRAW,
+            }
+        ),
+        "win",
+        "b",
+        "a",
+        2,
+    ),
     # Won in 3 only through a, and only because every one of North's three replies leaves South a
     # win; b lets North escape to a draw, c lets North leave South only losing moves.
-    case("won_in_3_through_every_reply", south({
-        "a": north({"x": south({"p": NORTH_WINS, "q": SOUTH_WINS}),
-                    "y": south({"p": SOUTH_WINS, "q": DRAW}),
-                    "z": south({"p": NORTH_WINS, "q": DRAW, "r": SOUTH_WINS})}),
-        "b": north({"x": south({"p": SOUTH_WINS}), "y": south({"p": SOUTH_WINS}), "z": DRAW}),
-        "c": north({"x": south({"p": NORTH_WINS, "q": NORTH_WINS}), "y": SOUTH_WINS}),
-    }), "win", "a", "c", 3),
+    case(
+        "won_in_3_through_every_reply",
+        south(
+            {
+                "a": north(
+                    {
+                        "x": south({"p": NORTH_WINS, "q": SOUTH_WINS}),
+                        "y": south({"p": SOUTH_WINS, "q": DRAW}),
+                        "z": south({"p": NORTH_WINS, "q": DRAW, "r": SOUTH_WINS}),
+                    }
+                ),
+                "b": north({"x": south({"p": SOUTH_WINS}), "y": south({"p": SOUTH_WINS}), "z": DRAW}),
+                "c": north({"x": south({"p": NORTH_WINS, "q": NORTH_WINS}), "y": SOUTH_WINS}),
+            }
+        ),
+        "win",
+        "a",
+        "c",
+        3,
+    ),
     # Won in 4: the proof goes through North's replies twice.
-    case("won_in_4", south({
-        "a": north({"x": south({"p": north({"u": SOUTH_WINS, "v": SOUTH_WINS}), "q": NORTH_WINS}),
-                    "y": south({"p": north({"u": SOUTH_WINS}), "q": DRAW})}),
-        "b": north({"x": south({"p": north({"u": SOUTH_WINS, "v": NORTH_WINS})}), "y": SOUTH_WINS}),
-        "c": north({"x": DRAW, "y": SOUTH_WINS}),
-    }), "win", "a", "b", 4),
+    case(
+        "won_in_4",
+        south(
+            {
+                "a": north(
+                    {
+                        "x": south({"p": north({"u": SOUTH_WINS, "v": SOUTH_WINS}), "q": NORTH_WINS}),
+                        "y": south({"p": north({"u": SOUTH_WINS}), "q": DRAW}),
+                    }
+                ),
+                "b": north({"x": south({"p": north({"u": SOUTH_WINS, "v": NORTH_WINS})}), "y": SOUTH_WINS}),
+                "c": north({"x": DRAW, "y": SOUTH_WINS}),
+            }
+        ),
+        "win",
+        "a",
+        "b",
+        4,
+    ),
     # Every move but d is lost (in 2, 3 and 4 plies); d draws.
-    case("all_lost_but_one", south({
-        "a": north({"x": NORTH_WINS, "y": SOUTH_WINS, "z": SOUTH_WINS}),
-        "b": north({"x": south({"p": NORTH_WINS, "q": NORTH_WINS}), "y": SOUTH_WINS}),
-        "c": north({"x": south({"p": north({"u": NORTH_WINS, "v": SOUTH_WINS})}), "y": SOUTH_WINS}),
-        "d": north({"x": DRAW, "y": south({"p": DRAW, "q": NORTH_WINS})}),
-    }), "draw", "d", "a b c", None),
+    case(
+        "all_lost_but_one",
+        south(
+            {
+                "a": north({"x": NORTH_WINS, "y": SOUTH_WINS, "z": SOUTH_WINS}),
+                "b": north({"x": south({"p": NORTH_WINS, "q": NORTH_WINS}), "y": SOUTH_WINS}),
+                "c": north({"x": south({"p": north({"u": NORTH_WINS, "v": SOUTH_WINS})}), "y": SOUTH_WINS}),
+                "d": north({"x": DRAW, "y": south({"p": DRAW, "q": NORTH_WINS})}),
+            }
+        ),
+        "draw",
+        "d",
+        "a b c",
+        None,
+    ),
     # Every move is lost (any may be played), the slowest (c) in 4.
-    case("all_lost", south({
-        "a": north({"x": NORTH_WINS, "y": SOUTH_WINS}),
-        "b": north({"x": south({"p": NORTH_WINS, "q": NORTH_WINS}), "y": DRAW}),
-        "c": north({"x": south({"p": north({"u": NORTH_WINS, "v": DRAW})}), "y": SOUTH_WINS}),
-    }), "loss", "a b c", "a b c", 4),
+    case(
+        "all_lost",
+        south(
+            {
+                "a": north({"x": NORTH_WINS, "y": SOUTH_WINS}),
+                "b": north({"x": south({"p": NORTH_WINS, "q": NORTH_WINS}), "y": DRAW}),
+                "c": north({"x": south({"p": north({"u": NORTH_WINS, "v": DRAW})}), "y": SOUTH_WINS}),
+            }
+        ),
+        "loss",
+        "a b c",
+        "a b c",
+        4,
+    ),
     # Draws: a and b hold, c loses.
-    case("drawn", south({
-        "a": north({"x": DRAW, "y": SOUTH_WINS}),
-        "b": north({"x": DRAW, "y": DRAW}),
-        "c": north({"x": NORTH_WINS, "y": DRAW}),
-    }), "draw", "a b", "c", None),
+    case(
+        "drawn",
+        south(
+            {
+                "a": north({"x": DRAW, "y": SOUTH_WINS}),
+                "b": north({"x": DRAW, "y": DRAW}),
+                "c": north({"x": NORTH_WINS, "y": DRAW}),
+            }
+        ),
+        "draw",
+        "a b",
+        "c",
+        None,
+    ),
     # Turns that do not alternate (a huff, an extra sowing): after a South moves again, after b
     # North does; the proof must judge each node for its own mover. c draws.
-    case("moving_twice", south({
-        "a": south({"p": north({"x": north({"u": SOUTH_WINS, "v": SOUTH_WINS}), "y": SOUTH_WINS}),
-                    "q": NORTH_WINS}),
-        "b": north({"x": north({"u": NORTH_WINS, "v": SOUTH_WINS}), "y": SOUTH_WINS}),
-        "c": north({"x": DRAW, "y": SOUTH_WINS}),
-    }), "win", "a", "b", 4),
+    case(
+        "moving_twice",
+        south(
+            {
+                "a": south(
+                    {
+                        "p": north({"x": north({"u": SOUTH_WINS, "v": SOUTH_WINS}), "y": SOUTH_WINS}),
+                        "q": NORTH_WINS,
+                    }
+                ),
+                "b": north({"x": north({"u": NORTH_WINS, "v": SOUTH_WINS}), "y": SOUTH_WINS}),
+                "c": north({"x": DRAW, "y": SOUTH_WINS}),
+            }
+        ),
+        "win",
+        "a",
+        "b",
+        4,
+    ),
     # A bait: most of North's replies to "bait" lose and the heuristic loves it (even two plies on,
     # where the root screen of BattleHalma's levels looks), but "trap" wins for North two moves
     # later; "safe" only draws.
-    case("bait", south({
-        "bait": north({"x": SOUTH_WINS, "y": SOUTH_WINS, "z": SOUTH_WINS, "w": SOUTH_WINS,
-                       "trap": south({"p": north({"u": NORTH_WINS, "v": SOUTH_WINS}),
-                                      "q": north({"u": NORTH_WINS})}, h=0.8)}, h=0.9),
-        "safe": north({"x": DRAW, "y": south({"p": DRAW, "q": north({"u": DRAW, "v": SOUTH_WINS})}, h=-0.5)},
-                      h=-0.5),
-    }), "draw", "safe", "bait", None),
+    case(
+        "bait",
+        south(
+            {
+                "bait": north(
+                    {
+                        "x": SOUTH_WINS,
+                        "y": SOUTH_WINS,
+                        "z": SOUTH_WINS,
+                        "w": SOUTH_WINS,
+                        "trap": south(
+                            {"p": north({"u": NORTH_WINS, "v": SOUTH_WINS}), "q": north({"u": NORTH_WINS})},
+                            h=0.8,
+                        ),
+                    },
+                    h=0.9,
+                ),
+                "safe": north(
+                    {"x": DRAW, "y": south({"p": DRAW, "q": north({"u": DRAW, "v": SOUTH_WINS})}, h=-0.5)},
+                    h=-0.5,
+                ),
+            }
+        ),
+        "draw",
+        "safe",
+        "bait",
+        None,
+    ),
     # The bait again, beside a quiet move that the heuristic dislikes and that wins in 3.
-    case("bait_beside_a_win", south({
-        "bait": north({"x": SOUTH_WINS, "y": SOUTH_WINS,
-                       "trap": south({"p": north({"u": NORTH_WINS}), "q": north({"u": NORTH_WINS})}, h=0.8)},
-                      h=0.9),
-        "quiet": north({"x": south({"p": SOUTH_WINS, "q": DRAW}, h=-0.5), "y": south({"p": SOUTH_WINS}, h=-0.5)},
-                       h=-0.5),
-    }), "win", "quiet", "bait", 3),
+    case(
+        "bait_beside_a_win",
+        south(
+            {
+                "bait": north(
+                    {
+                        "x": SOUTH_WINS,
+                        "y": SOUTH_WINS,
+                        "trap": south({"p": north({"u": NORTH_WINS}), "q": north({"u": NORTH_WINS})}, h=0.8),
+                    },
+                    h=0.9,
+                ),
+                "quiet": north(
+                    {"x": south({"p": SOUTH_WINS, "q": DRAW}, h=-0.5), "y": south({"p": SOUTH_WINS}, h=-0.5)},
+                    h=-0.5,
+                ),
+            }
+        ),
+        "win",
+        "quiet",
+        "bait",
+        3,
+    ),
 ]
 BY_NAME = {c.name: c for c in CASES}
 SIDES = [0, 1]  # the tree as written (South to move at the root) and mirrored (North to move)
@@ -400,7 +527,9 @@ CONFIGS = {"default": SearchConfig(), "screened": LEVELS["hard"].config_for("bat
 @pytest.mark.parametrize("config", list(CONFIGS))
 @pytest.mark.parametrize("side", SIDES)
 @pytest.mark.parametrize("c", CASES, ids=lambda c: c.name)
-def test_mcts_proves_the_result_and_plays_a_move_that_keeps_it(c: Case, side: int, config: str, seed: int) -> None:
+def test_mcts_proves_the_result_and_plays_a_move_that_keeps_it(
+    c: Case, side: int, config: str, seed: int
+) -> None:
     state = root_of(c, side)
     engine = MCTS(CONFIGS[config], random.Random(seed))
     result = engine.search(state, iterations=3000)
@@ -454,7 +583,9 @@ def test_the_final_choice_skips_a_proven_loss_however_visited_and_takes_a_proven
 
 @pytest.mark.parametrize("seed", [1, 3])
 @pytest.mark.parametrize("side", SIDES)
-def test_a_search_too_short_to_try_every_move_plays_an_untried_one_over_a_proven_loss(side: int, seed: int) -> None:
+def test_a_search_too_short_to_try_every_move_plays_an_untried_one_over_a_proven_loss(
+    side: int, seed: int
+) -> None:
     # Five moves that lose at once and one that draws; two iterations try two moves.
     spec = south({**{f"l{i}": NORTH_WINS for i in range(1, 6)}, "ok": north({"x": DRAW, "y": SOUTH_WINS})})
     state = TreeGame("short", spec if side == 0 else mirrored(spec)).new_initial_state()
@@ -463,7 +594,9 @@ def test_a_search_too_short_to_try_every_move_plays_an_untried_one_over_a_proven
     lost = engine.proven_losses()
     assert len(lost) == 2 and engine._root is not None and engine._root.untried  # the two tried are lost
     assert result.move not in lost and result.proven is None and result.value == 0.5
-    assert len(engine._root.untried) == 4 and result.move == engine._root.untried[-1]  # the one it would try next
+    assert (
+        len(engine._root.untried) == 4 and result.move == engine._root.untried[-1]
+    )  # the one it would try next
 
 
 @pytest.mark.parametrize("side", SIDES)
@@ -491,10 +624,14 @@ def test_the_merge_calls_a_position_lost_only_when_every_move_is(side: int) -> N
     state = root_of(BY_NAME["all_lost"], side)  # moves a, b, c
     assert sorted(state.move_text(m) for m in state.legal_moves()) == ["a", "b", "c"]
     # One move lost, in one tree: avoided, however visited; the position is not lost.
-    merged = _merge(state, [[("a", 90, 0.8, 0.0), ("b", 10, 0.4, None)], [("a", 50, 0.7, None), ("c", 20, 0.3, None)]])
+    merged = _merge(
+        state, [[("a", 90, 0.8, 0.0), ("b", 10, 0.4, None)], [("a", 50, 0.7, None), ("c", 20, 0.3, None)]]
+    )
     assert text_of(state, merged.move) == "c" and merged.proven is None and merged.value == pytest.approx(0.3)
     # Two of three lost (in different trees): still not lost.
-    merged = _merge(state, [[("a", 90, 0.8, 0.0), ("c", 10, 0.4, None)], [("b", 50, 0.7, 0.0), ("c", 20, 0.3, None)]])
+    merged = _merge(
+        state, [[("a", 90, 0.8, 0.0), ("c", 10, 0.4, None)], [("b", 50, 0.7, 0.0), ("c", 20, 0.3, None)]]
+    )
     assert text_of(state, merged.move) == "c" and merged.proven is None
     # Every move lost, though no tree proved them all: lost.
     merged = _merge(state, [[("a", 90, 0.8, 0.0), ("c", 10, 0.0, 0.0)], [("b", 50, 0.7, 0.0)]])
@@ -503,10 +640,14 @@ def test_the_merge_calls_a_position_lost_only_when_every_move_is(side: int) -> N
     merged = _merge(state, [[("a", 90, 0.8, 0.0)], [("b", 50, 0.7, 0.0)]])
     assert text_of(state, merged.move) == "c" and merged.proven is None and merged.value == 0.5
     # A move won in any tree is played, however little visited.
-    merged = _merge(state, [[("a", 90, 0.8, 0.0), ("b", 80, 0.6, None)], [("c", 1, 1.0, 1.0), ("b", 5, 0.5, None)]])
+    merged = _merge(
+        state, [[("a", 90, 0.8, 0.0), ("b", 80, 0.6, None)], [("c", 1, 1.0, 1.0), ("b", 5, 0.5, None)]]
+    )
     assert text_of(state, merged.move) == "c" and merged.proven == "win" and merged.value == 1.0
     # A draw proved by the caller's own tree stands while no move wins.
-    merged = _merge(state, [[("a", 9, 0.0, 0.0), ("b", 40, 0.5, 0.5), ("c", 9, 0.0, 0.0)]], local_proven="draw")
+    merged = _merge(
+        state, [[("a", 9, 0.0, 0.0), ("b", 40, 0.5, 0.5), ("c", 9, 0.0, 0.0)]], local_proven="draw"
+    )
     assert text_of(state, merged.move) == "b" and merged.proven == "draw" and merged.value == 0.5
 
 
@@ -551,7 +692,9 @@ def test_the_merge_of_real_trees_never_claims_more_than_the_trees_proved(c: Case
 @pytest.mark.parametrize("c", CASES, ids=lambda c: c.name)
 def test_alphabeta_plays_a_move_that_keeps_the_result_and_stops_when_it_is_proven(c: Case, side: int) -> None:
     state = root_of(c, side)
-    player = AlphaBetaPlayer(seconds=60.0, rng=random.Random(1), max_depth=6)  # bounded by depth, not the clock
+    player = AlphaBetaPlayer(
+        seconds=60.0, rng=random.Random(1), max_depth=6
+    )  # bounded by depth, not the clock
     decision = player.choose(state)
     assert text_of(state, decision.move) in c.best
     if c.result == "loss" and c.plies is not None:  # lost: the slowest loss, the most chances to go wrong
@@ -623,33 +766,64 @@ COWS = "cows_leopards limit=60 stuck=lose target=13; "
 #: no move limit within reach.
 REAL = [
     # North's three pieces against South's last: only f2-g1 leaves South no escape from a capture.
-    won(KOTU + "board=.../.../......./......./........./...N.../...N.../..N/S..; turn=N; quiet=0; huff=-; ply=0",
-        3, "f2-g1"),
+    won(
+        KOTU
+        + "board=.../.../......./......./........./...N.../...N.../..N/S..; turn=N; quiet=0; huff=-; ply=0",
+        3,
+        "f2-g1",
+    ),
     # South to move: d4-c3 sets up a capture whichever way North's last piece goes.
-    won(KOTU + "board=.../.../......./......./.S......./.NS..../......./.../...; turn=S; quiet=0; huff=-; ply=0",
-        3, "d4-c3"),
+    won(
+        KOTU
+        + "board=.../.../......./......./.S......./.NS..../......./.../...; turn=S; quiet=0; huff=-; ply=0",
+        3,
+        "d4-c3",
+    ),
     # Under the huff rule (turns need not alternate: a declined capture may be huffed), four replies.
-    won(KOTU_HUFF + "board=.../.../.S...../...N.../...S...../......./......./S../...; turn=S; quiet=0; huff=-; ply=0",
-        3, "d5-d6"),
+    won(
+        KOTU_HUFF
+        + "board=.../.../.S...../...N.../...S...../......./......./S../...; turn=S; quiet=0; huff=-; ply=0",
+        3,
+        "d5-d6",
+    ),
     # Late in a random game, 25 moves of which one wins in 3 (and one in 5), against four replies.
-    won(SIXTEEN + "board=.N./N../.....N./..N..../.....S.../...N.../......./.N./...; turn=N; quiet=0; huff=-; ply=127",
-        3, "g7-g6", "e4-e5"),
+    won(
+        SIXTEEN
+        + "board=.N./N../.....N./..N..../.....S.../...N.../......./.N./...; turn=N; quiet=0; huff=-; ply=127",
+        3,
+        "g7-g6",
+        "e4-e5",
+    ),
     # The tiger (player 0) takes d2xd4 and wins on its next move whatever of eight replies comes;
     # each of its three other moves loses.
     won(HAT + "board=./LLL/.T./L.L; turn=T; phase=move; hands=0/0; quiet=3; ply=20", 3, "d2xd4"),
     # The leopards (player 1) shut the tiger in within three plies two ways; four moves win more
     # slowly and d4-d3 only draws.
-    won(HAT + "board=L/L.L/.T./LLL; turn=L; phase=move; hands=0/0; quiet=4; ply=23", 3, "a1-b2 g1-f2",
-        "c3-b2 c3-d3 e3-f2 e3-d3"),
+    won(
+        HAT + "board=L/L.L/.T./LLL; turn=L; phase=move; hands=0/0; quiet=4; ply=23",
+        3,
+        "a1-b2 g1-f2",
+        "c3-b2 c3-d3 e3-f2 e3-d3",
+    ),
     # While the last leopard is still in hand the tiger wins in 5, by f2xd4 only (the rest lose).
     won(HAT + "board=./.LL/L.T/.L.; turn=T; phase=move; hands=0/1; quiet=0; ply=12", 5, "f2xd4"),
     # The leopards win in 5 two ways, more slowly three others; d4-c3 lets the tiger draw.
-    won(HAT + "board=L/.LL/T../LLL; turn=L; phase=move; hands=0/0; quiet=1; ply=15", 5, "g1-f2 d3-c3",
-        "e3-f2 d1-d2 d3-d2"),
+    won(
+        HAT + "board=L/.LL/T../LLL; turn=L; phase=move; hands=0/0; quiet=1; ply=15",
+        5,
+        "g1-f2 d3-c3",
+        "e3-f2 d1-d2 d3-d2",
+    ),
     # Cows and Leopards: the leopards reach their 13th cow in three plies (against 36 replies) by
     # h6-g5, in five by two other moves.
-    won(COWS + "board=C../.../...CC../.....CL/....C..../..CC.C./.C...../.C./L.C; turn=L; phase=move; hands=0/1; "
-        "quiet=0; ply=30", 3, "h6-g5", "c1-d2 c1-e1"),
+    won(
+        COWS
+        + "board=C../.../...CC../.....CL/....C..../..CC.C./.C...../.C./L.C; turn=L; phase=move; hands=0/1; "
+        "quiet=0; ply=30",
+        3,
+        "h6-g5",
+        "c1-d2 c1-e1",
+    ),
 ]
 
 

@@ -60,7 +60,11 @@ def test_a_corrupt_save_is_reported_on_the_title_and_set_aside(app):
     title = TitleScene(app)
     app.manager.push(title)
     app.frame([], 1 / 60)
-    assert "cannot be opened" in title.notice and "incomplete" in title.notice and not title.resume_button.visible
+    assert (
+        "cannot be opened" in title.notice
+        and "incomplete" in title.notice
+        and not title.resume_button.visible
+    )
     assert not path.exists() and list(path.parent.glob("*.bad-*"))
 
 
@@ -93,10 +97,14 @@ def test_a_pasted_position_the_game_can_never_reach_is_refused_in_words(app):
     or saved."""
     title = TitleScene(app)
     app.manager.push(title)
-    title.open_text("ncuva after_capture=sow-again columns=4 only_two=on; board=2,0,1,0/1,0,199,2/0,1,1,3/0,3,2,2; "
-                    "turn=N; turns=3; store=8/4; sown=1; ply=6")
+    title.open_text(
+        "ncuva after_capture=sow-again columns=4 only_two=on; board=2,0,1,0/1,0,199,2/0,1,1,3/0,3,2,2; "
+        "turn=N; turns=3; store=8/4; sown=1; ply=6"
+    )
     app.frame([], 1 / 60)
-    assert app.manager.top is title and "229 stones" in title.notice and "a 4-column game has 26" in title.notice
+    assert (
+        app.manager.top is title and "229 stones" in title.notice and "a 4-column game has 26" in title.notice
+    )
     assert library.scan().unfinished == []
 
 

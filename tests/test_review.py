@@ -29,17 +29,23 @@ def test_reviewing_shows_past_positions_and_never_changes_the_game(app):
     app.frame([], 1 / 60)
     row, ply, _ = scene.plan.log_cells[-3]  # three moves back
     mouse.click(row.center)
-    assert scene.match.review.active and scene.match.board_source.state.to_text() == replay_to(scene.match.state, ply)
+    assert scene.match.review.active and scene.match.board_source.state.to_text() == replay_to(
+        scene.match.state, ply
+    )
     mouse.key(pygame.K_LEFT)
     assert scene.match.review.ply == ply - 1
     mouse.key(pygame.K_HOME)
-    assert scene.match.review.ply == 0 and scene.match.board_source.state.to_text() == replay_to(scene.match.state, 0)
+    assert scene.match.review.ply == 0 and scene.match.board_source.state.to_text() == replay_to(
+        scene.match.state, 0
+    )
     mouse.key(pygame.K_RIGHT)
     assert scene.match.review.ply == 1
     assert scene.match.state.to_text() == live  # the game itself is untouched
     before = scene.match.state.ply
     mouse.click(scene.board.pos(scene.match.state.legal_moves()[0].origin))  # a click on the board...
-    assert not scene.match.review.active and scene.match.state.ply == before  # ...returns to the game, plays nothing
+    assert (
+        not scene.match.review.active and scene.match.state.ply == before
+    )  # ...returns to the game, plays nothing
     mouse.key(pygame.K_LEFT)
     mouse.key(pygame.K_END)
     assert not scene.match.review.active and scene.match.state.to_text() == live
@@ -63,12 +69,15 @@ def test_clicking_the_newest_move_in_the_list_is_the_game_itself(app):
     assert scene.match.state.ply == 13
 
 
-@pytest.mark.parametrize("game_id, stop", [
-    ("kotu_ellima", lambda s: any(m.captured for m in s.legal_moves())),  # a capture
-    ("cows_leopards", lambda s: s.ply >= 3),  # drops, then the phase change
-    ("ncuva", lambda s: s.ply >= 2),  # sowings
-    ("battlehalma", lambda s: s.ply >= 6),
-])
+@pytest.mark.parametrize(
+    "game_id, stop",
+    [
+        ("kotu_ellima", lambda s: any(m.captured for m in s.legal_moves())),  # a capture
+        ("cows_leopards", lambda s: s.ply >= 3),  # drops, then the phase change
+        ("ncuva", lambda s: s.ply >= 2),  # sowings
+        ("battlehalma", lambda s: s.ply >= 6),
+    ],
+)
 def test_undo_then_redo_gives_the_same_game(app, game_id, stop):
     state = random_play(game_id, 2, stop)
     scene = start(app, MatchConfig(game_id, dict(state.game.options), PASS_AND_PLAY), state)
@@ -105,8 +114,12 @@ def test_a_new_move_ends_redo(app):
 def test_against_the_computer_redo_replays_both_moves(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
-    scene = start(app, MatchConfig("hat_diviyan_keliya", mode=VS_COMPUTER, human_side=1, level="easy",
-                                   min_pause=0.0, iterations=20))
+    scene = start(
+        app,
+        MatchConfig(
+            "hat_diviyan_keliya", mode=VS_COMPUTER, human_side=1, level="easy", min_pause=0.0, iterations=20
+        ),
+    )
 
     def play_on() -> None:
         if scene.match.human_to_move and not scene.busy:
@@ -143,7 +156,9 @@ def test_the_turning_points_of_kotu_ellima_are_its_captures_biggest_first():
     """Its evaluation is the material: every capture but the last move's swings it, no quiet move
     does; the biggest swing first, equal ones in the order played."""
     state = random_play("kotu_ellima", 3, lambda s: s.ply >= 14)
-    captures = {ply for ply, move in enumerate(state.history(), start=1) if move.captured} - {len(state.history())}
+    captures = {ply for ply, move in enumerate(state.history(), start=1) if move.captured} - {
+        len(state.history())
+    }
     points = turning_points(state, 20)
     assert {ply for ply, _ in points} == captures and len(captures) >= 5
     assert all(swing > 0 for _, swing in points)
@@ -181,7 +196,11 @@ def test_a_past_position_shows_the_move_that_led_there_and_who_made_it():
         before = load_state(replay_to(state, ply - 1))
         move = state.history()[ply - 1]
         assert review.ply == ply and view is not None and view.state.to_text() == replay_to(state, ply)
-        assert (view.last_move, view.last_effects, view.last_mover) == (move, before.effects(move), before.to_move)
+        assert (view.last_move, view.last_effects, view.last_mover) == (
+            move,
+            before.effects(move),
+            before.to_move,
+        )
         assert (view.side(0), view.side(1)) == sides and view.pieces_now == view.state.pieces()
     for ply in (None, 6, 9):
         review.show(state, ply, sides)
@@ -227,7 +246,10 @@ def test_the_move_list_has_two_columns_and_keeps_the_move_looked_at_in_view(app)
     app.frame([], 1 / 60)
     assert 2 in [index for _, index, _ in scene.plan.log_cells]
     label = move_labels([e.mover for e in scene.match.log])[1]  # as the move list numbers it: '1…'
-    assert scene.match.said.words.startswith(f"Move {label} — ") and scene.match.log[1].words in scene.match.said.words
+    assert (
+        scene.match.said.words.startswith(f"Move {label} — ")
+        and scene.match.log[1].words in scene.match.said.words
+    )
     rect = next(r for r, index, _ in scene.plan.log_cells if index == 2)
     Mouse(app).click(rect.center)  # clicking it keeps it in view too
     assert scene.match.review.ply == 2 and 2 in [index for _, index, _ in scene.plan.log_cells]
@@ -260,8 +282,11 @@ def test_a_hint_while_looking_back_is_for_the_position_looked_at(app):
     scene.match.review_at(5)
     app.frame([], 1 / 60)
     Mouse(app).key(pygame.K_h)
-    assert wait_until(lambda: scene.match.board_source.suggestion is not None, step=0.01,
-                      between=lambda: app.frame([], 1 / 60)), "no hint came"
+    assert wait_until(
+        lambda: scene.match.board_source.suggestion is not None,
+        step=0.01,
+        between=lambda: app.frame([], 1 / 60),
+    ), "no hint came"
     past = scene.match.review.view
     assert past.suggestion in past.state.legal_moves() and scene.match.suggestion is None
     assert scene.look.suggestion == past.suggestion  # marked on the board looked at

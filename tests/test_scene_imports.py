@@ -25,7 +25,8 @@ def module_of(path: Path) -> str:
 def _type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def runtime_imports(path: Path) -> set[str]:
@@ -47,7 +48,7 @@ def runtime_imports(path: Path) -> set[str]:
                 base = child.module or ""
                 if child.level:
                     anchor = package.split(".")
-                    anchor = anchor[:len(anchor) - (child.level - 1)]
+                    anchor = anchor[: len(anchor) - (child.level - 1)]
                     base = ".".join([*anchor, base] if base else anchor)
                 found.add(base)
                 found.update(f"{base}.{alias.name}" for alias in child.names)
@@ -61,7 +62,10 @@ def runtime_imports(path: Path) -> set[str]:
 def front_end_graph() -> dict[str, set[str]]:
     files = [p for folder in FOLDERS for p in (ROOT / folder).rglob("*.py")] + [ROOT / f for f in TOP]
     modules = {module_of(p): p for p in files}
-    return {name: {m for m in runtime_imports(path) if m in modules and m != name} for name, path in modules.items()}
+    return {
+        name: {m for m in runtime_imports(path) if m in modules and m != name}
+        for name, path in modules.items()
+    }
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -94,14 +94,18 @@ def test_an_overlay_that_lets_the_scene_below_live_passes_down_what_it_leaves():
     manager.handle_event("click on Rematch")  # type: ignore[arg-type]
     manager.handle_event("a key for the board")  # type: ignore[arg-type]
     manager.update(0.1)
-    assert log == ["over sees click on Rematch", "over sees a key for the board", "play sees a key for the board",
-                   "play update", "over update"]  # the scene below first; never the one under it
+    assert log == [
+        "over sees click on Rematch",
+        "over sees a key for the board",
+        "play sees a key for the board",
+        "play update",
+        "over update",
+    ]  # the scene below first; never the one under it
     over.open_below = False  # the card over the board: nothing goes down, the game below waits
     log.clear()
     manager.handle_event("a key for the board")  # type: ignore[arg-type]
     manager.update(0.1)
     assert log == ["over sees a key for the board", "over update"]
-
 
 
 def test_an_event_left_by_the_bottom_scene_goes_nowhere_else():

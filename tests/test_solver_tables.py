@@ -46,12 +46,19 @@ def crafted(table: Table) -> dict[str, tuple[bytes, str]]:
     header, body = split(encode(table))
     points = header["points"]
     negative = [list(a) for a in header["arrays"]]
-    negative[1][1] = -10**9  # zlib's unpacking then raised ValueError in the loader thread
-    negated = replace(table, placement_values=array("h", (-v for v in table.placement_values)),
-                      layers=[array("h", (-v for v in layer)) for layer in table.layers])
+    negative[1][1] = -(10**9)  # zlib's unpacking then raised ValueError in the loader thread
+    negated = replace(
+        table,
+        placement_values=array("h", (-v for v in table.placement_values)),
+        layers=[array("h", (-v for v in layer)) for layer in table.layers],
+    )
     start_changed = replace(table, placement_values=array("h", table.placement_values))
-    start_changed.placement_values[start_key_index(table)] = -start_changed.placement_values[start_key_index(table)]
-    swapped = replace(table, keys=array("q", table.keys), layers=[array("h", layer) for layer in table.layers])
+    start_changed.placement_values[start_key_index(table)] = -start_changed.placement_values[
+        start_key_index(table)
+    ]
+    swapped = replace(
+        table, keys=array("q", table.keys), layers=[array("h", layer) for layer in table.layers]
+    )
     i = len(table.keys) // 2
     for a in (swapped.keys, *swapped.layers):  # two positions trade places, their scores with them
         a[i], a[i + 1] = a[i + 1], a[i]
@@ -60,8 +67,10 @@ def crafted(table: Table) -> dict[str, tuple[bytes, str]]:
     return {
         "points edited": (join(dict(header, points=[*points[:-1], points[-1] + 1]), body), HEADER_WORDS),
         "negative counts": (join(dict(header, arrays=negative), body), HEADER_WORDS),
-        "byte order flipped": (join(dict(header, byteorder="big" if header["byteorder"] == "little" else "little"),
-                                    body), "its positions are out of order or off the board"),
+        "byte order flipped": (
+            join(dict(header, byteorder="big" if header["byteorder"] == "little" else "little"), body),
+            "its positions are out of order or off the board",
+        ),
         "points reordered": (join(dict(header, points=points[::-1]), body), HEADER_WORDS),
         "another limit": (join(dict(header, limit=40), body), HEADER_WORDS),
         "scores negated": (encode(negated), DISAGREES),
@@ -90,8 +99,10 @@ def probes(table: Table) -> dict[str, tuple[State, str | None]]:
         state = load_game(GAME).new_initial_state()
         while state.outcome() is None and len(out) < 200:
             s = table.score(solver.key_of(state), state.quiet_plies)
-            out.setdefault(state.to_text() + f" {state.quiet_plies}", (
-                state.copy(), None if s is None else solver.describe(s, state.to_move, state.game.sides)))
+            out.setdefault(
+                state.to_text() + f" {state.quiet_plies}",
+                (state.copy(), None if s is None else solver.describe(s, state.to_move, state.game.sides)),
+            )
             state.apply(rng.choice(state.legal_moves()))
     return out
 
@@ -111,10 +122,23 @@ def fresh_solver(monkeypatch, table):
     return built, died
 
 
-@pytest.mark.parametrize("name", ["points edited", "negative counts", "byte order flipped", "points reordered",
-                                  "another limit", "scores negated", "layers reversed", "the start's score changed",
-                                  "a FIFO"])
-def test_a_crafted_table_on_disk_is_set_aside_and_rebuilt_and_no_wrong_value_is_shown(table, fresh_solver, name):
+@pytest.mark.parametrize(
+    "name",
+    [
+        "points edited",
+        "negative counts",
+        "byte order flipped",
+        "points reordered",
+        "another limit",
+        "scores negated",
+        "layers reversed",
+        "the start's score changed",
+        "a FIFO",
+    ],
+)
+def test_a_crafted_table_on_disk_is_set_aside_and_rebuilt_and_no_wrong_value_is_shown(
+    table, fresh_solver, name
+):
     built, died = fresh_solver
     path = solver.cache_path(solver.variant_of(load_game(GAME)))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -135,7 +159,10 @@ def test_a_crafted_table_on_disk_is_set_aside_and_rebuilt_and_no_wrong_value_is_
     assert len(built) == 1 and died == []
     notice = solver.take_notice()
     assert notice.startswith("Hat Diviyan Keliya's solved table was damaged (") and "being rebuilt" in notice
-    assert len(list(path.parent.glob(path.name + ".bad-*"))) == 1 and decode(path.read_bytes(), table.variant) == table
+    assert (
+        len(list(path.parent.glob(path.name + ".bad-*"))) == 1
+        and decode(path.read_bytes(), table.variant) == table
+    )
     assert all(solver.proven_value(state) == truth for state, truth in looked.values() if truth is not None)
 
 
@@ -150,12 +177,17 @@ def test_a_value_the_sample_missed_is_never_shown_and_the_table_is_rebuilt(table
     for layer in edited.layers:
         layer[index] = -layer[index] or 1
     solver.install(edited)
-    truth = solver.describe(table.score(solver.key_of(state), state.quiet_plies), state.to_move, state.game.sides)
+    truth = solver.describe(
+        table.score(solver.key_of(state), state.quiet_plies), state.to_move, state.game.sides
+    )
     assert solver.proven_value(state) is None  # not the edited value
     assert solver.best_moves(state) is None
     assert wait_until(lambda: solver.proven_value(state) is not None, polls=2_000, step=0.005)
     assert solver.proven_value(state) == truth and len(built) == 1 and died == []
-    assert "was damaged (a value it gives does not agree with the rules): it is being rebuilt" in solver.take_notice()
+    assert (
+        "was damaged (a value it gives does not agree with the rules): it is being rebuilt"
+        in solver.take_notice()
+    )
 
 
 def test_an_edited_points_list_never_crashes_a_game_on_screen(app, table, fresh_solver):
@@ -172,7 +204,9 @@ def test_an_edited_points_list_never_crashes_a_game_on_screen(app, table, fresh_
     last = table.points[-1]
     state = random_play(GAME, 2, lambda s: bool((s.army(0) | s.army(1)) >> last & 1) and s.ply >= 6)
     assert (state.army(0) | state.army(1)) >> last & 1 and state.outcome() is None
-    truth = solver.describe(table.score(solver.key_of(state), state.quiet_plies), state.to_move, state.game.sides)
+    truth = solver.describe(
+        table.score(solver.key_of(state), state.quiet_plies), state.to_move, state.game.sides
+    )
     path = solver.cache_path(solver.variant_of(state.game))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(crafted(table)["points edited"][0])
@@ -208,5 +242,7 @@ def test_a_loader_that_fails_in_any_way_says_so_and_is_not_started_again(fresh_s
         assert solver.table_for(game) is None
     assert died == [] and len(builds) == 1
     assert "being built" in solver.take_notice()
-    assert solver.take_notice() == ("Hat Diviyan Keliya's solved table could not be built (ZeroDivisionError): "
-                                    "proven values are not shown this time.")
+    assert solver.take_notice() == (
+        "Hat Diviyan Keliya's solved table could not be built (ZeroDivisionError): "
+        "proven values are not shown this time."
+    )

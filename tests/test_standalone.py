@@ -16,16 +16,33 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = [
     pytest.mark.build,
-    pytest.mark.skipif(importlib.util.find_spec("PyInstaller") is None, reason="PyInstaller is not installed"),
+    pytest.mark.skipif(
+        importlib.util.find_spec("PyInstaller") is None, reason="PyInstaller is not installed"
+    ),
 ]
 
 
 def test_standalone_app_builds_and_runs(tmp_path):
-    built = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_app.py"), "--dist", str(tmp_path / "dist"),
-                            "--work", str(tmp_path / "work")], capture_output=True, text=True, timeout=600)
+    built = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "build_app.py"),
+            "--dist",
+            str(tmp_path / "dist"),
+            "--work",
+            str(tmp_path / "work"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert built.returncode == 0, built.stderr[-3000:]
     exe = next((tmp_path / "dist" / "keliya").glob("keliya*"))
-    smoke = subprocess.run([sys.executable, str(ROOT / "scripts" / "smoke_app.py"), str(exe)],
-                           capture_output=True, text=True, timeout=600)
+    smoke = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "smoke_app.py"), str(exe)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr[-3000:]
     assert "PASS" in smoke.stdout

@@ -54,14 +54,30 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 """
 
 #: what no first frame needs (modules and their submodules)
-LATER = ("pymunk", "game.physics", "game.match", "game.boards", "game.tutorials", "game.annotate",
-         "game.scenes.menu", "game.scenes.setup", "game.scenes.play", "game.scenes.library_screen",
-         "game.scenes.settings_screen", "game.scenes.rules_screen", "babel", "wave",
-         # the parser (a launch with only the window's switches is read without it), secrets and
-         # OpenSSL behind it (temporary names come from os.urandom)
-         "argparse", "secrets", "hmac",
-         # pygame's own window icon, read from its package (zipfile and all) unless one is set first
-         "zipfile", "importlib.readers")
+LATER = (
+    "pymunk",
+    "game.physics",
+    "game.match",
+    "game.boards",
+    "game.tutorials",
+    "game.annotate",
+    "game.scenes.menu",
+    "game.scenes.setup",
+    "game.scenes.play",
+    "game.scenes.library_screen",
+    "game.scenes.settings_screen",
+    "game.scenes.rules_screen",
+    "babel",
+    "wave",
+    # the parser (a launch with only the window's switches is read without it), secrets and
+    # OpenSSL behind it (temporary names come from os.urandom)
+    "argparse",
+    "secrets",
+    "hmac",
+    # pygame's own window icon, read from its package (zipfile and all) unless one is set first
+    "zipfile",
+    "importlib.readers",
+)
 #: what an empty library's title does not need: dates (a saved game's Continue says when it was saved)
 EMPTY_LATER = {"datetime", "_datetime"}
 #: of the AI package, only the levels' words (a saved game's Continue names its level)
@@ -77,8 +93,14 @@ def first_frame_modules() -> set[str]:
     """The modules a launch has loaded when its first frame is shown (KELIYA_HOME: this test's;
     an English system, as the environment says it)."""
     env = {**os.environ, "LANGUAGE": "en_GB:en", "LANG": "en_GB.UTF-8"}
-    out = subprocess.run([sys.executable, "-c", DRIVER, str(ROOT / "main.py")], capture_output=True,
-                         text=True, cwd=ROOT, env=env, timeout=120)  # a guard against a hang, not a measure
+    out = subprocess.run(
+        [sys.executable, "-c", DRIVER, str(ROOT / "main.py")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )  # a guard against a hang, not a measure
     assert out.returncode == 0, out.stderr[-2000:]
     [line] = [line for line in out.stdout.splitlines() if line.startswith("modules ")]
     modules = set(json.loads(line.removeprefix("modules ")))
@@ -87,8 +109,12 @@ def first_frame_modules() -> set[str]:
 
 
 def deferred_but_loaded(modules: set[str]) -> list[str]:
-    return sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in LATER)
-                  or (m.startswith("game.ai") and m not in AI_AT_START))
+    return sorted(
+        m
+        for m in modules
+        if any(m == p or m.startswith(p + ".") for p in LATER)
+        or (m.startswith("game.ai") and m not in AI_AT_START)
+    )
 
 
 def test_an_empty_library_loads_no_engine_no_search_no_physics_before_the_first_frame():
@@ -103,7 +129,9 @@ def test_a_saved_game_is_offered_without_loading_any_rules_engine(app):
     state = random_play("kotu_ellima", 2, lambda s: s.ply >= 6)
     config = MatchConfig(state.game.id, dict(state.game.options), VS_COMPUTER, 0, "hard")
     library.games_dir().mkdir(parents=True, exist_ok=True)
-    (library.games_dir() / "20260101-000001-abcdef.txt").write_text(saves.match_text(config, state, 1_700_000_000))
+    (library.games_dir() / "20260101-000001-abcdef.txt").write_text(
+        saves.match_text(config, state, 1_700_000_000)
+    )
     library.overview()  # the index is built, as the launch before this one did
     modules = first_frame_modules()
     assert deferred_but_loaded(modules) == []
@@ -166,7 +194,10 @@ def test_the_background_is_the_gradient_row_by_row():
         for y in range(size[1]):
             t = y / size[1]
             row = tuple(int(a + (b - a) * t) for a, b in zip(theme.BG_TOP, theme.BG_BOTTOM))
-            assert surface.get_at((0, y))[:3] == row and surface.get_at((size[0] - 1, y))[:3] == row, (size, y)
+            assert surface.get_at((0, y))[:3] == row and surface.get_at((size[0] - 1, y))[:3] == row, (
+                size,
+                y,
+            )
 
 
 def test_a_launch_that_changes_no_setting_writes_none(monkeypatch):
@@ -174,7 +205,9 @@ def test_a_launch_that_changes_no_setting_writes_none(monkeypatch):
     file (another window's change to the file is kept and then written with this one's)."""
     writes: list[str] = []
     real = user_settings.write_text_atomically
-    monkeypatch.setattr(user_settings, "write_text_atomically", lambda path, text: (writes.append(text), real(path, text)))
+    monkeypatch.setattr(
+        user_settings, "write_text_atomically", lambda path, text: (writes.append(text), real(path, text))
+    )
     assert user_settings.update(window=(1100, 700), fullscreen=False) == ""
     assert len(writes) == 1  # no file yet: written
     for _ in range(3):  # later launches, nothing moved
@@ -201,8 +234,19 @@ def test_the_window_switches_read_without_argparse_as_argparse_reads_them():
     for argv in lines:
         plain = launch.window_switches(argv)
         assert plain is not None and vars(plain) == vars(parser.parse_args(argv)), argv
-    for argv in (["--help"], ["-h"], ["--mu"], ["--mute", "--size", "960x600"], ["--size=960x600"], ["--json"],
-                 ["--list"], ["--mute", "x"], ["--"], ["--Mute"], ["--game", "ncuva"]):
+    for argv in (
+        ["--help"],
+        ["-h"],
+        ["--mu"],
+        ["--mute", "--size", "960x600"],
+        ["--size=960x600"],
+        ["--json"],
+        ["--list"],
+        ["--mute", "x"],
+        ["--"],
+        ["--Mute"],
+        ["--game", "ncuva"],
+    ):
         assert launch.window_switches(argv) is None, argv
 
 

@@ -56,7 +56,9 @@ def test_the_squares_family_draws_battlehalma(app):
     assert view.frame.width <= scene.layout(app.size)[0].width
 
 
-@pytest.mark.parametrize(("options", "seed"), [(TERMINAL_6, 1), (TERMINAL_6, 2), (PROMOTION_3, 3), (PROMOTION_3, 4)])
+@pytest.mark.parametrize(
+    ("options", "seed"), [(TERMINAL_6, 1), (TERMINAL_6, 2), (PROMOTION_3, 3), (PROMOTION_3, 4)]
+)
 def test_pass_and_play_to_the_end(app, options, seed):
     """The last 40 moves of a seeded game clicked to its end (the whole games' rules are the
     golden games' and the contract's): every move lands and the end is said."""
@@ -74,8 +76,15 @@ def test_pass_and_play_to_the_end(app, options, seed):
 def test_against_the_computer_to_the_end(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
-    cfg = MatchConfig("battlehalma", dict(TERMINAL_6), mode=VS_COMPUTER, human_side=1, level="easy",
-                      min_pause=0.0, iterations=30)
+    cfg = MatchConfig(
+        "battlehalma",
+        dict(TERMINAL_6),
+        mode=VS_COMPUTER,
+        human_side=1,
+        level="easy",
+        min_pause=0.0,
+        iterations=30,
+    )
     scene = start(app, cfg)
     play_to_end(app, scene, random.Random(5))
     assert scene.match.state.outcome() is not None
@@ -92,7 +101,7 @@ def test_a_chain_clicked_along_another_route_is_the_same_move(app):
     for k, p in enumerate(other):
         mouse.click(scene.board.pos(p))
         if k and k < len(other) - 1:
-            assert scene.match.builder.path == other[:k + 1]  # built square by square, nothing played yet
+            assert scene.match.builder.path == other[: k + 1]  # built square by square, nothing played yet
             assert scene.stop_button.visible is False or scene.match.builder.can_stop()
     if scene.match.builder.path:
         mouse.click(scene.board.pos(other[-1]))  # the piece clicked again: stop
@@ -100,7 +109,9 @@ def test_a_chain_clicked_along_another_route_is_the_same_move(app):
     assert scene.match.last_move.path == other  # the last-move line and the hops follow the player's route
     assert [e.to for e in scene.match.last_effects if e.kind == "move"] == list(other[1:])
     settle(app, scene)
-    assert f": {state.game.format_move(scene.match.last_move)}" in scene.match.log[-1].words  # the log writes the clicked route
+    assert (
+        f": {state.game.format_move(scene.match.last_move)}" in scene.match.log[-1].words
+    )  # the log writes the clicked route
     assert scene.match.pieces_now[other[-1]][0] == mover
 
 

@@ -116,8 +116,11 @@ def test_drop_is_a_click_on_an_empty_point_and_a_piece_cannot_move_yet():
     assert result.kind == "move" and result.move.kind == DROP
     pieces = state.pieces()
     board = state.game.board
-    cow = next(p for p, (o, _) in pieces.items() if o == state.to_move
-               and any(q not in pieces for q in board.adjacent[p]))
+    cow = next(
+        p
+        for p, (o, _) in pieces.items()
+        if o == state.to_move and any(q not in pieces for q in board.adjacent[p])
+    )
     refused = b.click(cow)
     assert refused.kind == "illegal"
     assert "cannot move until all are on the board" in refused.reason
@@ -138,9 +141,13 @@ def test_a_plain_refusal_mid_chain_says_where_the_chain_may_go(monkeypatch):
     b = MoveBuilder(state)
     b.click(chain.path[0])
     b.click(chain.path[1])
-    away = next(c for c in range(len(state.game.layout.cells)) if c not in chain.path and c not in state.pieces())
+    away = next(
+        c for c in range(len(state.game.layout.cells)) if c not in chain.path and c not in state.pieces()
+    )
     assert "chain" not in b.click(away).reason  # the rules' own words ('... are not joined by a line')
     monkeypatch.setattr(state, "why_not_path", lambda path: NOT_ALLOWED)
     result = b.click(away)
-    assert result.kind == "illegal" and result.reason == "from here the chain can only go on to a marked point"
+    assert (
+        result.kind == "illegal" and result.reason == "from here the chain can only go on to a marked point"
+    )
     assert isinstance(pickle.loads(pickle.dumps(NOT_ALLOWED)), Refused)  # it crosses to the AI process whole

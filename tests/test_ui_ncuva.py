@@ -40,8 +40,15 @@ def test_pass_and_play_to_the_end(app, columns, seed):
 def test_against_the_computer_to_the_end(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
-    cfg = MatchConfig("ncuva", {"after_capture": "end-turn"}, mode=VS_COMPUTER, human_side=0, level="easy",
-                      min_pause=0.0, iterations=30)
+    cfg = MatchConfig(
+        "ncuva",
+        {"after_capture": "end-turn"},
+        mode=VS_COMPUTER,
+        human_side=0,
+        level="easy",
+        min_pause=0.0,
+        iterations=30,
+    )
     scene = start(app, cfg)
     play_to_end(app, scene, random.Random(7))
     assert scene.match.state.outcome() is not None
@@ -155,7 +162,9 @@ def test_the_log_counts_one_stone_as_one(app):
     written = scene.match.state.move_text(move)
     words = describe(scene.match, move, 0, [Effect(CAPTURE, 0, count=1, player=0)], written)
     assert words.endswith("took 1 stone")
-    assert describe(scene.match, move, 0, [Effect(CAPTURE, 0, count=6, player=0)], written).endswith("took 6 stones")
+    assert describe(scene.match, move, 0, [Effect(CAPTURE, 0, count=6, player=0)], written).endswith(
+        "took 6 stones"
+    )
 
 
 def test_twelve_columns_fill_the_board_area(app):
@@ -173,6 +182,7 @@ def test_twelve_columns_fill_the_board_area(app):
 
 def _contrast(a, b) -> float:
     """WCAG contrast ratio of two colours."""
+
     def lum(c):
         ch = [(v / 255) / 12.92 if v <= 10 else (((v / 255) + 0.055) / 1.055) ** 2.4 for v in c[:3]]
         return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
@@ -253,6 +263,10 @@ def test_the_end_ring_leaves_the_received_count_readable(app):
     surface = app.screen.copy()
     renderer.draw(surface, scene.look)
     inset = box.height // 2  # the tag's rounded ends are left out
-    ring = [(px, py) for px in range(box.left + inset, box.right - inset) for py in range(box.top + 1, box.bottom - 1)
-            if sum((a - b) ** 2 for a, b in zip(surface.get_at((px, py))[:3], theme.ACCENT)) < 40 ** 2]
+    ring = [
+        (px, py)
+        for px in range(box.left + inset, box.right - inset)
+        for py in range(box.top + 1, box.bottom - 1)
+        if sum((a - b) ** 2 for a, b in zip(surface.get_at((px, py))[:3], theme.ACCENT)) < 40**2
+    ]
     assert not ring, f"the end ring shows through the +N tag at {ring[:3]}"

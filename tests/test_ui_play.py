@@ -61,8 +61,9 @@ def test_war_game_pass_and_play_to_the_end(app):
 def test_against_the_computer_to_the_end(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
-    cfg = MatchConfig("hat_diviyan_keliya", mode=VS_COMPUTER, human_side=1, level="easy", min_pause=0.0,
-                      iterations=40)
+    cfg = MatchConfig(
+        "hat_diviyan_keliya", mode=VS_COMPUTER, human_side=1, level="easy", min_pause=0.0, iterations=40
+    )
     scene = start(app, cfg)
     assert scene.match.controllers == ["computer", "human"]
     play_to_end(app, scene, random.Random(1))
@@ -106,7 +107,10 @@ def test_multi_capture_built_by_clicks(app):
     # The panel tells the move when its animation has landed, not before.
     assert "took" not in scene.match.event
     settle(app, scene)
-    assert scene.match.event.startswith(f"{scene.match.side(mover)}: ") and f"took {len(chain.captured)}" in scene.match.event
+    assert (
+        scene.match.event.startswith(f"{scene.match.side(mover)}: ")
+        and f"took {len(chain.captured)}" in scene.match.event
+    )
     assert scene.match.state.captured_counts()[mover] == taken_before + len(chain.captured)
 
 
@@ -243,7 +247,9 @@ def test_enemy_piece_click_says_the_point_is_taken_in_lower_case(app):
 
 
 def test_footer_in_watch_mode_does_not_ask_for_clicks(app):
-    scene = start(app, MatchConfig("hat_diviyan_keliya", mode=WATCH, level="easy", min_pause=0.0, iterations=30))
+    scene = start(
+        app, MatchConfig("hat_diviyan_keliya", mode=WATCH, level="easy", min_pause=0.0, iterations=30)
+    )
     scene.match.toggle_pause()
     texts = []
     real = theme.blit_text
@@ -281,8 +287,11 @@ def test_illegal_click_says_why(app):
     capturers = scene.match.builder.capturers()
     board = state.game.board
     pieces = state.pieces()
-    own = [p for p, (o, _) in pieces.items() if o == state.to_move and p not in capturers
-           and any(q not in pieces for q in board.adjacent[p])]
+    own = [
+        p
+        for p, (o, _) in pieces.items()
+        if o == state.to_move and p not in capturers and any(q not in pieces for q in board.adjacent[p])
+    ]
     Mouse(app).click(scene.board.pos(own[0]))
     assert "captures are forced" in scene.match.said.words
     assert scene.match.state.ply == state.ply
@@ -402,7 +411,9 @@ def test_leaving_a_game_in_progress_asks_first_and_the_game_is_saved(app):
     Mouse(app).key(pygame.K_ESCAPE)
     assert app.manager.top is scene
     lib = library.scan()
-    assert lib.problems == [] and [e.match.state.to_text() for e in lib.unfinished] == [scene.match.state.to_text()]
+    assert lib.problems == [] and [e.match.state.to_text() for e in lib.unfinished] == [
+        scene.match.state.to_text()
+    ]
     Mouse(app).click(scene.menu_button.rect.center)
     Mouse(app).key(pygame.K_RETURN)
     assert isinstance(app.manager.top, MenuScene)
@@ -464,6 +475,7 @@ def test_setup_against_the_computer_by_clicks(app):
 
 
 # --- hint and pause -------------------------------------------------------------------------
+
 
 def wait_for(app, condition):
     return wait_until(condition, between=lambda: app.frame([], 1 / 60))
@@ -568,15 +580,29 @@ def test_animation_events_sound_as_they_should(app, monkeypatch):
     assert "sow" in heard and "drop" not in heard  # a sown stone is light, not a piece set down
 
 
-@pytest.mark.parametrize("owner, kind", [(0, "soldier"), (1, "soldier"), (0, "cow"), (1, "leopard"), (1, "tiger"),
-                                         (0, "counter"), (1, "counter"), (0, "king"), (1, "king")])
+@pytest.mark.parametrize(
+    "owner, kind",
+    [
+        (0, "soldier"),
+        (1, "soldier"),
+        (0, "cow"),
+        (1, "leopard"),
+        (1, "tiger"),
+        (0, "counter"),
+        (1, "counter"),
+        (0, "king"),
+        (1, "king"),
+    ],
+)
 def test_a_captured_piece_bursts_into_its_own_colours(app, owner, kind):
     """The fragments thrown out where a piece is taken are of the colours it is drawn in (and the
     accent's sparks): each colour but the accent is one of the token's own pixels."""
     scene = start(app, MatchConfig("kotu_ellima"))
     scene._anim_event(Beat.CAPTURE, scene.match.state.game.layout.cells[0].index, (owner, kind))
     token = sprite(owner, kind, 30)
-    drawn = {tuple(token.get_at((x, y)))[:3] for x in range(token.get_width()) for y in range(token.get_height())}
+    drawn = {
+        tuple(token.get_at((x, y)))[:3] for x in range(token.get_width()) for y in range(token.get_height())
+    }
     own = {p.color for p in scene.bursts.particles} - {theme.ACCENT}
     assert own and all(tuple(color) in drawn for color in own), (own, kind)
 
@@ -595,7 +621,11 @@ def test_the_result_sounds_the_win_chord_once_as_it_appears(app, monkeypatch):
 def test_turn_the_board_puts_the_player_to_move_at_the_bottom(app, game_id):
     user_settings.update(rotate=True)
     scene = start(app, MatchConfig(game_id, mode=PASS_AND_PLAY))
-    a1 = scene.match.state.game.point_index("a1") if game_id == "battlehalma" else scene.match.state.game.point_index("c1")
+    a1 = (
+        scene.match.state.game.point_index("a1")
+        if game_id == "battlehalma"
+        else scene.match.state.game.point_index("c1")
+    )
     low_left = scene.board.pos(a1)
     mouse = Mouse(app)
     rng = random.Random(3)

@@ -69,7 +69,9 @@ def test_the_play_scene_asks_once_a_position_and_again_when_a_table_arrives(app,
     loader); a table installed later is used at once, and the solver's notice is said."""
     calls = []
     monkeypatch.setattr(solver, "proven_value", lambda state: calls.append(state.ply))
-    monkeypatch.setattr(solver, "_notices", ["Hat Diviyan Keliya's solved table is being built in the background."])
+    monkeypatch.setattr(
+        solver, "_notices", ["Hat Diviyan Keliya's solved table is being built in the background."]
+    )
     scene = start(app, "hat_diviyan_keliya")
     app.frame([V_KEY], 1 / 60)  # the player asks to see it
     for _ in range(30):

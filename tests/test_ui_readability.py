@@ -44,11 +44,13 @@ def _mask(draw) -> pygame.mask.Mask:
 
 def _overlap_fraction(a: pygame.mask.Mask, b: pygame.mask.Mask) -> float:
     """How much two silhouettes agree once each is scaled to the same box: size does not count, shape does."""
+
     def norm(m: pygame.mask.Mask) -> pygame.mask.Mask:
         box = m.get_bounding_rects()[0].unionall(m.get_bounding_rects())
         part = pygame.mask.Mask(box.size)
         part.draw(m, (-box.x, -box.y))
         return part.scale((48, 48))
+
     a, b = norm(a), norm(b)
     return a.overlap_area(b, (0, 0)) / max(a.count(), b.count())
 
@@ -104,6 +106,7 @@ def _luminance(c) -> float:
     def lin(v: float) -> float:
         v /= 255
         return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
     r, g, b = (lin(v) for v in c)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
@@ -118,7 +121,7 @@ def test_colour_blind_palette_keeps_meaningful_colours_apart():
     p = theme.PALETTES["colour-blind"]
     keys = ("TARGET", "CAPTURE", "LAST_MOVE", "HINT")
     for i, a in enumerate(keys):
-        for b in keys[i + 1:]:
+        for b in keys[i + 1 :]:
             sa, sb = _simulate_deutan(p[a]), _simulate_deutan(p[b])
             assert sum((x - y) ** 2 for x, y in zip(sa, sb)) ** 0.5 > 40, (a, b)
     assert _luminance(p["ARMY_LIGHT"]) / _luminance(p["ARMY_DARK"]) > 8  # the armies differ in lightness

@@ -106,7 +106,9 @@ def test_space_still_changes_a_row_chosen_with_the_keyboard(app):
 
 
 def _finished_play(app) -> PlayScene:
-    scene = PlayScene(app, MatchConfig("hat_diviyan_keliya"), finished("hat_diviyan_keliya"))  # with its history
+    scene = PlayScene(
+        app, MatchConfig("hat_diviyan_keliya"), finished("hat_diviyan_keliya")
+    )  # with its history
     app.manager.push(scene)
     pump(app, 1.0, 0.1)
     assert isinstance(app.manager.top, GameOverScene)

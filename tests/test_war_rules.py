@@ -20,6 +20,7 @@ def texts(state):
 
 # --- start positions ---------------------------------------------------------------------------
 
+
 def occupied(state, player):
     return sorted(state.game.point_name(p) for p, (owner, _) in state.pieces().items() if owner == player)
 
@@ -63,12 +64,14 @@ def test_two_wing_sixteen_soldiers_start():
 
 def test_first_player_option_and_coin_toss():
     assert load_game("kotu_ellima", first="north").new_initial_state().to_move == 1
-    seen = {load_game("kotu_ellima", first="coin").new_initial_state(random.Random(i)).to_move
-            for i in range(20)}
+    seen = {
+        load_game("kotu_ellima", first="coin").new_initial_state(random.Random(i)).to_move for i in range(20)
+    }
     assert seen == {0, 1}
 
 
 # --- options -------------------------------------------------------------------------------------
+
 
 def test_unknown_option_names_the_option():
     with pytest.raises(ValueError, match="unknown option 'colour'.*capture"):
@@ -106,6 +109,7 @@ def test_registry_entries_are_complete():
 
 
 # --- captures ------------------------------------------------------------------------------------
+
 
 def test_chain_with_direction_change():
     s = war_state("kotu_ellima", south="e3 a3", north="e4 d5 i7")
@@ -163,6 +167,7 @@ def test_illegal_move_reasons():
 
 
 # --- huff ----------------------------------------------------------------------------------------
+
 
 def huffs(state):
     return sorted(state.move_text(m) for m in state.legal_moves() if m.kind == HUFF)
@@ -236,6 +241,7 @@ def test_a_playout_that_huffs_the_last_piece_ends_the_game():
 
 # --- endings -------------------------------------------------------------------------------------
 
+
 def test_capturing_everything_wins():
     s = war_state("kotu_ellima", south="e3", north="e4")
     s.play("e3xe5")
@@ -306,6 +312,7 @@ def test_threefold_repetition_when_limit_off():
 
 # --- text forms ---------------------------------------------------------------------------------
 
+
 def test_notation_round_trip_and_forms():
     s = war_state("kotu_ellima", south="e3 a3", north="e4 d5 i7", capture="free")
     for m in s.legal_moves():
@@ -323,21 +330,33 @@ def test_position_text_round_trip_with_huff_and_counters():
     assert huffs(again) == ["~e3", "~g3"]
 
 
-@pytest.mark.parametrize("bad, why", [
-    ("", "empty"),
-    ("chess; board=x", "unknown game"),
-    ("kotu_ellima capture=sometimes; board=x", "option 'capture'"),
-    ("kotu_ellima; turn=S", "does not say the board"),
-    ("kotu_ellima; board=...; turn=S", "rows"),
-    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSQ; turn=S", r"'Q' on the board is not a piece of this game: use S, N, or \."),
-    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=X", "turn"),
-    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; quiet=-1",
-     "negative"),
-    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; huff=e5",
-     "huff"),
-    ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; colour=3",
-     "a Kotu Ellima position has no colour= part"),
-])
+@pytest.mark.parametrize(
+    "bad, why",
+    [
+        ("", "empty"),
+        ("chess; board=x", "unknown game"),
+        ("kotu_ellima capture=sometimes; board=x", "option 'capture'"),
+        ("kotu_ellima; turn=S", "does not say the board"),
+        ("kotu_ellima; board=...; turn=S", "rows"),
+        (
+            "kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSQ; turn=S",
+            r"'Q' on the board is not a piece of this game: use S, N, or \.",
+        ),
+        ("kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=X", "turn"),
+        (
+            "kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; quiet=-1",
+            "negative",
+        ),
+        (
+            "kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; huff=e5",
+            "huff",
+        ),
+        (
+            "kotu_ellima; board=NNN/NNN/NNNNNNS/NNNNNNS/NNNN.SSSS/NSSSSSS/NSSSSSS/SSS/SSS; turn=S; colour=3",
+            "a Kotu Ellima position has no colour= part",
+        ),
+    ],
+)
 def test_corrupt_position_text_is_refused_with_a_reason(bad, why):
     with pytest.raises(ValueError, match=why) as err:
         load_state(bad)
@@ -369,10 +388,16 @@ def test_moves_with_prefix_builds_a_chain_jump_by_jump():
     s = war_state("kotu_ellima", south="e3 a3", north="e4 d5 i7", capture="free")
     e3, e5, c5 = (s.game.point_index(n) for n in ("e3", "e5", "c5"))
     first = s.moves_with_prefix([e3])
-    assert {m.path[1] for m in first} == {e5, s.game.point_index("d3"), s.game.point_index("f3"),
-                                          s.game.point_index("d4"), s.game.point_index("f4"),
-                                          s.game.point_index("d2"), s.game.point_index("e2"),
-                                          s.game.point_index("f2")}
+    assert {m.path[1] for m in first} == {
+        e5,
+        s.game.point_index("d3"),
+        s.game.point_index("f3"),
+        s.game.point_index("d4"),
+        s.game.point_index("f4"),
+        s.game.point_index("d2"),
+        s.game.point_index("e2"),
+        s.game.point_index("f2"),
+    }
     after = s.moves_with_prefix([e3, e5])
     assert sorted(m.path for m in after) == [(e3, e5), (e3, e5, c5)]
 
@@ -396,7 +421,9 @@ def test_why_illegal_names_what_is_wrong_with_a_move_given_as_a_route():
     p = s.game.point_index
     assert s.why_illegal(Move(STEP, (p("e3"), p("e4")))) == "e4 is not empty"
     assert s.why_illegal(Move(JUMP, (p("e4"), p("c6"), p("c4")))) == "e4 and c6 are not joined by a line"
-    assert s.why_illegal(Move(JUMP, (p("e3"), p("e5")))) == "a jump must go over an enemy piece (e4 is not one)"
+    assert (
+        s.why_illegal(Move(JUMP, (p("e3"), p("e5")))) == "a jump must go over an enemy piece (e4 is not one)"
+    )
     # the one capture, given as a step: nothing is wrong with its route, only with what it says
     lone = war_state("kotu_ellima", south="e3 a3", north="e4 i7")
     assert lone.why_illegal(Move(STEP, (p("e3"), p("e5")), (p("e4"),))) == "that move is not allowed here"
@@ -406,11 +433,13 @@ def test_why_illegal_names_what_is_wrong_with_a_move_given_as_a_route():
     wing = war_state("kotu_ellima", south="c9 a3", north="e9 f8 e8 i7")
     assert [wing.move_text(m) for m in wing.legal_moves()] == ["c9xg9xe7xe9"]
     assert wing.why_illegal(Move(JUMP, tuple(p(n) for n in ("c9", "g9", "e7", "e9", "e5")))) == (
-        "e9 and e5 are not joined by a line")
+        "e9 and e5 are not joined by a line"
+    )
     # stopped at c3, whose one jump left lands on the empty start e3
     s = war_state("kotu_ellima", south="e3 a3", north="e4 d4 d3 i7")
     assert s.why_illegal(Move(JUMP, (p("e3"), p("e5"), p("c3")))) == (
-        "the capture must go on: another jump is possible from c3")
+        "the capture must go on: another jump is possible from c3"
+    )
     s = war_state("kotu_ellima", south="e5 a3", north="d4 c4 d5 f5 i7")
     back = Move(JUMP, (p("e5"), p("c3"), p("c5"), p("e5")))
     assert back not in s.legal_moves()
@@ -425,7 +454,9 @@ def test_huff_refusals_name_the_pieces_that_may_be_huffed():
     s = war_state("kotu_ellima", south="e3 a3 c3", north="e5 c5 i7", capture="huff", extra="huff=e5,c5")
     p = s.game.point_index
     assert s.why_not_from(p("i7")) == "only a piece that failed to capture may be huffed (c5, e5)"
-    assert s.why_illegal(Move(HUFF, (p("i7"),))) == "only a piece that failed to capture may be huffed (c5, e5)"
+    assert (
+        s.why_illegal(Move(HUFF, (p("i7"),))) == "only a piece that failed to capture may be huffed (c5, e5)"
+    )
     calm = war_state("kotu_ellima", south="e3 a3", north="e7 a7", capture="huff")
     assert calm.why_illegal(Move(HUFF, (p("e7"),))) == "there is nothing to huff now"
 

@@ -66,8 +66,9 @@ class Watch:
     def note(self, problem: str) -> None:
         self.problems.setdefault(problem, self.shot)
 
-    def placed(self, surface: pygame.Surface, words: str, rect: pygame.Rect, box: pygame.Rect | None,
-               size: int) -> None:
+    def placed(
+        self, surface: pygame.Surface, words: str, rect: pygame.Rect, box: pygame.Rect | None, size: int
+    ) -> None:
         if not self.recording or not words.strip() or surface.get_size() != self.window.size:
             return  # a picture drawn aside (a board's cached layer, a thumbnail) has its own frame
         clip = surface.get_clip()
@@ -112,7 +113,9 @@ class Watch:
                 if t.size < SMALLEST_LABEL * t.box.height:
                     self.note(f"{t.words!r} had to shrink to size {t.size} to fit its box of {t.box.size}")
                 elif t.size < SMALLEST_LABEL_SIZE:
-                    self.note(f"{t.words!r} is written at size {t.size} in its box of {t.box.size}: too small to read")
+                    self.note(
+                        f"{t.words!r} is written at size {t.size} in its box of {t.box.size}: too small to read"
+                    )
         for i, t in enumerate(texts):
             for body in bodies:
                 if not _covers(body.rect, t.rect):
@@ -122,7 +125,7 @@ class Watch:
                 elif not body.widget and body.after > i:
                     self.note(f"{t.words!r} is covered by a panel drawn over it ({t.rect} under {body.rect})")
         for i, a in enumerate(texts):
-            for b in texts[i + 1:]:
+            for b in texts[i + 1 :]:
                 if a.words == b.words:
                     continue
                 common = a.rect.clip(b.rect)
@@ -150,8 +153,10 @@ def _missing(face: pygame.font.Font, ch: str) -> bool:
         return True
     box = _NOTDEF.get(id(face))
     if box is None:
-        box = _NOTDEF[id(face)] = (face.metrics("\u0fff")[0],
-                                   pygame.image.tobytes(face.render("\u0fff", True, (255, 255, 255)), "RGB"))
+        box = _NOTDEF[id(face)] = (
+            face.metrics("\u0fff")[0],
+            pygame.image.tobytes(face.render("\u0fff", True, (255, 255, 255)), "RGB"),
+        )
     return metrics == box[0] and pygame.image.tobytes(face.render(ch, True, (255, 255, 255)), "RGB") == box[1]
 
 
@@ -165,8 +170,11 @@ def _invisible(ch: str) -> bool:
 Around = Callable[["SceneManager", pygame.Surface, str, Callable[[], None]], None]
 
 
-def watch_tour(language: str, sizes: tuple[tuple[int, int], ...] = ((1280, 800), (960, 600)),
-               around: Around | None = None) -> dict[str, str]:
+def watch_tour(
+    language: str,
+    sizes: tuple[tuple[int, int], ...] = ((1280, 800), (960, 600)),
+    around: Around | None = None,
+) -> dict[str, str]:
     """Run the screenshot tour in ``language`` at ``sizes``, each scene drawn and checked as its
     screenshot would be taken; returns each problem with that screenshot's name. ``around`` lets
     other checks use the same tour rather than draw it again."""
@@ -198,8 +206,12 @@ def watching(watch: Watch) -> Iterator[Watch]:
     the block."""
     from game import theme
 
-    theme.text_placed, theme.text_drawn, theme.text_cut, theme.body_drawn = (watch.placed, watch.drawn, watch.cut,
-                                                                            watch.body)
+    theme.text_placed, theme.text_drawn, theme.text_cut, theme.body_drawn = (
+        watch.placed,
+        watch.drawn,
+        watch.cut,
+        watch.body,
+    )
     try:
         yield watch
     finally:

@@ -26,8 +26,10 @@ ENGLISH = re.compile(r"[A-Za-z]{3,}")
 
 def pseudo(message: str) -> str:
     """``message`` with its letters swapped, its ``{placeholders}`` untouched."""
-    return "".join(part if part.startswith("{") else "".join(_SWAP.get(ch, ch) for ch in part)
-                   for part in _PLACEHOLDER.split(message))
+    return "".join(
+        part if part.startswith("{") else "".join(_SWAP.get(ch, ch) for ch in part)
+        for part in _PLACEHOLDER.split(message)
+    )
 
 
 class PseudoTranslations(gettext.NullTranslations):
@@ -42,7 +44,9 @@ class PseudoTranslations(gettext.NullTranslations):
         return pseudo(message) if message in self.known else message
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return pseudo(msgid1 if n == 1 else msgid2) if msgid1 in self.known else (msgid1 if n == 1 else msgid2)
+        return (
+            pseudo(msgid1 if n == 1 else msgid2) if msgid1 in self.known else (msgid1 if n == 1 else msgid2)
+        )
 
     def pgettext(self, context: str, message: str) -> str:
         return pseudo(message) if message in self.known else message
@@ -76,8 +80,29 @@ def template_entries(template: Path | None = None) -> frozenset[str]:
 NOT_WORDS = re.compile(r"Keliya|KELIYA|Inter|Noto|\.json|\.txt|English|MCTS")
 #: the names of keys, as a button's hint shows them ('Leave  [Esc]'): the keyboard's words, which
 #: every language's glossary keeps in Latin
-KEY_NAMES = ("Esc", "Enter", "Return", "Tab", "Space", "Backspace", "Del", "Delete", "Ins", "Home", "End",
-             "PgUp", "PgDn", "Up", "Down", "Left", "Right", "Ctrl", "Shift", "Alt", "Cmd")
+KEY_NAMES = (
+    "Esc",
+    "Enter",
+    "Return",
+    "Tab",
+    "Space",
+    "Backspace",
+    "Del",
+    "Delete",
+    "Ins",
+    "Home",
+    "End",
+    "PgUp",
+    "PgDn",
+    "Up",
+    "Down",
+    "Left",
+    "Right",
+    "Ctrl",
+    "Shift",
+    "Alt",
+    "Cmd",
+)
 _KEY = rf"(?:{'|'.join(KEY_NAMES)}|F\d{{1,2}}|[A-Z0-9])"
 #: a key hint in square brackets: one key, or keys joined by '+' ('[Ctrl+O]') or '/' ('[U/Ctrl+Z]')
 KEY_HINT = re.compile(rf"\[{_KEY}(?:[+/]{_KEY})*\]")

@@ -14,8 +14,12 @@ from rules.line_games import JUMP
 from rules.war import HUFF
 
 
-def wait_until(condition: Callable[[], bool], polls: int = 20_000, step: float = 0.005,
-               between: Callable[[], None] | None = None) -> bool:
+def wait_until(
+    condition: Callable[[], bool],
+    polls: int = 20_000,
+    step: float = 0.005,
+    between: Callable[[], None] | None = None,
+) -> bool:
     """Ask ``condition`` until it holds, at most ``polls`` times ``step`` seconds apart (running
     ``between``, a frame say, before each ask); whether it came to hold. Bounded by a count of
     asks, never by the clock: on a loaded machine (CI shares its cores) each wait lasts longer,
@@ -47,8 +51,14 @@ def first_answer(poll: Callable[[], Any], polls: int = 20_000, step: float = 0.0
     return got[0] if got else None
 
 
-def random_play(game_id: str, seed: int, stop: Callable[[State], bool], max_plies: int = 400,
-                avoid_captures: bool = False, **options: Any) -> State:
+def random_play(
+    game_id: str,
+    seed: int,
+    stop: Callable[[State], bool],
+    max_plies: int = 400,
+    avoid_captures: bool = False,
+    **options: Any,
+) -> State:
     """Play seeded random legal moves from the start of ``game_id`` until ``stop(state)``."""
     rng = random.Random(seed)
     state = load_game(game_id, **options).new_initial_state(rng)
@@ -68,8 +78,14 @@ def has_chain(state: State, length: int = 2) -> bool:
     return any(m.kind == JUMP and len(m.captured) >= length for m in state.legal_moves())
 
 
-def find(game_id: str, stop: Callable[[State], bool], seeds: range = range(200), max_plies: int = 400,
-         avoid_captures: bool = False, **options: Any) -> State:
+def find(
+    game_id: str,
+    stop: Callable[[State], bool],
+    seeds: range = range(200),
+    max_plies: int = 400,
+    avoid_captures: bool = False,
+    **options: Any,
+) -> State:
     """The first seeded random game that reaches ``stop``; ValueError if none does."""
     for seed in seeds:
         state = random_play(game_id, seed, stop, max_plies, avoid_captures, **options)
@@ -90,12 +106,18 @@ def free_chain_position() -> State:
 
 def huff_position() -> State:
     """Huff rule: the side to move may huff a piece that failed to capture."""
-    return find("kotu_ellima", lambda s: any(m.kind == HUFF for m in s.legal_moves()), capture="huff",
-                avoid_captures=True)
+    return find(
+        "kotu_ellima",
+        lambda s: any(m.kind == HUFF for m in s.legal_moves()),
+        capture="huff",
+        avoid_captures=True,
+    )
 
 
 def finished(game_id: str, seed: int = 1, **options: Any) -> State:
-    return find(game_id, lambda s: s.outcome() is not None, range(seed, seed + 200), max_plies=2000, **options)
+    return find(
+        game_id, lambda s: s.outcome() is not None, range(seed, seed + 200), max_plies=2000, **options
+    )
 
 
 class Mouse:
@@ -122,8 +144,12 @@ class Mouse:
 
     def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
         s = (int(start[0]), int(start[1]))
-        frames = [[pygame.event.Event(pygame.MOUSEMOTION, pos=s, rel=(0, 0), buttons=(0, 0, 0)),
-                   pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=s, button=1)]]
+        frames = [
+            [
+                pygame.event.Event(pygame.MOUSEMOTION, pos=s, rel=(0, 0), buttons=(0, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=s, button=1),
+            ]
+        ]
         for i in range(1, steps + 1):
             x = int(start[0] + (end[0] - start[0]) * i / steps)
             y = int(start[1] + (end[1] - start[1]) * i / steps)
@@ -193,8 +219,15 @@ def settle(app, scene, limit: float = 10.0, dt: float = 0.1) -> None:
         t += dt
 
 
-def play_to_end(app, scene, rng, max_plies: int = 600, settle_seconds: float = 10.0, settle_dt: float = 0.1,
-                wait_frames: int = 150_000) -> int:
+def play_to_end(
+    app,
+    scene,
+    rng,
+    max_plies: int = 600,
+    settle_seconds: float = 10.0,
+    settle_dt: float = 0.1,
+    wait_frames: int = 150_000,
+) -> int:
     """Click random legal moves for the human side(s) (each checked to be played as clicked)
     and let the computer answer, until the game ends; return the plies played. Bounded by plies
     and by frames waited for each computer move, never by the clock: a loaded machine (CI shares
@@ -224,7 +257,9 @@ def play_to_end(app, scene, rng, max_plies: int = 600, settle_seconds: float = 1
                     break
                 time.sleep(0.002)
             else:
-                raise AssertionError(f"the computer did not move in {wait_frames} frames: {scene.match.said.words}")
+                raise AssertionError(
+                    f"the computer did not move in {wait_frames} frames: {scene.match.said.words}"
+                )
             plies += scene.match.state.ply - before
     settle(app, scene, limit=settle_seconds, dt=settle_dt)
     return plies

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 Look = Callable[["SceneManager", pygame.Surface, str], None]
 
 
-def draw_scenes(manager: SceneManager, surface: pygame.Surface,
-                each: Callable[[object, bool], None] | None = None) -> None:
+def draw_scenes(
+    manager: SceneManager, surface: pygame.Surface, each: Callable[[object, bool], None] | None = None
+) -> None:
     """Draw the scenes as the app does (the top opaque one and those over it); ``each(scene,
     is_top)`` is told before each is drawn."""
     stack = manager.stack

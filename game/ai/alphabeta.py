@@ -91,8 +91,9 @@ class AlphaBetaPlayer:
 
     def _negamax(self, state: State, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if not self.nodes & 255 and (time.perf_counter() >= self._deadline
-                                     or (self._cancel is not None and self._cancel())):
+        if not self.nodes & 255 and (
+            time.perf_counter() >= self._deadline or (self._cancel is not None and self._cancel())
+        ):
             raise _OutOfTime
         me = state.to_move
         out = state.outcome()
@@ -104,4 +105,6 @@ class AlphaBetaPlayer:
             h = state.heuristic()
             return h if me == 0 else -h
         moves = self._ordered(state, state.legal_moves())
-        return best_of(state, moves, lambda a, b: self._negamax(state, depth - 1, a, b), -2 * WIN, alpha, beta)
+        return best_of(
+            state, moves, lambda a, b: self._negamax(state, depth - 1, a, b), -2 * WIN, alpha, beta
+        )

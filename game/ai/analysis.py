@@ -67,9 +67,16 @@ def _solved(state: State, played: Move | None) -> Point | None:
 
     best_score, best = scored[0]
     mine = next((sc for sc, m in scored if m == played), best_score)
-    return Point(state.ply, state.to_move, worth(best_score), state.move_text(best), len(scored),
-                 worth(mine) if played is not None else None, (worth(best_score) - 0.5) * 2 * WIN,
-                 (worth(mine) - 0.5) * 2 * WIN)
+    return Point(
+        state.ply,
+        state.to_move,
+        worth(best_score),
+        state.move_text(best),
+        len(scored),
+        worth(mine) if played is not None else None,
+        (worth(best_score) - 0.5) * 2 * WIN,
+        (worth(mine) - 0.5) * 2 * WIN,
+    )
 
 
 def value_position(state: State, played: Move | None, judge: Judge) -> Point:
@@ -77,7 +84,9 @@ def value_position(state: State, played: Move | None, judge: Judge) -> Point:
     out = state.outcome()
     if out is not None:
         value = out.score(state.to_move)
-        return Point(state.ply, state.to_move, value, "", 0, None, (value - 0.5) * 2 * WIN, (value - 0.5) * 2 * WIN)
+        return Point(
+            state.ply, state.to_move, value, "", 0, None, (value - 0.5) * 2 * WIN, (value - 0.5) * 2 * WIN
+        )
     solved = _solved(state, played)
     if solved is not None:
         return solved
@@ -92,8 +101,16 @@ def value_position(state: State, played: Move | None, judge: Judge) -> Point:
     if abs(played_score) >= DECIDED:
         played_score = score
     score = min(score, found.standing)
-    return Point(state.ply, state.to_move, found.value, best, choices,
-                 found.played_value if played is not None else None, score, played_score)
+    return Point(
+        state.ply,
+        state.to_move,
+        found.value,
+        best,
+        choices,
+        found.played_value if played is not None else None,
+        score,
+        played_score,
+    )
 
 
 def analyse(start: str, moves: list[str], budget: int | None = None, seed: int = 1) -> Iterator[Point]:
@@ -125,8 +142,9 @@ class AnalysisRunner:
     def __init__(self, start: str, moves: list[str], budget: int | None = None) -> None:
         ctx = mp.get_context("spawn")
         self._queue: Any = ctx.Queue()
-        self._process: Any = ctx.Process(target=_run, args=(self._queue, start, moves, budget), daemon=True,
-                                         name="keliya-analysis")
+        self._process: Any = ctx.Process(
+            target=_run, args=(self._queue, start, moves, budget), daemon=True, name="keliya-analysis"
+        )
         self._process.start()
         self.done = False
         self.error = ""

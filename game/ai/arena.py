@@ -96,14 +96,24 @@ def random_opening(game_id: str, options: dict[str, str], plies: int, seed: int)
     raise ValueError(f"no unfinished opening of {plies} random plies found in {game_id}")
 
 
-def play_game(game_id: str, options: dict[str, str], makers: tuple[PlayerFactory, PlayerFactory],
-              a_side: int, seed: int, max_plies: int, tally: Tally, start: State | None = None) -> float:
+def play_game(
+    game_id: str,
+    options: dict[str, str],
+    makers: tuple[PlayerFactory, PlayerFactory],
+    a_side: int,
+    seed: int,
+    max_plies: int,
+    tally: Tally,
+    start: State | None = None,
+) -> float:
     """One game from ``start`` (else the initial position); ``makers[0]`` builds A. Returns A's
     score (1 win, 0.5 draw, 0 loss)."""
     rng = random.Random(seed)
     state = load_game(game_id, **options).new_initial_state(rng) if start is None else start.copy()
-    players = {a_side: makers[0](random.Random(rng.random())),
-               a_side ^ 1: makers[1](random.Random(rng.random()))}
+    players = {
+        a_side: makers[0](random.Random(rng.random())),
+        a_side ^ 1: makers[1](random.Random(rng.random())),
+    }
     plies = 0
     try:
         while state.outcome() is None and plies < max_plies:
@@ -128,24 +138,38 @@ def play_game(game_id: str, options: dict[str, str], makers: tuple[PlayerFactory
     return score
 
 
-def named(name: str, iterations: int | None = None, scale: float | None = None,
-          seconds: float | None = None, workers: int | None = None) -> PlayerFactory:
+def named(
+    name: str,
+    iterations: int | None = None,
+    scale: float | None = None,
+    seconds: float | None = None,
+    workers: int | None = None,
+) -> PlayerFactory:
     """A factory for the player called ``name`` (see ``policy.make_player``)."""
     return lambda rng: make_player(name, rng, iterations, scale, seconds, workers)
 
 
-def pair(a: str, b: str, iterations: int | None = None, scale: float | None = None,
-         seconds: float | None = None, workers: int | None = None) -> tuple[PlayerFactory, PlayerFactory]:
+def pair(
+    a: str,
+    b: str,
+    iterations: int | None = None,
+    scale: float | None = None,
+    seconds: float | None = None,
+    workers: int | None = None,
+) -> tuple[PlayerFactory, PlayerFactory]:
     """Factories for A and B; without ``seconds``, ``alphabeta`` gets the other player's clock
     (a level's seconds a move, as in the app), so the match is at equal time."""
+
     def clock(other: str) -> float | None:
         other = other.partition("@")[0]
         if seconds is not None or other not in LEVELS:
             return seconds
         return LEVELS[other].seconds
 
-    return (named(a, iterations, scale, seconds if a != "alphabeta" else clock(b), workers),
-            named(b, iterations, scale, seconds if b != "alphabeta" else clock(a), workers))
+    return (
+        named(a, iterations, scale, seconds if a != "alphabeta" else clock(b), workers),
+        named(b, iterations, scale, seconds if b != "alphabeta" else clock(a), workers),
+    )
 
 
 def budget_label(iterations: int | None, scale: float | None, seconds: float | None = None) -> str:
@@ -158,63 +182,91 @@ def budget_label(iterations: int | None, scale: float | None, seconds: float | N
     return "clock"
 
 
-def run(game_id: str, makers: tuple[PlayerFactory, PlayerFactory], games: int, options: dict[str, str],
-        seed: int, max_plies: int, progress: bool = True, opening: int = 0) -> Tally:
+def run(
+    game_id: str,
+    makers: tuple[PlayerFactory, PlayerFactory],
+    games: int,
+    options: dict[str, str],
+    seed: int,
+    max_plies: int,
+    progress: bool = True,
+    opening: int = 0,
+) -> Tally:
     """Play ``games`` games with sides alternating; A plays the first side in even games. With
     ``opening``, games 2k and 2k+1 start from the same ``opening`` random plies."""
     tally = Tally()
     for i in range(games):
         a_side = i % 2
-        start = random_opening(game_id, options, opening, seed * 100003 + 50021 * (i // 2)) if opening else None
+        start = (
+            random_opening(game_id, options, opening, seed * 100003 + 50021 * (i // 2)) if opening else None
+        )
         score = play_game(game_id, options, makers, a_side, seed * 100003 + i, max_plies, tally, start)
         if progress:
             mean, low, high = interval(tally.scores)
-            print(f"game {i + 1}/{games}: A as {a_side} scores {score:g}; "
-                  f"A {mean:.0%} [{low:.0%}, {high:.0%}] plies {tally.plies[-1]}", flush=True)
+            print(
+                f"game {i + 1}/{games}: A as {a_side} scores {score:g}; "
+                f"A {mean:.0%} [{low:.0%}, {high:.0%}] plies {tally.plies[-1]}",
+                flush=True,
+            )
     return tally
 
 
 def wins_draws_losses(scores: Sequence[float]) -> str:
-    """"3 wins, 15 draws, 2 losses": in drawish games the score alone hides how often either side won."""
+    """ "3 wins, 15 draws, 2 losses": in drawish games the score alone hides how often either side won."""
     counts = [sum(1 for x in scores if x == v) for v in (1.0, 0.5, 0.0)]
-    return ", ".join(f"{n} {word}{'' if n == 1 else plural}"
-                     for n, word, plural in zip(counts, ("win", "draw", "loss"), ("s", "s", "es")))
+    return ", ".join(
+        f"{n} {word}{'' if n == 1 else plural}"
+        for n, word, plural in zip(counts, ("win", "draw", "loss"), ("s", "s", "es"))
+    )
 
 
 def report(game_id: str, a: str, b: str, options: dict[str, str], budget: str, tally: Tally) -> list[str]:
     """Lines for the terminal; the last one is a markdown table row for --out."""
     sides = game_spec(game_id).sides
     mean, low, high = interval(tally.scores)
-    budget_words = {"clock": "the levels' clocks"}.get(budget, budget.replace("it", "iterations a move")
-                                                      .replace("caps x", "iteration caps times ")
-                                                      .replace(" s", " s a move each, no caps"))
-    lines = [f"{game_id}{''.join(f' {k}={v}' for k, v in options.items())}: {a} vs {b}, "
-             f"{len(tally.scores)} games, budget {budget_words}",
-             f"  {a} scores {mean:.1%} (95% interval {low:.1%} to {high:.1%}); {wins_draws_losses(tally.scores)}"]
+    budget_words = {"clock": "the levels' clocks"}.get(
+        budget,
+        budget.replace("it", "iterations a move")
+        .replace("caps x", "iteration caps times ")
+        .replace(" s", " s a move each, no caps"),
+    )
+    lines = [
+        f"{game_id}{''.join(f' {k}={v}' for k, v in options.items())}: {a} vs {b}, "
+        f"{len(tally.scores)} games, budget {budget_words}",
+        f"  {a} scores {mean:.1%} (95% interval {low:.1%} to {high:.1%}); {wins_draws_losses(tally.scores)}",
+    ]
     for side in (0, 1):
         s = tally.by_side[side]
         if s:
             m, lo, hi = interval(s)
             lines.append(f"  {a} as {sides[side]}: {m:.1%} ({lo:.1%} to {hi:.1%}) over {len(s)} games")
-    lines.append(f"  seconds per move: {a} {tally.seconds_per_move(0):.3f}, {b} {tally.seconds_per_move(1):.3f}; "
-                 f"plies per game {sum(tally.plies) / len(tally.plies):.0f}")
+    lines.append(
+        f"  seconds per move: {a} {tally.seconds_per_move(0):.3f}, {b} {tally.seconds_per_move(1):.3f}; "
+        f"plies per game {sum(tally.plies) / len(tally.plies):.0f}"
+    )
     side_cells = []
     for side in (0, 1):
         s = tally.by_side[side]
         side_cells.append(f"{interval(s)[0]:.0%} ({len(s)})" if s else "-")
     opts = " ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
-    lines.append(f"| {game_id} | {opts} | {a} | {b} | {budget} | {len(tally.scores)} | {mean:.1%} | "
-                 f"{low:.0%}–{high:.0%} | {side_cells[0]} | {side_cells[1]} | "
-                 f"{tally.seconds_per_move(0):.2f} | {tally.seconds_per_move(1):.2f} |")
+    lines.append(
+        f"| {game_id} | {opts} | {a} | {b} | {budget} | {len(tally.scores)} | {mean:.1%} | "
+        f"{low:.0%}–{high:.0%} | {side_cells[0]} | {side_cells[1]} | "
+        f"{tally.seconds_per_move(0):.2f} | {tally.seconds_per_move(1):.2f} |"
+    )
     return lines
 
 
-TABLE_HEADER = ("| game | options | A | B | budget | games | A score | 95% interval | A as side 0 (games) "
-                "| A as side 1 (games) | A s/move | B s/move |\n"
-                "|---|---|---|---|---|---|---|---|---|---|---|---|")
+TABLE_HEADER = (
+    "| game | options | A | B | budget | games | A score | 95% interval | A as side 0 (games) "
+    "| A as side 1 (games) | A s/move | B s/move |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|"
+)
 
 
-def parse_options(ap: argparse.ArgumentParser, items: Sequence[str], game_ids: Sequence[str]) -> dict[str, str]:
+def parse_options(
+    ap: argparse.ArgumentParser, items: Sequence[str], game_ids: Sequence[str]
+) -> dict[str, str]:
     """``--option NAME=VALUE`` items as a dict, checked against each game in ``game_ids``; a bad
     one ends the command with its usage and the reason (``ap.error``)."""
     options: dict[str, str] = {}
@@ -237,19 +289,41 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("a", metavar="A", help="player A: " + ", ".join(PLAYER_NAMES))
     ap.add_argument("b", metavar="B", help="player B: " + ", ".join(PLAYER_NAMES))
     ap.add_argument("--games", type=int, default=10, help="games to play (sides alternate)")
-    ap.add_argument("--iterations", type=int, default=None,
-                    help="fixed search iterations per move for both sides instead of the levels' clocks")
-    ap.add_argument("--scale", type=float, default=None,
-                    help="each level gets this times its own iteration cap, and no clock")
-    ap.add_argument("--seconds", type=float, default=None,
-                    help="seconds a move for both players, the levels' caps lifted (equal time)")
+    ap.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="fixed search iterations per move for both sides instead of the levels' clocks",
+    )
+    ap.add_argument(
+        "--scale",
+        type=float,
+        default=None,
+        help="each level gets this times its own iteration cap, and no clock",
+    )
+    ap.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="seconds a move for both players, the levels' caps lifted (equal time)",
+    )
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rules option")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=2000, help="adjudicate a draw after this many plies")
-    ap.add_argument("--opening", type=int, default=0, metavar="N",
-                    help="each pair of games starts from the same N random plies, sides swapped")
-    ap.add_argument("--workers", type=int, default=None, metavar="W",
-                    help="search processes for every level (default: Expert one fewer than the cores, others 1)")
+    ap.add_argument(
+        "--opening",
+        type=int,
+        default=0,
+        metavar="N",
+        help="each pair of games starts from the same N random plies, sides swapped",
+    )
+    ap.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="W",
+        help="search processes for every level (default: Expert one fewer than the cores, others 1)",
+    )
     ap.add_argument("--out", type=Path, help="append a markdown results row to this file")
     ap.add_argument("--quiet", action="store_true", help="no line per game")
     return ap
@@ -263,7 +337,9 @@ def main(argv: list[str] | None = None) -> int:
     for who in (args.a, args.b):
         base, at, count = who.lower().partition("@")
         if base not in PLAYER_NAMES or (at and (base not in LEVELS or not count.isdigit() or int(count) < 1)):
-            ap.error(f"unknown player '{who}' (players: {', '.join(PLAYER_NAMES)}; a level@N searches in N processes)")
+            ap.error(
+                f"unknown player '{who}' (players: {', '.join(PLAYER_NAMES)}; a level@N searches in N processes)"
+            )
     if args.games < 1:
         ap.error("--games must be at least 1")
     if args.iterations is not None and args.iterations < 1:
@@ -286,12 +362,22 @@ def main(argv: list[str] | None = None) -> int:
             random_opening(args.game, options, args.opening, args.seed)
         except ValueError as exc:
             ap.error(str(exc))
-    tally = run(args.game, makers, args.games, options, args.seed, args.max_plies, progress=not args.quiet,
-                opening=args.opening)
+    tally = run(
+        args.game,
+        makers,
+        args.games,
+        options,
+        args.seed,
+        args.max_plies,
+        progress=not args.quiet,
+        opening=args.opening,
+    )
     budget = budget_label(args.iterations, args.scale, args.seconds)
     if args.workers is not None:
         budget += f", {args.workers} worker{'s' if args.workers > 1 else ''}"
-    lines = report(args.game, a, b, options, budget + (f", opening {args.opening}" if args.opening else ""), tally)
+    lines = report(
+        args.game, a, b, options, budget + (f", opening {args.opening}" if args.opening else ""), tally
+    )
     print("\n".join(lines[:-1]))
     if args.out:
         new = not args.out.exists() or not args.out.read_text().strip()

@@ -84,8 +84,12 @@ class Book:
         return moves[-1][0]
 
     def to_json(self) -> str:
-        data = {"format": FORMAT, "game": self.game, "built": self.built,
-                "positions": {k: [[t, w] for t, w in v] for k, v in sorted(self.entries.items())}}
+        data = {
+            "format": FORMAT,
+            "game": self.game,
+            "built": self.built,
+            "positions": {k: [[t, w] for t, w in v] for k, v in sorted(self.entries.items())},
+        }
         return json.dumps(data, indent=0, ensure_ascii=False) + "\n"
 
     @classmethod
@@ -120,8 +124,16 @@ def book_for(game_id: str) -> Book | None:
     return _books[game_id]
 
 
-def build(game_id: str, seed: int, depth: int, iterations: int, width: int, margin: float,
-          max_positions: int = 2000, log: bool = True) -> Book:
+def build(
+    game_id: str,
+    seed: int,
+    depth: int,
+    iterations: int,
+    width: int,
+    margin: float,
+    max_positions: int = 2000,
+    log: bool = True,
+) -> Book:
     """Build a book by searching each book position for its good moves (see the module text)."""
     rng = random.Random(seed)
     start = load_game(game_id).new_initial_state(rng)
@@ -146,19 +158,33 @@ def build(game_id: str, seed: int, depth: int, iterations: int, width: int, marg
             searched += 1
             stats = sorted(mcts.root_stats(), key=lambda s: -s.visits)
             best = stats[0]
-            chosen = [(s.move, s.visits) for s in stats
-                      if (s.exact is None or s.exact > 0.0) and s.visits * 10 >= best.visits
-                      and s.value >= best.value - margin][:width] or [(best.move, best.visits)]
+            chosen = [
+                (s.move, s.visits)
+                for s in stats
+                if (s.exact is None or s.exact > 0.0)
+                and s.visits * 10 >= best.visits
+                and s.value >= best.value - margin
+            ][:width] or [(best.move, best.visits)]
         entries[key] = [(state.move_text(m), max(1, w)) for m, w in chosen]
         for move, _ in chosen:
             child = state.copy()
             child.apply(move)
             queue.append((child, ply + 1))
         if log and searched and searched % 25 == 0:
-            print(f"  {searched} positions searched, {len(entries)} in the book, "
-                  f"{time.perf_counter() - t0:.0f} s", flush=True)
-    built = {"seed": seed, "depth": depth, "iterations": iterations, "width": width, "margin": margin,
-             "positions": len(entries), "searched": searched}
+            print(
+                f"  {searched} positions searched, {len(entries)} in the book, "
+                f"{time.perf_counter() - t0:.0f} s",
+                flush=True,
+            )
+    built = {
+        "seed": seed,
+        "depth": depth,
+        "iterations": iterations,
+        "width": width,
+        "margin": margin,
+        "positions": len(entries),
+        "searched": searched,
+    }
     return Book(game_id, entries, built)
 
 
@@ -180,8 +206,10 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.margin <= 1:
         ap.error("--margin must be between 0 and 1")
     book = build(args.game, args.seed, args.depth, args.iterations, args.width, args.margin)
-    book.built["command"] = (f"python -m game.ai.book {args.game} --seed {args.seed} --depth {args.depth} "
-                             f"--iterations {args.iterations} --width {args.width} --margin {args.margin}")
+    book.built["command"] = (
+        f"python -m game.ai.book {args.game} --seed {args.seed} --depth {args.depth} "
+        f"--iterations {args.iterations} --width {args.width} --margin {args.margin}"
+    )
     out = args.out or BOOKS_DIR / f"{args.game}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(book.to_json(), encoding="utf-8")

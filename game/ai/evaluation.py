@@ -47,9 +47,17 @@ class Weights:
     trained: dict[str, Any]  # how it was made: command, seed, games, positions, losses
 
     def to_json(self) -> str:
-        data = {"format": FORMAT, "key": self.key, "family": self.family, "features": list(self.features),
-                "weights": [round(w, 6) for w in self.weights], "bias": round(self.bias, 6),
-                "horizon": self.horizon, "repetition": self.repetition, "trained": self.trained}
+        data = {
+            "format": FORMAT,
+            "key": self.key,
+            "family": self.family,
+            "features": list(self.features),
+            "weights": [round(w, 6) for w in self.weights],
+            "bias": round(self.bias, 6),
+            "horizon": self.horizon,
+            "repetition": self.repetition,
+            "trained": self.trained,
+        }
         return json.dumps(data, indent=1) + "\n"
 
     @classmethod
@@ -64,8 +72,16 @@ class Weights:
         try:
             features = tuple(str(f) for f in data["features"])
             weights = tuple(float(w) for w in data["weights"])
-            out = cls(str(data["key"]), str(data["family"]), features, weights, float(data["bias"]),
-                      int(data["horizon"]), float(data["repetition"]), dict(data.get("trained", {})))
+            out = cls(
+                str(data["key"]),
+                str(data["family"]),
+                features,
+                weights,
+                float(data["bias"]),
+                int(data["horizon"]),
+                float(data["repetition"]),
+                dict(data.get("trained", {})),
+            )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"weights file: missing or bad field ({exc})") from None
         if len(features) != len(weights):
@@ -171,8 +187,10 @@ def main() -> int:
             learned = learned_for(game)
             if learned is not None:
                 t = learned.model.trained
-                print(f"learned evaluation: {weights_key(game)} ({len(learned.model.features)} features, "
-                      f"{t.get('positions', '?')} positions, loss {t.get('loss', '?')})")
+                print(
+                    f"learned evaluation: {weights_key(game)} ({len(learned.model.features)} features, "
+                    f"{t.get('positions', '?')} positions, loss {t.get('loss', '?')})"
+                )
         book = book_for(gid)
         if book is not None:
             print(f"opening book: {gid} ({len(book.entries)} positions)")

@@ -105,7 +105,9 @@ def line_tables(board: Board) -> LineTables:
     down = tuple((-off, -2 * off, m) for off, m in board.jump_shifts if off < 0)
     steps = tuple((off, m) for off, m in board.step_shifts if off > 0)
     steps_down = tuple((-off, m) for off, m in board.step_shifts if off < 0)
-    row_bits = tuple(sum(m for r, m in enumerate(rows) if r >> k & 1) for k in range(max(1, (h - 1).bit_length())))
+    row_bits = tuple(
+        sum(m for r, m in enumerate(rows) if r >> k & 1) for k in range(max(1, (h - 1).bit_length()))
+    )
     return LineTables(rows, row_bits, centre, side, south, north, up, down, steps, steps_down)
 
 

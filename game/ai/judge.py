@@ -47,8 +47,13 @@ EXTENSION_PLIES = 6  # forced replies searched beyond the nominal depth, at most
 #: (the result, material lost) do not depend on them, and RESULTS.md, "The analysis judge", shows
 #: the value lines moved
 STEEPNESS = {
-    "sixteen_soldiers": 0.6, "peralikatuma": 0.6, "kotu_ellima": 0.6,
-    "cows_leopards": 0.3, "hat_diviyan_keliya": 1.0, "battlehalma": 0.5, "ncuva": 0.15,
+    "sixteen_soldiers": 0.6,
+    "peralikatuma": 0.6,
+    "kotu_ellima": 0.6,
+    "cows_leopards": 0.3,
+    "hat_diviyan_keliya": 1.0,
+    "battlehalma": 0.5,
+    "ncuva": 0.15,
 }
 LIMIT_HORIZON = 24  # plies before a move limit from which it starts to weigh on the value
 
@@ -70,7 +75,9 @@ class Finding(NamedTuple):
     played_value: float
     depth: int
     nodes: int
-    standing: float = 0.0  # what the side to move keeps by moving quietly, or by the best capture when it must take
+    standing: float = (
+        0.0  # what the side to move keeps by moving quietly, or by the best capture when it must take
+    )
 
 
 def material(state: State, evaluator: Evaluator = HEURISTIC) -> float:
@@ -161,8 +168,17 @@ class Judge:
             scores = {m: self._after(work, m) for m in moves}
         best = max(scores, key=lambda m: (scores[m], m == played))
         p_score = scores[played] if played is not None else scores[best]
-        return Finding(best, scores[best], expected_result(work, scores[best]), played, p_score,
-                       expected_result(work, p_score), depth_done, self.nodes, self._standing(work, moves))
+        return Finding(
+            best,
+            scores[best],
+            expected_result(work, scores[best]),
+            played,
+            p_score,
+            expected_result(work, p_score),
+            depth_done,
+            self.nodes,
+            self._standing(work, moves),
+        )
 
     def _standing(self, state: State, moves: list[Move]) -> float:
         """The material the side to move has now, as a baseline for what a move loses: the count on
@@ -227,7 +243,9 @@ class Judge:
         if out is not None:
             if out.winner is None:
                 return 0.0
-            return (WIN + depth) if out.winner == state.to_move else -(WIN + depth)  # quicker wins score higher
+            return (
+                (WIN + depth) if out.winner == state.to_move else -(WIN + depth)
+            )  # quicker wins score higher
         moves = state.legal_moves()
         if not moves:  # no move and no result: the rules' count decides (none of the games has one)
             return self._leaf(state)
@@ -243,11 +261,19 @@ class Judge:
         def refuted(move: Move) -> None:  # a move that refutes is tried early next time
             history[move] = history.get(move, 0) + depth * depth
 
-        return best_of(state, moves, lambda a, b: self._search(state, depth - 1, a, b, ext), -2 * WIN, alpha, beta,
-                       refuted)
+        return best_of(
+            state,
+            moves,
+            lambda a, b: self._search(state, depth - 1, a, b, ext),
+            -2 * WIN,
+            alpha,
+            beta,
+            refuted,
+        )
 
-    def _quiesce(self, state: State, moves: list[Move], captures: list[Move], alpha: float, beta: float,
-                 plies: int) -> float:
+    def _quiesce(
+        self, state: State, moves: list[Move], captures: list[Move], alpha: float, beta: float, plies: int
+    ) -> float:
         """Captures only, until the position is quiet; the side to move may stand on it unless
         every move it has is a capture (then it must take)."""
         if not moves:

@@ -115,28 +115,53 @@ STRONG_PER_GAME: dict[str, SearchConfig] = {
 
 LEVELS: dict[str, Level] = {  # their labels and descriptions: ``level_names`` (read without the search)
     "easy": Level(
-        "easy", *LEVEL_WORDS["easy"],
-        seconds=0.25, iterations=300, stray=0.3, stray_capture=0.85,
+        "easy",
+        *LEVEL_WORDS["easy"],
+        seconds=0.25,
+        iterations=300,
+        stray=0.3,
+        stray_capture=0.85,
     ),
     "medium": Level(
-        "medium", *LEVEL_WORDS["medium"],
-        seconds=0.35, iterations=1000,
+        "medium",
+        *LEVEL_WORDS["medium"],
+        seconds=0.35,
+        iterations=1000,
     ),
     "hard": Level(
-        "hard", *LEVEL_WORDS["hard"],
-        seconds=1.8, iterations=25000, config=STRONG, per_game=STRONG_PER_GAME, book=True, evaluation="tuned",
+        "hard",
+        *LEVEL_WORDS["hard"],
+        seconds=1.8,
+        iterations=25000,
+        config=STRONG,
+        per_game=STRONG_PER_GAME,
+        book=True,
+        evaluation="tuned",
     ),
     "expert": Level(
-        "expert", *LEVEL_WORDS["expert"],
-        seconds=4.6, iterations=100000, perfect=True, config=STRONG, per_game=STRONG_PER_GAME, workers=0,
-        book=True, evaluation="tuned",
+        "expert",
+        *LEVEL_WORDS["expert"],
+        seconds=4.6,
+        iterations=100000,
+        perfect=True,
+        config=STRONG,
+        per_game=STRONG_PER_GAME,
+        workers=0,
+        book=True,
+        evaluation="tuned",
     ),
 }
 
 # "Best move for the side to move" uses the Medium budget without any straying, and the solved
 # table where there is one (Hat Diviyan Keliya).
-HINT = Level("hint", "Hint", N_("The best move for the side to move, at the Medium budget."),
-             seconds=LEVELS["medium"].seconds, iterations=LEVELS["medium"].iterations, perfect=True)
+HINT = Level(
+    "hint",
+    "Hint",
+    N_("The best move for the side to move, at the Medium budget."),
+    seconds=LEVELS["medium"].seconds,
+    iterations=LEVELS["medium"].iterations,
+    perfect=True,
+)
 
 
 def level_named(name: str) -> Level:

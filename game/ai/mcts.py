@@ -56,8 +56,12 @@ class SearchConfig:
     sharpness: float = 0.0  # >0: an evaluation h scored as tanh(k*h)/tanh(k), so small leads count more
     relative: bool = False  # sharpen h minus the root's h: what a line gains from here, whatever the scale
     minimax: float = 0.3  # weight of implicit minimax backups of the evaluation in the selection
-    screen: int = 0  # >0: root moves a capture-resolved alpha-beta this deep finds worse than the best are dropped
-    screen_share: float = 0.0  # >0: with a clock, the screen deepens for this share of it (no clock: ``screen`` deep)
+    screen: int = (
+        0  # >0: root moves a capture-resolved alpha-beta this deep finds worse than the best are dropped
+    )
+    screen_share: float = (
+        0.0  # >0: with a clock, the screen deepens for this share of it (no clock: ``screen`` deep)
+    )
     screen_margin: float = 0.0  # the screen keeps root moves rated within this of the best (evaluation units)
 
 
@@ -126,8 +130,12 @@ class MCTS:
     scores its leaves (default: the game's heuristic); a level sets the one its factory gives.
     """
 
-    def __init__(self, config: SearchConfig | None = None, rng: random.Random | None = None,
-                 evaluator: Evaluator = HEURISTIC) -> None:
+    def __init__(
+        self,
+        config: SearchConfig | None = None,
+        rng: random.Random | None = None,
+        evaluator: Evaluator = HEURISTIC,
+    ) -> None:
         self.config = config or SearchConfig()
         self.rng = rng or random.Random()
         self.evaluator = evaluator
@@ -256,8 +264,15 @@ class MCTS:
             h = math.tanh(k * h) / math.tanh(k)
         return 0.5 + 0.5 * h
 
-    def _screen_root(self, root: Node, work: State, moves: list[Move], depth: int,
-                     deadline: float | None = None, cancel: Callable[[], bool] | None = None) -> None:
+    def _screen_root(
+        self,
+        root: Node,
+        work: State,
+        moves: list[Move],
+        depth: int,
+        deadline: float | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> None:
         """Keep at the root only the moves that an alpha-beta (captures resolved at its leaves)
         rates as good as the best: the tree then never spends visits on a move that simply
         loses material, the blunder a plain alpha-beta punishes at once. The alpha-beta deepens
@@ -281,7 +296,9 @@ class MCTS:
             return
         self._screened = [m for m in reversed(order) if m not in keep]  # popped best rated first
         if root.untried is None:
-            root.untried = [m for m in _order_untried(work, self.rng, self.config.captures_first) if m in keep]
+            root.untried = [
+                m for m in _order_untried(work, self.rng, self.config.captures_first) if m in keep
+            ]
         else:
             root.untried = [m for m in root.untried if m in keep]
             root.children = [c for c in root.children if c.move in keep]
@@ -319,8 +336,9 @@ class MCTS:
         """Count a node of the root screen; out of its time (or cancelled), stop it."""
         if self._deadline is not None:
             self._nodes += 1
-            if not self._nodes & 63 and (time.perf_counter() >= self._deadline
-                                         or (self._cancel is not None and self._cancel())):
+            if not self._nodes & 63 and (
+                time.perf_counter() >= self._deadline or (self._cancel is not None and self._cancel())
+            ):
                 raise _OutOfTime
 
     def _shallow(self, state: State, depth: int, alpha: float, beta: float) -> float:
@@ -444,17 +462,27 @@ class MCTS:
         if root is None:
             return []
         me = root.to_move
-        return [RootStat(c.move, c.visits, _value_for(me, c.mean()),
-                         None if c.exact is None else _value_for(me, c.exact))
-                for c in root.children if c.move is not None]
+        return [
+            RootStat(
+                c.move,
+                c.visits,
+                _value_for(me, c.mean()),
+                None if c.exact is None else _value_for(me, c.exact),
+            )
+            for c in root.children
+            if c.move is not None
+        ]
 
     def proven_losses(self) -> set[Move]:
         """Root moves of the last search that the solver proved lost for the side to move."""
         root = self._root
         if root is None:
             return set()
-        return {c.move for c in root.children
-                if c.move is not None and c.exact is not None and _value_for(root.to_move, c.exact) <= 0.0}
+        return {
+            c.move
+            for c in root.children
+            if c.move is not None and c.exact is not None and _value_for(root.to_move, c.exact) <= 0.0
+        }
 
     def _reusable_root(self, work: State) -> Node | None:
         """The node of the last tree for ``work``'s position (same position, a child or a

@@ -10,8 +10,15 @@ from collections.abc import Callable, Iterable
 from rules.core import Move, State
 
 
-def best_of(state: State, moves: Iterable[Move], search: Callable[[float, float], float], best: float,
-            alpha: float, beta: float, on_cut: Callable[[Move], None] | None = None) -> float:
+def best_of(
+    state: State,
+    moves: Iterable[Move],
+    search: Callable[[float, float], float],
+    best: float,
+    alpha: float,
+    beta: float,
+    on_cut: Callable[[Move], None] | None = None,
+) -> float:
     """The best value among ``moves`` for the side to move, at least ``best``. ``search(a, b)``
     values the position after a move for the side to move *there* within the window (a, b).
     ``on_cut(move)`` hears of the move that made the cut, if one did (move-ordering heuristics)."""

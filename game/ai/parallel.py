@@ -59,8 +59,9 @@ def helper_main(conn: Connection, generation: Any, current: Any) -> None:
         _, gen, ticket, text, config, evaluator, seconds, iterations, seed = message
 
         def stopped(gen: int = gen, ticket: int | None = ticket) -> bool:
-            return generation.value != gen or (current is not None and ticket is not None
-                                               and current.value != ticket)
+            return generation.value != gen or (
+                current is not None and ticket is not None and current.value != ticket
+            )
 
         reply: tuple[Any, ...] = (gen, 0, [], None)  # over before it began: an empty answer
         if not stopped():  # (never none: a caller with no clock waits for every answer)
@@ -99,8 +100,12 @@ def start_helpers(count: int, current: Any = None) -> HelperSet:
     helpers = HelperSet(generation=ctx.RawValue("q", 0), current=current)
     for i in range(count):
         parent_end, child_end = ctx.Pipe()
-        process = ctx.Process(target=helper_main, args=(child_end, helpers.generation, current),
-                              name=f"keliya-ai-helper-{i + 1}", daemon=True)
+        process = ctx.Process(
+            target=helper_main,
+            args=(child_end, helpers.generation, current),
+            name=f"keliya-ai-helper-{i + 1}",
+            daemon=True,
+        )
         process.start()
         child_end.close()
         helpers.processes.append(process)
@@ -136,8 +141,15 @@ class RootParallelSearch:
         self.rng = rng
         self.last_iterations: list[int] = []  # per process, of the last search (this one first)
 
-    def search(self, mcts: MCTS, state: State, seconds: float | None, iterations: int | None,
-               cancel: Callable[[], bool] | None = None, ticket: int | None = None) -> SearchResult:
+    def search(
+        self,
+        mcts: MCTS,
+        state: State,
+        seconds: float | None,
+        iterations: int | None,
+        cancel: Callable[[], bool] | None = None,
+        ticket: int | None = None,
+    ) -> SearchResult:
         """Like ``mcts.search``, with the helpers searching beside it (each ``iterations`` and
         ``seconds`` at most); ``ticket`` is the AI worker's request, which the helpers also obey."""
         h = self.helpers
@@ -152,8 +164,19 @@ class RootParallelSearch:
         sent = []
         for conn in live:
             try:
-                conn.send(("search", gen, ticket, text, mcts.config, mcts.evaluator, seconds, iterations,
-                           self.rng.randrange(1 << 62)))
+                conn.send(
+                    (
+                        "search",
+                        gen,
+                        ticket,
+                        text,
+                        mcts.config,
+                        mcts.evaluator,
+                        seconds,
+                        iterations,
+                        self.rng.randrange(1 << 62),
+                    )
+                )
                 sent.append(conn)
             except (BrokenPipeError, OSError):
                 pass
@@ -162,7 +185,8 @@ class RootParallelSearch:
         if seconds is not None or cancelled or local.proven is not None:
             h.generation.value += 1  # this search is over: stop the helpers now
         stats: list[list[tuple[str, int, float, float | None]]] = [
-            [(state.move_text(s.move), s.visits, s.value, s.exact) for s in mcts.root_stats()]]
+            [(state.move_text(s.move), s.visits, s.value, s.exact) for s in mcts.root_stats()]
+        ]
         counts = [local.iterations]
         waiting = list(sent)
         deadline = None if seconds is None else t0 + seconds + GRACE
@@ -196,8 +220,13 @@ class RootParallelSearch:
         stop_helpers(self.helpers)
 
 
-def merge(state: State, local: SearchResult, stats: list[list[tuple[str, int, float, float | None]]],
-          counts: list[int], seconds: float) -> SearchResult:
+def merge(
+    state: State,
+    local: SearchResult,
+    stats: list[list[tuple[str, int, float, float | None]]],
+    counts: list[int],
+    seconds: float,
+) -> SearchResult:
     """One result from every tree's root statistics: visits added up per move; a move proven won
     in any tree wins, a move proven lost in any tree is avoided while another is left (a legal move
     no tree tried included), and the position is lost only when every legal move is. Values and
@@ -229,9 +258,10 @@ def merge(state: State, local: SearchResult, stats: list[list[tuple[str, int, fl
         # a move no tree tried is not proven lost either: it is played before a proven loss
         candidates = [t for t in by_text if t not in lost] or list(visits)
         best = max(candidates, key=lambda t: (visits.get(t, 0), value_sum.get(t, 0.0)))
-        proven = "loss" if all(t in lost for t in by_text) else local.proven if local.proven != "win" else None
+        proven = (
+            "loss" if all(t in lost for t in by_text) else local.proven if local.proven != "win" else None
+        )
     n = visits.get(best, 0)
     value = proof[best] if best in proof else value_sum[best] / n if n else 0.5
     move: Move = by_text[best]
-    return SearchResult(move, sum(counts), seconds, value, proven,
-                        {by_text[t]: c for t, c in visits.items()})
+    return SearchResult(move, sum(counts), seconds, value, proven, {by_text[t]: c for t, c in visits.items()})

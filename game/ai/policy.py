@@ -58,7 +58,9 @@ class GreedyPlayer:
         moves = state.legal_moves()
         if not moves:
             return Decision(None, 0, 0.0)
-        return Decision(biggest_capture(state, moves, self.rng) or moves[self.rng.randrange(len(moves))], 0, 0.0)
+        return Decision(
+            biggest_capture(state, moves, self.rng) or moves[self.rng.randrange(len(moves))], 0, 0.0
+        )
 
 
 def biggest_capture(state: State, moves: list[Move], rng: random.Random) -> Move | None:
@@ -87,7 +89,9 @@ class LevelPlayer:
         self._own_helpers = False
         self._parallel: RootParallelSearch | None = None
 
-    def choose(self, state: State, cancel: Callable[[], bool] | None = None, ticket: int | None = None) -> Decision:
+    def choose(
+        self, state: State, cancel: Callable[[], bool] | None = None, ticket: int | None = None
+    ) -> Decision:
         """The level's move for ``state``; ``ticket`` is the AI worker's request number, which
         helper processes check themselves so that a cancel stops them at once."""
         t0 = time.perf_counter()
@@ -107,7 +111,9 @@ class LevelPlayer:
         if parallel is not None:
             result = parallel.search(self.mcts, state, level.seconds, level.iterations, cancel, ticket)
         else:
-            result = self.mcts.search(state, seconds=level.seconds, iterations=level.iterations, cancel=cancel)
+            result = self.mcts.search(
+                state, seconds=level.seconds, iterations=level.iterations, cancel=cancel
+            )
         move = result.move
         if move is not None and level.stray and result.proven != "win" and self.rng.random() < level.stray:
             move = self._stray(state, result)
@@ -142,8 +148,14 @@ class LevelPlayer:
         return moves[self.rng.randrange(len(moves))]
 
 
-def make_player(name: str, rng: random.Random, iterations: int | None = None,
-                scale: float | None = None, seconds: float | None = None, workers: int | None = None) -> Player:
+def make_player(
+    name: str,
+    rng: random.Random,
+    iterations: int | None = None,
+    scale: float | None = None,
+    seconds: float | None = None,
+    workers: int | None = None,
+) -> Player:
     """``random``, ``greedy``, ``alphabeta`` or a level name. For a level, ``iterations`` fixes
     its budget and ``scale`` multiplies its own iteration cap (both drop the clock); ``seconds``
     gives it that clock and lifts its cap (equal-time matches); none: as in play; ``workers``

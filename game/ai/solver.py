@@ -37,22 +37,44 @@ from rules.words import N_, N_counted, Words, words_of
 from .solver_build import build, main
 from .solver_table import MAX_FILE_BYTES, WIN, Table, TableFileError, back, decode, encode, key_of, variant_of
 
-__all__ = ["WIN", "Table", "back", "best_moves", "build", "describe", "install", "key_of", "move_scores",
-           "proven_value", "table_for", "take_notice", "variant_of"]
+__all__ = [
+    "WIN",
+    "Table",
+    "back",
+    "best_moves",
+    "build",
+    "describe",
+    "install",
+    "key_of",
+    "move_scores",
+    "proven_value",
+    "table_for",
+    "take_notice",
+    "variant_of",
+]
 
 #: a proven win in words, by the winner's name: plural ('Leopards win in 14') or not ('Tiger wins
 #: in 5'); the number counts plies of both sides, so a translation may need its plural forms
-WIN_IN = {True: N_counted("proven: {side} win in {n}", "proven: {side} win in {n}"),
-          False: N_counted("proven: {side} wins in {n}", "proven: {side} wins in {n}")}
+WIN_IN = {
+    True: N_counted("proven: {side} win in {n}", "proven: {side} win in {n}"),
+    False: N_counted("proven: {side} wins in {n}", "proven: {side} wins in {n}"),
+}
 #: the notices about the tables (``take_notice``), said where the player looks
-BEING_BUILT = N_("Hat Diviyan Keliya's solved table is being built in the background (a few seconds; the large "
-                 "board a few minutes).")
-BEING_REBUILT = N_("Hat Diviyan Keliya's solved table was damaged ({why}): it is being rebuilt in the background.")
+BEING_BUILT = N_(
+    "Hat Diviyan Keliya's solved table is being built in the background (a few seconds; the large "
+    "board a few minutes)."
+)
+BEING_REBUILT = N_(
+    "Hat Diviyan Keliya's solved table was damaged ({why}): it is being rebuilt in the background."
+)
 NOT_BUILT = N_("Hat Diviyan Keliya's solved table could not be built: proven values are not shown this time.")
-NOT_BUILT_BECAUSE = N_("Hat Diviyan Keliya's solved table could not be built ({why}): proven values are not shown "
-                       "this time.")
-CONTRADICTED_AGAIN = N_("Hat Diviyan Keliya's solved table gave a value the rules contradict again: proven values "
-                        "are not shown this time.")
+NOT_BUILT_BECAUSE = N_(
+    "Hat Diviyan Keliya's solved table could not be built ({why}): proven values are not shown this time."
+)
+CONTRADICTED_AGAIN = N_(
+    "Hat Diviyan Keliya's solved table gave a value the rules contradict again: proven values "
+    "are not shown this time."
+)
 #: why a table in use is dropped (``solver_table.check`` says the same of a file)
 DISAGREES = N_("a value it gives does not agree with the rules")
 #: every notice (what the catalogue's tests hold to a translation)
@@ -218,7 +240,9 @@ def _contradicted(table: Table, game: Game) -> None:
     if again:
         _notice(Words(CONTRADICTED_AGAIN))
         return
-    threading.Thread(target=_load_or_build, args=(game, variant, DISAGREES), name="keliya-solver", daemon=True).start()
+    threading.Thread(
+        target=_load_or_build, args=(game, variant, DISAGREES), name="keliya-solver", daemon=True
+    ).start()
 
 
 def _load_or_build(game: Game, variant: str, distrusted: str = "") -> None:
@@ -279,8 +303,13 @@ def _build(game: Game, variant: str, path: Path) -> None:
                 save(build(game), path)
             else:
                 args = [sys.executable, "-m", "game.ai.solver", "--options", variant]
-                subprocess.run(args, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               cwd=Path(__file__).resolve().parents[2])
+                subprocess.run(
+                    args,
+                    check=False,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    cwd=Path(__file__).resolve().parents[2],
+                )
         except OSError:
             pass
         finally:

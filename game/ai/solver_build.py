@@ -85,8 +85,10 @@ def build(game: Game, progress: Callable[[str], None] | None = None) -> Table:
         for j, n in enumerate(nodes):
             final[n] = layers[-1][j]
         group_layers.append((nodes, layers))
-        say(f"{len(nodes)} positions with {count} leopards: {len(layers)} layers "
-            f"({time.perf_counter() - t0:.1f} s)")
+        say(
+            f"{len(nodes)} positions with {count} leopards: {len(layers)} layers "
+            f"({time.perf_counter() - t0:.1f} s)"
+        )
     # Move-phase positions in the order of their packed keys; layers padded with their last one.
     points = tuple(game.board.points)  # type: ignore[attr-defined]
     pack = packer(points)
@@ -101,18 +103,29 @@ def build(game: Game, progress: Callable[[str], None] | None = None) -> Table:
         merged.append(array("h", (row[g][j] for _, g, j in entries)))
     mkeys = array("q", (k for k, _, _ in entries))
     # Placement: no repetition possible; fewer pieces in hand first, the leopards' turn first.
-    order = sorted((i for i, k in enumerate(keys) if k[2] or k[3]), key=lambda i: (keys[i][2] + keys[i][3], -keys[i][4]))
+    order = sorted(
+        (i for i, k in enumerate(keys) if k[2] or k[3]), key=lambda i: (keys[i][2] + keys[i][3], -keys[i][4])
+    )
     pscore: dict[int, int] = {}
     for i in order:
         if term[i] is not None:
             pscore[i] = scored(term[i])
         else:
-            pscore[i] = max(back(pscore[c] if c in pscore else final[c] if c in final else scored(term[c]))
-                            for c, _ in kids[i])
+            pscore[i] = max(
+                back(pscore[c] if c in pscore else final[c] if c in final else scored(term[c]))
+                for c, _ in kids[i]
+            )
     placed = sorted((pack(keys[i]), v) for i, v in pscore.items())
     say(f"solved in {time.perf_counter() - t0:.1f} s")
-    return Table(variant_of(game) or "", limit, points, array("q", (k for k, _ in placed)),
-                 array("h", (v for _, v in placed)), mkeys, merged)
+    return Table(
+        variant_of(game) or "",
+        limit,
+        points,
+        array("q", (k for k, _ in placed)),
+        array("h", (v for _, v in placed)),
+        mkeys,
+        merged,
+    )
 
 
 def _explore(game: Game) -> tuple[list[Key], list[list[tuple[int, bool]]], list[int | None]]:
@@ -152,7 +165,9 @@ def _explore(game: Game) -> tuple[list[Key], list[list[tuple[int, bool]]], list[
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Solve Hat Diviyan Keliya and cache the table.")
-    ap.add_argument("--options", default="standard_x_60", help="board_left_limit, e.g. large_5_60, standard_x_off")
+    ap.add_argument(
+        "--options", default="standard_x_60", help="board_left_limit, e.g. large_5_60, standard_x_off"
+    )
     ap.add_argument("--large", action="store_true", help="the large board with its default options")
     args = ap.parse_args(argv)
     variant = "large_5_60" if args.large else args.options

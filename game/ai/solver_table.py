@@ -168,10 +168,15 @@ def encode(table: Table) -> bytes:
     arrays = _arrays(table)
     body = zlib.compress(b"".join(a.tobytes() for a in arrays), 6)
     header = {
-        "format": FORMAT, "game": GAME_ID, "variant": table.variant, "limit": table.limit,
-        "points": list(table.points), "byteorder": sys.byteorder,
+        "format": FORMAT,
+        "game": GAME_ID,
+        "variant": table.variant,
+        "limit": table.limit,
+        "points": list(table.points),
+        "byteorder": sys.byteorder,
         "arrays": [[a.typecode, len(a)] for a in arrays],
-        "size": len(body), "sha256": hashlib.sha256(body).hexdigest(),
+        "size": len(body),
+        "sha256": hashlib.sha256(body).hexdigest(),
     }
     return MAGIC + json.dumps(header, sort_keys=True).encode("ascii") + b"\n" + body
 
@@ -185,7 +190,7 @@ def decode(data: bytes, variant: str) -> Table:
     if end < 0:
         raise TableFileError("its header is cut off")
     try:
-        header = json.loads(data[len(MAGIC):end])
+        header = json.loads(data[len(MAGIC) : end])
         if not isinstance(header, dict):
             raise ValueError
     except (ValueError, RecursionError):
@@ -193,12 +198,16 @@ def decode(data: bytes, variant: str) -> Table:
     if header.get("format") != FORMAT or header.get("game") != GAME_ID:
         raise TableFileError("it is of another format")
     if header.get("variant") != variant:
-        raise TableFileError(Words("it is the table of another variant ({variant})",
-                                   variant=str(header.get("variant"))[:40]))
-    body = data[end + 1:]
+        raise TableFileError(
+            Words("it is the table of another variant ({variant})", variant=str(header.get("variant"))[:40])
+        )
+    body = data[end + 1 :]
     if len(body) != header.get("size"):
-        raise (TableFileError("it is truncated") if len(body) < _int(header.get("size"))
-               else TableFileError("it has extra bytes"))
+        raise (
+            TableFileError("it is truncated")
+            if len(body) < _int(header.get("size"))
+            else TableFileError("it has extra bytes")
+        )
     digest = hashlib.sha256(body).hexdigest()
     if digest != header.get("sha256"):
         raise TableFileError("its contents do not match their checksum (damaged or edited)")
@@ -231,7 +240,7 @@ def _table_from(header: dict[str, Any], body: bytes, variant: str, game: Game) -
     """The arrays of ``body`` as ``header`` describes them, once the header is found to be this
     game's: its limit and points, a byte order, counts that are whole numbers in range."""
     try:
-        shapes = [(str(code), length) for code, length in header["arrays"]][:MAX_ARRAYS + 1]
+        shapes = [(str(code), length) for code, length in header["arrays"]][: MAX_ARRAYS + 1]
         limit, points, order = header["limit"], header["points"], header["byteorder"]
     except (KeyError, TypeError, ValueError):
         raise TableFileError("its header is incomplete") from None
@@ -241,8 +250,13 @@ def _table_from(header: dict[str, Any], body: bytes, variant: str, game: Game) -
     lengths = [_count(n) for _, n in shapes]
     rules_limit: int = game.limit  # type: ignore[attr-defined]
     board_points = list(game.board.points)  # type: ignore[attr-defined]
-    if (type(limit) is not int or limit != rules_limit or points != board_points or order not in ("little", "big")
-            or len(shapes) - 3 > (rules_limit + 1 if rules_limit else MAX_ARRAYS)):
+    if (
+        type(limit) is not int
+        or limit != rules_limit
+        or points != board_points
+        or order not in ("little", "big")
+        or len(shapes) - 3 > (rules_limit + 1 if rules_limit else MAX_ARRAYS)
+    ):
         raise TableFileError("its header gives values no table of this game has")
     expected = sum(ITEM_SIZES[code] * n for code, n in zip(codes, lengths))
     if expected > MAX_UNPACKED:
@@ -257,7 +271,7 @@ def _table_from(header: dict[str, Any], body: bytes, variant: str, game: Game) -
     arrays, at = [], 0
     for code, n in zip(codes, lengths):
         a = array(code)
-        a.frombytes(raw[at:at + ITEM_SIZES[code] * n])
+        a.frombytes(raw[at : at + ITEM_SIZES[code] * n])
         if order != sys.byteorder:
             a.byteswap()
         arrays.append(a)
@@ -307,21 +321,25 @@ CHUNK = 1 << 16
 
 def _increasing(keys: array[int]) -> bool:
     """Whether ``keys`` is strictly increasing, in chunks (see ``CHUNK``)."""
-    return all(all(map(operator.lt, keys[i:i + CHUNK], keys[i + 1:i + CHUNK + 1]))
-               for i in range(0, len(keys), CHUNK))
+    return all(
+        all(map(operator.lt, keys[i : i + CHUNK], keys[i + 1 : i + CHUNK + 1]))
+        for i in range(0, len(keys), CHUNK)
+    )
 
 
 def _within(values: array[int], low: int, high: int) -> bool:
     """Whether every one of ``values`` is from ``low`` to ``high``, in chunks (see ``CHUNK``)."""
-    return all(low <= min(part) and max(part) <= high
-               for part in (values[i:i + CHUNK] for i in range(0, len(values), CHUNK)))
+    return all(
+        low <= min(part) and max(part) <= high
+        for part in (values[i : i + CHUNK] for i in range(0, len(values), CHUNK))
+    )
 
 
 def _only_results(layer: array[int]) -> bool:
     """Whether every score of ``layer`` is a draw or a finished game's result (0, WIN, -WIN), in
     chunks (see ``CHUNK``): with no move left before the no-capture draw, nothing else can be."""
     results = {0, WIN, -WIN}
-    return all(results.issuperset(layer[i:i + CHUNK]) for i in range(0, len(layer), CHUNK))
+    return all(results.issuperset(layer[i : i + CHUNK]) for i in range(0, len(layer), CHUNK))
 
 
 def _agrees(table: Table, game: Game, packed: int, quiet: int) -> bool:

@@ -89,8 +89,14 @@ def play_one(job: GameJob) -> list[Sample]:
     while state.outcome() is None and played < job.max_plies:
         limit = state.move_limit()
         repeated = isinstance(state, RecordedState) and state.repetitions() >= 2
-        seen.append((tuple(features(state)), -1 if limit is None else limit.left,
-                     None if limit is None else limit.winner, repeated))
+        seen.append(
+            (
+                tuple(features(state)),
+                -1 if limit is None else limit.left,
+                None if limit is None else limit.winner,
+                repeated,
+            )
+        )
         result = searchers[state.to_move].search(state, iterations=job.iterations)
         if result.move is None:
             break
@@ -128,8 +134,9 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-def fit_logistic(xs: Sequence[Sequence[float]], ys: Sequence[float], l2: float = 1e-3,
-                 steps: int = 25) -> tuple[list[float], float]:
+def fit_logistic(
+    xs: Sequence[Sequence[float]], ys: Sequence[float], l2: float = 1e-3, steps: int = 25
+) -> tuple[list[float], float]:
     """Weights and bias that minimise the cross-entropy of sigmoid(w . x + b) against the
     soft labels ``ys`` (in [0, 1]), plus ``l2`` times n times |w|^2 / 2; Newton's method."""
     n, d = len(xs), len(xs[0])
@@ -172,8 +179,9 @@ def cross_entropy(predicted: Sequence[float], labels: Sequence[float]) -> float:
     return total / len(labels)
 
 
-def _predictions(samples: Sequence[Sample], w: Sequence[float], b: float, horizon: int,
-                 repetition: float) -> list[float]:
+def _predictions(
+    samples: Sequence[Sample], w: Sequence[float], b: float, horizon: int, repetition: float
+) -> list[float]:
     out = []
     for s in samples:
         v = linear_value(w, b, s.features)
@@ -185,16 +193,20 @@ def _predictions(samples: Sequence[Sample], w: Sequence[float], b: float, horizo
     return out
 
 
-def fit(samples: Sequence[Sample], names: Sequence[str], horizon: int | None = None,
-        repetition: float | None = None) -> tuple[list[float], float, int, float, dict[str, float]]:
+def fit(
+    samples: Sequence[Sample],
+    names: Sequence[str],
+    horizon: int | None = None,
+    repetition: float | None = None,
+) -> tuple[list[float], float, int, float, dict[str, float]]:
     """The weights, bias, horizon and repetition factor for ``samples``, and the losses; a
     ``horizon`` or ``repetition`` given is kept, not fitted."""
     ys = [s.result for s in samples]
     w, b = fit_logistic([s.features for s in samples], ys)
     best = (math.inf, HORIZONS[0], 1.0)
     reps = REPETITION_FACTORS if any(s.repeated for s in samples) else (0.5,)
-    for horizon_tried in (HORIZONS if horizon is None else (horizon,)):
-        for rep in (reps if repetition is None else (repetition,)):
+    for horizon_tried in HORIZONS if horizon is None else (horizon,):
+        for rep in reps if repetition is None else (repetition,):
             loss = cross_entropy(_predictions(samples, w, b, horizon_tried, rep), ys)
             if loss < best[0] - 1e-9:
                 best = (loss, horizon_tried, rep)
@@ -204,14 +216,30 @@ def fit(samples: Sequence[Sample], names: Sequence[str], horizon: int | None = N
     bw, bb = fit_logistic([[s.features[material]] for s in samples], ys)
     base = cross_entropy([0.5 + 0.5 * linear_value(bw, bb, [s.features[material]]) for s in samples], ys)
     prior = sum(ys) / len(ys)
-    losses = {"loss": round(best[0], 5), "material_only_loss": round(base, 5),
-              "constant_loss": round(cross_entropy([prior] * len(ys), ys), 5)}
+    losses = {
+        "loss": round(best[0], 5),
+        "material_only_loss": round(base, 5),
+        "constant_loss": round(cross_entropy([prior] * len(ys), ys), 5),
+    }
     return w, b, best[1], best[2], losses
 
 
-def train(game_id: str, options: dict[str, str], seed: int, games: int, iterations: int, opening: int,
-          rounds: int, jobs: int, max_plies: int, command: str, log: bool = True,
-          adjudicate: bool = False, horizon: int | None = None, repetition: float | None = None) -> Weights:
+def train(
+    game_id: str,
+    options: dict[str, str],
+    seed: int,
+    games: int,
+    iterations: int,
+    opening: int,
+    rounds: int,
+    jobs: int,
+    max_plies: int,
+    command: str,
+    log: bool = True,
+    adjudicate: bool = False,
+    horizon: int | None = None,
+    repetition: float | None = None,
+) -> Weights:
     """Play, fit and return the weights (``rounds`` times, each round's players using the last fit)."""
     state = load_game(game_id, **options).new_initial_state(random.Random(seed))
     family = family_of(state)
@@ -222,9 +250,19 @@ def train(game_id: str, options: dict[str, str], seed: int, games: int, iteratio
     ctx = mp.get_context("spawn")
     for rnd in range(rounds):
         t0 = time.perf_counter()
-        jobs_list = [GameJob(game_id, options, seed * 1_000_003 + rnd * 10_007 + i, iterations, opening,
-                             None if current is None else current.to_json(), max_plies, adjudicate)
-                     for i in range(games)]
+        jobs_list = [
+            GameJob(
+                game_id,
+                options,
+                seed * 1_000_003 + rnd * 10_007 + i,
+                iterations,
+                opening,
+                None if current is None else current.to_json(),
+                max_plies,
+                adjudicate,
+            )
+            for i in range(games)
+        ]
         if jobs > 1:
             with ctx.Pool(jobs) as pool:
                 results = pool.map(play_one, jobs_list, chunksize=1)
@@ -234,14 +272,28 @@ def train(game_id: str, options: dict[str, str], seed: int, games: int, iteratio
         outcome = [game[0].result for game in results if game]
         label_counts = {str(v): outcome.count(v) for v in sorted(set(outcome), reverse=True)}
         w, b, fitted_horizon, rep, losses = fit(samples, names, horizon, repetition)
-        trained = {"command": command, "seed": seed, "round": rnd + 1, "games": games, "iterations": iterations,
-                   "opening": opening, "positions": len(samples),
-                   "adjudicated": adjudicate, "labels_for_player_0": label_counts, **losses}
-        current = Weights(weights_key(state.game), name, tuple(names), tuple(w), b, fitted_horizon, rep, trained)
+        trained = {
+            "command": command,
+            "seed": seed,
+            "round": rnd + 1,
+            "games": games,
+            "iterations": iterations,
+            "opening": opening,
+            "positions": len(samples),
+            "adjudicated": adjudicate,
+            "labels_for_player_0": label_counts,
+            **losses,
+        }
+        current = Weights(
+            weights_key(state.game), name, tuple(names), tuple(w), b, fitted_horizon, rep, trained
+        )
         if log:
-            print(f"round {rnd + 1}: {games} games, {len(samples)} positions, {time.perf_counter() - t0:.0f} s; "
-                  f"loss {losses['loss']} (material alone {losses['material_only_loss']}, "
-                  f"constant {losses['constant_loss']}); horizon {fitted_horizon}, repetition {rep}", flush=True)
+            print(
+                f"round {rnd + 1}: {games} games, {len(samples)} positions, {time.perf_counter() - t0:.0f} s; "
+                f"loss {losses['loss']} (material alone {losses['material_only_loss']}, "
+                f"constant {losses['constant_loss']}); horizon {fitted_horizon}, repetition {rep}",
+                flush=True,
+            )
             for n, x in zip(names, w):
                 print(f"  {n:14s} {x:+.3f}")
             print(f"  {'bias':14s} {b:+.3f}", flush=True)
@@ -280,14 +332,35 @@ def main(argv: list[str] | None = None) -> int:
     if family_of(load_game(args.game, **options).new_initial_state(random.Random(0))) is None:
         ap.error(f"{args.game} has no evaluation features (game.ai.features)")
     command = "python -m game.ai.train_eval " + " ".join(
-        [args.game, *(f"--option {o}" for o in args.option), f"--seed {args.seed}", f"--games {args.games}",
-         f"--iterations {args.iterations}", f"--opening {args.opening}", f"--rounds {args.rounds}",
-         *(["--adjudicate"] if args.adjudicate else []),
-         *([f"--horizon {args.horizon}"] if args.horizon is not None else []),
-         *([f"--repetition {args.repetition}"] if args.repetition is not None else []), *([f"--max-plies {args.max_plies}"] if args.max_plies != 600 else [])])
-    weights = train(args.game, options, args.seed, args.games, args.iterations, args.opening, args.rounds,
-                    args.jobs, args.max_plies, command, adjudicate=args.adjudicate, horizon=args.horizon,
-                    repetition=args.repetition)
+        [
+            args.game,
+            *(f"--option {o}" for o in args.option),
+            f"--seed {args.seed}",
+            f"--games {args.games}",
+            f"--iterations {args.iterations}",
+            f"--opening {args.opening}",
+            f"--rounds {args.rounds}",
+            *(["--adjudicate"] if args.adjudicate else []),
+            *([f"--horizon {args.horizon}"] if args.horizon is not None else []),
+            *([f"--repetition {args.repetition}"] if args.repetition is not None else []),
+            *([f"--max-plies {args.max_plies}"] if args.max_plies != 600 else []),
+        ]
+    )
+    weights = train(
+        args.game,
+        options,
+        args.seed,
+        args.games,
+        args.iterations,
+        args.opening,
+        args.rounds,
+        args.jobs,
+        args.max_plies,
+        command,
+        adjudicate=args.adjudicate,
+        horizon=args.horizon,
+        repetition=args.repetition,
+    )
     out = args.out or WEIGHTS_DIR / f"{weights.key}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(weights.to_json(), encoding="utf-8")

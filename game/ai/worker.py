@@ -43,15 +43,18 @@ class _Pending:
     reply: AIReply | None = None
 
 
-def _serve(conn: Connection, current: Any, helper_conns: list[Connection] | None = None,
-           generation: Any = None) -> None:
+def _serve(
+    conn: Connection, current: Any, helper_conns: list[Connection] | None = None, generation: Any = None
+) -> None:
     """The worker process: answer search requests until told to stop or the pipe closes.
     ``helper_conns`` lead to helper processes for the parallel levels (started by ``AIWorker``)."""
     from rules import load_state
 
     from .policy import LevelPlayer
 
-    helpers = HelperSet(conns=list(helper_conns), generation=generation, current=current) if helper_conns else None
+    helpers = (
+        HelperSet(conns=list(helper_conns), generation=generation, current=current) if helper_conns else None
+    )
     players: dict[str, LevelPlayer] = {}  # one per level, so each keeps its tree between moves
     while True:
         try:
@@ -73,7 +76,9 @@ def _serve(conn: Connection, current: Any, helper_conns: list[Connection] | None
                 player = LevelPlayer(level, random.Random(seed), helpers)
             else:
                 key = f"{level.name}/{iterations}"
-                player = players.get(key) or players.setdefault(key, LevelPlayer(level, random.Random(), helpers))
+                player = players.get(key) or players.setdefault(
+                    key, LevelPlayer(level, random.Random(), helpers)
+                )
 
             def cancelled(t: int = ticket) -> bool:
                 return bool(current.value != t)
@@ -82,11 +87,17 @@ def _serve(conn: Connection, current: Any, helper_conns: list[Connection] | None
             if current.value != ticket:
                 continue
             if decision.move is None:
-                reply = AIReply(ticket, None, time.perf_counter() - t0, decision.iterations,
-                                "there is no legal move: the game is over")
+                reply = AIReply(
+                    ticket,
+                    None,
+                    time.perf_counter() - t0,
+                    decision.iterations,
+                    "there is no legal move: the game is over",
+                )
             else:
-                reply = AIReply(ticket, state.move_text(decision.move), decision.seconds,
-                                decision.iterations, None)
+                reply = AIReply(
+                    ticket, state.move_text(decision.move), decision.seconds, decision.iterations, None
+                )
         except Exception as exc:  # a bad position text or a bug: report it, keep serving
             reply = AIReply(ticket, None, time.perf_counter() - t0, 0, f"{type(exc).__name__}: {exc}")
         try:
@@ -108,8 +119,14 @@ class AIWorker:
         self._helpers: HelperSet | None = None  # helper processes of the parallel levels
 
     # --- the contract ----------------------------------------------------------------------
-    def request(self, text: str, level: str = "medium", min_pause: float = 0.0,
-                seed: int | None = None, iterations: int | None = None) -> int:
+    def request(
+        self,
+        text: str,
+        level: str = "medium",
+        min_pause: float = 0.0,
+        seed: int | None = None,
+        iterations: int | None = None,
+    ) -> int:
         """Ask for a move for the position ``text``; returns the ticket of the request.
 
         A new request supersedes any pending one. ``level`` is a name of LEVELS or "hint"
@@ -147,8 +164,13 @@ class AIWorker:
         if not self._alive():
             self._pending = None
             code = self._process.exitcode if self._process is not None else None
-            return AIReply(pending.ticket, None, time.monotonic() - pending.sent_at, 0,
-                           f"the AI process stopped unexpectedly (exit code {code})")
+            return AIReply(
+                pending.ticket,
+                None,
+                time.monotonic() - pending.sent_at,
+                0,
+                f"the AI process stopped unexpectedly (exit code {code})",
+            )
         return None
 
     def cancel(self) -> None:

@@ -61,8 +61,9 @@ class BoardFamily(Protocol):
 
     def draw(self, surface: pygame.Surface, look: BoardLook) -> None: ...
 
-    def animate(self, effects: list[Effect], before: Pieces,
-                on_event: EventSink, shown_hops: int = 0) -> Animation: ...
+    def animate(
+        self, effects: list[Effect], before: Pieces, on_event: EventSink, shown_hops: int = 0
+    ) -> Animation: ...
 
     def position_changed(self, source: BoardSource, played: bool = False) -> None:
         """The position on the board changed: ``played`` when a move was just played (its

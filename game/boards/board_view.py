@@ -43,11 +43,13 @@ class CachedBoard:
         surface.blit(self._bg, self.frame.topleft)
 
 
-def wooden_frame(size: tuple[int, int], radius: int, inner: theme.Color | None = None,
-                 border: int = 4) -> pygame.Surface:
+def wooden_frame(
+    size: tuple[int, int], radius: int, inner: theme.Color | None = None, border: int = 4
+) -> pygame.Surface:
     """A transparent surface with the board's wooden frame: a dark rim round a wooden face."""
     bg = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(bg, theme.BOARD_WOOD_DARK, bg.get_rect(), border_radius=radius)
-    pygame.draw.rect(bg, inner or theme.BOARD_WOOD, bg.get_rect().inflate(-2 * border, -2 * border),
-                     border_radius=radius)
+    pygame.draw.rect(
+        bg, inner or theme.BOARD_WOOD, bg.get_rect().inflate(-2 * border, -2 * border), border_radius=radius
+    )
     return bg

@@ -24,7 +24,6 @@ DROP_SECONDS = 0.42
 HUFF_SECONDS = 0.32
 
 
-
 @dataclass
 class Segment:
     effect: Effect
@@ -37,8 +36,15 @@ class MoveAnimation:
     """One move being shown. ``board`` is what stands still right now (the display's pieces);
     the piece in flight is drawn by ``draw``."""
 
-    def __init__(self, effects: list[Effect], before: dict[int, Piece], view, on_event: EventSink,
-                 shown_hops: int = 0, speed: float = 1.0) -> None:
+    def __init__(
+        self,
+        effects: list[Effect],
+        before: dict[int, Piece],
+        view,
+        on_event: EventSink,
+        shown_hops: int = 0,
+        speed: float = 1.0,
+    ) -> None:
         self.view = view
         self.on_event = on_event
         self.board: dict[int, Piece] = dict(before)
@@ -49,7 +55,9 @@ class MoveAnimation:
         self.flying: Piece | None = None
         self._taken = [0, 0]  # pieces each side has been seen to take so far
         # Hops the player has already seen while building the chain are not shown again.
-        while shown_hops and self.index < len(self.segments) and self.segments[self.index].effect.kind == MOVE:
+        while (
+            shown_hops and self.index < len(self.segments) and self.segments[self.index].effect.kind == MOVE
+        ):
             self._apply(self.segments[self.index], quiet=True)
             self.index += 1
             shown_hops -= 1
@@ -134,7 +142,9 @@ class MoveAnimation:
         if seg.pause:
             return
         if e.kind == MOVE:
-            piece = self.flying if self.timer is not None and self.flying is not None else self.board.pop(e.cell)
+            piece = (
+                self.flying if self.timer is not None and self.flying is not None else self.board.pop(e.cell)
+            )
             for c in seg.takes:
                 victim = self.board.pop(c, None)
                 if victim is not None:
@@ -167,8 +177,15 @@ class MoveAnimation:
             x, y = view.pos(e.cell)
             fall = 1 - bounce_out(t)
             lift = min(1.0, fall * 1.5)
-            draw_piece(surface, (x, y - fall * view.spacing * 2.2), radius, owner, kind, lift=lift,
-                       alpha=int(120 + 135 * min(1.0, t * 3)))
+            draw_piece(
+                surface,
+                (x, y - fall * view.spacing * 2.2),
+                radius,
+                owner,
+                kind,
+                lift=lift,
+                alpha=int(120 + 135 * min(1.0, t * 3)),
+            )
         elif e.kind == REMOVE:
             scale = max(0.05, 1 - ease_in_quad(t))
             draw_piece(surface, view.pos(e.cell), radius, owner, kind, scale=scale * (1 + 0.3 * t))

@@ -65,7 +65,7 @@ class RouteInput:
             drag = self.drag
             if drag is not None and look.builder.selected == drag.cell:  # only a chosen piece drags
                 dx, dy = event.pos[0] - drag.start[0], event.pos[1] - drag.start[1]
-                drag.moved = drag.moved or dx * dx + dy * dy >= DRAG_START_PIXELS ** 2
+                drag.moved = drag.moved or dx * dx + dy * dy >= DRAG_START_PIXELS**2
             return []
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos

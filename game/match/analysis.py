@@ -31,8 +31,11 @@ class Lines(NamedTuple):
 
     #: the share of the expected result a move gives away, from which it is called each
     #: (lichess's own scale works on winning chances the same way)
-    value: tuple[tuple[float, Verdict], ...] = ((0.30, Verdict.BLUNDER), (0.20, Verdict.MISTAKE),
-                                                (0.10, Verdict.INACCURACY))
+    value: tuple[tuple[float, Verdict], ...] = (
+        (0.30, Verdict.BLUNDER),
+        (0.20, Verdict.MISTAKE),
+        (0.10, Verdict.INACCURACY),
+    )
     #: an expected result this high (or this low, from 1) is a decided game: a move there is a
     #: slip only when it changes the result or throws pieces away
     decided: float = 0.9
@@ -49,12 +52,18 @@ LINES = Lines()
 THRESHOLDS = LINES.value
 SEVERITY = (Verdict.GOOD, Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
 EPS = 1e-9  # a value exactly on a line counts as over it (0.60 - 0.50 is 0.0999... in floating point)
-COUNTED = {Verdict.BLUNDER: N_counted("{n} blunder", "{n} blunders"),
-           Verdict.MISTAKE: N_counted("{n} mistake", "{n} mistakes"),
-           Verdict.INACCURACY: N_counted("{n} inaccuracy", "{n} inaccuracies")}
+COUNTED = {
+    Verdict.BLUNDER: N_counted("{n} blunder", "{n} blunders"),
+    Verdict.MISTAKE: N_counted("{n} mistake", "{n} mistakes"),
+    Verdict.INACCURACY: N_counted("{n} inaccuracy", "{n} inaccuracies"),
+}
 #: each verdict in words, as a move is called
-VERDICT_WORDS = {Verdict.BLUNDER: N_("blunder"), Verdict.MISTAKE: N_("mistake"),
-                 Verdict.INACCURACY: N_("inaccuracy"), Verdict.GOOD: N_("good move")}
+VERDICT_WORDS = {
+    Verdict.BLUNDER: N_("blunder"),
+    Verdict.MISTAKE: N_("mistake"),
+    Verdict.INACCURACY: N_("inaccuracy"),
+    Verdict.GOOD: N_("good move"),
+}
 MARKS = {Verdict.BLUNDER: "??", Verdict.MISTAKE: "?", Verdict.INACCURACY: "?!", Verdict.GOOD: ""}
 
 
@@ -94,7 +103,9 @@ class Runner(Protocol):
     def cancel(self) -> None: ...
 
 
-def judge_move(before: float, after: float, lost: float, forces: int, lines: Lines = LINES) -> tuple[Verdict, Slip]:
+def judge_move(
+    before: float, after: float, lost: float, forces: int, lines: Lines = LINES
+) -> tuple[Verdict, Slip]:
     """A move that is not the engine's, judged by what it gave away: the mover's expected result
     with the best move (``before``) and with it (``after``), the material it lost by force
     against the best move (``lost``), and what the mover had to play with (``forces``)."""
@@ -107,7 +118,9 @@ def judge_move(before: float, after: float, lost: float, forces: int, lines: Lin
     # The result given away (a game lost, or a won game let go), by a real drop, not a step over
     # the line: at least a mistake, a blunder when it loses the game or gives away that much.
     if now < was and by_value != Verdict.GOOD:
-        return max(Verdict.BLUNDER if now == -1 else Verdict.MISTAKE, by_value, key=SEVERITY.index), Slip.RESULT
+        return max(
+            Verdict.BLUNDER if now == -1 else Verdict.MISTAKE, by_value, key=SEVERITY.index
+        ), Slip.RESULT
     decided = was == now != 0
     # Pieces lost by force: a mistake in an open game; in a decided one, a clean blunder's two
     # pieces or more are still worth a player's knowing.
@@ -126,13 +139,24 @@ def judge_point(point: Point, played: str, forces: int, lines: Lines = LINES) ->
     values say."""
     value_played = point.value if point.played is None else point.played
     best = "" if point.best == played else point.best
-    lost = point.score - point.played_score  # below zero (it kept more than the best line): no slip by material
+    lost = (
+        point.score - point.played_score
+    )  # below zero (it kept more than the best line): no slip by material
     if not best or point.choices == 1:
         verdict, why = Verdict.GOOD, Slip.NONE
     else:
         verdict, why = judge_move(point.value, value_played, lost, forces, lines)
-    return Judgement(point.ply + 1, point.to_move, max(0.0, point.value - value_played), verdict, best, point.value,
-                     value_played, lost if why == Slip.MATERIAL else 0.0, why)
+    return Judgement(
+        point.ply + 1,
+        point.to_move,
+        max(0.0, point.value - value_played),
+        verdict,
+        best,
+        point.value,
+        value_played,
+        lost if why == Slip.MATERIAL else 0.0,
+        why,
+    )
 
 
 def look_at_one(state: State, move: Move, budget: int | None = None) -> tuple[Point, str, int]:
@@ -148,7 +172,9 @@ def look_at_one(state: State, move: Move, budget: int | None = None) -> tuple[Po
 class GameAnalysis:
     """The engine's view of one game, filling in as its process reports (``poll``)."""
 
-    def __init__(self, state: State, runner_factory: Callable[[str, list[str]], Runner] | None = None) -> None:
+    def __init__(
+        self, state: State, runner_factory: Callable[[str, list[str]], Runner] | None = None
+    ) -> None:
         start = state.copy()
         for _ in state.history():
             start.undo()
@@ -205,7 +231,9 @@ class GameAnalysis:
             played = self.moves[before.ply]
             value_played = before.played if before.played is not None else self.value_for(mover, after)
             forces = self.forces[before.ply] if before.ply < len(self.forces) else 0
-            out.append(judge_point(before._replace(played=value_played), played, forces)._replace(ply=after.ply))
+            out.append(
+                judge_point(before._replace(played=value_played), played, forces)._replace(ply=after.ply)
+            )
         return out
 
     def judgement(self, ply: int) -> Judgement | None:
@@ -220,15 +248,22 @@ class GameAnalysis:
             found = [j for j in self.judgements() if j.mover == player and j.verdict != Verdict.GOOD]
             counts = [(v, sum(j.verdict == v for j in found)) for _, v in THRESHOLDS]
             words = [Words.counted(*COUNTED[v], n) for v, n in counts if n]
-            parts.append(Words("{side}: {slips}", side=names[player], slips=listing(words) if words else N_("no slip")))
-        return Words("Looked over. {first}; {second}. Click a mark to see what was best.", first=parts[0],
-                     second=parts[1])
+            parts.append(
+                Words("{side}: {slips}", side=names[player], slips=listing(words) if words else N_("no slip"))
+            )
+        return Words(
+            "Looked over. {first}; {second}. Click a mark to see what was best.",
+            first=parts[0],
+            second=parts[1],
+        )
 
     def turning_points(self, count: int = 3) -> list[int]:
         """The moves after which the expected result swung most (either side's: a swing is as
         big from both)."""
         values = self.graph(0)
-        swings = sorted(((abs(values[i + 1] - values[i]), i + 1) for i in range(len(values) - 1)), reverse=True)
+        swings = sorted(
+            ((abs(values[i + 1] - values[i]), i + 1) for i in range(len(values) - 1)), reverse=True
+        )
         return sorted(ply for swing, ply in swings[:count] if swing > 0)
 
 
@@ -248,12 +283,18 @@ def standing(value: float) -> Standing:
 
 
 #: a slip that changed the result, by what it turned into what
-RESULT_WORDS = {(Standing.WON, Standing.OPEN): N_("it let a won game slip away"),
-                (Standing.WON, Standing.LOST): N_("it turned a won game into a lost one"),
-                (Standing.OPEN, Standing.LOST): N_("it turned an undecided game into a lost one")}
+RESULT_WORDS = {
+    (Standing.WON, Standing.OPEN): N_("it let a won game slip away"),
+    (Standing.WON, Standing.LOST): N_("it turned a won game into a lost one"),
+    (Standing.OPEN, Standing.LOST): N_("it turned an undecided game into a lost one"),
+}
 #: each verdict as the words name a move ('a mistake')
-VERDICT_NAMED = {Verdict.BLUNDER: N_("a blunder"), Verdict.MISTAKE: N_("a mistake"),
-                 Verdict.INACCURACY: N_("an inaccuracy"), Verdict.GOOD: N_("a good move")}
+VERDICT_NAMED = {
+    Verdict.BLUNDER: N_("a blunder"),
+    Verdict.MISTAKE: N_("a mistake"),
+    Verdict.INACCURACY: N_("an inaccuracy"),
+    Verdict.GOOD: N_("a good move"),
+}
 
 
 def slip_words(judged: Judgement, side: str, stones: bool) -> str:
@@ -263,14 +304,20 @@ def slip_words(judged: Judgement, side: str, stones: bool) -> str:
     Ncuva) or the share of the expected result it gave away ('it dropped North's chances from
     62% to 45%')."""
     if judged.why == Slip.RESULT:
-        return RESULT_WORDS.get((standing(judged.before), standing(judged.after)), N_("it changed the game's result"))
+        return RESULT_WORDS.get(
+            (standing(judged.before), standing(judged.after)), N_("it changed the game's result")
+        )
     lost = round(judged.lost)
     if judged.why == Slip.MATERIAL and lost >= 1:
         if stones:
             return Words.counted("it lost {n} stone by force", "it lost {n} stones by force", lost)
         return Words.counted("it lost {n} piece by force", "it lost {n} pieces by force", lost)
     if judged.after < judged.before:
-        return agreeing(side, N_("it dropped {side}'s chances from {before} to {after}"),
-                        N_("it dropped {side}' chances from {before} to {after}"),
-                        before=f"{judged.before:.0%}", after=f"{judged.after:.0%}")
+        return agreeing(
+            side,
+            N_("it dropped {side}'s chances from {before} to {after}"),
+            N_("it dropped {side}' chances from {before} to {after}"),
+            before=f"{judged.before:.0%}",
+            after=f"{judged.after:.0%}",
+        )
     return Words("it gave away {share} of the expected result", share=f"{judged.loss:.0%}")

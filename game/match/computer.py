@@ -31,12 +31,16 @@ class Computer:
 
     def __init__(self, worker: Worker | None, config: MatchConfig, plays: bool, hints: bool) -> None:
         # One opponent a side, each at its own level (they share the worker: turns alternate).
-        self.opponents = [Opponent(worker, config.level_of(p), config.min_pause, config.iterations)
-                          for p in (0, 1)] if worker is not None and plays else []
+        self.opponents = (
+            [Opponent(worker, config.level_of(p), config.min_pause, config.iterations) for p in (0, 1)]
+            if worker is not None and plays
+            else []
+        )
         self.to_move = 0  # whose opponent answers now
         # The hint asks the same engine as the opponent, through the same worker.
-        self.adviser = Opponent(worker, HINT_LEVEL, 0.0, config.iterations) if (
-            worker is not None and hints) else None
+        self.adviser = (
+            Opponent(worker, HINT_LEVEL, 0.0, config.iterations) if (worker is not None and hints) else None
+        )
         self.paused = False
         self.stepping = False  # paused computer-against-computer: one move asked for
         self.stopped = False  # gave up after repeated errors (undo or a new game goes on)
@@ -80,7 +84,12 @@ class Computer:
         if self.adviser is not None and self.adviser.thinking:
             news.hint, news.hint_error = self.adviser.poll(state, dt)
         self.to_move = state.to_move
-        if self.opponent is None or not computer_to_move or self.stopped or (self.paused and not self.stepping):
+        if (
+            self.opponent is None
+            or not computer_to_move
+            or self.stopped
+            or (self.paused and not self.stepping)
+        ):
             return news
         if not self.opponent.thinking:
             self.opponent.request(state)

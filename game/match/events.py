@@ -44,7 +44,10 @@ class Played:
     before: Pieces = field(default_factory=dict)
     shown_hops: int = 0
     notation: str = ""
-    taken_before: tuple[int, int] = (0, 0)  # what each side had taken before it (the panel counts up as it is shown)
+    taken_before: tuple[int, int] = (
+        0,
+        0,
+    )  # what each side had taken before it (the panel counts up as it is shown)
 
 
 @dataclass(frozen=True)

@@ -45,14 +45,24 @@ class Match:
     the computer, kept by an ``Autosave`` (none for a lesson, which must not touch the player's
     games), with the solved value and the engine's look over the game beside it."""
 
-    def __init__(self, config: MatchConfig, state: State | None = None, worker: Worker | None = None,
-                 game_file: GameFile | None = None, *, keep: bool = True, coach: Coach | None = None,
-                 prefs: Callable[[], Settings] = user_settings.current) -> None:
+    def __init__(
+        self,
+        config: MatchConfig,
+        state: State | None = None,
+        worker: Worker | None = None,
+        game_file: GameFile | None = None,
+        *,
+        keep: bool = True,
+        coach: Coach | None = None,
+        prefs: Callable[[], Settings] = user_settings.current,
+    ) -> None:
         self.config = config
         self.spec = game_spec(config.game_id)
         self.coach = coach
         self._prefs = prefs  # the player's settings (legal moves shown, the board turned in pass and play)
-        self.record = GameRecord(state if state is not None else config.make_game().new_initial_state(random.Random()))
+        self.record = GameRecord(
+            state if state is not None else config.make_game().new_initial_state(random.Random())
+        )
         self.sides: tuple[str, str] = self.state.game.sides
         self.guides = guides_for(self.state.game.layout.kind)
         self.saver = saving.Autosave(game_file) if keep else None
@@ -280,13 +290,19 @@ class Match:
         self._orient()
         player = self.state.to_move
         if self.controllers[player] == COMPUTER:
-            waiting = words.agreeing(self.side(player), N_("{side} is the computer: wait for its move."),
-                                     N_("{side} are the computer: wait for their move."))
+            waiting = words.agreeing(
+                self.side(player),
+                N_("{side} is the computer: wait for its move."),
+                N_("{side} are the computer: wait for their move."),
+            )
             self.say(Said(waiting, Tone.DIM))
             return
         guide = self.guides.intro(self)
         if self._huff_news:  # said where the player looks, before what to do now
-            guide, self._huff_news = Said(Words("{news} {guide}", news=self._huff_news, guide=guide.words), Tone.WARN), ""
+            guide, self._huff_news = (
+                Said(Words("{news} {guide}", news=self._huff_news, guide=guide.words), Tone.WARN),
+                "",
+            )
         self.say(guide)
 
     def _orient(self) -> None:
@@ -331,8 +347,11 @@ class Match:
             return
         if not self.human_to_move:
             if cell is not None:
-                thinking = words.agreeing(self.side(self.state.to_move), N_("Wait: {side} (the computer) is thinking."),
-                                          N_("Wait: {side} (the computer) are thinking."))
+                thinking = words.agreeing(
+                    self.side(self.state.to_move),
+                    N_("Wait: {side} (the computer) is thinking."),
+                    N_("Wait: {side} (the computer) are thinking."),
+                )
                 self.say(Said(thinking, Tone.ACCENT))
             return
         self.apply_click(self.builder.click(cell), cell)
@@ -384,8 +403,16 @@ class Match:
         mover = self.record.apply(move, shown, effects, redo)  # checked above: not asked of the rules again
         self.forget_hint()
         self._read_position()
-        played = Played(shown, mover, effects, words.describe(self, shown, mover, effects, notation), before,
-                        shown_hops, notation, taken_before)
+        played = Played(
+            shown,
+            mover,
+            effects,
+            words.describe(self, shown, mover, effects, notation),
+            before,
+            shown_hops,
+            notation,
+            taken_before,
+        )
         self.pending.append(played)
         self._events.append(played)
         self._autosave()
@@ -419,13 +446,21 @@ class Match:
             return
         played = self.pending.pop(0)
         self._announce(played)
-        self.stops_seen |= {e.detail for e in played.effects[-1:] if e.kind == STOP}  # a sowing's stop is its last effect
+        self.stops_seen |= {
+            e.detail for e in played.effects[-1:] if e.kind == STOP
+        }  # a sowing's stop is its last effect
         victim = played.mover ^ 1
-        if (is_huff(played.move, played.effects) and self.controllers[played.mover] == COMPUTER
-                and self.controllers[victim] == HUMAN):
+        if (
+            is_huff(played.move, played.effects)
+            and self.controllers[played.mover] == COMPUTER
+            and self.controllers[victim] == HUMAN
+        ):
             cell = self.state.game.point_name(played.move.path[0])
-            self._huff_news = Words("{side} huffed your piece on {point}: it could have captured and did not (the "
-                                    "huff rule).", side=self.side(played.mover), point=cell)
+            self._huff_news = Words(
+                "{side} huffed your piece on {point}: it could have captured and did not (the huff rule).",
+                side=self.side(played.mover),
+                point=cell,
+            )
         if not self.pending:
             self._after_landing()
 
@@ -474,7 +509,7 @@ class Match:
         self.settle()
         self.leave_review()
         group = self.record.undo(lambda mover: self.controllers[mover] == HUMAN)
-        del self.log[max(0, len(self.log) - len(group)):]
+        del self.log[max(0, len(self.log) - len(group)) :]
         self._read_position()
         self._events.append(BoardReset())
         self.computer.stopped = False
@@ -504,11 +539,16 @@ class Match:
             shown = self.review.ply or 0
             what: str
             if 0 < shown <= len(self.log):
-                what = Words("Move {label} — {what}", label=words.label_of(self, shown),
-                             what=sentence(self.log[shown - 1].words))
+                what = Words(
+                    "Move {label} — {what}",
+                    label=words.label_of(self, shown),
+                    what=sentence(self.log[shown - 1].words),
+                )
             else:
                 what = N_("The start.")
-            self.say(Said(Words("{what} ← → step, H a hint here, End back to the game.", what=what), Tone.INFO))
+            self.say(
+                Said(Words("{what} ← → step, H a hint here, End back to the game.", what=what), Tone.INFO)
+            )
         else:
             self._intro()
 
@@ -530,9 +570,17 @@ class Match:
         self.suggest(None)
         view = self.review.view
         if self.computer.ask_hint(view.state if view is not None else self.state):
-            self.say(Said(Words("Looking for a good move for move {n}, the position looked at...",
-                                n=words.label_of(self, (self.review.ply or 0) + 1))
-                          if view is not None else N_("Looking for a good move..."), Tone.INFO))
+            self.say(
+                Said(
+                    Words(
+                        "Looking for a good move for move {n}, the position looked at...",
+                        n=words.label_of(self, (self.review.ply or 0) + 1),
+                    )
+                    if view is not None
+                    else N_("Looking for a good move..."),
+                    Tone.INFO,
+                )
+            )
 
     def suggest(self, move: Move | None) -> None:
         """Mark ``move`` on the board as the one to play (a hint, a lesson's move; None: no mark)."""
@@ -567,9 +615,14 @@ class Match:
             self.analysis.poll()
             if self.analysis.done:
                 names, first = (self.player_name(0), self.player_name(1)), self.lone_human or 0  # 'You' first
-                self.say(Said(self.analysis.summary(names, first) if not self.analysis.error else
-                              Words("The analysis stopped: {problem}.", problem=self.analysis.error),
-                              Tone.INFO if not self.analysis.error else Tone.WARN))
+                self.say(
+                    Said(
+                        self.analysis.summary(names, first)
+                        if not self.analysis.error
+                        else Words("The analysis stopped: {problem}.", problem=self.analysis.error),
+                        Tone.INFO if not self.analysis.error else Tone.WARN,
+                    )
+                )
         if self.pending:
             return
         view = self.review.view
@@ -581,8 +634,15 @@ class Match:
                 view.suggestion, view.suggestion_effects = news.hint, view.builder.effects(news.hint)
             else:
                 self.suggest(news.hint)
-            self.say(Said(Words("Hint: {move} (marked on the board).", move=self.board_source.state.move_text(news.hint)),
-                          Tone.HINT))
+            self.say(
+                Said(
+                    Words(
+                        "Hint: {move} (marked on the board).",
+                        move=self.board_source.state.move_text(news.hint),
+                    ),
+                    Tone.HINT,
+                )
+            )
         elif news.hint_error:
             self.say(Said(Words("No hint this time: {problem}.", problem=news.hint_error), Tone.WARN))
         if over:
@@ -590,8 +650,14 @@ class Match:
         if news.move is not None:
             self.play(news.move)
         elif news.gave_up:
-            self.say(Said(Words("The computer stopped: {problem}. Undo or go back to the menu.", problem=news.error),
-                          Tone.WARN))
+            self.say(
+                Said(
+                    Words(
+                        "The computer stopped: {problem}. Undo or go back to the menu.", problem=news.error
+                    ),
+                    Tone.WARN,
+                )
+            )
         elif news.error:
             self.say(Said(Words("Retrying: {problem}.", problem=news.error), Tone.WARN))
 
@@ -624,11 +690,20 @@ class Match:
         self.review.judge(self.state, ply, judged.best, self.sides)
         self._events.append(BoardReset())
         stones = self.state.game.layout.kind == BoardKind.HOLES
-        self.say(Said(Words("Move {label}, {side} {move}: {verdict} — {why}. Best was {best} (marked on the board).",
-                            label=words.label_of(self, ply), side=self.side(entry.mover),
-                            move=entry.notation + MARKS[judged.verdict], verdict=VERDICT_NAMED[judged.verdict],
-                            why=slip_words(judged, self.side(entry.mover), stones), best=self.review.judged_best),
-                      Tone.HINT))
+        self.say(
+            Said(
+                Words(
+                    "Move {label}, {side} {move}: {verdict} — {why}. Best was {best} (marked on the board).",
+                    label=words.label_of(self, ply),
+                    side=self.side(entry.mover),
+                    move=entry.notation + MARKS[judged.verdict],
+                    verdict=VERDICT_NAMED[judged.verdict],
+                    why=slip_words(judged, self.side(entry.mover), stones),
+                    best=self.review.judged_best,
+                ),
+                Tone.HINT,
+            )
+        )
 
     def _look_up_proven(self) -> None:
         """The solved value of the position shown; the solver's notices (a table being built or
@@ -643,7 +718,9 @@ class Match:
         ``saving.Autosave`` for what the player is told."""
         if self.saver is None:
             return
-        by_person = HUMAN not in self.controllers or bool(self.movers) and self.controllers[self.movers[-1]] == HUMAN
+        by_person = (
+            HUMAN not in self.controllers or bool(self.movers) and self.controllers[self.movers[-1]] == HUMAN
+        )
         self.saver.save(self.config, self.state, by_person)
 
     @property

@@ -79,7 +79,11 @@ class GameRecord:
         mover = self.state.to_move
         self.state.apply(move)
         self.movers.append(mover)
-        huffed = self.last_effects if self.last_mover == mover and is_huff(self.last_move, self.last_effects) else []
+        huffed = (
+            self.last_effects
+            if self.last_mover == mover and is_huff(self.last_move, self.last_effects)
+            else []
+        )
         self.last_move, self.last_mover, self.last_effects = shown, mover, huffed + effects
         return mover
 

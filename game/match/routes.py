@@ -31,7 +31,12 @@ class Click(Code):
 
 
 #: the first effect of a one-cell move of these kinds, known without working its effects out
-FIRST_EFFECT: dict[str, str] = {MoveKind.DROP: PLACE, MoveKind.HUFF: REMOVE, MoveKind.SOW: LIFT, MoveKind.SINGLE: LIFT}
+FIRST_EFFECT: dict[str, str] = {
+    MoveKind.DROP: PLACE,
+    MoveKind.HUFF: REMOVE,
+    MoveKind.SOW: LIFT,
+    MoveKind.SINGLE: LIFT,
+}
 
 
 @dataclass(frozen=True)
@@ -261,7 +266,9 @@ class MoveBuilder:
         if cell == self.path[-1]:
             if self.can_stop():
                 return self.stop()
-            return ClickResult(Click.ILLEGAL, reason=N_("the capture must go on: pick the next landing point"))
+            return ClickResult(
+                Click.ILLEGAL, reason=N_("the capture must go on: pick the next landing point")
+            )
         step = self._extend(cell)
         if step is not None:
             return step

@@ -16,6 +16,7 @@ from .numbering import move_label, turn_numbers
 if TYPE_CHECKING:
     from .model import Match
 
+
 class LogEntry(NamedTuple):
     """One move of the move list: its place in the history (1: the first), who made it, the
     move in notation, and the move in words (what the panel says when it lands)."""
@@ -93,21 +94,35 @@ def describe(m: Match, move: Move, mover: int, effects: list[Effect], notation: 
     who = m.side(mover)
     stones = sum(e.count for e in effects if e.kind == CAPTURE)
     if len(move.path) == 1 and effects and effects[0].kind == REMOVE:
-        return Words("{side}: {move}, huffed {other}'s piece", side=who, move=notation, other=m.side(mover ^ 1))
+        return Words(
+            "{side}: {move}, huffed {other}'s piece", side=who, move=notation, other=m.side(mover ^ 1)
+        )
     if len(move.path) == 1 and effects and effects[0].kind == PLACE:
         return Words("{side}: {move}, placed from hand", side=who, move=notation)
     pieces = sum(1 for e in effects if e.kind == REMOVE)
     crowned = any(e.kind == PROMOTE for e in effects)
     if pieces and crowned:
-        return Words.counted("{side}: {move}, took {n}, crowned", "{side}: {move}, took {n}, crowned", pieces,
-                             side=who, move=notation)
+        return Words.counted(
+            "{side}: {move}, took {n}, crowned",
+            "{side}: {move}, took {n}, crowned",
+            pieces,
+            side=who,
+            move=notation,
+        )
     if crowned:
         return Words("{side}: {move}, crowned", side=who, move=notation)
     if pieces:
-        return Words.counted("{side}: {move}, took {n}", "{side}: {move}, took {n}", pieces, side=who, move=notation)
+        return Words.counted(
+            "{side}: {move}, took {n}", "{side}: {move}, took {n}", pieces, side=who, move=notation
+        )
     if stones:
-        return Words.counted("{side}: {move}, took {n} stone", "{side}: {move}, took {n} stones", stones,
-                             side=who, move=notation)
+        return Words.counted(
+            "{side}: {move}, took {n} stone",
+            "{side}: {move}, took {n} stones",
+            stones,
+            side=who,
+            move=notation,
+        )
     return Words("{side}: {move}", side=who, move=notation)
 
 
@@ -125,8 +140,9 @@ def turn_parts(m: Match) -> tuple[str, str]:
     if m.review.active:
         judged = m.review.judged_ply
         if judged is not None:  # a slip looked at: the move named, the position before it shown
-            return move_named(m, judged), Words("before it: best was {best}, marked on the board",
-                                                best=m.review.judged_best)
+            return move_named(m, judged), Words(
+                "before it: best was {best}, marked on the board", best=m.review.judged_best
+            )
         if not m.review.ply:
             return N_("The start"), N_("looking back; the game waits")
         return move_named(m, m.review.ply), N_("looking back; the game waits")
@@ -134,10 +150,13 @@ def turn_parts(m: Match) -> tuple[str, str]:
         return moves_now(m.side(m.moving)), ""
     out = m.state.outcome()
     if out is not None:
-        return "Game over", Words("{headline}: {reason}", headline=headline(out, m.sides, m.lone_human),
-                                  reason=out.reason)
+        return "Game over", Words(
+            "{headline}: {reason}", headline=headline(out, m.sides, m.lone_human), reason=out.reason
+        )
     notes = [n.words for n in m.notes]
-    rest = Words("; ".join(f"{{note{i}}}" for i in range(len(notes))), **{f"note{i}": w for i, w in enumerate(notes)})
+    rest = Words(
+        "; ".join(f"{{note{i}}}" for i in range(len(notes))), **{f"note{i}": w for i, w in enumerate(notes)}
+    )
     return Words("{side} to move", side=m.side(m.state.to_move)), rest if notes else ""
 
 
@@ -150,13 +169,19 @@ def turn_text(m: Match) -> str:
 def help_text(m: Match) -> str:
     """The line under the board: what the pointer does now, or why it does nothing."""
     if m.review.active:
-        return N_("Looking back: ← → step through the moves, End (or a click on the board) returns to the game.")
+        return N_(
+            "Looking back: ← → step through the moves, End (or a click on the board) returns to the game."
+        )
     if m.state.outcome() is not None:
-        return N_("The game is over: Undo takes moves back, Menu starts another game; click a move to look back.")
+        return N_(
+            "The game is over: Undo takes moves back, Menu starts another game; click a move to look back."
+        )
     if m.config.mode == WATCH:
         return N_("Computer against computer: P pauses and resumes, N one move while paused, F1 the rules.")
     if not m.human_to_move:
-        return Words("Wait for {side} (the computer) to move. U undoes your last move.", side=m.side(m.state.to_move))
+        return Words(
+            "Wait for {side} (the computer) to move. U undoes your last move.", side=m.side(m.state.to_move)
+        )
     return m.guides.help_line(m)
 
 
@@ -164,6 +189,12 @@ def rules_in_force(m: Match) -> str:
     """The options the game names while it is played (``Option.in_play``), in words."""
     options = m.state.game.options
     shown = [o for o in m.spec.options if o.in_play and o.name in options]
-    return Words(" · ".join(f"{{label{i}}}: {{value{i}}}" for i in range(len(shown))),
-                 **{f"label{i}": o.label for i, o in enumerate(shown)},
-                 **{f"value{i}": o.label_of(options[o.name]) for i, o in enumerate(shown)}) if shown else ""
+    return (
+        Words(
+            " · ".join(f"{{label{i}}}: {{value{i}}}" for i in range(len(shown))),
+            **{f"label{i}": o.label for i, o in enumerate(shown)},
+            **{f"value{i}": o.label_of(options[o.name]) for i, o in enumerate(shown)},
+        )
+        if shown
+        else ""
+    )

@@ -36,8 +36,14 @@ def _clear() -> None:
 theme.on_palette_change(_clear)
 
 
-def alpha_circle(surface: pygame.Surface, color: tuple[int, int, int], alpha: int, center: tuple[float, float],
-                  radius: float, width: int = 0) -> None:
+def alpha_circle(
+    surface: pygame.Surface,
+    color: tuple[int, int, int],
+    alpha: int,
+    center: tuple[float, float],
+    radius: float,
+    width: int = 0,
+) -> None:
     """A translucent disc or ring (cached: the marks are redrawn every frame)."""
     r = max(2, int(radius))
     key = (color, alpha // 8, r, width)
@@ -51,8 +57,13 @@ def alpha_circle(surface: pygame.Surface, color: tuple[int, int, int], alpha: in
     surface.blit(s, (center[0] - r - 2, center[1] - r - 2))
 
 
-def _blit_shape(surface: pygame.Surface, key: tuple, half: int, center: Point,
-                paint: Callable[[pygame.Surface, float], None]) -> None:
+def _blit_shape(
+    surface: pygame.Surface,
+    key: tuple,
+    half: int,
+    center: Point,
+    paint: Callable[[pygame.Surface, float], None],
+) -> None:
     """Blit a cached square sprite of side ``2 * half`` centred at ``center``, painted once."""
     s = _shapes.get(key)
     if s is None:
@@ -90,7 +101,12 @@ def capture_target(surface: pygame.Surface, center: Point, radius: float, alpha:
 
     def paint(s: pygame.Surface, c: float) -> None:
         outer = [(c, c - r), (c + r, c), (c, c + r), (c - r, c)]
-        inner = [(c, c - r + rim * 1.5), (c + r - rim * 1.5, c), (c, c + r - rim * 1.5), (c - r + rim * 1.5, c)]
+        inner = [
+            (c, c - r + rim * 1.5),
+            (c + r - rim * 1.5, c),
+            (c, c + r - rim * 1.5),
+            (c - r + rim * 1.5, c),
+        ]
         pygame.draw.polygon(s, (255, 255, 255, alpha), outer)
         pygame.draw.polygon(s, (*color, alpha), inner)
         _cross(s, (255, 255, 255, alpha), c, r * 0.32, max(2, rim))
@@ -98,8 +114,9 @@ def capture_target(surface: pygame.Surface, center: Point, radius: float, alpha:
     _blit_shape(surface, ("diamond", color, alpha // 8, r), r + 2, center, paint)
 
 
-def taken_mark(surface: pygame.Surface, center: Point, radius: float, color: theme.Color | None = None,
-               alpha: int = 230) -> None:
+def taken_mark(
+    surface: pygame.Surface, center: Point, radius: float, color: theme.Color | None = None, alpha: int = 230
+) -> None:
     """A cross over a piece: it is taken, or would be (``color`` defaults to the capture colour)."""
     color = color or theme.CAPTURE
     k = max(3, int(radius))

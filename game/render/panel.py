@@ -33,8 +33,15 @@ if TYPE_CHECKING:
 
 def tone_color(tone: Tone) -> theme.Color:
     """The colour of words said in ``tone`` (read from the palette in force)."""
-    return {Tone.TEXT: theme.TEXT, Tone.DIM: theme.TEXT_DIM, Tone.ACCENT: theme.ACCENT, Tone.INFO: theme.ACCENT_2,
-            Tone.WARN: theme.WARN, Tone.HINT: theme.HINT, Tone.GOOD: theme.GOOD}[tone]
+    return {
+        Tone.TEXT: theme.TEXT,
+        Tone.DIM: theme.TEXT_DIM,
+        Tone.ACCENT: theme.ACCENT,
+        Tone.INFO: theme.ACCENT_2,
+        Tone.WARN: theme.WARN,
+        Tone.HINT: theme.HINT,
+        Tone.GOOD: theme.GOOD,
+    }[tone]
 
 
 @dataclass
@@ -51,11 +58,15 @@ class PanelPlan:
     rules_y: int = 0  # the rule in force's line, under the speed button
     turn_box: pygame.Rect = field(default_factory=pygame.Rect)
     turn_head: str = ""
-    turn_player: int = 0  # whose piece stands beside the head: the side to move, or the mover of the move looked at
+    turn_player: int = (
+        0  # whose piece stands beside the head: the side to move, or the mover of the move looked at
+    )
     turn_lines: list[tuple[str, theme.Color]] = field(default_factory=list)
     proven: tuple[str, int] | None = None  # words, y
     cards: list[pygame.Rect] = field(default_factory=list)
-    notice_lines: list[tuple[str, int]] = field(default_factory=list)  # what saving has to say (``save_notice``)
+    notice_lines: list[tuple[str, int]] = field(
+        default_factory=list
+    )  # what saving has to say (``save_notice``)
     notice_color: theme.Color = theme.WARN
     event_lines: list[tuple[str, int]] = field(default_factory=list)
     message_lines: list[tuple[str, int]] = field(default_factory=list)
@@ -66,10 +77,14 @@ class PanelPlan:
     log_numbers: list[tuple[str, int]] = field(default_factory=list)  # "12.", y
     log_heads: list[tuple[str, int]] = field(default_factory=list)  # a side's name, x
     log_more: str = ""  # how many rows lie above or below the ones shown
-    log_marked: int = 0  # the move whose cell is marked: the one looked at (a judged move itself), else the last
+    log_marked: int = (
+        0  # the move whose cell is marked: the one looked at (a judged move itself), else the last
+    )
     graph_area: pygame.Rect | None = None  # the engine's look over the game, once asked for
     graph_line: list[tuple[float, float]] = field(default_factory=list)
-    graph_marks: list[tuple[tuple[float, float], theme.Color, int]] = field(default_factory=list)  # where, colour, ply
+    graph_marks: list[tuple[tuple[float, float], theme.Color, int]] = field(
+        default_factory=list
+    )  # where, colour, ply
     graph_words: str = ""
     graph_title: pygame.Rect | None = None  # the graph's title line: a click there shows the other side
     graph_switch: str = ""  # drawn at the right of the title line: the key that shows the other side
@@ -103,11 +118,17 @@ def plan_panel(sc: PlayScene, size: tuple[int, int]) -> PanelPlan:
     ellipsis, and the layout check reports it)."""
     s = theme.scale_for(size)
     full, small = int(22 * s), message_floor(s)
-    shrinks = all(_compact_bits_size(sc, size, player) for player in (0, 1))  # a compact card says all it says
+    shrinks = all(
+        _compact_bits_size(sc, size, player) for player in (0, 1)
+    )  # a compact card says all it says
     plan = None
-    for compact, msg_size, rows in ((False, full, MIN_LOG_ROWS), (shrinks, full, MIN_LOG_ROWS),
-                                    (shrinks, small, MIN_LOG_ROWS), (shrinks, small, FEWEST_LOG_ROWS),
-                                    (shrinks, small, 0)):
+    for compact, msg_size, rows in (
+        (False, full, MIN_LOG_ROWS),
+        (shrinks, full, MIN_LOG_ROWS),
+        (shrinks, small, MIN_LOG_ROWS),
+        (shrinks, small, FEWEST_LOG_ROWS),
+        (shrinks, small, 0),
+    ):
         plan = _plan_panel(sc, size, compact, msg_size, rows)
         whole = not any(isinstance(line, theme.Cut) for line, _ in plan.message_lines)
         if whole and (plan.log_rows_fit >= rows or not sc.match.log):
@@ -138,7 +159,14 @@ def _compact_bits_size(sc: PlayScene, size: tuple[int, int], player: int) -> int
     if not words:
         return int(20 * s)
     icon_r = int(20 * s)
-    x = left + int(12 * s) + 2 * icon_r + int(12 * s) + theme.measure(m.side(player), int(28 * s))[0] + int(12 * s)
+    x = (
+        left
+        + int(12 * s)
+        + 2 * icon_r
+        + int(12 * s)
+        + theme.measure(m.side(player), int(28 * s))[0]
+        + int(12 * s)
+    )
     in_hand = m.board_source.state.hands()[player]
     if m.computer.thinking and m.state.to_move == player:
         right -= int(24 * s) + int(12 * s) + int(6 * s)  # the spinner
@@ -158,7 +186,9 @@ def message_floor(s: float) -> int:
     return max(14, int(19 * s))
 
 
-def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool, msg_size: int, log_rows: int) -> PanelPlan:
+def _plan_panel(
+    sc: PlayScene, size: tuple[int, int], compact: bool, msg_size: int, log_rows: int
+) -> PanelPlan:
     m = sc.match
     board_rect, panel = sc.layout(size)
     s = theme.scale_for(size)
@@ -171,9 +201,12 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool, msg_size: i
     plan.name_size = theme.fit_size(m.spec.name, int(34 * s), 14, inner_w)
     y = panel.top + pad + theme.font(plan.name_size).get_linesize() + int(4 * s)  # under the game's name
     plan.mode_words = {PASS_AND_PLAY: N_("Pass and play"), WATCH: N_("Computer v computer")}.get(
-        m.config.mode, Words("You play {side}", side=m.side(m.config.human_side)))
+        m.config.mode, Words("You play {side}", side=m.side(m.config.human_side))
+    )
     speed_w = int(inner_w * 0.42)  # the animation speed: a fixed place at the end of this line
-    speed = sc.speed_button.rect = pygame.Rect(x + inner_w - speed_w, y - int(4 * s), speed_w, max(26, int(30 * s)))
+    speed = sc.speed_button.rect = pygame.Rect(
+        x + inner_w - speed_w, y - int(4 * s), speed_w, max(26, int(30 * s))
+    )
     plan.mode_y = y
     plan.rules_words = m.rules_in_force()
     if plan.rules_words:  # under the speed button and its shadow, never under its body
@@ -200,7 +233,9 @@ def _plan_panel(sc: PlayScene, size: tuple[int, int], compact: bool, msg_size: i
             y += int(said * 1.05)
         y += int(6 * s)
     looked_over = m.analysis is not None and m.state.outcome() is not None
-    if m.event and not m.review.active and not looked_over:  # looking back, the message says what the move did
+    if (
+        m.event and not m.review.active and not looked_over
+    ):  # looking back, the message says what the move did
         for line in theme.wrap(m.event, said, inner_w, most=2):
             plan.event_lines.append((line, y))
             y += int(said * 1.05)
@@ -278,8 +313,13 @@ def _place_buttons(sc: PlayScene, plan: PanelPlan) -> int:
     # Equal widths, unless a label would have to shrink: then each gets what it needs and an equal
     # part of what is left over (or, when even that is too much, its share of the room).
     equal, spare = room // len(row), room - sum(need)
-    widths = ([equal] * len(row) if max(need) <= equal else
-              [n + spare // len(row) for n in need] if spare >= 0 else [room * n // sum(need) for n in need])
+    widths = (
+        [equal] * len(row)
+        if max(need) <= equal
+        else [n + spare // len(row) for n in need]
+        if spare >= 0
+        else [room * n // sum(need) for n in need]
+    )
     left = x
     for b, bw in zip(row, widths):
         b.rect = pygame.Rect(left, bottom - bh, bw, bh)
@@ -292,14 +332,22 @@ def _place_buttons(sc: PlayScene, plan: PanelPlan) -> int:
     sc.hint_button.enabled = m.hint_available()
     # Looking back, it shows only while it can be asked (the move list needs the room).
     sc.hint_button.visible = m.computer.adviser is not None and (
-        sc.hint_button.enabled if m.review.active else m.state.outcome() is None)
+        sc.hint_button.enabled if m.review.active else m.state.outcome() is None
+    )
     sc.pause_button.visible = m.config.mode == WATCH and m.state.outcome() is None
     sc.pause_button.label = "Resume" if m.paused else "Pause"
     sc.back_button.visible = m.review.active
     sc.redo_button.visible = m.can_redo and not m.review.active
     sc.step_button.visible = m.config.mode == WATCH and m.paused and m.state.outcome() is None
-    for b in (sc.stop_button, sc.decline_button, sc.hint_button, sc.pause_button, sc.back_button,
-              sc.redo_button, sc.step_button):
+    for b in (
+        sc.stop_button,
+        sc.decline_button,
+        sc.hint_button,
+        sc.pause_button,
+        sc.back_button,
+        sc.redo_button,
+        sc.step_button,
+    ):
         if b.visible:
             b.rect = pygame.Rect(x, ctx_y, inner_w, bh)
             ctx_y -= bh + gap
@@ -307,7 +355,11 @@ def _place_buttons(sc: PlayScene, plan: PanelPlan) -> int:
     return ctx_y
 
 
-VERDICT_COLORS = {Verdict.BLUNDER: (240, 80, 70), Verdict.MISTAKE: (245, 160, 60), Verdict.INACCURACY: (230, 210, 90)}
+VERDICT_COLORS = {
+    Verdict.BLUNDER: (240, 80, 70),
+    Verdict.MISTAKE: (245, 160, 60),
+    Verdict.INACCURACY: (230, 210, 90),
+}
 
 
 #: the key that shows the graph from the other side (``PlayScene``), and the sign drawn at the
@@ -326,7 +378,9 @@ def graph_title_words(m: Match) -> str:
     the computer, 'The computer's chances (South), ...' turned round, else '{side}'s chances'."""
     side = m.graph_side
     if m.lone_human is None:
-        return agreeing(m.side(side), N_("{side}'s chances, move by move"), N_("{side}' chances, move by move"))
+        return agreeing(
+            m.side(side), N_("{side}'s chances, move by move"), N_("{side}' chances, move by move")
+        )
     if side == m.lone_human:
         return Words("Your chances ({side}), move by move", side=m.side(side))
     return Words("The computer's chances ({side}), move by move", side=m.side(side))
@@ -343,8 +397,12 @@ def _plan_graph(sc: PlayScene, plan: PanelPlan) -> None:
     values = analysis.graph(m.graph_side)
     title = plan.graph_title
     assert title is not None
-    inner = plan.graph_plot = pygame.Rect(area.left + int(6 * s), title.bottom + int(2 * s), area.width - int(12 * s),
-                                          area.bottom - title.bottom - int(8 * s))
+    inner = plan.graph_plot = pygame.Rect(
+        area.left + int(6 * s),
+        title.bottom + int(2 * s),
+        area.width - int(12 * s),
+        area.bottom - title.bottom - int(8 * s),
+    )
     steps = max(1, analysis.total - 1)
 
     def at(ply: int, value: float) -> tuple[float, float]:
@@ -360,12 +418,17 @@ def _plan_graph(sc: PlayScene, plan: PanelPlan) -> None:
     if analysis.error:
         words = Words("The analysis stopped: {problem}", problem=analysis.error)
     elif not analysis.done:
-        words = Words("The computer is looking the game over: {done} of {total} positions",
-                      done=len(values), total=analysis.total)
+        words = Words(
+            "The computer is looking the game over: {done} of {total} positions",
+            done=len(values),
+            total=analysis.total,
+        )
     else:
         words = graph_title_words(m)
         plan.graph_switch = GRAPH_SWITCH
-    switch_w = theme.measure(plan.graph_switch, plan.graph_title_size)[0] + int(8 * s) if plan.graph_switch else 0
+    switch_w = (
+        theme.measure(plan.graph_switch, plan.graph_title_size)[0] + int(8 * s) if plan.graph_switch else 0
+    )
     plan.graph_words = theme.fit(words, plan.graph_title_size, area.width - int(12 * s) - switch_w)
 
 
@@ -400,8 +463,10 @@ def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
         return
     sc.log_scroll = max(0, min(sc.log_scroll, len(rows) - fits))
     if m.review.active:  # the move looked at stays in view
-        row_of = next((k for k, (_, cells) in enumerate(rows) if any(c and c.ply == plan.log_marked for c in cells)),
-                      None)
+        row_of = next(
+            (k for k, (_, cells) in enumerate(rows) if any(c and c.ply == plan.log_marked for c in cells)),
+            None,
+        )
         if row_of is not None:
             last = len(rows) - sc.log_scroll
             if row_of >= last:
@@ -419,7 +484,9 @@ def _plan_log(sc: PlayScene, plan: PanelPlan) -> None:
         plan.log_numbers.append((move_label(number, 0), y))  # the turn's number, as its first move's label
         for p, entry in enumerate(cells):
             if entry is not None:
-                cell = pygame.Rect(area.left + num_w + p * col_w - int(4 * s), y - int(2 * s), col_w - int(4 * s), line_h)
+                cell = pygame.Rect(
+                    area.left + num_w + p * col_w - int(4 * s), y - int(2 * s), col_w - int(4 * s), line_h
+                )
                 mark = ""
                 if m.analysis is not None:
                     judged = m.analysis.judgement(entry.ply)
@@ -442,22 +509,38 @@ class PanelView:
             self._draw_thinking(surface, plan)
         else:
             for line, y in plan.help_lines:
-                theme.blit_text(surface, line, plan.help_size, theme.TEXT_DIM, (plan.help_pos[0], y), "midtop")
+                theme.blit_text(
+                    surface, line, plan.help_size, theme.TEXT_DIM, (plan.help_pos[0], y), "midtop"
+                )
         theme.panel(surface, plan.panel, theme.PANEL, theme.PANEL_EDGE, int(16 * s))
         x = plan.x
         pad_top = plan.panel.top + int(14 * s)
         theme.blit_text(surface, m.spec.name, plan.name_size, theme.ACCENT, (x, pad_top))
-        theme.blit_text(surface, theme.fit(plan.mode_words, int(20 * s), plan.inner_w - sc.speed_button.rect.width
-                                          - int(8 * s)), int(20 * s), theme.TEXT_DIM, (x, plan.mode_y))
+        theme.blit_text(
+            surface,
+            theme.fit(plan.mode_words, int(20 * s), plan.inner_w - sc.speed_button.rect.width - int(8 * s)),
+            int(20 * s),
+            theme.TEXT_DIM,
+            (x, plan.mode_y),
+        )
         if plan.rules_words:  # the rule that shapes every turn, e.g. "Capture rule: Huff (traditional)"
-            theme.blit_text(surface, theme.fit(plan.rules_words, int(20 * s), plan.inner_w), int(20 * s),
-                            theme.ACCENT_2, (x, plan.rules_y))
+            theme.blit_text(
+                surface,
+                theme.fit(plan.rules_words, int(20 * s), plan.inner_w),
+                int(20 * s),
+                theme.ACCENT_2,
+                (x, plan.rules_y),
+            )
         self._draw_turn_box(surface, plan)
         if plan.proven is not None:
             words, py = plan.proven
-            theme.blit_text(surface, theme.fit(Words("{proven} (V hides)", proven=words), int(20 * s), plan.inner_w),
-                            int(20 * s),
-                            theme.GOOD, (x, py))
+            theme.blit_text(
+                surface,
+                theme.fit(Words("{proven} (V hides)", proven=words), int(20 * s), plan.inner_w),
+                int(20 * s),
+                theme.GOOD,
+                (x, py),
+            )
         for player in range(len(plan.cards)):
             self._draw_player_card(surface, plan, player)
         for line, ly in plan.notice_lines:
@@ -491,20 +574,39 @@ class PanelView:
             return
         theme.panel(surface, area, (24, 28, 50), theme.PANEL_EDGE, int(8 * s), 1)
         plot = plan.graph_plot
-        pygame.draw.line(surface, theme.PANEL_EDGE, (area.left + 4, plot.centery), (area.right - 4, plot.centery), 1)
+        pygame.draw.line(
+            surface, theme.PANEL_EDGE, (area.left + 4, plot.centery), (area.right - 4, plot.centery), 1
+        )
         if len(plan.graph_line) > 1:
             pygame.draw.lines(surface, theme.ACCENT_2, False, plan.graph_line, max(2, int(2 * s)))
         for (x, y), color, _ in plan.graph_marks:
             pygame.draw.circle(surface, color, (x, y), max(3, int(4 * s)))
         if plan.graph_now is not None:
-            pygame.draw.line(surface, theme.ACCENT, (plan.graph_now, plot.top),
-                             (plan.graph_now, plot.bottom), max(1, int(2 * s)))
+            pygame.draw.line(
+                surface,
+                theme.ACCENT,
+                (plan.graph_now, plot.top),
+                (plan.graph_now, plot.bottom),
+                max(1, int(2 * s)),
+            )
         title = plan.graph_title or area
-        theme.blit_text(surface, plan.graph_words, plan.graph_title_size, theme.TEXT_DIM,
-                        (area.left + int(6 * s), title.centery), "midleft")
+        theme.blit_text(
+            surface,
+            plan.graph_words,
+            plan.graph_title_size,
+            theme.TEXT_DIM,
+            (area.left + int(6 * s), title.centery),
+            "midleft",
+        )
         if plan.graph_switch:
-            theme.blit_text(surface, plan.graph_switch, plan.graph_title_size, theme.ACCENT_2,
-                            (area.right - int(6 * s), title.centery), "midright")
+            theme.blit_text(
+                surface,
+                plan.graph_switch,
+                plan.graph_title_size,
+                theme.ACCENT_2,
+                (area.right - int(6 * s), title.centery),
+                "midright",
+            )
 
     def _draw_log(self, surface: pygame.Surface, plan: PanelPlan) -> None:
         m, s, area = self.scene.match, plan.s, plan.log_area
@@ -514,52 +616,88 @@ class PanelView:
         more_w = theme.measure(plan.log_more, int(15 * s))[0] + int(6 * s) if plan.log_more else 0
         for p, (name, x) in enumerate(plan.log_heads):
             room = plan.log_head_w - (more_w if p == 1 else 0)
-            theme.blit_text(surface, theme.fit(tr(name).upper(), int(17 * s), room), int(17 * s), theme.TEXT_DIM,
-                            (x, area.top))
+            theme.blit_text(
+                surface,
+                theme.fit(tr(name).upper(), int(17 * s), room),
+                int(17 * s),
+                theme.TEXT_DIM,
+                (x, area.top),
+            )
         if plan.log_more:
-            theme.blit_text(surface, plan.log_more, int(15 * s), theme.TEXT_DIM, (area.right, area.top + int(2 * s)),
-                            "topright")
+            theme.blit_text(
+                surface,
+                plan.log_more,
+                int(15 * s),
+                theme.TEXT_DIM,
+                (area.right, area.top + int(2 * s)),
+                "topright",
+            )
         for number, y in plan.log_numbers:
             theme.blit_text(surface, number, size, theme.TEXT_DIM, (area.left, y))
         shown = plan.log_marked
         for cell, index, notation in plan.log_cells:
             if index == shown:
                 pygame.draw.rect(surface, (52, 62, 104), cell, border_radius=int(6 * s))
-            color = theme.TEXT if index == shown else theme.ACCENT_2 if index == len(m.log) else theme.TEXT_DIM
-            theme.blit_text(surface, theme.fit(notation, size, cell.width - int(6 * s)), size, color,
-                            (cell.left + int(4 * s), cell.top + int(2 * s)))
+            color = (
+                theme.TEXT if index == shown else theme.ACCENT_2 if index == len(m.log) else theme.TEXT_DIM
+            )
+            theme.blit_text(
+                surface,
+                theme.fit(notation, size, cell.width - int(6 * s)),
+                size,
+                color,
+                (cell.left + int(4 * s), cell.top + int(2 * s)),
+            )
 
     def _draw_turn_box(self, surface: pygame.Surface, plan: PanelPlan) -> None:
         sc, m, s = self.scene, self.scene.match, plan.s
         out = None if m.review.active else m.shown_outcome
         box = plan.turn_box
         icon_r = int(26 * s)
-        theme.panel(surface, box, (24, 28, 50), theme.ACCENT if out is None else theme.GOOD, int(12 * s),
-                    max(2, int(3 * s)))
+        theme.panel(
+            surface,
+            box,
+            (24, 28, 50),
+            theme.ACCENT if out is None else theme.GOOD,
+            int(12 * s),
+            max(2, int(3 * s)),
+        )
         cx, cy = box.left + int(14 * s) + icon_r, box.top + int(36 * s)
         if out is None:
             player = plan.turn_player
             bob = math.sin(sc.time * 4) * 3 * s
             draw_piece(surface, (cx, cy + bob), icon_r, player, side_kind(m.state, player))
-        size = theme.fit_size(plan.turn_head, int(34 * s), 14, box.width - (cx - box.left) - icon_r - int(20 * s))
+        size = theme.fit_size(
+            plan.turn_head, int(34 * s), 14, box.width - (cx - box.left) - icon_r - int(20 * s)
+        )
         theme.blit_text(surface, plan.turn_head, size, theme.TEXT, (cx + icon_r + int(14 * s), cy), "midleft")
         y = box.top + int(66 * s)
         for line, color in plan.turn_lines:
             theme.blit_text(surface, line, int(23 * s), color, (box.left + int(12 * s), y))
             y += int(24 * s)
 
-    def _draw_spinner(self, surface: pygame.Surface, center: tuple[float, float], radius: float, s: float) -> None:
+    def _draw_spinner(
+        self, surface: pygame.Surface, center: tuple[float, float], radius: float, s: float
+    ) -> None:
         for i in range(8):
             a = self.scene.time * 5 + i * math.pi / 4
             k = (i + 1) / 8
             pos = (center[0] + math.cos(a) * radius, center[1] + math.sin(a) * radius)
-            pygame.draw.circle(surface, theme.lerp_color(theme.PANEL, theme.ACCENT_2, k), pos, max(2, int(4 * s * k)))
+            pygame.draw.circle(
+                surface, theme.lerp_color(theme.PANEL, theme.ACCENT_2, k), pos, max(2, int(4 * s * k))
+            )
 
     def _draw_player_card(self, surface: pygame.Surface, plan: PanelPlan, player: int) -> None:
         sc, m, s, compact, rect = self.scene, self.scene.match, plan.s, plan.compact, plan.cards[player]
         active = (m.review.active or m.shown_outcome is None) and m.shown_to_move == player
-        theme.panel(surface, rect, (46, 54, 92) if active else (28, 32, 56),
-                    theme.ACCENT if active else theme.PANEL_EDGE, int(12 * s), max(2, int(3 * s)) if active else 1)
+        theme.panel(
+            surface,
+            rect,
+            (46, 54, 92) if active else (28, 32, 56),
+            theme.ACCENT if active else theme.PANEL_EDGE,
+            int(12 * s),
+            max(2, int(3 * s)) if active else 1,
+        )
         kind = side_kind(m.state, player)
         icon_r = int(20 * s)
         cx = rect.left + int(12 * s) + icon_r
@@ -567,12 +705,18 @@ class PanelView:
         tx = cx + icon_r + int(12 * s)
         name = theme.blit_text(surface, m.side(player), int(28 * s), theme.TEXT, (tx, rect.top + int(8 * s)))
         if not compact:
-            theme.blit_text(surface, Words("{player} · {look}", player=m.controller_label(player),
-                                           look=describe(player, kind)), int(19 * s),
-                            theme.TEXT_DIM, (tx, rect.top + int(34 * s)))
+            theme.blit_text(
+                surface,
+                Words("{player} · {look}", player=m.controller_label(player), look=describe(player, kind)),
+                int(19 * s),
+                theme.TEXT_DIM,
+                (tx, rect.top + int(34 * s)),
+            )
         hands = m.board_source.state.hands()  # a position looked back at counts its own
         if compact:  # beside the name, smaller if it must (the plan went compact only if it fits)
-            size = plan.bits_sizes[player] or int(20 * s)  # (0: it does not fit; never drawn unreadably small)
+            size = plan.bits_sizes[player] or int(
+                20 * s
+            )  # (0: it does not fit; never drawn unreadably small)
             where = (name.right + int(12 * s), name.centery - theme.font(size).get_linesize() // 2)
         else:
             size, where = int(20 * s), (tx, rect.top + int(52 * s))
@@ -582,8 +726,9 @@ class PanelView:
         elif hands[player]:
             self._draw_hand(surface, rect, player, kind, hands[player], s)
 
-    def _draw_hand(self, surface: pygame.Surface, rect: pygame.Rect, player: int, kind: str, count: int,
-                   s: float) -> None:
+    def _draw_hand(
+        self, surface: pygame.Surface, rect: pygame.Rect, player: int, kind: str, count: int, s: float
+    ) -> None:
         """The pieces still in hand, as a little stack at the right of the player's card."""
         shown = min(count, 5)
         r = int(11 * s)
@@ -592,5 +737,11 @@ class PanelView:
         for i in range(shown):
             draw_piece(surface, (x - i * r * 0.9, y + (i % 2) * 3 * s), r, player, kind)
         if count > shown:
-            theme.blit_text(surface, f"+{count - shown}", int(18 * s), theme.TEXT_DIM,
-                            (rect.right - int(12 * s), rect.bottom - int(8 * s)), "bottomright")
+            theme.blit_text(
+                surface,
+                f"+{count - shown}",
+                int(18 * s),
+                theme.TEXT_DIM,
+                (rect.right - int(12 * s), rect.bottom - int(8 * s)),
+                "bottomright",
+            )

@@ -107,8 +107,15 @@ def _draw(style: str, r: int, kind: str) -> pygame.Surface:
         horn = theme.COW_PATCH
         for sx in (-1, 1):
             base_x = c + sx * side * 0.32
-            pygame.draw.polygon(s, horn, [(base_x - r * 0.2, rect.top + 2), (base_x + r * 0.2, rect.top + 2),
-                                          (c + sx * side * 0.62, rect.top - r * 0.42)])
+            pygame.draw.polygon(
+                s,
+                horn,
+                [
+                    (base_x - r * 0.2, rect.top + 2),
+                    (base_x + r * 0.2, rect.top + 2),
+                    (c + sx * side * 0.62, rect.top - r * 0.42),
+                ],
+            )
         pygame.draw.rect(s, theme.COW_PATCH, rect, border_radius=max(2, r // 3))
         pygame.draw.rect(s, theme.COW, rect.inflate(-2 * edge, -2 * edge), border_radius=max(2, r // 3))
         pygame.draw.circle(s, theme.COW_PATCH, (rect.left + side * 0.3, rect.top + side * 0.34), r * 0.22)
@@ -120,15 +127,20 @@ def _draw(style: str, r: int, kind: str) -> pygame.Surface:
         head = r * 0.9
         cy = c + r * 0.1
         for sx in (-1, 1):
-            ear = [(c + sx * head * 0.25, cy - head * 0.85), (c + sx * head * 0.95, cy - head * 0.45),
-                   (c + sx * head * 0.88, cy - head * 1.28)]
+            ear = [
+                (c + sx * head * 0.25, cy - head * 0.85),
+                (c + sx * head * 0.95, cy - head * 0.45),
+                (c + sx * head * 0.88, cy - head * 1.28),
+            ]
             pygame.draw.polygon(s, theme.LEOPARD_SPOT, ear)
         pygame.draw.circle(s, theme.LEOPARD_SPOT, (c, cy), head)
         pygame.draw.circle(s, theme.LEOPARD, (c, cy), head - edge)
         for i in range(7):
             a = i * 2 * math.pi / 7 + 0.3
             d = r * (0.46 if i % 2 else 0.56)
-            pygame.draw.circle(s, theme.LEOPARD_SPOT, (c + math.cos(a) * d, cy + math.sin(a) * d), max(2, r * 0.12))
+            pygame.draw.circle(
+                s, theme.LEOPARD_SPOT, (c + math.cos(a) * d, cy + math.sin(a) * d), max(2, r * 0.12)
+            )
         pygame.draw.circle(s, theme.LEOPARD_SPOT, (c, cy), max(2, r * 0.16))
     elif style == "tiger":
         ro = r * 1.22
@@ -137,8 +149,13 @@ def _draw(style: str, r: int, kind: str) -> pygame.Surface:
         pygame.draw.polygon(s, theme.TIGER, _star(c, c, ro - edge * 1.5, ro * 0.6 - edge, 6))
         for dx in (-0.45, 0.0, 0.45):
             x = c + dx * r
-            pygame.draw.line(s, theme.TIGER_STRIPE, (x - r * 0.12, c - r * 0.42), (x + r * 0.12, c + r * 0.42),
-                             max(2, r // 7))
+            pygame.draw.line(
+                s,
+                theme.TIGER_STRIPE,
+                (x - r * 0.12, c - r * 0.42),
+                (x + r * 0.12, c + r * 0.42),
+                max(2, r // 7),
+            )
     elif style.startswith(("counter", "king")):
         _halma(s, c, r, edge, int(style[-1]), style.startswith("king"))
     else:  # a kind this renderer does not know: a plain disc with its initial
@@ -164,8 +181,15 @@ def _halma(s: pygame.Surface, c: float, r: int, edge: int, owner: int, king: boo
         return
     w, top, bottom = r * 1.12, c - r * 1.0, c + r * 0.78
     valley = c - r * 0.12
-    pts = [(c - w, bottom), (c - w, top + r * 0.1), (c - w * 0.5, valley), (c, top - r * 0.12),
-           (c + w * 0.5, valley), (c + w, top + r * 0.1), (c + w, bottom)]
+    pts = [
+        (c - w, bottom),
+        (c - w, top + r * 0.1),
+        (c - w * 0.5, valley),
+        (c, top - r * 0.12),
+        (c + w * 0.5, valley),
+        (c + w, top + r * 0.1),
+        (c + w, bottom),
+    ]
     pygame.draw.polygon(s, dark, pts)
     inner = [(x + (c - x) * 0.16, y + (c - y) * 0.16) for x, y in pts]
     pygame.draw.polygon(s, fill, inner)
@@ -177,8 +201,16 @@ def _halma(s: pygame.Surface, c: float, r: int, edge: int, owner: int, king: boo
         pygame.draw.circle(s, CROWN_GOLD, (x, y), max(2, r * 0.2) - max(1, edge // 2))
 
 
-def draw_piece(surface: pygame.Surface, center: tuple[float, float], radius: float, owner: int, kind: str,
-               lift: float = 0.0, scale: float = 1.0, alpha: int = 255) -> None:
+def draw_piece(
+    surface: pygame.Surface,
+    center: tuple[float, float],
+    radius: float,
+    owner: int,
+    kind: str,
+    lift: float = 0.0,
+    scale: float = 1.0,
+    alpha: int = 255,
+) -> None:
     """Blit a token centred at ``center``; ``lift`` (0..1) raises it over a growing shadow."""
     r = max(4, int(radius * scale * (1 + 0.18 * lift)))
     if lift > 0.01 or scale < 0.999:

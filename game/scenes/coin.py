@@ -70,8 +70,9 @@ class CoinTossScene(Scene):
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
         sides = sides_of(self.state.game)
-        theme.blit_text(surface, "Coin toss: who moves first?", int(54 * s), theme.ACCENT, (w // 2, int(60 * s)),
-                        "midtop")
+        theme.blit_text(
+            surface, "Coin toss: who moves first?", int(54 * s), theme.ACCENT, (w // 2, int(60 * s)), "midtop"
+        )
         t = self.spin.t
         angle = math.pi * self.turns * 2 * ease_out_cubic(t)
         squash = abs(math.cos(angle))
@@ -97,11 +98,18 @@ class CoinTossScene(Scene):
             color = theme.ACCENT if self.spin.done and i == self.winner else theme.TEXT
             theme.blit_text(surface, sides[i], int(40 * s), color, (x, int(h * 0.55 + 60 * s)), "midtop")
         if self.spin.done:
-            theme.blit_text(surface, Words("{side} moves first", side=sides[self.winner]), int(64 * s), theme.ACCENT,
-                            (w // 2, int(h * 0.82)), "center")
+            theme.blit_text(
+                surface,
+                Words("{side} moves first", side=sides[self.winner]),
+                int(64 * s),
+                theme.ACCENT,
+                (w // 2, int(h * 0.82)),
+                "center",
+            )
         else:
-            theme.blit_text(surface, "Click to skip", int(24 * s), theme.TEXT_DIM, (w // 2, h - int(30 * s)),
-                            "midbottom")
+            theme.blit_text(
+                surface, "Click to skip", int(24 * s), theme.TEXT_DIM, (w // 2, h - int(30 * s)), "midbottom"
+            )
 
     def _token(self, player: int) -> tuple[int, str]:
         return player, side_kind(self.state, player)

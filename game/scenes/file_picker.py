@@ -101,6 +101,7 @@ def list_folder(folder: Path, limit: int = READ_LIMIT, count_limit: int = COUNT_
                 folders.append(Row(FOLDER, entry.name, folder / entry.name))
             elif Path(entry.name).suffix.lower() in GAME_SUFFIXES:
                 files.append(Row(FILE, entry.name, folder / entry.name))
+
     def by_name(row: Row) -> tuple[str, str]:
         return row.name.casefold(), row.name
 
@@ -224,14 +225,19 @@ class FilePickerScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             shown = max(1, len(self.row_rects))
             self.top = max(0, min(self.top - 3 * event.y, max(0, len(self.rows) - shown)))
-            self.selected = max(self.top, min(self.selected, self.top + shown - 1))  # the choice stays in view
+            self.selected = max(
+                self.top, min(self.selected, self.top + shown - 1)
+            )  # the choice stays in view
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
     def _click(self, index: int) -> None:
         """A click chooses a row; a second click on it soon after opens it."""
-        double = self.last_click is not None and self.last_click[0] == index and \
-            self.time - self.last_click[1] <= DOUBLE_CLICK
+        double = (
+            self.last_click is not None
+            and self.last_click[0] == index
+            and self.time - self.last_click[1] <= DOUBLE_CLICK
+        )
         self.selected = index
         if double:
             self.last_click = None
@@ -241,8 +247,14 @@ class FilePickerScene(Scene):
 
     def _key(self, key: int) -> None:
         page = max(1, len(self.row_rects) - 1)
-        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-                 pygame.K_HOME: -len(self.rows), pygame.K_END: len(self.rows)}
+        steps = {
+            pygame.K_UP: -1,
+            pygame.K_DOWN: 1,
+            pygame.K_PAGEUP: -page,
+            pygame.K_PAGEDOWN: page,
+            pygame.K_HOME: -len(self.rows),
+            pygame.K_END: len(self.rows),
+        }
         if key in steps:
             self.selected = max(0, min(len(self.rows) - 1, self.selected + steps[key]))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -261,17 +273,31 @@ class FilePickerScene(Scene):
         bottom = h - int(134 * s)  # room for the lines under the list: the rows shown, those not read
         self.list_rect = pygame.Rect(margin, top, w - 2 * margin, bottom - top)
         n = len(self.rows)
-        self.selected, self.top, self.row_rects = list_window(self.list_rect, int(44 * s), int(4 * s), n,
-                                                              self.selected, self.top)
-        for row in self.rows[self.top:self.top + len(self.row_rects)]:
+        self.selected, self.top, self.row_rects = list_window(
+            self.list_rect, int(44 * s), int(4 * s), n, self.selected, self.top
+        )
+        for row in self.rows[self.top : self.top + len(self.row_rects)]:
             if row.kind == FILE and row.path not in self._when:
                 self._when[row.path] = file_time(row.path)
-        self.count_words = (Words("{first}–{last} of {total} (wheel or PgUp/PgDn)", first=self.top + 1,
-                                  last=self.top + len(self.row_rects), total=n)
-                            if n > len(self.row_rects) else "")
-        self.unread_words = (Words("{count} more entries of this folder are not shown (only the first {limit} are "
-                                   "read).", count=f"{self.unread:,}" + ("+" if self.unread >= COUNT_LIMIT else ""),
-                                   limit=f"{READ_LIMIT:,}") if self.unread else "")
+        self.count_words = (
+            Words(
+                "{first}–{last} of {total} (wheel or PgUp/PgDn)",
+                first=self.top + 1,
+                last=self.top + len(self.row_rects),
+                total=n,
+            )
+            if n > len(self.row_rects)
+            else ""
+        )
+        self.unread_words = (
+            Words(
+                "{count} more entries of this folder are not shown (only the first {limit} are read).",
+                count=f"{self.unread:,}" + ("+" if self.unread >= COUNT_LIMIT else ""),
+                limit=f"{READ_LIMIT:,}",
+            )
+            if self.unread
+            else ""
+        )
         bw, bh, by = int(230 * s), int(56 * s), h - int(74 * s)
         self.back.rect = pygame.Rect(margin, by, bw, bh)
         self.open_button.rect = pygame.Rect(w - margin - bw, by, bw, bh)
@@ -288,12 +314,19 @@ class FilePickerScene(Scene):
         theme.background(surface)
         w, h = surface.get_size()
         s = self.s
-        heading = theme.blit_text(surface, "Open a game from a file", int(52 * s), theme.ACCENT,
-                                  (int(40 * s), int(22 * s)))
+        heading = theme.blit_text(
+            surface, "Open a game from a file", int(52 * s), theme.ACCENT, (int(40 * s), int(22 * s))
+        )
         hint = N_("Up/Down choose  ·  Enter opens  ·  Backspace up a folder  ·  Esc back")
         room = w - heading.right - int(72 * s)
-        theme.blit_text(surface, theme.fit(hint, int(20 * s), room), int(20 * s), theme.TEXT_DIM,
-                        (w - int(40 * s), heading.centery), "midright")
+        theme.blit_text(
+            surface,
+            theme.fit(hint, int(20 * s), room),
+            int(20 * s),
+            theme.TEXT_DIM,
+            (w - int(40 * s), heading.centery),
+            "midright",
+        )
         theme.blit_text(surface, self.path_words, int(24 * s), theme.ACCENT_2, self.path_pos)
         y = self.path_pos[1] + int(34 * s)
         for line in self.notice_lines:
@@ -302,22 +335,40 @@ class FilePickerScene(Scene):
         for i, rect in enumerate(self.row_rects):
             self._draw_row(surface, rect, self.rows[self.top + i], self.top + i == self.selected)
         if len(self.rows) <= 1:
-            theme.blit_text(surface, "No folders and no game files (.txt) here.", int(24 * s), theme.TEXT_DIM,
-                            (self.list_rect.centerx, self.list_rect.top + int(70 * s)), "midtop")
+            theme.blit_text(
+                surface,
+                "No folders and no game files (.txt) here.",
+                int(24 * s),
+                theme.TEXT_DIM,
+                (self.list_rect.centerx, self.list_rect.top + int(70 * s)),
+                "midtop",
+            )
         y = self.back.rect.top - int(8 * s)
         if self.count_words:
             theme.blit_text(surface, self.count_words, int(20 * s), theme.TEXT_DIM, (w // 2, y), "midbottom")
             y -= int(24 * s)
         if self.unread_words:
-            theme.blit_text(surface, theme.fit(self.unread_words, int(20 * s), w - int(80 * s)), int(20 * s),
-                            theme.WARN, (w // 2, y), "midbottom")
+            theme.blit_text(
+                surface,
+                theme.fit(self.unread_words, int(20 * s), w - int(80 * s)),
+                int(20 * s),
+                theme.WARN,
+                (w // 2, y),
+                "midbottom",
+            )
         for b in self.buttons:
             b.draw(surface, False, s)
 
     def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, row: Row, chosen: bool) -> None:
         s = self.s
-        theme.panel(surface, rect, (46, 54, 92) if chosen else theme.PANEL, theme.ACCENT if chosen else theme.PANEL_EDGE,
-                    int(10 * s), 3 if chosen else 1)
+        theme.panel(
+            surface,
+            rect,
+            (46, 54, 92) if chosen else theme.PANEL,
+            theme.ACCENT if chosen else theme.PANEL_EDGE,
+            int(10 * s),
+            3 if chosen else 1,
+        )
         pad = int(14 * s)
         icon = pygame.Rect(rect.left + pad, rect.top + int(10 * s), int(30 * s), rect.height - int(20 * s))
         _draw_icon(surface, icon, row.kind)
@@ -327,34 +378,62 @@ class FilePickerScene(Scene):
         if row.kind == FILE:
             when = self._when.get(row.path, "")
             if when:
-                right = theme.blit_text(surface, when, int(20 * s), theme.TEXT_DIM, (right, rect.centery),
-                                        "midright").left - pad
+                right = (
+                    theme.blit_text(
+                        surface, when, int(20 * s), theme.TEXT_DIM, (right, rect.centery), "midright"
+                    ).left
+                    - pad
+                )
         if row.kind == UP:
             name = theme.blit_text(surface, Verbatim(".."), size, theme.TEXT, (x, rect.centery), "midleft")
-            theme.blit_text(surface, theme.fit("the folder above", int(20 * s), right - name.right - pad), int(20 * s),
-                            theme.TEXT_DIM, (name.right + pad, rect.centery), "midleft")
+            theme.blit_text(
+                surface,
+                theme.fit("the folder above", int(20 * s), right - name.right - pad),
+                int(20 * s),
+                theme.TEXT_DIM,
+                (name.right + pad, rect.centery),
+                "midleft",
+            )
             return
         color = theme.TEXT if row.kind == FOLDER else theme.ACCENT
-        theme.blit_text(surface, theme.fit(Verbatim(row.name), size, right - x), size, color, (x, rect.centery),
-                        "midleft")
+        theme.blit_text(
+            surface, theme.fit(Verbatim(row.name), size, right - x), size, color, (x, rect.centery), "midleft"
+        )
 
 
 def _draw_icon(surface: pygame.Surface, box: pygame.Rect, kind: str) -> None:
     """A folder (a tab on a box), a page with a folded corner, or an arrow up."""
     if kind == UP:
         cx = box.centerx
-        pygame.draw.polygon(surface, theme.TEXT_DIM, [(cx, box.top), (box.right, box.centery), (box.left, box.centery)])
-        pygame.draw.rect(surface, theme.TEXT_DIM, (cx - box.width // 6, box.centery, box.width // 3, box.height // 2))
+        pygame.draw.polygon(
+            surface, theme.TEXT_DIM, [(cx, box.top), (box.right, box.centery), (box.left, box.centery)]
+        )
+        pygame.draw.rect(
+            surface, theme.TEXT_DIM, (cx - box.width // 6, box.centery, box.width // 3, box.height // 2)
+        )
     elif kind == FOLDER:
         tab = pygame.Rect(box.left, box.top, box.width // 2, max(2, box.height // 4))
         pygame.draw.rect(surface, theme.ACCENT, tab, border_radius=2)
-        pygame.draw.rect(surface, theme.ACCENT, (box.left, tab.bottom - 1, box.width, box.bottom - tab.bottom + 1),
-                         border_radius=3)
+        pygame.draw.rect(
+            surface,
+            theme.ACCENT,
+            (box.left, tab.bottom - 1, box.width, box.bottom - tab.bottom + 1),
+            border_radius=3,
+        )
     else:
         page = box.inflate(-box.width // 5, 0)
         fold = page.width // 3
-        pygame.draw.polygon(surface, theme.TEXT, [page.topleft, (page.right - fold, page.top), (page.right, page.top + fold),
-                                                  page.bottomright, page.bottomleft])
+        pygame.draw.polygon(
+            surface,
+            theme.TEXT,
+            [
+                page.topleft,
+                (page.right - fold, page.top),
+                (page.right, page.top + fold),
+                page.bottomright,
+                page.bottomleft,
+            ],
+        )
         for i in range(1, 4):  # lines of text on the page
             y = page.top + fold + i * (page.height - fold) // 4
             pygame.draw.line(surface, theme.PANEL_EDGE, (page.left + 3, y), (page.right - 3, y))

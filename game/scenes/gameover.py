@@ -48,9 +48,12 @@ class GameOverScene(Scene):
         self.menu = Button("Menu", self.do_menu, pygame.K_m, key_label="M")
         self.analyse_button = Button("Analyse", self.analyse, pygame.K_a, key_label="A")
         self.peeking = False  # "See board": the strip under the board instead of the card
-        self.strip_rematch = Button("Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R",
-                                    text_ratio=0.6)
-        self.strip_result = Button("Result", self.show_result, pygame.K_RETURN, key_label="Enter", text_ratio=0.6)
+        self.strip_rematch = Button(
+            "Rematch", self.do_rematch, pygame.K_r, style="primary", key_label="R", text_ratio=0.6
+        )
+        self.strip_result = Button(
+            "Result", self.show_result, pygame.K_RETURN, key_label="Enter", text_ratio=0.6
+        )
         # The moments the game turned (the biggest swings of the evaluation), each a step into review.
         self.turns: list[Button] = []
         log = self.match.log
@@ -58,10 +61,15 @@ class GameOverScene(Scene):
         for k, (ply, _) in enumerate(turning_points(self.match.state)):
             if 0 <= ply - 1 - first < len(log):  # named as the move list numbers it ('9…')
                 words = log[ply - 1 - first].words
-                self.turns.append(Button(Words("{label} {move}", label=label_of(self.match, ply - first), move=words),
-                                         partial(self.look_at, ply),
-                                         pygame.K_1 + k,
-                                         key_label=str(k + 1), text_ratio=0.55))
+                self.turns.append(
+                    Button(
+                        Words("{label} {move}", label=label_of(self.match, ply - first), move=words),
+                        partial(self.look_at, ply),
+                        pygame.K_1 + k,
+                        key_label=str(k + 1),
+                        text_ratio=0.55,
+                    )
+                )
         self.focus = FocusGroup([self.rematch, self.analyse_button, self.review, self.menu, *self.turns])
         self.place(app.size)
 
@@ -127,13 +135,18 @@ class GameOverScene(Scene):
         # the result as the player hears it: 'You won' to a person who played the computer
         result = headline(self.outcome, self.match.sides, self.match.lone_human)
         self.result_words = Words("{headline}!", headline=result)
-        self.strip_words = Words("{headline}. {reason}", headline=result, reason=sentence(self.outcome.reason))
-        self.reason_lines = theme.wrap(sentence(self.outcome.reason), int(30 * s),
-                                       box.width - int(60 * s))
+        self.strip_words = Words(
+            "{headline}. {reason}", headline=result, reason=sentence(self.outcome.reason)
+        )
+        self.reason_lines = theme.wrap(sentence(self.outcome.reason), int(30 * s), box.width - int(60 * s))
         self.turns_y = box.bottom - int(56 * s) - int(26 * s) - turns_h
         for i, b in enumerate(self.turns):
-            b.rect = pygame.Rect(box.left + int(30 * s), self.turns_y + int(30 * s) + i * (row_h + row_gap),
-                                 box.width - int(60 * s), row_h)
+            b.rect = pygame.Rect(
+                box.left + int(30 * s),
+                self.turns_y + int(30 * s) + i * (row_h + row_gap),
+                box.width - int(60 * s),
+                row_h,
+            )
         bw, bh, gap = int(138 * s), int(56 * s), int(12 * s)
         x = box.centerx - (4 * bw + 3 * gap) // 2
         for b in (self.rematch, self.analyse_button, self.review, self.menu):
@@ -141,11 +154,13 @@ class GameOverScene(Scene):
             x += bw + gap
         # "See board": the result in one line under the board, with Rematch and Result
         board, _ = self.play.layout(size)
-        self.strip = strip = pygame.Rect(board.left, board.bottom + int(3 * s), board.width,
-                                         size[1] - board.bottom - int(6 * s))
+        self.strip = strip = pygame.Rect(
+            board.left, board.bottom + int(3 * s), board.width, size[1] - board.bottom - int(6 * s)
+        )
         sbw, sgap = int(170 * s), int(8 * s)
-        self.strip_result.rect = pygame.Rect(strip.right - sgap - sbw, strip.top + int(4 * s), sbw,
-                                             strip.height - int(8 * s))
+        self.strip_result.rect = pygame.Rect(
+            strip.right - sgap - sbw, strip.top + int(4 * s), sbw, strip.height - int(8 * s)
+        )
         self.strip_rematch.rect = self.strip_result.rect.move(-(sbw + sgap), 0)
 
     # --- drawing -----------------------------------------------------------------------------------
@@ -159,24 +174,42 @@ class GameOverScene(Scene):
         shade.fill((0, 0, 0, int(140 * min(1.0, self.appear.t * 2))))
         surface.blit(shade, (0, 0))
         theme.panel(surface, box, (40, 46, 80), theme.ACCENT, int(20 * s), 4)
-        theme.blit_text(surface, "Game over", int(28 * s), theme.TEXT_DIM, (box.centerx, box.top + int(22 * s)),
-                        "midtop")
-        theme.blit_text(surface, self.result_words, int(68 * s), theme.ACCENT, (box.centerx, box.top + int(56 * s)), "midtop")
+        theme.blit_text(
+            surface, "Game over", int(28 * s), theme.TEXT_DIM, (box.centerx, box.top + int(22 * s)), "midtop"
+        )
+        theme.blit_text(
+            surface,
+            self.result_words,
+            int(68 * s),
+            theme.ACCENT,
+            (box.centerx, box.top + int(56 * s)),
+            "midtop",
+        )
         if self.outcome.winner is not None:
             from ..render.pieces import side_kind
 
             kind = side_kind(self.match.state, self.outcome.winner)
             for dx in (-1, 1):
                 bob = math.sin(self.time * 5 + dx) * 6 * s
-                draw_piece(surface, (box.centerx + dx * int(250 * s), box.top + int(90 * s) + bob), int(32 * s),
-                           self.outcome.winner, kind)
+                draw_piece(
+                    surface,
+                    (box.centerx + dx * int(250 * s), box.top + int(90 * s) + bob),
+                    int(32 * s),
+                    self.outcome.winner,
+                    kind,
+                )
         y = box.top + int(140 * s)
         for line in self.reason_lines:
             theme.blit_text(surface, line, int(30 * s), theme.TEXT, (box.centerx, y), "midtop")
             y += int(32 * s)
         if self.turns:
-            theme.blit_text(surface, "Turning points (look at the board after them):", int(22 * s), theme.TEXT_DIM,
-                            (box.left + int(30 * s), self.turns_y))
+            theme.blit_text(
+                surface,
+                "Turning points (look at the board after them):",
+                int(22 * s),
+                theme.TEXT_DIM,
+                (box.left + int(30 * s), self.turns_y),
+            )
         self.focus.draw(surface, s)
 
     def _draw_strip(self, surface: pygame.Surface) -> None:
@@ -186,7 +219,13 @@ class GameOverScene(Scene):
         theme.panel(surface, strip, (40, 46, 80), theme.ACCENT, int(10 * s), 2)
         room = self.strip_rematch.rect.left - strip.left - 2 * gap
         text_size = max(12, int(strip.height * 0.5))
-        theme.blit_text(surface, theme.fit(self.strip_words, text_size, room), text_size, theme.ACCENT,
-                        (strip.left + 2 * gap, strip.centery), "midleft")
+        theme.blit_text(
+            surface,
+            theme.fit(self.strip_words, text_size, room),
+            text_size,
+            theme.ACCENT,
+            (strip.left + 2 * gap, strip.centery),
+            "midleft",
+        )
         for b in (self.strip_rematch, self.strip_result):
             b.draw(surface, False, s)

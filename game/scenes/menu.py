@@ -176,16 +176,30 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
         theme.blit_text(surface, "Choose a game", int(64 * s), theme.ACCENT, (w // 2, int(30 * s)), "midtop")
-        hint = N_("Arrows and Enter, or click a card  ·  L learns the game  ·  Ctrl+V opens a copied game  ·  Esc back")
-        theme.blit_text(surface, theme.fit(self.notice or hint, int(22 * s), w - int(40 * s)), int(22 * s),
-                        theme.WARN if self.notice else theme.TEXT_DIM, (w // 2, int(86 * s)), "midtop")
+        hint = N_(
+            "Arrows and Enter, or click a card  ·  L learns the game  ·  Ctrl+V opens a copied game  ·  Esc back"
+        )
+        theme.blit_text(
+            surface,
+            theme.fit(self.notice or hint, int(22 * s), w - int(40 * s)),
+            int(22 * s),
+            theme.WARN if self.notice else theme.TEXT_DIM,
+            (w // 2, int(86 * s)),
+            "midtop",
+        )
         for i, (gid, rect) in enumerate(zip(self.ids, self.cards)):
             spec = game_spec(gid)
             chosen = i == self.selected
             r = rect.move(0, -int(6 * s)) if chosen else rect
             theme.panel(surface, r.move(0, int(6 * s)), (6, 8, 16), (6, 8, 16), int(16 * s), 0)
-            theme.panel(surface, r, (46, 54, 92) if chosen else theme.PANEL,
-                        theme.ACCENT if chosen else theme.PANEL_EDGE, int(16 * s), 4 if chosen else 2)
+            theme.panel(
+                surface,
+                r,
+                (46, 54, 92) if chosen else theme.PANEL,
+                theme.ACCENT if chosen else theme.PANEL_EDGE,
+                int(16 * s),
+                4 if chosen else 2,
+            )
             pad = int(12 * s)
             text_h = int(r.height * 0.36)
             thumb = pygame.Rect(r.left + pad, r.top + pad, r.width - 2 * pad, r.height - text_h - 2 * pad)
@@ -194,8 +208,13 @@ class MenuScene(Scene):
             name = theme.blit_text(surface, spec.name, int(34 * s), theme.TEXT, (r.left + pad, y))
             y = name.bottom + int(2 * s)
             small = int(21 * s)
-            theme.blit_text(surface, theme.fit(spec.origin, small, r.width - 2 * pad), small, theme.ACCENT_2,
-                            (r.left + pad, y))
+            theme.blit_text(
+                surface,
+                theme.fit(spec.origin, small, r.width - 2 * pad),
+                small,
+                theme.ACCENT_2,
+                (r.left + pad, y),
+            )
             y += int(small * 1.05)
             lines = theme.wrap(spec.description, small, r.width - 2 * pad)
             if len(lines) > 2:

@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from .play import PlayScene
 
 
-def start_play(app: App, config: MatchConfig, state: State, game_file: library.GameFile,
-               save_now: bool = False) -> None:
+def start_play(
+    app: App, config: MatchConfig, state: State, game_file: library.GameFile, save_now: bool = False
+) -> None:
     """Open a game over the chooser, keeping its place in the library."""
     app.sound.play("select")
     if not isinstance(app.manager.top, scene_type(SceneName.MENU)):
@@ -61,10 +62,14 @@ def open_clipboard(app: App) -> str:
     try:
         text = pygame.scrap.get_text()
     except pygame.error as e:
-        return Words("The clipboard cannot be read here ({problem}): drop a saved game's file on the window.",
-                     problem=str(e))
+        return Words(
+            "The clipboard cannot be read here ({problem}): drop a saved game's file on the window.",
+            problem=str(e),
+        )
     if not text.strip():
-        return N_("Copy a game first (Esc in a game, 'Copy the game as text'), or drop an exported file on the window.")
+        return N_(
+            "Copy a game first (Esc in a game, 'Copy the game as text'), or drop an exported file on the window."
+        )
     return open_text(app, text)
 
 
@@ -79,11 +84,17 @@ def open_file(app: App, path: str) -> str:
 
 def is_open_file(event: pygame.event.Event) -> bool:
     """Ctrl+O (Cmd+O on macOS): the file browser."""
-    return (event.type == pygame.KEYDOWN and event.key == pygame.K_o
-            and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)))
+    return (
+        event.type == pygame.KEYDOWN
+        and event.key == pygame.K_o
+        and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    )
 
 
 def is_paste(event: pygame.event.Event) -> bool:
     """Ctrl+V (Cmd+V on macOS)."""
-    return (event.type == pygame.KEYDOWN and event.key == pygame.K_v
-            and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)))
+    return (
+        event.type == pygame.KEYDOWN
+        and event.key == pygame.K_v
+        and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    )

@@ -48,8 +48,9 @@ class MenuOverlay(Scene):
         bh, gap = int(52 * s), int(10 * s)
         self.lines = [(line, theme.TEXT) for line in theme.wrap(self.words, int(24 * s), int(520 * s))]
         self.lines += [(line, theme.GOOD) for line in theme.wrap(self.note, int(24 * s), int(520 * s))]
-        self.box = pygame.Rect(0, 0, int(600 * s), int(110 * s) + len(self.lines) * int(28 * s)
-                               + len(self.buttons) * (bh + gap))
+        self.box = pygame.Rect(
+            0, 0, int(600 * s), int(110 * s) + len(self.lines) * int(28 * s) + len(self.buttons) * (bh + gap)
+        )
         self.box.center = (w // 2, h // 2)
         y = self.box.top + int(78 * s) + len(self.lines) * int(28 * s) + int(8 * s)
         for b in self.buttons:
@@ -67,8 +68,9 @@ class MenuOverlay(Scene):
         surface.blit(shade, (0, 0))
         box = self.box
         theme.panel(surface, box, (40, 46, 80), theme.ACCENT, int(20 * s), 4)
-        theme.blit_text(surface, self.title, int(44 * s), theme.ACCENT, (box.centerx, box.top + int(18 * s)),
-                        "midtop")
+        theme.blit_text(
+            surface, self.title, int(44 * s), theme.ACCENT, (box.centerx, box.top + int(18 * s)), "midtop"
+        )
         y = box.top + int(78 * s)
         for line, color in self.lines:
             theme.blit_text(surface, line, int(24 * s), color, (box.centerx, y), "midtop")
@@ -85,10 +87,13 @@ def confirm_leave(app, leave: Callable[[], None]) -> MenuOverlay:
         leave()
 
     overlay = MenuOverlay(
-        app, N_("Leave this game?"),
+        app,
+        N_("Leave this game?"),
         N_("It is saved: Continue on the title screen, or Saved games, brings it back whenever you like."),
-        [Button("Leave for the menu", go, pygame.K_RETURN, style="primary", key_label="Enter"),
-         Button("Keep playing", app.manager.pop, pygame.K_ESCAPE, key_label="Esc")],
+        [
+            Button("Leave for the menu", go, pygame.K_RETURN, style="primary", key_label="Enter"),
+            Button("Keep playing", app.manager.pop, pygame.K_ESCAPE, key_label="Esc"),
+        ],
     )
     return overlay
 
@@ -101,11 +106,16 @@ def confirm_leave_unsaved(app, reason: str, leave: Callable[[], None]) -> MenuOv
         leave()
 
     return MenuOverlay(
-        app, N_("Leave without saving?"),
-        Words("The game could not be saved: {reason}. If you leave now, its moves since the last save are lost.",
-              reason=reason),
-        [Button("Leave without saving", go, pygame.K_RETURN, style="danger", key_label="Enter"),
-         Button("Keep playing", app.manager.pop, pygame.K_ESCAPE, key_label="Esc")],
+        app,
+        N_("Leave without saving?"),
+        Words(
+            "The game could not be saved: {reason}. If you leave now, its moves since the last save are lost.",
+            reason=reason,
+        ),
+        [
+            Button("Leave without saving", go, pygame.K_RETURN, style="danger", key_label="Enter"),
+            Button("Keep playing", app.manager.pop, pygame.K_ESCAPE, key_label="Esc"),
+        ],
     )
 
 
@@ -113,8 +123,10 @@ def saving_words(match) -> str:
     """What the pause menu says of saving: true of the game as it stands."""
     if match.saving:
         return N_("The game is saved after every move.")
-    return Words("The game is not being saved: {reason}. It is kept in memory while this window is open.",
-                 reason=match.save_problem)
+    return Words(
+        "The game is not being saved: {reason}. It is kept in memory while this window is open.",
+        reason=match.save_problem,
+    )
 
 
 class PauseScene(MenuOverlay):
@@ -145,9 +157,13 @@ class PauseScene(MenuOverlay):
         text = self.play.match.game_text()
         try:
             pygame.scrap.put_text(text)
-            self.note = N_("The game is on the clipboard as text: Ctrl+V (or Open a game) on the title screen opens it.")
+            self.note = N_(
+                "The game is on the clipboard as text: Ctrl+V (or Open a game) on the title screen opens it."
+            )
         except pygame.error as e:
-            self.note = Words("The clipboard is not available here ({problem}); use Export instead.", problem=str(e))
+            self.note = Words(
+                "The clipboard is not available here ({problem}); use Export instead.", problem=str(e)
+            )
 
     def export(self) -> None:
         self.note = self.play.match.export_game()

@@ -58,8 +58,14 @@ class PlayScene(Scene):
     show_taken = True  # the player cards count captures (a lesson's made-up positions do not)
     shows_game_over = True  # the result in a box over the board when the game ends
 
-    def __init__(self, app: App, config: MatchConfig, state: State | None = None, game_file: GameFile | None = None,
-                 match: Match | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        config: MatchConfig,
+        state: State | None = None,
+        game_file: GameFile | None = None,
+        match: Match | None = None,
+    ) -> None:
         super().__init__(app)
         self.match = match or Match(config, state, app.worker, game_file)
         self.board: BoardFamily = family_for(self.match.state.game, self.layout(app.size)[0])
@@ -77,7 +83,9 @@ class PlayScene(Scene):
         self.animation_speed = 1.0
         self.renderer = PanelView(self)
         m = self.match
-        self.stop_button = Button("Stop the chain here", m.stop_chain, pygame.K_s, style="accent", key_label="S")
+        self.stop_button = Button(
+            "Stop the chain here", m.stop_chain, pygame.K_s, style="accent", key_label="S"
+        )
         self.decline_button = Button("Don't huff", m.decline_huff, pygame.K_d, key_label="D")
         self.undo_button = Button("Undo", m.undo, pygame.K_u, key_label="U")
         self.rules_button = Button("Rules", self.show_rules, pygame.K_F1, key_label="F1")
@@ -86,13 +94,25 @@ class PlayScene(Scene):
         self.hint_button = Button("Hint: the computer's choice", m.ask_hint, pygame.K_h, key_label="H")
         self.pause_button = Button("Pause", m.toggle_pause, pygame.K_p, key_label="P")
         self.speed_button = Button("", self.cycle_speed, pygame.K_f, key_label="F", text_ratio=0.62)
-        self.back_button = Button("Back to the game", lambda: m.review_at(None), None, style="accent",
-                                  key_label="End")
+        self.back_button = Button(
+            "Back to the game", lambda: m.review_at(None), None, style="accent", key_label="End"
+        )
         self.redo_button = Button("Redo", m.redo, None, key_label="Ctrl+Y")
         self.step_button = Button("One move", m.step_once, pygame.K_n, key_label="N")
-        self.buttons = [self.stop_button, self.decline_button, self.hint_button, self.pause_button,
-                        self.back_button, self.redo_button, self.step_button,
-                        self.undo_button, self.turn_button, self.rules_button, self.menu_button, self.speed_button]
+        self.buttons = [
+            self.stop_button,
+            self.decline_button,
+            self.hint_button,
+            self.pause_button,
+            self.back_button,
+            self.redo_button,
+            self.step_button,
+            self.undo_button,
+            self.turn_button,
+            self.rules_button,
+            self.menu_button,
+            self.speed_button,
+        ]
         self.undo_button.visible = m.config.mode != "watch"
         self.settings_changed()
         self.plan: PanelPlan
@@ -138,10 +158,17 @@ class PlayScene(Scene):
         reviewing = self.match.review.active
         inp = self.board.input
         self.look = BoardLook(
-            self.match.board_source, None if reviewing else self.animation,
+            self.match.board_source,
+            None if reviewing else self.animation,
             None if self._flash is None or reviewing else (self._flash[0], self._flash[1].t),
-            self._pulse.value, self.time, self.busy and not reviewing, self.bursts, inp.hover, inp.mouse,
-            inp.dragging)
+            self._pulse.value,
+            self.time,
+            self.busy and not reviewing,
+            self.bursts,
+            inp.hover,
+            inp.mouse,
+            inp.dragging,
+        )
 
     def _follow_log(self) -> None:
         """The move list follows new moves, unless the player is reading back: then the rows read
@@ -210,7 +237,9 @@ class PlayScene(Scene):
     def cycle_speed(self) -> None:
         """Normal, fast, slow, off: how quickly moves (and sowings) are shown (a saved setting)."""
         now = user_settings.current().animation
-        following = SPEED_CYCLE[(SPEED_CYCLE.index(now) + 1) % len(SPEED_CYCLE)] if now in SPEED_CYCLE else "normal"
+        following = (
+            SPEED_CYCLE[(SPEED_CYCLE.index(now) + 1) % len(SPEED_CYCLE)] if now in SPEED_CYCLE else "normal"
+        )
         problem = user_settings.update(animation=following)
         if problem:
             self.match.refuse(problem)
@@ -220,7 +249,9 @@ class PlayScene(Scene):
         """Take up the saved settings (after the settings screen, or F)."""
         s = user_settings.current()
         self.animation_speed = s.speed
-        self.speed_button.label = Words("Speed: {speed}", speed=user_settings.SPEED_WORDS.get(s.animation, s.animation))
+        self.speed_button.label = Words(
+            "Speed: {speed}", speed=user_settings.SPEED_WORDS.get(s.animation, s.animation)
+        )
         for anim in self._anims:
             anim.speed = max(self.animation_speed, 0.1)
         if self.animation_speed == 0:
@@ -230,7 +261,9 @@ class PlayScene(Scene):
         self.match.close()
         config, state = self.match.config, self.match.rematch_state()
         tossed = config.options.get("first") == "coin"
-        self.app.manager.replace(make_scene(self.app, SceneName.COIN if tossed else SceneName.PLAY, config, state))
+        self.app.manager.replace(
+            make_scene(self.app, SceneName.COIN if tossed else SceneName.PLAY, config, state)
+        )
 
     def to_menu(self, confirmed: bool = False, unsaved: bool = False) -> None:
         """Leave for the chooser; a game in progress asks first (it is saved either way), and a
@@ -240,11 +273,16 @@ class PlayScene(Scene):
         m = self.match
         m.save_now()
         if not m.saving and not unsaved:
-            self.app.manager.push(confirm_leave_unsaved(self.app, m.save_problem,
-                                                        lambda: self.to_menu(confirmed=True, unsaved=True)))
+            self.app.manager.push(
+                confirm_leave_unsaved(
+                    self.app, m.save_problem, lambda: self.to_menu(confirmed=True, unsaved=True)
+                )
+            )
             return
         if not confirmed and m.state.outcome() is None and m.movers:
-            self.app.manager.push(confirm_leave(self.app, lambda: self.to_menu(confirmed=True, unsaved=unsaved)))
+            self.app.manager.push(
+                confirm_leave(self.app, lambda: self.to_menu(confirmed=True, unsaved=unsaved))
+            )
             return
         m.close()
         if not back_to(self.app, SceneName.MENU):

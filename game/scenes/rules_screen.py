@@ -28,8 +28,9 @@ class RulesScene(Scene):
         super().__init__(app)
         self.spec = game_spec(game_id)
         self.offer_tutorial = offer_tutorial and has_lesson(game_id)
-        self.tutorial_button = Button("Try it: tutorial", self.open_tutorial, pygame.K_t, style="primary",
-                                      key_label="T")
+        self.tutorial_button = Button(
+            "Try it: tutorial", self.open_tutorial, pygame.K_t, style="primary", key_label="T"
+        )
         self.tutorial_button.visible = self.offer_tutorial
         self.figures = diagrams(game_id)  # (caption, position, move) drawn beside the text
         self._figure_cache: dict[tuple[int, int, int], pygame.Surface] = {}
@@ -55,9 +56,17 @@ class RulesScene(Scene):
             lines.append(("", body, theme.TEXT))
             lines.append((N_("Options in setup"), int(32 * s), theme.ACCENT))
             for opt in self.spec.options:
-                head = (Words("{option}: default {choice} (house rule)", option=opt.label, choice=opt.label_of(opt.default))
-                        if opt.house_rule else
-                        Words("{option}: default {choice}", option=opt.label, choice=opt.label_of(opt.default)))
+                head = (
+                    Words(
+                        "{option}: default {choice} (house rule)",
+                        option=opt.label,
+                        choice=opt.label_of(opt.default),
+                    )
+                    if opt.house_rule
+                    else Words(
+                        "{option}: default {choice}", option=opt.label, choice=opt.label_of(opt.default)
+                    )
+                )
                 lines.append((head, body, theme.HOUSE if opt.house_rule else theme.ACCENT_2))
                 for line in theme.wrap(opt.help, body, width - int(24 * s)):
                     lines.append(("    " + line, body, theme.TEXT_DIM))
@@ -89,8 +98,9 @@ class RulesScene(Scene):
         self.max_scroll = max(0.0, self.total - area.height)
         self.target_scroll = max(0.0, min(self.max_scroll, self.target_scroll))
         self.back.rect = pygame.Rect(int(40 * s), h - int(76 * s), int(200 * s), int(56 * s))
-        self.tutorial_button.rect = pygame.Rect(self.back.rect.right + int(16 * s), self.back.rect.top,
-                                                int(300 * s), self.back.rect.height)
+        self.tutorial_button.rect = pygame.Rect(
+            self.back.rect.right + int(16 * s), self.back.rect.top, int(300 * s), self.back.rect.height
+        )
 
     def _place_figures(self, column: pygame.Rect, s: float) -> None:
         """As many diagrams as fit the column at a readable size, each with its caption below."""
@@ -103,7 +113,9 @@ class RulesScene(Scene):
             slot = pygame.Rect(column.left, column.top + i * slot_h, column.width, slot_h - int(10 * s))
             lines = theme.wrap(caption, cap_size, slot.width - 2 * pad)[:3]
             text_h = len(lines) * int(cap_size * 1.1) + pad
-            pic = pygame.Rect(slot.left + pad, slot.top + pad, slot.width - 2 * pad, slot.height - text_h - 2 * pad)
+            pic = pygame.Rect(
+                slot.left + pad, slot.top + pad, slot.width - 2 * pad, slot.height - text_h - 2 * pad
+            )
             picture = None
             if pic.width > 20 and pic.height > 20:
                 key = (i, pic.width, pic.height)
@@ -119,8 +131,13 @@ class RulesScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             self.target_scroll -= event.y * step
         elif event.type == pygame.KEYDOWN:
-            keys = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: step * 4,
-                    pygame.K_PAGEUP: -step * 4, pygame.K_SPACE: step * 4}
+            keys = {
+                pygame.K_DOWN: step,
+                pygame.K_UP: -step,
+                pygame.K_PAGEDOWN: step * 4,
+                pygame.K_PAGEUP: -step * 4,
+                pygame.K_SPACE: step * 4,
+            }
             if event.key in keys:
                 self.target_scroll += keys[event.key]
             elif event.key == pygame.K_HOME:
@@ -138,10 +155,17 @@ class RulesScene(Scene):
         theme.background(surface)
         w, h = surface.get_size()
         s, area = self.s, self.area
-        theme.blit_text(surface, Words("How to play {game}", game=self.spec.name), int(54 * s), theme.ACCENT,
-                        (int(40 * s), int(24 * s)))
+        theme.blit_text(
+            surface,
+            Words("How to play {game}", game=self.spec.name),
+            int(54 * s),
+            theme.ACCENT,
+            (int(40 * s), int(24 * s)),
+        )
         self._draw_figures(surface, s)
-        theme.panel(surface, area.inflate(int(24 * s), int(16 * s)), theme.PANEL, theme.PANEL_EDGE, int(14 * s))
+        theme.panel(
+            surface, area.inflate(int(24 * s), int(16 * s)), theme.PANEL, theme.PANEL_EDGE, int(14 * s)
+        )
         prev = surface.get_clip()
         surface.set_clip(area)
         y = area.top - self.scroll
@@ -154,11 +178,16 @@ class RulesScene(Scene):
         if self.max_scroll > 0:
             bar_h = max(30, area.height * area.height / (self.total or 1))
             bar_y = area.top + (area.height - bar_h) * (self.scroll / self.max_scroll)
-            pygame.draw.rect(surface, theme.PANEL_EDGE, (area.right + int(4 * s), bar_y, int(6 * s), bar_h),
-                             border_radius=3)
+            pygame.draw.rect(
+                surface,
+                theme.PANEL_EDGE,
+                (area.right + int(4 * s), bar_y, int(6 * s), bar_h),
+                border_radius=3,
+            )
             hint = N_("Scroll with the wheel, arrows or Page Up / Page Down")
-            theme.blit_text(surface, hint, int(20 * s), theme.TEXT_DIM, (w - int(40 * s), h - int(48 * s)),
-                            "midright")
+            theme.blit_text(
+                surface, hint, int(20 * s), theme.TEXT_DIM, (w - int(40 * s), h - int(48 * s)), "midright"
+            )
         self.back.draw(surface, False, s)
         self.tutorial_button.draw(surface, False, s)
 

@@ -31,29 +31,64 @@ class SettingsScene(Scene):
         self.message = ""
         self.failed = False  # the last change could not be saved: the message is a warning
         self.message_lines: list[str] = []
-        self.full_screen_row = Selector("Full screen", ON_OFF, self.app.fullscreen, N_("Also F11 anywhere."),
-                                        on_change=lambda v: self.full_screen(v))
+        self.full_screen_row = Selector(
+            "Full screen",
+            ON_OFF,
+            self.app.fullscreen,
+            N_("Also F11 anywhere."),
+            on_change=lambda v: self.full_screen(v),
+        )
         self.rows = [
-            Selector("Sound", ON_OFF, s.sound, N_("Sound effects for moves, captures and the end of a game."),
-                     on_change=lambda v: self.change(sound=v)),
-            Selector("Volume", [(v / 10, f"{v * 10}%") for v in range(0, 11)], round(s.volume, 1),
-                     N_("How loud the sound effects are."), on_change=lambda v: self.change(volume=v)),
-            Selector("Animation", [(name, Words("{text}", text=SPEED_WORDS[name])) for name in SPEEDS],
-                     s.animation, N_("How moves are shown: Off places them at once."),
-                     on_change=lambda v: self.change(animation=v)),
-            Selector("Show legal moves", ON_OFF, s.show_legal,
-                     N_("Mark the pieces that may move and where the chosen one may go."),
-                     on_change=lambda v: self.change(show_legal=v)),
-            Selector("Turn the board", ON_OFF, s.rotate,
-                     N_("Pass and play: the board turns so the player to move sits at the bottom."),
-                     on_change=lambda v: self.change(rotate=v)),
-            Selector("Colours", [(p, PALETTE_WORDS.get(p, p)) for p in PALETTES], s.palette,
-                     N_("A palette that stays clear with colour-blind vision (shapes always differ too)."),
-                     on_change=lambda v: self.change(palette=v)),
+            Selector(
+                "Sound",
+                ON_OFF,
+                s.sound,
+                N_("Sound effects for moves, captures and the end of a game."),
+                on_change=lambda v: self.change(sound=v),
+            ),
+            Selector(
+                "Volume",
+                [(v / 10, f"{v * 10}%") for v in range(0, 11)],
+                round(s.volume, 1),
+                N_("How loud the sound effects are."),
+                on_change=lambda v: self.change(volume=v),
+            ),
+            Selector(
+                "Animation",
+                [(name, Words("{text}", text=SPEED_WORDS[name])) for name in SPEEDS],
+                s.animation,
+                N_("How moves are shown: Off places them at once."),
+                on_change=lambda v: self.change(animation=v),
+            ),
+            Selector(
+                "Show legal moves",
+                ON_OFF,
+                s.show_legal,
+                N_("Mark the pieces that may move and where the chosen one may go."),
+                on_change=lambda v: self.change(show_legal=v),
+            ),
+            Selector(
+                "Turn the board",
+                ON_OFF,
+                s.rotate,
+                N_("Pass and play: the board turns so the player to move sits at the bottom."),
+                on_change=lambda v: self.change(rotate=v),
+            ),
+            Selector(
+                "Colours",
+                [(p, PALETTE_WORDS.get(p, p)) for p in PALETTES],
+                s.palette,
+                N_("A palette that stays clear with colour-blind vision (shapes always differ too)."),
+                on_change=lambda v: self.change(palette=v),
+            ),
             self.full_screen_row,
-            Selector("Language", list(LANGUAGES.items()), i18n.language(),
-                     N_("The language of every word in the app (L on the title screen too)."),
-                     on_change=lambda v: self.change_language(v)),
+            Selector(
+                "Language",
+                list(LANGUAGES.items()),
+                i18n.language(),
+                N_("The language of every word in the app (L on the title screen too)."),
+                on_change=lambda v: self.change_language(v),
+            ),
         ]
         self.back = Button("Back", self.app.manager.pop, pygame.K_ESCAPE, style="primary", key_label="Esc")
         self.focus = FocusGroup([*self.rows, self.back])
@@ -96,7 +131,9 @@ class SettingsScene(Scene):
             row.rect = pygame.Rect((w - row_w) // 2, y, row_w, row_h)
             y += row_h + gap
         self.back.rect = pygame.Rect((w - int(240 * s)) // 2, y + int(10 * s), int(240 * s), int(54 * s))
-        self.message_lines = theme.wrap(self.message, int(22 * s), w - int(80 * s))[:3] if self.message else []
+        self.message_lines = (
+            theme.wrap(self.message, int(22 * s), w - int(80 * s))[:3] if self.message else []
+        )
 
     def update(self, dt: float) -> None:
         self.full_screen_row.set_value(self.app.fullscreen)  # F11 works here too: the row says what it did
@@ -110,5 +147,11 @@ class SettingsScene(Scene):
         self.focus.draw(surface, s)
         color = theme.WARN if self.failed else theme.TEXT_DIM
         for i, line in enumerate(self.message_lines):
-            theme.blit_text(surface, line, int(22 * s), color,
-                            (w // 2, self.back.rect.bottom + int(8 * s) + i * int(24 * s)), "midtop")
+            theme.blit_text(
+                surface,
+                line,
+                int(22 * s),
+                color,
+                (w // 2, self.back.rect.bottom + int(8 * s) + i * int(24 * s)),
+                "midtop",
+            )

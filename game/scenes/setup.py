@@ -48,15 +48,29 @@ def last_setup(game_id: str) -> MatchConfig:
     level = saved.get("level", "medium")
     level = level if level in known else "medium"
     level2 = saved.get("level2")
-    return MatchConfig(game_id, options, mode, int(saved.get("human_side", 0)), level,
-                       level2=level2 if level2 in known else None)
+    return MatchConfig(
+        game_id,
+        options,
+        mode,
+        int(saved.get("human_side", 0)),
+        level,
+        level2=level2 if level2 in known else None,
+    )
 
 
 def remember_setup(cfg: MatchConfig) -> None:
     """Keep this setup for the next time the game is chosen."""
-    user_settings.update(setups={cfg.game_id: {"options": cfg.options, "mode": cfg.mode,
-                                               "human_side": cfg.human_side, "level": cfg.level,
-                                               "level2": cfg.level2 or ""}})
+    user_settings.update(
+        setups={
+            cfg.game_id: {
+                "options": cfg.options,
+                "mode": cfg.mode,
+                "human_side": cfg.human_side,
+                "level": cfg.level,
+                "level2": cfg.level2 or "",
+            }
+        }
+    )
 
 
 class SetupScene(Scene):
@@ -67,23 +81,45 @@ class SetupScene(Scene):
         cfg = self.config
         self.levels = level_choices() if app.computer_available else []
         modes = list(MODES) if self.levels else [MODES[0]]
-        self.mode = Selector("How to play", modes, cfg.mode,
-                             N_("Take turns at one screen, play the computer, or watch it play itself.")
-                             if self.levels else N_("The computer opponent is not installed: pass and play."),
-                             on_change=lambda _: self._refresh())
-        self.side = Selector("Your side", [(i, name) for i, name in enumerate(self.spec.sides)], cfg.human_side,
-                             Words("{first} or {second}.", first=self.spec.sides[0], second=self.spec.sides[1]))
+        self.mode = Selector(
+            "How to play",
+            modes,
+            cfg.mode,
+            N_("Take turns at one screen, play the computer, or watch it play itself.")
+            if self.levels
+            else N_("The computer opponent is not installed: pass and play."),
+            on_change=lambda _: self._refresh(),
+        )
+        self.side = Selector(
+            "Your side",
+            [(i, name) for i, name in enumerate(self.spec.sides)],
+            cfg.human_side,
+            Words("{first} or {second}.", first=self.spec.sides[0], second=self.spec.sides[1]),
+        )
         level_names = [(n, label) for n, label, _ in self.levels] or [("medium", "Medium")]
         self.level = Selector("Difficulty", level_names, cfg.level, "", on_change=lambda _: self._refresh())
         # Computer against computer: each side its own level (a hunt's two sides can be balanced).
-        self.level2 = Selector("Second side's level", level_names, cfg.level2 or cfg.level, "",
-                               on_change=lambda _: self._refresh())
+        self.level2 = Selector(
+            "Second side's level",
+            level_names,
+            cfg.level2 or cfg.level,
+            "",
+            on_change=lambda _: self._refresh(),
+        )
         self.options: list[tuple[str, Selector]] = []
         for opt in self.spec.options:
             value = cfg.options.get(opt.name, opt.default)
-            sel = Selector(opt.label, [(c, opt.label_of(c)) for c in opt.choices], value, opt.help,
-                           house_rule=opt.house_rule, default=opt.default, on_change=lambda _: self._refresh(),
-                           choice_help=[opt.help_of(c) for c in opt.choices], unused_help=opt.unused_help)
+            sel = Selector(
+                opt.label,
+                [(c, opt.label_of(c)) for c in opt.choices],
+                value,
+                opt.help,
+                house_rule=opt.house_rule,
+                default=opt.default,
+                on_change=lambda _: self._refresh(),
+                choice_help=[opt.help_of(c) for c in opt.choices],
+                unused_help=opt.unused_help,
+            )
             self.options.append((opt.name, sel))
         # A game whose source names its variants offers them by name; the options below still
         # make any other combination, shown as "Custom".
@@ -91,9 +127,13 @@ class SetupScene(Scene):
         self.variant: Selector | None = None
         if self.presets:
             choices = [(name, name) for name in self.presets] + [(CUSTOM, N_("Custom (set below)"))]
-            self.variant = Selector("Variant", choices, self.spec.variant_of(self._option_values()),
-                                    N_("The variants the source names; changing an option below makes a custom game."),
-                                    on_change=self._pick_variant)
+            self.variant = Selector(
+                "Variant",
+                choices,
+                self.spec.variant_of(self._option_values()),
+                N_("The variants the source names; changing an option below makes a custom game."),
+                on_change=self._pick_variant,
+            )
             for name, sel in self.options:
                 if any(name in chosen for chosen in self.presets.values()):
                     sel.on_change = lambda _: self._option_changed()
@@ -150,14 +190,26 @@ class SetupScene(Scene):
             if sel is not None:
                 sel.enabled = opt.applies_to(values)
         widgets = [self.mode, self.side, self.level, self.level2] + self._option_rows()
-        self.focus.set([w for w in widgets if w.visible] + [self.start_button, self.rules, self.learn, self.back])
+        self.focus.set(
+            [w for w in widgets if w.visible] + [self.start_button, self.rules, self.learn, self.back]
+        )
 
     # --- actions ----------------------------------------------------------------------------------
     def current_config(self) -> MatchConfig:
         cfg = self.config
-        level2 = self.level2.value if self.mode.value == WATCH and self.level2.value != self.level.value else None
-        return MatchConfig(self.spec.id, self._option_values(), self.mode.value,
-                           self.side.value, self.level.value, cfg.min_pause, cfg.iterations, level2)
+        level2 = (
+            self.level2.value if self.mode.value == WATCH and self.level2.value != self.level.value else None
+        )
+        return MatchConfig(
+            self.spec.id,
+            self._option_values(),
+            self.mode.value,
+            self.side.value,
+            self.level.value,
+            cfg.min_pause,
+            cfg.iterations,
+            level2,
+        )
 
     def start(self) -> None:
         cfg = self.current_config()
@@ -167,7 +219,9 @@ class SetupScene(Scene):
         rng = random.Random()
         state = game.new_initial_state(rng)
         self.app.sound.play("select")
-        open_scene(self.app, SceneName.COIN if cfg.options.get("first") == "coin" else SceneName.PLAY, cfg, state)
+        open_scene(
+            self.app, SceneName.COIN if cfg.options.get("first") == "coin" else SceneName.PLAY, cfg, state
+        )
 
     def show_rules(self) -> None:
         open_scene(self.app, SceneName.RULES, self.spec.id)
@@ -225,20 +279,41 @@ class SetupScene(Scene):
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
         theme.blit_text(surface, self.spec.name, int(58 * s), theme.ACCENT, (int(36 * s), int(26 * s)))
-        theme.blit_text(surface, theme.fit(Words("{origin} — {description}", origin=self.spec.origin,
-                                                description=self.spec.description), int(24 * s),
-                                          w - int(72 * s)), int(24 * s), theme.TEXT_DIM, (int(36 * s), int(76 * s)))
+        theme.blit_text(
+            surface,
+            theme.fit(
+                Words("{origin} — {description}", origin=self.spec.origin, description=self.spec.description),
+                int(24 * s),
+                w - int(72 * s),
+            ),
+            int(24 * s),
+            theme.TEXT_DIM,
+            (int(36 * s), int(76 * s)),
+        )
         col_x = self._option_rows()[0].rect.left if self.options else w // 2
         if self.options:
             theme.blit_text(surface, "RULES OPTIONS", int(22 * s), theme.TEXT_DIM, (col_x, int(106 * s)))
         theme.blit_text(surface, "PLAYERS", int(22 * s), theme.TEXT_DIM, (int(36 * s), int(106 * s)))
         self.focus.draw(surface, s)
         last = next(r for r in (self.level2, self.level, self.side, self.mode) if r.visible)
-        self._draw_about(surface, pygame.Rect(last.rect.left, last.rect.bottom + int(16 * s), last.rect.width,
-                                              self.back.rect.top - last.rect.bottom - int(32 * s)), s)
-        left_of_hint = (self.learn if self.learn.visible else self.rules).rect.right  # the last button on the left
-        hint = theme.wrap("Up/Down choose a row, Left/Right change it, Enter starts the game",
-                          int(20 * s), self.start_button.rect.left - left_of_hint - int(40 * s))
+        self._draw_about(
+            surface,
+            pygame.Rect(
+                last.rect.left,
+                last.rect.bottom + int(16 * s),
+                last.rect.width,
+                self.back.rect.top - last.rect.bottom - int(32 * s),
+            ),
+            s,
+        )
+        left_of_hint = (
+            self.learn if self.learn.visible else self.rules
+        ).rect.right  # the last button on the left
+        hint = theme.wrap(
+            "Up/Down choose a row, Left/Right change it, Enter starts the game",
+            int(20 * s),
+            self.start_button.rect.left - left_of_hint - int(40 * s),
+        )
         mid = (left_of_hint + self.start_button.rect.left) // 2
         y = self.start_button.rect.centery - len(hint) * int(11 * s)
         for line in hint:
@@ -257,8 +332,16 @@ class SetupScene(Scene):
         if sel.default is not None:
             label = next((lab for v, lab in sel.choices if v == sel.default), str(sel.default))
             default = tr(Words(" Default: {choice}.", choice=label))
-        note = (N_("House rule: a choice that no source states. Keliya picks a default; change it if your table "
-                "plays otherwise.")) if sel.house_rule else ""
+        note = (
+            (
+                N_(
+                    "House rule: a choice that no source states. Keliya picks a default; change it if your table "
+                    "plays otherwise."
+                )
+            )
+            if sel.house_rule
+            else ""
+        )
         return sel, tr(sel.current_help) + default, note
 
     def _draw_about(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
@@ -268,12 +351,18 @@ class SetupScene(Scene):
         size = int(22 * s)
         lines = theme.wrap(words, size, box.width - 2 * pad)
         note_lines = theme.wrap(note, int(20 * s), box.width - 2 * pad) if note else []
-        needed = 2 * pad + int(34 * s) + len(lines) * int(size * 1.1) + (len(note_lines) * int(21 * s) + pad
-                                                                          if note_lines else 0)
+        needed = (
+            2 * pad
+            + int(34 * s)
+            + len(lines) * int(size * 1.1)
+            + (len(note_lines) * int(21 * s) + pad if note_lines else 0)
+        )
         box = pygame.Rect(box.left, box.top, box.width, min(box.height, needed))
         theme.panel(surface, box, (28, 32, 56), theme.PANEL_EDGE, int(12 * s), 1)
         x, y = box.left + pad, box.top + pad
-        theme.blit_text(surface, Words("About: {setting}", setting=sel.label), int(26 * s), theme.ACCENT, (x, y))
+        theme.blit_text(
+            surface, Words("About: {setting}", setting=sel.label), int(26 * s), theme.ACCENT, (x, y)
+        )
         y += int(34 * s)
         for line in lines:
             if y > box.bottom - int(60 * s) and note_lines:

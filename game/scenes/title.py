@@ -30,8 +30,15 @@ PROMPT = N_("Press Enter or click to play")
 FOOTER = N_("F11 full screen  ·  Ctrl+V open a copied game  ·  Esc quit")
 LETTER_COLORS = (theme.ACCENT, theme.ACCENT_2, theme.GOOD, theme.WARN, theme.HOUSE, theme.ACCENT)
 TOKEN_STYLES = ((0, PieceKind.SOLDIER), (1, PieceKind.SOLDIER), (1, PieceKind.COW), (0, PieceKind.LEOPARD))
-PARADE = ((0, PieceKind.TIGER), (1, PieceKind.LEOPARD), (1, PieceKind.LEOPARD), (0, PieceKind.SOLDIER),
-          (1, PieceKind.SOLDIER), (1, PieceKind.COW), (1, PieceKind.COW))
+PARADE = (
+    (0, PieceKind.TIGER),
+    (1, PieceKind.LEOPARD),
+    (1, PieceKind.LEOPARD),
+    (0, PieceKind.SOLDIER),
+    (1, PieceKind.SOLDIER),
+    (1, PieceKind.COW),
+    (1, PieceKind.COW),
+)
 
 
 def smallest_label(box: pygame.Rect) -> int:
@@ -61,8 +68,14 @@ class TitleScene(Scene):
         self.language_button = Button("", self.next_language, pygame.K_l, key_label="L")
         self.import_button = Button("Open a game", self.paste_game, pygame.K_o, key_label="O")
         self.file_button = Button("Open a file", self.browse_files, pygame.K_f, key_label="F")
-        self.buttons = [self.resume_button, self.library_button, self.settings_button, self.import_button,
-                        self.file_button, self.language_button]
+        self.buttons = [
+            self.resume_button,
+            self.library_button,
+            self.settings_button,
+            self.import_button,
+            self.file_button,
+            self.language_button,
+        ]
         self.refresh()
         self._read_at_build = True  # enter() right after need not read the library again
         self.place(app.size)
@@ -75,8 +88,11 @@ class TitleScene(Scene):
         self.latest = lib.latest
         self.resume_button.visible = self.latest is not None
         if self.latest is not None:
-            self.resume_button.label = Words("Continue {game}, {when}", game=lib.latest_words,
-                                             when=library.when_words(self.latest.saved_at))
+            self.resume_button.label = Words(
+                "Continue {game}, {when}",
+                game=lib.latest_words,
+                when=library.when_words(self.latest.saved_at),
+            )
         count = lib.unfinished
         self.library_button.label = Words("Saved games ({count})", count=count) if count else "Saved games"
         self.library_button.visible = bool(lib.unfinished or lib.finished)
@@ -173,20 +189,28 @@ class TitleScene(Scene):
         self.import_button.rect = pygame.Rect(int(20 * s), h - int(64 * s), int(220 * s), int(46 * s))
         # above it: the footer's line runs between the buttons of the bottom row
         self.file_button.rect = self.import_button.rect.move(0, -int(58 * s))
-        self.notice_lines = theme.wrap(tr(self.notice), int(22 * s), w - int(80 * s), most=4) if self.notice else []
+        self.notice_lines = (
+            theme.wrap(tr(self.notice), int(22 * s), w - int(80 * s), most=4) if self.notice else []
+        )
         # the prompt's box grows to hold its words (up to the window's margins), then they shrink
         pad = int(24 * s)
         self.prompt_size = int(36 * s)
-        self.prompt_box.width = min(w - int(80 * s),
-                                    max(self.prompt_box.width, theme.measure(PROMPT, self.prompt_size)[0] + 2 * pad))
+        self.prompt_box.width = min(
+            w - int(80 * s), max(self.prompt_box.width, theme.measure(PROMPT, self.prompt_size)[0] + 2 * pad)
+        )
         self.prompt_box.centerx = w // 2
-        self.prompt_size = theme.fit_size(PROMPT, self.prompt_size, smallest_label(self.prompt_box),
-                                          self.prompt_box.width - 2 * pad)
+        self.prompt_size = theme.fit_size(
+            PROMPT, self.prompt_size, smallest_label(self.prompt_box), self.prompt_box.width - 2 * pad
+        )
         # the keys' line runs in the bottom row, between the buttons at its ends, smaller if it must
         gap = int(12 * s)
         left, right = self.import_button.rect, self.language_button.rect
-        self.footer_box = pygame.Rect(left.right + gap, left.top, right.left - left.right - 2 * gap, left.height)
-        self.footer_size = theme.fit_size(FOOTER, int(24 * s), smallest_label(self.footer_box), self.footer_box.width)
+        self.footer_box = pygame.Rect(
+            left.right + gap, left.top, right.left - left.right - 2 * gap, left.height
+        )
+        self.footer_size = theme.fit_size(
+            FOOTER, int(24 * s), smallest_label(self.footer_box), self.footer_box.width
+        )
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -236,17 +260,41 @@ class TitleScene(Scene):
             surface.blit(shadow, shadow.get_rect(midbottom=(x + cw / 2 + 6 * s, base_y + bob + 8 * s)))
             surface.blit(glyph, glyph.get_rect(midbottom=(x + cw / 2, base_y + bob)))
             x += cw + int(12 * s)
-        theme.blit_text(surface, _("Traditional board games of Sri Lanka, India and southern Africa"), int(36 * s),
-                        theme.TEXT, (w // 2, int(base_y + 40 * s)), "midtop")
+        theme.blit_text(
+            surface,
+            _("Traditional board games of Sri Lanka, India and southern Africa"),
+            int(36 * s),
+            theme.TEXT,
+            (w // 2, int(base_y + 40 * s)),
+            "midtop",
+        )
         self._draw_parade(surface, w, int(base_y + 150 * s), s)
         glow = 0.5 + 0.5 * math.sin(self.time * 4)  # breathes, never disappears
         box = self.prompt_box
-        theme.panel(surface, box, (40, 48, 84), theme.lerp_color(theme.PANEL_EDGE, theme.ACCENT, glow), int(16 * s), 3)
-        theme.blit_text(surface, PROMPT, self.prompt_size, theme.lerp_color(theme.TEXT, theme.ACCENT, glow),
-                        box.center, "center", box=box)
+        theme.panel(
+            surface, box, (40, 48, 84), theme.lerp_color(theme.PANEL_EDGE, theme.ACCENT, glow), int(16 * s), 3
+        )
+        theme.blit_text(
+            surface,
+            PROMPT,
+            self.prompt_size,
+            theme.lerp_color(theme.TEXT, theme.ACCENT, glow),
+            box.center,
+            "center",
+            box=box,
+        )
         for b in self.buttons:
             b.draw(surface, False, s)
         for i, line in enumerate(self.notice_lines):
-            theme.blit_text(surface, line, int(22 * s), theme.WARN, (w // 2, int(12 * s) + i * int(26 * s)), "midtop")
-        theme.blit_text(surface, FOOTER, self.footer_size, theme.TEXT_DIM, self.footer_box.center, "center",
-                        box=self.footer_box)
+            theme.blit_text(
+                surface, line, int(22 * s), theme.WARN, (w // 2, int(12 * s) + i * int(26 * s)), "midtop"
+            )
+        theme.blit_text(
+            surface,
+            FOOTER,
+            self.footer_size,
+            theme.TEXT_DIM,
+            self.footer_box.center,
+            "center",
+            box=self.footer_box,
+        )

@@ -87,8 +87,13 @@ class TutorialScene(PlayScene):
         for b in self.card_buttons:
             if b.handle(event):
                 return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
-                                                          pygame.K_n, pygame.K_RIGHT):
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+            pygame.K_n,
+            pygame.K_RIGHT,
+        ):
             if self.busy:
                 self.skip_animation()
             else:
@@ -109,7 +114,9 @@ class TutorialScene(PlayScene):
         board, panel = super().layout(size)
         card = self.card_rect(size)
         gap = int(10 * theme.scale_for(size))
-        return pygame.Rect(board.left, card.bottom + gap, board.width, board.bottom - card.bottom - gap), panel
+        return pygame.Rect(
+            board.left, card.bottom + gap, board.width, board.bottom - card.bottom - gap
+        ), panel
 
     def card_rect(self, size: tuple[int, int]) -> pygame.Rect:
         board, _ = super().layout(size)

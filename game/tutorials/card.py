@@ -29,8 +29,10 @@ def button_rects(card: pygame.Rect, s: float) -> tuple[pygame.Rect, pygame.Rect]
 def _lines(sc: TutorialScene) -> list[tuple[str, theme.Color]]:
     """The card's paragraphs with their colours, for the stage the lesson is in."""
     if sc.stage == "done":
-        return [(sc.lesson.outro, theme.TEXT),
-                (N_("Enter or Esc to leave; A to go through the lesson again."), theme.TEXT_DIM)]
+        return [
+            (sc.lesson.outro, theme.TEXT),
+            (N_("Enter or Esc to leave; A to go through the lesson again."), theme.TEXT_DIM),
+        ]
     step = sc.step
     if sc.stage in ("after", "played", "reply"):
         out = [(step.caption, theme.TEXT_DIM)]
@@ -55,8 +57,11 @@ def draw_card(surface: pygame.Surface, sc: TutorialScene) -> None:
     if sc.stage == "done":
         head = Words("{game} lesson complete", game=sc.match.spec.name)
     else:
-        head = (Words("Lesson: step {n} of {total} — {title}", n=sc.index + 1, total=total, title=sc.step.title)
-                if sc.step.title else Words("Lesson: step {n} of {total}", n=sc.index + 1, total=total))
+        head = (
+            Words("Lesson: step {n} of {total} — {title}", n=sc.index + 1, total=total, title=sc.step.title)
+            if sc.step.title
+            else Words("Lesson: step {n} of {total}", n=sc.index + 1, total=total)
+        )
     head_size = int(26 * s)
     theme.blit_text(surface, head, head_size, theme.ACCENT, (x, y))
     _progress(surface, sc, (card.right - pad, y + head_size // 2), s)
@@ -71,10 +76,13 @@ def draw_card(surface: pygame.Surface, sc: TutorialScene) -> None:
         b.draw(surface, False, s)
 
 
-def _fit(paras: list[tuple[str, theme.Color]], width: int, room: int, s: float
-         ) -> tuple[int, list[tuple[str, theme.Color]]]:
+def _fit(
+    paras: list[tuple[str, theme.Color]], width: int, room: int, s: float
+) -> tuple[int, list[tuple[str, theme.Color]]]:
     """The largest text size (down to a floor) at which the paragraphs fit the card."""
-    size, wrapped = theme.wrap_to_room([text for text, _ in paras], int(23 * s), max(11, int(16 * s)), width, room)
+    size, wrapped = theme.wrap_to_room(
+        [text for text, _ in paras], int(23 * s), max(11, int(16 * s)), width, room
+    )
     return size, [(line, color) for lines, (_, color) in zip(wrapped, paras, strict=True) for line in lines]
 
 

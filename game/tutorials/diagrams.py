@@ -21,18 +21,30 @@ from . import has_lesson, lesson_for
 
 #: per game: (caption, the lesson step whose position it shows, whether to draw that step's move)
 DIAGRAMS: dict[str, tuple[tuple[str, str, bool], ...]] = {
-    **{gid: ((N_("The board: points joined by lines, and the start."), "The board", False),
-             (N_("A chain: c3 jumps d4 and then e6 (crossed out), one move."), "A chain", True))
-       for gid in ("sixteen_soldiers", "peralikatuma", "kotu_ellima")},
-    "cows_leopards": ((N_("A leopard's chain: c3 over d4 to e5, over e6 to e7."), "Jumps and chains", True),
-                      (N_("The cows' trap: after e4-e3 neither leopard can move."), "The trap", True)),
-    "hat_diviyan_keliya": ((N_("The tiger jumps d3 from d2 to d4."), "A capture", True),
-                           (N_("The leopards' trap: after f2-g1 the tiger on a1 is stuck."), "The trap", True)),
-    "battlehalma": ((N_("A leap chain over your own pieces: h1 to f3 to f5; they stay."), "Leaps", True),
-                    (N_("Exchange capture: e4 leaps d5 and lands on Blue's c6, taking it."), "Exchange capture", True),
-                    (N_("A king takes what it leaps: a8 over b7 and d5."), "The king", True)),
-    "ncuva": ((N_("Sowing a1 with a relay: d1 had a stone, so both sow on to c2."), "Relay", True),
-              (N_("A capture: c1's last stone ends in the empty d2; d3 and d4 are taken."), "Capture", True)),
+    **{
+        gid: (
+            (N_("The board: points joined by lines, and the start."), "The board", False),
+            (N_("A chain: c3 jumps d4 and then e6 (crossed out), one move."), "A chain", True),
+        )
+        for gid in ("sixteen_soldiers", "peralikatuma", "kotu_ellima")
+    },
+    "cows_leopards": (
+        (N_("A leopard's chain: c3 over d4 to e5, over e6 to e7."), "Jumps and chains", True),
+        (N_("The cows' trap: after e4-e3 neither leopard can move."), "The trap", True),
+    ),
+    "hat_diviyan_keliya": (
+        (N_("The tiger jumps d3 from d2 to d4."), "A capture", True),
+        (N_("The leopards' trap: after f2-g1 the tiger on a1 is stuck."), "The trap", True),
+    ),
+    "battlehalma": (
+        (N_("A leap chain over your own pieces: h1 to f3 to f5; they stay."), "Leaps", True),
+        (N_("Exchange capture: e4 leaps d5 and lands on Blue's c6, taking it."), "Exchange capture", True),
+        (N_("A king takes what it leaps: a8 over b7 and d5."), "The king", True),
+    ),
+    "ncuva": (
+        (N_("Sowing a1 with a relay: d1 had a stone, so both sow on to c2."), "Relay", True),
+        (N_("A capture: c1's last stone ends in the empty d2; d3 and d4 are taken."), "Capture", True),
+    ),
 }
 
 
@@ -99,8 +111,9 @@ def _route(surf: pygame.Surface, points: list[tuple[float, float]], color: theme
         left = (tip[0] - math.cos(ang - 0.5) * k, tip[1] - math.sin(ang - 0.5) * k)
         right = (tip[0] - math.cos(ang + 0.5) * k, tip[1] - math.sin(ang + 0.5) * k)
         pygame.draw.polygon(surf, (20, 16, 30), [tip, left, right], 0)
-        pygame.draw.polygon(surf, color, [(tip[0] - math.cos(ang) * 2, tip[1] - math.sin(ang) * 2),
-                                          left, right])
+        pygame.draw.polygon(
+            surf, color, [(tip[0] - math.cos(ang) * 2, tip[1] - math.sin(ang) * 2), left, right]
+        )
 
 
 def _cross(surf: pygame.Surface, center: tuple[float, float], k: float, s: float) -> None:

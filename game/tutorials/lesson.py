@@ -44,8 +44,9 @@ def rows_top_down(game_id: str, options: dict[str, object]) -> list[list[str]]:
     return [[c.name for c in sorted(by_y[y], key=lambda c: c.x)] for y in sorted(by_y, reverse=True)]
 
 
-def position(game_id: str, pieces: dict[str, str], options: Mapping[str, object] | None = None,
-             **fields: str | int) -> str:
+def position(
+    game_id: str, pieces: dict[str, str], options: Mapping[str, object] | None = None, **fields: str | int
+) -> str:
     """Position text for ``game_id`` with ``pieces`` (character -> point names, space separated,
     e.g. ``{"S": "e3 d3", "N": "e4"}``); other fields (turn, hands, phase...) as given, the rest
     as at the start. Written from names so a lesson reads like the rules text."""

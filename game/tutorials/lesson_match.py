@@ -40,8 +40,12 @@ class LessonMatch:
         self.feedback = ""  # the last refusal, in words, shown on the lesson card
         self.expected: list[Move] = []
         state = start_state(lesson)
-        self.match = Match(MatchConfig(lesson.game_id, dict(state.game.options), mode=PASS_AND_PLAY), state,
-                           keep=False, coach=self)
+        self.match = Match(
+            MatchConfig(lesson.game_id, dict(state.game.options), mode=PASS_AND_PLAY),
+            state,
+            keep=False,
+            coach=self,
+        )
         self.begin(0)
 
     @property
@@ -57,7 +61,9 @@ class LessonMatch:
 
     def help_text(self) -> str:
         if self.stage == Stage.MOVE:
-            return N_("Make the move the lesson asks for: the pointer shows where to click. Esc leaves the lesson.")
+            return N_(
+                "Make the move the lesson asks for: the pointer shows where to click. Esc leaves the lesson."
+            )
         return N_("Enter (or Next) goes on; A starts the lesson again; Esc leaves.")
 
     def allows(self, result: ClickResult, cell: int | None) -> bool:
@@ -129,7 +135,7 @@ class LessonMatch:
             return None
         path = self.match.builder.path
         for move in self.expected:
-            if move.path[:len(path)] == path and len(path) < len(move.path):
+            if move.path[: len(path)] == path and len(path) < len(move.path):
                 return move.path[len(path)]
         return None
 
@@ -142,7 +148,9 @@ class LessonMatch:
         played, the selection is dropped, and the lesson card says why and what to do instead."""
         hint = self.step.hint or N_("Try the marked move.")
         self.match.builder.cancel()
-        self.feedback = Words("{reason} {hint}", reason=sentence(reason) if reason else N_("Not that one."), hint=hint)
+        self.feedback = Words(
+            "{reason} {hint}", reason=sentence(reason) if reason else N_("Not that one."), hint=hint
+        )
         self.match.cue(Sound("illegal", 0.6))
         if cell is not None:
             self.match.cue(Flash(cell))

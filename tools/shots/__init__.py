@@ -47,7 +47,9 @@ def _play(app, config: MatchConfig, state=None):
     return scene
 
 
-def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: str = "en") -> list[Path]:
+def save_screenshots(
+    out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, language: str = "en"
+) -> list[Path]:
     """Every scene at each size, in ``language``, as PNG files in ``out``."""
     from game.app import App
     from game.scenes.coin import CoinTossScene
@@ -95,7 +97,9 @@ def save_screenshots(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, lang
             app.manager.push(SetupScene(app, "sixteen_soldiers"))
             pump(app, 0.1)
             shot("03_setup_sixteen_soldiers")
-            setup = SetupScene(app, "cows_leopards", MatchConfig("cows_leopards", mode=VS_COMPUTER, human_side=1))
+            setup = SetupScene(
+                app, "cows_leopards", MatchConfig("cows_leopards", mode=VS_COMPUTER, human_side=1)
+            )
             app.manager.push(setup)
             pump(app, 0.1)
             shot("04_setup_cows_leopards_vs_computer")

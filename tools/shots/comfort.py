@@ -30,17 +30,26 @@ def take(app, shot, mouse, play) -> None:
     files = [library.GameFile() for _ in range(4)]
     for i, (game_file, game_id) in enumerate(zip(files, ("sixteen_soldiers", "ncuva", "battlehalma"))):
         plies = 5 + 7 * i
-        game_file.save(MatchConfig(game_id, mode=VS_COMPUTER if i % 2 else PASS_AND_PLAY, level="medium"),
-                       random_play(game_id, i, lambda s: s.ply >= plies))  # noqa: B023 - used at once
+        game_file.save(
+            MatchConfig(game_id, mode=VS_COMPUTER if i % 2 else PASS_AND_PLAY, level="medium"),
+            random_play(game_id, i, lambda s: s.ply >= plies),  # noqa: B023 - used at once
+        )
     files[3].save(config, state)
     for i, game_id in enumerate(("cows_leopards", "kotu_ellima")):
         done = library.GameFile()
         files.append(done)
-        done.save(MatchConfig(game_id, mode=VS_COMPUTER, level="hard", human_side=i), finished(game_id, i + 1))
+        done.save(
+            MatchConfig(game_id, mode=VS_COMPUTER, level="hard", human_side=i), finished(game_id, i + 1)
+        )
     older = library.games_dir() / "20261116-203500-0bd9a3.txt"
-    older.write_text(saves.match_text(MatchConfig("hat_diviyan_keliya", mode=VS_COMPUTER, level="easy"),
-                                      random_play("hat_diviyan_keliya", 4, lambda s: s.ply >= 12),
-                                      OLDER.timestamp()), encoding="utf-8")
+    older.write_text(
+        saves.match_text(
+            MatchConfig("hat_diviyan_keliya", mode=VS_COMPUTER, level="easy"),
+            random_play("hat_diviyan_keliya", 4, lambda s: s.ply >= 12),
+            OLDER.timestamp(),
+        ),
+        encoding="utf-8",
+    )
     app.manager.clear()
     app.manager.push(TitleScene(app))
     pump(app, 0.6)
@@ -79,7 +88,9 @@ def take(app, shot, mouse, play) -> None:
     shot("64_review_move_20")
     # a game played as North (the top side: the person's own at the bottom) against the computer:
     # the card says "You won" or "You lost", and the graph "Your chances"
-    scene = play(app, MatchConfig("kotu_ellima", mode=VS_COMPUTER, level="hard", human_side=1), finished("kotu_ellima"))
+    scene = play(
+        app, MatchConfig("kotu_ellima", mode=VS_COMPUTER, level="hard", human_side=1), finished("kotu_ellima")
+    )
     pump(app, 1.5)
     shot("65_game_over_turning_points")
     _analysis(app, shot, scene)
@@ -101,8 +112,10 @@ def _analysis(app, shot, scene) -> None:
     pump(app, 0.1)
     shot("66_analysis_graph")
     # a slip of the person's own first, if they made one (North's: the highlighted row in its column)
-    slips = sorted((j for j in scene.match.analysis.judgements() if j.best and j.verdict != "good"),
-                   key=lambda j: (j.mover != scene.match.lone_human, j.ply))
+    slips = sorted(
+        (j for j in scene.match.analysis.judgements() if j.best and j.verdict != "good"),
+        key=lambda j: (j.mover != scene.match.lone_human, j.ply),
+    )
     if slips:
         scene.match.look_at_move(slips[0].ply)
         pump(app, 0.1)

@@ -33,8 +33,9 @@ def take(app, shot, mouse, play) -> None:
     pump(app, 0.12)
     shot("44_ncuva_relay")
 
-    state = random_play("ncuva", 3, lambda s: any(s.captures(m) for m in s.legal_moves()) and s.ply >= 4,
-                        columns=6)
+    state = random_play(
+        "ncuva", 3, lambda s: any(s.captures(m) for m in s.legal_moves()) and s.ply >= 4, columns=6
+    )
     scene = play(app, MatchConfig("ncuva", {"columns": 6}), state)
     move = max(state.legal_moves(), key=state.move_gain)
     mouse.click(scene.board.pos(move.origin))

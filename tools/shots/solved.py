@@ -33,8 +33,14 @@ def _table():
 def take(app, shot, mouse, play) -> None:
     from game.ai import solver
 
-    kept = (solver._tables, solver._working, solver._notices, solver._distrusted, solver._build,
-            solver.builds_allowed)
+    kept = (
+        solver._tables,
+        solver._working,
+        solver._notices,
+        solver._distrusted,
+        solver._build,
+        solver.builds_allowed,
+    )
     solver.builds_allowed = True
     try:
         path = solver.cache_path(_table().variant)
@@ -51,8 +57,14 @@ def take(app, shot, mouse, play) -> None:
         _meet(app, shot, mouse, play, "16e_hat_diviyan_keliya_table_not_built", _write_nothing)
         path.unlink(missing_ok=True)
     finally:
-        (solver._tables, solver._working, solver._notices, solver._distrusted, solver._build,
-         solver.builds_allowed) = kept
+        (
+            solver._tables,
+            solver._working,
+            solver._notices,
+            solver._distrusted,
+            solver._build,
+            solver.builds_allowed,
+        ) = kept
 
 
 def _write_table(game, variant: str, path: Path) -> None:

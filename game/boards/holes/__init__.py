@@ -30,8 +30,9 @@ def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, game: Game, state
     draw_board_thumbnail(surface, rect, game.layout, state.counts())
 
 
-def counts_before(counts: dict[int, int], stores: tuple[int, int], effects: list[Effect]
-                  ) -> tuple[dict[int, int], tuple[int, int]]:
+def counts_before(
+    counts: dict[int, int], stores: tuple[int, int], effects: list[Effect]
+) -> tuple[dict[int, int], tuple[int, int]]:
     """The counts and stores a move's effects started from (its effects undone in reverse)."""
     out = dict(counts)
     taken = list(stores)

@@ -103,15 +103,25 @@ def stop_words(effects: list[Effect], side: str) -> str:
     last = effects[-1] if effects and effects[-1].kind == STOP else None
     taken = sum(e.count for e in effects if e.kind == CAPTURE)
     template = STOP_WORDS.get(Detail(last.detail), "") if last else ""
-    return Words(template, side=side, taken=taken, lifts=f"{last.count:,}" if last else "0") if template else ""
+    return (
+        Words(template, side=side, taken=taken, lifts=f"{last.count:,}" if last else "0") if template else ""
+    )
 
 
 class SowingAnimation:
     """One sowing being shown on ``field``. ``board`` is empty: pits draw from the field."""
 
-    def __init__(self, effects: list[Effect], field: StoneField, view: HolesView, on_event: EventSink,
-                 sides: tuple[str, str], player: int, on_end: Callable[[], None] | None = None,
-                 speed: float = 1.0) -> None:
+    def __init__(
+        self,
+        effects: list[Effect],
+        field: StoneField,
+        view: HolesView,
+        on_event: EventSink,
+        sides: tuple[str, str],
+        player: int,
+        on_end: Callable[[], None] | None = None,
+        speed: float = 1.0,
+    ) -> None:
         self.field = field
         self.view = view
         self.on_event = on_event
@@ -220,7 +230,9 @@ class SowingAnimation:
             del pool[:k]
             return out + [Stone(rng.randrange(STONE_COLOURS)) for _ in range(k - len(out))]
 
-        keep = {cell: stones for cell, stones in self.field.pits.items() if len(stones) == counts.get(cell, 0)}
+        keep = {
+            cell: stones for cell, stones in self.field.pits.items() if len(stones) == counts.get(cell, 0)
+        }
         kept = {id(s) for stones in keep.values() for s in stones}
         pool = [s for s in pool if id(s) not in kept]
         pits = {cell: keep[cell] if cell in keep else take(counts.get(cell, 0)) for cell in self.field.pits}
@@ -345,10 +357,16 @@ class SowingAnimation:
             pos, lift = arc_point(start, end, t, view.s * 0.8)
             self._blit(surface, stone, pos, int(r * (1 + 0.4 * lift)), lift)
 
-    def _blit(self, surface: pygame.Surface, stone: Stone, pos: tuple[float, float], radius: int,
-              lift: float) -> None:
+    def _blit(
+        self, surface: pygame.Surface, stone: Stone, pos: tuple[float, float], radius: int, lift: float
+    ) -> None:
         radius = max(2, radius)
         if lift > 0.05:  # a shadow on the board under a stone in the air
-            alpha_circle(surface, (20, 12, 6), 90, (pos[0] + lift * radius * 0.6, pos[1] + lift * radius * 1.4),
-                         radius * 0.9)
+            alpha_circle(
+                surface,
+                (20, 12, 6),
+                90,
+                (pos[0] + lift * radius * 0.6, pos[1] + lift * radius * 1.4),
+                radius * 0.9,
+            )
         surface.blit(stone_sprite(stone.colour, radius), (pos[0] - radius - 1, pos[1] - radius - 1))

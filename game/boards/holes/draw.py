@@ -26,7 +26,9 @@ BADGE = (34, 24, 16)
 BADGE_CHANGED = (20, 70, 120)
 
 
-def _cross(surface: pygame.Surface, color: theme.Color, center: tuple[float, float], k: float, width: int) -> None:
+def _cross(
+    surface: pygame.Surface, color: theme.Color, center: tuple[float, float], k: float, width: int
+) -> None:
     x, y = center
     pygame.draw.line(surface, color, (x - k, y - k), (x + k, y + k), width)
     pygame.draw.line(surface, color, (x - k, y + k), (x + k, y - k), width)
@@ -89,11 +91,23 @@ class HolesRenderer:
             b = m.builder
             for cell in b.single_moves():
                 hot = cell == m.hover
-                alpha_circle(surface, theme.ACCENT, 240 if hot else int(120 + 60 * m.pulse), view.pos(cell),
-                             r * (1.12 if hot else 1.06), max(3, int(r * (0.16 if hot else 0.1))))
+                alpha_circle(
+                    surface,
+                    theme.ACCENT,
+                    240 if hot else int(120 + 60 * m.pulse),
+                    view.pos(cell),
+                    r * (1.12 if hot else 1.06),
+                    max(3, int(r * (0.16 if hot else 0.1))),
+                )
         if m.suggestion is not None and anim is None:
-            alpha_circle(surface, theme.HINT, int(150 + 100 * m.pulse), view.pos(m.suggestion.origin),
-                         r * (1.15 + 0.1 * m.pulse), max(3, w))
+            alpha_circle(
+                surface,
+                theme.HINT,
+                int(150 + 100 * m.pulse),
+                view.pos(m.suggestion.origin),
+                r * (1.15 + 0.1 * m.pulse),
+                max(3, w),
+            )
         if anim is not None and anim.index < len(anim.steps):
             e = anim.steps[anim.index].effect
             if e.kind == RELAY:
@@ -124,7 +138,12 @@ class HolesRenderer:
             s = view.s
             for st in sorted(stones, key=lambda st: st.layer) if len(stones) > 14 else stones:
                 p = st.body.position  # type: ignore[union-attr]
-                blits.append((stone_sprite(st.colour, rad), (cx + (p.x - bx) * s - rad - 1, cy - (p.y - by) * s - rad - 1)))
+                blits.append(
+                    (
+                        stone_sprite(st.colour, rad),
+                        (cx + (p.x - bx) * s - rad - 1, cy - (p.y - by) * s - rad - 1),
+                    )
+                )
         surface.blits(blits, doreturn=False)
 
     def _resting_stones(self, surface: pygame.Surface, counts: dict[int, int]) -> None:
@@ -135,7 +154,10 @@ class HolesRenderer:
             cx, cy = view.pos(cell)
             for k in range(n):
                 _, (dx, dy) = heap_offset(k, self.field.turns.get(cell, 0.0))
-                surface.blit(stone_sprite((cell + k) % 6, rad), (cx + dx * view.s - rad - 1, cy - dy * view.s - rad - 1))
+                surface.blit(
+                    stone_sprite((cell + k) % 6, rad),
+                    (cx + dx * view.s - rad - 1, cy - dy * view.s - rad - 1),
+                )
 
     def _stores(self, surface: pygame.Surface, stores: tuple[int, int] | tuple) -> None:
         view = self.view
@@ -151,11 +173,22 @@ class HolesRenderer:
             surface.blits(blits, doreturn=False)
             ink = SOUTH_INK if player == 0 else NORTH_INK
             size = max(14, int(rect.height * 0.36))
-            theme.blit_text(surface, Words("{side}'s store", side=self.sides[player]), size, ink,
-                            (rect.left + int(rect.height * 0.35), rect.top + int(rect.height * 0.08)))
+            theme.blit_text(
+                surface,
+                Words("{side}'s store", side=self.sides[player]),
+                size,
+                ink,
+                (rect.left + int(rect.height * 0.35), rect.top + int(rect.height * 0.08)),
+            )
             big = max(18, int(rect.height * 0.72))
-            theme.blit_text(surface, str(stores[player]), big, ink,
-                            (rect.right - int(rect.height * 0.4), rect.centery), "midright")
+            theme.blit_text(
+                surface,
+                str(stores[player]),
+                big,
+                ink,
+                (rect.right - int(rect.height * 0.4), rect.centery),
+                "midright",
+            )
 
     def _badges(self, surface: pygame.Surface, counts: dict[int, int], pv: Preview | None) -> None:
         view = self.view
@@ -180,8 +213,12 @@ class HolesRenderer:
         if anim.done or anim.steps[anim.index].effect.kind != STOP or not anim.caption:
             return
         stop = anim.steps[anim.index].effect.detail
-        self._pill(surface, anim.caption, theme.CAPTURE if stop == Detail.CAPTURE else theme.ACCENT_2,
-                   min(1.0, anim.step_t * 4))
+        self._pill(
+            surface,
+            anim.caption,
+            theme.CAPTURE if stop == Detail.CAPTURE else theme.ACCENT_2,
+            min(1.0, anim.step_t * 4),
+        )
 
     def _pill(self, surface: pygame.Surface, words: str, edge: theme.Color, fade: float = 1.0) -> None:
         view = self.view
@@ -227,5 +264,8 @@ class HolesRenderer:
             pygame.draw.rect(surface, (210, 255, 225), box, 1, border_radius=box.height // 2)
             surface.blit(tag, tag.get_rect(center=box.center))
         # "sleeps" is said in full until a sowing has been seen to end in sleep
-        self._pill(surface, pv.words(m.state.game.point_name, explain=Detail.SLEEP not in m.source.stops_seen),
-                   theme.CAPTURE if pv.captured else theme.ACCENT)
+        self._pill(
+            surface,
+            pv.words(m.state.game.point_name, explain=Detail.SLEEP not in m.source.stops_seen),
+            theme.CAPTURE if pv.captured else theme.ACCENT,
+        )

@@ -27,7 +27,9 @@ class Preview:
         """One line for the board: 'b1: 9 stones sown, 2 relays, ends in d2 — captures 5'.
         ``explain``: say what "sleeps" means (until the player has seen it happen)."""
         sown = sum(self.received.values())
-        parts = [Words.counted("{pit}: {n} stone sown", "{pit}: {n} stones sown", sown, pit=name(self.origin))]
+        parts = [
+            Words.counted("{pit}: {n} stone sown", "{pit}: {n} stones sown", sown, pit=name(self.origin))
+        ]
         if self.relays:
             parts.append(Words.counted("{n} relay", "{n} relays", self.relays))
         parts.append(Words("ends in {pit}", pit=name(self.end)))

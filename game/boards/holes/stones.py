@@ -108,8 +108,13 @@ class StoneField:
         shapes = []
         r = WALL_RADIUS + 0.02
         for cx, cy in self.centres.values():
-            pts = [(cx + r * math.cos(2 * math.pi * i / WALL_SEGMENTS), cy + r * math.sin(2 * math.pi * i / WALL_SEGMENTS))
-                   for i in range(WALL_SEGMENTS)]
+            pts = [
+                (
+                    cx + r * math.cos(2 * math.pi * i / WALL_SEGMENTS),
+                    cy + r * math.sin(2 * math.pi * i / WALL_SEGMENTS),
+                )
+                for i in range(WALL_SEGMENTS)
+            ]
             for a, b in zip(pts, pts[1:] + pts[:1]):
                 seg = pymunk.Segment(static, a, b, 0.02)
                 seg.elasticity = 0.35
@@ -144,21 +149,25 @@ class StoneField:
         for p in (0, 1):
             self.stores[p] = stores[p]
             col = self.store_colours[p]
-            del col[stores[p]:]
+            del col[stores[p] :]
             while len(col) < stores[p]:
                 col.append(self.rng.randrange(STONE_COLOURS))
         if changed or not self.synced:
             self.settle()
         self.synced = True
 
-    def lay_out(self, pits: dict[int, list[Stone]], stored: tuple[list[Stone], list[Stone]],
-                settle: float = 0.3) -> None:
+    def lay_out(
+        self, pits: dict[int, list[Stone]], stored: tuple[list[Stone], list[Stone]], settle: float = 0.3
+    ) -> None:
         """Put ``pits[cell]``'s stones in each pit at rest (a skipped sowing's end) and ``stored``
         in the stores. A pit holding the very same stones keeps them where they lie; the others
         are laid out afresh and the world settled a fixed number of steps: the work is the
         stones moved, not the steps of the sowing that moved them."""
-        changed = [cell for cell, stones in pits.items()
-                   if len(stones) != len(self.pits[cell]) or any(a is not b for a, b in zip(stones, self.pits[cell]))]
+        changed = [
+            cell
+            for cell, stones in pits.items()
+            if len(stones) != len(self.pits[cell]) or any(a is not b for a, b in zip(stones, self.pits[cell]))
+        ]
         for cell in changed:  # every moved stone leaves its old body first, wherever it goes
             for stone in self.pits[cell]:
                 self._unbody(stone)
@@ -255,8 +264,9 @@ class StoneField:
         shape.friction = 0.5
         bit = 1 << layer
         shape.filter = pymunk.ShapeFilter(categories=bit, mask=bit)
-        spring = pymunk.DampedSpring(self.space.static_body, body, rest, (0, 0), 0.0,
-                                     SPRING_STIFFNESS, SPRING_DAMPING)
+        spring = pymunk.DampedSpring(
+            self.space.static_body, body, rest, (0, 0), 0.0, SPRING_STIFFNESS, SPRING_DAMPING
+        )
         self.space.add(body, shape, spring)
         stone.body, stone.shape, stone.spring, stone.layer = body, shape, spring, layer
 

@@ -48,8 +48,12 @@ def stone_sprite(colour: int, radius: int, _cache: dict = {}) -> pygame.Surface:
         pygame.draw.circle(surf, theme.lerp_color(c, (30, 20, 10), 0.55), (mid, mid), radius)
         pygame.draw.circle(surf, c, (mid - radius * 0.12, mid - radius * 0.12), radius * 0.84)
         if radius >= 3:
-            pygame.draw.circle(surf, theme.lerp_color(c, (255, 255, 255), 0.6),
-                               (mid - radius * 0.35, mid - radius * 0.38), max(1, radius * 0.3))
+            pygame.draw.circle(
+                surf,
+                theme.lerp_color(c, (255, 255, 255), 0.6),
+                (mid - radius * 0.35, mid - radius * 0.38),
+                max(1, radius * 0.3),
+            )
         _cache[key] = surf
     return surf
 
@@ -72,7 +76,11 @@ class HolesView(CachedBoard):
         n = self.cols
         w_units = n + (1.0 if self.labels else 0.1)
         store_units = STORE_UNITS if self.labels else 0.0
-        extra = (2 * PIT_RADIUS + BADGE_UNITS + 2 * (store_units + 0.14) + 0.3) if self.labels else 2 * PIT_RADIUS + 0.3
+        extra = (
+            (2 * PIT_RADIUS + BADGE_UNITS + 2 * (store_units + 0.14) + 0.3)
+            if self.labels
+            else 2 * PIT_RADIUS + 0.3
+        )
         s = min(self.rect.width / w_units, self.rect.height / (3.5 + extra))
         # A wide board is limited by the width: the height left over spreads the rows, then
         # makes the stores taller, so the board fills its area.
@@ -100,7 +108,9 @@ class HolesView(CachedBoard):
         st_h = store_units * s
         south_top = self.y_bottom + self.pit_r + (BADGE_UNITS + 0.14) * s
         bottom_store = pygame.Rect(int(x0 - 0.5 * s), int(south_top), int(n * s), int(st_h))
-        top_store = pygame.Rect(int(x0 - 0.5 * s), int(y_top - self.pit_r - 0.14 * s - st_h), int(n * s), int(st_h))
+        top_store = pygame.Rect(
+            int(x0 - 0.5 * s), int(y_top - self.pit_r - 0.14 * s - st_h), int(n * s), int(st_h)
+        )
         self.stores = (top_store, bottom_store) if self.rotated else (bottom_store, top_store)
         self.badge_size = max(14, min(28, int(0.34 * s)))
         self._bg = None
@@ -125,7 +135,9 @@ class HolesView(CachedBoard):
         """Pixel centre of pit ``cell``."""
         return self._centres[cell]
 
-    def stone_px(self, cell: int, centre: tuple[float, float], at: tuple[float, float]) -> tuple[float, float]:
+    def stone_px(
+        self, cell: int, centre: tuple[float, float], at: tuple[float, float]
+    ) -> tuple[float, float]:
         """Pixel position of a stone at board point ``at`` in pit ``cell`` (whose board centre is
         ``centre``): the pit's pixel centre plus the offset, scaled the same both ways."""
         x, y = self._centres[cell]
@@ -174,13 +186,19 @@ class HolesView(CachedBoard):
             pygame.draw.rect(bg, band, box, border_radius=max(6, int(s * 0.35)))
             if self.labels:
                 store = self.stores[player].move(ox, oy)
-                pygame.draw.rect(bg, theme.lerp_color(band, PIT_DEEP, 0.35), store, border_radius=int(store.height / 2))
-                pygame.draw.rect(bg, PIT_DEEP, store, max(2, int(s * 0.04)), border_radius=int(store.height / 2))
+                pygame.draw.rect(
+                    bg, theme.lerp_color(band, PIT_DEEP, 0.35), store, border_radius=int(store.height / 2)
+                )
+                pygame.draw.rect(
+                    bg, PIT_DEEP, store, max(2, int(s * 0.04)), border_radius=int(store.height / 2)
+                )
         for player in (0, 1):
             self._circuit(bg, player, ox, oy)
         for x, y in self._centres.values():
             r = self.pit_r
-            pygame.draw.circle(bg, theme.lerp_color(PIT, (255, 240, 210), 0.25), (x + ox, y + oy + r * 0.06), r + 1)
+            pygame.draw.circle(
+                bg, theme.lerp_color(PIT, (255, 240, 210), 0.25), (x + ox, y + oy + r * 0.06), r + 1
+            )
             pygame.draw.circle(bg, PIT_DEEP, (x + ox, y + oy), r)
             pygame.draw.circle(bg, PIT, (x + ox + r * 0.05, y + oy + r * 0.07), r * 0.9)
         for player in (0, 1):
@@ -207,14 +225,26 @@ class HolesView(CachedBoard):
             cx = a[0]
             side = 1 if cx > self.x0 + ox + 0.1 else -1
             rx = self.s * 0.62
-            arc = [(cx + side * rx * math.sin(math.pi * t / 16), a[1] + (b[1] - a[1]) * (1 - math.cos(math.pi * t / 16)) / 2)
-                   for t in range(17)]
+            arc = [
+                (
+                    cx + side * rx * math.sin(math.pi * t / 16),
+                    a[1] + (b[1] - a[1]) * (1 - math.cos(math.pi * t / 16)) / 2,
+                )
+                for t in range(17)
+            ]
             pygame.draw.lines(bg, ink, False, arc, width)
             tip = arc[8]
             down = 1 if b[1] > a[1] else -1
             k = self.s * 0.13
-            pygame.draw.polygon(bg, ink, [(tip[0], tip[1] + down * k), (tip[0] - k, tip[1] - down * k * 0.6),
-                                          (tip[0] + k, tip[1] - down * k * 0.6)])
+            pygame.draw.polygon(
+                bg,
+                ink,
+                [
+                    (tip[0], tip[1] + down * k),
+                    (tip[0] - k, tip[1] - down * k * 0.6),
+                    (tip[0] + k, tip[1] - down * k * 0.6),
+                ],
+            )
 
     def _arrows(self, bg: pygame.Surface, player: int, ox: float, oy: float) -> None:
         """An arrowhead in each gap between two pits of a row, pointing the way stones go."""
@@ -226,7 +256,9 @@ class HolesView(CachedBoard):
                 continue
             mx = (a[0] + b[0]) / 2
             d = 1 if b[0] > a[0] else -1
-            pygame.draw.polygon(bg, ink, [(mx + d * k, a[1]), (mx - d * k * 0.7, a[1] - k), (mx - d * k * 0.7, a[1] + k)])
+            pygame.draw.polygon(
+                bg, ink, [(mx + d * k, a[1]), (mx - d * k * 0.7, a[1] - k), (mx - d * k * 0.7, a[1] + k)]
+            )
 
     def _draw_labels(self, bg: pygame.Surface, ox: float, oy: float) -> None:
         """Row numbers on discs in the owner's colours (readable on the frame and the bands),
@@ -241,18 +273,28 @@ class HolesView(CachedBoard):
             centre = (int(x - 0.84 * s + ox), int(y + oy))  # between the frame's edge and the circuit's turn
             radius = max(size * 0.6, s * 0.19)
             pygame.draw.circle(bg, disc, centre, radius)
-            pygame.draw.circle(bg, theme.lerp_color(disc, (0, 0, 0), 0.35), centre, radius, max(1, int(s * 0.03)))
+            pygame.draw.circle(
+                bg, theme.lerp_color(disc, (0, 0, 0), 0.35), centre, radius, max(1, int(s * 0.03))
+            )
             theme.blit_text(bg, str(r + 1), size, ink, centre, "center")
         size = max(14, int(s * 0.34))
         lower_inner = rows[2] if self.rotated else rows[1]  # the letters go in the gap between the halves
         y_letters = self._centres[lower_inner[0]][1] - self.pit_r - size * 0.55
         for c in range(self.cols):
             x, _ = self._centres[rows[1][c]]
-            theme.blit_text(bg, self.layout.cell(rows[1][c]).name[0], size, SOUTH_INK,
-                            (int(x + ox), int(y_letters + oy)), "center")
+            theme.blit_text(
+                bg,
+                self.layout.cell(rows[1][c]).name[0],
+                size,
+                SOUTH_INK,
+                (int(x + ox), int(y_letters + oy)),
+                "center",
+            )
 
 
-def draw_board_thumbnail(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, counts: dict[int, int]) -> None:
+def draw_board_thumbnail(
+    surface: pygame.Surface, rect: pygame.Rect, layout: Layout, counts: dict[int, int]
+) -> None:
     """The chooser card's picture: the pits and their stones as resting heaps."""
     from .stones import heap_offset
 

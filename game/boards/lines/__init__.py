@@ -29,6 +29,5 @@ class Family(FamilyBase):
         view = BoardView(game.layout, rect)
         super().__init__(view, LinesRenderer(view))
 
-    def animate(self, effects: list[Effect], before: Pieces, on_event,
-                shown_hops: int = 0) -> MoveAnimation:
+    def animate(self, effects: list[Effect], before: Pieces, on_event, shown_hops: int = 0) -> MoveAnimation:
         return MoveAnimation(effects, before, self.view, on_event, shown_hops)

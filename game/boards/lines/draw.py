@@ -122,11 +122,23 @@ class LinesRenderer:
             if not dragging:
                 draw_piece(surface, view.pos(chain[-1]), r, owner, kind, lift=0.35)
             if b.can_stop():
-                alpha_circle(surface, theme.ACCENT, int(150 + 100 * pulse), view.pos(chain[-1]), r * 1.3,
-                             max(3, int(r * 0.14)))
+                alpha_circle(
+                    surface,
+                    theme.ACCENT,
+                    int(150 + 100 * pulse),
+                    view.pos(chain[-1]),
+                    r * 1.3,
+                    max(3, int(r * 0.14)),
+                )
         elif b.path:
-            alpha_circle(surface, theme.ACCENT, 255, view.pos(b.path[0]), r * (1.2 + 0.06 * pulse),
-                         max(3, int(r * 0.16)))
+            alpha_circle(
+                surface,
+                theme.ACCENT,
+                255,
+                view.pos(b.path[0]),
+                r * (1.2 + 0.06 * pulse),
+                max(3, int(r * 0.16)),
+            )
         for p, captures in (b.targets() if m.show_legal else {}).items():  # a dot to move, a crossed diamond
             x, y = view.pos(p)
             hot = m.hover == p
@@ -172,15 +184,24 @@ class LinesRenderer:
         for e in m.suggestion_effects:  # the pieces it would take
             if e.kind == REMOVE:
                 taken_mark(surface, view.pos(e.cell), r * 0.3, theme.HINT)
-        alpha_circle(surface, theme.HINT, int(150 + 100 * m.pulse), pts[-1], r * (1.15 + 0.15 * m.pulse),
-                     max(3, width))
+        alpha_circle(
+            surface, theme.HINT, int(150 + 100 * m.pulse), pts[-1], r * (1.15 + 0.15 * m.pulse), max(3, width)
+        )
 
 
-def _dashed(surface: pygame.Surface, color: theme.Color, a: tuple[float, float], b: tuple[float, float],
-            width: int, dash: float) -> None:
+def _dashed(
+    surface: pygame.Surface,
+    color: theme.Color,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    width: int,
+    dash: float,
+) -> None:
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = max(1.0, (dx * dx + dy * dy) ** 0.5)
     n = max(1, int(length / dash))
     for i in range(0, n, 2):
         t0, t1 = i / n, min(1.0, (i + 1) / n)
-        pygame.draw.line(surface, color, (a[0] + dx * t0, a[1] + dy * t0), (a[0] + dx * t1, a[1] + dy * t1), width)
+        pygame.draw.line(
+            surface, color, (a[0] + dx * t0, a[1] + dy * t0), (a[0] + dx * t1, a[1] + dy * t1), width
+        )

@@ -108,8 +108,7 @@ class BoardView(CachedBoard):
             theme.blit_text(bg, name, size, color, (int(left + ox), int(y + oy)), "center")
 
 
-def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, layout: Layout,
-                   pieces: Pieces) -> None:
+def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, pieces: Pieces) -> None:
     """A small drawing of a board and its start position for the game chooser's cards."""
     from ...render.pieces import draw_piece
 

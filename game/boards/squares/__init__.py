@@ -30,6 +30,7 @@ class Family(FamilyBase):
         view = SquaresView(game, rect)
         super().__init__(view, SquaresRenderer(view))
 
-    def animate(self, effects: list[Effect], before: Pieces, on_event,
-                shown_hops: int = 0) -> SquaresAnimation:
+    def animate(
+        self, effects: list[Effect], before: Pieces, on_event, shown_hops: int = 0
+    ) -> SquaresAnimation:
         return SquaresAnimation(effects, before, self.view, on_event, shown_hops)

@@ -42,5 +42,6 @@ class SquaresAnimation(MoveAnimation):
         x, y = self.view.pos(e.cell)
         for k in (0.0, 0.35):
             u = (t + k) % 1.0
-            alpha_circle(surface, CROWN_GOLD, int(230 * (1 - u)), (x, y), r * (1.0 + 0.9 * u), max(2, int(r * 0.14)))
-
+            alpha_circle(
+                surface, CROWN_GOLD, int(230 * (1 - u)), (x, y), r * (1.0 + 0.9 * u), max(2, int(r * 0.14))
+            )

@@ -81,5 +81,7 @@ class SquaresRenderer(LinesRenderer):
         alpha_circle(surface, ARROW, 60, (x, y), view.piece_radius * 1.05, 2)
 
 
-def _grow(points: list[tuple[float, float]], center: tuple[float, float], f: float) -> list[tuple[float, float]]:
+def _grow(
+    points: list[tuple[float, float]], center: tuple[float, float], f: float
+) -> list[tuple[float, float]]:
     return [(center[0] + (px - center[0]) * f, center[1] + (py - center[1]) * f) for px, py in points]

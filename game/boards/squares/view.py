@@ -25,8 +25,13 @@ MARGIN = 0.62  # the frame around the squares, in squares (room for the coordina
 
 
 def star_points(cx: float, cy: float, r_out: float, r_in: float, n: int = 5) -> list[tuple[float, float]]:
-    return [(cx + math.cos(-math.pi / 2 + math.pi * i / n) * (r_out if i % 2 == 0 else r_in),
-             cy + math.sin(-math.pi / 2 + math.pi * i / n) * (r_out if i % 2 == 0 else r_in)) for i in range(2 * n)]
+    return [
+        (
+            cx + math.cos(-math.pi / 2 + math.pi * i / n) * (r_out if i % 2 == 0 else r_in),
+            cy + math.sin(-math.pi / 2 + math.pi * i / n) * (r_out if i % 2 == 0 else r_in),
+        )
+        for i in range(2 * n)
+    ]
 
 
 class SquaresView(CachedBoard):
@@ -59,8 +64,10 @@ class SquaresView(CachedBoard):
         self.grid = pygame.Rect(round(self.left), round(self.top), round(side), round(side))
         self.frame = self.grid.inflate(round(2 * margin * s), round(2 * margin * s))
         self._bg = None
-        self._centers = {p: (self.left + (self._screen(p)[0] + 0.5) * s, self.top + (self._screen(p)[1] + 0.5) * s)
-                         for p in range(self.n * self.n)}
+        self._centers = {
+            p: (self.left + (self._screen(p)[0] + 0.5) * s, self.top + (self._screen(p)[1] + 0.5) * s)
+            for p in range(self.n * self.n)
+        }
 
     def _screen(self, p: int) -> tuple[int, int]:
         """(column from the left, row from the top) where square ``p`` is drawn."""
@@ -126,8 +133,16 @@ class SquaresView(CachedBoard):
             color = HALMA_COLORS[side][1]
             for p in yard:
                 c, row = p % n, p // n
-                neighbours = [q for q, inside in ((p + 1, c + 1 < n), (p - 1, c > 0), (p + n, row + 1 < n),
-                                                  (p - n, row > 0)) if inside and q not in yard]
+                neighbours = [
+                    q
+                    for q, inside in (
+                        (p + 1, c + 1 < n),
+                        (p - 1, c > 0),
+                        (p + n, row + 1 < n),
+                        (p - n, row > 0),
+                    )
+                    if inside and q not in yard
+                ]
                 for q in neighbours:  # the edge the two squares share, wherever they are drawn
                     (x1, y1), (x2, y2) = self.pos(p), self.pos(q)
                     mx, my = (x1 + x2) / 2 + off[0], (y1 + y2) / 2 + off[1]
@@ -169,8 +184,7 @@ class SquaresView(CachedBoard):
                 theme.blit_text(bg, number, size, color, (int(xx + off[0]), int(y + off[1])), "center")
 
 
-def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, game: Game,
-                   pieces: Pieces) -> None:
+def draw_thumbnail(surface: pygame.Surface, rect: pygame.Rect, game: Game, pieces: Pieces) -> None:
     """The board and its start for the chooser's card."""
     from ...render.pieces import draw_piece
 
