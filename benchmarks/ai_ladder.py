@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.arena import TABLE_HEADER, budget_label, pair, parse_options, report, run  # noqa: E402
 from rules import game_ids  # noqa: E402
+from training.arena import TABLE_HEADER, budget_label, pair, parse_options, report, run  # noqa: E402
 
 PAIRS = ("easy:random", "medium:easy", "hard:medium", "hard:greedy")
 

@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.arena import interval, named, parse_options, report, run  # noqa: E402
 from game.ai.evaluators import KINDS, EvaluationKind  # noqa: E402
 from game.ai.levels import Level  # noqa: E402
 from game.ai.mcts import SearchConfig  # noqa: E402
 from game.ai.policy import LevelPlayer  # noqa: E402
+from training.arena import interval, named, parse_options, report, run  # noqa: E402
 
 
 def parse_evaluation(text: str) -> EvaluationKind:

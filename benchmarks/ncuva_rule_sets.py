@@ -167,7 +167,7 @@ class Games:
 
 
 def interval(scores: list[float]) -> tuple[float, float, float]:
-    """Mean and 95% Wilson interval (as ``game.ai.arena.interval``)."""
+    """Mean and 95% Wilson interval (as ``training.arena.interval``)."""
     n = len(scores)
     p = sum(scores) / n
     z2 = 1.96 * 1.96

@@ -87,8 +87,6 @@ CASE_NOTES = {
 }
 #: files whose strings are not for players (the AI's internals, tooling of the search)
 SKIP = (
-    "game/ai/arena.py",
-    "game/ai/train_eval.py",
     "game/ai/book.py",
     "game/ai/evaluation.py",
     "game/launch.py",

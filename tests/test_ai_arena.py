@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.arena import Tally, interval, main, random_opening, run, wins_draws_losses
 from game.ai.policy import Decision
+from training.arena import Tally, interval, main, random_opening, run, wins_draws_losses
 
 
 def test_interval_is_honest_at_the_edges():

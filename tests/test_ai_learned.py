@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from positions import war_state
 
-from game.ai import evaluation, features, train_eval
+from game.ai import evaluation, features
 from game.ai.evaluation import LearnedEvaluation, Weights, limit_adjusted
 from game.ai.evaluators import learned_for, weights_key
 from game.ai.mcts import MCTS, SearchConfig
 from rules import load_game, load_state
 from rules.boards import bits
+from training import train_eval
 
 ROOT = Path(__file__).resolve().parent.parent
 

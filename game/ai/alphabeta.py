@@ -1,7 +1,7 @@
 """A textbook sparring partner: iterative-deepening negamax with alpha-beta (issue 12).
 
 It is the agent a general game system would pick for these games, so the levels are measured
-against it at equal seconds per move (``python -m game.ai.arena GAME hard alphabeta``). It is a
+against it at equal seconds per move (``python -m training.arena GAME hard alphabeta``). It is a
 yardstick, not a level: no style, no straying. Leaves are scored by ``state.heuristic()`` (the
 game's material count), moves are ordered by ``state.move_gain`` with the previous iteration's
 best move first, and the clock is checked every few hundred nodes. Turns need not alternate:

@@ -3,7 +3,7 @@
 ``learned_evaluation(key, game)`` returns an ``Evaluator`` (``game.ai.evaluators``: ``evaluate(state)``
 is a value in [-1, 1] from player 0's side, the scale of ``state.heuristic()``) when the game has a
 weights file ``KEY.json`` in ``game/ai/weights/``, else None; which games use it, and under which key,
-``game.ai.evaluators`` decides. The file is written by ``python -m game.ai.train_eval`` (see there)
+``game.ai.evaluators`` decides. The file is written by ``python -m training.train_eval`` (see there)
 and read here; the search code knows no game.
 
 The value is the logistic model's expected score ``2 * sigmoid(w . f + b) - 1``, then:

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m game.ai.train_eval GAME [--option NAME=VALUE ...] --seed S [--games N]
+    python -m training.train_eval GAME [--option NAME=VALUE ...] --seed S [--games N]
                                  [--iterations K] [--opening P] [--rounds R] [--jobs J] [--out FILE]
 
 Texel tuning, with the search's own games: each round plays ``games`` games between two copies of
@@ -32,18 +32,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from game.ai.evaluation import Weights, evaluation_from, limit_adjusted, linear_value
+from game.ai.evaluators import HEURISTIC, Evaluator, weights_key
+from game.ai.features import family_of
+from game.ai.levels import LEVELS
+from game.ai.mcts import MCTS
 from rules import game_ids, load_game
 from rules.core import score_of
 from rules.recorded import RecordedState
 
 from .arena import parse_options, random_opening
-from .evaluation import Weights, evaluation_from, limit_adjusted, linear_value
-from .evaluators import HEURISTIC, Evaluator, weights_key
-from .features import family_of
-from .levels import LEVELS
-from .mcts import MCTS
 
-WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
+WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "game" / "ai" / "weights"  # the shipped ones
 HORIZONS = (1, 2, 3, 4, 6, 8, 10, 12, 16, 20, 30, 40, 60)
 REPETITION_FACTORS = (1.0, 0.75, 0.5, 0.25, 0.0)
 
@@ -302,7 +302,7 @@ def train(
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.ai.train_eval", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m training.train_eval", description=__doc__.splitlines()[0])
     ap.add_argument("game", help="game id: " + ", ".join(game_ids()))
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rules option")
     ap.add_argument("--seed", type=int, default=1)
@@ -331,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     options = parse_options(ap, args.option, [args.game])
     if family_of(load_game(args.game, **options).new_initial_state(random.Random(0))) is None:
         ap.error(f"{args.game} has no evaluation features (game.ai.features)")
-    command = "python -m game.ai.train_eval " + " ".join(
+    command = "python -m training.train_eval " + " ".join(
         [
             args.game,
             *(f"--option {o}" for o in args.option),

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m game.ai.arena GAME A B --games N [--iterations K | --scale F]
+    python -m training.arena GAME A B --games N [--iterations K | --scale F]
                                      [--seconds S] [--option name=value ...] [--seed S] [--max-plies P]
                                      [--opening N] [--workers W] [--out results.md]
 
@@ -34,11 +34,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.ai.levels import LEVELS
+from game.ai.policy import Player, make_player
 from rules import game_ids, game_spec, load_game
 from rules.core import State, score_of
-
-from .levels import LEVELS
-from .policy import Player, make_player
 
 PLAYER_NAMES = (*LEVELS, "random", "greedy", "alphabeta")
 
@@ -284,7 +283,7 @@ def parse_options(
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m game.ai.arena", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m training.arena", description=__doc__.splitlines()[0])
     ap.add_argument("game", help="game id: " + ", ".join(game_ids()))
     ap.add_argument("a", metavar="A", help="player A: " + ", ".join(PLAYER_NAMES))
     ap.add_argument("b", metavar="B", help="player B: " + ", ".join(PLAYER_NAMES))
