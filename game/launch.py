@@ -18,6 +18,7 @@ from rules import game_ids, game_spec
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
 
 #: The one description of the games' origins (README, --help, pyproject and the title screen say the same).
 TAGLINE = "Traditional board games of Sri Lanka, India and southern Africa"
@@ -115,7 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--screenshots",
         type=Path,
         metavar="DIR",
-        help="save a picture of every scene at 1280x800 and 960x600 into DIR, then exit",
+        help="save a picture of every scene at 1280x800 and 960x600 into DIR, then exit "
+        "(a source checkout only: the tool is not installed with the app)",
     )
     ap.add_argument(
         "--analyse",
@@ -260,12 +262,33 @@ def main(argv: list[str] | None = None) -> int:
         report_problem(problem)
         return 1
     if args.screenshots is not None:
-        from tools.shots import save_screenshots
-
+        save_screenshots = _screenshot_tool()
+        if save_screenshots is None:
+            report_problem(NEEDS_CHECKOUT.format(flag="--screenshots"))
+            return 2
         files = save_screenshots(args.screenshots, language=args.lang or "en")
         print(f"saved {len(files)} screenshots in {args.screenshots}")
         return 0
     return _run_window(args)
+
+
+#: what a flag that runs development tooling says where that tooling is not installed
+NEEDS_CHECKOUT = (
+    f"{{flag}} needs a source checkout of {NAME} (its tools/ folder, which an installed copy and the "
+    "standalone app leave out): run python main.py {flag} there"
+)
+
+
+def _screenshot_tool() -> Callable[..., list[Path]] | None:
+    """``tools.shots.save_screenshots``, or None where ``tools`` is not there (a wheel, the standalone
+    app): it ships with the source only. A failure inside the tool itself is not hidden."""
+    try:
+        from tools.shots import save_screenshots
+    except ModuleNotFoundError as e:
+        if e.name in ("tools", "tools.shots"):
+            return None
+        raise
+    return save_screenshots
 
 
 def _frozen_helper(argv: list[str]) -> int | None:
