@@ -1,3 +1,4 @@
 """Development tooling for the computer opponent, kept out of the installed app: the match runner
-(``python -m training.arena``) and the fitting of the learned evaluations' weights
-(``python -m training.train_eval``), which writes into ``game/ai/weights/``."""
+(``python -m training.arena``), the fitting of the learned evaluations' weights
+(``python -m training.train_eval``, into ``game/ai/weights/``) and the building of the opening
+books (``python -m training.book``, into ``game/ai/books/``)."""
