@@ -23,6 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 BUILD = ROOT / "build"
 NAME = "keliya"
+#: the repository's development packages, which the app never needs: left out of the bundle even
+#: where the app names them (``--screenshots`` imports tools/ in a checkout, and says it needs one here)
+DEVELOPMENT = ("tools", "training", "tests", "benchmarks", "scripts")
 
 
 def data_args() -> list[str]:
@@ -56,7 +59,7 @@ def build(dist: Path = DIST, work: Path = BUILD) -> Path:
         f"--specpath={work}",
         "--collect-submodules=game",
         "--collect-submodules=rules",
-        "--collect-submodules=tools",
+        *(f"--exclude-module={name}" for name in DEVELOPMENT),
         "--log-level=WARN",
         *data_args(),
     ]

@@ -7,7 +7,8 @@ Checks: the bundle holds the sounds, the typefaces, the translations and the AI'
 ``--list`` prints every game; a first frame in each language; the solver
 helper (``keliya -m game.ai.solver``) runs; the AI finds its weights and books
 (``keliya -m game.ai.evaluation``); ``--exit-after-first-frame`` (with sound) exits 0;
-``--screenshots DIR`` exits 0 and every scene's PNG is there and not blank.
+``--screenshots DIR``, a tool of the source checkout that the bundle leaves out, says so in one
+line and exits non-zero, without a traceback.
 """
 
 from __future__ import annotations
@@ -21,10 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ROOT / "dist" / "keliya" / ("keliya.exe" if os.name == "nt" else "keliya")
-MIN_SHOTS = 40  # the screenshot tour has 20-odd scenes at each of two sizes
-#: a scene of every kind must be there (parts of the screenshots' file names)
 LANGUAGES = ("si", "ta", "bn")
-SCENES = ("title", "menu", "setup", "rules", "coin_toss", "play", "game_over", "squares", "ncuva")
 
 
 def _env() -> dict[str, str]:
@@ -38,16 +36,6 @@ def _run(exe: Path, *args: str, timeout: float = 300) -> subprocess.CompletedPro
             f"FAIL {' '.join(args)}: exit {out.returncode}\n{out.stdout[-800:]}\n{out.stderr[-2000:]}"
         )
     return out
-
-
-def blank(path: Path) -> bool:
-    """True if the picture is one flat colour (nothing was drawn)."""
-    import pygame
-
-    surf = pygame.image.load(str(path))
-    small = pygame.transform.scale(surf, (64, 40))
-    colours = {small.get_at((x, y))[:3] for x in range(64) for y in range(40)}
-    return len(colours) < 8
 
 
 def check(exe: Path) -> list[str]:
@@ -99,38 +87,16 @@ def check(exe: Path) -> list[str]:
     report.append(
         f"first frame in {', '.join(LANGUAGES)}: exit 0 (their typefaces and catalogues are inside)"
     )
-    with tempfile.TemporaryDirectory() as tmp:
-        started = time.perf_counter()
-        out = _run(exe, "--screenshots", tmp)
-        shots = sorted(Path(tmp).glob("*.png"))
-        said = next(
-            (
-                int(w)
-                for line in out.stdout.splitlines()
-                if line.startswith("saved ")
-                for w in line.split()[1:2]
-            ),
-            -1,
+    with tempfile.TemporaryDirectory() as tmp:  # the screenshot tool is the checkout's, not the app's
+        out = subprocess.run(
+            [str(exe), "--screenshots", tmp], capture_output=True, text=True, timeout=60, env=_env()
         )
-        if len(shots) < MIN_SHOTS or said != len(shots):
-            raise SystemExit(
-                f"FAIL {len(shots)} screenshots on disk, the app said {said} (at least {MIN_SHOTS})"
-            )
-        scenes = {p.name.split("_", 1)[1] for p in shots}
-        for size in ("1280x800", "960x600"):
-            lacking = sorted(s for s in scenes if not (Path(tmp) / f"{size}_{s}").is_file())
-            if lacking:
-                raise SystemExit(f"FAIL no {size} picture of {', '.join(lacking)}")
-        for needed in SCENES:
-            if not any(needed in s for s in scenes):
-                raise SystemExit(f"FAIL no screenshot of the {needed} scene")
-        empty = [p.name for p in shots if blank(p)]
-        if empty:
-            raise SystemExit(f"FAIL blank screenshots: {', '.join(empty)}")
-        report.append(
-            f"--screenshots: exit 0, {len(shots)} scenes drawn, none blank "
-            f"({time.perf_counter() - started:.0f} s)"
-        )
+        said = (out.stdout + out.stderr).strip()
+        if out.returncode == 0 or "needs a source checkout" not in said or "Traceback" in said:
+            raise SystemExit(f"FAIL --screenshots in the bundle: exit {out.returncode}\n{said[-2000:]}")
+        if list(Path(tmp).iterdir()):
+            raise SystemExit("FAIL --screenshots in the bundle wrote files")
+        report.append(f"--screenshots: exit {out.returncode}, one line saying it needs a source checkout")
     return report
 
 

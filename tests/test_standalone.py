@@ -6,6 +6,7 @@ half a minute on an idle machine. Deselect with ``pytest -m "not build"``.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import subprocess
 import sys
@@ -37,6 +38,12 @@ def test_standalone_app_builds_and_runs(tmp_path):
         timeout=600,
     )
     assert built.returncode == 0, built.stderr[-3000:]
+    # the bundle's Python modules (PyInstaller's table of the archive): the app, not the tooling
+    _, entries = ast.literal_eval((tmp_path / "work" / "keliya" / "PYZ-00.toc").read_text())
+    bundled = {name for name, _path, _kind in entries}
+    assert {"game.launch", "game.ai.worker", "rules"} <= bundled
+    development = ("tools", "training", "tests", "benchmarks", "scripts")
+    assert not sorted(m for m in bundled if m.split(".")[0] in development)
     exe = next((tmp_path / "dist" / "keliya").glob("keliya*"))
     smoke = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "smoke_app.py"), str(exe)],
