@@ -254,7 +254,7 @@ def _turn1_taken(state: NcuvaState, first: int) -> int:
 
 def play_hard(options: dict[str, object], games: int, scale: float, plies: int, seed: int) -> Games:
     """``games`` games Hard against Hard (the app's level at ``scale`` times its iteration cap)."""
-    from game.ai.policy import make_player
+    from training.players import make_player
 
     game = load_game("ncuva", **options)
     tally = Games()

@@ -13,10 +13,11 @@ from test_proof_logic import DRAW, NORTH_WINS, SOUTH_WINS, TreeGame, Turn, mirro
 from game.ai.evaluators import FunctionEvaluator
 from game.ai.levels import LEVELS, level_named
 from game.ai.mcts import MCTS, Node, SearchConfig, SearchResult
-from game.ai.policy import LevelPlayer, make_player
+from game.ai.policy import LevelPlayer
 from rules import game_ids, game_spec, load_game, load_state
 from rules.core import State
 from tools.scenarios import random_play
+from training.players import make_player
 
 
 def _search(state, iterations=400, seed=1, **config):

@@ -162,7 +162,7 @@ def _state(pid: int) -> str:
 
 
 def test_a_level_named_with_at_n_searches_in_n_processes():
-    from game.ai.policy import make_player
+    from training.players import make_player
 
     player = make_player("expert@2", random.Random(1), iterations=10)
     assert isinstance(player, LevelPlayer) and player.level.search_workers() == 2

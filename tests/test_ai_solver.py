@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from game.ai import solver
-from game.ai.alphabeta import AlphaBetaPlayer
 from game.ai.levels import HINT, LEVELS
 from game.ai.mcts import MCTS
 from game.ai.policy import LevelPlayer
@@ -26,6 +25,7 @@ from rules import load_game, load_state
 from rules.words import Words
 from tests.solver_files import join, split
 from tools.scenarios import random_play, wait_until
+from training.alphabeta import AlphaBetaPlayer
 
 GAME = "hat_diviyan_keliya"
 HEADER = "hat_diviyan_keliya board=standard large_left=5 limit=60; "

@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 
 from game.ai import parallel
-from game.ai.alphabeta import AlphaBetaPlayer
 from game.ai.judge import DECIDED, Judge
 from game.ai.levels import LEVELS
 from game.ai.mcts import MCTS, Node, SearchConfig, SearchResult
 from rules.core import Game, GameSpec, IllegalMoveError, Move, Outcome, State
 from rules.kinds import BoardKind, EndCode, MoveKind
 from rules.layout import Cell, Layout
+from training.alphabeta import AlphaBetaPlayer
 
 # --- a game given as an explicit tree ---------------------------------------------------------------
 

@@ -35,9 +35,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.ai.levels import LEVELS
-from game.ai.policy import Player, make_player
+from game.ai.policy import Player
 from rules import game_ids, game_spec, load_game
 from rules.core import State, score_of
+
+from .players import make_player
 
 PLAYER_NAMES = (*LEVELS, "random", "greedy", "alphabeta")
 
@@ -144,7 +146,7 @@ def named(
     seconds: float | None = None,
     workers: int | None = None,
 ) -> PlayerFactory:
-    """A factory for the player called ``name`` (see ``policy.make_player``)."""
+    """A factory for the player called ``name`` (see ``training.players.make_player``)."""
     return lambda rng: make_player(name, rng, iterations, scale, seconds, workers)
 
 

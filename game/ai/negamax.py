@@ -1,7 +1,7 @@
 """The alpha-beta step that the search's helpers share: try each move, value the position it
 leads to from the mover's side (a player who moves again keeps the sign), cut when it cannot
 matter. Used by the MCTS root screen and quiescence (``mcts``), the sparring partner
-(``alphabeta``) and the analysis judge (``judge``)."""
+(``training.alphabeta``) and the analysis judge (``judge``)."""
 
 from __future__ import annotations
 

@@ -14,10 +14,9 @@ import random
 import time
 from collections.abc import Callable
 
+from game.ai.negamax import best_of
+from game.ai.policy import Decision
 from rules.core import Move, State
-
-from .negamax import best_of
-from .policy import Decision
 
 WIN = 1000.0  # a finished game outweighs any heuristic value in [-1, 1]
 

@@ -1,0 +1,79 @@
+"""The players the arena and the tests match the levels against, and ``make_player``, which
+names them all: a level (``game.ai.policy.LevelPlayer``, as the app plays it), ``random``,
+``greedy`` and ``alphabeta`` (``training.alphabeta``, the yardstick)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from game.ai.levels import level_named
+from game.ai.policy import Decision, LevelPlayer, Player, biggest_capture
+from rules.core import State
+
+from .alphabeta import AlphaBetaPlayer
+
+
+class RandomPlayer:
+    """Uniformly random legal moves: the floor every level must beat."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.name = "random"
+        self.rng = rng
+
+    def choose(self, state: State, cancel: Callable[[], bool] | None = None) -> Decision:
+        moves = state.legal_moves()
+        return Decision(moves[self.rng.randrange(len(moves))] if moves else None, 0, 0.0)
+
+
+class GreedyPlayer:
+    """The biggest capture when there is one, else a random move: a one-ply opportunist."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.name = "greedy"
+        self.rng = rng
+
+    def choose(self, state: State, cancel: Callable[[], bool] | None = None) -> Decision:
+        moves = state.legal_moves()
+        if not moves:
+            return Decision(None, 0, 0.0)
+        return Decision(
+            biggest_capture(state, moves, self.rng) or moves[self.rng.randrange(len(moves))], 0, 0.0
+        )
+
+
+def make_player(
+    name: str,
+    rng: random.Random,
+    iterations: int | None = None,
+    scale: float | None = None,
+    seconds: float | None = None,
+    workers: int | None = None,
+) -> Player:
+    """``random``, ``greedy``, ``alphabeta`` or a level name. For a level, ``iterations`` fixes
+    its budget and ``scale`` multiplies its own iteration cap (both drop the clock); ``seconds``
+    gives it that clock and lifts its cap (equal-time matches); none: as in play; ``workers``
+    overrides its search processes, as does a name like ``expert@2`` (two processes). ``alphabeta`` thinks ``seconds`` a move (default: the Hard
+    level's clock)."""
+    key, at, count = name.strip().lower().partition("@")
+    if at:
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"'{name}': the number after @ is the search processes, at least 1")
+        workers = int(count)
+    if key == "random":
+        return RandomPlayer(rng)
+    if key == "greedy":
+        return GreedyPlayer(rng)
+    if key == "alphabeta":
+        clock = seconds if seconds is not None else level_named("hard").seconds
+        return AlphaBetaPlayer(clock if clock is not None else 1.0, rng)
+    level = level_named(key)
+    if workers is not None:
+        level = level.with_workers(workers)
+    if iterations:
+        level = level.capped(iterations)
+    elif scale:
+        level = level.scaled(scale)
+    elif seconds is not None:
+        level = level.timed(seconds)
+    return LevelPlayer(level, rng)
