@@ -77,7 +77,7 @@ class PlayScene(Scene):
         self._flash: tuple[int, Timer] | None = None
         self.over_timer = Timer(GAME_OVER_DELAY)
         self.over_shown = False
-        self.log_scroll = 0  # rows of the move list scrolled back from the newest (kept in range by the plan)
+        self.log_scroll = 0  # rows of the move list scrolled back from the newest (the plan clamps it)
         self._log_rows = 0  # rows the move list had at the last layout
         self._was_reviewing = False
         self.animation_speed = 1.0
@@ -154,7 +154,9 @@ class PlayScene(Scene):
         """Work out where everything goes and what the board shows (drawing only reads it)."""
         self.board.set_rect(self.layout(size)[0])
         self._follow_log()
-        self.plan = plan_panel(self, size)
+        self.plan = plan_panel(self, size, self.log_scroll)
+        self.log_scroll = self.plan.log_scroll  # the player's scroll, kept in range, for the next frame
+        self._show_buttons(self.plan)
         reviewing = self.match.review.active
         inp = self.board.input
         self.look = BoardLook(
@@ -169,6 +171,18 @@ class PlayScene(Scene):
             inp.mouse,
             inp.dragging,
         )
+
+    def _show_buttons(self, plan: PanelPlan) -> None:
+        """Give each button the place, state and words the plan gave it, and hide those it left
+        out: the widgets answer the pointer and keys from these until the next ``update``. (The
+        row at the bottom shows the buttons of it the scene shows: Undo is hidden when the
+        computer plays both sides, and in a lesson.)"""
+        placed = {p.button: p for p in plan.buttons}
+        for b in self.buttons:
+            p = placed.get(b)
+            b.visible = p is not None
+            if p is not None:  # a copy: the plan stays as it was made
+                b.rect, b.enabled, b.label = p.rect.copy(), p.enabled, p.label
 
     def _follow_log(self) -> None:
         """The move list follows new moves, unless the player is reading back: then the rows read
@@ -306,8 +320,8 @@ class PlayScene(Scene):
         self._drain()
 
     def _handle(self, event: pygame.event.Event) -> None:
-        for b in self.buttons:
-            if b.handle(event):
+        for placed in self.plan.buttons:  # the buttons the plan shows (a hidden one has no keys)
+            if placed.button.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
             self._key(event)
