@@ -7,13 +7,16 @@ wheel and the bundle all read the same files."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
 
 
+@cache
 def assets_dir() -> Path:
-    """The folder that holds ``fonts/`` and ``sounds/``."""
+    """The folder that holds ``fonts/`` and ``sounds/`` (looked for once: the text layout asks
+    for a face thousands of times a second)."""
     for candidate in (_HERE / "assets", _HERE.parent / "assets"):
         if (candidate / "fonts").is_dir():
             return candidate

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +163,7 @@ def _open(face: tuple[Path, str | None, float], size: int) -> pygame.font.Font:
     return f
 
 
+@cache
 def _script_face(code: str) -> tuple[Path, str | None, float]:
     file, script, scale = SCRIPT_FONTS[code]
     return assets_dir() / "fonts" / file, script, scale
