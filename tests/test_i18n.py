@@ -16,6 +16,7 @@ from game import i18n, theme
 from game.ai import solver
 from game.i18n import system_language, tr
 from rules.words import Words, sentence
+from tests.fresh_template import fresh_template
 from tests.pseudo_tour import pseudo_tour
 from tests.script_loader import load_script
 from tools.pseudo import PSEUDO, PseudoTranslations
@@ -140,11 +141,10 @@ def test_a_translation_may_inflect_a_side_as_its_owner(english):
 
 
 # --- the catalogue ---------------------------------------------------------------------------------
-def test_the_template_holds_every_word_the_code_shows(tmp_path):
+def test_the_template_holds_every_word_the_code_shows():
     """The committed template is what the code says now (run ``scripts/catalogue.py extract``
     and ``update`` after changing words), and no sentence in the code escapes it."""
-    fresh = tmp_path / "keliya.pot"
-    catalogue.extract(fresh)
+    fresh = fresh_template()
     from tools.pseudo import template_entries
 
     now, committed = template_entries(fresh), template_entries(catalogue.POT)
