@@ -11,13 +11,16 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from . import theme
-from .opponent import Worker, make_worker
 from .scene import Scene, SceneManager
 from .sound import SoundBank
+
+if TYPE_CHECKING:
+    from .opponent import Worker
 
 NAME = "Keliya"  # the window's title and class, not "main.py" or "python3"
 FPS = 60
@@ -48,7 +51,7 @@ class App:
         self.on_first_frame: Callable[[], None] | None = None
         self.clock = pygame.time.Clock()
         self.running = True
-        self._worker_factory = worker_factory or make_worker
+        self._worker_factory = worker_factory  # None: the AI's own, imported when first asked for
         self._worker: Worker | None = None
         self._worker_tried = False
         self.frame_work: list[float] = []  # seconds of work per frame, when recording (benchmarks)
@@ -62,6 +65,10 @@ class App:
         """The shared AI worker, started on first use (None if the AI is unavailable)."""
         if self._worker is None and not self._worker_tried:
             self._worker_tried = True
+            if self._worker_factory is None:
+                from .opponent import make_worker  # the AI's process: not before the first frame
+
+                self._worker_factory = make_worker
             self._worker = self._worker_factory()
         return self._worker
 

@@ -21,11 +21,10 @@ from game.scenes.coin import CoinTossScene
 from game.scenes.menu import MenuScene, playable_ids
 from game.scenes.play import PlayScene
 from game.scenes.setup import SetupScene
-from game.scenes.title import TitleScene
 from game.sound import SoundBank, recipes
 from rules import load_game
 from rules.line_games import JUMP
-from tools.scenarios import Mouse, chain_position, pump
+from tools.scenarios import Mouse, chain_position, pump, shown_title
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,13 +97,13 @@ def test_drawing_starts_at_the_highest_opaque_scene():
 
 
 def test_quit_event_stops_the_loop(app):
-    app.manager.push(TitleScene(app))
+    app.manager.push(shown_title(app))
     app.frame([pygame.event.Event(pygame.QUIT)], 1 / 60)
     assert not app.running
 
 
 def test_f11_toggles_fullscreen(app):
-    app.manager.push(TitleScene(app))
+    app.manager.push(shown_title(app))
     f11 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="")
     app.frame([f11], 1 / 60)
     assert app.fullscreen
@@ -113,7 +112,7 @@ def test_f11_toggles_fullscreen(app):
 
 
 def test_keyboard_only_from_title_to_play(app):
-    app.manager.push(TitleScene(app))
+    app.manager.push(shown_title(app))
     keys = Mouse(app)
     keys.key(pygame.K_RETURN)
     assert isinstance(app.manager.top, MenuScene)
@@ -139,7 +138,7 @@ def test_setup_changes_an_option_with_the_mouse(app):
 @pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
 def test_every_scene_draws_at_both_sizes(app, size):
     app.resize(size)
-    scenes = [TitleScene(app), MenuScene(app)]
+    scenes = [shown_title(app), MenuScene(app)]
     scenes += [SetupScene(app, gid) for gid in playable_ids()]
     scenes += [PlayScene(app, MatchConfig(gid)) for gid in playable_ids()]
     for scene in scenes:

@@ -51,7 +51,14 @@ from rules.line_games import JUMP
 from rules.war import HUFF
 from rules.words import Words
 from tools import battlehalma_positions
-from tools.scenarios import chain_position, finished, free_chain_position, huff_position, random_play
+from tools.scenarios import (
+    chain_position,
+    finished,
+    free_chain_position,
+    huff_position,
+    random_play,
+    shown_title,
+)
 from tools.scenarios import start_play as start_play_scene
 
 SIZE = (1280, 800)
@@ -350,15 +357,15 @@ def pushed(app: App, *scenes: Callable[[App], Any]) -> Ctx:
 
 
 def title(app: App) -> Ctx:
-    return pushed(app, TitleScene)
+    return pushed(app, shown_title)
 
 
 def chooser(app: App) -> Ctx:
-    return pushed(app, TitleScene, MenuScene)
+    return pushed(app, shown_title, MenuScene)
 
 
 def setup(game_id: str = "kotu_ellima") -> Callable[[App], Ctx]:
-    return lambda app: pushed(app, TitleScene, MenuScene, lambda a: SetupScene(a, game_id))
+    return lambda app: pushed(app, shown_title, MenuScene, lambda a: SetupScene(a, game_id))
 
 
 def saved_game(plies: int = 3, seed: int = 0) -> State:
@@ -392,7 +399,7 @@ def with_saved(arrange: Callable[[App], Ctx], unfinished: int = 1, done: int = 0
 
 
 def library_screen(app: App) -> Ctx:
-    return pushed(app, TitleScene, LibraryScene)
+    return pushed(app, shown_title, LibraryScene)
 
 
 def clipboard_game(arrange: Callable[[App], Ctx]) -> Callable[[App], Ctx]:
@@ -426,7 +433,7 @@ def browsing(app: App) -> Ctx:
     state = random_play("hat_diviyan_keliya", 2, lambda s: s.ply >= 3)
     (folder / "game.txt").write_text(saves.match_text(config_for(state), state), encoding="utf-8")
     user_settings.update(last_folder=str(folder))
-    c = pushed(app, TitleScene, FilePickerScene)
+    c = pushed(app, shown_title, FilePickerScene)
     c.was["folder"], c.was["copied"] = folder, state.to_text()
     return c
 
@@ -588,7 +595,7 @@ def leave_asked(app: App) -> Ctx:
 
 
 def rules(app: App) -> Ctx:
-    c = pushed(app, TitleScene, MenuScene, lambda a: RulesScene(a, "kotu_ellima"))
+    c = pushed(app, shown_title, MenuScene, lambda a: RulesScene(a, "kotu_ellima"))
     assert c.scene.max_scroll > 0
     return c
 
@@ -599,7 +606,7 @@ def scrolled_to_end(c: Ctx) -> None:
 
 def settings_at(row: int) -> Callable[[App], Ctx]:
     def made(app: App) -> Ctx:
-        c = pushed(app, TitleScene, SettingsScene)
+        c = pushed(app, shown_title, SettingsScene)
         c.scene.focus.index = row
         c.was["settings"] = copy.copy(user_settings.current())
         c.was["language"] = i18n.language()
@@ -609,7 +616,7 @@ def settings_at(row: int) -> Callable[[App], Ctx]:
 
 
 def lesson(app: App) -> Ctx:
-    return pushed(app, TitleScene, MenuScene, lambda a: TutorialScene(a, "kotu_ellima"))
+    return pushed(app, shown_title, MenuScene, lambda a: TutorialScene(a, "kotu_ellima"))
 
 
 def lesson_step_played(c: Ctx) -> None:
@@ -644,7 +651,7 @@ def lesson_after(app: App) -> Ctx:
 
 def coin(app: App) -> Ctx:
     state = load_game("ncuva").new_initial_state(random.Random(1))
-    return pushed(app, TitleScene, MenuScene, lambda a: CoinTossScene(a, MatchConfig("ncuva"), state))
+    return pushed(app, shown_title, MenuScene, lambda a: CoinTossScene(a, MatchConfig("ncuva"), state))
 
 
 def at_cell(cell: Callable[[Ctx], int]) -> Callable[[Ctx], Pos]:

@@ -29,8 +29,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.pause import MenuOverlay, PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.settings_screen import SettingsScene
-from game.scenes.title import TitleScene
-from tools.scenarios import Mouse, click_move, finished, random_play, settle, start_play, visible
+from tools.scenarios import Mouse, click_move, finished, random_play, settle, shown_title, start_play, visible
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -324,7 +323,7 @@ def test_a_bad_file_that_cannot_be_moved_aside_is_said_once(app, read_only):
     bad.parent.mkdir(parents=True, exist_ok=True)
     bad.write_text("keliya-save 1\ngame kotu_ellima\n")
     read_only(library.games_dir())
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     assert visible(app).count("A saved game cannot be opened") == 1
     for _ in range(3):  # to the settings and back: the title reads the disk again

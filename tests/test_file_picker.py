@@ -22,7 +22,7 @@ from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.userfiles import NOT_A_FILE
 from tests.test_irregular_files import fifo_at, rescued, visible
-from tools.scenarios import Mouse, random_play
+from tools.scenarios import Mouse, random_play, shown_title
 
 
 # --- helpers -------------------------------------------------------------------------------------
@@ -54,7 +54,7 @@ def game_text(game_id: str = "kotu_ellima", plies: int = 5, seed: int = 2) -> tu
 def browse(app, folder: Path) -> FilePickerScene:
     """The title, and the browser opened from it with F, starting in ``folder`` (the last one used)."""
     user_settings.update(last_folder=str(folder))
-    app.manager.push(TitleScene(app))
+    app.manager.push(shown_title(app))
     app.frame([], 1 / 60)
     key(app, pygame.K_f)
     picker = app.manager.top
@@ -220,7 +220,7 @@ def test_a_position_text_opens_from_the_chooser(app, tmp_path):
     state = random_play("cows_leopards", 3, lambda s: s.ply >= 4)
     (tmp_path / "position.txt").write_text(state.to_text() + "\n", encoding="utf-8")
     user_settings.update(last_folder=str(tmp_path))
-    app.manager.push(TitleScene(app))
+    app.manager.push(shown_title(app))
     app.manager.push(MenuScene(app))
     app.frame([], 1 / 60)
     key(app, pygame.K_o, pygame.KMOD_LCTRL)
@@ -340,7 +340,7 @@ def test_a_bad_last_folder_in_the_settings_resets_that_setting_alone(tmp_path):
 # --- the ways in -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("way", ["F", "Ctrl+O", "button"])
 def test_the_title_opens_the_browser(app, way):
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     app.frame([], 1 / 60)
     if way == "button":
@@ -352,7 +352,7 @@ def test_the_title_opens_the_browser(app, way):
 
 
 def test_the_chooser_opens_the_browser_by_its_button(app):
-    app.manager.push(TitleScene(app))
+    app.manager.push(shown_title(app))
     chooser = MenuScene(app)
     app.manager.push(chooser)
     app.frame([], 1 / 60)

@@ -20,6 +20,7 @@ from tests.fresh_template import fresh_template
 from tests.pseudo_tour import pseudo_tour
 from tests.script_loader import load_script
 from tools.pseudo import PSEUDO, PseudoTranslations
+from tools.scenarios import shown_title
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("si", "ta", "bn")
@@ -339,12 +340,11 @@ def test_changing_the_language_redraws_every_scene(app, english):
     from game.scenes.rules_screen import RulesScene
     from game.scenes.settings_screen import SettingsScene
     from game.scenes.setup import SetupScene
-    from game.scenes.title import TitleScene
     from game.scenes.tutorial import TutorialScene
     from tests.test_ui_play import start
 
     makers = [
-        lambda: TitleScene(app),
+        lambda: shown_title(app),
         lambda: MenuScene(app),
         lambda: SetupScene(app, "ncuva"),
         lambda: RulesScene(app, "hat_diviyan_keliya"),

@@ -22,7 +22,7 @@ from game import i18n, launch, theme
 from game import settings as user_settings
 from game.i18n import system_language
 from rules.words import Words
-from tools.scenarios import visible
+from tools.scenarios import shown_title, visible
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "assets" / "locale"
@@ -108,11 +108,10 @@ def test_a_missing_catalogue_starts_in_english_and_says_the_words_are_missing(lo
 def test_l_goes_on_from_a_language_whose_words_cannot_be_read(locale_copy, app):
     """L from a language whose words cannot be read goes on to the next language (it does not
     stay on the broken one, shown as English), and the line goes once words can be read."""
-    from game.scenes.title import TitleScene
 
     mo(locale_copy, "si").write_bytes(b"not a catalogue")
     user_settings.choose_language("si")
-    app.manager.push(TitleScene(app))
+    app.manager.push(shown_title(app))
     shown = visible(app)
     assert "English  [L]" in shown and "සිංහල words cannot be read" in shown
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")], 1 / 60)

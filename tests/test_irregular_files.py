@@ -20,7 +20,7 @@ from game import settings as user_settings
 from game import userfiles
 from game.i18n import tr
 from game.userfiles import NOT_A_FILE, UserFileError, read_bytes_capped, read_text_capped
-from tools.scenarios import visible, wait_until
+from tools.scenarios import shown_title, visible, wait_until
 
 TOO_LARGE = "far more than Keliya ever writes"
 
@@ -225,7 +225,7 @@ def test_a_fifo_in_place_of_the_settings_lets_keliya_start_and_says_why():
         defaults = user_settings.current() == user_settings.Settings()
         app = App((1280, 800), sound=False)
         try:
-            app.manager.push(TitleScene(app))
+            app.manager.push(shown_title(app))
             shown = visible(app)
             for _ in range(30):
                 app.frame([], 1 / 60)
@@ -248,7 +248,6 @@ def test_a_fifo_in_place_of_a_saved_game_is_set_aside_and_the_others_are_offered
     from game import library
     from game.config import MatchConfig
     from game.scenes.play import PlayScene
-    from game.scenes.title import TitleScene
     from tools.scenarios import Mouse, random_play
 
     kept = library.GameFile()
@@ -256,7 +255,7 @@ def test_a_fifo_in_place_of_a_saved_game_is_set_aside_and_the_others_are_offered
     assert kept.save(MatchConfig("kotu_ellima", dict(state.game.options)), state) == ""
     fifo = fifo_at(library.games_dir() / "20250101-000000-fifo00.txt")
     with rescued(fifo) as stuck:
-        title = TitleScene(app)
+        title = shown_title(app)
         app.manager.push(title)
         shown = visible(app)
         for _ in range(30):
@@ -276,13 +275,12 @@ def test_a_fifo_dropped_on_the_title_or_the_chooser_is_refused_and_left_where_it
 
     from game.scenes.menu import MenuScene
     from game.scenes.play import PlayScene
-    from game.scenes.title import TitleScene
 
     fifo = fifo_at(tmp_path / "a game.txt")
     dropped = pygame.event.Event(pygame.DROPFILE, file=str(fifo))
     refused = f"That file cannot be opened: {NOT_A_FILE}."
     with rescued(fifo) as stuck:
-        title = TitleScene(app)
+        title = shown_title(app)
         app.manager.push(title)
         app.frame([dropped], 1 / 60)
         assert app.manager.top is title and refused in visible(app)

@@ -16,6 +16,7 @@ import pytest
 from game import launch
 from game.app import App
 from game.sound import RECIPES, SoundBank, event_sound, recipe, sounds_dir, to_pcm
+from tools.scenarios import shown_title
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -163,9 +164,8 @@ def test_the_window_class_is_keliya_when_the_display_first_opens(monkeypatch, be
 
 
 def test_minimum_size_holds_without_a_window_manager(app):
-    from game.scenes.title import TitleScene
 
-    app.manager.push(TitleScene(app))
+    app.manager.push(shown_title(app))
     app.frame([pygame.event.Event(pygame.VIDEORESIZE, size=(500, 400), w=500, h=400)], 0.016)
     assert app.size == (960, 600)
     app.frame([pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 300), w=1100, h=300)], 0.016)
@@ -182,7 +182,6 @@ def _screens(app):
     from game.scenes.play import PlayScene
     from game.scenes.rules_screen import RulesScene
     from game.scenes.setup import SetupScene
-    from game.scenes.title import TitleScene
     from tools.scenarios import finished, pump
 
     def play():
@@ -196,7 +195,7 @@ def _screens(app):
         pump(app, 0.1)
         app.manager.push(GameOverScene(app, scene))
 
-    yield "title", lambda: app.manager.push(TitleScene(app))
+    yield "title", lambda: app.manager.push(shown_title(app))
     yield "chooser", lambda: app.manager.push(MenuScene(app))
     yield "setup", lambda: app.manager.push(SetupScene(app, "ncuva"))
     yield "rules", lambda: app.manager.push(RulesScene(app, "battlehalma"))

@@ -16,7 +16,7 @@ from game.match.events import Said
 from game.scene import Scene
 from game.widgets import Button
 from tools.layout_check import watch_frame
-from tools.scenarios import start_play
+from tools.scenarios import shown_title, start_play
 
 LONG = " ".join(["Click one of your pieces, then one of the marked points to move it there."] * 12)
 
@@ -161,10 +161,9 @@ def test_a_guidance_the_panel_holds_is_said_whole_smaller_before_the_move_list_g
 
 
 def test_the_title_prompt_in_a_box_too_small_is_reported(app):
-    from game.scenes.title import TitleScene
 
     app.manager.clear()
-    app.manager.push(TitleScene(app))
+    app.manager.push(shown_title(app))
     app.frame([], 1 / 60)
     assert problems_of(app) == []
     app.manager.top.prompt_box.width = 200  # planted: the box shortened
@@ -172,10 +171,9 @@ def test_the_title_prompt_in_a_box_too_small_is_reported(app):
 
 
 def test_the_title_footer_moved_under_a_button_is_reported(app):
-    from game.scenes.title import TitleScene
 
     app.manager.clear()
-    app.manager.push(TitleScene(app))
+    app.manager.push(shown_title(app))
     app.frame([], 1 / 60)
     title = app.manager.top
     title.footer_box.center = title.language_button.rect.center  # planted: the line under the language button

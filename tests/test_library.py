@@ -25,7 +25,7 @@ from game.scenes.pause import MenuOverlay
 from game.scenes.play import PlayScene
 from game.scenes.title import TitleScene
 from game.userfiles import write_text_atomically
-from tools.scenarios import Mouse, click_move, finished, random_play, settle
+from tools.scenarios import Mouse, click_move, finished, random_play, settle, shown_title
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_two_games_saved_are_both_offered_after_a_relaunch_and_either_resumes(ap
     assert lib.unfinished[1].match.state.ply == 9
     assert "against Hard, you play" in lib.unfinished[0].opponent_words()
     screen = LibraryScene(app)
-    app.manager.push(TitleScene(app))
+    app.manager.push(shown_title(app))
     app.manager.push(screen)
     app.frame([], 1 / 60)
     Mouse(app).key(pygame.K_DOWN)
@@ -77,7 +77,7 @@ def test_two_games_saved_are_both_offered_after_a_relaunch_and_either_resumes(ap
 
 def test_starting_a_new_game_keeps_the_unfinished_one(app):
     saved_game("kotu_ellima", 9)
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     app.frame([], 1 / 60)
     assert "Kotu Ellima" in title.resume_button.label
@@ -93,7 +93,7 @@ def test_the_title_is_fresh_after_a_game_and_continue_opens_the_newest(app):
     offers Peralikatuma, and opening it leaves the Kotu Ellima file as it was."""
     kotu = saved_game("kotu_ellima", 9)
     kotu_text = kotu.path(False).read_text()
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     app.frame([], 1 / 60)
     Mouse(app).key(pygame.K_RETURN)  # to the chooser
@@ -118,7 +118,7 @@ def test_the_title_is_fresh_after_a_game_and_continue_opens_the_newest(app):
 
 
 def test_a_game_saved_and_left_is_offered_on_a_title_that_had_none(app):
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     app.frame([], 1 / 60)
     assert not title.resume_button.visible and not title.library_button.visible
@@ -135,7 +135,7 @@ def test_a_game_saved_and_left_is_offered_on_a_title_that_had_none(app):
 
 def test_import_and_rematch_never_discard_another_game(app):
     kotu = saved_game("kotu_ellima", 9)
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     state = random_play("battlehalma", 4, lambda s: s.ply >= 9)
     title.open_text(saves.match_text(MatchConfig("battlehalma", dict(state.game.options)), state))
@@ -277,7 +277,7 @@ def test_writers_at_once_never_tear_a_file(tmp_path):
 def test_every_path_back_to_the_title_refreshes_it(app):
     """From the library (after a delete), the chooser, and the settings: the title reads the disk."""
     saved_game("kotu_ellima", 9)
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     app.frame([], 1 / 60)
     assert title.resume_button.visible
@@ -357,7 +357,7 @@ def test_a_game_saved_at_an_impossible_time_is_listed_not_a_crash(app, stamp):
     entries = library.scan().unfinished
     assert [e.id for e in entries] == [game_file.id]
     assert library.when_words(entries[0].saved_at)
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     app.frame([], 1 / 60)
     assert title.resume_button.visible and "Kotu Ellima" in title.resume_button.label

@@ -18,9 +18,8 @@ import pytest
 from game import library, saves
 from game.app import App
 from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
-from game.scenes.title import TitleScene
 from rules import State
-from tools.scenarios import random_play
+from tools.scenarios import random_play, shown_title
 
 
 @pytest.fixture
@@ -67,7 +66,7 @@ def write_games(count: int, start: int = 0) -> list[str]:
 
 
 def continue_of(app) -> str:
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     app.frame([], 1 / 60)
     app.manager.clear()
@@ -87,7 +86,7 @@ def test_the_title_reads_no_game_when_the_index_knows_them_all(app, reads, games
     assert reads == []  # as many games read before the first frame with 12 games as with 3: none
     assert newest.match is not None and label.startswith(f"Continue {newest.match.summary()}")
     lib = library.scan()
-    assert f"({len(lib.unfinished)})" in TitleScene(app).library_button.label
+    assert f"({len(lib.unfinished)})" in shown_title(app).library_button.label
 
 
 def test_the_index_follows_files_changed_behind_its_back(app, reads):

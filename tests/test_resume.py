@@ -10,9 +10,8 @@ from game import library, saves
 from game.app import App
 from game.config import PASS_AND_PLAY, MatchConfig
 from game.scenes.play import PlayScene
-from game.scenes.title import TitleScene
 from rules import game_ids
-from tools.scenarios import Mouse, click_move, random_play, settle
+from tools.scenarios import Mouse, click_move, random_play, settle, shown_title
 
 
 @pytest.fixture
@@ -37,7 +36,7 @@ def test_a_game_played_quit_and_resumed_is_the_same(game_id):
 
     again = App((960, 600), sound=False)  # relaunch
     try:
-        title = TitleScene(again)
+        title = shown_title(again)
         again.manager.push(title)
         again.frame([], 1 / 60)
         if scene.match.state.outcome() is not None:
@@ -57,7 +56,7 @@ def test_a_corrupt_save_is_reported_on_the_title_and_set_aside(app):
     path = library.games_dir() / "20260101-000000-abcdef.txt"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("keliya-save 1\ngame kotu_ellima\nmode pass\n")
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     app.frame([], 1 / 60)
     assert (
@@ -74,18 +73,18 @@ def test_a_dropped_file_or_a_position_text_opens_a_game(app, tmp_path):
     state = random_play("battlehalma", 4, lambda s: s.ply >= 9)
     exported = tmp_path / "game.txt"
     exported.write_text(saves.match_text(MatchConfig("battlehalma", dict(state.game.options)), state))
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     app.frame([pygame.event.Event(pygame.DROPFILE, file=str(exported))], 1 / 60)
     opened = app.manager.top
     assert isinstance(opened, PlayScene) and opened.match.state.history() == state.history()
 
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     title.open_text(state.to_text())  # a bare position: a game from there
     assert isinstance(app.manager.top, PlayScene) and app.manager.top.match.state.to_text() == state.to_text()
 
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     title.open_text("not a game at all")
     assert app.manager.top is title and "neither a game copied from Keliya nor a position" in title.notice
@@ -95,7 +94,7 @@ def test_a_pasted_position_the_game_can_never_reach_is_refused_in_words(app):
     """The Ncuva text of issue 18 (229 stones where a 4-column game has 26 with the default start)
     froze the app on its first frame; now the title refuses it and says why, and nothing is opened
     or saved."""
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     title.open_text(
         "ncuva after_capture=sow-again columns=4 only_two=on; board=2,0,1,0/1,0,199,2/0,1,1,3/0,3,2,2; "

@@ -136,7 +136,10 @@ def test_a_saved_game_is_offered_without_loading_any_rules_engine(app):
     modules = first_frame_modules()
     assert deferred_but_loaded(modules) == []
     assert {m for m in modules if m.split(".")[0] == "rules"} <= RULES_AT_START
-    title = TitleScene(app)  # and the line it draws names the game all the same
+    title = TitleScene(app)  # and the line it draws from its second frame names the game all the same
+    app.manager.push(title)
+    app.frame([], 1 / 60)
+    app.frame([], 1 / 60)
     assert tr(title.resume_button.label).startswith("Continue Kotu Ellima against Hard, move 4")
 
 
@@ -162,22 +165,35 @@ def test_english_reads_as_gettext_reads_an_untranslated_catalogue():
     assert english.pgettext(i18n.POSSESSIVE, "South") == null.pgettext(i18n.POSSESSIVE, "South") == "South"
 
 
-def test_the_title_reads_the_library_once_to_open_and_again_on_return(app, monkeypatch):
-    """Built and shown, the title has read the library's index once (a second look at a big
-    library would cost the first frame as much again); back on top, it reads it again, so a game
-    saved meanwhile is offered."""
+def test_the_title_reads_the_library_after_its_first_frame_once_and_again_on_return(app, monkeypatch):
+    """The first frame is drawn before the library is read (the window opens at once, whatever
+    the library holds); the second reads its index once, and the Continue and Saved games buttons
+    show from then on; back on top, the title reads it again, so a game saved meanwhile is offered."""
+    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 2)
+    GameFile().save(MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, "hard"), state)
     calls = []
     real = library.overview
     monkeypatch.setattr(library, "overview", lambda: (calls.append(1), real())[1])
     title = TitleScene(app)
     app.manager.push(title)
     app.frame([], 1 / 60)
-    assert len(calls) == 1 and not title.resume_button.visible
-    state = random_play("kotu_ellima", 3, lambda s: s.ply >= 2)
-    GameFile().save(MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, "hard"), state)
+    assert calls == [] and not title.resume_button.visible and not title.library_button.visible
+    for _ in range(3):
+        app.frame([], 1 / 60)
+    assert len(calls) == 1 and title.resume_button.visible and title.library_button.visible
+    saved = library.scan().unfinished
+    GameFile().save(MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 1, "easy"), state)
     app.manager.push(Scene(app))
     app.manager.pop()
-    assert len(calls) == 2 and title.resume_button.visible
+    assert len(calls) == 2 and f"({len(saved) + 1})" in tr(title.library_button.label)
+
+
+def test_the_first_frame_imports_neither_the_library_nor_the_computer():
+    """What reads the library (and the saved games' format, the computer's levels) is imported
+    after the first frame: a launch's first frame costs the same with any library."""
+    modules = first_frame_modules()
+    early = {"game.library", "game.saves", "game.scenes.opening", "game.opponent", "game.config"}
+    assert not modules & early, sorted(modules & early)
 
 
 def test_the_levels_words_are_the_levels():

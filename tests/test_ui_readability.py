@@ -8,6 +8,7 @@ import pytest
 
 from game import theme
 from game.render import marks, pieces
+from tools.scenarios import shown_title
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -128,9 +129,8 @@ def test_colour_blind_palette_keeps_meaningful_colours_apart():
 
 
 def test_the_title_pieces_pile_above_the_buttons_and_the_prompt_never_vanishes(app):
-    from game.scenes.title import TitleScene
 
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     frames = []
     for _ in range(60 * 12):  # twelve seconds: the pile has built up

@@ -263,3 +263,13 @@ def play_to_end(
             plies += scene.match.state.ply - before
     settle(app, scene, limit=settle_seconds, dt=settle_dt)
     return plies
+
+
+def shown_title(app):
+    """The title as the player sees it from its second frame on: the library read (its first
+    frame is drawn before the library is, so that the window opens at once)."""
+    from game.scenes.title import TitleScene
+
+    title = TitleScene(app)
+    title.refresh()
+    return title

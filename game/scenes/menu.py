@@ -16,7 +16,7 @@ from ..boards import draw_thumbnail, drawable
 from ..scene import Scene
 from ..tutorials import has_lesson
 from ..widgets import Button
-from . import opening
+from . import opening, shortcuts
 from .navigator import SceneName, open_scene
 
 if TYPE_CHECKING:
@@ -97,10 +97,10 @@ class MenuScene(Scene):
             if b.handle(event):
                 return
         cards = self.cards
-        if opening.is_paste(event):  # a game copied from Keliya opens here as on the title
+        if shortcuts.is_paste(event):  # a game copied from Keliya opens here as on the title
             self.notice = opening.open_clipboard(self.app)
             return
-        if opening.is_open_file(event):
+        if shortcuts.is_open_file(event):
             self.browse_files()
             return
         if event.type == pygame.DROPFILE:

@@ -80,21 +80,3 @@ def open_file(app: App, path: str) -> str:
     except UserFileError as e:
         return Words("That file cannot be opened: {reason}.", reason=words_of(e))
     return open_text(app, text)
-
-
-def is_open_file(event: pygame.event.Event) -> bool:
-    """Ctrl+O (Cmd+O on macOS): the file browser."""
-    return (
-        event.type == pygame.KEYDOWN
-        and event.key == pygame.K_o
-        and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-    )
-
-
-def is_paste(event: pygame.event.Event) -> bool:
-    """Ctrl+V (Cmd+V on macOS)."""
-    return (
-        event.type == pygame.KEYDOWN
-        and event.key == pygame.K_v
-        and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-    )

@@ -10,19 +10,19 @@ import pygame
 from rules.kinds import PieceKind
 from rules.words import N_, Words
 
-from .. import i18n, library, theme
+from .. import i18n, theme
 from .. import settings as user_settings
 from ..easing import arc_point
 from ..i18n import _, said_together, tr
-from ..library import Entry
 from ..render.pieces import draw_piece
 from ..scene import Scene
 from ..widgets import Button
-from . import opening
+from . import shortcuts
 from .navigator import SceneName, open_scene
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..library import Entry
     from ..physics import TokenRain
 
 TITLE = "KELIYA"
@@ -76,14 +76,20 @@ class TitleScene(Scene):
             self.file_button,
             self.language_button,
         ]
-        self.refresh()
-        self._read_at_build = True  # enter() right after need not read the library again
+        #: the library is read by the second ``update``, as the falling pieces start: the first
+        #: frame shows the title without its Continue and Saved games buttons, so the window opens
+        #: before the library and what reads it are imported (issue 29, item 5)
+        self._read = False
+        self.resume_button.visible = self.library_button.visible = False
         self.place(app.size)
 
     # --- what is on disk ---------------------------------------------------------------------------
     def refresh(self) -> None:
         """Read the library again (its index, and any game changed since): the Continue offer
         and the count of saved games."""
+        from .. import library
+
+        self._read = True
         lib = library.overview()  # from the library's index: the games themselves are not read
         self.latest = lib.latest
         self.resume_button.visible = self.latest is not None
@@ -100,19 +106,17 @@ class TitleScene(Scene):
             self.notice = " ".join([self.notice, *lib.problems]).strip()
 
     def enter(self) -> None:
-        """Read the library, unless it was read a moment ago when this scene was built (a second
-        look at a big library would cost the first frame as much again)."""
-        if self._read_at_build:
-            self._read_at_build = False
-            return
-        self.refresh()
+        """Read the library again when the title comes back; when it first opens, the second
+        ``update`` reads it (after the first frame)."""
+        if self._updates:
+            self.refresh()
 
     def resume(self) -> None:
         self.refresh()
 
     # --- actions -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if opening.is_open_file(event):  # before the buttons: O alone is the clipboard's
+        if shortcuts.is_open_file(event):  # before the buttons: O alone is the clipboard's
             self.browse_files()
             return
         for b in self.buttons:
@@ -123,7 +127,7 @@ class TitleScene(Scene):
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.quit()
-            elif opening.is_paste(event):
+            elif shortcuts.is_paste(event):
                 self.paste_game()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.start()
@@ -133,7 +137,9 @@ class TitleScene(Scene):
     def resume_game(self) -> None:
         """Back to the most recent unfinished game, as it was left."""
         if self.latest is not None:
-            problem = opening.open_entry(self.app, self.latest)
+            from .opening import open_entry  # reads the library: not before the first frame
+
+            problem = open_entry(self.app, self.latest)
             if problem:
                 self.notice = problem
                 self.refresh()
@@ -144,7 +150,9 @@ class TitleScene(Scene):
 
     def paste_game(self) -> None:
         """Open the game or position on the clipboard."""
-        self.notice = opening.open_clipboard(self.app)
+        from .opening import open_clipboard  # reads the library: not before the first frame
+
+        self.notice = open_clipboard(self.app)
 
     def browse_files(self) -> None:
         """The file browser: a game from a file anywhere on the disk."""
@@ -152,12 +160,16 @@ class TitleScene(Scene):
         open_scene(self.app, SceneName.FILE_PICKER)
 
     def open_file(self, path: str) -> None:
-        self.notice = opening.open_file(self.app, path)
+        from .opening import open_file  # reads the library: not before the first frame
+
+        self.notice = open_file(self.app, path)
 
     def open_text(self, text: str) -> None:
         """Start the game the text holds, as a new game of the library (no other game is touched);
         otherwise say why not (nothing else changes)."""
-        self.notice = opening.open_text(self.app, text)
+        from .opening import open_text  # reads the library: not before the first frame
+
+        self.notice = open_text(self.app, text)
 
     def next_language(self) -> None:
         """L: the next language (English, Sinhala, Tamil, Bengali), remembered like a setting."""
@@ -215,6 +227,8 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self._updates += 1
+        if not self._read and self._updates > 1:
+            self.refresh()
         if self.rain is None and self._updates > 1:
             from ..physics import TokenRain
 

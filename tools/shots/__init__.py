@@ -23,6 +23,7 @@ from tools.scenarios import (
     huff_position,
     pump,
     random_play,
+    shown_title,
     start_play,
     wait_until,
 )
@@ -57,7 +58,6 @@ def save_screenshots(
     from game.scenes.menu import MenuScene
     from game.scenes.rules_screen import RulesScene
     from game.scenes.setup import SetupScene
-    from game.scenes.title import TitleScene
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -88,7 +88,7 @@ def save_screenshots(
             app.resize(size)
             shot = partial(_shoot, app, out, size=size, files=files)
             app.manager.clear()
-            app.manager.push(TitleScene(app))
+            app.manager.push(shown_title(app))
             pump(app, 2.4)
             shot("01_title")
             app.manager.push(MenuScene(app, 1))

@@ -12,12 +12,11 @@ import pygame
 
 from game import saves
 from game.config import MatchConfig
-from tools.scenarios import pump, random_play
+from tools.scenarios import pump, random_play, shown_title
 
 
 def take(app, shot, mouse, play) -> None:
     from game.scenes.file_picker import FilePickerScene
-    from game.scenes.title import TitleScene
 
     folder = saves.export_folder()
     (folder / "older games").mkdir(parents=True, exist_ok=True)
@@ -30,7 +29,7 @@ def take(app, shot, mouse, play) -> None:
         os.utime(path, (when, when))
     (folder / "shopping list.txt").write_text("rice, dhal, coconuts\n", encoding="utf-8")
     app.manager.clear()
-    title = TitleScene(app)
+    title = shown_title(app)
     app.manager.push(title)
     pump(app, 0.1)
     mouse.click(title.file_button.rect.center)

@@ -13,7 +13,7 @@ import pygame
 
 from game import library, saves
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
-from tools.scenarios import finished, pump, random_play, wait_until
+from tools.scenarios import finished, pump, random_play, shown_title, wait_until
 
 #: when the older saved game was left: a date the list writes out in full (not today or yesterday)
 OLDER = datetime.datetime(2026, 11, 16, 20, 35)
@@ -23,7 +23,6 @@ def take(app, shot, mouse, play) -> None:
     from game.scenes.library_screen import LibraryScene
     from game.scenes.pause import PauseScene, confirm_leave
     from game.scenes.settings_screen import SettingsScene
-    from game.scenes.title import TitleScene
 
     state = random_play("kotu_ellima", 2, lambda s: s.ply >= 23)
     config = MatchConfig("kotu_ellima", mode=VS_COMPUTER, level="hard")
@@ -51,7 +50,7 @@ def take(app, shot, mouse, play) -> None:
         encoding="utf-8",
     )
     app.manager.clear()
-    app.manager.push(TitleScene(app))
+    app.manager.push(shown_title(app))
     pump(app, 0.6)
     shot("60_title_resume_offer")
     screen = LibraryScene(app)
