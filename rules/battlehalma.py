@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, NamedTuple
 
 from .battlehalma_moves import MoveTables, extend_king, generate
@@ -120,9 +120,20 @@ class Geometry:
     def name(self, p: int) -> str:
         return "abcdefghijklmnopqrstuvwxyz"[p % self.n] + str(p // self.n + 1)
 
-    def rows_top_down(self) -> list[list[int]]:
+    def rows_top_down(self) -> tuple[tuple[int, ...], ...]:
+        return self._rows
+
+    @cached_property
+    def _rows(self) -> tuple[tuple[int, ...], ...]:
         n = self.n
-        return [[r * n + c for c in range(n)] for r in range(n - 1, -1, -1)]
+        return tuple(tuple(r * n + c for c in range(n)) for r in range(n - 1, -1, -1))
+
+
+@cache
+def geometry(n: int) -> Geometry:
+    """The tables of an n×n board, made once a size: every game of that size, and every position
+    read from text (each loads its game), shares them (they are never changed)."""
+    return Geometry(n)
 
 
 class BattleHalmaGame(Game):
@@ -132,7 +143,7 @@ class BattleHalmaGame(Game):
         super().__init__(spec, options)
         n = int(options["size"])
         self.n = n
-        self.geo = Geometry(n)
+        self.geo = geometry(n)
         self.promotion = options["rule"] == "promotion"
         self.terminal = not self.promotion
         self.start_count = int(options["counters"])

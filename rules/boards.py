@@ -34,6 +34,7 @@ class Board:
         self.lines: tuple[tuple[int, ...], ...] = tuple(tuple(self._parse(p) for p in line) for line in lines)
         pts = sorted({p for line in self.lines for p in line})
         self.points: tuple[int, ...] = tuple(pts)
+        self._rows_top_down: tuple[tuple[int, ...], ...] | None = None
         self.mask = 0
         for p in pts:
             self.mask |= 1 << p
@@ -133,12 +134,15 @@ class Board:
             by_offset[b - a] = by_offset.get(b - a, 0) | (1 << a)
         return tuple(sorted(by_offset.items()))
 
-    def rows_top_down(self) -> list[list[int]]:
-        """Points grouped by row, top row first, each row left to right (position text)."""
-        rows: list[list[int]] = [[] for _ in range(self.height)]
-        for p in self.points:
-            rows[p // self.width].append(p)
-        return [r for r in reversed(rows) if r]
+    def rows_top_down(self) -> tuple[tuple[int, ...], ...]:
+        """Points grouped by row, top row first, each row left to right (position text; made
+        once a board: every position's text is written from it)."""
+        if self._rows_top_down is None:
+            rows: list[list[int]] = [[] for _ in range(self.height)]
+            for p in self.points:
+                rows[p // self.width].append(p)
+            self._rows_top_down = tuple(tuple(r) for r in reversed(rows) if r)
+        return self._rows_top_down
 
 
 def _alquerque_lines(wings: str) -> list[list[str]]:

@@ -20,6 +20,7 @@ pieces in hand, stones captured, repetitions) are checked against the board and 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from .words import N_, Words
@@ -283,4 +284,5 @@ def read_rows(text: str, rows: Sequence[Sequence[int]], alphabet: str, what: str
 
 def write_rows(rows: Sequence[Sequence[int]], char_at: dict[int, str]) -> str:
     """Inverse of ``read_rows``."""
-    return "/".join("".join(char_at.get(cell, ".") for cell in row) for row in rows)
+    empty = repeat(".")
+    return "/".join("".join(map(char_at.get, row, empty)) for row in rows)

@@ -12,6 +12,7 @@ counts travel in the position text (``rep=``) so a reloaded game remembers them.
 from __future__ import annotations
 
 from abc import abstractmethod
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from .core import Move, Outcome, State
@@ -121,11 +122,7 @@ class RecordedState(State):
         """The counts as position text: ``key*count`` entries, each key as hex ints joined by '.'."""
         if self._repetition_key() is None:
             return ""
-        entries = [
-            ".".join(format(v, "x") for v in key) + f"*{count}"
-            for key, count in self._rep.items()
-            if self._may_recur(key)
-        ]
+        entries = [f"{_key_text(key)}*{count}" for key, count in self._rep.items() if self._may_recur(key)]
         return ",".join(sorted(entries)) or "-"
 
     def _repetition_key_problem(self, key: tuple[int, ...]) -> str:
@@ -226,3 +223,10 @@ class RecordedState(State):
                     n=most_visits - 1,
                 )
             )
+
+
+@lru_cache(maxsize=1 << 16)
+def _key_text(key: tuple[int, ...]) -> str:
+    """A counted position's key as hex ints joined by '.' (kept: a game's text repeats every key
+    it has counted, each time it is written)."""
+    return ".".join(format(v, "x") for v in key)
