@@ -704,8 +704,14 @@ def glossary(code: str) -> list[tuple[str, list[str]]]:
     (English word, the forms of its term), one row per English word. 'South / North' against
     'දකුණ / උතුර' pairs word by word; the term's other forms in brackets ('(pl. ඉත්තන්)', '(a cow
     ගවයා)') count too, English and quoted examples in them do not."""
+    return list(_glossary_rows((GLOSSARY / f"{code}.md").read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=8)
+def _glossary_rows(text: str) -> tuple[tuple[str, list[str]], ...]:
+    """The rows of a glossary's text, read once a text (a review page asks for every entry's)."""
     rows: list[tuple[str, list[str]]] = []
-    for line in (GLOSSARY / f"{code}.md").read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if not line.startswith("|") or len(cells) < 2 or cells[0] == "English" or set(cells[0]) <= {"-"}:
             continue
@@ -722,7 +728,7 @@ def glossary(code: str) -> list[tuple[str, list[str]]]:
             rows += [(e, [t, *extra]) for e, t in zip(english, terms)]
         else:
             rows += [(e, terms + extra) for e in english]
-    return rows
+    return tuple(rows)
 
 
 def stem(word: str) -> str:
