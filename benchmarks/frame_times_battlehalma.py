@@ -23,6 +23,7 @@ from benchmarks.frame_times import summary, timed_frame  # noqa: E402
 from game.app import App  # noqa: E402
 from game.config import MatchConfig  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
+from rules.kinds import MoveKind  # noqa: E402
 from tools.battlehalma_positions import longest_chain  # noqa: E402
 from tools.scenarios import Mouse, find  # noqa: E402
 
@@ -31,7 +32,7 @@ MIN_HOPS = 5
 
 
 def long_chain(state) -> bool:
-    return any(len(m.path) > MIN_HOPS for m in state.legal_moves() if m.kind == "leap")
+    return any(len(m.path) > MIN_HOPS for m in state.legal_moves() if m.kind == MoveKind.LEAP)
 
 
 def chain_frames(app: App, chains: int) -> tuple[list[float], list[float], int]:

@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import Move, load_game  # noqa: E402
 from rules.core import score_of  # noqa: E402
+from rules.kinds import MoveKind, Phase  # noqa: E402
 from rules.ncuva import NcuvaState  # noqa: E402
 from rules.ncuva_sowing import LIMIT_STOP, choices, decide  # noqa: E402
 
@@ -218,7 +219,7 @@ def play_alphabeta(options: dict[str, object], games: int, depth: int, plies: in
                 move = moves[rng.randrange(len(moves))]
             else:
                 pos = players[state.to_move].choose(state)
-                move = game.moves[state.phase == "singles"][state.to_move][pos]
+                move = game.moves[state.phase == Phase.SINGLES][state.to_move][pos]
             count_sowing(tally, state, move)
             turn_index.append(state.turns + 1)
             state.apply(move)
@@ -229,7 +230,7 @@ def play_alphabeta(options: dict[str, object], games: int, depth: int, plies: in
 
 def count_sowing(tally: Games, state: NcuvaState, move: Move) -> None:
     """Count ``move`` if it is a sowing, and whether the lift limit stops it."""
-    if move.kind == "sow":
+    if move.kind == MoveKind.SOW:
         g = state.game
         tally.sowings += 1
         tally.limit_stops += (

@@ -28,6 +28,7 @@ from game.app import App  # noqa: E402
 from game.config import MatchConfig  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from rules import Move, State, load_game, load_state  # noqa: E402
+from rules.kinds import Detail, EffectKind  # noqa: E402
 from tools.scenarios import Mouse  # noqa: E402
 
 NATURAL = (
@@ -56,7 +57,7 @@ def cycle_in_play(columns: int, seed: int) -> tuple[State, Move]:
         moves = state.legal_moves()
         move = moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0]
         stop = state.effects(move)[-1]
-        if stop.detail == "cycle" and (best is None or stop.count > best[0]):
+        if stop.detail == Detail.CYCLE and (best is None or stop.count > best[0]):
             best = (stop.count, state.copy(), move)
         state.apply(move)
     assert best is not None
@@ -119,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     for name, (state, move) in sowings().items():
         fx = state.effects(move)
-        lifts = sum(e.kind in ("lift", "relay") for e in fx)
+        lifts = sum(e.kind in (EffectKind.LIFT, EffectKind.RELAY) for e in fx)
         runs = [measure(size, state, move, args.frames) for _ in range(args.repeats)]
         play = min(r[0] for r in runs) * 1000
         anim = min(r[1] for r in runs) * 1000

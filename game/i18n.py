@@ -30,6 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from rules.kinds import Code
 from rules.words import N_, Words, capitalised
 
 from .assets_path import assets_dir
@@ -238,7 +239,10 @@ def tr(text: Any) -> str:
     """Anything shown as words, in the player's language: ``Words`` from the rules are rebuilt
     from their translated template and translated values; a plain string is looked up whole."""
     if isinstance(text, Words):
-        values = {k: _Value(v) if isinstance(v, str) else v for k, v in text.values.items()}
+        values = {
+            k: _Value(v) if isinstance(v, str) else _Value(str(v)) if isinstance(v, Code) else v
+            for k, v in text.values.items()
+        }  # a kind (a hunt's phase) is said in its word, translated as the word is
         if text.plural:
             return ngettext(text.template, text.plural, text.number).format(**values)
         made = _(text.template).format(**values) if values else _(text.template)

@@ -141,7 +141,7 @@ class Entry:
         if cfg.mode == VS_COMPUTER:
             side = cfg.make_game().sides[cfg.human_side]
             return Words("against {level}, you play {side}", level=saves.level_label(cfg.level), side=side)
-        if cfg.mode == "watch":
+        if cfg.mode == Mode.WATCH:
             return Words(
                 "computer against computer ({first} v {second})",
                 first=saves.level_label(cfg.level_of(0)),

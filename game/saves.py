@@ -264,7 +264,7 @@ def read_config(values: dict[str, str]) -> MatchConfig:
         )
     spec = game_spec(values["game"])  # an unknown game says so
     mode = values["mode"]
-    if mode not in {m for m, _ in MODES}:
+    if mode not in {m.value for m, _ in MODES}:
         raise ValueError(Words("the way it is played ('{mode}') is not one Keliya knows", mode=mode[:20]))
     if values["human"] not in ("0", "1"):
         raise ValueError("the side the player took is not one of the game's two sides")

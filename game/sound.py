@@ -171,7 +171,7 @@ def event_sounds() -> dict[Beat, tuple[str, float]]:
     }
 
 
-def event_sound(name: Beat, piece: tuple[int, str] | None = None) -> tuple[str, float] | None:
+def event_sound(name: Beat, piece: tuple[int, PieceKind] | None = None) -> tuple[str, float] | None:
     """The effect for a board animation event (``on_event(name, cell, piece)``), or None.
 
     A stone falling into a hole is a sowing, not a piece set down: it gets the light 'sow'."""
@@ -249,7 +249,7 @@ class SoundBank:
         rate, _, channels = init
         return pygame.mixer.Sound(buffer=to_pcm(recipe(name, rate), channels))
 
-    def play_event(self, name: Beat, piece: tuple[int, str] | None = None) -> None:
+    def play_event(self, name: Beat, piece: tuple[int, PieceKind] | None = None) -> None:
         """Play what a board animation event sounds like (``event_sound``), if anything."""
         found = event_sound(name, piece)
         if found is not None:

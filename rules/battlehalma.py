@@ -782,7 +782,7 @@ class BattleHalmaState(RecordedState):
             if opp >> b & 1:
                 out.append(Effect(REMOVE, b, detail=Detail.EXCHANGE, player=foe))
                 opp &= ~(1 << b)
-            out.append(Effect(MOVE, a, b, detail=Detail.STEP if step else "hop", player=mover))
+            out.append(Effect(MOVE, a, b, detail=Detail.STEP if step else Detail.HOP, player=mover))
             over = (a + b) // 2
             if king and not step and opp >> over & 1:
                 out.append(Effect(REMOVE, over, detail=Detail.CAPTURE, player=foe))

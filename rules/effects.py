@@ -6,8 +6,8 @@ replay them on the position before and compare with the position after. They are
 only when asked: search never builds them.
 
 Pieces: ``place`` (a piece from hand), ``move`` (from ``cell`` to ``to``; ``detail`` is
-``"step"`` or ``"hop"``), ``remove`` (``detail`` says why: ``"capture"``, ``"huff"``,
-``"exchange"``), ``promote`` (``detail``: the new kind).
+``Detail.STEP`` or ``Detail.HOP``), ``remove`` (``detail`` says why: ``Detail.CAPTURE``,
+``Detail.HUFF``, ``Detail.EXCHANGE``), ``promote`` (``detail``: the new ``PieceKind``).
 Stones: ``lift`` (``count`` stones out of ``cell``), ``drop`` (one stone into ``cell``),
 ``relay`` (the last stone landed in an occupied hole: its ``count`` stones are lifted and sown
 on), ``capture`` (``count`` stones out of ``cell`` to ``player``'s store), ``stop``
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .kinds import EffectKind, PieceKind, Pieces
+from .kinds import Detail, EffectKind, PieceKind, Pieces
 from .words import Words
 
 PLACE, MOVE, REMOVE, PROMOTE = EffectKind.PLACE, EffectKind.MOVE, EffectKind.REMOVE, EffectKind.PROMOTE
@@ -39,7 +39,7 @@ class Effect(NamedTuple):
     cell: int
     to: int = -1
     count: int = 0  # type: ignore[assignment]  # a field, not tuple.count: the lifts, stones or pieces
-    detail: str = ""
+    detail: Detail | PieceKind | None = None
     player: int = -1
 
 

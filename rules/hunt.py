@@ -147,7 +147,7 @@ class HuntGame(LineGame):
             )
         state._ply0 = count_field(fields, "ply")
         phase = fields.get("phase")
-        if phase is not None and phase != state.phase:
+        if phase is not None and phase != state.phase.value:
             raise ValueError(
                 Words(
                     "phase={phase} does not fit the pieces in hand: it is the {phase2} phase for {group}",
@@ -583,7 +583,7 @@ class HuntState(RecordedState, LineState):
         return {
             "board": write_rows(b.rows_top_down(), chars),
             "turn": self.game.setup.letters[self._turn],
-            "phase": self.phase,
+            "phase": self.phase.value,
             "hands": f"{self._hand0}/{self._hand1}",
             "quiet": str(self._quiet),
             "ply": str(self.ply),

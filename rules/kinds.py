@@ -1,14 +1,21 @@
-"""The base of Keliya's typed kinds and codes: a string enum whose members are their values
-wherever text is made (f-strings, ``str``, JSON), so position text, saves and settings keep the
-words they always had, while code compares members, never English text."""
+"""The base of Keliya's typed kinds and codes: an enum whose members write their values wherever
+text is made (f-strings, ``str``, ``format``), so position text, saves and settings keep the words
+they always had, while code compares members, never English text: a member equals itself only,
+not its word nor a member of another kind with the same word. Text is read back with
+``Kind(word)``, and written to JSON as ``member.value``."""
 
 from __future__ import annotations
 
 from enum import Enum
 
 
-class Code(str, Enum):
-    """A kind or code: ``Mode.PASS == "pass"`` and ``f"{Mode.PASS}" == "pass"``."""
+class Code(Enum):
+    """A kind or code: ``f"{Mode.PASS}" == "pass"`` and ``Mode("pass") is Mode.PASS``, but
+    ``Mode.PASS != "pass"`` and ``MoveKind.DROP != EffectKind.DROP``."""
+
+    # Equality is identity (``object.__eq__``), so the hash is too: both at C speed (``Enum``'s
+    # own hash is a Python method), which keeps dictionaries and sets of kinds in the rules fast.
+    __hash__ = object.__hash__
 
     def __str__(self) -> str:
         return str(self.value)

@@ -64,7 +64,11 @@ class Layout:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(
-                Words("unknown layout kind '{kind}' (kinds: {join})", kind=self.kind, join=", ".join(KINDS))
+                Words(
+                    "unknown layout kind '{kind}' (kinds: {join})",
+                    kind=self.kind,
+                    join=", ".join(map(str, KINDS)),
+                )
             )
         object.__setattr__(self, "_by_index", {c.index: c for c in self.cells})
 

@@ -15,7 +15,7 @@ from . import war_fast
 from .boards import alquerque_37, alquerque_49, bits
 from .core import GameSpec, LimitView, Move, Note, Outcome, State
 from .effects import REMOVE, Effect
-from .kinds import EndCode, MoveKind, NoteCode, PieceKind
+from .kinds import Detail, EndCode, MoveKind, NoteCode, PieceKind
 from .line_games import DROP, JUMP, STEP, LineGame, LineState
 from .position import check_fields, count_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
@@ -486,7 +486,7 @@ class WarState(RecordedState, LineState):
 
     def effects(self, move: Move) -> list[Effect]:
         if move.kind == HUFF:
-            return [Effect(REMOVE, move.path[0], detail="huff", player=self._turn ^ 1)]
+            return [Effect(REMOVE, move.path[0], detail=Detail.HUFF, player=self._turn ^ 1)]
         return super().effects(move)
 
     def why_not_from(self, cell: int) -> str:

@@ -7,6 +7,7 @@ from rules.battlehalma import BattleHalmaState
 from rules.battlehalma_fast import choices
 from rules.boards import bits
 from rules.core import Move
+from rules.kinds import PieceKind
 
 #: every war game, board and capture rule
 WAR_VARIANTS = [
@@ -28,7 +29,7 @@ def move_key(move: Move) -> tuple[int, int, int]:
 
 def halma_bits(state: BattleHalmaState) -> tuple[int, int, int]:
     """A BattleHalma position as the playout loop takes it: the mover's army, the other, kings."""
-    kings = sum(1 << p for p, (_, kind) in state.pieces().items() if kind == "king")
+    kings = sum(1 << p for p, (_, kind) in state.pieces().items() if kind == PieceKind.KING)
     return state.army(state.to_move), state.army(state.to_move ^ 1), kings
 
 

@@ -16,6 +16,7 @@ from game.ai.mcts import MCTS, Node, SearchConfig, SearchResult
 from game.ai.policy import LevelPlayer
 from rules import game_ids, game_spec, load_game, load_state
 from rules.core import State
+from rules.kinds import MoveKind
 from tools.scenarios import random_play
 from training.players import make_player
 
@@ -119,7 +120,7 @@ def test_same_player_moving_again_is_searched_for_that_player():
     # e2 shields e3 from North's jump, so the only way North wins a piece is the huff.
     state = war_state("kotu_ellima", "e3 e2 a5", "e4 c7", turn="S", capture="huff")
     state.play("a5-b5")  # South declines e3xe5
-    assert state.to_move == 1 and any(m.kind == "huff" for m in state.legal_moves())
+    assert state.to_move == 1 and any(m.kind == MoveKind.HUFF for m in state.legal_moves())
     result = _search(state, iterations=300)
     assert state.move_text(result.move) == "~e3"
     state.apply(result.move)

@@ -11,7 +11,7 @@ import pytest
 from scripted_runner import Scripted
 
 from game.ai.analysis import Point
-from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
+from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, Controller, MatchConfig
 from game.match import Match
 from game.match.analysis import Judgement, Slip, Verdict, slip_words
 from game.match.numbering import move_labels
@@ -120,7 +120,10 @@ def test_the_summary_names_you_and_the_computer_where_a_person_played_it():
     state = finished("kotu_ellima", 3)
     ply, best = slip_by(state, 1)
     m = Match(MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state.copy())
-    m.controllers = ["computer", "human"]  # the person played North (no engine process here)
+    m.controllers = [
+        Controller.COMPUTER,
+        Controller.HUMAN,
+    ]  # the person played North (no engine process here)
     analysed(m, state, [judgement(ply, 1, best, Verdict.BLUNDER)])
     m.tick(0.1)
     assert m.said.words.startswith("Looked over. You: 1 blunder; the computer: no slip."), m.said.words

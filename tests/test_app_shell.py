@@ -12,6 +12,7 @@ import pytest
 from game import theme
 from game.anim import Timer
 from game.app import App
+from game.boards.beats import Beat
 from game.boards.lines.view import BoardView
 from game.boards.piece_anim import MoveAnimation
 from game.config import MatchConfig
@@ -23,6 +24,7 @@ from game.scenes.play import PlayScene
 from game.scenes.setup import SetupScene
 from game.sound import SoundBank, recipes
 from rules import load_game
+from rules.kinds import PieceKind
 from rules.line_games import JUMP
 from tools.scenarios import Mouse, chain_position, pump, shown_title
 
@@ -186,11 +188,11 @@ def test_sounds_are_made_in_code():
 def test_piece_kinds_differ_in_shape_not_only_colour():
     """Colour-blind safety: outlines (alpha masks) of the five piece styles differ clearly."""
     styles = {
-        style_of(0, "soldier"): (0, "soldier"),
-        style_of(1, "soldier"): (1, "soldier"),
-        "cow": (1, "cow"),
-        "leopard": (0, "leopard"),
-        "tiger": (0, "tiger"),
+        style_of(0, PieceKind.SOLDIER): (0, PieceKind.SOLDIER),
+        style_of(1, PieceKind.SOLDIER): (1, PieceKind.SOLDIER),
+        "cow": (1, PieceKind.COW),
+        "leopard": (0, PieceKind.LEOPARD),
+        "tiger": (0, PieceKind.TIGER),
     }
     masks = {name: pygame.mask.from_surface(sprite(o, k, 30)) for name, (o, k) in styles.items()}
     names = list(masks)
@@ -212,15 +214,15 @@ def test_hops_take_the_same_time_at_any_frame_rate():
     after.apply(chain)
     durations = []
     for fps in (30, 60, 144):
-        events: list[str] = []
+        events: list[Beat] = []
         anim = MoveAnimation(effects, before, view, lambda name, p, piece, log=events: log.append(name))
         t = 0.0
         while not anim.done:
             anim.update(1 / fps)
             t += 1 / fps
         durations.append(t)
-        assert events.count("capture") == len(chain.captured)
-        assert events.count("land") == len(chain.path) - 1
+        assert events.count(Beat.CAPTURE) == len(chain.captured)
+        assert events.count(Beat.LAND) == len(chain.path) - 1
         assert anim.board == after.pieces()  # the animation ends on the position the rules reached
     assert max(durations) - min(durations) <= 1 / 30 + 1e-9
 

@@ -13,6 +13,7 @@ from positions import perft
 from rules import load_game, load_state
 from rules.battlehalma_games import VARIANTS
 from rules.effects import replay_pieces
+from rules.kinds import EndCode, PieceKind
 
 # Depth 1-3 from each start (finished games not expanded): the counts, which the
 # reference reproduces too; a change here is a rules change.
@@ -28,7 +29,9 @@ NAMES = sorted(VARIANTS)
 
 def reference_board(state):
     g = state.game
-    return {g.geo.coords(p): ("RB"[owner], kind == "king") for p, (owner, kind) in state.pieces().items()}
+    return {
+        g.geo.coords(p): ("RB"[owner], kind == PieceKind.KING) for p, (owner, kind) in state.pieces().items()
+    }
 
 
 def frozen(board):
@@ -102,7 +105,13 @@ def test_random_game_contract(name, seed, greedy):
         plies += 1
         assert plies < 3000, "game did not end"
     out = state.outcome()
-    assert out.code in ("all_captured", "terminal", "no_moves", "limit", "repetition")
+    assert out.code in (
+        EndCode.ALL_CAPTURED,
+        EndCode.TERMINAL,
+        EndCode.NO_MOVES,
+        EndCode.LIMIT,
+        EndCode.REPETITION,
+    )
     assert state.legal_moves() == [] and state.turn_notes() == []
     assert state.heuristic() == (0.0 if out.winner is None else (1.0 if out.winner == 0 else -1.0))
     loaded = load_state(state.to_text())

@@ -7,7 +7,7 @@ from rules import IllegalMoveError, game_spec, load_game, load_state
 from rules.battlehalma import LEAP, LEAP_KING, STEP, STEP_KING
 from rules.battlehalma_games import VARIANTS
 from rules.effects import replay_pieces
-from rules.kinds import Phase
+from rules.kinds import BoardKind, Detail, EffectKind, EndCode, NoteCode, Phase, PieceKind
 
 
 def bh_state(pieces: str, turn: str = "R", extra: str = "", **options):
@@ -53,7 +53,7 @@ def test_variants_start_with_their_yards(name):
     blue = [p for p, (o, _) in pieces.items() if o == 1]
     assert len(red) == len(blue) == opts["counters"]
     assert n - 1 in red and (n - 1) * n in blue  # each side holds its own corner
-    assert {k for _, k in pieces.values()} == {"counter"}
+    assert {k for _, k in pieces.values()} == {PieceKind.COUNTER}
     assert state.to_move == 0 and state.phase == Phase.MOVE and state.outcome() is None
     assert game_spec("battlehalma").variant_of(state.game.options) == name
 
@@ -83,7 +83,7 @@ def test_registry_entry():
 def test_layout_and_names():
     game = load_game("battlehalma", size=10, counters=15)
     lay = game.layout
-    assert lay.kind == "squares" and lay.size == (10, 10) and len(lay.cells) == 100
+    assert lay.kind == BoardKind.SQUARES and lay.size == (10, 10) and len(lay.cells) == 100
     assert set(lay.directions) == {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
     a1, j10 = game.point_index("a1"), game.point_index("j10")
     assert (lay.cell(a1).x, lay.cell(a1).y) == (0, 0) and (lay.cell(j10).x, lay.cell(j10).y) == (9, 9)
@@ -132,7 +132,7 @@ def test_leaps_over_own_and_enemy_counters_leave_them():
     assert {"d4:d6", "d4:b4"} <= set(texts(s, "d4"))
     before = s.captured_counts()
     s.play("d4:b4")
-    assert s.pieces()[s.game.point_index("c4")] == (1, "counter")
+    assert s.pieces()[s.game.point_index("c4")] == (1, PieceKind.COUNTER)
     assert s.captured_counts() == before
 
 
@@ -142,7 +142,7 @@ def test_chain_with_several_landings_may_stop_anywhere():
     move = s.parse_move("h1:f3:d5:b5")
     assert move.kind == LEAP and name_set(s, move.path) == sorted(["h1", "f3", "d5", "b5"])
     s.play(move)
-    assert s.pieces()[s.game.point_index("b5")] == (0, "counter")
+    assert s.pieces()[s.game.point_index("b5")] == (0, PieceKind.COUNTER)
 
 
 def test_no_immediate_return_and_no_revisit():
@@ -185,7 +185,7 @@ def test_capture_by_step():
     assert "d4xd5" in texts(s)
     move = s.play("d4xd5")
     assert name_set(s, move.captured) == ["d5"]
-    assert s.pieces()[s.game.point_index("d5")] == (0, "counter")
+    assert s.pieces()[s.game.point_index("d5")] == (0, PieceKind.COUNTER)
 
 
 def test_capture_by_leap_landing_ends_the_move():
@@ -229,9 +229,9 @@ def test_promotion_only_when_the_move_ends_on_the_corner():
     assert s.parse_move("b7-b8").kind == STEP
     assert s.parse_move("c6:a8").kind == LEAP_KING
     effects = s.effects(crown)
-    assert effects[-1].kind == "promote" and effects[-1].detail == "king"
+    assert effects[-1].kind == EffectKind.PROMOTE and effects[-1].detail == PieceKind.KING
     s.play(crown)
-    assert s.pieces()[g.point_index("a8")] == (0, "king")
+    assert s.pieces()[g.point_index("a8")] == (0, PieceKind.KING)
     # A counter that passes through other squares is not crowned; a king is not crowned again.
     k = bh_state("b7:R a1:b", counters=3)
     assert k.parse_move("b7-a8").kind == STEP
@@ -242,7 +242,7 @@ def test_terminal_rule_first_counter_on_the_corner_wins():
     move = s.play("b7xa8")
     assert move.captured
     out = s.outcome()
-    assert out.winner == 0 and out.code == "terminal" and s.legal_moves() == []
+    assert out.winner == 0 and out.code == EndCode.TERMINAL and s.legal_moves() == []
     assert load_state(s.to_text()).outcome() == out
     with pytest.raises(ValueError, match="no kings"):
         bh_state("b7:R a1:b", rule="terminal", counters=6)
@@ -251,14 +251,14 @@ def test_terminal_rule_first_counter_on_the_corner_wins():
 def test_all_captured_wins():
     s = bh_state("d4:r d5:b a1:r")
     s.play("d4xd5")
-    assert s.outcome().code == "all_captured" and s.outcome().winner == 0
+    assert s.outcome().code == EndCode.ALL_CAPTURED and s.outcome().winner == 0
 
 
 def test_player_who_cannot_move_loses():
     red = "a4 a5 a6 a7 b5 b6 b7 b8 c6 c7 c8 d7 d8 e8".split()
     s = bh_state(" ".join(f"{n}:r" for n in red) + " a8:R g1:b", counters=15)
     out = s.outcome()
-    assert out.winner == 1 and out.code == "no_moves" and s.legal_moves() == []
+    assert out.winner == 1 and out.code == EndCode.NO_MOVES and s.legal_moves() == []
     assert load_state(s.to_text()).outcome() == out
 
 
@@ -271,13 +271,13 @@ def test_threefold_repetition_draws_and_the_start_counts():
     for text in cycle:
         s.play(text)
     assert s.repetitions() == 2 and s.outcome() is None
-    assert any(n.code == "repetition_near" for n in s.turn_notes())
+    assert any(n.code == NoteCode.REPETITION_NEAR for n in s.turn_notes())
     reloaded = load_state(s.to_text())
     assert reloaded.repetitions() == 2
     for text in cycle:
         s.play(text)
         reloaded.play(text)
-    assert s.outcome().code == "repetition" and s.outcome().winner is None
+    assert s.outcome().code == EndCode.REPETITION and s.outcome().winner is None
     assert reloaded.outcome() == s.outcome()
     assert load_state(s.to_text()).outcome() == s.outcome()
     off = bh_state("d4:r e8:b a1:b h1:r", repetition="off")
@@ -297,7 +297,7 @@ def test_a_capture_forgets_the_positions_before_it():
 def test_no_capture_limit_and_a_capture_resets_it():
     s = bh_state("d4:r h8:b f6:b", extra="quiet=99")
     s.play("d4-d5")
-    assert s.outcome().code == "limit" and s.outcome().winner is None
+    assert s.outcome().code == EndCode.LIMIT and s.outcome().winner is None
     s = bh_state("d4:r d5:b h8:b", extra="quiet=99")
     s.play("d4xd5")
     assert s.outcome() is None and s.quiet_plies == 0
@@ -311,7 +311,7 @@ def test_no_capture_limit_and_a_capture_resets_it():
 def test_outcome_priority_win_before_draws():
     s = bh_state("d4:r d5:b", extra="quiet=99")
     s.play("d4xd5")
-    assert s.outcome().code == "all_captured"
+    assert s.outcome().code == EndCode.ALL_CAPTURED
 
 
 # --- notation, routes, words ------------------------------------------------------------------------------
@@ -376,11 +376,11 @@ def test_effects_replay_for_a_king_chain_with_exchange():
     move = s.parse_move("d4xd6xd8")
     kinds = [(e.kind, e.detail) for e in s.effects(move)]
     assert kinds == [
-        ("move", "hop"),
-        ("remove", "capture"),
-        ("remove", "exchange"),
-        ("move", "hop"),
-        ("remove", "capture"),
+        (EffectKind.MOVE, Detail.HOP),
+        (EffectKind.REMOVE, Detail.CAPTURE),
+        (EffectKind.REMOVE, Detail.EXCHANGE),
+        (EffectKind.MOVE, Detail.HOP),
+        (EffectKind.REMOVE, Detail.CAPTURE),
     ]
 
 

@@ -47,6 +47,7 @@ from game.scenes.tutorial import TutorialScene
 from game.tutorials.lesson_match import Stage
 from game.widgets import Selector
 from rules import State, load_game, load_state
+from rules.kinds import PieceKind
 from rules.line_games import JUMP
 from rules.war import HUFF
 from rules.words import Words
@@ -2804,7 +2805,7 @@ def test_the_game_over_card_shows_the_winners_own_piece(row_app):
         for y in range(left.top, left.bottom)
     }
 
-    def colours(kind: str) -> set[tuple[int, ...]]:
+    def colours(kind: PieceKind) -> set[tuple[int, ...]]:
         token = sprite(winner, kind, 32)
         return {
             tuple(token.get_at((x, y)))[:3]
@@ -2813,7 +2814,7 @@ def test_the_game_over_card_shows_the_winners_own_piece(row_app):
             if token.get_at((x, y))[3] == 255
         }
 
-    own = colours(str(state.piece_kind(winner))) - colours("soldier")
+    own = colours(state.piece_kind(winner)) - colours(PieceKind.SOLDIER)
     assert seen & own, (state.piece_kind(winner), len(seen))
 
 

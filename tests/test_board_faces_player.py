@@ -8,6 +8,7 @@ import pytest
 
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from game.scenes.tutorial import TutorialScene
+from rules.kinds import BoardKind
 from tools.scenarios import Mouse
 from tools.scenarios import start_play as start
 
@@ -15,7 +16,7 @@ from tools.scenarios import start_play as start
 def average_y(scene, player: int) -> float:
     """Where a side sits on screen: its pieces (or, on a pit board, its holes), on average."""
     state = scene.match.state
-    if state.game.layout.kind == "holes":
+    if state.game.layout.kind == BoardKind.HOLES:
         cells = state.game.layout.circuits[player]
     else:
         cells = [c for c, (owner, _) in state.pieces().items() if owner == player]

@@ -5,7 +5,7 @@ from hunt_positions import hunt_state
 from positions import refuse
 
 from rules import IllegalMoveError, game_spec, load_game, load_state
-from rules.kinds import Phase
+from rules.kinds import EndCode, NoteCode, Phase, PieceKind
 from rules.line_games import DROP, JUMP
 
 GAME = "cows_leopards"
@@ -33,7 +33,7 @@ def test_start_position():
     s = load_game(GAME).new_initial_state()
     assert s.game.sides == game_spec(GAME).sides == ("Leopards", "Cows")
     assert points_of(s, 1) == COW_START and points_of(s, 0) == []
-    assert {kind for _, kind in s.pieces().values()} == {"cow"}
+    assert {kind for _, kind in s.pieces().values()} == {PieceKind.COW}
     assert s.hands() == (2, 16) and s.captured_counts() == (0, 0)
     assert s.to_move == 0 and s.phase == Phase.DROP
     moves = s.legal_moves()
@@ -44,18 +44,18 @@ def test_start_position():
 def test_placement_order_leopards_then_cows_then_leopards_move_while_cows_drop():
     s = load_game(GAME).new_initial_state()
     s.play("@e3")
-    assert (s.to_move, s.phase, s.hands()) == (1, "drop", (1, 16))
+    assert (s.to_move, s.phase, s.hands()) == (1, Phase.DROP, (1, 16))
     s.play("@a5")
-    assert (s.to_move, s.phase) == (0, "drop")
+    assert (s.to_move, s.phase) == (0, Phase.DROP)
     s.play("@c5")
     assert s.hands() == (0, 15)
     s.play("@i5")
     # The leopards now move; the cows still drop.
-    assert (s.to_move, s.phase, s.hands()) == (0, "move", (0, 14))
+    assert (s.to_move, s.phase, s.hands()) == (0, Phase.MOVE, (0, 14))
     assert all(m.kind != DROP for m in s.legal_moves())
     s.play("e3-e2")
-    assert (s.to_move, s.phase) == (1, "drop")
-    assert {kind for p, (o, kind) in s.pieces().items() if o == 0} == {"leopard"}
+    assert (s.to_move, s.phase) == (1, Phase.DROP)
+    assert {kind for p, (o, kind) in s.pieces().items() if o == 0} == {PieceKind.LEOPARD}
 
 
 def test_drops_only_onto_empty_points():
@@ -192,9 +192,9 @@ def test_capture_goal_comes_before_stuck_cows():
     assert s.captured_counts() == (9, 0) and s.outcome() is None
     s.play("e3xe5xc3xe3")
     assert s.captured_counts() == (12, 0)
-    assert s.outcome() == (0, "the leopards captured 12 cows", "target")
+    assert s.outcome() == (0, "the leopards captured 12 cows", EndCode.TARGET)
     stuck = load_state(s.to_text().replace("target=12", "target=13"))
-    assert stuck.outcome() == (0, "the cows cannot move", "no_moves")  # the cows are stuck as well
+    assert stuck.outcome() == (0, "the cows cannot move", EndCode.NO_MOVES)  # the cows are stuck as well
 
 
 def test_cows_without_a_move_lose_by_the_house_rule():
@@ -237,11 +237,11 @@ def test_capture_resets_the_quiet_count():
 
 def test_turn_notes():
     s = load_game(GAME).new_initial_state()
-    assert s.turn_notes()[0] == ("drop", "drop a leopard on any empty point (2 in hand)")
+    assert s.turn_notes()[0] == (NoteCode.DROP, "drop a leopard on any empty point (2 in hand)")
     s = hunt_state(GAME, "e3 i7", "e4 " + WING_COWS, hands="0/3")
     assert any("chain may stop" in n.words for n in s.turn_notes())
     s = hunt_state(GAME, "e3 i7", "e5 " + WING_COWS, turn=1)
-    assert s.turn_notes() == [("steps_only", "cows step only and never capture")]
+    assert s.turn_notes() == [(NoteCode.STEPS_ONLY, "cows step only and never capture")]
 
 
 def test_heuristic_is_in_range_and_prefers_free_leopards():

@@ -8,7 +8,7 @@ from positions import refuse
 
 from rules import load_game, load_state
 from rules.boards import bits
-from rules.kinds import Phase
+from rules.kinds import EndCode, NoteCode, Phase, PieceKind
 from rules.line_games import DROP
 
 GAME = "hat_diviyan_keliya"
@@ -27,22 +27,22 @@ def test_standard_start():
     assert len(s.game.board.points) == 10 and s.pieces() == {}
     assert s.hands() == (1, 7) and s.to_move == 0 and s.phase == Phase.DROP
     assert len(s.legal_moves()) == 10 and all(m.kind == DROP for m in s.legal_moves())
-    assert s.turn_notes() == [("drop", "drop a tiger on any empty point (1 in hand)")]
+    assert s.turn_notes() == [(NoteCode.DROP, "drop a tiger on any empty point (1 in hand)")]
 
 
 def test_the_tiger_moves_between_the_leopards_drops():
     s = load_game(GAME).new_initial_state()
     refuse(s, "d4-d3", "first drop the tiger on the board")
     s.play("@d4")
-    assert (s.to_move, s.phase, s.hands()) == (1, "drop", (0, 7))
+    assert (s.to_move, s.phase, s.hands()) == (1, Phase.DROP, (0, 7))
     refuse(s, "@d4", "d4 is not empty")
     s.play("@d3")
-    assert (s.to_move, s.phase) == (0, "move")
+    assert (s.to_move, s.phase) == (0, Phase.MOVE)
     refuse(s, "@a1", "the tiger is already on the board: move it")
     assert texts(s) == ["d4-c3", "d4-e3", "d4xd2"]
     s.play("d4xd2")
     assert s.captured_counts() == (1, 0) and s.hands() == (0, 6)
-    assert s.pieces() == {s.game.point_index("d2"): (0, "tiger")}
+    assert s.pieces() == {s.game.point_index("d2"): (0, PieceKind.TIGER)}
 
 
 def test_leopards_cannot_move_until_all_are_dropped():
@@ -57,7 +57,7 @@ def test_leopards_step_only_once_all_are_down():
     s = hunt_state(GAME, "d4", "a1 b2 c3 d1 g1 f2 e3", turn=1)
     assert s.phase == Phase.MOVE
     assert texts(s) == ["b2-d2", "c3-d3", "d1-d2", "e3-d3", "f2-d2"]
-    assert s.turn_notes() == [("steps_only", "leopards step only and never capture")]
+    assert s.turn_notes() == [(NoteCode.STEPS_ONLY, "leopards step only and never capture")]
 
 
 def test_leopards_never_jump():
@@ -92,7 +92,7 @@ def test_tiger_goal_three_leopards_left():
     s = hunt_state(GAME, "d4", "d3 a1 g1 f2")
     assert s.captured_counts() == (3, 0) and s.outcome() is None
     s.play("d4xd2")
-    assert s.outcome() == (0, "the tiger captured 4 leopards: 3 left are too few to trap it", "target")
+    assert s.outcome() == (0, "the tiger captured 4 leopards: 3 left are too few to trap it", EndCode.TARGET)
     assert s.legal_moves() == []
 
 
@@ -101,7 +101,7 @@ def test_tiger_goal_three_leopards_left():
 
 def test_tiger_trapped_at_a1_by_four_leopards_loses():
     s = hunt_state(GAME, "a1", "b2 c3 d1 g1")
-    assert s.outcome() == (1, "the tiger cannot move", "no_moves")
+    assert s.outcome() == (1, "the tiger cannot move", EndCode.NO_MOVES)
     assert s.legal_moves() == []
     assert s.heuristic() == -1.0
 
@@ -116,7 +116,7 @@ def test_three_leopards_cannot_hold_a1(missing):
 def test_tiger_at_the_apex_needs_six_leopards():
     ring = "c3 d3 e3 b2 d2 f2".split()
     s = hunt_state(GAME, "d4", " ".join(ring))
-    assert s.outcome() == (1, "the tiger cannot move", "no_moves")
+    assert s.outcome() == (1, "the tiger cannot move", EndCode.NO_MOVES)
     for missing in ring:
         five = hunt_state(GAME, "d4", " ".join(p for p in ring if p != missing), hands="0/1")
         assert five.outcome() is None and five.legal_moves(), missing
@@ -165,12 +165,12 @@ def test_large_board_tigers_drop_one_per_turn_before_moving():
     s = load_game(GAME, board="large").new_initial_state()
     s.play("@e5")
     s.play("@a1")
-    assert (s.to_move, s.phase, s.hands()) == (0, "drop", (1, 7))
+    assert (s.to_move, s.phase, s.hands()) == (0, Phase.DROP, (1, 7))
     refuse(s, "e5-e4", "tigers cannot move until all are on the board")
     s.play("@i1")
     s.play("@e1")
-    assert (s.to_move, s.phase) == (0, "move")
-    assert {kind for owner, kind in s.pieces().values() if owner == 0} == {"tiger"}
+    assert (s.to_move, s.phase) == (0, Phase.MOVE)
+    assert {kind for owner, kind in s.pieces().values() if owner == 0} == {PieceKind.TIGER}
     refuse(s, "@e3", "all your tigers are on the board: move one")
 
 
@@ -185,14 +185,18 @@ def test_large_board_both_tigers_must_be_trapped():
     one_free = hunt_state(GAME, "a1 g3", leopards, board="large", large_left=4)
     assert one_free.outcome() is None
     trapped = hunt_state(GAME, "a1 e1", leopards, board="large", large_left=4)
-    assert trapped.outcome() == (1, "the tigers cannot move", "no_moves")
+    assert trapped.outcome() == (1, "the tigers cannot move", EndCode.NO_MOVES)
 
 
 def test_large_board_goal_comes_before_the_trap():
     # By the default house rule five leopards left is already the tigers' win, trapped or not: the
     # capture that took the third left both tigers boxed in (the leopards are to move after it).
     s = hunt_state(GAME, "a1 e1", "i1 b2 e2 c3 e3", board="large", turn=1)
-    assert s.outcome() == (0, "the tigers captured 3 leopards: 5 left are too few to trap them", "target")
+    assert s.outcome() == (
+        0,
+        "the tigers captured 3 leopards: 5 left are too few to trap them",
+        EndCode.TARGET,
+    )
 
 
 @pytest.mark.parametrize("left", [5, 4])
@@ -214,7 +218,7 @@ def test_no_capture_limit_counts_once_all_leopards_are_down():
     assert s.quiet_plies == 0
     s = hunt_state(GAME, "d4", "a1 b2 d1 g1 f2 c3 e3", extra="quiet=59")
     s.play("d4-d3")
-    assert s.outcome() == (None, "60 plies without a capture: a draw", "limit")
+    assert s.outcome() == (None, "60 plies without a capture: a draw", EndCode.LIMIT)
     s = hunt_state(GAME, "d4", "a1 b2 d1 g1 f2 c3 e3", extra="quiet=59", limit=100)
     s.play("d4-d3")
     assert s.outcome() is None and s.quiet_plies == 60

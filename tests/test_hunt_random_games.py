@@ -33,7 +33,7 @@ def check_counts(state):
     assert len(army_points(state, 0)) + hands[0] == totals[0]
     assert len(army_points(state, 1)) + hands[1] + taken[0] == totals[1]
     assert taken[1] == 0 and min(hands) >= 0
-    assert state.phase == ("drop" if hands[state.to_move] else "move")
+    assert state.phase == (Phase.DROP if hands[state.to_move] else Phase.MOVE)
 
 
 @given(VARIANTS, st.integers(0, 2**32), st.floats(0, 1))

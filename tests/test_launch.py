@@ -15,7 +15,9 @@ import pytest
 
 from game import launch
 from game.app import App
+from game.boards.beats import Beat
 from game.sound import RECIPES, SoundBank, event_sound, recipe, sounds_dir, to_pcm
+from rules.kinds import PieceKind
 from tools.scenarios import shown_title
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -286,20 +288,20 @@ def test_volume_scales_every_effect(fake_mixer):
 
 def test_the_new_effects_exist():
     assert {"drop", "sow", "relay", "promote", "win"} <= set(RECIPES)
-    assert event_sound("drop", (0, "stone")) == ("sow", 0.7)  # Ncuva's sowing
-    assert event_sound("drop", (1, "cow"))[0] == "drop"  # a cow set down
-    assert event_sound("promote", (0, "king"))[0] == "promote"
-    assert event_sound("relay", (0, "stone"))[0] == "relay"
-    assert event_sound("sleep") is None
+    assert event_sound(Beat.DROP, (0, PieceKind.STONE)) == ("sow", 0.7)  # Ncuva's sowing
+    assert event_sound(Beat.DROP, (1, PieceKind.COW))[0] == "drop"  # a cow set down
+    assert event_sound(Beat.PROMOTE, (0, PieceKind.KING))[0] == "promote"
+    assert event_sound(Beat.RELAY, (0, PieceKind.STONE))[0] == "relay"
+    assert event_sound(Beat.SLEEP) is None
 
 
 def test_board_events_play_their_effects(fake_mixer):
     bank = SoundBank()
     for name, piece in (
-        ("drop", (0, "stone")),
-        ("relay", (0, "stone")),
-        ("promote", (1, "king")),
-        ("stop", None),
+        (Beat.DROP, (0, PieceKind.STONE)),
+        (Beat.RELAY, (0, PieceKind.STONE)),
+        (Beat.PROMOTE, (1, PieceKind.KING)),
+        (Beat.STOP, None),
     ):
         bank.play_event(name, piece)
     assert fake_mixer == ["sow", "relay", "promote"]

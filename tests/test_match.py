@@ -14,6 +14,7 @@ from game.match.numbering import move_labels
 from game.match.words import LogEntry, log_rows, moves_now, turn_parts
 from rules import load_game, load_state
 from rules.effects import CAPTURE, PLACE, PROMOTE, REMOVE
+from rules.kinds import BoardKind
 from rules.war import HUFF
 from tools.scenarios import chain_position, huff_position, random_play
 
@@ -1186,7 +1187,7 @@ def test_a_first_click_that_starts_no_move_says_why(position):
         "sowing": lambda: random_play("ncuva", 1, lambda s: s.ply >= 2),
     }[position]()
     b = MoveBuilder(state)
-    board = state.game.layout.kind != "holes"
+    board = state.game.layout.kind != BoardKind.HOLES
     refused = [
         c.index
         for c in state.game.layout.cells

@@ -8,6 +8,7 @@ import pytest
 
 from rules import load_game
 from rules.core import LimitView
+from rules.kinds import EndCode
 
 # (game, options, random games to play): enough that some of them end at the limit
 GAMES = [
@@ -32,7 +33,7 @@ def test_the_limit_view_counts_down_to_the_outcome_it_names(gid, options, games)
             assert view.left == game.limit - state.quiet_plies
             out = state.outcome()
             if out is not None:
-                if out.code == "limit":
+                if out.code == EndCode.LIMIT:
                     limit_endings += 1
                     assert view.left == 0 and view.winner == out.winner
                 break

@@ -8,6 +8,7 @@ import pytest
 
 from benchmarks import ncuva_rule_sets, ncuva_sowings
 from rules import game_spec, load_game
+from rules.kinds import EndCode
 
 
 def first_turn(state, limit: int = 200_000) -> tuple[list[str], int]:
@@ -57,7 +58,7 @@ def test_with_the_sources_rule_the_first_player_takes_everything_in_the_first_tu
     assert len(ending) >= columns and all(text.endswith("x") for text in ending)
     for text in ending:
         state.play(text)
-    assert state.turns == 0 and state.outcome().code == "all_captured" and state.outcome().winner == 0
+    assert state.turns == 0 and state.outcome().code == EndCode.ALL_CAPTURED and state.outcome().winner == 0
 
 
 def test_the_rule_sets_table_regenerates(capsys):

@@ -13,7 +13,7 @@ from positions import refuse, untranslated
 
 from rules import game_spec, load_game, load_state
 from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP, replay_counts
-from rules.kinds import Phase
+from rules.kinds import Detail, EndCode, NoteCode, Phase
 from rules.ncuva import SINGLE, SOW
 from rules.words import words_of
 
@@ -179,7 +179,7 @@ def test_start_sowing_relays_and_laps_onto_the_emptied_start_hole():
         (DROP, "a1", 0),
         (STOP, "a1", 0),
     ]
-    assert s.effects(move)[-1].detail == "sleep"
+    assert s.effects(move)[-1].detail == Detail.SLEEP
     play_checked(s, "a1")
     assert rows(s) == board("""
         2 2 2 2
@@ -221,7 +221,7 @@ def test_relay_effects_of_two_laps():
         ("a2", 2),
     ]
     assert sum(e.kind == DROP for e in effects) == 17
-    assert (effects[-1].kind, name(effects[-1].cell), effects[-1].detail) == (STOP, "b1", "sleep")
+    assert (effects[-1].kind, name(effects[-1].cell), effects[-1].detail) == (STOP, "b1", Detail.SLEEP)
 
 
 CAPTURE_BOARD = """
@@ -244,7 +244,7 @@ def test_capture_takes_the_inner_and_outer_hole_then_sow_again():
         (CAPTURE, "c3", 3, 0),
         (CAPTURE, "c4", 2, 0),
     ]
-    assert effects[-1].detail == "capture"
+    assert effects[-1].detail == Detail.CAPTURE
     play_checked(s, "d1x")
     assert rows(s) == board("""
         1 1 0 2
@@ -254,7 +254,7 @@ def test_capture_takes_the_inner_and_outer_hole_then_sow_again():
     assert s.stores() == (before[0] + 5, before[1]) and s.captured_counts() == s.stores()
     # South decides again, in the same turn: no hole of two, so a single stone (c2 -> b2).
     assert s.to_move == 0 and s.turns == 0
-    assert [n.code for n in s.turn_notes()] == ["sow_again", "singles"]
+    assert [n.code for n in s.turn_notes()] == [NoteCode.SOW_AGAIN, NoteCode.SINGLES]
     assert texts(s) == ["c2>b2"]
     play_checked(s, "c2>b2")
     assert rows(s) == board("""
@@ -360,7 +360,7 @@ def test_relay_cycle_stops_the_sowing_and_ends_the_turn():
     assert (effects[-1].kind, s.game.point_name(effects[-1].cell), effects[-1].detail) == (
         STOP,
         "b2",
-        "cycle",
+        Detail.CYCLE,
     )
     assert sum(e.kind == RELAY for e in effects) > 10
     play_checked(s, "b2")
@@ -379,7 +379,7 @@ def test_all_stones_captured():
         0 0 0 2""")
     play_checked(s, "d1x")
     out = s.outcome()
-    assert out.winner == 0 and out.code == "all_captured" and "North has no stones" in out.reason
+    assert out.winner == 0 and out.code == EndCode.ALL_CAPTURED and "North has no stones" in out.reason
     assert s.legal_moves() == []
 
 
@@ -391,13 +391,13 @@ def test_neither_player_has_a_hole_of_two():
         2 0 0 0""")
     play_checked(s, "a1")
     out = s.outcome()
-    assert out.code == "stones" and out.winner == 0 and "2 stones to 1" in out.reason
+    assert out.code == EndCode.STONES and out.winner == 0 and "2 stones to 1" in out.reason
     equal = position("""
         1 0 0 0
         0 0 0 1
         0 0 0 0
         1 0 1 0""")
-    assert equal.outcome().code == "stones" and equal.outcome().winner is None
+    assert equal.outcome().code == EndCode.STONES and equal.outcome().winner is None
 
 
 def test_a_player_who_cannot_move_ends_the_game():
@@ -407,7 +407,7 @@ def test_a_player_who_cannot_move_ends_the_game():
         1 1 1 1
         1 1 1 1""")
     out = s.outcome()
-    assert out.code == "no_moves" and out.winner == 0
+    assert out.code == EndCode.NO_MOVES and out.winner == 0
     assert out.reason == "South cannot move: South wins with 8 stones to 4"
 
 
@@ -422,10 +422,10 @@ def test_turn_count_ends_the_game():
         extra="turns=199",
     )  # North plays the last turn (South played the first)
     assert s.outcome() is None
-    assert [n.code for n in s.turn_notes()] == ["turn_limit"]
+    assert [n.code for n in s.turn_notes()] == [NoteCode.TURN_LIMIT]
     play_checked(s, "d4")
     out = s.outcome()
-    assert s.turns == 200 and out.code == "limit" and out.winner == 0 and "200 turns" in out.reason
+    assert s.turns == 200 and out.code == EndCode.LIMIT and out.winner == 0 and "200 turns" in out.reason
 
 
 def test_turn_count_counts_turns_not_sowings():
@@ -446,7 +446,7 @@ def test_only_two_left_option():
         3 0 0 0"""
     assert texts(position(board_text)) == ["a1"]
     s = position(board_text, only_two="on")
-    assert s.outcome().code == "no_moves" and s.outcome().winner == 1
+    assert s.outcome().code == EndCode.NO_MOVES and s.outcome().winner == 1
     assert s.phase == Phase.SOW  # a hole holds three: blocked by the rule, not a position of singles
     two_holes = position(board_text.replace("3 0 0 0", "3 2 0 0"), only_two="on")
     assert texts(two_holes) == ["a1", "b1"]
@@ -464,7 +464,7 @@ def test_position_text_round_trip_keeps_everything():
     again = load_state(text)
     assert again.to_text() == text
     assert again.legal_moves() == s.legal_moves() and again.to_move == 0
-    assert [n.code for n in again.turn_notes()] == ["sow_again", "singles"]
+    assert [n.code for n in again.turn_notes()] == [NoteCode.SOW_AGAIN, NoteCode.SINGLES]
 
 
 def refused_text(make, why):

@@ -10,6 +10,7 @@ import pytest
 
 from rules import load_game, load_state, ncuva, ncuva_sowing
 from rules.effects import replay_counts
+from rules.kinds import Detail, EffectKind, EndCode
 from rules.ncuva_games import NCUVA_RULES
 from rules.ncuva_sowing import LIFT_LIMIT, choices
 from rules.words import paragraphs
@@ -21,13 +22,13 @@ ALL_TAKEN = (
     "ncuva after_capture=sow-again columns=4 first=coin only_two=off start=even; "
     "board=1,2,1,2/1,1,0,0/0,0,0,1/0,0,0,1; turn=N; turns=3; store=8/14; ply=8",
     "d4",
-    "all_captured",
+    EndCode.ALL_CAPTURED,
 )
 NO_TWO = (
     "ncuva after_capture=sow-again columns=4 first=coin only_two=off start=even; "
     "board=1,1,1,1/1,1,1,0/1,1,0,2/0,1,1,1; turn=N; turns=9; store=9/9; ply=12",
     "c3>d3",
-    "stones",
+    EndCode.STONES,
 )
 
 
@@ -37,11 +38,11 @@ def test_the_first_lift_counts(monkeypatch):
     assert "the first included (the hole you chose, before any stone has moved)" in RULES
     assert f"stops after {LIFT_LIMIT:,} lifts, the first lift counted" in RULES
     state = load_game("ncuva", columns=4, first="south").new_initial_state()
-    move = next(m for m in state.legal_moves() if sum(e.kind == "relay" for e in state.effects(m)))
+    move = next(m for m in state.legal_moves() if sum(e.kind == EffectKind.RELAY for e in state.effects(m)))
     monkeypatch.setattr(ncuva_sowing, "LIFT_LIMIT", 1)
     effects = state.effects(move)
-    assert effects[-1].detail == "limit" and effects[-1].count == 1
-    assert [e.kind for e in effects if e.kind in ("lift", "relay")] == ["lift"]
+    assert effects[-1].detail == Detail.LIMIT and effects[-1].count == 1
+    assert [e.kind for e in effects if e.kind in (EffectKind.LIFT, EffectKind.RELAY)] == [EffectKind.LIFT]
     after = state.copy()
     after.apply(move)  # the board too stops after the one lift
     assert after.counts() == replay_counts(state.counts(), effects)[0]
@@ -56,7 +57,7 @@ def test_a_cycle_leaves_every_hole_as_it_was():
     while True:
         moves = state.legal_moves()
         move = moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0]
-        if state.effects(move)[-1].detail == "cycle":
+        if state.effects(move)[-1].detail == Detail.CYCLE:
             break
         state.apply(move)
     after = state.copy()

@@ -13,6 +13,7 @@ from game.boards.holes import Family
 from game.boards.holes.anim import FAITHFUL
 from game.config import MatchConfig
 from rules import load_game, load_state
+from rules.kinds import EffectKind
 from tools.scenarios import Mouse, pump
 from tools.scenarios import start_play as start
 
@@ -93,7 +94,7 @@ def test_a_short_skip_keeps_every_stone_and_its_colour():
     state = load_game("ncuva", columns=4, first="south").new_initial_state()
     quiet = [m for m in state.legal_moves() if not state.captures(m)]  # every stone stays on the board
     move = max(quiet, key=lambda m: len(state.effects(m)))
-    assert sum(e.kind == "relay" for e in state.effects(move)) >= 2
+    assert sum(e.kind == EffectKind.RELAY for e in state.effects(move)) >= 2
     family, anim = animated(state, move, 40)
     before = {id(s): s.colour for stones in family.field.pits.values() for s in stones}
     before.update({id(s): s.colour for s in anim.hand})

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from rules import load_game, load_state, ncuva_sowing
+from rules.kinds import Detail, EffectKind
 from rules.ncuva_sowing import CYCLE_STOP, ENDED, LIFT_LIMIT, LIMIT_STOP, lift_and_sow, sow
 
 # Half-boards (a circuit in sowing order) and a start whose relay sowing cycles; the first
@@ -154,8 +155,8 @@ def test_a_long_sowing_that_ends_by_itself_is_not_cut():
     state = load_state(NATURAL)
     move = state.parse_move("g1")
     effects = state.effects(move)
-    assert effects[-1].detail == "sleep"
-    assert sum(e.kind in ("lift", "relay") for e in effects) == 10_048
+    assert effects[-1].detail == Detail.SLEEP
+    assert sum(e.kind in (EffectKind.LIFT, EffectKind.RELAY) for e in effects) == 10_048
     assert LIFT_LIMIT >= 6 * LONGEST_ENDING[2]  # far above the longest sowing known to end by itself
     after = state.copy()
     after.apply(move)

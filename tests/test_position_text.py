@@ -12,6 +12,7 @@ from position_fuzz import message_problem
 from positions import board_text, untranslated
 
 from rules import load_game, load_state
+from rules.kinds import EndCode, NoteCode
 from rules.position import MAX_PLY
 from rules.words import words_of
 
@@ -74,9 +75,9 @@ def test_ncuva_turns_sowings_and_whose_turn():
     refused(
         f"{header}; {board}; turn=N; turns=201", "turns=201 is more than 200: the game ends after 200 turns"
     )
-    assert load_state(f"{header}; {board}; turn=S; turns=200").outcome().code == "limit"
+    assert load_state(f"{header}; {board}; turn=S; turns=200").outcome().code == EndCode.LIMIT
     taken = "board=2,2,2,2/2,2,0,0/2,2,2,2/2,2,2,2; turn=S; store=4/0"
-    assert load_state(f"{header}; {taken}; sown=1").turn_notes()[0].code == "sow_again"
+    assert load_state(f"{header}; {taken}; sown=1").turn_notes()[0].code == NoteCode.SOW_AGAIN
     refused(f"{header}; {taken}; sown=5", "sown=5, but South has captured only 4 stones")
     refused(
         f"{header}; {taken}; sown=33", "^sown=33 is more than 32: a 4-column game has 32 stones to capture$"
@@ -136,7 +137,7 @@ def test_war_positions_no_game_reaches():
     ]
     # A win by capture ends the game at once: no plies without a capture can follow it.
     south_only = TWO.replace("N", ".")
-    assert load_state(f"{KOTU}; board={south_only}; turn=N; quiet=0").outcome().code == "all_captured"
+    assert load_state(f"{KOTU}; board={south_only}; turn=N; quiet=0").outcome().code == EndCode.ALL_CAPTURED
     refused(f"{KOTU}; board={south_only}; turn=N; quiet=3", "quiet=3, but the game ended with a capture")
 
 
@@ -182,7 +183,7 @@ def test_hunt_captures_and_quiet_plies():
     # Hat Diviyan Keliya (standard): one tiger, seven leopards, the tiger wins at 3 left (4 taken).
     hat = load_game("hat_diviyan_keliya").header()
     three_left = "board=T/L../L../...; turn=L; hands=0/1"
-    assert load_state(f"{hat}; {three_left}").outcome().code == "target"
+    assert load_state(f"{hat}; {three_left}").outcome().code == EndCode.TARGET
     refused(
         f"{hat}; {three_left.replace('turn=L', 'turn=T')}",
         r"^the goal of 4 captures was reached by the last move, so it is the leopards' turn \(turn=L\)$",
@@ -207,7 +208,7 @@ def test_battlehalma_wins_end_the_game_on_the_winners_move():
     rows = ["." * 8] * 8
     rows[0] = "r......b"  # Red's counter on a8, Blue's corner: Red has won
     text = f"{game.header()}; board={'/'.join(rows)}"
-    assert load_state(text + "; turn=B").outcome().code == "terminal"
+    assert load_state(text + "; turn=B").outcome().code == EndCode.TERMINAL
     refused(text + "; turn=R", "Red reached Blue's corner with the last move, so it is Blue's turn")
     both = "/".join(["r......."] + ["." * 8] * 6 + [".......b"])  # Red on a8 and Blue on h1
     refused(
@@ -216,7 +217,7 @@ def test_battlehalma_wins_end_the_game_on_the_winners_move():
     )
     promo = load_game("battlehalma").header()
     red_only = "/".join(["." * 8] * 7 + ["...r...."])
-    assert load_state(f"{promo}; board={red_only}; turn=B").outcome().code == "all_captured"
+    assert load_state(f"{promo}; board={red_only}; turn=B").outcome().code == EndCode.ALL_CAPTURED
     refused(f"{promo}; board={red_only}; turn=R", "Red captured all of Blue's pieces with the last move")
     refused(f"{promo}; board={red_only}; turn=B; quiet=5", "quiet=5, but the last move captured")
     refused(f"{promo}; board={'/'.join(['.' * 8] * 8)}; turn=R", "neither side has a piece")

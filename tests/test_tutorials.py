@@ -11,6 +11,7 @@ from game.scenes.rules_screen import RulesScene
 from game.scenes.tutorial import TutorialScene
 from game.tutorials import lesson_for, lesson_ids, replay
 from game.tutorials.lesson import position
+from game.tutorials.lesson_match import Stage
 from rules import game_ids, load_state
 from tools.scenarios import Mouse, click_move, pump, settle
 
@@ -55,15 +56,15 @@ def test_lesson_completes_by_clicks(app, game_id):
     mouse = Mouse(app)
     scene = open_lesson(app, game_id)
     for _ in range(len(scene.lesson.steps)):
-        assert scene.stage == "move"
+        assert scene.stage == Stage.MOVE
         click_move(mouse, scene, scene.expected[0])
         settle(app, scene, 30)
         pump(app, 0.05)
         settle(app, scene, 30)
-        assert scene.stage == "after", (game_id, scene.index, scene.feedback)
+        assert scene.stage == Stage.AFTER, (game_id, scene.index, scene.feedback)
         assert not scene.feedback
         mouse.key(pygame.K_RETURN)
-    assert scene.stage == "done"
+    assert scene.stage == Stage.DONE
     assert app.manager.top is scene  # a lesson ending a game shows no game-over box
     mouse.key(pygame.K_RETURN)
     assert isinstance(app.manager.top, MenuScene)
@@ -81,7 +82,7 @@ def test_wrong_move_is_refused_and_changes_nothing(app):
     before = scene.match.state.to_text()
     name = scene.match.state.game.point_index
     mouse.click(scene.board.pos(name("e1")))  # not a capture: the rules refuse it
-    assert scene.match.state.to_text() == before and scene.feedback and scene.stage == "move"
+    assert scene.match.state.to_text() == before and scene.feedback and scene.stage == Stage.MOVE
 
 
 def test_legal_but_not_the_lesson_move_is_refused(app):
@@ -95,7 +96,7 @@ def test_legal_but_not_the_lesson_move_is_refused(app):
     mouse.click(scene.board.pos(name("f2")))
     mouse.click(scene.board.pos(name("f3")))  # legal, but the lesson asks for e3
     assert scene.match.state.to_text() == before and "Not that one" in scene.feedback
-    assert scene.stage == "move" and not scene.match.movers
+    assert scene.stage == Stage.MOVE and not scene.match.movers
 
 
 def test_esc_returns_to_the_chooser(app):

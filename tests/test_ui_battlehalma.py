@@ -9,6 +9,7 @@ import random
 import pygame
 import pytest
 
+from game.boards.beats import Beat
 from game.boards.squares import Family
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from game.scenes.gameover import GameOverScene
@@ -16,6 +17,7 @@ from game.scenes.setup import SetupScene
 from rules.battlehalma import COUNTER_DIRS
 from rules.battlehalma_games import VARIANTS
 from rules.core import CUSTOM
+from rules.kinds import EffectKind, MoveKind, PieceKind
 from rules.layout import DIRECTIONS
 from tools.battlehalma_positions import (
     PROMOTION_3,
@@ -31,9 +33,9 @@ from tools.scenarios import play_to_end as scenario_play_to_end
 from tools.scenarios import start_play as start
 
 
-def record_events(scene) -> list[tuple[str, int]]:
+def record_events(scene) -> list[tuple[Beat, int]]:
     """The animation's events ('land', 'capture', 'promote'...) as they fire, still passed on."""
-    seen: list[tuple[str, int]] = []
+    seen: list[tuple[Beat, int]] = []
     real = scene._anim_event
 
     def spy(name, cell, piece):
@@ -107,7 +109,7 @@ def test_a_chain_clicked_along_another_route_is_the_same_move(app):
         mouse.click(scene.board.pos(other[-1]))  # the piece clicked again: stop
     assert scene.match.state.history()[-1] == move
     assert scene.match.last_move.path == other  # the last-move line and the hops follow the player's route
-    assert [e.to for e in scene.match.last_effects if e.kind == "move"] == list(other[1:])
+    assert [e.to for e in scene.match.last_effects if e.kind == EffectKind.MOVE] == list(other[1:])
     settle(app, scene)
     assert (
         f": {state.game.format_move(scene.match.last_move)}" in scene.match.log[-1].words
@@ -140,7 +142,7 @@ def test_an_exchange_capture_knocks_the_piece_off(app):
         pytest.skip("no capture in this position")
     click_move(Mouse(app), scene, move)
     settle(app, scene)
-    assert ("capture", move.captured[-1]) in seen
+    assert (Beat.CAPTURE, move.captured[-1]) in seen
     assert scene.match.pieces_now[move.path[-1]][0] != scene.match.state.to_move
 
 
@@ -151,12 +153,12 @@ def test_a_kings_leap_takes_what_it_jumps(app):
     seen = record_events(scene)
     click_move(Mouse(app), scene, move)
     settle(app, scene)
-    assert {c for name, c in seen if name == "capture"} == set(move.captured)
+    assert {c for name, c in seen if name == Beat.CAPTURE} == set(move.captured)
 
 
 def test_a_crowning_is_shown(app):
     state = crowning_position()
-    move = next(m for m in state.legal_moves() if m.kind.endswith("_king"))
+    move = next(m for m in state.legal_moves() if m.kind in (MoveKind.STEP_KING, MoveKind.LEAP_KING))
     mover = state.to_move
     scene = start(app, MatchConfig("battlehalma", dict(PROMOTION_3)), state)
     seen = record_events(scene)
@@ -164,9 +166,10 @@ def test_a_crowning_is_shown(app):
     anim = scene.animation
     assert anim is not None
     settle(app, scene)
-    assert ("promote", move.path[-1]) in seen
-    assert anim.board[move.path[-1]] == (mover, "king")  # the crown is on the board when the animation ends
-    assert scene.match.pieces_now[move.path[-1]] == (mover, "king")
+    assert (Beat.PROMOTE, move.path[-1]) in seen
+    # the crown is on the board when the animation ends
+    assert anim.board[move.path[-1]] == (mover, PieceKind.KING)
+    assert scene.match.pieces_now[move.path[-1]] == (mover, PieceKind.KING)
     assert "crowned" in scene.match.event
 
 
@@ -178,7 +181,7 @@ def test_a_step_in_a_forbidden_direction_is_refused_in_the_rules_words(app):
     forbidden = [d for d in DIRECTIONS if d not in COUNTER_DIRS[side]]
     pick = None
     for p, (owner, kind) in pieces.items():
-        if owner != side or kind != "counter" or p not in movable:
+        if owner != side or kind != PieceKind.COUNTER or p not in movable:
             continue
         for d in forbidden:
             dc, dr = DIRECTIONS[d]

@@ -14,6 +14,7 @@ from game.boards.holes import Family
 from game.boards.holes.preview import preview
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
 from rules.effects import RELAY
+from rules.kinds import Detail, EffectKind
 from tools.scenarios import Mouse, pump, random_play, settle
 from tools.scenarios import play_to_end as scenario_play_to_end
 from tools.scenarios import start_play as start
@@ -75,7 +76,7 @@ def test_hover_preview_matches_the_rules(app):
         after.play(move)
         assert pv.final == after.counts()
         assert pv.taken == sum(after.stores()) - sum(scene.match.state.stores())
-        assert (pv.stop == "capture") == bool(scene.match.state.captures(move))
+        assert (pv.stop == Detail.CAPTURE) == bool(scene.match.state.captures(move))
         assert pv.captured == scene.match.state.captures(move)
 
 
@@ -150,7 +151,7 @@ def test_preview_function_agrees_with_effects():
         after = state.copy()
         after.play(move)
         assert pv.final == after.counts()
-        assert sum(pv.received.values()) == sum(1 for e in state.effects(move) if e.kind == "drop")
+        assert sum(pv.received.values()) == sum(1 for e in state.effects(move) if e.kind == EffectKind.DROP)
 
 
 def test_the_log_counts_one_stone_as_one(app):
@@ -230,16 +231,16 @@ def test_sleep_is_explained_until_it_has_been_seen(app):
     renderer = scene.board.renderer
     mouse = Mouse(app)
     state = scene.match.state
-    sleeper = next(m for m in state.legal_moves() if state.effects(m)[-1].detail == "sleep")
+    sleeper = next(m for m in state.legal_moves() if state.effects(m)[-1].detail == Detail.SLEEP)
     name = state.game.point_name
     mouse.move(scene.board.pos(sleeper.origin))
     app.frame([], 0.05)
     pv = renderer.hover_preview(scene.look)
-    assert "sleep" not in scene.match.stops_seen
+    assert Detail.SLEEP not in scene.match.stops_seen
     assert pv.words(name, explain=True).endswith("then sleeps: the turn passes")
     mouse.click(scene.board.pos(sleeper.origin))
     settle(app, scene, limit=60)
-    assert "sleep" in scene.match.stops_seen
+    assert Detail.SLEEP in scene.match.stops_seen
     assert "South sleeps, and the turn passes" in scene.match.guides.intro(scene.match).words
 
 

@@ -12,7 +12,7 @@ import pytest
 from game import settings as user_settings
 from game import theme
 from game.boards.beats import Beat
-from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
+from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, Controller, MatchConfig
 from game.render.pieces import sprite
 from game.scenes.gameover import GameOverScene
 from game.scenes.menu import MenuScene
@@ -20,6 +20,7 @@ from game.scenes.play import PlayScene
 from game.scenes.rules_screen import RulesScene
 from game.sound import RECIPES
 from rules import load_state
+from rules.kinds import PieceKind
 from rules.line_games import JUMP
 from rules.war import HUFF
 from tools.scenarios import (
@@ -65,7 +66,7 @@ def test_against_the_computer_to_the_end(app):
         "hat_diviyan_keliya", mode=VS_COMPUTER, human_side=1, level="easy", min_pause=0.0, iterations=40
     )
     scene = start(app, cfg)
-    assert scene.match.controllers == ["computer", "human"]
+    assert scene.match.controllers == [Controller.COMPUTER, Controller.HUMAN]
     play_to_end(app, scene, random.Random(1))
     out = scene.match.state.outcome()
     assert out is not None
@@ -469,7 +470,7 @@ def test_setup_against_the_computer_by_clicks(app):
     mouse.click(setup.start_button.rect.center)
     play = app.manager.top
     assert isinstance(play, PlayScene)
-    assert play.match.controllers == ["computer", "human"] and play.match.side(1) == "Cows"
+    assert play.match.controllers == [Controller.COMPUTER, Controller.HUMAN] and play.match.side(1) == "Cows"
     app.frame([], 1 / 60)
     assert play.match.computer.opponent.thinking  # the leopards (computer) open the game
 
@@ -583,16 +584,17 @@ def test_animation_events_sound_as_they_should(app, monkeypatch):
 @pytest.mark.parametrize(
     "owner, kind",
     [
-        (0, "soldier"),
-        (1, "soldier"),
-        (0, "cow"),
-        (1, "leopard"),
-        (1, "tiger"),
-        (0, "counter"),
-        (1, "counter"),
-        (0, "king"),
-        (1, "king"),
+        (0, PieceKind.SOLDIER),
+        (1, PieceKind.SOLDIER),
+        (0, PieceKind.COW),
+        (1, PieceKind.LEOPARD),
+        (1, PieceKind.TIGER),
+        (0, PieceKind.COUNTER),
+        (1, PieceKind.COUNTER),
+        (0, PieceKind.KING),
+        (1, PieceKind.KING),
     ],
+    ids=str,
 )
 def test_a_captured_piece_bursts_into_its_own_colours(app, owner, kind):
     """The fragments thrown out where a piece is taken are of the colours it is drawn in (and the

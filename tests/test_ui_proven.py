@@ -6,7 +6,7 @@ import pytest
 
 from game.ai import solver
 from game.app import App
-from game.config import PASS_AND_PLAY, MatchConfig
+from game.config import PASS_AND_PLAY, Controller, MatchConfig
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from rules import load_game
@@ -52,7 +52,7 @@ def test_against_the_computer_it_is_hidden_but_shown_when_looking_back(app):
     app.manager.clear()
     app.manager.push(MenuScene(app))
     scene = PlayScene(app, MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY), state)
-    scene.match.controllers[1] = "computer"
+    scene.match.controllers[1] = Controller.COMPUTER
     app.manager.push(scene)
     app.frame([], 1 / 60)
     assert scene.match.proven_line() is None

@@ -8,6 +8,7 @@ import pytest
 
 from game import theme
 from game.render import marks, pieces
+from rules.kinds import PieceKind
 from tools.scenarios import shown_title
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,10 +97,10 @@ def test_palette_switch_changes_drawn_mark_colours():
 
 def test_palette_switch_redraws_the_armies():
     """A sprite drawn (and cached) before the switch is drawn again in the new palette's colour."""
-    before = tuple(pieces.sprite(1, "soldier", 20).get_at((26, 26)))[:3]
+    before = tuple(pieces.sprite(1, PieceKind.SOLDIER, 20).get_at((26, 26)))[:3]
     assert before == theme.PALETTES["standard"]["ARMY_DARK"]  # the cache now holds the standard sprite
     theme.set_palette("colour-blind")
-    dark = tuple(pieces.sprite(1, "soldier", 20).get_at((26, 26)))[:3]
+    dark = tuple(pieces.sprite(1, PieceKind.SOLDIER, 20).get_at((26, 26)))[:3]
     assert dark == theme.PALETTES["colour-blind"]["ARMY_DARK"]
 
 

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.config import MatchConfig
+from game.config import MatchConfig, Mode
 from game.scenes.coin import CoinTossScene
 from game.scenes.gameover import GameOverScene
 from game.scenes.play import PlayScene
@@ -188,7 +188,7 @@ def test_a_saved_setup_the_game_refuses_is_dropped():
     app = App((960, 600), sound=False)
     try:
         setup = SetupScene(app, "kotu_ellima")
-        assert setup._selector("capture").value == "forced" and setup.mode.value == "pass"
+        assert setup._selector("capture").value == "forced" and setup.mode.value == Mode.PASS
     finally:
         app.close()
 

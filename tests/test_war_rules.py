@@ -6,6 +6,7 @@ import pytest
 from positions import refuse, untranslated, war_state
 
 from rules import game_spec, load_game, load_state
+from rules.kinds import EndCode
 from rules.war import HUFF
 from rules.words import words_of
 
@@ -256,7 +257,7 @@ def test_capture_target():
     s = war_state("sixteen_soldiers", south="e3 a3 a5 a7", north="e4 d5 c7 c6", target=13)
     assert s.outcome() is None
     s.play("e3xe5xc5")
-    assert s.outcome().winner == 0 and s.outcome().code == "target"
+    assert s.outcome().winner == 0 and s.outcome().code == EndCode.TARGET
     assert "target of 13" in s.outcome().reason
 
 
@@ -305,7 +306,7 @@ def test_threefold_repetition_when_limit_off():
         for m in ("a3-a5", "i7-i5", "a5-a3", "i5-i7"):
             assert s.outcome() is None
             s.play(m)
-    assert s.outcome() == (None, "the same position came up three times", "repetition")
+    assert s.outcome() == (None, "the same position came up three times", EndCode.REPETITION)
     s.undo()
     assert s.outcome() is None
 

@@ -19,7 +19,7 @@ from typing import Protocol
 import pygame
 
 from rules import Effect, Game, State
-from rules.kinds import Pieces
+from rules.kinds import BoardKind, Pieces
 
 from ..match.read import BoardSource
 from .beats import EventSink
@@ -30,9 +30,9 @@ __all__ = ["Animation", "BoardFamily", "BoardLook", "Intent", "draw_thumbnail", 
 
 #: kind of board -> the package that draws it
 FAMILY_PACKAGES = {
-    "lines": "game.boards.lines",
-    "squares": "game.boards.squares",
-    "holes": "game.boards.holes",
+    BoardKind.LINES: "game.boards.lines",
+    BoardKind.SQUARES: "game.boards.squares",
+    BoardKind.HOLES: "game.boards.holes",
 }
 
 
@@ -72,7 +72,7 @@ class BoardFamily(Protocol):
     def handle_event(self, event: pygame.event.Event, look: BoardLook) -> list[Intent]: ...
 
 
-def _package(kind: str) -> ModuleType | None:
+def _package(kind: BoardKind) -> ModuleType | None:
     name = FAMILY_PACKAGES.get(kind)
     if name is None:
         return None

@@ -11,7 +11,7 @@ from typing import Protocol
 import pygame
 
 from rules import Effect, Move, Note, State
-from rules.kinds import Pieces
+from rules.kinds import NoteCode, Pieces
 
 from ..match.read import BoardSource
 from ..match.routes import MoveBuilder
@@ -93,7 +93,7 @@ class BoardLook:
         return self.source.notes
 
     @property
-    def note_codes(self) -> frozenset[str]:
+    def note_codes(self) -> frozenset[NoteCode]:
         return self.source.note_codes
 
     @property

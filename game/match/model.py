@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from rules import Effect, IllegalMoveError, Move, Note, Outcome, State, game_spec
 from rules.effects import MOVE, REMOVE, STOP
-from rules.kinds import BoardKind, NoteCode, Pieces
+from rules.kinds import BoardKind, Detail, NoteCode, Pieces
 from rules.words import N_, Words, sentence
 
 from .. import settings as user_settings
@@ -92,10 +92,11 @@ class Match:
         self.analysis: GameAnalysis | None = None  # the engine's look over the game, once asked for
         self._graph_side: int | None = None  # the side the graph is shown from, if the player chose (G)
         self._events: list[Event] = []
-        self.stops_seen: frozenset[str] = frozenset()  # how the moves shown so far ended (their stop effects)
+        # how the moves shown so far ended (their stop effects)
+        self.stops_seen: frozenset[Detail] = frozenset()
         self.pieces_now: Pieces = {}
         self.notes: list[Note] = []
-        self.note_codes: frozenset[str] = frozenset()
+        self.note_codes: frozenset[NoteCode] = frozenset()
         self._read_position()
         self._recall_history()
         self._orient()  # a finished game opened too: against the computer, the person's side at the bottom
@@ -255,7 +256,7 @@ class Match:
     def rules_in_force(self) -> str:
         return words.rules_in_force(self)
 
-    def urgent_notes(self) -> frozenset[str]:
+    def urgent_notes(self) -> frozenset[NoteCode]:
         """Note codes the panel shows in the warning colour."""
         return self.note_codes & {NoteCode.CAPTURE_FORCED, NoteCode.HUFF_OFFERED}
 
@@ -447,7 +448,7 @@ class Match:
         played = self.pending.pop(0)
         self._announce(played)
         self.stops_seen |= {
-            e.detail for e in played.effects[-1:] if e.kind == STOP
+            e.detail for e in played.effects[-1:] if e.kind == STOP and isinstance(e.detail, Detail)
         }  # a sowing's stop is its last effect
         victim = played.mover ^ 1
         if (

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from rules import Effect, Move, Note, State
-from rules.kinds import Pieces
+from rules.kinds import Detail, NoteCode, Pieces
 
 from .routes import MoveBuilder
 
@@ -41,13 +41,13 @@ class BoardSource(Protocol):
     def notes(self) -> list[Note]: ...
 
     @property
-    def note_codes(self) -> frozenset[str]: ...
+    def note_codes(self) -> frozenset[NoteCode]: ...
 
     @property
     def human_to_move(self) -> bool: ...
 
     @property
-    def stops_seen(self) -> frozenset[str]:
+    def stops_seen(self) -> frozenset[Detail]:
         """How the moves shown so far ended, by their stop effects' details (a sowing that
         'slept'): words a player has seen once can be said shorter."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules import Effect, Move, Note, State
-from rules.kinds import Pieces
+from rules.kinds import Detail, NoteCode, Pieces
 
 from .routes import MoveBuilder
 
@@ -28,12 +28,12 @@ class ReviewView:
     builder: MoveBuilder = field(init=False)
     pieces_now: Pieces = field(init=False)
     notes: list[Note] = field(default_factory=list)
-    note_codes: frozenset[str] = frozenset()
+    note_codes: frozenset[NoteCode] = frozenset()
     suggestion: Move | None = None
     suggestion_effects: list[Effect] = field(default_factory=list)
     human_to_move: bool = False
     show_legal: bool = False
-    stops_seen: frozenset[str] = frozenset()
+    stops_seen: frozenset[Detail] = frozenset()
 
     def __post_init__(self) -> None:
         self.builder = MoveBuilder(self.state)

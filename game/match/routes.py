@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from rules import Effect, Move, State
 from rules.effects import LIFT, PLACE, REMOVE
-from rules.kinds import Code, MoveKind, Refusal
+from rules.kinds import Code, EffectKind, MoveKind, Refusal
 from rules.words import N_, Refused
 
 
@@ -31,7 +31,7 @@ class Click(Code):
 
 
 #: the first effect of a one-cell move of these kinds, known without working its effects out
-FIRST_EFFECT: dict[str, str] = {
+FIRST_EFFECT: dict[MoveKind, EffectKind] = {
     MoveKind.DROP: PLACE,
     MoveKind.HUFF: REMOVE,
     MoveKind.SOW: LIFT,
@@ -62,8 +62,8 @@ class MoveBuilder:
         self.removals_declined = False
         self._legal: list[Move] | None = None
         self._moves: list[Move] | None = None
-        self._single: dict[int, tuple[Move, str]] | None = None
-        self._open: dict[int, tuple[Move, str]] | None = None
+        self._single: dict[int, tuple[Move, EffectKind | None]] | None = None
+        self._open: dict[int, tuple[Move, EffectKind | None]] | None = None
         self._movable: set[int] | None = None
         self._capturers: set[int] | None = None
         self._effects: dict[Move, list[Effect]] = {}
@@ -94,8 +94,8 @@ class MoveBuilder:
             self._moves = moves
         return self._moves
 
-    def _singles(self) -> dict[int, tuple[Move, str]]:
-        """Moves made at one cell, by cell, with what they do there ('place' or 'remove'): told
+    def _singles(self) -> dict[int, tuple[Move, EffectKind | None]]:
+        """Moves made at one cell, by cell, with what they do there (``PLACE`` or ``REMOVE``): told
         by the move's kind where it says, else by its first effect. (A sowing's effects can run
         to hundreds of thousands of steps: working them out for every hole at every turn cost
         half a second on a position with a sowing stopped at the lift limit.)"""
@@ -106,7 +106,7 @@ class MoveBuilder:
                     what = FIRST_EFFECT.get(m.kind)
                     if what is None:
                         effects = self.effects(m)
-                        what = effects[0].kind if effects else ""
+                        what = effects[0].kind if effects else None
                     out[m.path[0]] = (m, what)
             self._single = out
         return self._single
@@ -154,7 +154,7 @@ class MoveBuilder:
             self._capturers = {m.origin for m in self.piece_moves() if gain(m)}
         return self._capturers
 
-    def _open_singles(self) -> dict[int, tuple[Move, str]]:
+    def _open_singles(self) -> dict[int, tuple[Move, EffectKind | None]]:
         """One-cell moves open now (a declined removal is not), remembered until a change."""
         if self._open is None:
             allowed = set(self.moves())

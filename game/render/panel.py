@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from rules.kinds import Phase
+from rules.kinds import Phase, PieceKind
 from rules.words import N_, Words
 
 from .. import theme
@@ -843,7 +843,7 @@ class PanelView:
             self._draw_hand(surface, rect, player, kind, hands[player], s)
 
     def _draw_hand(
-        self, surface: pygame.Surface, rect: pygame.Rect, player: int, kind: str, count: int, s: float
+        self, surface: pygame.Surface, rect: pygame.Rect, player: int, kind: PieceKind, count: int, s: float
     ) -> None:
         """The pieces still in hand, as a little stack at the right of the player's card."""
         shown = min(count, 5)

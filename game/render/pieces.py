@@ -19,7 +19,7 @@ from .. import theme
 if TYPE_CHECKING:
     from rules import State
 
-_cache: dict[tuple[int, str, int], pygame.Surface] = {}
+_cache: dict[tuple[int, PieceKind, int], pygame.Surface] = {}
 theme.on_palette_change(_cache.clear)  # the armies' colours come from the palette
 
 SHAPE_NAMES = {
@@ -42,7 +42,7 @@ CROWN_GOLD = (250, 210, 90)
 ANIMALS = (PieceKind.COW, PieceKind.LEOPARD, PieceKind.TIGER)
 
 
-def style_of(owner: int, kind: str) -> str:
+def style_of(owner: int, kind: PieceKind) -> str:
     """The drawing style of a piece: the animals by kind, anything else by owner."""
     if kind in ANIMALS:
         return str(kind)
@@ -56,12 +56,12 @@ def side_kind(state: State, player: int) -> PieceKind:
     return state.piece_kind(player)
 
 
-def describe(owner: int, kind: str) -> str:
+def describe(owner: int, kind: PieceKind) -> str:
     """Words for a piece's look, e.g. for the side panel ("round disc")."""
     return SHAPE_NAMES[style_of(owner, kind)]
 
 
-def sprite(owner: int, kind: str, radius: int) -> pygame.Surface:
+def sprite(owner: int, kind: PieceKind, radius: int) -> pygame.Surface:
     """The token for ``(owner, kind)`` fitting a circle of ``radius`` (cached)."""
     radius = max(4, int(radius))
     key = (owner, kind, radius)
@@ -83,7 +83,7 @@ def _star(cx: float, cy: float, r_out: float, r_in: float, n: int, turn: float =
     return pts
 
 
-def _draw(style: str, r: int, kind: str) -> pygame.Surface:
+def _draw(style: str, r: int, kind: PieceKind) -> pygame.Surface:
     size = int(r * 2.6)
     s = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size / 2
@@ -160,7 +160,7 @@ def _draw(style: str, r: int, kind: str) -> pygame.Surface:
         _halma(s, c, r, edge, int(style[-1]), style.startswith("king"))
     else:  # a kind this renderer does not know: a plain disc with its initial
         pygame.draw.circle(s, theme.ACCENT, (c, c), r)
-        label = theme.text(kind[:1].upper(), int(r * 1.2), (0, 0, 0))
+        label = theme.text(str(kind)[:1].upper(), int(r * 1.2), (0, 0, 0))
         s.blit(label, label.get_rect(center=(c, c)))
     return s
 
@@ -206,7 +206,7 @@ def draw_piece(
     center: tuple[float, float],
     radius: float,
     owner: int,
-    kind: str,
+    kind: PieceKind,
     lift: float = 0.0,
     scale: float = 1.0,
     alpha: int = 255,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rules import State
+from rules.kinds import PieceKind
 from rules.words import Words
 
 from .. import theme
@@ -111,5 +112,5 @@ class CoinTossScene(Scene):
                 surface, "Click to skip", int(24 * s), theme.TEXT_DIM, (w // 2, h - int(30 * s)), "midbottom"
             )
 
-    def _token(self, player: int) -> tuple[int, str]:
+    def _token(self, player: int) -> tuple[int, PieceKind]:
         return player, side_kind(self.state, player)

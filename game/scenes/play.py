@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rules import State
+from rules.kinds import PieceKind
 from rules.words import Words
 
 from .. import settings as user_settings
@@ -20,7 +21,7 @@ from ..anim import Pulse, Timer
 from ..boards import Animation, BoardFamily, BoardLook, family_for
 from ..boards.beats import Beat
 from ..boards.route_input import Gesture, Intent
-from ..config import HUMAN, MatchConfig
+from ..config import HUMAN, MatchConfig, Mode
 from ..library import GameFile
 from ..match import BoardReset, Flash, Match, Played, Sound
 from ..match.words import log_rows
@@ -113,7 +114,7 @@ class PlayScene(Scene):
             self.menu_button,
             self.speed_button,
         ]
-        self.undo_button.visible = m.config.mode != "watch"
+        self.undo_button.visible = m.config.mode != Mode.WATCH
         self.settings_changed()
         self.plan: PanelPlan
         self.look: BoardLook
@@ -231,7 +232,7 @@ class PlayScene(Scene):
         self.board.position_changed(self.match.board_source)
         self.board.set_rotated(self.match.turned)
 
-    def _anim_event(self, name: Beat, cell: int, piece: tuple[int, str]) -> None:
+    def _anim_event(self, name: Beat, cell: int, piece: tuple[int, PieceKind]) -> None:
         if name in (Beat.CAPTURE, Beat.HUFF):
             owner, kind = piece
             colors = burst_colors(style_of(owner, kind))

@@ -41,9 +41,9 @@ def last_setup(game_id: str) -> MatchConfig:
         options = game_spec(game_id).resolve_options(dict(saved.get("options", {})))
     except ValueError:
         options = game_spec(game_id).resolve_options({})
-    mode = saved.get("mode", MODES[0][0])
-    if mode not in {m for m, _ in MODES}:
-        mode = MODES[0][0]
+    mode = saved.get("mode", MODES[0][0].value)  # the setting's word for the mode
+    if mode not in {m.value for m, _ in MODES}:
+        mode = MODES[0][0].value
     known = {n for n, _, _ in level_choices()}
     level = saved.get("level", "medium")
     level = level if level in known else "medium"
@@ -64,7 +64,7 @@ def remember_setup(cfg: MatchConfig) -> None:
         setups={
             cfg.game_id: {
                 "options": cfg.options,
-                "mode": cfg.mode,
+                "mode": cfg.mode.value,
                 "human_side": cfg.human_side,
                 "level": cfg.level,
                 "level2": cfg.level2 or "",

@@ -12,6 +12,7 @@ import pygame
 from rules.words import N_, Words
 
 from .. import theme
+from .lesson_match import Stage
 
 if TYPE_CHECKING:
     from ..scenes.tutorial import TutorialScene
@@ -28,15 +29,15 @@ def button_rects(card: pygame.Rect, s: float) -> tuple[pygame.Rect, pygame.Rect]
 
 def _lines(sc: TutorialScene) -> list[tuple[str, theme.Color]]:
     """The card's paragraphs with their colours, for the stage the lesson is in."""
-    if sc.stage == "done":
+    if sc.stage == Stage.DONE:
         return [
             (sc.lesson.outro, theme.TEXT),
             (N_("Enter or Esc to leave; A to go through the lesson again."), theme.TEXT_DIM),
         ]
     step = sc.step
-    if sc.stage in ("after", "played", "reply"):
+    if sc.stage in (Stage.AFTER, Stage.PLAYED, Stage.REPLY):
         out = [(step.caption, theme.TEXT_DIM)]
-        if sc.stage == "after":
+        if sc.stage == Stage.AFTER:
             out.append((Words("✓ {text}", text=step.after) if step.after else N_("✓ Well done."), theme.GOOD))
         return out
     out = [(step.caption, theme.TEXT)]
@@ -49,12 +50,12 @@ def draw_card(surface: pygame.Surface, sc: TutorialScene) -> None:
     size = surface.get_size()
     s = theme.scale_for(size)
     card = sc.card_rect(size)
-    edge = theme.GOOD if sc.stage in ("after", "done") else theme.HINT
+    edge = theme.GOOD if sc.stage in (Stage.AFTER, Stage.DONE) else theme.HINT
     theme.panel(surface, card, (24, 28, 50), edge, int(12 * s), max(2, int(3 * s)))
     pad = int(14 * s)
     x, y = card.left + pad, card.top + int(10 * s)
     total = len(sc.lesson.steps)
-    if sc.stage == "done":
+    if sc.stage == Stage.DONE:
         head = Words("{game} lesson complete", game=sc.match.spec.name)
     else:
         head = (
@@ -94,7 +95,11 @@ def _progress(surface: pygame.Surface, sc: TutorialScene, right_mid: tuple[int, 
     x0 = right_mid[0] - (total - 1) * gap - r
     for i in range(total):
         pos = (x0 + i * gap, right_mid[1])
-        done = i < sc.index or (i == sc.index and sc.stage in ("after", "done")) or sc.stage == "done"
+        done = (
+            i < sc.index
+            or (i == sc.index and sc.stage in (Stage.AFTER, Stage.DONE))
+            or sc.stage == Stage.DONE
+        )
         if done:
             pygame.draw.circle(surface, theme.GOOD, pos, r)
         elif i == sc.index:

@@ -13,6 +13,7 @@ import pygame
 
 from game import library, saves
 from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.match.analysis import Verdict
 from tools.scenarios import finished, pump, random_play, shown_title, wait_until
 
 #: when the older saved game was left: a date the list writes out in full (not today or yesterday)
@@ -112,7 +113,7 @@ def _analysis(app, shot, scene) -> None:
     shot("66_analysis_graph")
     # a slip of the person's own first, if they made one (North's: the highlighted row in its column)
     slips = sorted(
-        (j for j in scene.match.analysis.judgements() if j.best and j.verdict != "good"),
+        (j for j in scene.match.analysis.judgements() if j.best and j.verdict != Verdict.GOOD),
         key=lambda j: (j.mover != scene.match.lone_human, j.ply),
     )
     if slips:

@@ -5,6 +5,7 @@ crowning, a king chosen, the setup screen with its named variants, and a termina
 from __future__ import annotations
 
 from game.config import PASS_AND_PLAY, MatchConfig
+from rules.kinds import EffectKind, MoveKind
 from tools.battlehalma_positions import (
     PROMOTION_3,
     TERMINAL_6,
@@ -51,12 +52,12 @@ def take(app, shot, mouse, play) -> None:
 
     state = crowning_position()
     scene = play(app, MatchConfig("battlehalma", dict(PROMOTION_3)), state)
-    crown = next(m for m in state.legal_moves() if m.kind.endswith("_king"))
+    crown = next(m for m in state.legal_moves() if m.kind in (MoveKind.STEP_KING, MoveKind.LEAP_KING))
     for p in crown.path:
         mouse.click(scene.board.pos(p))
     if scene.match.builder.path:
         mouse.click(scene.board.pos(crown.path[-1]))
-    while scene.busy and scene.animation is not None and "crowning" not in _current(scene):
+    while scene.busy and scene.animation is not None and _current(scene) != EffectKind.PROMOTE:
         pump(app, 1 / 60)
     pump(app, 0.2)
     shot("36_squares_crowning")
@@ -75,8 +76,9 @@ def take(app, shot, mouse, play) -> None:
     shot("38_squares_game_over_terminal")
 
 
-def _current(scene) -> str:
+def _current(scene) -> EffectKind | None:
+    """What the animation is showing now (None when it shows nothing)."""
     anim = scene.animation
     if anim is None or anim.done:
-        return ""
+        return None
     return anim.segments[anim.index].effect.kind

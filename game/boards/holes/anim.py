@@ -29,7 +29,12 @@ SECONDS = {LIFT: 0.38, RELAY: 0.42, DROP: 0.2, CAPTURE: 0.6, STOP: 0.9}
 HAND_LIFT = 0.32  # how far above its pit the hand is drawn, in pits
 HAND_SCALE = 1.25  # stones in the hand are nearer the eye
 #: the stops a sowing may announce by their own beat
-STOP_BEATS = frozenset({Detail.SLEEP, Detail.CAPTURE, Detail.CYCLE, Detail.LIMIT})
+STOP_BEATS = {
+    Detail.SLEEP: Beat.SLEEP,
+    Detail.CAPTURE: Beat.CAPTURE,
+    Detail.CYCLE: Beat.CYCLE,
+    Detail.LIMIT: Beat.LIMIT,
+}
 STOP_WORDS = {
     Detail.SLEEP: N_("{side} sleeps: the last stone fell into an empty hole, so the turn passes"),
     Detail.CAPTURE: N_("{side} captures {taken} stones"),
@@ -287,7 +292,11 @@ class SowingAnimation:
             if not quiet:
                 self.on_event(Beat.CAPTURE, e.cell, (e.player, PieceKind.STONE))
         elif e.kind == STOP and not quiet:
-            self.on_event(Beat(e.detail) if e.detail in STOP_BEATS else Beat.STOP, e.cell, piece)
+            self.on_event(
+                STOP_BEATS.get(e.detail, Beat.STOP) if isinstance(e.detail, Detail) else Beat.STOP,
+                e.cell,
+                piece,
+            )
 
     def _end(self, e: Effect, quiet: bool) -> None:
         field = self.field

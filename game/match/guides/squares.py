@@ -23,7 +23,7 @@ WORDS = {
 }
 
 
-def allowed_directions(owner: int, kind: str) -> tuple[str, ...]:
+def allowed_directions(owner: int, kind: PieceKind) -> tuple[str, ...]:
     """The compass directions a piece may step or leap in (RULES-SPEC 5)."""
     return tuple(WORDS) if kind == PieceKind.KING else COUNTER_DIRS[owner]
 
