@@ -21,12 +21,16 @@ annotates a game:
   agrees.
 - **The move played is searched first with a full window**, so its value is exact and comes from
   the very same search as the best move's: the two compare.
+
+``compare`` is the same search to a fixed depth for several moves at once, each valued exactly:
+the opening books' verification (``training.book verify``, issue 33).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Collection
 from typing import NamedTuple
 
 from rules.core import Move, State
@@ -124,6 +128,19 @@ def _is_capture(state: State, move: Move) -> bool:
     return bool(move.captured) or state.move_gain(move) > 0
 
 
+class Comparison(NamedTuple):
+    """Moves of one position valued by a search of a fixed depth (``Judge.compare``), from the side
+    to move's view: each asked move's exact score, the best move and its score, and ``standing``,
+    what the side keeps by moving quietly (or by its best capture when it must take)."""
+
+    scores: dict[Move, float]
+    best: Move | None
+    best_score: float
+    standing: float
+    depth: int
+    nodes: int
+
+
 class Judge:
     """One search per position (``judge``); ``budget`` nodes a position, about. ``evaluator``
     gives the positional share of the score; None: the factory's for each position's game."""
@@ -154,7 +171,7 @@ class Judge:
         for depth in range(1, MAX_DEPTH + 1):
             spent = self.nodes
             try:
-                found = self._root(work, order, depth, played)
+                found = self._root(work, order, depth, () if played is None else (played,))
             except _OverBudget:
                 break
             scores, depth_done = found, depth
@@ -180,6 +197,33 @@ class Judge:
             self._standing(work, moves),
         )
 
+    def compare(self, state: State, moves: Collection[Move], depth: int) -> Comparison | None:
+        """Each of ``moves`` (legal in ``state``) valued exactly, and the best move, by a search of
+        ``depth`` plies (forced replies and capture chains beyond it, as ``judge`` searches), deepened
+        one ply at a time for the move order; None when the budget (nodes, all iterations together)
+        runs out first. The opening books' verification (``training.book``)."""
+        work = state.copy()
+        legal = work.legal_moves()
+        asked = [m for m in legal if m in moves]
+        self.nodes = 0
+        self._evaluator = self.evaluator if self.evaluator is not None else evaluator_for(work.game)
+        self._history = {}
+        if not legal:
+            score = self._leaf(work)
+            return Comparison({}, None, score, score, 0, 0)
+        rest = sorted((m for m in legal if m not in asked), key=work.move_gain, reverse=True)
+        scores: dict[Move, float] = {}
+        self._limit = self.budget
+        try:
+            for d in range(1, depth + 1):
+                scores = self._root(work, asked + rest, d, asked)
+                rest.sort(key=lambda m: -scores[m])
+        except _OverBudget:
+            return None
+        best = max(legal, key=lambda m: scores[m])
+        standing = self._standing(work, legal)
+        return Comparison({m: scores[m] for m in asked}, best, scores[best], standing, depth, self.nodes)
+
     def _standing(self, state: State, moves: list[Move]) -> float:
         """The material the side to move has now, as a baseline for what a move loses: the count on
         the board, or, when every move is a capture (it must take), the best exchange's outcome."""
@@ -193,14 +237,16 @@ class Judge:
             return self._leaf(state)
 
     # --- the tree ---------------------------------------------------------------------------------
-    def _root(self, state: State, order: list[Move], depth: int, played: Move | None) -> dict[Move, float]:
-        """Each root move's score: exact for the move played (searched first, full window) and for
-        the best; a bound no better than the best for the rest."""
+    def _root(
+        self, state: State, order: list[Move], depth: int, exact: Collection[Move]
+    ) -> dict[Move, float]:
+        """Each root move's score: exact for the moves in ``exact`` (the move played: searched
+        first, full window) and for the best; a bound no better than the best for the rest."""
         me = state.to_move
         alpha = -2 * WIN
         out: dict[Move, float] = {}
         for move in order:
-            low = -2 * WIN if move == played else alpha
+            low = -2 * WIN if move in exact else alpha
             state.apply(move)
             try:
                 v = self._child(state, me, depth - 1, low, 2 * WIN, 0)
