@@ -11,11 +11,17 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+# the errors live in rules.errors; these names stay importable from here, as they always were
+from .errors import AmbiguousMoveError as AmbiguousMoveError
+from .errors import IllegalMoveError as IllegalMoveError
+from .errors import NotationError as NotationError
+from .errors import PositionError as PositionError
 from .kinds import EndCode, MoveKind, NoteCode, Phase, PieceKind
+from .routes import RouteQueries
 from .words import NOT_ALLOWED, Words
 
 if TYPE_CHECKING:
@@ -87,24 +93,6 @@ class Note(NamedTuple):
 
 
 CUSTOM = "custom"  # options that make none of a game's named variants
-
-
-class IllegalMoveError(ValueError):
-    """A move that the rules refuse; the message says why in words a player understands."""
-
-
-class AmbiguousMoveError(IllegalMoveError):
-    """A move written so that it names more than one legal move; the message says so."""
-
-
-class NotationError(ValueError):
-    """A move written as no move of the game is written (``State.parse_move``); the message
-    says what was expected."""
-
-
-class PositionError(ValueError):
-    """A position text that cannot be read, or a position the game can never reach
-    (``load_state``); the message says why in a player's words."""
 
 
 @dataclass(frozen=True)
@@ -268,7 +256,7 @@ class Game(ABC):
         return " ".join(parts)
 
 
-class State(ABC):
+class State(RouteQueries, ABC):
     """One position of a game, with enough history to undo every move played on it."""
 
     game: Game
@@ -371,14 +359,6 @@ class State(ABC):
         captured; a game whose captures are stones counts stones)."""
         return len(move.captured)
 
-    def why_not_from(self, cell: int) -> str:
-        """Why no move of the side to move starts at ``cell`` (games give better words)."""
-        return Words("no move starts at {cell}", cell=self.game.point_name(cell))
-
-    def why_not_path(self, path: Sequence[int]) -> str:
-        """Why no legal move follows the route ``path`` (a step, a chain in progress)."""
-        return NOT_ALLOWED
-
     def heuristic(self) -> float:
         """A quick judgement of the position in [-1, 1] from player 0's side (1: player 0 is
         winning). Cut-off playouts use it; games override it with what matters in them."""
@@ -413,64 +393,6 @@ class State(ABC):
             raise IllegalMoveError(self.why_illegal(move))
         self.apply(move)
         return move
-
-    # --- routes clicked cell by cell (the UI) -------------------------------------------------
-    def continuations(self, path: Sequence[int]) -> tuple[list[int], bool]:
-        """For a route being built cell by cell: the cells that may come next, and whether the
-        route so far is a complete move. Games whose moves have several routes override it."""
-        prefix = tuple(path)
-        n = len(prefix)
-        nexts: dict[int, None] = {}
-        complete = False
-        for m in self.legal_moves():
-            if len(m.path) < 2 or m.path[:n] != prefix:
-                continue
-            if len(m.path) > n:
-                nexts[m.path[n]] = None
-            elif n >= 2:
-                complete = True
-        return list(nexts), complete
-
-    def move_for_route(self, path: Sequence[int]) -> Move:
-        """The legal move the route ``path`` plays; IllegalMoveError saying why when none does."""
-        route = tuple(path)
-        if len(route) >= 2:
-            for m in self.legal_moves():
-                if m.path == route:
-                    return m
-        raise IllegalMoveError(self.why_not_path(route))
-
-    def route_takes(self, path: Sequence[int]) -> list[int]:
-        """The cells whose pieces the last hop of the route ``path`` removes (read from effects)."""
-        from .effects import hop_takes
-
-        route = tuple(path)
-        if len(route) < 2:
-            return []
-        found: Move | None
-        try:
-            found = self.move_for_route(route)
-        except IllegalMoveError:
-            found = next((m for m in self.legal_moves() if m.path[: len(route)] == route), None)
-        if found is None:
-            return []
-        move = found
-        if move.path[: len(route)] == route:
-            hops = hop_takes(self.effects(move))
-            return hops[len(route) - 2] if len(hops) >= len(route) - 1 else []
-        # Another route to the same end (the stored one differs): what it takes beyond the
-        # route one hop shorter.
-        try:
-            before = set(self.move_for_route(route[:-1]).captured) if len(route) > 2 else set()
-        except IllegalMoveError:
-            before = set()
-        return [c for c in move.captured if c not in before]
-
-    def moves_with_prefix(self, path: Sequence[int]) -> list[Move]:
-        """Legal moves whose path starts with ``path`` (how the UI builds a chain jump by jump)."""
-        prefix = tuple(path)
-        n = len(prefix)
-        return [m for m in self.legal_moves() if m.path[:n] == prefix]
 
     def playout_move(self, rng: random.Random, greedy: float = 0.0) -> Move | None:
         """A move for a quick simulated game: with probability ``greedy`` the biggest
