@@ -61,6 +61,12 @@ class BoardFamily(Protocol):
 
     def draw(self, surface: pygame.Surface, look: BoardLook) -> None: ...
 
+    def draw_still(
+        self, surface: pygame.Surface, pieces: Pieces, counts: dict[int, int], stores: tuple[int, int]
+    ) -> None:
+        """A position standing still with no marks, from its pieces (a board of pieces) or its
+        counts and stores (a board of holes): the position editor's, which the rules may refuse."""
+
     def animate(
         self, effects: list[Effect], before: Pieces, on_event: EventSink, shown_hops: int = 0
     ) -> Animation: ...

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pygame
 
+from rules.kinds import Pieces
+
 from ..match.read import BoardSource
+from ..render.pieces import draw_piece
 from .look import BoardLook
 from .route_input import Intent, RouteInput
 
@@ -53,6 +56,20 @@ class FamilyBase:
 
     def handle_event(self, event: pygame.event.Event, look: BoardLook) -> list[Intent]:
         return self.input.handle_event(event, look)
+
+    def draw_still(
+        self,
+        surface: pygame.Surface,
+        pieces: Pieces,
+        counts: dict[int, int],
+        stores: tuple[int, int],
+    ) -> None:
+        """A position standing still with no marks (the position editor's, which may be no
+        position of the rules yet): the board and its pieces."""
+        self.view.draw(surface)
+        r = self.view.piece_radius
+        for p, (owner, kind) in pieces.items():
+            draw_piece(surface, self.view.pos(p), r, owner, kind)
 
     def position_changed(self, source: BoardSource, played: bool = False) -> None:
         """Boards that draw the rules' pieces every frame have nothing to reconcile."""

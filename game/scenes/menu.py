@@ -49,7 +49,14 @@ class MenuScene(Scene):
         self.rules_button = Button("Rules", self.rules, pygame.K_F1, key_label="F1")
         self.settings_button = Button("Settings", self.settings, pygame.K_s, key_label="S")
         self.file_button = Button("Open a file", self.browse_files, None, key_label="Ctrl+O")
-        self.bottom_buttons = [self.learn_button, self.rules_button, self.settings_button, self.file_button]
+        self.editor_button = Button("Set up a position", self.set_up, pygame.K_p, key_label="P")
+        self.bottom_buttons = [
+            self.learn_button,
+            self.rules_button,
+            self.settings_button,
+            self.file_button,
+            self.editor_button,
+        ]
         self.place(app.size)
 
     # --- layout -------------------------------------------------------------------------------
@@ -86,6 +93,8 @@ class MenuScene(Scene):
         sw = int(160 * s)
         self.settings_button.rect = pygame.Rect(w - sw - int(20 * s), y, sw, bh)
         self.file_button.rect = pygame.Rect(int(20 * s), y, x - int(36 * s), bh)  # left of Learn
+        ew = int(250 * s)  # the position editor for the chosen game: top right, beside the title
+        self.editor_button.rect = pygame.Rect(w - ew - int(20 * s), int(24 * s), ew, int(44 * s))
         name = game_spec(self.ids[self.selected]).name
         self.learn_button.label = Words("Learn {game}", game=name)
         self.learn_button.visible = has_lesson(self.ids[self.selected])
@@ -132,6 +141,11 @@ class MenuScene(Scene):
         self.app.sound.play("select")
         open_scene(self.app, SceneName.SETUP, self.ids[self.selected])
 
+    def set_up(self) -> None:
+        """The position editor for the chosen game; Esc in it comes back here."""
+        self.app.sound.play("select")
+        open_scene(self.app, SceneName.EDITOR, self.ids[self.selected])
+
     def browse_files(self) -> None:
         """The file browser; a game opened there lands on this chooser."""
         self.app.sound.play("select")
@@ -177,7 +191,7 @@ class MenuScene(Scene):
         s = theme.scale_for((w, h))
         theme.blit_text(surface, "Choose a game", int(64 * s), theme.ACCENT, (w // 2, int(30 * s)), "midtop")
         hint = N_(
-            "Arrows and Enter, or click a card  ·  L learns the game  ·  Ctrl+V opens a copied game  ·  Esc back"
+            "Arrows and Enter, or click a card  ·  L learns the game  ·  P sets up a position  ·  Ctrl+V opens a copied game  ·  Esc back"
         )
         theme.blit_text(
             surface,

@@ -30,6 +30,7 @@ class SceneName(Code):
     SETTINGS = "settings"
     LIBRARY = "library"  # the saved games
     FILE_PICKER = "file_picker"
+    EDITOR = "editor"  # the position editor
 
 
 #: each scene's module and class, read by name (not imported before it is opened)
@@ -46,6 +47,7 @@ PLACES: dict[SceneName, tuple[str, str]] = {
     SceneName.SETTINGS: ("game.scenes.settings_screen", "SettingsScene"),
     SceneName.LIBRARY: ("game.scenes.library_screen", "LibraryScene"),
     SceneName.FILE_PICKER: ("game.scenes.file_picker", "FilePickerScene"),
+    SceneName.EDITOR: ("game.scenes.editor", "EditorScene"),
 }
 
 

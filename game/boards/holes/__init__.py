@@ -68,6 +68,12 @@ class Family(FamilyBase):
         """What the pits hold on screen now (tests compare it with the rules)."""
         return self.field.counts()
 
+    def draw_still(
+        self, surface: pygame.Surface, pieces, counts: dict[int, int], stores: tuple[int, int]
+    ) -> None:
+        """A position standing still (the position editor's): the pits' counts as resting heaps."""
+        self.renderer.draw_still(surface, counts, stores)
+
     def position_changed(self, match: BoardSource, played: bool = False) -> None:
         """A move just played is shown from the position before it (its animation follows);
         anything else (undo, a position looked back at, a new position) puts the rules' counts

@@ -75,6 +75,14 @@ class HolesRenderer:
             self._preview_words(surface, pv, m)
         m.bursts.draw(surface, self.view.frame)
 
+    def draw_still(self, surface: pygame.Surface, counts: dict[int, int], stores: tuple[int, int]) -> None:
+        """The board with ``counts`` resting in its pits and ``stores`` captured, no marks (the
+        position editor's, which the rules may not accept yet)."""
+        self.view.draw(surface)
+        self._resting_stones(surface, counts)
+        self._stores(surface, stores)
+        self._badges(surface, counts, None)
+
     # --- marks under the stones -----------------------------------------------------------------------
     def _marks(self, surface: pygame.Surface, m: BoardLook, anim, pv: Preview | None) -> None:
         view = self.view
