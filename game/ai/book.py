@@ -1,8 +1,10 @@
 """Opening books for the war games: the first moves, chosen by the engine playing both sides.
 
 A book is built by ``python -m training.book`` (development tooling, not installed: self-play of
-the opening by the Hard search, see there) into ``game/ai/books/GAME.json`` with the command that
-made it; this module reads and plays it.
+the opening by the Hard search, see there) and verified by a deeper full-width search
+(``python -m training.book verify``: no book move loses material by force, issue 33) into
+``game/ai/books/GAME.json`` with the commands that made and verified it (``built``, and
+``built.verified``); this module reads and plays it.
 
 Playing: a level with ``book`` set plays from the book while the position is in it, picking among
 the kept moves at random in proportion to their weights, so that games from the same opening
@@ -40,12 +42,15 @@ class Book:
     built: dict[str, Any]
 
     def moves(self, state: State) -> list[tuple[Move, int]]:
-        """The book's moves for ``state`` that are legal there, with their weights ([] if none)."""
+        """The book's moves for ``state`` that are legal there and weigh something, with their
+        weights ([] if none)."""
         found = self.entries.get(position_key(state))
         if not found:
             return []
         out = []
         for text, weight in found:
+            if weight <= 0:
+                continue  # an entry weighted out (a move the verification dropped) is never played
             try:
                 out.append((state.parse_move(text), weight))
             except ValueError:
@@ -85,7 +90,12 @@ class Book:
             raise ValueError(f"book file: expected format {FORMAT}")
         try:
             entries = {str(k): [(str(t), int(w)) for t, w in v] for k, v in data["positions"].items()}
-            return cls(str(data["game"]), entries, dict(data.get("built", {})))
+            built = dict(data.get("built", {}))
+            # A move the verification dropped is never read, even if an entry still names it.
+            dropped = {(str(d[0]), str(d[1])) for d in dict(built.get("verified", {})).get("dropped", [])}
+            if dropped:
+                entries = {k: [(t, w) for t, w in v if (k, t) not in dropped] for k, v in entries.items()}
+            return cls(str(data["game"]), entries, built)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"book file: missing or bad field ({exc})") from None
 
