@@ -1,8 +1,10 @@
-"""Build an opening book for a war game, and write it where the app reads it (``game.ai.book``).
+"""Build an opening book for a war game, verify it, and write it where the app reads it
+(``game.ai.book``).
 
 Usage::
 
     python -m training.book GAME --seed S [--depth D] [--iterations K] [--width W] [--margin M]
+    python -m training.book verify [GAME ...] [--depth D] [--budget N] [--margin M]
 
 Building (self-play of the opening): from the start position, the Hard search (``iterations`` a
 move, no clock, a fixed seed: the same book on any machine) chooses for the side to move; every
@@ -20,10 +22,13 @@ import random
 import sys
 import time
 from collections import deque
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from game.ai.book import WAR_GAMES, Book, position_key
+from game.ai.evaluators import FunctionEvaluator
+from game.ai.judge import Judge
 from game.ai.levels import LEVELS
 from game.ai.mcts import MCTS
 from rules import game_ids, load_game
@@ -96,7 +101,181 @@ def build(
     return Book(game_id, entries, built)
 
 
+# --- verification -------------------------------------------------------------------------------
+
+VERIFY_DEPTH = 7  # plies, beyond forced replies and capture chains (RESULTS.md, issue 33)
+VERIFY_BUDGET = 20_000_000  # nodes a position at most (the most any took at depth 7: 3.6 million)
+VERIFY_MARGIN = 0.5  # pieces below the best move's material (scores are whole pieces)
+
+
+def _no_position(state: State) -> float:
+    return 0.0
+
+
+#: the verifier's evaluation: material alone (the judge adds this share of a position's value)
+MATERIAL = FunctionEvaluator(_no_position, "material")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One book move verified: its score and the best move's (material, from the mover's side,
+    beyond ``judge.DECIDED`` a proven result), ``standing`` what the mover has now, and why it is
+    dropped ('' if kept)."""
+
+    key: str
+    move: str
+    weight: int
+    score: float
+    best: str
+    best_score: float
+    standing: float
+    why: str
+
+    @property
+    def kept(self) -> bool:
+        return not self.why
+
+
+def check_moves(
+    state: State, moves: list[tuple[str, int]], depth: int, judge: Judge, margin: float
+) -> list[Check]:
+    """Each of ``moves`` (notation, weight) in ``state`` verified by ``judge`` to ``depth`` plies."""
+    key = position_key(state)
+    legal = state.legal_moves()
+    if len(legal) == 1:  # nothing to choose: the book only saves the search
+        return [Check(key, t, w, 0.0, t, 0.0, 0.0, "") for t, w in moves]
+    parsed: list[tuple[str, int, Any]] = []
+    for text, weight in moves:
+        try:
+            parsed.append((text, weight, state.parse_move(text)))
+        except ValueError:
+            parsed.append((text, weight, None))
+    found = judge.compare(state, [m for _, _, m in parsed if m is not None], depth)
+    out = []
+    for text, weight, move in parsed:
+        if move is None:
+            out.append(Check(key, text, weight, 0.0, "", 0.0, 0.0, "not a legal move"))
+            continue
+        if found is None:
+            out.append(Check(key, text, weight, 0.0, "", 0.0, 0.0, f"over the budget ({judge.budget} nodes)"))
+            continue
+        # (+ 0.0: a negated zero written as 0, not -0)
+        score, best, standing = found.scores[move] + 0.0, found.best_score + 0.0, found.standing + 0.0
+        best_text = state.move_text(found.best) if found.best is not None else ""
+        floor = min(best, standing)
+        if score < floor:
+            why = f"loses {floor - score:g} by force"
+        elif score < best - margin:
+            why = f"{best - score:g} below the best"
+        else:
+            why = ""
+        out.append(Check(key, text, weight, score, best_text, best, standing, why))
+    return out
+
+
+def verify(
+    book: Book,
+    depth: int = VERIFY_DEPTH,
+    budget: int = VERIFY_BUDGET,
+    margin: float = VERIFY_MARGIN,
+    log: bool = True,
+) -> tuple[Book, list[Check]]:
+    """``book`` with only its verified moves (see the module text), and every move's check. The
+    book is walked from the game's start through its moves; entries not reached are left out."""
+    start = load_game(book.game).new_initial_state(random.Random(0))
+    judge = Judge(budget, MATERIAL)
+    checks: list[Check] = []
+    kept: dict[str, list[tuple[str, int]]] = {}
+    queue: deque[State] = deque([start])
+    t0 = time.process_time()
+    most = 0  # the most nodes a position took
+    while queue:
+        state = queue.popleft()
+        key = position_key(state)
+        if key in kept or key not in book.entries:
+            continue
+        judge.nodes = 0
+        found = check_moves(state, book.entries[key], depth, judge, margin)
+        most = max(most, judge.nodes)
+        if log:
+            print(f"  {book.game}: position {len(kept) + 1}, {judge.nodes} nodes", flush=True)
+        checks.extend(found)
+        kept[key] = [(c.move, c.weight) for c in found if c.kept]
+        for c in found:
+            if log and not c.kept:
+                print(
+                    f"  {book.game}: {c.move} dropped ({c.why}; best {c.best} {c.best_score:g})", flush=True
+                )
+            if c.kept:
+                child = state.copy()
+                child.apply(state.parse_move(c.move))
+                queue.append(child)
+    entries = {k: v for k, v in kept.items() if v}
+    dropped = [c for c in checks if not c.kept]
+    unreached = sorted(set(book.entries) - set(kept))
+    previous = book.built.get("verified", {})
+    record: dict[str, Any] = {
+        "depth": depth,
+        "budget": budget,
+        "margin": margin,
+        "evaluation": "material",
+        "positions": len(entries),
+        "moves": sum(len(v) for v in entries.values()),
+        "checked": len(checks),
+        # every move ever dropped, this run's with the earlier runs' (those are gone from the book)
+        "dropped": list(previous.get("dropped", []))
+        + [[c.key, c.move, c.weight, c.why, c.score, c.best, c.best_score] for c in dropped],
+        "unreached": int(previous.get("unreached", 0)) + len(unreached),
+        "most_nodes": most,
+        "cpu_seconds": round(time.process_time() - t0, 1),
+    }
+    built = dict(book.built, verified=record)
+    return Book(book.game, entries, built), checks
+
+
+def verify_command(games: list[str], depth: int, budget: int, margin: float) -> str:
+    return f"python -m training.book verify {' '.join(games)} --depth {depth} --budget {budget} --margin {margin}"
+
+
+def verify_main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m training.book verify",
+        description="Verify the shipped opening books by a full-width search, in place (see the module text).",
+    )
+    ap.add_argument("games", nargs="*", help="game ids (default: every war game's book)")
+    ap.add_argument(
+        "--depth", type=int, default=VERIFY_DEPTH, help="plies searched, forced replies not counted"
+    )
+    ap.add_argument("--budget", type=int, default=VERIFY_BUDGET, help="nodes a position at most")
+    ap.add_argument("--margin", type=float, default=VERIFY_MARGIN, help="pieces below the best move allowed")
+    ap.add_argument(
+        "--books", type=Path, default=BOOKS_DIR, help="folder of the books (default the shipped one)"
+    )
+    args = ap.parse_args(argv)
+    games = args.games or list(WAR_GAMES)
+    for gid in games:
+        if gid not in WAR_GAMES:
+            ap.error(f"no book for '{gid}' (books: {', '.join(WAR_GAMES)})")
+    if args.depth < 1 or args.budget < 1 or args.margin < 0:
+        ap.error("--depth and --budget must be at least 1, --margin at least 0")
+    for gid in games:
+        path = args.books / f"{gid}.json"
+        book = Book.from_json(path.read_text(encoding="utf-8"))
+        verified, checks = verify(book, args.depth, args.budget, args.margin)
+        verified.built["verified"]["command"] = verify_command([gid], args.depth, args.budget, args.margin)
+        path.write_text(verified.to_json(), encoding="utf-8")
+        record = verified.built["verified"]
+        print(
+            f"{gid}: {len(checks)} moves checked, {sum(not c.kept for c in checks)} dropped, "
+            f"{len(book.entries)} -> {len(verified.entries)} positions, {record['cpu_seconds']} CPU s"
+        )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["verify"]:
+        return verify_main(argv[1:])
     ap = argparse.ArgumentParser(prog="python -m training.book", description=__doc__.splitlines()[0])
     ap.add_argument("game", help="game id: " + ", ".join(WAR_GAMES))
     ap.add_argument("--seed", type=int, default=1)
@@ -117,6 +296,10 @@ def main(argv: list[str] | None = None) -> int:
     book.built["command"] = (
         f"python -m training.book {args.game} --seed {args.seed} --depth {args.depth} "
         f"--iterations {args.iterations} --width {args.width} --margin {args.margin}"
+    )
+    book, _ = verify(book)
+    book.built["verified"]["command"] = verify_command(
+        [args.game], VERIFY_DEPTH, VERIFY_BUDGET, VERIFY_MARGIN
     )
     out = args.out or BOOKS_DIR / f"{args.game}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
