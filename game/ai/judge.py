@@ -171,7 +171,7 @@ class Judge:
         for depth in range(1, MAX_DEPTH + 1):
             spent = self.nodes
             try:
-                found = self._root(work, order, depth, () if played is None else (played,))
+                found = self._root(work, order, depth, played)
             except _OverBudget:
                 break
             scores, depth_done = found, depth
@@ -216,7 +216,7 @@ class Judge:
         self._limit = self.budget
         try:
             for d in range(1, depth + 1):
-                scores = self._root(work, asked + rest, d, asked)
+                scores = self._root(work, asked + rest, d, None, asked)
                 rest.sort(key=lambda m: -scores[m])
         except _OverBudget:
             return None
@@ -238,15 +238,15 @@ class Judge:
 
     # --- the tree ---------------------------------------------------------------------------------
     def _root(
-        self, state: State, order: list[Move], depth: int, exact: Collection[Move]
+        self, state: State, order: list[Move], depth: int, played: Move | None, exact: Collection[Move] = ()
     ) -> dict[Move, float]:
-        """Each root move's score: exact for the moves in ``exact`` (the move played: searched
-        first, full window) and for the best; a bound no better than the best for the rest."""
+        """Each root move's score: exact for the move played (searched first, full window), for the
+        moves in ``exact`` and for the best; a bound no better than the best for the rest."""
         me = state.to_move
         alpha = -2 * WIN
         out: dict[Move, float] = {}
         for move in order:
-            low = -2 * WIN if move in exact else alpha
+            low = -2 * WIN if move == played or move in exact else alpha
             state.apply(move)
             try:
                 v = self._child(state, me, depth - 1, low, 2 * WIN, 0)
