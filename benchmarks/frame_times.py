@@ -35,10 +35,10 @@ if "KELIYA_HOME" not in os.environ:
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
-from game.config import VS_COMPUTER, MatchConfig  # noqa: E402
+from game.config import MatchConfig, Mode  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from game.scenes.title import TitleScene  # noqa: E402
-from rules.line_games import JUMP  # noqa: E402
+from rules.kinds import MoveKind  # noqa: E402
 from tools.scenarios import Mouse, chain_position  # noqa: E402
 
 
@@ -61,7 +61,7 @@ def summary(name: str, samples: list[float]) -> str:
 def hop_frames(app: App, chains: int) -> list[float]:
     """Frames while a multi-capture chain hops across the board (replayed ``chains`` times)."""
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     scene = PlayScene(app, MatchConfig("kotu_ellima"), state.copy())
     app.manager.clear()
     app.manager.push(scene)
@@ -82,7 +82,7 @@ def thinking_frames(app: App, seconds: float, level: str) -> tuple[list[float], 
     """Frames at a 60 FPS pace while the computer searches; returns (work, intervals, replies)."""
     if not app.computer_available:
         raise SystemExit("the AI worker is not available")
-    cfg = MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=1, level=level, min_pause=0.0)
+    cfg = MatchConfig("kotu_ellima", mode=Mode.COMPUTER, human_side=1, level=level, min_pause=0.0)
     app.manager.clear()
     scene = PlayScene(app, cfg)
     app.manager.push(scene)

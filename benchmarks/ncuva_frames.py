@@ -24,7 +24,7 @@ from game.app import App  # noqa: E402
 from game.config import MatchConfig  # noqa: E402
 from game.scenes.play import PlayScene  # noqa: E402
 from rules import load_game  # noqa: E402
-from rules.effects import DROP, RELAY  # noqa: E402
+from rules.kinds import EffectKind  # noqa: E402
 from tools.scenarios import Mouse  # noqa: E402
 
 
@@ -39,7 +39,9 @@ def longest_sowing(seeds: int):
         while state.outcome() is None and sum(state.stores()) == 0:
             for move in state.legal_moves():
                 fx = state.effects(move)
-                work = sum(e.kind == DROP for e in fx) + 3 * sum(e.kind == RELAY for e in fx)
+                work = sum(e.kind == EffectKind.DROP for e in fx) + 3 * sum(
+                    e.kind == EffectKind.RELAY for e in fx
+                )
                 if best is None or work > best[0]:
                     best = (work, state.copy(), move)
             moves = state.legal_moves()
@@ -56,8 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     state, move = longest_sowing(args.seeds)
     fx = state.effects(move)
     print(
-        f"sowing {state.game.format_move(move)} at ply {state.ply}: {sum(e.kind == DROP for e in fx)} drops, "
-        f"{sum(e.kind == RELAY for e in fx)} relays, {sum(state.counts().values())} stones on the board"
+        f"sowing {state.game.format_move(move)} at ply {state.ply}: {sum(e.kind == EffectKind.DROP for e in fx)} drops, "
+        f"{sum(e.kind == EffectKind.RELAY for e in fx)} relays, {sum(state.counts().values())} stones on the board"
     )
     for size in ((1280, 800), (960, 600)):
         app = App(size, sound=False)

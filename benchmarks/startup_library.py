@@ -57,7 +57,7 @@ def make_library(home: Path, games: int, unfinished: int, seed: int = 1) -> None
     what its game costs, whoever played it)."""
     os.environ["KELIYA_HOME"] = str(home)
     from game import saves
-    from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+    from game.config import MatchConfig, Mode
     from tools.scenarios import random_play
 
     rng = random.Random(seed)
@@ -78,7 +78,7 @@ def make_library(home: Path, games: int, unfinished: int, seed: int = 1) -> None
     for n in range(games):
         done = n >= unfinished
         state = rng.choice(pool_done if done else pool_open)
-        mode = VS_COMPUTER if n % 3 else PASS_AND_PLAY
+        mode = Mode.COMPUTER if n % 3 else Mode.PASS
         config = MatchConfig(state.game.id, dict(state.game.options), mode, n % 2, "medium")
         when = start + (now - start - 60) * rng.random()
         name = f"{time.strftime('%Y%m%d-%H%M%S', time.localtime(when))}-{n:06x}.txt"
@@ -141,13 +141,13 @@ def long_game(plies: int):
 
 def per_move_costs(moves: int) -> dict[int, list[float]]:
     """CPU seconds of each ``Match.play`` (its autosave included), 50 and 5,000 plies in."""
-    from game.config import PASS_AND_PLAY, MatchConfig
+    from game.config import MatchConfig, Mode
     from game.match import Match
 
     matches = {}
     for plies in (50, 5000):
         state = long_game(plies)
-        match = Match(MatchConfig("kotu_ellima", dict(state.game.options), PASS_AND_PLAY), state)
+        match = Match(MatchConfig("kotu_ellima", dict(state.game.options), Mode.PASS), state)
         match.save_now()  # a game resumed: its file is on disk before the moves are timed
         matches[plies] = match
     rng = random.Random(3)
@@ -168,12 +168,12 @@ def continue_cost(repeats: int) -> list[float]:
     """CPU seconds to open a saved 5,000-ply game as Continue does, and draw one frame."""
     from game import library
     from game.app import App
-    from game.config import PASS_AND_PLAY, MatchConfig
+    from game.config import MatchConfig, Mode
     from game.scenes.opening import open_entry
 
     state = long_game(5000)
     game_file = library.GameFile()
-    assert game_file.save(MatchConfig("kotu_ellima", dict(state.game.options), PASS_AND_PLAY), state) == ""
+    assert game_file.save(MatchConfig("kotu_ellima", dict(state.game.options), Mode.PASS), state) == ""
     app = App((1280, 800), sound=False)
     out = []
     try:

@@ -28,12 +28,10 @@ class Controller(Code):
     COMPUTER = "computer"
 
 
-PASS_AND_PLAY, VS_COMPUTER, WATCH = Mode.PASS, Mode.COMPUTER, Mode.WATCH
-HUMAN, COMPUTER = Controller.HUMAN, Controller.COMPUTER
 MODES = (
-    (PASS_AND_PLAY, N_("Pass and play")),
-    (VS_COMPUTER, N_("Against the computer")),
-    (WATCH, N_("Computer against computer")),
+    (Mode.PASS, N_("Pass and play")),
+    (Mode.COMPUTER, N_("Against the computer")),
+    (Mode.WATCH, N_("Computer against computer")),
 )
 
 
@@ -43,7 +41,7 @@ class MatchConfig:
 
     game_id: str
     options: dict[str, Any] = field(default_factory=dict)
-    mode: Mode = PASS_AND_PLAY
+    mode: Mode = Mode.PASS
     human_side: int = 0
     level: str = "medium"
     min_pause: float = 0.6
@@ -54,16 +52,20 @@ class MatchConfig:
         self.mode = Mode(self.mode)  # a plain string from a save or a setting becomes the kind
 
     def controllers(self) -> tuple[Controller, Controller]:
-        if self.mode == PASS_AND_PLAY:
-            return (HUMAN, HUMAN)
-        if self.mode == WATCH:
-            return (COMPUTER, COMPUTER)
-        return (HUMAN, COMPUTER) if self.human_side == 0 else (COMPUTER, HUMAN)
+        if self.mode == Mode.PASS:
+            return (Controller.HUMAN, Controller.HUMAN)
+        if self.mode == Mode.WATCH:
+            return (Controller.COMPUTER, Controller.COMPUTER)
+        return (
+            (Controller.HUMAN, Controller.COMPUTER)
+            if self.human_side == 0
+            else (Controller.COMPUTER, Controller.HUMAN)
+        )
 
     def level_of(self, player: int) -> str:
         """The level the computer plays ``player`` at (computer against computer: each side its
         own, so a hunt's Tiger and Leopards can be balanced)."""
-        return self.level2 or self.level if self.mode == WATCH and player == 1 else self.level
+        return self.level2 or self.level if self.mode == Mode.WATCH and player == 1 else self.level
 
     def make_game(self) -> Game:
         return load_game(self.game_id, **self.options)

@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # the engines' core is read when a game is, not before the fi
 
 from . import saves
 from .appendfile import append_bytes
-from .config import VS_COMPUTER, MatchConfig, Mode
+from .config import MatchConfig, Mode
 from .userfiles import (
     UserFileError,
     clean_leftovers,
@@ -138,7 +138,7 @@ class Entry:
     def opponent_words(self) -> str:
         """'against Hard, you play North', 'pass and play', 'computer against computer'."""
         cfg = self.config
-        if cfg.mode == VS_COMPUTER:
+        if cfg.mode == Mode.COMPUTER:
             side = cfg.make_game().sides[cfg.human_side]
             return Words("against {level}, you play {side}", level=saves.level_label(cfg.level), side=side)
         if cfg.mode == Mode.WATCH:
@@ -151,7 +151,7 @@ class Entry:
 
     def result(self) -> str | None:
         """'won', 'drawn' or 'lost' for a finished game against the computer, else None."""
-        if not self.finished or self.config.mode != VS_COMPUTER:
+        if not self.finished or self.config.mode != Mode.COMPUTER:
             return None
         if self.winner is None:
             return "drawn"
@@ -164,7 +164,7 @@ class Entry:
         cfg = self.config
         if not self.finished:
             return Words("{opponent}, move {n}", opponent=self.opponent_words(), n=self.next_move)
-        if cfg.mode == VS_COMPUTER:
+        if cfg.mode == Mode.COMPUTER:
             side, level = cfg.make_game().sides[cfg.human_side], saves.level_label(cfg.level)
             template = {
                 "won": N_counted(

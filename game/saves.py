@@ -43,7 +43,7 @@ from rules.words import Words, words_of
 if TYPE_CHECKING:  # the engines' core is read when a game is, not before the first frame (issue 29, item 5)
     from rules import State
 
-from .config import MODES, VS_COMPUTER, WATCH, MatchConfig, Mode
+from .config import MODES, MatchConfig, Mode
 from .opponent import level_choices
 from .userfiles import data_dir
 
@@ -89,7 +89,7 @@ def summary_words(config: MatchConfig, finished: bool, next_move: int) -> str:
     """'Kotu Ellima against Hard, move 23': a game in a line, from its settings and the number of
     its next move (the title says it from the library's index, without reading the game)."""
     name = game_name(config.game_id)
-    if config.mode == VS_COMPUTER:
+    if config.mode == Mode.COMPUTER:
         return (
             Words("{game} against {level}, finished", game=name, level=level_label(config.level))
             if finished
@@ -97,7 +97,7 @@ def summary_words(config: MatchConfig, finished: bool, next_move: int) -> str:
                 "{game} against {level}, move {n}", game=name, level=level_label(config.level), n=next_move
             )
         )
-    if config.mode == WATCH:
+    if config.mode == Mode.WATCH:
         levels = [level_label(config.level_of(p)) for p in (0, 1)]
         return (
             Words(
@@ -150,7 +150,7 @@ def match_text(config: MatchConfig, state: State, saved_at: float | None = None)
         f"level {config.level}",
         f"options {json.dumps(config.options, sort_keys=True)}",
     ]
-    if config.level2 and config.mode == WATCH:
+    if config.level2 and config.mode == Mode.WATCH:
         lines.append(f"level2 {config.level2}")
     if saved_at is not None:
         lines.append(f"saved {saved_text(saved_at)}")

@@ -4,7 +4,7 @@ Squares are numbered ``row * n + col`` from a1 (bottom-left), like chess. Each c
 bitmask, kings a third mask. Red (player 0) starts in the bottom-right yard, Blue in the
 top-left one; a counter never moves toward its own yard, a king moves all eight ways.
 
-Moves. ``STEP`` goes to a neighbour, ``LEAP`` is a chain of leaps; ``STEP_KING`` and
+Moves. ``MoveKind.STEP`` goes to a neighbour, ``LEAP`` is a chain of leaps; ``STEP_KING`` and
 ``LEAP_KING`` are the same when the move crowns the counter (promotion rule). ``captured``
 lists the squares emptied: enemies leapt by a king in order, then the enemy landed on.
 A counter's chain cannot change the board, so where it can land is plain reachability in a
@@ -43,17 +43,15 @@ from typing import Any, NamedTuple
 from .battlehalma_moves import MoveTables, extend_king, generate
 from .boards import bits
 from .core import Game, GameSpec, IllegalMoveError, LimitView, Move, Note, Outcome, State
-from .effects import MOVE, PROMOTE, REMOVE, Effect
-from .kinds import Detail, EndCode, MoveKind, NoteCode, PieceKind
-from .layout import DIRECTIONS, SQUARES, Cell, Layout
+from .effects import Effect
+from .kinds import BoardKind, Detail, EffectKind, EndCode, MoveKind, NoteCode, PieceKind
+from .layout import DIRECTIONS, Cell, Layout
 from .position import check_fields, count_field, read_rows, turn_field, write_rows
 from .recorded import RecordedState
 from .words import N_, NOT_ALLOWED, Words
 
-STEP, LEAP = MoveKind.STEP, MoveKind.LEAP
-STEP_KING, LEAP_KING = MoveKind.STEP_KING, MoveKind.LEAP_KING  # the move crowns the counter
-KINDS = (STEP, LEAP, STEP_KING, LEAP_KING)
-CROWNING = {STEP: STEP_KING, LEAP: LEAP_KING}
+KINDS = (MoveKind.STEP, MoveKind.LEAP, MoveKind.STEP_KING, MoveKind.LEAP_KING)
+CROWNING = {MoveKind.STEP: MoveKind.STEP_KING, MoveKind.LEAP: MoveKind.LEAP_KING}
 
 RED, BLUE = 0, 1
 SIDES = ("Red", "Blue")
@@ -191,7 +189,9 @@ class BattleHalmaGame(Game):
         cells = tuple(Cell(p, g.name(p), float(p % self.n), float(p // self.n)) for p in range(self.n**2))
         regions = {f"yard{side}": tuple(bits(mask)) for side, mask in enumerate(self.start)}
         regions |= {f"goal{side}": (cell,) for side, cell in enumerate(self.goals)}
-        return Layout(SQUARES, cells, size=(self.n, self.n), directions=dict(DIRECTIONS), regions=regions)
+        return Layout(
+            BoardKind.SQUARES, cells, size=(self.n, self.n), directions=dict(DIRECTIONS), regions=regions
+        )
 
     def point_name(self, point: int) -> str:
         if not 0 <= point < self.n**2:
@@ -212,12 +212,12 @@ class BattleHalmaGame(Game):
         name = self.geo.name
         path, taken = move.path, set(move.captured)
         out = name(path[0])
-        leap = move.kind in (LEAP, LEAP_KING)
+        leap = move.kind in (MoveKind.LEAP, MoveKind.LEAP_KING)
         for a, b in zip(path, path[1:]):
             last = b == path[-1]
             hit = (last and b in taken) or (leap and (a + b) // 2 in taken and (a + b) // 2 != path[-1])
             out += ("x" if hit else ":" if leap else "-") + name(b)
-        return out + ("=K" if move.kind in (STEP_KING, LEAP_KING) else "")
+        return out + ("=K" if move.kind in (MoveKind.STEP_KING, MoveKind.LEAP_KING) else "")
 
     def parse_move(self, state: State, text: str) -> Move:
         t = text.strip().lower()
@@ -486,7 +486,7 @@ class BattleHalmaState(RecordedState):
         own = own ^ ob | db
         if kings & ob:
             kings = kings ^ ob | db
-        elif move.kind in (STEP_KING, LEAP_KING):
+        elif move.kind in (MoveKind.STEP_KING, MoveKind.LEAP_KING):
             kings |= db
         self._kings = kings
         if turn == RED:
@@ -652,7 +652,7 @@ class BattleHalmaState(RecordedState):
                 if not trace.done:
                     walk(p2)
 
-        if move.kind in (LEAP, LEAP_KING):
+        if move.kind in (MoveKind.LEAP, MoveKind.LEAP_KING):
             walk((move.path[0],))
         return found[:limit]
 
@@ -754,7 +754,7 @@ class BattleHalmaState(RecordedState):
         goal = g.goals[self._turn]
         if g.terminal and any(m.path[-1] == goal for m in moves):
             notes.append(Note(NoteCode.GOAL_REACHABLE, "a counter can reach the enemy corner and win"))
-        elif any(m.kind in (STEP_KING, LEAP_KING) for m in moves):
+        elif any(m.kind in (MoveKind.STEP_KING, MoveKind.LEAP_KING) for m in moves):
             notes.append(
                 Note(NoteCode.PROMOTION_AVAILABLE, "a counter can reach the enemy corner and become a king")
             )
@@ -777,25 +777,27 @@ class BattleHalmaState(RecordedState):
         opp = self._armies()[1]
         king = self._kings >> move.path[0] & 1
         out: list[Effect] = []
-        step = move.kind in (STEP, STEP_KING)
+        step = move.kind in (MoveKind.STEP, MoveKind.STEP_KING)
         for a, b in zip(move.path, move.path[1:]):
             if opp >> b & 1:
-                out.append(Effect(REMOVE, b, detail=Detail.EXCHANGE, player=foe))
+                out.append(Effect(EffectKind.REMOVE, b, detail=Detail.EXCHANGE, player=foe))
                 opp &= ~(1 << b)
-            out.append(Effect(MOVE, a, b, detail=Detail.STEP if step else Detail.HOP, player=mover))
+            out.append(
+                Effect(EffectKind.MOVE, a, b, detail=Detail.STEP if step else Detail.HOP, player=mover)
+            )
             over = (a + b) // 2
             if king and not step and opp >> over & 1:
-                out.append(Effect(REMOVE, over, detail=Detail.CAPTURE, player=foe))
+                out.append(Effect(EffectKind.REMOVE, over, detail=Detail.CAPTURE, player=foe))
                 opp &= ~(1 << over)
-        if move.kind in (STEP_KING, LEAP_KING):
-            out.append(Effect(PROMOTE, move.path[-1], detail=PieceKind.KING, player=mover))
+        if move.kind in (MoveKind.STEP_KING, MoveKind.LEAP_KING):
+            out.append(Effect(EffectKind.PROMOTE, move.path[-1], detail=PieceKind.KING, player=mover))
         return out
 
     def move_gain(self, move: Move) -> float:
         """Pieces taken (a king counts two), plus two for a crowning and 100 for a terminal win."""
         k = self._kings
         gain = float(sum(2 if k >> c & 1 else 1 for c in move.captured))
-        if move.kind in (STEP_KING, LEAP_KING):
+        if move.kind in (MoveKind.STEP_KING, MoveKind.LEAP_KING):
             gain += 2
         if self.game.terminal and move.path[-1] == self.game.goals[self._turn]:
             gain += 100

@@ -32,7 +32,8 @@ class MoveTables:
     """The premade moves of one board, per mover (Red counter, Blue counter, king)."""
 
     def __init__(self, game: BattleHalmaGame) -> None:
-        from .battlehalma import KING, LEAP, LEAP_KING, STEP, STEP_KING
+        from .battlehalma import KING
+        from .kinds import MoveKind
 
         geo = game.geo
         steps, leaps, near = [], [], []
@@ -44,8 +45,8 @@ class MoveTables:
                     tuple(
                         (
                             qb,
-                            Move(STEP_KING if q == goal else STEP, (p, q)),
-                            Move(STEP_KING if q == goal else STEP, (p, q), (q,)),
+                            Move(MoveKind.STEP_KING if q == goal else MoveKind.STEP, (p, q)),
+                            Move(MoveKind.STEP_KING if q == goal else MoveKind.STEP, (p, q), (q,)),
                         )
                         for q, qb in geo.steps[mover][p]
                     )
@@ -56,8 +57,8 @@ class MoveTables:
                             over_b,
                             land,
                             land_b,
-                            Move(LEAP_KING if land == goal else LEAP, (p, land)),
-                            Move(LEAP_KING if land == goal else LEAP, (p, land), (land,)),
+                            Move(MoveKind.LEAP_KING if land == goal else MoveKind.LEAP, (p, land)),
+                            Move(MoveKind.LEAP_KING if land == goal else MoveKind.LEAP, (p, land), (land,)),
                         )
                         for over_b, _over, land, land_b in geo.leaps[mover][p]
                     )
@@ -78,7 +79,8 @@ class MoveTables:
         self.crown_at = tuple(game.goals[side] if game.promotion else -1 for side in (0, 1))
         #: per counter side and landing square: the kind of a chain ending there (crowning or not)
         self.leap_kind = tuple(
-            tuple(LEAP_KING if q == goal else LEAP for q in range(geo.n * geo.n)) for goal in self.crown_at
+            tuple(MoveKind.LEAP_KING if q == goal else MoveKind.LEAP for q in range(geo.n * geo.n))
+            for goal in self.crown_at
         )
         #: per counter side and square: (bit leapt over, landing, landing bit) of every leap from it
         self.hops = tuple(
@@ -88,7 +90,7 @@ class MoveTables:
             )
             for side in (0, 1)
         )
-        self.king, self.king_leap = KING, LEAP
+        self.king, self.king_leap = KING, MoveKind.LEAP
 
 
 #: a counter's steps and first leaps, the one-leap routes that may go on, and their landings

@@ -20,8 +20,8 @@ from typing import Any
 from .boards import Board, bits
 from .core import GameSpec, LimitView, Move, Note, Outcome
 from .hunt_fast import random_playout
-from .kinds import EndCode, NoteCode, Phase, PieceKind
-from .line_games import DROP, JUMP, STEP, LineGame, LineState
+from .kinds import EndCode, MoveKind, NoteCode, Phase, PieceKind
+from .line_games import LineGame, LineState
 from .position import check_fields, count_field, pair_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
 from .words import N_, NOT_ALLOWED, Words
@@ -236,11 +236,12 @@ class HuntGame(LineGame):
         every chain (a chain may stop after any jump); otherwise the single jumps."""
         jump_bits = self.jump_bits
         others = hunters & ~(1 << origin)
+        jump = MoveKind.JUMP  # a local: an enum's attribute is a slow read in a loop
         if not self.chains:
             blocked = others | prey
             for over_bit, to_bit, to in jump_bits[origin]:
                 if prey & over_bit and not blocked & to_bit:
-                    out.append(Move(JUMP, (origin, to), (over_bit.bit_length() - 1,)))
+                    out.append(Move(jump, (origin, to), (over_bit.bit_length() - 1,)))
             return
 
         def extend(path: tuple[int, ...], taken: tuple[int, ...], pos: int, prey: int) -> None:
@@ -248,7 +249,7 @@ class HuntGame(LineGame):
             for over_bit, to_bit, to in jump_bits[pos]:
                 if prey & over_bit and not blocked & to_bit:
                     p2, t2 = path + (to,), taken + (over_bit.bit_length() - 1,)
-                    out.append(Move(JUMP, p2, t2))
+                    out.append(Move(jump, p2, t2))
                     extend(p2, t2, to, prey ^ over_bit)
 
         extend((origin,), (), origin, prey)
@@ -344,14 +345,16 @@ class HuntState(RecordedState, LineState):
         turn = self._turn
         occupied = self._h | self._p
         if self._hand1 if turn else self._hand0:
-            return [Move(DROP, (q,)) for q in bits(g.board.mask & ~occupied)]
+            drop = MoveKind.DROP  # locals: an enum's attribute is a slow read in a loop
+            return [Move(drop, (q,)) for q in bits(g.board.mask & ~occupied)]
         own = self._p if turn else self._h
         adjacent = g.board.adjacent
         moves: list[Move] = []
+        step = MoveKind.STEP
         for a in bits(own):
             for b in adjacent[a]:
                 if not (occupied >> b) & 1:
-                    moves.append(Move(STEP, (a, b)))
+                    moves.append(Move(step, (a, b)))
             if turn == HUNTER:
                 g.captures_from(a, self._h, self._p, moves)
         return moves
@@ -365,7 +368,7 @@ class HuntState(RecordedState, LineState):
     def apply(self, move: Move) -> None:
         self._record(move)
         turn = self._turn
-        if move.kind == DROP:
+        if move.kind == MoveKind.DROP:
             bit = 1 << move.path[0]
             if turn == HUNTER:
                 self._h |= bit
@@ -432,7 +435,7 @@ class HuntState(RecordedState, LineState):
         own, opp = (self._p, self._h) if turn else (self._h, self._p)
         occupied = own | opp
         in_hand = self._hand1 if turn else self._hand0
-        if move.kind == DROP:
+        if move.kind == MoveKind.DROP:
             if not in_hand:
                 if s.totals[turn] == 1:
                     return Words("the {kind} is already on the board: move it", kind=kind)
@@ -441,7 +444,7 @@ class HuntState(RecordedState, LineState):
             if (occupied >> p) & 1:
                 return Words("{name_of} is not empty", name_of=b.name_of(p))
             return N_("that drop is not allowed here")
-        if move.kind not in (STEP, JUMP) or len(move.path) < 2:
+        if move.kind not in (MoveKind.STEP, MoveKind.JUMP) or len(move.path) < 2:
             return Words("move a {kind} along a line", kind=kind)
         if in_hand:
             if s.totals[turn] == 1:

@@ -16,7 +16,7 @@ import random
 from typing import TYPE_CHECKING
 
 from .core import Move
-from .line_games import DROP, JUMP, STEP
+from .kinds import MoveKind
 
 if TYPE_CHECKING:
     from .hunt import HuntGame
@@ -64,7 +64,7 @@ def node_move(nodes: list[tuple[int, int, int, int]], index: int) -> Move:
     path.append(-1 - parent)
     path.reverse()
     # Lines are evenly spaced on the lattice, so the jumped point is the midpoint.
-    return Move(JUMP, tuple(path), tuple((a + b) >> 1 for a, b in zip(path, path[1:])))
+    return Move(MoveKind.JUMP, tuple(path), tuple((a + b) >> 1 for a, b in zip(path, path[1:])))
 
 
 def random_playout(
@@ -89,6 +89,7 @@ def random_playout(
     adjacent_mask = game.board.adjacent_mask
     jump_bits, chains = game.jump_bits, game.chains
     append = hist.append
+    drop, step = MoveKind.DROP, MoveKind.STEP  # locals: an enum's attribute is a slow read in a loop
     played = 0
     while played < max_plies:
         if p.bit_count() + hand1 <= floor or quiet >= limit:
@@ -99,7 +100,7 @@ def random_playout(
                     q = points[int(rand() * n_points)]
                     if not ((h | p) >> q) & 1:
                         break
-                append((Move(DROP, (q,)), (h, p, hand0, hand1, 1, quiet)))
+                append((Move(drop, (q,)), (h, p, hand0, hand1, 1, quiet)))
                 p |= 1 << q
                 hand1 -= 1
             else:
@@ -129,7 +130,7 @@ def random_playout(
                         b = a + off
                         break
                     k -= n
-                append((Move(STEP, (a, b)), (h, p, hand0, hand1, 1, quiet)))
+                append((Move(step, (a, b)), (h, p, hand0, hand1, 1, quiet)))
                 p ^= (1 << a) | (1 << b)
                 if not (hand0 or hand1):
                     quiet += 1
@@ -139,7 +140,7 @@ def random_playout(
                     q = points[int(rand() * n_points)]
                     if not ((h | p) >> q) & 1:
                         break
-                append((Move(DROP, (q,)), (h, p, hand0, hand1, 0, quiet)))
+                append((Move(drop, (q,)), (h, p, hand0, hand1, 0, quiet)))
                 h |= 1 << q
                 hand0 -= 1
             else:
@@ -172,7 +173,7 @@ def random_playout(
                                 while k:
                                     c &= c - 1
                                     k -= 1
-                                move = Move(STEP, (a, (c & -c).bit_length() - 1))
+                                move = Move(step, (a, (c & -c).bit_length() - 1))
                                 break
                             k -= n
                     else:

@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from .kinds import BoardKind
 from .words import Words
 
-LINES, SQUARES, HOLES = BoardKind.LINES, BoardKind.SQUARES, BoardKind.HOLES
-KINDS = (LINES, SQUARES, HOLES)
+KINDS = (BoardKind.LINES, BoardKind.SQUARES, BoardKind.HOLES)
 
 #: Compass directions of a square grid as (columns, rows) steps, rows counted upwards.
 DIRECTIONS: dict[str, tuple[int, int]] = {

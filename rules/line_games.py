@@ -15,12 +15,10 @@ from typing import Any
 
 from .boards import Board
 from .core import AmbiguousMoveError, Game, GameSpec, IllegalMoveError, Move, State
-from .effects import MOVE, PLACE, REMOVE, Effect
-from .kinds import Detail, MoveKind, PieceKind
-from .layout import LINES, Cell, Layout
+from .effects import Effect
+from .kinds import BoardKind, Detail, EffectKind, MoveKind, PieceKind
+from .layout import Cell, Layout
 from .words import Words
-
-STEP, JUMP, DROP = MoveKind.STEP, MoveKind.JUMP, MoveKind.DROP
 
 _NAME = re.compile(r"^[a-z][0-9]{1,2}$")
 
@@ -29,7 +27,7 @@ def board_layout(board: Board) -> Layout:
     """The ``lines`` layout of a line board: points at their lattice coordinates."""
     cells = tuple(Cell(p, board.name_of(p), *board.coords(p)) for p in board.points)
     return Layout(
-        LINES,
+        BoardKind.LINES,
         cells,
         lines=board.lines,
         adjacent={p: board.adjacent[p] for p in board.points},
@@ -41,7 +39,7 @@ class LineGame(Game):
 
     board: Board
     #: one-cell move kinds and the character that writes them
-    prefixes: dict[MoveKind, str] = {DROP: "@"}
+    prefixes: dict[MoveKind, str] = {MoveKind.DROP: "@"}
 
     def __init__(self, spec: GameSpec, options: dict[str, Any], board: Board) -> None:
         super().__init__(spec, options)
@@ -63,7 +61,7 @@ class LineGame(Game):
         prefix = self.prefixes.get(move.kind)
         if prefix is not None:
             return prefix + name(move.path[0])
-        sep = "x" if move.kind == JUMP else "-"
+        sep = "x" if move.kind == MoveKind.JUMP else "-"
         return sep.join(name(p) for p in move.path)
 
     def _points(self, names: list[str]) -> tuple[int, ...]:
@@ -110,16 +108,16 @@ class LineState(State):
     def effects(self, move: Move) -> list[Effect]:
         """A drop places; a step moves; a chain hops, each hop removing the piece it jumps."""
         mover = self.to_move
-        if move.kind == DROP:
-            return [Effect(PLACE, move.path[0], detail=self.piece_kind(mover), player=mover)]
-        if move.kind == STEP:
-            return [Effect(MOVE, move.path[0], move.path[1], detail=Detail.STEP, player=mover)]
+        if move.kind == MoveKind.DROP:
+            return [Effect(EffectKind.PLACE, move.path[0], detail=self.piece_kind(mover), player=mover)]
+        if move.kind == MoveKind.STEP:
+            return [Effect(EffectKind.MOVE, move.path[0], move.path[1], detail=Detail.STEP, player=mover)]
         pieces = self.pieces()
         out: list[Effect] = []
         for i, (a, b) in enumerate(zip(move.path, move.path[1:])):
-            out.append(Effect(MOVE, a, b, detail=Detail.HOP, player=mover))
+            out.append(Effect(EffectKind.MOVE, a, b, detail=Detail.HOP, player=mover))
             taken = move.captured[i]
-            out.append(Effect(REMOVE, taken, detail=Detail.CAPTURE, player=pieces[taken][0]))
+            out.append(Effect(EffectKind.REMOVE, taken, detail=Detail.CAPTURE, player=pieces[taken][0]))
         return out
 
     def piece_kind(self, player: int) -> PieceKind:
@@ -136,7 +134,7 @@ class LineState(State):
                 if empty:
                     return self.why_not_path((cell, empty[0]))
                 return Words("the {kind} on {cell} has no move", kind=kind, cell=self.game.point_name(cell))
-            return self.why_illegal(Move(STEP, (cell, adjacent[0])))  # says whose piece it is
+            return self.why_illegal(Move(MoveKind.STEP, (cell, adjacent[0])))  # says whose piece it is
         return self.why_not_path((cell,))
 
     def why_not_path(self, path: Sequence[int]) -> str:
@@ -148,6 +146,6 @@ class LineState(State):
                     "{path} is taken: pieces move to empty points", path=self.game.point_name(path[1])
                 )
         if len(path) == 1:
-            return self.why_illegal(Move(DROP, path))
+            return self.why_illegal(Move(MoveKind.DROP, path))
         step = len(path) == 2 and path[1] in self.game.board.adjacent[path[0]]
-        return self.why_illegal(Move(STEP if step else JUMP, path))
+        return self.why_illegal(Move(MoveKind.STEP if step else MoveKind.JUMP, path))

@@ -29,24 +29,17 @@ from functools import cached_property
 from typing import Any
 
 from .core import Game, GameSpec, IllegalMoveError, Move, Note, Outcome
-from .effects import CAPTURE, DROP, LIFT, RELAY, STOP, Effect
-from .kinds import Detail, EndCode, MoveKind, NoteCode, Phase
-from .layout import HOLES, Cell, Layout
+from .effects import Effect
+from .kinds import BoardKind, Detail, EffectKind, EndCode, MoveKind, NoteCode, Phase
+from .layout import Cell, Layout
 from .ncuva_sowing import CYCLE_STOP, LIMIT_STOP, choices, decide, sow
 from .position import check_fields, count_field, pair_field, shown, turn_field
 from .recorded import RecordedState
 from .words import N_, Words
 
-SOW, SINGLE = MoveKind.SOW, MoveKind.SINGLE
 SIDES = ("South", "North")
 LETTERS = "abcdefghijkl"
 TURN_LIMIT = 200  # house rule: the game ends by count after this many turns
-SLEEP, CAPTURED, CYCLE, LIMIT = (
-    Detail.SLEEP,
-    Detail.CAPTURE,
-    Detail.CYCLE,
-    Detail.LIMIT,
-)  # why a sowing stopped
 _MOVE_TEXT = re.compile(r"^([a-l])([1-4])(?:>([a-l])([1-4]))?(x?)$")
 
 
@@ -107,7 +100,7 @@ class NcuvaGame(Game):
         #: the Move of every start, made once: [singles?][player][local position]
         self.moves: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
             tuple(tuple(Move(kind, (cell_of[p * n + k],)) for k in range(n)) for p in (0, 1))
-            for kind in (SOW, SINGLE)
+            for kind in (MoveKind.SOW, MoveKind.SINGLE)
         )
 
     def new_initial_state(self, rng: random.Random | None = None) -> NcuvaState:
@@ -139,7 +132,7 @@ class NcuvaGame(Game):
         circuits = (self.cell_of[: self.n], self.cell_of[self.n :])
         opposite = {cols + c: 2 * cols + c for c in range(cols)}
         opposite.update({v: k for k, v in opposite.items()})
-        return Layout(HOLES, cells, rows=rows, circuits=circuits, opposite=opposite)
+        return Layout(BoardKind.HOLES, cells, rows=rows, circuits=circuits, opposite=opposite)
 
     def point_name(self, point: int) -> str:
         row, col = divmod(point, self.cols)
@@ -160,7 +153,7 @@ class NcuvaGame(Game):
     # --- notation -----------------------------------------------------------------------------
     def format_move(self, move: Move) -> str:
         text = self.point_name(move.origin)
-        if move.kind == SINGLE:
+        if move.kind == MoveKind.SINGLE:
             text += ">" + self.point_name(self.next_cell(move.origin))
         return text + ("x" if move.captured else "")
 
@@ -425,7 +418,9 @@ class NcuvaState(RecordedState):
         """``decide`` for ``move`` on a copy of the board: (taken, inner, outer, stop)."""
         g = self.game
         turn = self._turn
-        return decide(self._b[:], turn, g.cols, g.circ_of[move.origin] - turn * g.n, move.kind == SINGLE)
+        return decide(
+            self._b[:], turn, g.cols, g.circ_of[move.origin] - turn * g.n, move.kind == MoveKind.SINGLE
+        )
 
     def captures(self, move: Move) -> tuple[int, ...]:
         """The opponent's holes ``move`` empties, inner first: the move is sown on a copy."""
@@ -441,7 +436,7 @@ class NcuvaState(RecordedState):
 
     def move_text(self, move: Move) -> str:
         """The notation, with ``x`` when the move captures (which takes sowing it on a copy)."""
-        if move.captured or move.kind not in (SOW, SINGLE) or len(move.path) != 1:
+        if move.captured or move.kind not in (MoveKind.SOW, MoveKind.SINGLE) or len(move.path) != 1:
             return self.game.format_move(move)
         return self.game.format_move(move._replace(captured=self.captures(move)))
 
@@ -459,7 +454,7 @@ class NcuvaState(RecordedState):
         )  # _record, inlined
         self._cache = False
         g = self.game
-        taken = decide(b, turn, g.cols, g.local_of[move.path[0]], move.kind == SINGLE)[0]
+        taken = decide(b, turn, g.cols, g.local_of[move.path[0]], move.kind == MoveKind.SINGLE)[0]
         if taken:
             s, n = self._stores
             south, north = self._own
@@ -509,8 +504,8 @@ class NcuvaState(RecordedState):
     # --- what a move does, stone by stone -------------------------------------------------------
     def effects(self, move: Move) -> list[Effect]:
         """Every lift, drop, relay and capture of ``move`` in order, and a final stop whose
-        detail says why the sowing ended: "sleep", "capture", "cycle" (a relay would lift a
-        state already seen) or "limit" (the house rule's last lift was made); after those two
+        detail says why the sowing ended: ``Detail.SLEEP``, ``CAPTURE``, ``CYCLE`` (a relay would
+        lift a state already seen) or ``LIMIT`` (the house rule's last lift was made); after those two
         its ``count`` is the lifts made."""
         g = self.game
         n, cols, turn = g.n, g.cols, self._turn
@@ -520,15 +515,15 @@ class NcuvaState(RecordedState):
         pos = g.circ_of[move.origin] - base
         out: list[Effect] = []
         stop = lifts = 0
-        if move.kind == SINGLE:
-            out.append(Effect(LIFT, cell[base + pos], count=1))
+        if move.kind == MoveKind.SINGLE:
+            out.append(Effect(EffectKind.LIFT, cell[base + pos], count=1))
             b[base + pos] = 0
             pos = (pos + 1) % n
             b[base + pos] += 1
-            out.append(Effect(DROP, cell[base + pos]))
+            out.append(Effect(EffectKind.DROP, cell[base + pos]))
         else:
             _, stop, lifts = sow(b[:], base, n, pos)  # how many lifts; then each one, stone by stone
-            kind = LIFT
+            kind, drop = EffectKind.LIFT, EffectKind.DROP  # locals: a long sowing has many drops
             for _ in range(lifts):
                 hand = b[base + pos]
                 out.append(Effect(kind, cell[base + pos], count=hand))
@@ -536,20 +531,20 @@ class NcuvaState(RecordedState):
                 for _ in range(hand):
                     pos = pos + 1 if pos + 1 < n else 0
                     b[base + pos] += 1
-                    out.append(Effect(DROP, cell[base + pos]))
-                kind = RELAY
+                    out.append(Effect(drop, cell[base + pos]))
+                kind = EffectKind.RELAY
         last = cell[base + pos]
         if stop == CYCLE_STOP:
-            return out + [Effect(STOP, last, count=lifts, detail=CYCLE)]
+            return out + [Effect(EffectKind.STOP, last, count=lifts, detail=Detail.CYCLE)]
         if stop == LIMIT_STOP:
-            return out + [Effect(STOP, last, count=lifts, detail=LIMIT)]
+            return out + [Effect(EffectKind.STOP, last, count=lifts, detail=Detail.LIMIT)]
         inner = n - base + 3 * cols - 1 - pos
         if pos >= cols and b[inner]:
             for i in (inner, n - base + pos - cols):
                 if b[i]:
-                    out.append(Effect(CAPTURE, cell[i], count=b[i], player=turn))
-            return out + [Effect(STOP, last, detail=CAPTURED)]
-        return out + [Effect(STOP, last, detail=SLEEP)]
+                    out.append(Effect(EffectKind.CAPTURE, cell[i], count=b[i], player=turn))
+            return out + [Effect(EffectKind.STOP, last, detail=Detail.CAPTURE)]
+        return out + [Effect(EffectKind.STOP, last, detail=Detail.SLEEP)]
 
     # --- words for the UI -----------------------------------------------------------------------
     def why_not_from(self, cell: int) -> str:
@@ -581,13 +576,13 @@ class NcuvaState(RecordedState):
     def why_illegal(self, move: Move) -> str:
         if self.outcome() is not None:
             return "the game is over"
-        if move.kind not in (SOW, SINGLE) or len(move.path) != 1:
+        if move.kind not in (MoveKind.SOW, MoveKind.SINGLE) or len(move.path) != 1:
             return N_("choose one of your holes to sow")
         g = self.game
         for legal in self.legal_moves():
             if legal.origin == move.origin:
                 if legal.kind != move.kind:
-                    if legal.kind == SINGLE:
+                    if legal.kind == MoveKind.SINGLE:
                         return N_("no hole of yours holds two stones: move a single stone")
                     return N_("sow the whole hole: a single stone moves only when no hole holds two")
                 return N_("that move does not capture what it says")

@@ -14,14 +14,12 @@ from typing import Any
 from . import war_fast
 from .boards import alquerque_37, alquerque_49, bits
 from .core import GameSpec, LimitView, Move, Note, Outcome, State
-from .effects import REMOVE, Effect
-from .kinds import Detail, EndCode, MoveKind, NoteCode, PieceKind
-from .line_games import DROP, JUMP, STEP, LineGame, LineState
+from .effects import Effect
+from .kinds import Detail, EffectKind, EndCode, MoveKind, NoteCode, PieceKind
+from .line_games import LineGame, LineState
 from .position import check_fields, count_field, read_rows, shown, turn_field, write_rows
 from .recorded import RecordedState
 from .words import N_, NOT_ALLOWED, Words
-
-HUFF = MoveKind.HUFF  # remove an opponent piece that failed to capture (does not end the turn)
 
 FORCED, HUFFING, FREE = "forced", "huff", "free"
 SIDES = ("South", "North")
@@ -31,7 +29,7 @@ PIECE_CHARS = "SN"
 class WarGame(LineGame):
     """Options resolved into board, start armies and rule switches."""
 
-    prefixes: dict[MoveKind, str] = {DROP: "@", HUFF: "~"}
+    prefixes: dict[MoveKind, str] = {MoveKind.DROP: "@", MoveKind.HUFF: "~"}
 
     def __init__(self, spec: GameSpec, options: dict[str, Any], south_start: list[str]) -> None:
         super().__init__(
@@ -186,6 +184,7 @@ class WarGame(LineGame):
         """Append every capture chain of the piece on ``origin`` (maximal ones only if asked)."""
         jump_bits = self.board.jump_bits
         others = own & ~(1 << origin)
+        jump = MoveKind.JUMP  # a local: an enum's attribute is a slow read in a loop
 
         def extend(path: tuple[int, ...], taken: tuple[int, ...], pos: int, opp: int) -> None:
             blocked = others | opp
@@ -195,10 +194,10 @@ class WarGame(LineGame):
                     went_on = True
                     p2, t2 = path + (to,), taken + (obit.bit_length() - 1,)
                     if not maximal:
-                        out.append(Move(JUMP, p2, t2))
+                        out.append(Move(jump, p2, t2))
                     extend(p2, t2, to, opp ^ obit)
             if maximal and not went_on and taken:
-                out.append(Move(JUMP, path, taken))
+                out.append(Move(jump, path, taken))
 
         extend((origin,), (), origin, opp)
 
@@ -266,7 +265,7 @@ class WarState(RecordedState, LineState):
     def _moves(self) -> list[Move]:
         g = self.game
         own, opp = self._armies()
-        moves = [Move(HUFF, (p,)) for p in bits(self._huffable)]
+        moves = [Move(MoveKind.HUFF, (p,)) for p in bits(self._huffable)]
         capturers = g.capturers(own, opp)
         maximal = g.forced
         for p in bits(capturers):
@@ -275,10 +274,11 @@ class WarState(RecordedState, LineState):
             return moves
         occupied = own | opp
         adjacent = g.board.adjacent
+        step = MoveKind.STEP  # a local: an enum's attribute is a slow read in a loop
         for p in bits(own):
             for q in adjacent[p]:
                 if not (occupied >> q) & 1:
-                    moves.append(Move(STEP, (p, q)))
+                    moves.append(Move(step, (p, q)))
         return moves
 
     def _snapshot(self) -> tuple[int, int, int, int, int, Outcome | None]:
@@ -292,7 +292,7 @@ class WarState(RecordedState, LineState):
         self._record(move)
         turn = self._turn
         own, opp = (self._s, self._n) if turn == 0 else (self._n, self._s)
-        if move.kind == HUFF:
+        if move.kind == MoveKind.HUFF:
             opp &= ~(1 << move.path[0])
             self._huffable = 0
             self._quiet = 0
@@ -304,7 +304,7 @@ class WarState(RecordedState, LineState):
         origin, dest = path[0], path[-1]
         huffable = 0
         if g.capture_rule == HUFFING:
-            if move.kind == STEP:
+            if move.kind == MoveKind.STEP:
                 huffable = g.capturers(own, opp)
                 if (huffable >> origin) & 1:
                     huffable ^= (1 << origin) | (1 << dest)
@@ -417,14 +417,14 @@ class WarState(RecordedState, LineState):
             return "the game is over"
         own, opp = self._armies()
         me = SIDES[self._turn]
-        if move.kind == HUFF:
+        if move.kind == MoveKind.HUFF:
             if not self._huffable:
                 return N_("there is nothing to huff now")
             return Words(
                 "only a piece that failed to capture may be huffed ({join})",
                 join=", ".join(b.names(self._huffable)),
             )
-        if move.kind not in (STEP, JUMP) or len(move.path) < 2:
+        if move.kind not in (MoveKind.STEP, MoveKind.JUMP) or len(move.path) < 2:
             return N_("in this game you move a piece along a line")
         origin = move.path[0]
         if not (own >> origin) & 1:
@@ -485,8 +485,8 @@ class WarState(RecordedState, LineState):
         return notes
 
     def effects(self, move: Move) -> list[Effect]:
-        if move.kind == HUFF:
-            return [Effect(REMOVE, move.path[0], detail=Detail.HUFF, player=self._turn ^ 1)]
+        if move.kind == MoveKind.HUFF:
+            return [Effect(EffectKind.REMOVE, move.path[0], detail=Detail.HUFF, player=self._turn ^ 1)]
         return super().effects(move)
 
     def why_not_from(self, cell: int) -> str:

@@ -16,12 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import Game, IllegalMoveError, Move, Note, State, game_spec, load_game, load_state
-from rules import effects as fx
 from rules.effects import replay_counts, replay_pieces
-from rules.kinds import BoardKind, EndCode, PieceKind, Pieces
-from rules.layout import DIRECTIONS, HOLES, KINDS, LINES, SQUARES
+from rules.kinds import BoardKind, EffectKind, EndCode, PieceKind, Pieces
+from rules.layout import DIRECTIONS, KINDS
 
-EFFECT_KINDS = (fx.PLACE, fx.MOVE, fx.REMOVE, fx.PROMOTE, fx.LIFT, fx.DROP, fx.RELAY, fx.CAPTURE, fx.STOP)
+EFFECT_KINDS = tuple(EffectKind)
 #: Plies after which a game that promises to end is reported as not ending (random games of
 #: the current variants end within about 1,000).
 END_BOUND = 5000
@@ -147,14 +146,14 @@ def check_game(game: Game) -> None:
     for cell in layout.cells:
         assert game.point_name(cell.index) == cell.name, f"cell {cell.index} is named {cell.name!r}"
         assert game.point_index(cell.name) == cell.index, f"point_index({cell.name!r})"
-    if layout.kind == LINES:
+    if layout.kind == BoardKind.LINES:
         assert layout.lines, "a line board needs its lines"
         assert all(set(line) <= cells for line in layout.lines), "a line leaves the board"
         assert all(set(adj) <= cells for adj in layout.adjacent.values()), "a neighbour off the board"
-    elif layout.kind == SQUARES:
+    elif layout.kind == BoardKind.SQUARES:
         assert layout.size[0] > 0 and layout.size[1] > 0, f"square grid size {layout.size}"
         assert layout.directions and set(layout.directions) <= set(DIRECTIONS), "unknown direction names"
-    elif layout.kind == HOLES:
+    elif layout.kind == BoardKind.HOLES:
         assert layout.rows and all(set(row) <= cells for row in layout.rows), "rows of holes"
         assert len(layout.circuits) == 2 and all(set(c) <= cells for c in layout.circuits), "circuits"
         assert set(layout.opposite) <= cells and set(layout.opposite.values()) <= cells, "opposite holes"

@@ -8,7 +8,7 @@ import pygame
 from scripted_runner import Scripted
 
 from game.ai.analysis import AnalysisRunner, Point, analyse
-from game.config import PASS_AND_PLAY, MatchConfig
+from game.config import MatchConfig, Mode
 from game.match import Match
 from game.match.analysis import GameAnalysis, Verdict
 from tools.scenarios import finished, random_play, wait_until
@@ -94,7 +94,7 @@ def test_a_slip_looked_at_shows_the_engines_move_on_the_board(app):
         for seed in range(50)
         if has_choice_at_move_4(st := random_play("sixteen_soldiers", seed, lambda s: s.ply >= 6))
     )
-    scene = start(app, MatchConfig("sixteen_soldiers", mode=PASS_AND_PLAY), state)
+    scene = start(app, MatchConfig("sixteen_soldiers", mode=Mode.PASS), state)
     m: Match = scene.match
     before = state.copy()
     for _ in range(3):

@@ -11,7 +11,7 @@ import pytest
 from scripted_runner import Scripted
 
 from game.ai.analysis import Point
-from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, Controller, MatchConfig
+from game.config import Controller, MatchConfig, Mode
 from game.match import Match
 from game.match.analysis import Judgement, Slip, Verdict, slip_words
 from game.match.numbering import move_labels
@@ -87,7 +87,7 @@ def judgement(
 # --- the side the graph is seen from --------------------------------------------------------------
 def test_the_graph_speaks_to_a_person_who_played_north_and_turns_round_on_g_and_on_its_title(app):
     state = finished("kotu_ellima", 3)
-    scene = start(app, MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=1), state)
+    scene = start(app, MatchConfig("kotu_ellima", mode=Mode.COMPUTER, human_side=1), state)
     m = analysed(scene, state)
     app.frame([], 1 / 60)
     plan, analysis = scene.plan, m.analysis
@@ -103,7 +103,7 @@ def test_the_graph_speaks_to_a_person_who_played_north_and_turns_round_on_g_and_
     assert m.graph_side == 1 and not m.review.active  # a click on the title looks at no move
 
 
-@pytest.mark.parametrize("mode", [PASS_AND_PLAY, WATCH])
+@pytest.mark.parametrize("mode", [Mode.PASS, Mode.WATCH])
 def test_without_one_person_against_the_computer_the_graph_is_the_first_players(app, mode):
     state = finished("kotu_ellima", 3)
     scene = start(app, MatchConfig("kotu_ellima", mode=mode), state)
@@ -119,7 +119,7 @@ def test_without_one_person_against_the_computer_the_graph_is_the_first_players(
 def test_the_summary_names_you_and_the_computer_where_a_person_played_it():
     state = finished("kotu_ellima", 3)
     ply, best = slip_by(state, 1)
-    m = Match(MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state.copy())
+    m = Match(MatchConfig("kotu_ellima", mode=Mode.PASS), state.copy())
     m.controllers = [
         Controller.COMPUTER,
         Controller.HUMAN,
@@ -127,7 +127,7 @@ def test_the_summary_names_you_and_the_computer_where_a_person_played_it():
     analysed(m, state, [judgement(ply, 1, best, Verdict.BLUNDER)])
     m.tick(0.1)
     assert m.said.words.startswith("Looked over. You: 1 blunder; the computer: no slip."), m.said.words
-    both = Match(MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state.copy())
+    both = Match(MatchConfig("kotu_ellima", mode=Mode.PASS), state.copy())
     analysed(both, state, [judgement(ply, 1, best, Verdict.BLUNDER)])
     both.tick(0.1)
     assert both.said.words.startswith(f"Looked over. {both.side(0)}: no slip; {both.side(1)}: 1 blunder.")
@@ -142,7 +142,7 @@ def test_the_result_says_you_won_or_you_lost_against_the_computer(app, human):
     state = finished("kotu_ellima", 3)
     winner = state.outcome().winner
     assert winner is not None
-    scene = start(app, MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=human), state)
+    scene = start(app, MatchConfig("kotu_ellima", mode=Mode.COMPUTER, human_side=human), state)
     said = "You won" if winner == human else "You lost"
     head, rest = turn_parts(scene.match)
     assert head == "Game over" and rest.startswith(f"{said}: ") and state.outcome().reason in rest
@@ -154,7 +154,7 @@ def test_the_result_says_you_won_or_you_lost_against_the_computer(app, human):
 
 def test_pass_and_play_names_the_winning_side():
     state = finished("kotu_ellima", 3)
-    m = Match(MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state.copy())
+    m = Match(MatchConfig("kotu_ellima", mode=Mode.PASS), state.copy())
     winner = state.outcome().winner
     assert turn_parts(m)[1].startswith(f"{m.side(winner)} wins: ")
 
@@ -163,7 +163,7 @@ def test_pass_and_play_names_the_winning_side():
 def test_a_slips_mark_names_the_move_itself_while_the_board_shows_the_position_before_it(app):
     state = finished("kotu_ellima", 3)
     ply, best = slip_by(state, 1)
-    scene = start(app, MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=1), state)
+    scene = start(app, MatchConfig("kotu_ellima", mode=Mode.COMPUTER, human_side=1), state)
     m = analysed(scene, state, [judgement(ply, 1, best)])
     app.frame([], 1 / 60)
     (x, y), _, mark_ply = next(mk for mk in scene.plan.graph_marks if mk[2] == ply)
@@ -196,7 +196,7 @@ def test_a_slips_mark_names_the_move_itself_while_the_board_shows_the_position_b
 
 def test_a_good_move_looked_at_shows_the_position_after_it():
     state = finished("kotu_ellima", 3)
-    m = Match(MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state.copy())
+    m = Match(MatchConfig("kotu_ellima", mode=Mode.PASS), state.copy())
     analysed(m, state, [])
     m.tick(0.1)
     m.look_at_move(3)
@@ -240,7 +240,7 @@ def test_a_slip_is_said_by_why_it_was_one():
 def test_looking_at_a_slip_says_the_move_what_it_cost_and_what_was_best(game_id, unit):
     state = finished(game_id, 3)
     ply, best = slip_by(state, 1)
-    m = Match(MatchConfig(game_id, dict(state.game.options), mode=PASS_AND_PLAY), state.copy())
+    m = Match(MatchConfig(game_id, dict(state.game.options), mode=Mode.PASS), state.copy())
     analysed(m, state, [judgement(ply, 1, best, Verdict.MISTAKE, Slip.MATERIAL, lost=2.0)])
     m.tick(0.1)
     m.look_at_move(ply)
@@ -450,7 +450,7 @@ def test_a_slip_looked_at_from_the_first_move_to_the_last_and_a_good_move_with_a
     from tools.scenarios import random_play
 
     state = random_play("kotu_ellima", 1, lambda s: s.ply >= 6)  # moves 1, 5 and 6 had other choices
-    m = Match(MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state.copy())
+    m = Match(MatchConfig("kotu_ellima", mode=Mode.PASS), state.copy())
     m.look_at_move(3)  # nothing looked over yet: the move itself
     assert m.review.ply == 3 and m.review.judged_ply is None
     movers = movers_of(state)

@@ -24,8 +24,7 @@ from game.scenes.play import PlayScene
 from game.scenes.setup import SetupScene
 from game.sound import SoundBank, recipes
 from rules import load_game
-from rules.kinds import PieceKind
-from rules.line_games import JUMP
+from rules.kinds import MoveKind, PieceKind
 from tools.scenarios import Mouse, chain_position, pump, shown_title
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -206,7 +205,7 @@ def test_piece_kinds_differ_in_shape_not_only_colour():
 
 def test_hops_take_the_same_time_at_any_frame_rate():
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     view = BoardView(state.game.layout, pygame.Rect(0, 0, 800, 800))
     before = state.pieces()
     effects = state.effects(chain)

@@ -171,9 +171,10 @@ def routes_walked(state):
     """The legal moves found the plain way, with no premade move and nothing remembered: each
     piece's steps, then its chains through ``_extend_counter``/``_extend_king`` (what
     ``battlehalma_moves.generate`` must give, in the same order)."""
-    from rules.battlehalma import KING, LEAP, LEAP_KING, STEP, STEP_KING
+    from rules.battlehalma import KING
     from rules.boards import bits
     from rules.core import Move
+    from rules.kinds import MoveKind
 
     g = state.game
     turn = state.to_move
@@ -185,7 +186,9 @@ def routes_walked(state):
         goal = g.goals[turn] if g.promotion and not king else -1
         for q, qb in g.geo.steps[mover][p]:
             if not own & qb:
-                out.append(Move(STEP_KING if q == goal else STEP, (p, q), (q,) if opp & qb else ()))
+                out.append(
+                    Move(MoveKind.STEP_KING if q == goal else MoveKind.STEP, (p, q), (q,) if opp & qb else ())
+                )
         seen = set()
 
         def emit(route, caps, king=king, goal=goal, seen=seen):
@@ -194,7 +197,7 @@ def routes_walked(state):
                 if key in seen:
                     return
                 seen.add(key)
-            out.append(Move(LEAP_KING if route[-1] == goal else LEAP, route, caps))
+            out.append(Move(MoveKind.LEAP_KING if route[-1] == goal else MoveKind.LEAP, route, caps))
 
         if king:
             state._extend_king((p,), own ^ (1 << p), opp, 1 << p, (), emit)

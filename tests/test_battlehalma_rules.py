@@ -4,10 +4,9 @@ notation, routes and the registry entry."""
 import pytest
 
 from rules import IllegalMoveError, game_spec, load_game, load_state
-from rules.battlehalma import LEAP, LEAP_KING, STEP, STEP_KING
 from rules.battlehalma_games import VARIANTS
 from rules.effects import replay_pieces
-from rules.kinds import BoardKind, Detail, EffectKind, EndCode, NoteCode, Phase, PieceKind
+from rules.kinds import BoardKind, Detail, EffectKind, EndCode, MoveKind, NoteCode, Phase, PieceKind
 
 
 def bh_state(pieces: str, turn: str = "R", extra: str = "", **options):
@@ -140,7 +139,7 @@ def test_chain_with_several_landings_may_stop_anywhere():
     s = bh_state("h1:r g2:r e4:r c5:b a8:b")
     assert {"h1:f3", "h1:f3:d5", "h1:f3:d5:b5"} <= set(texts(s, "h1"))
     move = s.parse_move("h1:f3:d5:b5")
-    assert move.kind == LEAP and name_set(s, move.path) == sorted(["h1", "f3", "d5", "b5"])
+    assert move.kind == MoveKind.LEAP and name_set(s, move.path) == sorted(["h1", "f3", "d5", "b5"])
     s.play(move)
     assert s.pieces()[s.game.point_index("b5")] == (0, PieceKind.COUNTER)
 
@@ -225,16 +224,16 @@ def test_promotion_only_when_the_move_ends_on_the_corner():
     s = bh_state("b7:r c6:r a1:b", counters=3)
     g = s.game
     crown = s.parse_move("b7-a8")
-    assert crown.kind == STEP_KING and s.move_text(crown) == "b7-a8=K"
-    assert s.parse_move("b7-b8").kind == STEP
-    assert s.parse_move("c6:a8").kind == LEAP_KING
+    assert crown.kind == MoveKind.STEP_KING and s.move_text(crown) == "b7-a8=K"
+    assert s.parse_move("b7-b8").kind == MoveKind.STEP
+    assert s.parse_move("c6:a8").kind == MoveKind.LEAP_KING
     effects = s.effects(crown)
     assert effects[-1].kind == EffectKind.PROMOTE and effects[-1].detail == PieceKind.KING
     s.play(crown)
     assert s.pieces()[g.point_index("a8")] == (0, PieceKind.KING)
     # A counter that passes through other squares is not crowned; a king is not crowned again.
     k = bh_state("b7:R a1:b", counters=3)
-    assert k.parse_move("b7-a8").kind == STEP
+    assert k.parse_move("b7-a8").kind == MoveKind.STEP
 
 
 def test_terminal_rule_first_counter_on_the_corner_wins():

@@ -29,10 +29,11 @@ from game import settings as user_settings
 from game.ai.analysis import Point
 from game.ai.worker import AIReply
 from game.app import App
-from game.config import VS_COMPUTER, WATCH, MatchConfig
+from game.config import MatchConfig, Mode
 from game.match.review import turning_points
 from game.match.words import log_rows
 from game.scenes.coin import CoinTossScene
+from game.scenes.editor import EditorScene
 from game.scenes.file_picker import FilePickerScene
 from game.scenes.gameover import GameOverScene
 from game.scenes.library_screen import LibraryScene
@@ -47,9 +48,7 @@ from game.scenes.tutorial import TutorialScene
 from game.tutorials.lesson_match import Stage
 from game.widgets import Selector
 from rules import State, load_game, load_state
-from rules.kinds import PieceKind
-from rules.line_games import JUMP
-from rules.war import HUFF
+from rules.kinds import MoveKind, PieceKind
 from rules.words import Words
 from tools import battlehalma_positions
 from tools.scenarios import (
@@ -369,6 +368,25 @@ def setup(game_id: str = "kotu_ellima") -> Callable[[App], Ctx]:
     return lambda app: pushed(app, shown_title, MenuScene, lambda a: SetupScene(a, game_id))
 
 
+def editor_of(game_id: str) -> Callable[[App], Ctx]:
+    """The position editor of ``game_id`` over the chooser (from the game's start)."""
+    return lambda app: pushed(app, shown_title, MenuScene, lambda a: EditorScene(a, game_id))
+
+
+def first_empty(c: Ctx) -> int:
+    """The editor's first empty cell, noted when first asked (the click fills it)."""
+    if "empty" not in c.was:
+        c.was["empty"] = next(cell for cell in c.scene.editor.cells if cell not in c.scene.editor.board)
+    return int(c.was["empty"])
+
+
+def first_piece(c: Ctx) -> int:
+    """The editor's first piece's cell, noted when first asked (the click takes it off)."""
+    if "piece" not in c.was:
+        c.was["piece"] = next(iter(c.scene.editor.board))
+    return int(c.was["piece"])
+
+
 def saved_game(plies: int = 3, seed: int = 0) -> State:
     """An unfinished game of Sixteen Soldiers in the library (a file of its own)."""
     state = random_play("sixteen_soldiers", seed, lambda s: s.ply >= plies)
@@ -680,7 +698,7 @@ def first_simple(c: Ctx):
 def longest_chain(c: Ctx):
     if "move" not in c.was:
         c.was["move"] = max(
-            (m for m in c.match.state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured)
+            (m for m in c.match.state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured)
         )
     return c.was["move"]
 
@@ -765,8 +783,8 @@ LINES = MatchConfig("sixteen_soldiers")
 HUNT = MatchConfig("cows_leopards")
 SQUARES = MatchConfig("battlehalma")
 HOLES = MatchConfig("ncuva", {"first": "south"})
-WATCHED = MatchConfig("sixteen_soldiers", mode=WATCH, min_pause=0.0)
-AGAINST = MatchConfig("sixteen_soldiers", mode=VS_COMPUTER, human_side=0, min_pause=0.0)
+WATCHED = MatchConfig("sixteen_soldiers", mode=Mode.WATCH, min_pause=0.0)
+AGAINST = MatchConfig("sixteen_soldiers", mode=Mode.COMPUTER, human_side=0, min_pause=0.0)
 
 
 def speeds(c: Ctx) -> list[str]:
@@ -1130,7 +1148,7 @@ TABLE: list[Row] = [
         "changes the row (how to play: against the computer)",
         setup(),
         key(pygame.K_RIGHT),
-        lambda c: c.scene.mode.value == VS_COMPUTER and focused(c) is c.scene.mode,
+        lambda c: c.scene.mode.value == Mode.COMPUTER and focused(c) is c.scene.mode,
     ),
     Row(
         "setup",
@@ -1138,7 +1156,7 @@ TABLE: list[Row] = [
         "changes the row the other way (computer against computer)",
         setup(),
         key(pygame.K_LEFT),
-        lambda c: c.scene.mode.value == WATCH and focused(c) is c.scene.mode,
+        lambda c: c.scene.mode.value == Mode.WATCH and focused(c) is c.scene.mode,
     ),
     Row(
         "setup",
@@ -1162,7 +1180,7 @@ TABLE: list[Row] = [
         "changes that row",
         setup(),
         click(lambda c: (c.scene.mode.rect.right - 20, c.scene.mode.rect.top + 20)),
-        lambda c: c.scene.mode.value == VS_COMPUTER,
+        lambda c: c.scene.mode.value == Mode.COMPUTER,
     ),
     Row(
         "setup",
@@ -1287,8 +1305,12 @@ TABLE: list[Row] = [
         "click a HUFF? piece",
         "removes it (the huff)",
         from_ply(play(config_for(position("huff")), lambda: position("huff"))),
-        click(at_cell(lambda c: next(m for m in c.match.state.legal_moves() if m.kind == HUFF).path[0])),
-        lambda c: c.match.state.ply == c.was["ply0"] + 1 and c.match.state.history()[-1].kind == HUFF,
+        click(
+            at_cell(lambda c: next(m for m in c.match.state.legal_moves() if m.kind == MoveKind.HUFF).path[0])
+        ),
+        lambda c: (
+            c.match.state.ply == c.was["ply0"] + 1 and c.match.state.history()[-1].kind == MoveKind.HUFF
+        ),
     ),
     Row(
         "play lines",
@@ -2307,6 +2329,171 @@ TABLE: list[Row] = [
         seq(click(lambda c: (640, 400)), click(lambda c: (640, 400))),
         lambda c: isinstance(c.top, PlayScene) and c.top.match.state.to_move == c.scene.winner,
     ),
+    # The position editor (issue 32, item 5)
+    Row(
+        "chooser",
+        "P",
+        "sets up a position of the chosen game",
+        then(chooser, lambda c: setattr(c.scene, "selected", 5)),
+        key(pygame.K_p),
+        lambda c: isinstance(c.top, EditorScene) and c.top.editor.game.spec.id == playable_ids()[5],
+    ),
+    Row(
+        "chooser",
+        "Set up a position",
+        "sets up a position of the chosen game",
+        chooser,
+        click(centre(lambda c: c.scene.editor_button.rect)),
+        lambda c: isinstance(c.top, EditorScene) and c.top.editor.game.spec.id == playable_ids()[0],
+    ),
+    Row(
+        "editor",
+        "2",
+        "chooses the palette's second piece",
+        editor_of("sixteen_soldiers"),
+        key(pygame.K_2),
+        lambda c: c.scene.editor.chosen == 1,
+    ),
+    Row(
+        "editor",
+        "click a point",
+        "places the chosen piece there",
+        editor_of("sixteen_soldiers"),
+        click(lambda c: c.scene.family.pos(first_empty(c))),
+        lambda c: c.scene.editor.board.get(first_empty(c)) == "S",
+    ),
+    Row(
+        "editor",
+        "right-click a piece",
+        "takes it off the board",
+        editor_of("sixteen_soldiers"),
+        click(lambda c: c.scene.family.pos(first_piece(c)), button=3),
+        lambda c: first_piece(c) not in c.scene.editor.board,
+    ),
+    Row(
+        "editor",
+        "click a hole",
+        "adds a stone",
+        editor_of("ncuva"),
+        seq(note("n", lambda c: c.scene.editor.counts[0]), click(lambda c: c.scene.family.pos(0))),
+        lambda c: c.scene.editor.counts[0] == c.was["n"] + 1,
+    ),
+    Row(
+        "editor",
+        "right-click a hole",
+        "takes a stone",
+        editor_of("ncuva"),
+        seq(note("n", lambda c: c.scene.editor.counts[0]), click(lambda c: c.scene.family.pos(0), button=3)),
+        lambda c: c.scene.editor.counts[0] == c.was["n"] - 1,
+    ),
+    Row(
+        "editor",
+        "+",
+        "adds a stone at the cursor",
+        then(editor_of("ncuva"), lambda c: setattr(c.scene, "cursor", 0)),
+        seq(note("n", lambda c: c.scene.editor.counts[0]), key(pygame.K_PLUS)),
+        lambda c: c.scene.editor.counts[0] == c.was["n"] + 1,
+    ),
+    Row(
+        "editor",
+        "→",
+        "moves the board's cursor",
+        then(editor_of("battlehalma"), lambda c: setattr(c.scene, "cursor", 0)),
+        key(pygame.K_RIGHT),
+        lambda c: c.scene.cursor == 1,
+    ),
+    Row(
+        "editor",
+        "Space",
+        "places the chosen piece at the cursor",
+        then(editor_of("battlehalma"), lambda c: setattr(c.scene, "cursor", 27)),
+        key(pygame.K_SPACE),
+        lambda c: c.scene.editor.board.get(27) == "r",
+    ),
+    Row(
+        "editor",
+        "Del",
+        "takes the piece at the cursor off",
+        then(editor_of("battlehalma"), lambda c: setattr(c.scene, "cursor", 0)),
+        key(pygame.K_DELETE),
+        lambda c: 0 not in c.scene.editor.board,
+    ),
+    Row(
+        "editor",
+        "T",
+        "changes the side to move",
+        editor_of("kotu_ellima"),
+        key(pygame.K_t),
+        lambda c: c.scene.editor.turn == 1 and "turn=N" in c.scene.editor.text(),
+    ),
+    Row(
+        "editor",
+        "Tab",
+        "goes to the settings, where → changes a row",
+        editor_of("kotu_ellima"),
+        seq(key(pygame.K_TAB), key(pygame.K_RIGHT)),
+        lambda c: not c.scene.on_board and c.scene.editor.turn == 1,
+    ),
+    Row(
+        "editor",
+        "C",
+        "clears the board",
+        editor_of("kotu_ellima"),
+        key(pygame.K_c),
+        lambda c: c.scene.editor.board == {} and not c.scene.friend_button.enabled,
+    ),
+    Row(
+        "editor",
+        "R",
+        "sets the start position again",
+        then(editor_of("kotu_ellima"), lambda c: c.scene.editor.clear()),
+        key(pygame.K_r),
+        lambda c: c.scene.editor.text() == c.scene.editor.start.to_text().replace("; huff=-", ""),
+    ),
+    Row(
+        "editor",
+        "Ctrl+C",
+        "copies the position as text",
+        editor_of("kotu_ellima"),
+        key(pygame.K_c, CTRL),
+        lambda c: pygame.scrap.get_text() == c.scene.editor.text() and c.scene.editor.board != {},
+    ),
+    Row(
+        "editor",
+        "Ctrl+V",
+        "opens the position on the clipboard",
+        then(
+            editor_of("kotu_ellima"),
+            lambda c: pygame.scrap.put_text(start_of("ncuva").to_text()),
+        ),
+        key(pygame.K_v, CTRL),
+        lambda c: c.scene.editor.game.spec.id == "ncuva",
+    ),
+    Row(
+        "editor",
+        "F",
+        "plays the position with a friend",
+        then(editor_of("kotu_ellima"), lambda c: c.was.update(text=c.scene.editor.text())),
+        key(pygame.K_f),
+        lambda c: opened(c, load_state(c.was["text"]).to_text()) and c.top.match.config.mode == Mode.PASS,
+    ),
+    Row(
+        "editor",
+        "P",
+        "plays the position against the computer",
+        then(editor_of("kotu_ellima"), lambda c: c.was.update(text=c.scene.editor.text())),
+        key(pygame.K_p),
+        lambda c: opened(c, load_state(c.was["text"]).to_text()) and c.top.match.config.mode == Mode.COMPUTER,
+    ),
+    Row(
+        "editor",
+        "Esc",
+        "steps back to the chooser",
+        editor_of("kotu_ellima"),
+        key(pygame.K_ESCAPE),
+        top_is(MenuScene),
+    ),
+    Row("editor", "Ctrl+Q", "quits", editor_of("kotu_ellima"), key(pygame.K_q, CTRL), quits),
     # Quitting from every screen
     *(
         Row(name, "Ctrl+Q", "quits", arrange, key(pygame.K_q, CTRL), quits)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.config import MatchConfig, Mode
 from game.scenes.tutorial import TutorialScene
 from rules.kinds import BoardKind
 from tools.scenarios import Mouse
@@ -27,7 +27,7 @@ def average_y(scene, player: int) -> float:
 def test_the_persons_side_is_at_the_bottom_against_the_computer(app, game_id):
     tops = []
     for side in (0, 1):
-        scene = start(app, MatchConfig(game_id, mode=VS_COMPUTER, human_side=side, iterations=1))
+        scene = start(app, MatchConfig(game_id, mode=Mode.COMPUTER, human_side=side, iterations=1))
         assert scene.match.turned == (side == 1), (game_id, side)
         tops.append(scene.board.pos(scene.match.state.game.layout.cells[0].index)[1])
         if game_id == "cows_leopards":  # the leopards start in hand: the board turned is what tells
@@ -37,7 +37,7 @@ def test_the_persons_side_is_at_the_bottom_against_the_computer(app, game_id):
 
 
 def test_t_turns_the_board_and_coordinates_follow(app):
-    scene = start(app, MatchConfig("ncuva", mode=PASS_AND_PLAY))
+    scene = start(app, MatchConfig("ncuva", mode=Mode.PASS))
     a1 = scene.match.state.game.point_index("a1")
     before = scene.board.pos(a1)
     assert average_y(scene, 0) > average_y(scene, 1)

@@ -13,7 +13,7 @@ import pytest
 from game import settings as user_settings
 from game.app import App
 from game.boards import draw_thumbnail
-from game.config import PASS_AND_PLAY, MatchConfig
+from game.config import MatchConfig, Mode
 from game.scenes.gameover import GameOverScene
 from game.scenes.menu import MenuScene, default_start, playable_ids
 from game.scenes.play import PlayScene
@@ -57,7 +57,7 @@ def test_a_game_is_played_to_the_end_by_clicks(app, game_id):
     state = random_play(game_id, seed, lambda s: s.ply >= max(0, length - clicked), max_plies=3000)
     app.manager.clear()
     app.manager.push(MenuScene(app))
-    scene = PlayScene(app, MatchConfig(game_id, mode=PASS_AND_PLAY), state)
+    scene = PlayScene(app, MatchConfig(game_id, mode=Mode.PASS), state)
     app.manager.push(scene)
     app.frame([], 1 / 60)
     mouse = Mouse(app)

@@ -24,7 +24,6 @@ from rules.battlehalma import KING
 from rules.battlehalma_games import VARIANTS as HALMA_VARIANTS
 from rules.boards import alquerque_37, alquerque_49, bits, triangle_10, triangle_13
 from rules.kinds import MoveKind
-from rules.war import HUFF
 from tests.fast_paths import WAR_VARIANTS, halma_bits, halma_offered, move_key
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,9 +166,9 @@ def test_war_playout_equals_the_api(game_id, options, seed, greedy, limit):
         legal = state.legal_moves()
         assert options_seen == len(legal), f"the fast path saw {options_seen} moves in {state.to_text()}"
         if origin == -1:
-            matches = [m for m in legal if m.kind == HUFF and m.path == (dest,)]
+            matches = [m for m in legal if m.kind == MoveKind.HUFF and m.path == (dest,)]
         else:
-            matches = [m for m in legal if m.kind != HUFF and move_key(m) == (origin, dest, taken)]
+            matches = [m for m in legal if m.kind != MoveKind.HUFF and move_key(m) == (origin, dest, taken)]
         assert matches, f"the fast path made an illegal move in {state.to_text()}"
         state.play(matches[0])
     assert state.outcome() is not None
@@ -210,7 +209,7 @@ def test_a_traced_huff_names_the_piece_huffed():
         assert seen == len(state.legal_moves())
         if origin == -1:
             huffs += 1
-            assert [m for m in state.legal_moves() if m.kind == HUFF] == [
+            assert [m for m in state.legal_moves() if m.kind == MoveKind.HUFF] == [
                 state.parse_move(f"~{game.point_name(dest)}")
             ]
             assert game.point_name(dest) == "d3"

@@ -21,7 +21,7 @@ import pytest
 
 from game import appendfile, library, saves, userfiles
 from game import settings as user_settings
-from game.config import PASS_AND_PLAY, MatchConfig
+from game.config import MatchConfig, Mode
 from game.i18n import tr
 from game.match import Match
 from game.scenes.library_screen import LibraryScene
@@ -117,7 +117,7 @@ def _deny_writes_in(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def pass_and_play(app, plies: int = 8) -> PlayScene:
     """A Kotu Ellima game of pass and play ``plies`` in (17 moves to choose from at 8), on screen."""
     state = random_play("kotu_ellima", 1, lambda s: s.ply >= plies)
-    return start_play(app, MatchConfig("kotu_ellima", dict(state.game.options), PASS_AND_PLAY), state)
+    return start_play(app, MatchConfig("kotu_ellima", dict(state.game.options), Mode.PASS), state)
 
 
 # --- game saves ------------------------------------------------------------------------------------
@@ -583,7 +583,7 @@ def test_two_windows_on_one_game_say_so_and_leave_no_duplicate(app):
     same game, leaves without a move: no third, identical copy."""
     state = random_play("kotu_ellima", 1, lambda s: s.ply >= 8)
     first = library.GameFile()
-    assert first.save(MatchConfig("kotu_ellima", dict(state.game.options), PASS_AND_PLAY), state) == ""
+    assert first.save(MatchConfig("kotu_ellima", dict(state.game.options), Mode.PASS), state) == ""
     entry = library.scan().unfinished[0]
 
     def window() -> tuple[saves.SavedMatch, library.GameFile]:

@@ -5,8 +5,7 @@ from hunt_positions import hunt_state
 from positions import refuse
 
 from rules import IllegalMoveError, game_spec, load_game, load_state
-from rules.kinds import EndCode, NoteCode, Phase, PieceKind
-from rules.line_games import DROP, JUMP
+from rules.kinds import EndCode, MoveKind, NoteCode, Phase, PieceKind
 
 GAME = "cows_leopards"
 COW_START = sorted("d4 e4 f4 d5 f5 d6 e6 f6".split())
@@ -37,7 +36,7 @@ def test_start_position():
     assert s.hands() == (2, 16) and s.captured_counts() == (0, 0)
     assert s.to_move == 0 and s.phase == Phase.DROP
     moves = s.legal_moves()
-    assert len(moves) == 49 - 8 and all(m.kind == DROP for m in moves)
+    assert len(moves) == 49 - 8 and all(m.kind == MoveKind.DROP for m in moves)
     assert "phase=drop" in s.to_text() and "hands=2/16" in s.to_text()
 
 
@@ -52,7 +51,7 @@ def test_placement_order_leopards_then_cows_then_leopards_move_while_cows_drop()
     s.play("@i5")
     # The leopards now move; the cows still drop.
     assert (s.to_move, s.phase, s.hands()) == (0, Phase.MOVE, (0, 14))
-    assert all(m.kind != DROP for m in s.legal_moves())
+    assert all(m.kind != MoveKind.DROP for m in s.legal_moves())
     s.play("e3-e2")
     assert (s.to_move, s.phase) == (1, Phase.DROP)
     assert {kind for p, (o, kind) in s.pieces().items() if o == 0} == {PieceKind.LEOPARD}
@@ -77,14 +76,14 @@ def test_leopards_cannot_move_until_both_are_on_the_board():
     s.play("@e3")
     s.play("@a5")
     refuse(s, "e3-e2", "leopards cannot move until all are on the board")
-    assert all(m.kind == DROP for m in s.legal_moves())
+    assert all(m.kind == MoveKind.DROP for m in s.legal_moves())
 
 
 def test_cows_cannot_move_until_their_hand_is_empty():
     s = hunt_state(GAME, "a3 i7", "e5 e4", turn=1, hands="0/12")
     assert s.phase == Phase.DROP
     refuse(s, "e5-e6", "cows cannot move until all are on the board")
-    assert all(m.kind == DROP for m in s.legal_moves())
+    assert all(m.kind == MoveKind.DROP for m in s.legal_moves())
     assert "cows cannot move until all are on the board" in [n.words for n in s.turn_notes()]
 
 
@@ -120,7 +119,7 @@ def test_full_chain_captures_each_cow_once_and_may_revisit_a_point():
     s = hunt_state(GAME, "e5 i7", "d4 c4 d5 " + WING_COWS, hands="0/1")
     assert "e5xc3xc5xe5" in texts(s)
     move = s.play("e5xc3xc5xe5")
-    assert move.kind == JUMP and names(s, move.captured) == ["c4", "d4", "d5"]
+    assert move.kind == MoveKind.JUMP and names(s, move.captured) == ["c4", "d4", "d5"]
     assert s.captured_counts() == (8 + 3, 0)
     assert points_of(s, 0) == ["e5", "i7"]
 

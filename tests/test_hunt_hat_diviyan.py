@@ -8,8 +8,7 @@ from positions import refuse
 
 from rules import load_game, load_state
 from rules.boards import bits
-from rules.kinds import EndCode, NoteCode, Phase, PieceKind
-from rules.line_games import DROP
+from rules.kinds import EndCode, MoveKind, NoteCode, Phase, PieceKind
 
 GAME = "hat_diviyan_keliya"
 
@@ -26,7 +25,7 @@ def test_standard_start():
     assert s.game.sides == ("Tiger", "Leopards")
     assert len(s.game.board.points) == 10 and s.pieces() == {}
     assert s.hands() == (1, 7) and s.to_move == 0 and s.phase == Phase.DROP
-    assert len(s.legal_moves()) == 10 and all(m.kind == DROP for m in s.legal_moves())
+    assert len(s.legal_moves()) == 10 and all(m.kind == MoveKind.DROP for m in s.legal_moves())
     assert s.turn_notes() == [(NoteCode.DROP, "drop a tiger on any empty point (1 in hand)")]
 
 
@@ -49,7 +48,7 @@ def test_leopards_cannot_move_until_all_are_dropped():
     s = hunt_state(GAME, "d4", "a1 b2", turn=1, hands="0/5")
     assert s.phase == Phase.DROP
     refuse(s, "a1-d1", "leopards cannot move until all are on the board")
-    assert all(m.kind == DROP for m in s.legal_moves())
+    assert all(m.kind == MoveKind.DROP for m in s.legal_moves())
     assert len(s.legal_moves()) == 7
 
 

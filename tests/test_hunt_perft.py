@@ -8,7 +8,7 @@ from hunt_positions import hunt_state
 from positions import perft
 
 from rules import load_game
-from rules.line_games import DROP
+from rules.kinds import MoveKind
 
 # Fixed once both implementations agreed; a change here is a rules change.
 START = {
@@ -43,7 +43,7 @@ def reference_texts(rules, pos):
 def our_texts(state):
     name = state.game.point_name
     return sorted(
-        "@" + name(m.path[0]) if m.kind == DROP else "/".join(name(p) for p in m.path)
+        "@" + name(m.path[0]) if m.kind == MoveKind.DROP else "/".join(name(p) for p in m.path)
         for m in state.legal_moves()
     )
 

@@ -6,8 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import load_game, load_state
-from rules.kinds import Phase
-from rules.line_games import DROP
+from rules.kinds import MoveKind, Phase
 
 VARIANTS = st.sampled_from(
     [
@@ -48,9 +47,9 @@ def test_random_game_invariants(variant, seed, greedy):
         move = state.playout_move(rng, greedy)
         assert move in legal
         if state.phase == Phase.DROP:
-            assert all(m.kind == DROP for m in legal)
+            assert all(m.kind == MoveKind.DROP for m in legal)
         else:
-            assert all(m.kind != DROP for m in legal)
+            assert all(m.kind != MoveKind.DROP for m in legal)
         mover = state.to_move
         before_own, before_opp = army_points(state, mover), army_points(state, mover ^ 1)
         hands_before = state.hands()
@@ -59,7 +58,7 @@ def test_random_game_invariants(variant, seed, greedy):
         after_own, after_opp = army_points(state, mover), army_points(state, mover ^ 1)
         # Pieces vanish only by capture, and only the prey; a drop adds one from hand.
         assert before_opp - after_opp == set(move.captured) and after_opp <= before_opp
-        if move.kind == DROP:
+        if move.kind == MoveKind.DROP:
             assert after_own == before_own | {move.path[0]} and move.path[0] not in before_own | before_opp
             assert state.hands()[mover] == hands_before[mover] - 1
         else:

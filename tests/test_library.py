@@ -17,7 +17,7 @@ import pytest
 
 from game import library, saves
 from game.app import App
-from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
+from game.config import MatchConfig, Mode
 from game.i18n import tr
 from game.scenes.library_screen import LibraryScene
 from game.scenes.menu import MenuScene
@@ -55,7 +55,7 @@ def title_on_top(app) -> TitleScene:
 
 def test_two_games_saved_are_both_offered_after_a_relaunch_and_either_resumes(app):
     kotu = saved_game("kotu_ellima", 9)
-    perali = saved_game("peralikatuma", 4, mode=VS_COMPUTER, level="hard")
+    perali = saved_game("peralikatuma", 4, mode=Mode.COMPUTER, level="hard")
     lib = library.scan()
     assert [e.id for e in lib.unfinished] == [perali.id, kotu.id]  # the newest first
     assert lib.unfinished[1].match.state.ply == 9
@@ -153,7 +153,7 @@ def test_import_and_rematch_never_discard_another_game(app):
 def test_a_finished_game_goes_to_the_history_and_counts_in_the_record(app):
     state = finished("cows_leopards", 3)
     last = state.undo()
-    config = MatchConfig("cows_leopards", dict(state.game.options), VS_COMPUTER, state.to_move, "easy")
+    config = MatchConfig("cows_leopards", dict(state.game.options), Mode.COMPUTER, state.to_move, "easy")
     scene = PlayScene(app, config, state)
     app.manager.push(scene)
     scene.match.play(last)
@@ -191,7 +191,7 @@ def test_the_library_lists_finished_games_and_the_record(app):
     for seed, level in ((1, "hard"), (2, "hard"), (3, "easy")):
         state = finished("kotu_ellima", seed)
         library.GameFile().save(
-            MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, level), state
+            MatchConfig("kotu_ellima", dict(state.game.options), Mode.COMPUTER, 0, level), state
         )
     screen = LibraryScene(app)
     app.manager.push(screen)
@@ -304,7 +304,7 @@ def test_the_library_draws_its_rows_inside_the_window(app, size):
         Mouse(app).key(pygame.K_DOWN)
     app.frame([], 1 / 60)
     assert screen.selected == 11 and screen.top + len(screen.row_rects) == 12  # the chosen row is in view
-    assert PASS_AND_PLAY == screen.chosen.config.mode
+    assert Mode.PASS == screen.chosen.config.mode
 
 
 def test_the_lists_count_moves_as_the_move_list_numbers_them(app):
@@ -320,9 +320,9 @@ def test_the_lists_count_moves_as_the_move_list_numbers_them(app):
 
     going = random_play("kotu_ellima", 4, lambda s: s.ply >= 9)  # South's fifth move to come: turn 5
     GameFile = library.GameFile
-    GameFile().save(MatchConfig("kotu_ellima", mode=VS_COMPUTER, level="hard"), going)
+    GameFile().save(MatchConfig("kotu_ellima", mode=Mode.COMPUTER, level="hard"), going)
     done = finished("sixteen_soldiers", 2)
-    GameFile().save(MatchConfig("sixteen_soldiers", dict(done.game.options), PASS_AND_PLAY), done)
+    GameFile().save(MatchConfig("sixteen_soldiers", dict(done.game.options), Mode.PASS), done)
     lib = library.scan()
     unfinished, ended = lib.unfinished[0], lib.finished[0]
     next_move = turn_numbers([*movers_of(going), going.to_move])[-1]
@@ -348,7 +348,7 @@ def test_a_game_saved_at_an_impossible_time_is_listed_not_a_crash(app, stamp):
 
     game_file = library.GameFile()
     game_file.save(
-        MatchConfig("kotu_ellima", mode=VS_COMPUTER), random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
+        MatchConfig("kotu_ellima", mode=Mode.COMPUTER), random_play("kotu_ellima", 1, lambda s: s.ply >= 4)
     )
     path = game_file.path(False)
     text = re.sub(r"(?m)^saved .*$", f"saved {stamp}", path.read_text(encoding="utf-8"))
@@ -367,7 +367,7 @@ def test_a_game_saved_at_an_impossible_time_is_listed_not_a_crash(app, stamp):
 def listed(
     game_id: str = "kotu_ellima",
     finished: bool = True,
-    mode: str = VS_COMPUTER,
+    mode: str = Mode.COMPUTER,
     human_side: int = 0,
     winner: int | None = None,
     moves: int = 23,
@@ -404,16 +404,16 @@ def listed(
             "against Easy, you play North, move 24",
         ),
         (
-            dict(finished=False, mode=WATCH, level="easy", level2="expert"),
+            dict(finished=False, mode=Mode.WATCH, level="easy", level2="expert"),
             "computer against computer (Easy v Expert)",
             "computer against computer (Easy v Expert), move 24",
         ),
         (
-            dict(finished=False, mode=WATCH, level="medium"),
+            dict(finished=False, mode=Mode.WATCH, level="medium"),
             "computer against computer (Medium v Medium)",
             "computer against computer (Medium v Medium), move 24",
         ),
-        (dict(finished=False, mode=PASS_AND_PLAY), "pass and play", "pass and play, move 24"),
+        (dict(finished=False, mode=Mode.PASS), "pass and play", "pass and play, move 24"),
         # finished against the computer: won, lost or drawn, as either side
         (dict(human_side=0, winner=0), None, "You won as South against Hard, 23 moves"),
         (dict(human_side=1, winner=1), None, "You won as North against Hard, 23 moves"),
@@ -425,19 +425,19 @@ def listed(
         (dict(human_side=0, winner=None, moves=1), None, "A draw as South against Hard, 1 move"),
         # finished otherwise: the winning side by its name
         (
-            dict(game_id="cows_leopards", mode=PASS_AND_PLAY, winner=0),
+            dict(game_id="cows_leopards", mode=Mode.PASS, winner=0),
             None,
             "Leopards won, pass and play, 23 moves",
         ),
         (
-            dict(game_id="cows_leopards", mode=PASS_AND_PLAY, winner=1, moves=1),
+            dict(game_id="cows_leopards", mode=Mode.PASS, winner=1, moves=1),
             None,
             "Cows won, pass and play, 1 move",
         ),
-        (dict(mode=PASS_AND_PLAY, winner=None), None, "A draw, pass and play, 23 moves"),
-        (dict(mode=PASS_AND_PLAY, winner=None, moves=1), None, "A draw, pass and play, 1 move"),
+        (dict(mode=Mode.PASS, winner=None), None, "A draw, pass and play, 23 moves"),
+        (dict(mode=Mode.PASS, winner=None, moves=1), None, "A draw, pass and play, 1 move"),
         (
-            dict(mode=WATCH, winner=1, level="easy", level2="expert"),
+            dict(mode=Mode.WATCH, winner=1, level="easy", level2="expert"),
             None,
             "North won, computer against computer (Easy v Expert), 23 moves",
         ),
@@ -461,8 +461,8 @@ def test_a_games_line_says_the_opponent_and_the_result_for_every_mode(kwargs, op
         (dict(human_side=1, winner=None), "drawn"),
         (dict(finished=False, winner=None), None),
         (dict(finished=False, winner=0), None),
-        (dict(mode=PASS_AND_PLAY, winner=0), None),
-        (dict(mode=WATCH, winner=None), None),
+        (dict(mode=Mode.PASS, winner=0), None),
+        (dict(mode=Mode.WATCH, winner=None), None),
     ],
 )
 def test_a_result_is_the_players_against_the_computer_only(kwargs, result):
@@ -479,8 +479,8 @@ def test_the_record_counts_won_drawn_and_lost_by_game_and_level():
         listed(level="easy", winner=None),
         listed("ncuva", winner=1),
         listed(finished=False),
-        listed(mode=PASS_AND_PLAY, winner=0),
-        listed(mode=WATCH, winner=1),
+        listed(mode=Mode.PASS, winner=0),
+        listed(mode=Mode.WATCH, winner=1),
     ]
     record = library.Library(unfinished=[], finished=games, problems=[]).record()
     assert record == {

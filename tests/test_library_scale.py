@@ -17,7 +17,7 @@ import pytest
 
 from game import library, saves
 from game.app import App
-from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
+from game.config import MatchConfig, Mode
 from rules import State
 from tools.scenarios import random_play, shown_title
 
@@ -57,7 +57,7 @@ def write_games(count: int, start: int = 0) -> list[str]:
         if n % 3 == 2:
             state = random_play("cows_leopards", n % 4 + 1, lambda s: False, max_plies=2000)
         game_id = f"20260101-{n:06d}-abcdef"
-        config = MatchConfig(state.game.id, dict(state.game.options), VS_COMPUTER, 0, "hard")
+        config = MatchConfig(state.game.id, dict(state.game.options), Mode.COMPUTER, 0, "hard")
         folder = library.history_dir() if state.outcome() is not None else library.games_dir()
         folder.mkdir(parents=True, exist_ok=True)
         (folder / f"{game_id}.txt").write_text(saves.match_text(config, state, 1_700_000_000 + 60 * n))
@@ -97,7 +97,7 @@ def test_the_index_follows_files_changed_behind_its_back(app, reads):
     # added: a newer game from another window (or copied in) is read, alone, and offered
     newer = library.GameFile()
     state = random_play("ncuva", 2, lambda s: s.ply >= 5)
-    assert newer.save(MatchConfig("ncuva", dict(state.game.options), PASS_AND_PLAY), state) == ""
+    assert newer.save(MatchConfig("ncuva", dict(state.game.options), Mode.PASS), state) == ""
     reads.clear()
     assert "Ncuva" in continue_of(app) and reads == [f"{newer.id}.txt"]
     reads.clear()
@@ -153,7 +153,7 @@ def quiet_move(state: State, rng: random.Random):
 
 def test_a_long_games_save_appends_a_bounded_number_of_bytes(monkeypatch):
     state = long_state(5000)
-    config = MatchConfig("kotu_ellima", dict(state.game.options), PASS_AND_PLAY)
+    config = MatchConfig("kotu_ellima", dict(state.game.options), Mode.PASS)
     game_file = library.GameFile()
     assert game_file.save(config, state) == ""
     path = game_file.path(False)
@@ -183,7 +183,7 @@ def test_a_long_games_save_appends_a_bounded_number_of_bytes(monkeypatch):
 
 def test_the_tail_is_written_whole_again_once_it_is_as_long_as_the_game(monkeypatch):
     state = long_state(50)
-    config = MatchConfig("kotu_ellima", dict(state.game.options), PASS_AND_PLAY)
+    config = MatchConfig("kotu_ellima", dict(state.game.options), Mode.PASS)
     game_file = library.GameFile()
     assert game_file.save(config, state) == ""
     path = game_file.path(False)
@@ -204,7 +204,7 @@ def test_the_tail_is_written_whole_again_once_it_is_as_long_as_the_game(monkeypa
 @pytest.mark.parametrize("torn", ["half a line", "zeros"])
 def test_a_torn_append_never_loses_the_game(torn):
     state = long_state(60)
-    config = MatchConfig("kotu_ellima", dict(state.game.options), PASS_AND_PLAY)
+    config = MatchConfig("kotu_ellima", dict(state.game.options), Mode.PASS)
     game_file = library.GameFile()
     rng = random.Random(5)
     assert game_file.save(config, state) == ""
@@ -237,7 +237,7 @@ def test_two_windows_are_told_apart_while_one_appends():
     A's file is A's game, whole."""
     state = long_state(30)
     first = library.GameFile()
-    assert first.save(MatchConfig("kotu_ellima", dict(state.game.options), PASS_AND_PLAY), state) == ""
+    assert first.save(MatchConfig("kotu_ellima", dict(state.game.options), Mode.PASS), state) == ""
     entry = library.scan().unfinished[0]
     (a_match, a_file), (b_match, b_file) = library.reopen(entry), library.reopen(entry)
     rng = random.Random(6)
@@ -342,13 +342,13 @@ def test_a_game_dated_at_the_very_start_of_1970_is_believed_from_the_index(reads
 def test_a_change_of_settings_mid_game_is_written_whole_not_appended():
     """Only moves are appended: new settings (another level, say) rewrite the file."""
     state = long_state(20)
-    before = MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, "hard")
+    before = MatchConfig("kotu_ellima", dict(state.game.options), Mode.COMPUTER, 0, "hard")
     game_file = library.GameFile()
     assert game_file.save(before, state) == ""
     state.play(quiet_move(state, random.Random(1)))
     assert game_file.save(before, state) == ""  # appended
     state.play(quiet_move(state, random.Random(2)))
-    after = MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, "easy")
+    after = MatchConfig("kotu_ellima", dict(state.game.options), Mode.COMPUTER, 0, "easy")
     assert game_file.save(after, state) == ""
     back = saves.read_match(game_file.path(False).read_text())
     assert back.config.level == "easy" and back.state.history() == state.history()
@@ -418,7 +418,7 @@ def test_the_titles_newest_game_is_the_librarys_newest_whether_read_or_from_the_
     watched with two levels: the title's game is the list's, as the list has it."""
     for n, game_id in enumerate(("20260101-000000-aaaaaa", "20260101-000000-bbbbbb")):
         state = long_state(4 + n)
-        config = MatchConfig("kotu_ellima", dict(state.game.options), WATCH, 0, "easy", level2="expert")
+        config = MatchConfig("kotu_ellima", dict(state.game.options), Mode.WATCH, 0, "easy", level2="expert")
         library.games_dir().mkdir(parents=True, exist_ok=True)
         (library.games_dir() / f"{game_id}.txt").write_text(saves.match_text(config, state, 1_700_000_000.5))
     newest = library.scan().unfinished[0]

@@ -7,15 +7,13 @@ from typing import NamedTuple
 
 import pytest
 
-from game.config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
+from game.config import Controller, MatchConfig, Mode
 from game.match import BoardReset, Flash, Match, Played, Said, Sound, Tone
 from game.match.events import SILENT
 from game.match.numbering import move_labels
 from game.match.words import LogEntry, log_rows, moves_now, turn_parts
 from rules import load_game, load_state
-from rules.effects import CAPTURE, PLACE, PROMOTE, REMOVE
-from rules.kinds import BoardKind
-from rules.war import HUFF
+from rules.kinds import BoardKind, EffectKind, MoveKind
 from tools.scenarios import chain_position, huff_position, random_play
 
 
@@ -49,8 +47,8 @@ def test_a_refused_click_says_why_and_flashes_the_cell():
 
 def test_undo_and_redo_against_the_computer_go_back_to_the_players_move():
     state = load_game("kotu_ellima").new_initial_state()
-    m = Match(MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
-    m.controllers = [HUMAN, COMPUTER]
+    m = Match(MatchConfig("kotu_ellima", mode=Mode.PASS), state)
+    m.controllers = [Controller.HUMAN, Controller.COMPUTER]
     for _ in range(4):
         m.play(m.state.legal_moves()[0])
         m.settle()
@@ -97,10 +95,10 @@ def test_the_move_list_rows_keep_a_side_that_moves_twice_in_its_own_column():
 
 def test_a_huff_by_the_computer_is_said_where_the_player_looks_and_stays_marked():
     state = huff_position()
-    m = match_of(state, mode=VS_COMPUTER, human_side=state.to_move ^ 1)
+    m = match_of(state, mode=Mode.COMPUTER, human_side=state.to_move ^ 1)
     huffer = m.state.to_move
-    m.controllers = [COMPUTER if p == huffer else HUMAN for p in (0, 1)]
-    huff = next(mv for mv in m.state.legal_moves() if mv.kind == HUFF)
+    m.controllers = [Controller.COMPUTER if p == huffer else Controller.HUMAN for p in (0, 1)]
+    huff = next(mv for mv in m.state.legal_moves() if mv.kind == MoveKind.HUFF)
     m.play(huff)
     m.land()
     follow = m.state.legal_moves()[0]  # a huff does not end the turn: the computer moves on
@@ -141,7 +139,7 @@ def test_the_match_model_never_imports_pygame():
 
 def test_computer_against_computer_plays_each_side_at_its_own_level():
     from game import saves
-    from game.config import WATCH
+    from game.config import Mode
 
     class Worker:  # answers nothing: only which level each request asks for is seen
         busy = False
@@ -162,7 +160,7 @@ def test_computer_against_computer_plays_each_side_at_its_own_level():
         def close(self) -> None:
             pass
 
-    config = MatchConfig("cows_leopards", mode=WATCH, level="hard", level2="easy")
+    config = MatchConfig("cows_leopards", mode=Mode.WATCH, level="hard", level2="easy")
     assert (config.level_of(0), config.level_of(1)) == ("hard", "easy")
     worker = Worker()
     m = Match(config, worker=worker)
@@ -195,7 +193,7 @@ def test_the_move_list_numbers_its_rows_with_the_one_numbering():
 
 def test_ncuva_writes_a_capturing_sowing_the_same_played_and_reopened():
     state = random_play("ncuva", 1, lambda s: any(s.move_text(mv).endswith("x") for mv in s.legal_moves()))
-    m = match_of(state, mode=PASS_AND_PLAY)
+    m = match_of(state, mode=Mode.PASS)
     sowing = next(mv for mv in m.state.legal_moves() if m.state.move_text(mv).endswith("x"))
     written = m.state.move_text(sowing)
     m.play(sowing)
@@ -224,18 +222,22 @@ def test_the_result_is_said_to_the_person_who_played_the_computer():
     winner = state.outcome().winner
     assert winner is not None
     m = match_of(state)
-    m.controllers = [HUMAN, COMPUTER] if winner == 1 else [COMPUTER, HUMAN]  # the person lost
+    m.controllers = (
+        [Controller.HUMAN, Controller.COMPUTER] if winner == 1 else [Controller.COMPUTER, Controller.HUMAN]
+    )  # the person lost
     assert turn_parts(m)[1].startswith("You lost: ")
-    m.controllers = [COMPUTER, HUMAN] if winner == 1 else [HUMAN, COMPUTER]
+    m.controllers = (
+        [Controller.COMPUTER, Controller.HUMAN] if winner == 1 else [Controller.HUMAN, Controller.COMPUTER]
+    )
     assert turn_parts(m)[1].startswith("You won: ")
-    m.controllers = [HUMAN, HUMAN]
+    m.controllers = [Controller.HUMAN, Controller.HUMAN]
     assert turn_parts(m)[1].startswith(f"{m.side(winner)} wins: ")
     drawn = random_play("kotu_ellima", 2, lambda s: s.ply >= 6)
     while drawn.outcome() is None:
         drawn.play(drawn.legal_moves()[0])
     assert drawn.outcome().winner is None
     m = match_of(drawn)
-    m.controllers = [HUMAN, COMPUTER]
+    m.controllers = [Controller.HUMAN, Controller.COMPUTER]
     assert turn_parts(m)[1].startswith("A draw: ")  # a draw stays a draw
 
 
@@ -299,11 +301,13 @@ def first_move(position: str) -> tuple[str | None, str | None]:
 
 # --- a move in words ----------------------------------------------------------------------------------
 def _takes(n: int):
-    return lambda mv, fx: len(mv.path) > 1 and sum(e.kind == REMOVE for e in fx) == n and not _crowns(fx)
+    return lambda mv, fx: (
+        len(mv.path) > 1 and sum(e.kind == EffectKind.REMOVE for e in fx) == n and not _crowns(fx)
+    )
 
 
 def _crowns(fx) -> bool:
-    return any(e.kind == PROMOTE for e in fx)
+    return any(e.kind == EffectKind.PROMOTE for e in fx)
 
 
 @pytest.mark.parametrize(
@@ -315,43 +319,49 @@ def _crowns(fx) -> bool:
         (
             "kotu_ellima",
             {"capture": "huff"},
-            lambda mv, fx: mv.kind == HUFF,
+            lambda mv, fx: mv.kind == MoveKind.HUFF,
             "{side}: {move}, huffed {other}'s piece",
             "",
         ),
-        ("cows_leopards", {}, lambda mv, fx: fx[0].kind == PLACE, "{side}: {move}, placed from hand", ""),
+        (
+            "cows_leopards",
+            {},
+            lambda mv, fx: fx[0].kind == EffectKind.PLACE,
+            "{side}: {move}, placed from hand",
+            "",
+        ),
         (
             "battlehalma",
             {},
-            lambda mv, fx: _crowns(fx) and sum(e.kind == REMOVE for e in fx) == 1,
+            lambda mv, fx: _crowns(fx) and sum(e.kind == EffectKind.REMOVE for e in fx) == 1,
             "{side}: {move}, took {n}, crowned",
             "{side}: {move}, took {n}, crowned",
         ),
         (
             "battlehalma",
             {},
-            lambda mv, fx: _crowns(fx) and not any(e.kind == REMOVE for e in fx),
+            lambda mv, fx: _crowns(fx) and not any(e.kind == EffectKind.REMOVE for e in fx),
             "{side}: {move}, crowned",
             "",
         ),
         (
             "ncuva",
             {},
-            lambda mv, fx: not any(e.kind == CAPTURE for e in fx),
+            lambda mv, fx: not any(e.kind == EffectKind.CAPTURE for e in fx),
             "{side}: {move}",
             "",
         ),  # a sowing: one hole
         (
             "ncuva",
             {},
-            lambda mv, fx: sum(e.count for e in fx if e.kind == CAPTURE) == 1,
+            lambda mv, fx: sum(e.count for e in fx if e.kind == EffectKind.CAPTURE) == 1,
             "{side}: {move}, took {n} stone",
             "{side}: {move}, took {n} stones",
         ),
         (
             "ncuva",
             {},
-            lambda mv, fx: sum(e.count for e in fx if e.kind == CAPTURE) > 1,
+            lambda mv, fx: sum(e.count for e in fx if e.kind == EffectKind.CAPTURE) > 1,
             "{side}: {move}, took {n} stone",
             "{side}: {move}, took {n} stones",
         ),
@@ -366,7 +376,9 @@ def test_each_kind_of_move_is_told_in_its_own_words(game_id, options, wanted, sa
     side, other = m.side(state.to_move), m.side(state.to_move ^ 1)
     notation = state.move_text(move)
     effects = state.effects(move)
-    n = sum(e.count for e in effects if e.kind == CAPTURE) or sum(e.kind == REMOVE for e in effects)
+    n = sum(e.count for e in effects if e.kind == EffectKind.CAPTURE) or sum(
+        e.kind == EffectKind.REMOVE for e in effects
+    )
     m.play(move)
     m.land()
     words = m.log[-1].words
@@ -378,16 +390,16 @@ def test_each_kind_of_move_is_told_in_its_own_words(game_id, options, wanted, sa
 @pytest.mark.parametrize(
     "mode, human_side, level, labels",
     [
-        (PASS_AND_PLAY, 0, "medium", ["Player 1", "Player 2"]),
-        (VS_COMPUTER, 0, "hard", ["You", "Computer (Hard)"]),
-        (VS_COMPUTER, 1, "easy", ["Computer (Easy)", "You"]),
+        (Mode.PASS, 0, "medium", ["Player 1", "Player 2"]),
+        (Mode.COMPUTER, 0, "hard", ["You", "Computer (Hard)"]),
+        (Mode.COMPUTER, 1, "easy", ["Computer (Easy)", "You"]),
         (
-            VS_COMPUTER,
+            Mode.COMPUTER,
             0,
             "grandmaster",
             ["You", "Computer (grandmaster)"],
         ),  # a level this Keliya does not know (a newer save's)
-        (WATCH, 0, "hard", ["Computer (Hard)", "Computer (grandmaster)"]),
+        (Mode.WATCH, 0, "hard", ["Computer (Hard)", "Computer (grandmaster)"]),
     ],
 )
 def test_the_panel_names_who_plays_each_side(mode, human_side, level, labels):
@@ -397,7 +409,7 @@ def test_the_panel_names_who_plays_each_side(mode, human_side, level, labels):
 
 
 def test_the_line_under_the_board_says_what_the_pointer_does_now():
-    from game.config import WATCH
+    from game.config import Mode
 
     state = random_play("kotu_ellima", 2, lambda s: s.ply >= 4)
     m = match_of(state)
@@ -407,13 +419,13 @@ def test_the_line_under_the_board_says_what_the_pointer_does_now():
         "Looking back: ← → step through the moves, End (or a click on the board) returns to the game."
     )
     m.review_at(None)
-    m.controllers = [HUMAN, HUMAN]
-    m.controllers[m.state.to_move] = COMPUTER
+    m.controllers = [Controller.HUMAN, Controller.HUMAN]
+    m.controllers[m.state.to_move] = Controller.COMPUTER
     assert (
         m.help_text()
         == f"Wait for {m.side(m.state.to_move)} (the computer) to move. U undoes your last move."
     )
-    watched = Match(MatchConfig("kotu_ellima", mode=WATCH), state.copy(), worker=ScriptedWorker())
+    watched = Match(MatchConfig("kotu_ellima", mode=Mode.WATCH), state.copy(), worker=ScriptedWorker())
     assert watched.help_text() == (
         "Computer against computer: P pauses and resumes, N one move while paused, F1 the rules."
     )
@@ -518,9 +530,9 @@ def test_stop_here_does_nothing_without_a_chain_to_stop():
     [
         (
             "battlehalma",
-            lambda mv, fx: len(mv.path) == 2 and fx[0].kind == REMOVE,
+            lambda mv, fx: len(mv.path) == 2 and fx[0].kind == EffectKind.REMOVE,
         ),  # an exchange: a step that removes
-        ("cows_leopards", lambda mv, fx: fx[0].kind == PLACE),  # a piece placed from hand
+        ("cows_leopards", lambda mv, fx: fx[0].kind == EffectKind.PLACE),  # a piece placed from hand
     ],
 )
 def test_the_computers_move_landing_is_no_huff_and_no_turn_sound(game_id, wanted):
@@ -528,7 +540,7 @@ def test_the_computers_move_landing_is_no_huff_and_no_turn_sound(game_id, wanted
     state, move = having(game_id, wanted)
     worker = ScriptedWorker(lambda position: (state.move_text(move), None))
     m = Match(
-        MatchConfig(game_id, dict(state.game.options), mode=VS_COMPUTER, human_side=state.to_move ^ 1),
+        MatchConfig(game_id, dict(state.game.options), mode=Mode.COMPUTER, human_side=state.to_move ^ 1),
         state.copy(),
         worker=worker,
     )
@@ -557,7 +569,7 @@ def test_the_board_faces_the_player_it_should():
         return seen
 
     assert turned_after_each_move(Match(MatchConfig("kotu_ellima")), 2) == [False, False, False]
-    assert Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=1), worker=ScriptedWorker()).turned
+    assert Match(MatchConfig("kotu_ellima", mode=Mode.COMPUTER, human_side=1), worker=ScriptedWorker()).turned
     user_settings.update(rotate=True)  # pass and play, 'Turn the board': the player to move at the bottom
     m = Match(MatchConfig("kotu_ellima"))
     assert turned_after_each_move(m, 2) == [False, True, False]
@@ -622,7 +634,7 @@ SAVED_AGAIN = Said("Saved again: the game is safe on disk.", Tone.GOOD)
     [
         # a failure is said until a save succeeds, then that it is saved again, until a person's next move
         (
-            [HUMAN, HUMAN],
+            [Controller.HUMAN, Controller.HUMAN],
             [(FAILED, ""), (FAILED, ""), ("", ""), ("", ""), ("", KEPT_APART), ("", "")],
             [
                 Said(FAILED, Tone.WARN),
@@ -635,17 +647,21 @@ SAVED_AGAIN = Said("Saved again: the game is safe on disk.", Tone.GOOD)
         ),
         # the computer's move leaves it said; the person's own next move takes it away
         (
-            [HUMAN, COMPUTER],
+            [Controller.HUMAN, Controller.COMPUTER],
             [(FAILED, ""), (FAILED, ""), ("", ""), ("", ""), ("", "")],
             [Said(FAILED, Tone.WARN), Said(FAILED, Tone.WARN), SAVED_AGAIN, SAVED_AGAIN, SILENT],
         ),
         # when no person plays, any move takes it away
         (
-            [COMPUTER, COMPUTER],
+            [Controller.COMPUTER, Controller.COMPUTER],
             [(FAILED, ""), ("", ""), ("", "")],
             [Said(FAILED, Tone.WARN), SAVED_AGAIN, SILENT],
         ),
-        ([HUMAN, HUMAN], [("", ""), ("", "")], [SILENT, SILENT]),  # saves that work: nothing to say
+        (
+            [Controller.HUMAN, Controller.HUMAN],
+            [("", ""), ("", "")],
+            [SILENT, SILENT],
+        ),  # saves that work: nothing to say
     ],
 )
 def test_what_saving_says_and_for_how_long(controllers, saves, notices):
@@ -750,8 +766,8 @@ def test_the_hint_is_offered_only_to_a_person_with_a_move_to_make():
     m.play(m.state.legal_moves()[0])
     assert m.busy and not offered(m)  # a move still being shown
     m.settle()
-    m.controllers = [HUMAN, HUMAN]
-    m.controllers[m.state.to_move] = COMPUTER
+    m.controllers = [Controller.HUMAN, Controller.HUMAN]
+    m.controllers[m.state.to_move] = Controller.COMPUTER
     assert not offered(m)  # the computer's turn
     over = Match(MatchConfig("kotu_ellima"), finished("kotu_ellima", 3), worker=ScriptedWorker())
     assert not offered(over)
@@ -770,8 +786,8 @@ def test_a_click_the_board_cannot_take_says_why_and_a_click_off_it_says_nothing(
     over.click(next(iter(over.pieces_now)))
     assert over.said == Said("The game is over: Undo, or Menu for a new game.", Tone.ACCENT)
     m = Match(MatchConfig("kotu_ellima"))
-    m.controllers = [HUMAN, HUMAN]
-    m.controllers[m.state.to_move] = COMPUTER
+    m.controllers = [Controller.HUMAN, Controller.HUMAN]
+    m.controllers[m.state.to_move] = Controller.COMPUTER
     before = m.said
     m.click(None)
     assert m.said == before
@@ -779,12 +795,16 @@ def test_a_click_the_board_cannot_take_says_why_and_a_click_off_it_says_nothing(
     assert m.said == Said(f"Wait: {m.side(m.state.to_move)} (the computer) is thinking.", Tone.ACCENT)
     assert not m.builder.path
     herd = Match(MatchConfig("cows_leopards"))  # a side named in the plural
-    herd.controllers = [COMPUTER, HUMAN] if herd.state.to_move == 0 else [HUMAN, COMPUTER]
+    herd.controllers = (
+        [Controller.COMPUTER, Controller.HUMAN]
+        if herd.state.to_move == 0
+        else [Controller.HUMAN, Controller.COMPUTER]
+    )
     herd.click(next(iter(herd.builder.legal())).path[0])
     assert herd.said == Said(
         f"Wait: {herd.side(herd.state.to_move)} (the computer) are thinking.", Tone.ACCENT
     )
-    m.controllers = [HUMAN, HUMAN]
+    m.controllers = [Controller.HUMAN, Controller.HUMAN]
     m.play(m.state.legal_moves()[0])
     m.take_events()
     m.click(m.state.legal_moves()[0].origin)  # the move still being shown: the board takes no click
@@ -795,7 +815,7 @@ def test_a_click_the_board_cannot_take_says_why_and_a_click_off_it_says_nothing(
 def test_the_computer_retries_after_an_error_and_stops_after_three():
     worker = ScriptedWorker(lambda position: (None, "engine crashed"))
     config = MatchConfig(
-        "kotu_ellima", mode=VS_COMPUTER, human_side=1, level="hard", min_pause=0.25, iterations=40
+        "kotu_ellima", mode=Mode.COMPUTER, human_side=1, level="hard", min_pause=0.25, iterations=40
     )
     m = Match(config, worker=worker)
     problem = "the computer could not move (engine crashed)"
@@ -813,7 +833,7 @@ def test_the_computer_retries_after_an_error_and_stops_after_three():
         "min_pause": 0.25,
         "iterations": 40,
     }
-    person = Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=0), worker=worker)
+    person = Match(MatchConfig("kotu_ellima", mode=Mode.COMPUTER, human_side=0), worker=worker)
     person.play(person.state.legal_moves()[0])
     person.land()
     for _ in range(4):
@@ -843,7 +863,7 @@ def test_the_computer_is_asked_to_move_only_on_its_turn_in_a_game_going_on():
     from tools.scenarios import finished
 
     worker = ScriptedWorker()  # thinks for ever
-    m = Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=0), worker=worker)
+    m = Match(MatchConfig("kotu_ellima", mode=Mode.COMPUTER, human_side=0), worker=worker)
     m.tick(0.1)
     assert worker.requests == []  # the person's turn
     m.play(m.state.legal_moves()[0])
@@ -859,17 +879,17 @@ def test_the_computer_is_asked_to_move_only_on_its_turn_in_a_game_going_on():
     over = finished("kotu_ellima", 3)
     worker = ScriptedWorker()
     ended = Match(
-        MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=over.to_move ^ 1), over, worker=worker
+        MatchConfig("kotu_ellima", mode=Mode.COMPUTER, human_side=over.to_move ^ 1), over, worker=worker
     )
     ended.tick(0.1)
     assert worker.requests == []  # the computer's turn, but the game is over
 
 
 def test_computer_against_computer_pauses_and_plays_one_move_at_a_time():
-    from game.config import WATCH
+    from game.config import Mode
 
     worker = ScriptedWorker()  # thinks for ever
-    m = Match(MatchConfig("kotu_ellima", mode=WATCH), worker=worker)
+    m = Match(MatchConfig("kotu_ellima", mode=Mode.WATCH), worker=worker)
     m.step_once()  # not paused: nothing to step, and nothing kept for later
     m.toggle_pause()
     assert m.paused and m.said == Said("Paused: P goes on, N plays one move, ← → look back.", Tone.ACCENT)
@@ -1001,7 +1021,7 @@ def test_leaving_a_look_back_to_take_a_move_back_or_play_one_redraws_the_game():
 
 
 def test_a_new_match_has_nothing_marked_and_shows_the_solved_value_only_when_watching():
-    from game.config import WATCH
+    from game.config import Mode
 
     m = Match(MatchConfig("kotu_ellima"))
     assert (m.last_move, m.last_mover, m.last_effects, m.suggestion, m.suggestion_effects) == (
@@ -1013,10 +1033,10 @@ def test_a_new_match_has_nothing_marked_and_shows_the_solved_value_only_when_wat
     )
     assert (
         not m.show_proven
-        and Match(MatchConfig("kotu_ellima", mode=WATCH), worker=ScriptedWorker()).show_proven
+        and Match(MatchConfig("kotu_ellima", mode=Mode.WATCH), worker=ScriptedWorker()).show_proven
     )
-    alone = Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER))  # no engine here
-    assert alone.controllers == [HUMAN, HUMAN]
+    alone = Match(MatchConfig("kotu_ellima", mode=Mode.COMPUTER))  # no engine here
+    assert alone.controllers == [Controller.HUMAN, Controller.HUMAN]
     assert alone.event == "The computer opponent is not available: playing pass and play."
 
 
@@ -1276,7 +1296,7 @@ def test_with_a_piece_chosen_a_huff_is_still_a_click_away_and_a_wrong_cell_says_
     from game.match.routes import Click, ClickResult, MoveBuilder
 
     state = huff_position()
-    huff = next(mv for mv in state.legal_moves() if mv.kind == HUFF)
+    huff = next(mv for mv in state.legal_moves() if mv.kind == MoveKind.HUFF)
     mine = sorted({mv.origin for mv in state.legal_moves() if len(mv.path) > 1})
     b = MoveBuilder(state)
     b.click(mine[0])
@@ -1299,7 +1319,7 @@ def test_with_a_piece_chosen_a_huff_is_still_a_click_away_and_a_wrong_cell_says_
     b.decline_removals()  # 'Don't huff': the other moves stay
     assert b.removal_points() == set() and b.click(huff.path[0]).kind == Click.ILLEGAL
     assert (
-        b.moves() == [mv for mv in state.legal_moves() if mv.kind != HUFF]
+        b.moves() == [mv for mv in state.legal_moves() if mv.kind != MoveKind.HUFF]
         and b.click(mine[0]).kind == Click.SELECT
     )
     b.refresh()  # a new position: offered again

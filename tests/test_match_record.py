@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.config import MatchConfig, Mode
 from game.match.events import SILENT, Tone
 from game.match.model import Match
 from game.match.record import GameRecord
@@ -185,7 +185,7 @@ def test_a_match_reads_the_players_settings_through_what_it_was_given():
     """No global read: the settings the match was handed decide the marks and the board's turn."""
     prefs = Settings()
     prefs.show_legal, prefs.rotate = False, True
-    m = Match(MatchConfig("sixteen_soldiers", mode=PASS_AND_PLAY), prefs=lambda: prefs)
+    m = Match(MatchConfig("sixteen_soldiers", mode=Mode.PASS), prefs=lambda: prefs)
     assert not m.show_legal
     prefs.show_legal = True
     assert m.show_legal
@@ -231,7 +231,7 @@ def test_a_match_against_the_computer_undoes_to_the_persons_move():
         def close(self):
             pass
 
-    m = Match(MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=0), worker=Idle())  # type: ignore[arg-type]
+    m = Match(MatchConfig("kotu_ellima", mode=Mode.COMPUTER, human_side=0), worker=Idle())  # type: ignore[arg-type]
     start = m.state.to_text()
     m.play(m.state.legal_moves()[0])
     m.play(m.state.legal_moves()[0])  # as if the computer had answered

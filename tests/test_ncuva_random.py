@@ -12,8 +12,7 @@ from positions import perft
 
 from rules import load_game, load_state
 from rules.effects import replay_counts
-from rules.kinds import BoardKind, Detail, EndCode
-from rules.ncuva import SINGLE
+from rules.kinds import BoardKind, Detail, EndCode, MoveKind
 
 SIZES = (4, 6, 8, 12)
 
@@ -124,11 +123,13 @@ def agree_with_reference(options: dict, seed: int) -> str:
         if out:
             break
         moves = state.legal_moves()
-        assert [("single" if m.kind == SINGLE else "sow", name(m.origin)) for m in moves] == ref.moves()
+        assert [
+            ("single" if m.kind == MoveKind.SINGLE else "sow", name(m.origin)) for m in moves
+        ] == ref.moves()
         move = moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0]  # the playout's draw
         expected = [name(c) for c in state.captures(move)]
         stop = state.effects(move)[-1].detail
-        captured = ref.play("single" if move.kind == SINGLE else "sow", name(move.origin))
+        captured = ref.play("single" if move.kind == MoveKind.SINGLE else "sow", name(move.origin))
         state.apply(move)
         assert expected == captured
         assert (Detail.SLEEP if stop == Detail.CAPTURE else stop) == Detail(ref.stopped)

@@ -12,9 +12,8 @@ import pytest
 from positions import refuse, untranslated
 
 from rules import game_spec, load_game, load_state
-from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP, replay_counts
-from rules.kinds import Detail, EndCode, NoteCode, Phase
-from rules.ncuva import SINGLE, SOW
+from rules.effects import replay_counts
+from rules.kinds import Detail, EffectKind, EndCode, MoveKind, NoteCode, Phase
 from rules.words import words_of
 
 
@@ -166,18 +165,18 @@ def test_start_sowing_relays_and_laps_onto_the_emptied_start_hole():
     move = s.parse_move("a1")
     kinds = [(e.kind, s.game.point_name(e.cell), e.count) for e in s.effects(move)]
     assert kinds == [
-        (LIFT, "a1", 2),
-        (DROP, "b1", 0),
-        (DROP, "c1", 0),
-        (RELAY, "c1", 3),
-        (DROP, "d1", 0),
-        (DROP, "d2", 0),
-        (DROP, "c2", 0),
-        (RELAY, "c2", 3),
-        (DROP, "b2", 0),
-        (DROP, "a2", 0),
-        (DROP, "a1", 0),
-        (STOP, "a1", 0),
+        (EffectKind.LIFT, "a1", 2),
+        (EffectKind.DROP, "b1", 0),
+        (EffectKind.DROP, "c1", 0),
+        (EffectKind.RELAY, "c1", 3),
+        (EffectKind.DROP, "d1", 0),
+        (EffectKind.DROP, "d2", 0),
+        (EffectKind.DROP, "c2", 0),
+        (EffectKind.RELAY, "c2", 3),
+        (EffectKind.DROP, "b2", 0),
+        (EffectKind.DROP, "a2", 0),
+        (EffectKind.DROP, "a1", 0),
+        (EffectKind.STOP, "a1", 0),
     ]
     assert s.effects(move)[-1].detail == Detail.SLEEP
     play_checked(s, "a1")
@@ -213,15 +212,19 @@ def test_relay_effects_of_two_laps():
         9 0 0 0""")
     effects = s.effects(s.parse_move("a1"))
     name = s.game.point_name
-    assert [(name(e.cell), e.count) for e in effects if e.kind in (LIFT, RELAY)] == [
+    assert [(name(e.cell), e.count) for e in effects if e.kind in (EffectKind.LIFT, EffectKind.RELAY)] == [
         ("a1", 9),
         ("b1", 2),
         ("d1", 2),
         ("c2", 2),
         ("a2", 2),
     ]
-    assert sum(e.kind == DROP for e in effects) == 17
-    assert (effects[-1].kind, name(effects[-1].cell), effects[-1].detail) == (STOP, "b1", Detail.SLEEP)
+    assert sum(e.kind == EffectKind.DROP for e in effects) == 17
+    assert (effects[-1].kind, name(effects[-1].cell), effects[-1].detail) == (
+        EffectKind.STOP,
+        "b1",
+        Detail.SLEEP,
+    )
 
 
 CAPTURE_BOARD = """
@@ -240,9 +243,13 @@ def test_capture_takes_the_inner_and_outer_hole_then_sow_again():
     move = s.parse_move("d1")
     assert s.move_gain(move) == 5 and len(s.captures(move)) == 2 and move.captured == ()
     effects = s.effects(move)
-    assert [(e.kind, s.game.point_name(e.cell), e.count, e.player) for e in effects if e.kind == CAPTURE] == [
-        (CAPTURE, "c3", 3, 0),
-        (CAPTURE, "c4", 2, 0),
+    assert [
+        (e.kind, s.game.point_name(e.cell), e.count, e.player)
+        for e in effects
+        if e.kind == EffectKind.CAPTURE
+    ] == [
+        (EffectKind.CAPTURE, "c3", 3, 0),
+        (EffectKind.CAPTURE, "c4", 2, 0),
     ]
     assert effects[-1].detail == Detail.CAPTURE
     play_checked(s, "d1x")
@@ -321,7 +328,7 @@ def test_singles_move_and_refused_onto_a_stone():
         1 1 0 0""")
     assert s.phase == Phase.SINGLES
     assert texts(s) == ["b1>c1"]
-    assert [m.kind for m in s.legal_moves()] == [SINGLE]
+    assert [m.kind for m in s.legal_moves()] == [MoveKind.SINGLE]
     refuse(s, "a1", "next hole b1 is not empty")
     refuse(s, "b1>d1", "next hole along the circuit, c1")
     play_checked(s, "b1>c1")
@@ -343,7 +350,7 @@ def test_single_stone_not_allowed_while_a_hole_holds_two():
     refuse(s, "a1", "holds one stone")
     refuse(s, "b1", "^b1 is empty$")
     refuse(s, "a4", "North's hole")
-    refuse(s, s.legal_moves()[0]._replace(kind=SINGLE), "sow the whole hole")
+    refuse(s, s.legal_moves()[0]._replace(kind=MoveKind.SINGLE), "sow the whole hole")
 
 
 def test_relay_cycle_stops_the_sowing_and_ends_the_turn():
@@ -358,11 +365,11 @@ def test_relay_cycle_stops_the_sowing_and_ends_the_turn():
     before = s.stores()
     effects = s.effects(s.parse_move("b2"))
     assert (effects[-1].kind, s.game.point_name(effects[-1].cell), effects[-1].detail) == (
-        STOP,
+        EffectKind.STOP,
         "b2",
         Detail.CYCLE,
     )
-    assert sum(e.kind == RELAY for e in effects) > 10
+    assert sum(e.kind == EffectKind.RELAY for e in effects) > 10
     play_checked(s, "b2")
     assert rows(s) == board(start)
     assert s.to_move == 1 and s.turns == 1 and s.stores() == before
@@ -501,7 +508,7 @@ def test_notation():
     for move in s.legal_moves():
         assert s.parse_move(s.move_text(move)) == move
     assert s.parse_move("d2") == s.parse_move("d2x")
-    assert s.parse_move("d2").kind == SOW
+    assert s.parse_move("d2").kind == MoveKind.SOW
     with pytest.raises(ValueError, match="cannot read"):
         s.parse_move("zz")
     with pytest.raises(ValueError, match="not a hole"):
@@ -516,18 +523,18 @@ def test_why_illegal_says_what_is_wrong_with_a_move_given_as_a_value():
     s = load_game("ncuva", start="even").new_initial_state()
     first = s.legal_moves()[0]
     assert s.why_illegal(first._replace(captured=(5,))) == "that move does not capture what it says"
-    assert s.why_illegal(first._replace(kind=SINGLE)) == (
+    assert s.why_illegal(first._replace(kind=MoveKind.SINGLE)) == (
         "sow the whole hole: a single stone moves only when no hole holds two"
     )
     assert (
-        s.why_illegal(Move(SOW, (first.origin, s.legal_moves()[1].origin)))
+        s.why_illegal(Move(MoveKind.SOW, (first.origin, s.legal_moves()[1].origin)))
         == "choose one of your holes to sow"
     )
-    assert s.why_illegal(Move(SOW, (99,))) == "no such hole"
+    assert s.why_illegal(Move(MoveKind.SOW, (99,))) == "no such hole"
     gap = position("""
         2 2 2 2
         2 2 2 2
         2 2 2 2
         0 2 2 4""")
     assert s.game.point_name(0) == "a1"
-    assert gap.why_illegal(Move(SOW, (0,))) == "a1 is empty"
+    assert gap.why_illegal(Move(MoveKind.SOW, (0,))) == "a1 is empty"

@@ -171,13 +171,13 @@ def test_the_proven_line_fits_the_panel_with_its_key(code, app, english):
     """The longest side's name, two digits and '(V hides)': whole on the panel's line at the
     smallest window (cut short, the key that hides it would be lost)."""
     from game import theme
-    from game.config import PASS_AND_PLAY, MatchConfig
+    from game.config import MatchConfig, Mode
     from tools.scenarios import pump, start_play
 
     i18n.set_language(code)
     for size in ((960, 600), (1280, 800)):
         app.resize(size)
-        scene = start_play(app, MatchConfig(GAME, mode=PASS_AND_PLAY))
+        scene = start_play(app, MatchConfig(GAME, mode=Mode.PASS))
         pump(app, 1 / 60)
         s = theme.scale_for(size)
         room = scene.layout(size)[1].width - 2 * int(14 * s)  # the panel's inner width

@@ -7,7 +7,7 @@ import dataclasses
 import pygame
 import pytest
 
-from game.config import PASS_AND_PLAY, MatchConfig
+from game.config import MatchConfig, Mode
 from game.match import Match
 from game.match.words import log_rows
 from game.render.panel import PanelPlan, plan_panel
@@ -19,7 +19,7 @@ from tools.scenarios import Mouse, random_play, start_play
 def long_game(app) -> PlayScene:
     """Forty moves of pass and play: more rows in the move list than the panel shows."""
     state = random_play("sixteen_soldiers", 0, lambda s: s.ply >= 40)
-    scene = start_play(app, MatchConfig("sixteen_soldiers", mode=PASS_AND_PLAY), state)
+    scene = start_play(app, MatchConfig("sixteen_soldiers", mode=Mode.PASS), state)
     assert scene.plan.log_rows_fit + 6 < len(log_rows(scene.match.log))
     return scene
 

@@ -3,7 +3,7 @@ computer-against-computer one) is in the history but never a win, draw or loss o
 saved through the library's own API into the test's own KELIYA_HOME."""
 
 from game import library
-from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
+from game.config import MatchConfig, Mode
 from tools.scenarios import finished
 
 
@@ -26,11 +26,11 @@ def save(state, mode, human_side=0, level="hard"):
 def test_only_finished_games_against_the_computer_count_in_the_record():
     won, winner = decided("kotu_ellima", 1)
     lost, lost_winner = decided("kotu_ellima", 60)
-    save(won, VS_COMPUTER, human_side=winner, level="hard")  # the player won
-    save(lost, VS_COMPUTER, human_side=1 - lost_winner, level="hard")  # the player lost
-    save(won, PASS_AND_PLAY, human_side=winner, level="hard")  # same game, same level: not counted
-    save(lost, PASS_AND_PLAY, level="medium")
-    save(won, WATCH, human_side=winner, level="easy")
+    save(won, Mode.COMPUTER, human_side=winner, level="hard")  # the player won
+    save(lost, Mode.COMPUTER, human_side=1 - lost_winner, level="hard")  # the player lost
+    save(won, Mode.PASS, human_side=winner, level="hard")  # same game, same level: not counted
+    save(lost, Mode.PASS, level="medium")
+    save(won, Mode.WATCH, human_side=winner, level="easy")
     lib = library.scan()
     assert len(lib.finished) == 5 and lib.unfinished == []
     assert lib.record() == {("kotu_ellima", "hard"): (1, 0, 1)}
@@ -39,7 +39,7 @@ def test_only_finished_games_against_the_computer_count_in_the_record():
 
 def test_a_pass_and_play_game_alone_leaves_the_record_empty():
     won, winner = decided("kotu_ellima", 1)
-    save(won, PASS_AND_PLAY, human_side=winner)
+    save(won, Mode.PASS, human_side=winner)
     lib = library.scan()
     assert len(lib.finished) == 1
     assert lib.finished[0].result() is None

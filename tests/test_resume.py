@@ -8,7 +8,7 @@ import pytest
 
 from game import library, saves
 from game.app import App
-from game.config import PASS_AND_PLAY, MatchConfig
+from game.config import MatchConfig, Mode
 from game.scenes.play import PlayScene
 from rules import game_ids
 from tools.scenarios import Mouse, click_move, random_play, settle, shown_title
@@ -25,7 +25,7 @@ def app():
 def test_a_game_played_quit_and_resumed_is_the_same(game_id):
     first = App((960, 600), sound=False)
     state = random_play(game_id, 1, lambda s: s.ply >= 5)
-    scene = PlayScene(first, MatchConfig(game_id, dict(state.game.options), PASS_AND_PLAY), state)
+    scene = PlayScene(first, MatchConfig(game_id, dict(state.game.options), Mode.PASS), state)
     first.manager.push(scene)
     first.frame([], 1 / 60)
     if scene.match.state.outcome() is None:

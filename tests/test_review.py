@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.config import Controller, MatchConfig, Mode
 from game.match.numbering import move_labels
 from game.match.review import turning_points
 from rules import load_state
@@ -23,7 +23,7 @@ def replay_to(state, ply):
 
 def test_reviewing_shows_past_positions_and_never_changes_the_game(app):
     state = random_play("kotu_ellima", 3, lambda s: s.ply >= 12)
-    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
+    scene = start(app, MatchConfig("kotu_ellima", mode=Mode.PASS), state)
     live = scene.match.state.to_text()
     mouse = Mouse(app)
     app.frame([], 1 / 60)
@@ -55,7 +55,7 @@ def test_clicking_the_newest_move_in_the_list_is_the_game_itself(app):
     """The newest move's position is the game as it stands: a click on it (from a look back or
     not) shows the live board, where a move may be played, not a read-only copy of it."""
     state = random_play("kotu_ellima", 3, lambda s: s.ply >= 12)
-    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
+    scene = start(app, MatchConfig("kotu_ellima", mode=Mode.PASS), state)
     mouse = Mouse(app)
     app.frame([], 1 / 60)
     newest = max(scene.plan.log_cells, key=lambda cell: cell[1])
@@ -80,7 +80,7 @@ def test_clicking_the_newest_move_in_the_list_is_the_game_itself(app):
 )
 def test_undo_then_redo_gives_the_same_game(app, game_id, stop):
     state = random_play(game_id, 2, stop)
-    scene = start(app, MatchConfig(game_id, dict(state.game.options), PASS_AND_PLAY), state)
+    scene = start(app, MatchConfig(game_id, dict(state.game.options), Mode.PASS), state)
     mouse = Mouse(app)
     for _ in range(3):
         if scene.match.state.outcome() is not None:
@@ -100,7 +100,7 @@ def test_undo_then_redo_gives_the_same_game(app, game_id, stop):
 
 
 def test_a_new_move_ends_redo(app):
-    scene = start(app, MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY))
+    scene = start(app, MatchConfig("hat_diviyan_keliya", mode=Mode.PASS))
     mouse = Mouse(app)
     click_move(mouse, scene, scene.match.state.legal_moves()[0])
     settle(app, scene)
@@ -117,7 +117,7 @@ def test_against_the_computer_redo_replays_both_moves(app):
     scene = start(
         app,
         MatchConfig(
-            "hat_diviyan_keliya", mode=VS_COMPUTER, human_side=1, level="easy", min_pause=0.0, iterations=20
+            "hat_diviyan_keliya", mode=Mode.COMPUTER, human_side=1, level="easy", min_pause=0.0, iterations=20
         ),
     )
 
@@ -223,7 +223,7 @@ def test_game_over_offers_turning_points_that_open_the_review(app):
 
 def test_looking_back_at_ncuva_puts_that_position_in_the_pits(app):
     state = random_play("ncuva", 6, lambda s: s.ply >= 6)
-    scene = start(app, MatchConfig("ncuva", dict(state.game.options), PASS_AND_PLAY), state)
+    scene = start(app, MatchConfig("ncuva", dict(state.game.options), Mode.PASS), state)
     scene.match.review_at(2)
     app.frame([], 1 / 60)
     assert scene.board.shown_counts() == scene.match.board_source.state.counts() != scene.match.state.counts()
@@ -235,7 +235,7 @@ def test_looking_back_at_ncuva_puts_that_position_in_the_pits(app):
 def test_the_move_list_has_two_columns_and_keeps_the_move_looked_at_in_view(app):
     """Clicking move 2 of many keeps move 2 on screen, and the status line says what it did."""
     state = random_play("kotu_ellima", 3, lambda s: s.ply >= 40)
-    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
+    scene = start(app, MatchConfig("kotu_ellima", mode=Mode.PASS), state)
     app.frame([], 1 / 60)
     cells = scene.plan.log_cells
     lefts = {rect.left for rect, index, _ in cells if scene.match.log[index - 1].mover == 0}
@@ -260,15 +260,15 @@ def test_the_move_list_has_two_columns_and_keeps_the_move_looked_at_in_view(app)
 
 def test_a_reader_scrolled_back_is_not_pulled_down_by_the_computer(app):
     state = random_play("kotu_ellima", 3, lambda s: s.ply >= 40)
-    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
+    scene = start(app, MatchConfig("kotu_ellima", mode=Mode.PASS), state)
     app.frame([], 1 / 60)
     app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=6, flipped=False)], 1 / 60)
     shown = [index for _, index, _ in scene.plan.log_cells]
-    scene.match.controllers[scene.match.state.to_move] = COMPUTER  # as if the computer moved next
+    scene.match.controllers[scene.match.state.to_move] = Controller.COMPUTER  # as if the computer moved next
     scene.match.play(scene.match.state.legal_moves()[0])
     settle(app, scene)
     assert [index for _, index, _ in scene.plan.log_cells] == shown  # the rows read stay
-    scene.match.controllers[scene.match.state.to_move] = HUMAN
+    scene.match.controllers[scene.match.state.to_move] = Controller.HUMAN
     click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
     settle(app, scene)
     assert 42 in [index for _, index, _ in scene.plan.log_cells]  # the player moved: the newest again
@@ -278,7 +278,7 @@ def test_a_hint_while_looking_back_is_for_the_position_looked_at(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
     state = random_play("kotu_ellima", 3, lambda s: s.ply >= 12)
-    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY, iterations=150), state)
+    scene = start(app, MatchConfig("kotu_ellima", mode=Mode.PASS, iterations=150), state)
     scene.match.review_at(5)
     app.frame([], 1 / 60)
     Mouse(app).key(pygame.K_h)

@@ -11,7 +11,7 @@ import pytest
 
 import rules
 from game import saves
-from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, MatchConfig
+from game.config import MatchConfig, Mode
 from game.i18n import tr
 from game.userfiles import data_dir
 from rules import game_ids, load_game
@@ -33,14 +33,14 @@ def played(game_id: str, seed: int, plies: int | None):
 @pytest.mark.parametrize("plies", [0, 7, None])  # the start, mid-game, finished
 def test_a_save_restores_position_history_and_outcome(game_id, plies):
     state = played(game_id, 3, plies)
-    config = MatchConfig(game_id, dict(state.game.options), VS_COMPUTER, 1, "hard")
+    config = MatchConfig(game_id, dict(state.game.options), Mode.COMPUTER, 1, "hard")
     back = saves.read_match(saves.match_text(config, state))
     assert back.state.to_text() == state.to_text()
     assert back.state.history() == state.history()
     assert back.state.outcome() == state.outcome()
     assert back.state.to_move == state.to_move
     assert [m.kind for m in back.state.legal_moves()] == [m.kind for m in state.legal_moves()]
-    assert (back.config.mode, back.config.human_side, back.config.level) == (VS_COMPUTER, 1, "hard")
+    assert (back.config.mode, back.config.human_side, back.config.level) == (Mode.COMPUTER, 1, "hard")
     assert back.config.options == config.options
 
 
@@ -85,7 +85,7 @@ def good_text(**changes: str) -> str:
     """A valid save of a Kotu Ellima game against Hard with one line changed."""
     state = played("kotu_ellima", 1, 6)
     text = saves.match_text(
-        MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, "hard"), state
+        MatchConfig("kotu_ellima", dict(state.game.options), Mode.COMPUTER, 0, "hard"), state
     )
     lines = text.splitlines()
     for key, value in changes.items():
@@ -140,13 +140,31 @@ def test_options_of_the_game_are_kept():
 @pytest.mark.parametrize(
     "mode, level, level2, finished, expected",
     [
-        (VS_COMPUTER, "hard", None, False, "Kotu Ellima against Hard, move 23"),
-        (VS_COMPUTER, "easy", None, True, "Kotu Ellima against Easy, finished"),
-        (WATCH, "easy", "expert", False, "Kotu Ellima, computer against computer (Easy v Expert), move 23"),
-        (WATCH, "easy", "expert", True, "Kotu Ellima, computer against computer (Easy v Expert), finished"),
-        (WATCH, "medium", None, True, "Kotu Ellima, computer against computer (Medium v Medium), finished"),
-        (PASS_AND_PLAY, "hard", None, False, "Kotu Ellima, pass and play, move 23"),
-        (PASS_AND_PLAY, "hard", None, True, "Kotu Ellima, pass and play, finished"),
+        (Mode.COMPUTER, "hard", None, False, "Kotu Ellima against Hard, move 23"),
+        (Mode.COMPUTER, "easy", None, True, "Kotu Ellima against Easy, finished"),
+        (
+            Mode.WATCH,
+            "easy",
+            "expert",
+            False,
+            "Kotu Ellima, computer against computer (Easy v Expert), move 23",
+        ),
+        (
+            Mode.WATCH,
+            "easy",
+            "expert",
+            True,
+            "Kotu Ellima, computer against computer (Easy v Expert), finished",
+        ),
+        (
+            Mode.WATCH,
+            "medium",
+            None,
+            True,
+            "Kotu Ellima, computer against computer (Medium v Medium), finished",
+        ),
+        (Mode.PASS, "hard", None, False, "Kotu Ellima, pass and play, move 23"),
+        (Mode.PASS, "hard", None, True, "Kotu Ellima, pass and play, finished"),
     ],
 )
 def test_a_game_is_said_in_a_line_for_every_mode_finished_or_not(mode, level, level2, finished, expected):
@@ -161,7 +179,7 @@ def test_a_game_is_said_in_a_line_for_every_mode_finished_or_not(mode, level, le
 )
 def test_a_read_game_says_whether_it_is_finished(plies, expected):
     state = played("kotu_ellima", 1, plies)
-    config = MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, "hard")
+    config = MatchConfig("kotu_ellima", dict(state.game.options), Mode.COMPUTER, 0, "hard")
     assert saves.read_match(saves.match_text(config, state)).summary() == expected
 
 
@@ -388,9 +406,9 @@ def test_a_save_with_no_moves_line_is_the_game_at_its_start():
 
 def test_computer_against_computer_keeps_each_sides_level():
     state = played("kotu_ellima", 1, 4)
-    config = MatchConfig("kotu_ellima", dict(state.game.options), WATCH, 0, "easy", level2="expert")
+    config = MatchConfig("kotu_ellima", dict(state.game.options), Mode.WATCH, 0, "easy", level2="expert")
     back = saves.read_match(saves.match_text(config, state)).config
-    assert (back.mode, back.level, back.level2) == (WATCH, "easy", "expert")
+    assert (back.mode, back.level, back.level2) == (Mode.WATCH, "easy", "expert")
 
 
 def test_the_options_are_written_in_one_order_whatever_order_they_were_set_in():

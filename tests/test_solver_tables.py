@@ -196,7 +196,7 @@ def test_an_edited_points_list_never_crashes_a_game_on_screen(app, table, fresh_
     is said; the value comes once the table is rebuilt."""
     import pygame
 
-    from game.config import PASS_AND_PLAY, MatchConfig
+    from game.config import MatchConfig, Mode
     from game.scenes.menu import MenuScene
     from game.scenes.play import PlayScene
 
@@ -212,7 +212,7 @@ def test_an_edited_points_list_never_crashes_a_game_on_screen(app, table, fresh_
     path.write_bytes(crafted(table)["points edited"][0])
     app.manager.clear()
     app.manager.push(MenuScene(app))
-    scene = PlayScene(app, MatchConfig(GAME, mode=PASS_AND_PLAY), state)
+    scene = PlayScene(app, MatchConfig(GAME, mode=Mode.PASS), state)
     app.manager.push(scene)
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v")], 1 / 60)
     said: list[str] = []

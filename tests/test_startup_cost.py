@@ -22,7 +22,7 @@ import pytest
 from game import i18n, launch, library, saves, theme
 from game import settings as user_settings
 from game.ai.levels import LEVELS
-from game.config import VS_COMPUTER, MatchConfig
+from game.config import MatchConfig, Mode
 from game.i18n import tr
 from game.library import GameFile
 from game.opponent import level_choices
@@ -127,7 +127,7 @@ def test_a_saved_game_is_offered_without_loading_any_rules_engine(app):
     """The title's Continue names the game, its level and its move from the library's index and
     the registry's names: no game's module, and of the search only the levels' words."""
     state = random_play("kotu_ellima", 2, lambda s: s.ply >= 6)
-    config = MatchConfig(state.game.id, dict(state.game.options), VS_COMPUTER, 0, "hard")
+    config = MatchConfig(state.game.id, dict(state.game.options), Mode.COMPUTER, 0, "hard")
     library.games_dir().mkdir(parents=True, exist_ok=True)
     (library.games_dir() / "20260101-000001-abcdef.txt").write_text(
         saves.match_text(config, state, 1_700_000_000)
@@ -170,7 +170,7 @@ def test_the_title_reads_the_library_after_its_first_frame_once_and_again_on_ret
     the library holds); the second reads its index once, and the Continue and Saved games buttons
     show from then on; back on top, the title reads it again, so a game saved meanwhile is offered."""
     state = random_play("kotu_ellima", 3, lambda s: s.ply >= 2)
-    GameFile().save(MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 0, "hard"), state)
+    GameFile().save(MatchConfig("kotu_ellima", dict(state.game.options), Mode.COMPUTER, 0, "hard"), state)
     calls = []
     real = library.overview
     monkeypatch.setattr(library, "overview", lambda: (calls.append(1), real())[1])
@@ -182,7 +182,7 @@ def test_the_title_reads_the_library_after_its_first_frame_once_and_again_on_ret
         app.frame([], 1 / 60)
     assert len(calls) == 1 and title.resume_button.visible and title.library_button.visible
     saved = library.scan().unfinished
-    GameFile().save(MatchConfig("kotu_ellima", dict(state.game.options), VS_COMPUTER, 1, "easy"), state)
+    GameFile().save(MatchConfig("kotu_ellima", dict(state.game.options), Mode.COMPUTER, 1, "easy"), state)
     app.manager.push(Scene(app))
     app.manager.pop()
     assert len(calls) == 2 and f"({len(saved) + 1})" in tr(title.library_button.label)

@@ -11,7 +11,7 @@ import pytest
 
 from game.boards.beats import Beat
 from game.boards.squares import Family
-from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.config import MatchConfig, Mode
 from game.scenes.gameover import GameOverScene
 from game.scenes.setup import SetupScene
 from rules.battlehalma import COUNTER_DIRS
@@ -66,7 +66,7 @@ def test_pass_and_play_to_the_end(app, options, seed):
     golden games' and the contract's): every move lands and the end is said."""
     length = random_play("battlehalma", seed, lambda s: False, max_plies=3000, **options).ply
     late = random_play("battlehalma", seed, lambda s: s.ply >= length - 40, max_plies=3000, **options)
-    scene = start(app, MatchConfig("battlehalma", dict(options), mode=PASS_AND_PLAY), late)
+    scene = start(app, MatchConfig("battlehalma", dict(options), mode=Mode.PASS), late)
     play_to_end(app, scene, random.Random(seed))
     outcome = scene.match.state.outcome()
     assert outcome is not None
@@ -81,7 +81,7 @@ def test_against_the_computer_to_the_end(app):
     cfg = MatchConfig(
         "battlehalma",
         dict(TERMINAL_6),
-        mode=VS_COMPUTER,
+        mode=Mode.COMPUTER,
         human_side=1,
         level="easy",
         min_pause=0.0,

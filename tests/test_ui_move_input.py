@@ -6,8 +6,7 @@ import random
 
 from game.match.routes import Click, MoveBuilder
 from rules import load_game
-from rules.line_games import DROP, JUMP
-from rules.war import HUFF
+from rules.kinds import MoveKind
 from rules.words import NOT_ALLOWED, Refused
 from tools.scenarios import chain_position, free_chain_position, huff_position, random_play
 
@@ -56,7 +55,7 @@ def test_forced_capture_is_explained():
 
 def test_chain_is_built_jump_by_jump_and_completes_on_the_last_landing():
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     b = MoveBuilder(state)
     b.click(chain.path[0])
     for i, p in enumerate(chain.path[1:-1], start=1):
@@ -72,7 +71,7 @@ def test_chain_is_built_jump_by_jump_and_completes_on_the_last_landing():
 
 def test_forced_chain_cannot_stop_early():
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     b = MoveBuilder(state)
     b.click(chain.path[0])
     b.click(chain.path[1])
@@ -83,7 +82,7 @@ def test_forced_chain_cannot_stop_early():
 
 def test_free_chain_may_stop_after_one_jump():
     state = free_chain_position()
-    long = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    long = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     b = MoveBuilder(state)
     b.click(long.path[0])
     assert b.click(long.path[1]).kind == Click.EXTEND
@@ -103,7 +102,7 @@ def test_huff_is_a_click_on_the_marked_piece_and_can_be_declined():
     assert b.click(target).kind == Click.ILLEGAL
     b.refresh()
     result = b.click(target)
-    assert result.kind == Click.MOVE and result.move.kind == HUFF and result.move.path == (target,)
+    assert result.kind == Click.MOVE and result.move.kind == MoveKind.HUFF and result.move.path == (target,)
 
 
 def test_drop_is_a_click_on_an_empty_point_and_a_piece_cannot_move_yet():
@@ -113,7 +112,7 @@ def test_drop_is_a_click_on_an_empty_point_and_a_piece_cannot_move_yet():
     assert drops
     point = min(drops)
     result = b.click(point)
-    assert result.kind == Click.MOVE and result.move.kind == DROP
+    assert result.kind == Click.MOVE and result.move.kind == MoveKind.DROP
     pieces = state.pieces()
     board = state.game.board
     cow = next(
@@ -137,7 +136,7 @@ def test_a_plain_refusal_mid_chain_says_where_the_chain_may_go(monkeypatch):
     """The rules' plain 'not allowed' is known by its code, not its English, and the builder
     says something better in the middle of a chain."""
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     b = MoveBuilder(state)
     b.click(chain.path[0])
     b.click(chain.path[1])

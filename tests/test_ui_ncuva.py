@@ -12,8 +12,7 @@ import pytest
 from game import settings as user_settings
 from game.boards.holes import Family
 from game.boards.holes.preview import preview
-from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
-from rules.effects import RELAY
+from game.config import MatchConfig, Mode
 from rules.kinds import Detail, EffectKind
 from tools.scenarios import Mouse, pump, random_play, settle
 from tools.scenarios import play_to_end as scenario_play_to_end
@@ -29,7 +28,7 @@ def test_pass_and_play_to_the_end(app, columns, seed):
     user_settings.update(animation="fast")
     length = random_play("ncuva", seed, lambda s: False, max_plies=3000, columns=columns).ply
     late = random_play("ncuva", seed, lambda s: s.ply >= length - 16, max_plies=3000, columns=columns)
-    scene = start(app, MatchConfig("ncuva", {"columns": columns}, mode=PASS_AND_PLAY), late)
+    scene = start(app, MatchConfig("ncuva", {"columns": columns}, mode=Mode.PASS), late)
     play_to_end(app, scene, random.Random(seed))
     assert scene.match.state.outcome() is not None
     assert scene.board.shown_counts() == scene.match.state.counts()
@@ -44,7 +43,7 @@ def test_against_the_computer_to_the_end(app):
     cfg = MatchConfig(
         "ncuva",
         {"after_capture": "end-turn"},
-        mode=VS_COMPUTER,
+        mode=Mode.COMPUTER,
         human_side=0,
         level="easy",
         min_pause=0.0,
@@ -132,7 +131,7 @@ def test_animation_is_deterministic_for_a_seed():
 
 def test_a_click_skips_the_sowing(app):
     state, move = _long_sowing()
-    assert any(e.kind == RELAY for e in state.effects(move))
+    assert any(e.kind == EffectKind.RELAY for e in state.effects(move))
     scene = start(app, MatchConfig("ncuva", {"columns": 12}), state)
     pump(app, 0.1)
     Mouse(app).click(scene.board.pos(move.origin))
@@ -156,16 +155,17 @@ def test_preview_function_agrees_with_effects():
 
 def test_the_log_counts_one_stone_as_one(app):
     from game.match.words import describe
-    from rules.effects import CAPTURE, Effect
+    from rules.effects import Effect
+    from rules.kinds import EffectKind
 
     scene = start(app, MatchConfig("ncuva"))
     move = scene.match.state.legal_moves()[0]
     written = scene.match.state.move_text(move)
-    words = describe(scene.match, move, 0, [Effect(CAPTURE, 0, count=1, player=0)], written)
+    words = describe(scene.match, move, 0, [Effect(EffectKind.CAPTURE, 0, count=1, player=0)], written)
     assert words.endswith("took 1 stone")
-    assert describe(scene.match, move, 0, [Effect(CAPTURE, 0, count=6, player=0)], written).endswith(
-        "took 6 stones"
-    )
+    assert describe(
+        scene.match, move, 0, [Effect(EffectKind.CAPTURE, 0, count=6, player=0)], written
+    ).endswith("took 6 stones")
 
 
 def test_twelve_columns_fill_the_board_area(app):
@@ -227,7 +227,7 @@ def test_the_pit_where_the_last_sowing_ended_is_marked(app, monkeypatch):
 def test_sleep_is_explained_until_it_has_been_seen(app):
     """The hover line says what "sleeps" means until a sowing has been seen to end in sleep
     (its caption says it in full); the panel says it every time it tells of one."""
-    scene = start(app, MatchConfig("ncuva", {"first": "south"}, mode=PASS_AND_PLAY))
+    scene = start(app, MatchConfig("ncuva", {"first": "south"}, mode=Mode.PASS))
     renderer = scene.board.renderer
     mouse = Mouse(app)
     state = scene.match.state

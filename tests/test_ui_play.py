@@ -12,7 +12,7 @@ import pytest
 from game import settings as user_settings
 from game import theme
 from game.boards.beats import Beat
-from game.config import PASS_AND_PLAY, VS_COMPUTER, WATCH, Controller, MatchConfig
+from game.config import Controller, MatchConfig, Mode
 from game.render.pieces import sprite
 from game.scenes.gameover import GameOverScene
 from game.scenes.menu import MenuScene
@@ -20,9 +20,7 @@ from game.scenes.play import PlayScene
 from game.scenes.rules_screen import RulesScene
 from game.sound import RECIPES
 from rules import load_state
-from rules.kinds import PieceKind
-from rules.line_games import JUMP
-from rules.war import HUFF
+from rules.kinds import MoveKind, PieceKind
 from tools.scenarios import (
     Mouse,
     chain_position,
@@ -42,7 +40,7 @@ play_to_end = partial(scenario_play_to_end, max_plies=400)
 
 
 def test_pass_and_play_to_the_end_shows_game_over(app):
-    scene = start(app, MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY))
+    scene = start(app, MatchConfig("hat_diviyan_keliya", mode=Mode.PASS))
     play_to_end(app, scene, random.Random(4))
     outcome = scene.match.state.outcome()
     assert outcome is not None
@@ -54,7 +52,7 @@ def test_pass_and_play_to_the_end_shows_game_over(app):
 
 
 def test_war_game_pass_and_play_to_the_end(app):
-    scene = start(app, MatchConfig("peralikatuma", mode=PASS_AND_PLAY))
+    scene = start(app, MatchConfig("peralikatuma", mode=Mode.PASS))
     play_to_end(app, scene, random.Random(2))
     assert scene.match.state.outcome() is not None
 
@@ -63,7 +61,7 @@ def test_against_the_computer_to_the_end(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
     cfg = MatchConfig(
-        "hat_diviyan_keliya", mode=VS_COMPUTER, human_side=1, level="easy", min_pause=0.0, iterations=40
+        "hat_diviyan_keliya", mode=Mode.COMPUTER, human_side=1, level="easy", min_pause=0.0, iterations=40
     )
     scene = start(app, cfg)
     assert scene.match.controllers == [Controller.COMPUTER, Controller.HUMAN]
@@ -77,7 +75,7 @@ def test_against_the_computer_to_the_end(app):
 def test_computer_against_computer_plays_by_itself(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
-    cfg = MatchConfig("hat_diviyan_keliya", mode=WATCH, level="easy", min_pause=0.0, iterations=30)
+    cfg = MatchConfig("hat_diviyan_keliya", mode=Mode.WATCH, level="easy", min_pause=0.0, iterations=30)
     scene = start(app, cfg)
     wait_until(lambda: scene.match.state.ply >= 6, step=0.002, between=lambda: app.frame([], 1 / 30))
     assert scene.match.state.ply >= 6
@@ -85,7 +83,7 @@ def test_computer_against_computer_plays_by_itself(app):
 
 def test_multi_capture_built_by_clicks(app):
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     scene = start(app, MatchConfig("kotu_ellima"), state)
     mouse = Mouse(app)
     view = scene.board
@@ -117,7 +115,7 @@ def test_multi_capture_built_by_clicks(app):
 
 def test_a_chain_clicked_from_the_start_is_animated_hop_by_hop(app):
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     scene = start(app, MatchConfig("kotu_ellima"), state)
     scene.match.play(chain)  # as the computer plays it: nothing was shown before
     app.frame([], 0)  # the scene takes up what the match reported
@@ -131,7 +129,7 @@ def test_a_chain_clicked_from_the_start_is_animated_hop_by_hop(app):
 
 def test_the_panel_follows_the_board_while_a_move_is_shown(app):
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     mover = state.to_move
     scene = start(app, MatchConfig("kotu_ellima"), state)
     scene.match.play(chain)
@@ -144,7 +142,7 @@ def test_the_panel_follows_the_board_while_a_move_is_shown(app):
 
 def test_a_click_during_an_animation_skips_to_its_end(app):
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     scene = start(app, MatchConfig("kotu_ellima"), state)
     scene.match.play(chain)
     app.frame([], 0.05)
@@ -156,7 +154,7 @@ def test_a_click_during_an_animation_skips_to_its_end(app):
 
 def test_the_speed_key_makes_moves_quicker(app):
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
 
     def frames_to_show(presses: int) -> int:
         user_settings.update(animation="normal")
@@ -202,7 +200,7 @@ def test_the_speed_key_slows_the_move_being_shown(app):
     """F pressed while a move is shown takes effect at once: turned to slow, that very move is
     shown slowly (more frames than left alone at normal speed)."""
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
 
     def frames_to_show(presses: int) -> int:
         user_settings.update(animation="normal")
@@ -224,7 +222,7 @@ def test_the_speed_key_slows_the_move_being_shown(app):
 def test_hint_button_keeps_its_place_while_a_piece_is_selected(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
-    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY, iterations=200))
+    scene = start(app, MatchConfig("kotu_ellima", mode=Mode.PASS, iterations=200))
     rect = scene.hint_button.rect.copy()
     assert scene.hint_button.visible and scene.hint_button.enabled
     Mouse(app).click(scene.board.pos(scene.match.state.legal_moves()[0].origin))
@@ -249,7 +247,7 @@ def test_enemy_piece_click_says_the_point_is_taken_in_lower_case(app):
 
 def test_footer_in_watch_mode_does_not_ask_for_clicks(app):
     scene = start(
-        app, MatchConfig("hat_diviyan_keliya", mode=WATCH, level="easy", min_pause=0.0, iterations=30)
+        app, MatchConfig("hat_diviyan_keliya", mode=Mode.WATCH, level="easy", min_pause=0.0, iterations=30)
     )
     scene.match.toggle_pause()
     texts = []
@@ -270,7 +268,7 @@ def test_footer_in_watch_mode_does_not_ask_for_clicks(app):
 
 def test_a_free_chain_stops_with_the_stop_button(app):
     state = free_chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     scene = start(app, MatchConfig("sixteen_soldiers", {"capture": "free"}), state)
     mouse = Mouse(app)
     mouse.click(scene.board.pos(chain.path[0]))
@@ -313,7 +311,7 @@ def test_huff_offered_declined_then_taken(app):
     scene.match.builder.refresh()
     mover = scene.match.state.to_move
     mouse.click(scene.board.pos(target))
-    assert scene.match.state.history()[-1] == (HUFF, (target,), ())
+    assert scene.match.state.history()[-1] == (MoveKind.HUFF, (target,), ())
     assert target not in scene.match.state.pieces()
     assert scene.match.state.to_move == mover  # a huff does not use up the turn
 
@@ -348,7 +346,7 @@ def test_undo_in_pass_and_play_takes_back_one_move(app):
 def test_undo_against_the_computer_cancels_its_thinking(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
-    cfg = MatchConfig("kotu_ellima", mode=VS_COMPUTER, human_side=0, level="expert", min_pause=5.0)
+    cfg = MatchConfig("kotu_ellima", mode=Mode.COMPUTER, human_side=0, level="expert", min_pause=5.0)
     scene = start(app, cfg)
     start_text = scene.match.state.to_text()
     click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
@@ -422,17 +420,17 @@ def test_leaving_a_game_in_progress_asks_first_and_the_game_is_saved(app):
 
 def test_a_resumed_game_has_its_moves_and_can_undo_them(app):
     from game import library
-    from game.config import VS_COMPUTER
+    from game.config import Mode
 
     state = random_play("hat_diviyan_keliya", 2, lambda s: s.ply >= 6)
-    config = MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY)
+    config = MatchConfig("hat_diviyan_keliya", mode=Mode.PASS)
     assert library.GameFile().save(config, state) == ""
     saved = library.scan().unfinished[0].match
     scene = start(app, saved.config, saved.state)
     assert len(scene.match.log) == 6 and scene.match.movers == [0, 1, 0, 1, 0, 1]
     Mouse(app).key(pygame.K_u)
     assert scene.match.state.ply == 5 and len(scene.match.log) == 5
-    assert VS_COMPUTER != saved.config.mode
+    assert Mode.COMPUTER != saved.config.mode
 
 
 def test_export_writes_a_save_that_loads_back(app):
@@ -463,7 +461,7 @@ def test_setup_against_the_computer_by_clicks(app):
     app.frame([], 1 / 60)
     mouse = Mouse(app)
     mouse.click((setup.mode.rect.right - 20, setup.mode.rect.top + 20))
-    assert setup.mode.value == VS_COMPUTER and setup.side.visible and setup.level.visible
+    assert setup.mode.value == Mode.COMPUTER and setup.side.visible and setup.level.visible
     app.frame([], 1 / 60)
     mouse.click((setup.side.rect.right - 20, setup.side.rect.top + 20))
     assert setup.side.value == 1
@@ -486,13 +484,13 @@ def test_hint_marks_a_legal_move_and_goes_when_a_move_is_played(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
     state = chain_position()
-    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY, iterations=200), state)
+    scene = start(app, MatchConfig("kotu_ellima", mode=Mode.PASS, iterations=200), state)
     assert scene.hint_button.visible
     Mouse(app).key(pygame.K_h)
     assert wait_for(app, lambda: scene.match.suggestion is not None)
     hint = scene.match.suggestion
     assert hint in scene.match.state.legal_moves()
-    assert hint.kind == JUMP  # captures are forced here: the hint must be one
+    assert hint.kind == MoveKind.JUMP  # captures are forced here: the hint must be one
     assert scene.match.state.move_text(hint) in scene.match.said.words
     app.frame([], 1 / 60)
     assert scene.hint_button.visible and not scene.hint_button.enabled  # shown on the board instead
@@ -503,7 +501,7 @@ def test_hint_marks_a_legal_move_and_goes_when_a_move_is_played(app):
 def test_hint_is_dropped_by_undo_while_it_is_computed(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
-    scene = start(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY, iterations=50_000))
+    scene = start(app, MatchConfig("kotu_ellima", mode=Mode.PASS, iterations=50_000))
     click_move(Mouse(app), scene, scene.match.state.legal_moves()[0])
     pump(app, 1.0)
     Mouse(app).key(pygame.K_h)
@@ -517,7 +515,7 @@ def test_hint_is_dropped_by_undo_while_it_is_computed(app):
 def test_watch_mode_pauses_and_resumes(app):
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
-    cfg = MatchConfig("hat_diviyan_keliya", mode=WATCH, level="easy", min_pause=0.0, iterations=30)
+    cfg = MatchConfig("hat_diviyan_keliya", mode=Mode.WATCH, level="easy", min_pause=0.0, iterations=30)
     scene = start(app, cfg)
     assert not scene.hint_button.visible
     Mouse(app).key(pygame.K_p)
@@ -569,7 +567,7 @@ def test_animation_events_sound_as_they_should(app, monkeypatch):
     heard: list[str] = []
     monkeypatch.setattr(app.sound, "play", lambda name, volume=1.0: heard.append(name))
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     scene = start(app, MatchConfig("kotu_ellima"), state)
     scene.match.play(chain)
     settle(app, scene)
@@ -622,7 +620,7 @@ def test_the_result_sounds_the_win_chord_once_as_it_appears(app, monkeypatch):
 @pytest.mark.parametrize("game_id", ["kotu_ellima", "battlehalma"])
 def test_turn_the_board_puts_the_player_to_move_at_the_bottom(app, game_id):
     user_settings.update(rotate=True)
-    scene = start(app, MatchConfig(game_id, mode=PASS_AND_PLAY))
+    scene = start(app, MatchConfig(game_id, mode=Mode.PASS))
     a1 = (
         scene.match.state.game.point_index("a1")
         if game_id == "battlehalma"
@@ -649,7 +647,7 @@ def test_turn_the_board_puts_the_player_to_move_at_the_bottom(app, game_id):
 def test_the_taken_count_rises_as_the_captures_are_shown(app):
     """A chain of captures: the card counts each piece as it is knocked off, not at the start."""
     state = chain_position()
-    chain = max((m for m in state.legal_moves() if m.kind == JUMP), key=lambda m: len(m.captured))
+    chain = max((m for m in state.legal_moves() if m.kind == MoveKind.JUMP), key=lambda m: len(m.captured))
     mover = state.to_move
     before = state.captured_counts()[mover]
     scene = start(app, MatchConfig("kotu_ellima"), state)
@@ -664,17 +662,19 @@ def test_the_taken_count_rises_as_the_captures_are_shown(app):
 
 
 def test_ncuva_stores_count_as_the_stones_are_swept(app):
-    from rules.effects import CAPTURE
+    from rules.kinds import EffectKind
 
     def capture(s):
-        return next((m for m in s.legal_moves() if any(e.kind == CAPTURE for e in s.effects(m))), None)
+        return next(
+            (m for m in s.legal_moves() if any(e.kind == EffectKind.CAPTURE for e in s.effects(m))), None
+        )
 
     state = random_play("ncuva", 1, lambda s: capture(s) is not None, max_plies=400)
     move = capture(state)
     scene = start(app, MatchConfig("ncuva", dict(state.game.options)), state)
     mover = state.to_move
     before = state.captured_counts()[mover]
-    taken = sum(e.count for e in state.effects(move) if e.kind == CAPTURE)
+    taken = sum(e.count for e in state.effects(move) if e.kind == EffectKind.CAPTURE)
     scene.match.play(move)
     app.frame([], 0.01)
     assert scene.shown_taken()[mover] == before  # the sowing has only begun

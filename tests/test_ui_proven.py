@@ -6,7 +6,7 @@ import pytest
 
 from game.ai import solver
 from game.app import App
-from game.config import PASS_AND_PLAY, Controller, MatchConfig
+from game.config import Controller, MatchConfig, Mode
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from rules import load_game
@@ -22,7 +22,7 @@ def app():
 def start(app, game_id):
     app.manager.clear()
     app.manager.push(MenuScene(app))
-    scene = PlayScene(app, MatchConfig(game_id, mode=PASS_AND_PLAY))
+    scene = PlayScene(app, MatchConfig(game_id, mode=Mode.PASS))
     app.manager.push(scene)
     app.frame([], 1 / 60)
     return scene
@@ -51,7 +51,7 @@ def test_against_the_computer_it_is_hidden_but_shown_when_looking_back(app):
     state = random_play("hat_diviyan_keliya", 2, lambda s: s.ply >= 4)
     app.manager.clear()
     app.manager.push(MenuScene(app))
-    scene = PlayScene(app, MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY), state)
+    scene = PlayScene(app, MatchConfig("hat_diviyan_keliya", mode=Mode.PASS), state)
     scene.match.controllers[1] = Controller.COMPUTER
     app.manager.push(scene)
     app.frame([], 1 / 60)

@@ -148,12 +148,12 @@ def test_the_title_pieces_pile_above_the_buttons_and_the_prompt_never_vanishes(a
 
 
 def test_the_thinking_pill_sits_under_the_board_not_over_it(app):
-    from game.config import WATCH, MatchConfig
+    from game.config import MatchConfig, Mode
     from tools.scenarios import start_play
 
     if not app.computer_available:
         pytest.skip("the AI worker is not installed")
-    scene = start_play(app, MatchConfig("kotu_ellima", mode=WATCH, level="hard"))
+    scene = start_play(app, MatchConfig("kotu_ellima", mode=Mode.WATCH, level="hard"))
     for _ in range(5):
         app.frame([], 1 / 60)
     assert scene.plan.thinking and scene.plan.help_pos[1] >= scene.board.frame.bottom

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import load_game, load_state
-from rules.war import HUFF
+from rules.kinds import MoveKind
 
 GAMES = st.sampled_from(["sixteen_soldiers", "peralikatuma", "kotu_ellima"])
 RULES = st.sampled_from(["forced", "huff", "free"])
@@ -35,7 +35,7 @@ def test_random_game_invariants(game_id, rule, seed, greedy):
         after_own, after_opp = army_points(state, mover), army_points(state, mover ^ 1)
         # Pieces vanish only by capture (or a huff), and only the opponent's.
         removed = before_opp - after_opp
-        if move.kind == HUFF:
+        if move.kind == MoveKind.HUFF:
             assert removed == {move.path[0]} and after_own == before_own and state.to_move == mover
         else:
             assert removed == set(move.captured)

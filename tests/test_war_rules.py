@@ -6,8 +6,7 @@ import pytest
 from positions import refuse, untranslated, war_state
 
 from rules import game_spec, load_game, load_state
-from rules.kinds import EndCode
-from rules.war import HUFF
+from rules.kinds import EndCode, MoveKind
 from rules.words import words_of
 
 
@@ -153,7 +152,7 @@ def test_free_rule_allows_stopping_and_plain_moves():
     t = texts(s)
     assert "e3xe5" in t and "e3xe5xc5" in t and "a3-a5" in t
     s.play("e3xe5")
-    assert not [m for m in s.legal_moves() if m.kind == HUFF]
+    assert not [m for m in s.legal_moves() if m.kind == MoveKind.HUFF]
 
 
 def test_illegal_move_reasons():
@@ -171,7 +170,7 @@ def test_illegal_move_reasons():
 
 
 def huffs(state):
-    return sorted(state.move_text(m) for m in state.legal_moves() if m.kind == HUFF)
+    return sorted(state.move_text(m) for m in state.legal_moves() if m.kind == MoveKind.HUFF)
 
 
 def test_huff_after_a_plain_move_that_skipped_a_capture():
@@ -416,33 +415,40 @@ def test_why_illegal_names_what_is_wrong_with_a_move_given_as_a_route():
     onto a piece of one's own, a hop between points no line joins, a chain that stops where it
     could go on after coming back over its starting point (which it left empty)."""
     from rules import Move
-    from rules.line_games import JUMP, STEP
+    from rules.kinds import MoveKind
 
     s = war_state("kotu_ellima", south="e3 e4 a3", north="i7 d5 c5")
     p = s.game.point_index
-    assert s.why_illegal(Move(STEP, (p("e3"), p("e4")))) == "e4 is not empty"
-    assert s.why_illegal(Move(JUMP, (p("e4"), p("c6"), p("c4")))) == "e4 and c6 are not joined by a line"
+    assert s.why_illegal(Move(MoveKind.STEP, (p("e3"), p("e4")))) == "e4 is not empty"
     assert (
-        s.why_illegal(Move(JUMP, (p("e3"), p("e5")))) == "a jump must go over an enemy piece (e4 is not one)"
+        s.why_illegal(Move(MoveKind.JUMP, (p("e4"), p("c6"), p("c4"))))
+        == "e4 and c6 are not joined by a line"
+    )
+    assert (
+        s.why_illegal(Move(MoveKind.JUMP, (p("e3"), p("e5"))))
+        == "a jump must go over an enemy piece (e4 is not one)"
     )
     # the one capture, given as a step: nothing is wrong with its route, only with what it says
     lone = war_state("kotu_ellima", south="e3 a3", north="e4 i7")
-    assert lone.why_illegal(Move(STEP, (p("e3"), p("e5")), (p("e4"),))) == "that move is not allowed here"
+    assert (
+        lone.why_illegal(Move(MoveKind.STEP, (p("e3"), p("e5")), (p("e4"),)))
+        == "that move is not allowed here"
+    )
     blocked = war_state("kotu_ellima", south="e5 a3", north="d5 c5 i7", capture="free")
-    assert blocked.why_illegal(Move(JUMP, (p("e5"), p("c5")))) == "c5 is not empty"
+    assert blocked.why_illegal(Move(MoveKind.JUMP, (p("e5"), p("c5")))) == "c5 is not empty"
     # on the north wing a chain can land where it jumped a piece (e9): that point is empty again
     wing = war_state("kotu_ellima", south="c9 a3", north="e9 f8 e8 i7")
     assert [wing.move_text(m) for m in wing.legal_moves()] == ["c9xg9xe7xe9"]
-    assert wing.why_illegal(Move(JUMP, tuple(p(n) for n in ("c9", "g9", "e7", "e9", "e5")))) == (
+    assert wing.why_illegal(Move(MoveKind.JUMP, tuple(p(n) for n in ("c9", "g9", "e7", "e9", "e5")))) == (
         "e9 and e5 are not joined by a line"
     )
     # stopped at c3, whose one jump left lands on the empty start e3
     s = war_state("kotu_ellima", south="e3 a3", north="e4 d4 d3 i7")
-    assert s.why_illegal(Move(JUMP, (p("e3"), p("e5"), p("c3")))) == (
+    assert s.why_illegal(Move(MoveKind.JUMP, (p("e3"), p("e5"), p("c3")))) == (
         "the capture must go on: another jump is possible from c3"
     )
     s = war_state("kotu_ellima", south="e5 a3", north="d4 c4 d5 f5 i7")
-    back = Move(JUMP, (p("e5"), p("c3"), p("c5"), p("e5")))
+    back = Move(MoveKind.JUMP, (p("e5"), p("c3"), p("c5"), p("e5")))
     assert back not in s.legal_moves()
     assert s.why_illegal(back) == "the capture must go on: another jump is possible from e5"
 
@@ -456,10 +462,11 @@ def test_huff_refusals_name_the_pieces_that_may_be_huffed():
     p = s.game.point_index
     assert s.why_not_from(p("i7")) == "only a piece that failed to capture may be huffed (c5, e5)"
     assert (
-        s.why_illegal(Move(HUFF, (p("i7"),))) == "only a piece that failed to capture may be huffed (c5, e5)"
+        s.why_illegal(Move(MoveKind.HUFF, (p("i7"),)))
+        == "only a piece that failed to capture may be huffed (c5, e5)"
     )
     calm = war_state("kotu_ellima", south="e3 a3", north="e7 a7", capture="huff")
-    assert calm.why_illegal(Move(HUFF, (p("e7"),))) == "there is nothing to huff now"
+    assert calm.why_illegal(Move(MoveKind.HUFF, (p("e7"),))) == "there is nothing to huff now"
 
 
 def test_heuristic_is_the_share_of_the_material_lead():

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import State
-from rules.battlehalma import LEAP, LEAP_KING, STEP_KING
-from rules.kinds import EndCode, PieceKind
+from rules.kinds import EndCode, MoveKind, PieceKind
 from tools.scenarios import find
 
 PROMOTION_3: dict[str, Any] = {"rule": "promotion", "size": 8, "counters": 3}
@@ -19,13 +18,16 @@ def chain_moves(state: State, hops: int = 2) -> list:
     return [
         m
         for m in state.legal_moves()
-        if m.kind == LEAP and len(m.path) > hops and len(state.routes(m, limit=2)) > 1  # type: ignore[attr-defined]
+        if m.kind == MoveKind.LEAP and len(m.path) > hops and len(state.routes(m, limit=2)) > 1  # type: ignore[attr-defined]
     ]
 
 
 def longest_chain(state: State):
     """The move with the longest route of leaps (for the benchmark and the chain screenshot)."""
-    return max((m for m in state.legal_moves() if m.kind in (LEAP, LEAP_KING)), key=lambda m: len(m.path))
+    return max(
+        (m for m in state.legal_moves() if m.kind in (MoveKind.LEAP, MoveKind.LEAP_KING)),
+        key=lambda m: len(m.path),
+    )
 
 
 def chain_position(**options: Any) -> State:
@@ -37,7 +39,7 @@ def crowning_position() -> State:
     """A counter can be crowned this move (promotion rule, 3 counters: the corners are near)."""
     return find(
         "battlehalma",
-        lambda s: any(m.kind in (STEP_KING, LEAP_KING) for m in s.legal_moves()),
+        lambda s: any(m.kind in (MoveKind.STEP_KING, MoveKind.LEAP_KING) for m in s.legal_moves()),
         range(200),
         600,
         **PROMOTION_3,
@@ -69,7 +71,7 @@ def king_takes(state: State) -> list:
     return [
         m
         for m in state.legal_moves()
-        if m.kind == LEAP
+        if m.kind == MoveKind.LEAP
         and pieces[m.path[0]][1] == PieceKind.KING
         and any(c != m.path[-1] for c in m.captured)
     ]

@@ -10,8 +10,7 @@ from typing import Any
 import pygame
 
 from rules import State, load_game
-from rules.line_games import JUMP
-from rules.war import HUFF
+from rules.kinds import MoveKind
 
 
 def wait_until(
@@ -67,7 +66,7 @@ def random_play(
             return state
         moves = state.legal_moves()
         if avoid_captures:
-            quiet = [m for m in moves if not state.captures(m) and m.kind != HUFF]
+            quiet = [m for m in moves if not state.captures(m) and m.kind != MoveKind.HUFF]
             moves = quiet or moves
         state.play(moves[rng.randrange(len(moves))])
     return state
@@ -75,7 +74,7 @@ def random_play(
 
 def has_chain(state: State, length: int = 2) -> bool:
     """True when the side to move has a capture chain of ``length`` jumps or more."""
-    return any(m.kind == JUMP and len(m.captured) >= length for m in state.legal_moves())
+    return any(m.kind == MoveKind.JUMP and len(m.captured) >= length for m in state.legal_moves())
 
 
 def find(
@@ -108,7 +107,7 @@ def huff_position() -> State:
     """Huff rule: the side to move may huff a piece that failed to capture."""
     return find(
         "kotu_ellima",
-        lambda s: any(m.kind == HUFF for m in s.legal_moves()),
+        lambda s: any(m.kind == MoveKind.HUFF for m in s.legal_moves()),
         capture="huff",
         avoid_captures=True,
     )

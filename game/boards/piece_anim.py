@@ -10,8 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from rules import Effect
-from rules.effects import MOVE, PLACE, PROMOTE, REMOVE
-from rules.kinds import Detail, PieceKind
+from rules.kinds import Detail, EffectKind, PieceKind
 
 from ..anim import Timer
 from ..easing import arc_point, bounce_out, ease_in_quad
@@ -56,7 +55,9 @@ class MoveAnimation:
         self._taken = [0, 0]  # pieces each side has been seen to take so far
         # Hops the player has already seen while building the chain are not shown again.
         while (
-            shown_hops and self.index < len(self.segments) and self.segments[self.index].effect.kind == MOVE
+            shown_hops
+            and self.index < len(self.segments)
+            and self.segments[self.index].effect.kind == EffectKind.MOVE
         ):
             self._apply(self.segments[self.index], quiet=True)
             self.index += 1
@@ -69,24 +70,26 @@ class MoveAnimation:
         out: list[Segment] = []
         pending: list[int] = []
         for e in effects:
-            if e.kind == MOVE:
+            if e.kind == EffectKind.MOVE:
                 seconds = HOP_SECONDS if e.detail == Detail.HOP else STEP_SECONDS
                 takes = tuple(c for c in pending if c == e.to)
                 for c in takes:
                     pending.remove(c)
-                out.extend(Segment(Effect(REMOVE, c, detail=Detail.HUFF), HUFF_SECONDS) for c in pending)
+                out.extend(
+                    Segment(Effect(EffectKind.REMOVE, c, detail=Detail.HUFF), HUFF_SECONDS) for c in pending
+                )
                 pending = []
                 out.append(Segment(e, seconds, takes))
-            elif e.kind == REMOVE:
-                if out and out[-1].effect.kind == MOVE and e.detail == Detail.CAPTURE:
+            elif e.kind == EffectKind.REMOVE:
+                if out and out[-1].effect.kind == EffectKind.MOVE and e.detail == Detail.CAPTURE:
                     out[-1].takes += (e.cell,)
                 else:
                     pending.append(e.cell)
-            elif e.kind == PLACE:
+            elif e.kind == EffectKind.PLACE:
                 out.append(Segment(e, DROP_SECONDS))
-            elif e.kind == PROMOTE:
+            elif e.kind == EffectKind.PROMOTE:
                 out.append(Segment(e, 0.0))
-        out.extend(Segment(Effect(REMOVE, c, detail=Detail.HUFF), HUFF_SECONDS) for c in pending)
+        out.extend(Segment(Effect(EffectKind.REMOVE, c, detail=Detail.HUFF), HUFF_SECONDS) for c in pending)
         return out
 
     @property
@@ -126,11 +129,11 @@ class MoveAnimation:
         self.timer = Timer(seg.seconds) if seg.seconds > 0 else Timer(1e-6)
         if seg.pause:
             return
-        if e.kind == MOVE:
+        if e.kind == EffectKind.MOVE:
             self.flying = self.board.pop(e.cell, None)
-        elif e.kind == PLACE:
+        elif e.kind == EffectKind.PLACE:
             self.flying = (e.player, PieceKind(e.detail))
-        elif e.kind == REMOVE:
+        elif e.kind == EffectKind.REMOVE:
             self.flying = self.board.pop(e.cell, None)
             if self.flying is not None:
                 self.on_event(Beat.HUFF, e.cell, self.flying)
@@ -141,7 +144,7 @@ class MoveAnimation:
         fire = (lambda *a: None) if quiet else self.on_event
         if seg.pause:
             return
-        if e.kind == MOVE:
+        if e.kind == EffectKind.MOVE:
             piece = (
                 self.flying if self.timer is not None and self.flying is not None else self.board.pop(e.cell)
             )
@@ -152,14 +155,14 @@ class MoveAnimation:
                     fire(Beat.CAPTURE, c, victim)
             self.board[e.to] = piece
             fire(Beat.LAND, e.to, piece)
-        elif e.kind == PLACE:
+        elif e.kind == EffectKind.PLACE:
             self.board[e.cell] = (e.player, PieceKind(e.detail))
             fire(Beat.DROP, e.cell, self.board[e.cell])
-        elif e.kind == REMOVE:
+        elif e.kind == EffectKind.REMOVE:
             victim = self.board.pop(e.cell, None) if e.cell in self.board else self.flying
             if victim is not None:
                 self._taken[victim[0] ^ 1] += 1
-        elif e.kind == PROMOTE:
+        elif e.kind == EffectKind.PROMOTE:
             owner, _ = self.board[e.cell]
             self.board[e.cell] = (owner, PieceKind(e.detail))
             fire(Beat.PROMOTE, e.cell, self.board[e.cell])
@@ -173,7 +176,7 @@ class MoveAnimation:
         owner, kind = self.flying
         e = self.segments[self.index].effect
         t = self.timer.t
-        if e.kind == PLACE:
+        if e.kind == EffectKind.PLACE:
             x, y = view.pos(e.cell)
             fall = 1 - bounce_out(t)
             lift = min(1.0, fall * 1.5)
@@ -186,10 +189,10 @@ class MoveAnimation:
                 lift=lift,
                 alpha=int(120 + 135 * min(1.0, t * 3)),
             )
-        elif e.kind == REMOVE:
+        elif e.kind == EffectKind.REMOVE:
             scale = max(0.05, 1 - ease_in_quad(t))
             draw_piece(surface, view.pos(e.cell), radius, owner, kind, scale=scale * (1 + 0.3 * t))
-        elif e.kind == MOVE:
+        elif e.kind == EffectKind.MOVE:
             height = view.spacing * (0.55 if e.detail == Detail.HOP else 0.18)
             (x, y), lift = arc_point(view.pos(e.cell), view.pos(e.to), t, height)
             draw_piece(surface, (x, y), radius, owner, kind, lift=lift)

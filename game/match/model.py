@@ -18,12 +18,11 @@ import random
 from collections.abc import Callable
 
 from rules import Effect, IllegalMoveError, Move, Note, Outcome, State, game_spec
-from rules.effects import MOVE, REMOVE, STOP
-from rules.kinds import BoardKind, Detail, NoteCode, Pieces
+from rules.kinds import BoardKind, Detail, EffectKind, NoteCode, Pieces
 from rules.words import N_, Words, sentence
 
 from .. import settings as user_settings
-from ..config import COMPUTER, HUMAN, PASS_AND_PLAY, VS_COMPUTER, WATCH, Controller, MatchConfig
+from ..config import Controller, MatchConfig, Mode
 from ..library import GameFile
 from ..opponent import Worker, level_choices
 from ..settings import Settings
@@ -68,11 +67,11 @@ class Match:
         self.saver = saving.Autosave(game_file) if keep else None
         self.controllers: list[Controller] = list(config.controllers())
         self.event = ""  # what just happened, in words ("South: e3xe5, took 1.")
-        wants_computer = COMPUTER in self.controllers
+        wants_computer = Controller.COMPUTER in self.controllers
         if wants_computer and worker is None:
-            self.controllers = [HUMAN, HUMAN]
+            self.controllers = [Controller.HUMAN, Controller.HUMAN]
             self.event = N_("The computer opponent is not available: playing pass and play.")
-        self.computer = Computer(worker, config, plays=wants_computer, hints=config.mode != WATCH)
+        self.computer = Computer(worker, config, plays=wants_computer, hints=config.mode != Mode.WATCH)
         labels = {n: label for n, label, _ in level_choices()}
         self.level_labels = tuple(labels.get(config.level_of(p), config.level_of(p)) for p in (0, 1))
         self.log: list[words.LogEntry] = []  # the moves shown so far
@@ -86,7 +85,7 @@ class Match:
         self.flipped = False  # the player turned it (T) from the way it faces by default
         # V: the solved value under the turn box, where the game is solved. Hidden at first when a
         # person plays (it would give the game away), shown when watching and when looking back.
-        self.show_proven = config.mode == WATCH
+        self.show_proven = config.mode == Mode.WATCH
         self._proven = ProvenValue()
         self._huff_news = ""  # the computer huffed the player's piece: said with the next guidance
         self.analysis: GameAnalysis | None = None  # the engine's look over the game, once asked for
@@ -149,7 +148,7 @@ class Match:
     def lone_human(self) -> int | None:
         """The player a person plays against the computer (None in pass and play and when
         watching): the words speak to them ('You won', 'Your chances')."""
-        humans = [p for p in (0, 1) if self.controllers[p] == HUMAN]
+        humans = [p for p in (0, 1) if self.controllers[p] == Controller.HUMAN]
         return humans[0] if len(humans) == 1 else None
 
     def player_name(self, player: int) -> str:
@@ -181,7 +180,7 @@ class Match:
 
     @property
     def human_to_move(self) -> bool:
-        return self.state.outcome() is None and self.controllers[self.state.to_move] == HUMAN
+        return self.state.outcome() is None and self.controllers[self.state.to_move] == Controller.HUMAN
 
     @property
     def busy(self) -> bool:
@@ -218,11 +217,11 @@ class Match:
 
     @property
     def can_undo(self) -> bool:
-        return self.record.can_undo and self.config.mode != WATCH
+        return self.record.can_undo and self.config.mode != Mode.WATCH
 
     @property
     def can_redo(self) -> bool:
-        return self.record.can_redo and self.config.mode != WATCH
+        return self.record.can_redo and self.config.mode != Mode.WATCH
 
     @property
     def paused(self) -> bool:
@@ -290,7 +289,7 @@ class Match:
             return
         self._orient()
         player = self.state.to_move
-        if self.controllers[player] == COMPUTER:
+        if self.controllers[player] == Controller.COMPUTER:
             waiting = words.agreeing(
                 self.side(player),
                 N_("{side} is the computer: wait for its move."),
@@ -313,9 +312,9 @@ class Match:
         lesson turns it only between its steps (``face``), never in the middle of one."""
         if self.coach is not None:
             return
-        if self.config.mode == VS_COMPUTER:
+        if self.config.mode == Mode.COMPUTER:
             bottom = self.config.human_side
-        elif self.config.mode == PASS_AND_PLAY and self._prefs().rotate:
+        elif self.config.mode == Mode.PASS and self._prefs().rotate:
             bottom = self.state.to_move
         else:
             bottom = 0
@@ -418,7 +417,11 @@ class Match:
         self._events.append(played)
         self._autosave()
         self.say(SILENT)
-        if effects and effects[0].kind == MOVE and not any(e.kind == REMOVE for e in effects):
+        if (
+            effects
+            and effects[0].kind == EffectKind.MOVE
+            and not any(e.kind == EffectKind.REMOVE for e in effects)
+        ):
             self._events.append(Sound("hop", 0.7))
         return True
 
@@ -435,8 +438,8 @@ class Match:
             alt_effects = self.state.effects(alt)
         except (IllegalMoveError, ValueError, KeyError):
             return move, effects
-        taken = sorted(e.cell for e in effects if e.kind == REMOVE)
-        if sorted(e.cell for e in alt_effects if e.kind == REMOVE) != taken:
+        taken = sorted(e.cell for e in effects if e.kind == EffectKind.REMOVE)
+        if sorted(e.cell for e in alt_effects if e.kind == EffectKind.REMOVE) != taken:
             return move, effects
         return alt, alt_effects
 
@@ -448,13 +451,15 @@ class Match:
         played = self.pending.pop(0)
         self._announce(played)
         self.stops_seen |= {
-            e.detail for e in played.effects[-1:] if e.kind == STOP and isinstance(e.detail, Detail)
+            e.detail
+            for e in played.effects[-1:]
+            if e.kind == EffectKind.STOP and isinstance(e.detail, Detail)
         }  # a sowing's stop is its last effect
         victim = played.mover ^ 1
         if (
             is_huff(played.move, played.effects)
-            and self.controllers[played.mover] == COMPUTER
-            and self.controllers[victim] == HUMAN
+            and self.controllers[played.mover] == Controller.COMPUTER
+            and self.controllers[victim] == Controller.HUMAN
         ):
             cell = self.state.game.point_name(played.move.path[0])
             self._huff_news = Words(
@@ -480,7 +485,7 @@ class Match:
         if self.state.outcome() is not None:
             return
         self._intro()
-        if self.human_to_move and self.config.mode == PASS_AND_PLAY:
+        if self.human_to_move and self.config.mode == Mode.PASS:
             self._events.append(Sound("turn", 0.5))
 
     def _read_position(self) -> None:
@@ -509,7 +514,7 @@ class Match:
         self.forget_hint()
         self.settle()
         self.leave_review()
-        group = self.record.undo(lambda mover: self.controllers[mover] == HUMAN)
+        group = self.record.undo(lambda mover: self.controllers[mover] == Controller.HUMAN)
         del self.log[max(0, len(self.log) - len(group)) :]
         self._read_position()
         self._events.append(BoardReset())
@@ -594,7 +599,7 @@ class Match:
 
     def toggle_pause(self) -> None:
         """Computer against computer: hold the game so a position can be studied."""
-        if self.config.mode != WATCH or self.state.outcome() is not None:
+        if self.config.mode != Mode.WATCH or self.state.outcome() is not None:
             return
         c = self.computer
         c.paused = not c.paused
@@ -604,7 +609,7 @@ class Match:
 
     def step_once(self) -> None:
         """Paused computer-against-computer: let the side to move play one move."""
-        if self.config.mode == WATCH and self.paused and self.state.outcome() is None and not self.busy:
+        if self.config.mode == Mode.WATCH and self.paused and self.state.outcome() is None and not self.busy:
             self.computer.stepping = True
 
     def tick(self, dt: float) -> None:
@@ -628,7 +633,9 @@ class Match:
             return
         view = self.review.view
         over = self.state.outcome() is not None
-        computer_to_move = not over and self.controllers[self.state.to_move] == COMPUTER and view is None
+        computer_to_move = (
+            not over and self.controllers[self.state.to_move] == Controller.COMPUTER and view is None
+        )
         news = self.computer.poll(view.state if view is not None else self.state, dt, computer_to_move)
         if news.hint is not None:
             if view is not None:  # the hint is for the position looked at, and shown there
@@ -720,7 +727,9 @@ class Match:
         if self.saver is None:
             return
         by_person = (
-            HUMAN not in self.controllers or bool(self.movers) and self.controllers[self.movers[-1]] == HUMAN
+            Controller.HUMAN not in self.controllers
+            or bool(self.movers)
+            and self.controllers[self.movers[-1]] == Controller.HUMAN
         )
         self.saver.save(self.config, self.state, by_person)
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from rules import Effect, Move, State
-from rules.effects import REMOVE
+from rules.kinds import EffectKind
 
 
 class Replayed(NamedTuple):
@@ -24,7 +24,7 @@ class Replayed(NamedTuple):
 
 def is_huff(move: Move | None, effects: list[Effect]) -> bool:
     """A move made at one cell that removes a piece: the huff of the war games."""
-    return move is not None and len(move.path) == 1 and bool(effects) and effects[0].kind == REMOVE
+    return move is not None and len(move.path) == 1 and bool(effects) and effects[0].kind == EffectKind.REMOVE
 
 
 class GameRecord:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules import Effect, Move, State
-from rules.effects import LIFT, PLACE, REMOVE
 from rules.kinds import Code, EffectKind, MoveKind, Refusal
 from rules.words import N_, Refused
 
@@ -32,10 +31,10 @@ class Click(Code):
 
 #: the first effect of a one-cell move of these kinds, known without working its effects out
 FIRST_EFFECT: dict[MoveKind, EffectKind] = {
-    MoveKind.DROP: PLACE,
-    MoveKind.HUFF: REMOVE,
-    MoveKind.SOW: LIFT,
-    MoveKind.SINGLE: LIFT,
+    MoveKind.DROP: EffectKind.PLACE,
+    MoveKind.HUFF: EffectKind.REMOVE,
+    MoveKind.SOW: EffectKind.LIFT,
+    MoveKind.SINGLE: EffectKind.LIFT,
 }
 
 
@@ -112,7 +111,7 @@ class MoveBuilder:
         return self._single
 
     def _removal_moves(self) -> set[Move]:
-        return {m for m, what in self._singles().values() if what == REMOVE}
+        return {m for m, what in self._singles().values() if what == EffectKind.REMOVE}
 
     def refresh(self) -> None:
         """Forget the choice and the cached moves (after a move, undo or new state)."""
@@ -167,11 +166,11 @@ class MoveBuilder:
 
     def drop_points(self) -> set[int]:
         """Cells where a piece may be placed from hand."""
-        return {c for c, (_, what) in self._open_singles().items() if what == PLACE}
+        return {c for c, (_, what) in self._open_singles().items() if what == EffectKind.PLACE}
 
     def removal_points(self) -> set[int]:
         """Enemy pieces that may be removed where they stand (a huff)."""
-        return {c for c, (_, what) in self._open_singles().items() if what == REMOVE}
+        return {c for c, (_, what) in self._open_singles().items() if what == EffectKind.REMOVE}
 
     def _continuations(self, path: tuple[int, ...]) -> tuple[list[int], bool]:
         hit = self._conts.get(path)

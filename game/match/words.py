@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from rules import Effect, Move, Outcome
-from rules.effects import CAPTURE, PLACE, PROMOTE, REMOVE
+from rules.kinds import EffectKind
 from rules.words import N_, Words
 
-from ..config import COMPUTER, PASS_AND_PLAY, WATCH
+from ..config import Controller, Mode
 from .numbering import move_label, turn_numbers
 
 if TYPE_CHECKING:
@@ -92,15 +92,15 @@ def describe(m: Match, move: Move, mover: int, effects: list[Effect], notation: 
     notation of the move list, the saves and the analysis). Each is one whole template (a
     translation may order it as its language needs); ``sentence`` makes it the panel's sentence."""
     who = m.side(mover)
-    stones = sum(e.count for e in effects if e.kind == CAPTURE)
-    if len(move.path) == 1 and effects and effects[0].kind == REMOVE:
+    stones = sum(e.count for e in effects if e.kind == EffectKind.CAPTURE)
+    if len(move.path) == 1 and effects and effects[0].kind == EffectKind.REMOVE:
         return Words(
             "{side}: {move}, huffed {other}'s piece", side=who, move=notation, other=m.side(mover ^ 1)
         )
-    if len(move.path) == 1 and effects and effects[0].kind == PLACE:
+    if len(move.path) == 1 and effects and effects[0].kind == EffectKind.PLACE:
         return Words("{side}: {move}, placed from hand", side=who, move=notation)
-    pieces = sum(1 for e in effects if e.kind == REMOVE)
-    crowned = any(e.kind == PROMOTE for e in effects)
+    pieces = sum(1 for e in effects if e.kind == EffectKind.REMOVE)
+    crowned = any(e.kind == EffectKind.PROMOTE for e in effects)
     if pieces and crowned:
         return Words.counted(
             "{side}: {move}, took {n}, crowned",
@@ -127,9 +127,9 @@ def describe(m: Match, move: Move, mover: int, effects: list[Effect], notation: 
 
 
 def controller_label(m: Match, player: int) -> str:
-    if m.controllers[player] == COMPUTER:
+    if m.controllers[player] == Controller.COMPUTER:
         return Words("Computer ({level})", level=m.level_labels[player])
-    if m.config.mode == PASS_AND_PLAY:
+    if m.config.mode == Mode.PASS:
         return Words("Player {n}", n=player + 1)
     return N_("You")
 
@@ -176,7 +176,7 @@ def help_text(m: Match) -> str:
         return N_(
             "The game is over: Undo takes moves back, Menu starts another game; click a move to look back."
         )
-    if m.config.mode == WATCH:
+    if m.config.mode == Mode.WATCH:
         return N_("Computer against computer: P pauses and resumes, N one move while paused, F1 the rules.")
     if not m.human_to_move:
         return Words(

@@ -20,7 +20,7 @@ from rules.kinds import Phase, PieceKind
 from rules.words import N_, Words
 
 from .. import theme
-from ..config import PASS_AND_PLAY, WATCH
+from ..config import Mode
 from ..i18n import tr
 from ..match.analysis import MARKS, Verdict
 from ..match.events import Tone
@@ -212,7 +212,7 @@ def _plan_panel(
     help_size, help_lines = _plan_help(help_line, help_pos, board_rect, panel, size, s)
     name_size = theme.fit_size(m.spec.name, int(34 * s), 14, inner_w)
     y = panel.top + pad + theme.font(name_size).get_linesize() + int(4 * s)  # under the game's name
-    mode_words = {PASS_AND_PLAY: N_("Pass and play"), WATCH: N_("Computer v computer")}.get(
+    mode_words = {Mode.PASS: N_("Pass and play"), Mode.WATCH: N_("Computer v computer")}.get(
         m.config.mode, Words("You play {side}", side=m.side(m.config.human_side))
     )
     speed_w = int(inner_w * 0.42)  # the animation speed: a fixed place at the end of this line
@@ -418,10 +418,10 @@ def _place_buttons(
         sc.decline_button: interactive and bool(m.builder.removal_points()) and not m.builder.path,
         sc.hint_button: m.computer.adviser is not None
         and (hint_enabled if m.review.active else m.state.outcome() is None),
-        sc.pause_button: m.config.mode == WATCH and m.state.outcome() is None,
+        sc.pause_button: m.config.mode == Mode.WATCH and m.state.outcome() is None,
         sc.back_button: m.review.active,
         sc.redo_button: m.can_redo and not m.review.active,
-        sc.step_button: m.config.mode == WATCH and m.paused and m.state.outcome() is None,
+        sc.step_button: m.config.mode == Mode.WATCH and m.paused and m.state.outcome() is None,
     }
     for b, visible in shown.items():
         if visible:

@@ -21,7 +21,7 @@ from ..anim import Pulse, Timer
 from ..boards import Animation, BoardFamily, BoardLook, family_for
 from ..boards.beats import Beat
 from ..boards.route_input import Gesture, Intent
-from ..config import HUMAN, MatchConfig, Mode
+from ..config import Controller, MatchConfig, Mode
 from ..library import GameFile
 from ..match import BoardReset, Flash, Match, Played, Sound
 from ..match.words import log_rows
@@ -213,7 +213,7 @@ class PlayScene(Scene):
             events = self.match.take_events()
 
     def _animate(self, played: Played) -> None:
-        if self.match.controllers[played.mover] == HUMAN:
+        if self.match.controllers[played.mover] == Controller.HUMAN:
             self.log_scroll = 0  # a player who moves is back at the game: the list shows the newest
         self.board.position_changed(self.match, played=True)
         anim = self.board.animate(played.effects, played.before, self._anim_event, played.shown_hops)

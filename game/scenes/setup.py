@@ -18,7 +18,7 @@ from rules.words import N_, Words
 
 from .. import settings as user_settings
 from .. import theme
-from ..config import MODES, VS_COMPUTER, WATCH, MatchConfig, sides_of
+from ..config import MODES, MatchConfig, Mode, sides_of
 from ..i18n import tr
 from ..opponent import level_choices
 from ..scene import Scene
@@ -173,14 +173,14 @@ class SetupScene(Scene):
 
     def _refresh(self) -> None:
         mode = self.mode.value
-        self.side.visible = mode == VS_COMPUTER
-        self.level.visible = mode in (VS_COMPUTER, WATCH)
-        self.level2.visible = mode == WATCH
+        self.side.visible = mode == Mode.COMPUTER
+        self.level.visible = mode in (Mode.COMPUTER, Mode.WATCH)
+        self.level2.visible = mode == Mode.WATCH
         desc = {n: d for n, _, d in self.levels}
         self.level.help = desc.get(self.level.value, N_("How hard the computer thinks."))
         self.level2.help = desc.get(self.level2.value, N_("How hard the computer thinks."))
         sides = sides_of(self.current_config().make_game())
-        self.level.label = Words("{side}: level", side=sides[0]) if mode == WATCH else "Difficulty"
+        self.level.label = Words("{side}: level", side=sides[0]) if mode == Mode.WATCH else "Difficulty"
         self.level2.label = Words("{side}: level", side=sides[1])
         self.side.choices = [(0, sides[0]), (1, sides[1])]
         self.side.help = Words("Play {first} or {second}.", first=sides[0], second=sides[1])
@@ -198,7 +198,9 @@ class SetupScene(Scene):
     def current_config(self) -> MatchConfig:
         cfg = self.config
         level2 = (
-            self.level2.value if self.mode.value == WATCH and self.level2.value != self.level.value else None
+            self.level2.value
+            if self.mode.value == Mode.WATCH and self.level2.value != self.level.value
+            else None
         )
         return MatchConfig(
             self.spec.id,

@@ -10,7 +10,7 @@ import math
 import pygame
 
 from rules import Effect, Move, load_state
-from rules.effects import CAPTURE, DROP, RELAY, REMOVE
+from rules.kinds import EffectKind
 from rules.words import N_
 
 from .. import theme
@@ -78,7 +78,7 @@ def render(position: str, move_text: str | None, size: tuple[int, int]) -> pygam
         if len(move.path) > 1:
             _route(surf, [board.pos(c) for c in move.path], theme.HINT, s)
             for e in effects:
-                if e.kind == REMOVE:
+                if e.kind == EffectKind.REMOVE:
                     _cross(surf, board.pos(e.cell), board.unit * 0.28, s)
         else:
             _sowing(surf, board, move, effects, s)
@@ -87,12 +87,12 @@ def render(position: str, move_text: str | None, size: tuple[int, int]) -> pygam
 
 def _sowing(surf: pygame.Surface, board, move: Move, effects: list[Effect], s: float) -> None:
     """Arrows from the lifted hole along every hole a stone fell in; relays ringed, captures crossed."""
-    points = [board.pos(move.origin)] + [board.pos(e.cell) for e in effects if e.kind == DROP]
+    points = [board.pos(move.origin)] + [board.pos(e.cell) for e in effects if e.kind == EffectKind.DROP]
     _route(surf, points, theme.HINT, s)
     for e in effects:
-        if e.kind == RELAY:
+        if e.kind == EffectKind.RELAY:
             alpha_circle(surf, theme.ACCENT_2, 240, board.pos(e.cell), board.unit * 0.5, max(3, int(4 * s)))
-        elif e.kind == CAPTURE:
+        elif e.kind == EffectKind.CAPTURE:
             _cross(surf, board.pos(e.cell), board.unit * 0.28, s)
 
 

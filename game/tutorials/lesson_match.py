@@ -9,7 +9,7 @@ from rules import Move, load_state
 from rules.kinds import Code
 from rules.words import N_, Words, sentence
 
-from ..config import PASS_AND_PLAY, MatchConfig
+from ..config import MatchConfig, Mode
 from ..match.events import SILENT, Flash, Said, Sound
 from ..match.model import Match
 from ..match.routes import Click, ClickResult
@@ -41,7 +41,7 @@ class LessonMatch:
         self.expected: list[Move] = []
         state = start_state(lesson)
         self.match = Match(
-            MatchConfig(lesson.game_id, dict(state.game.options), mode=PASS_AND_PLAY),
+            MatchConfig(lesson.game_id, dict(state.game.options), mode=Mode.PASS),
             state,
             keep=False,
             coach=self,

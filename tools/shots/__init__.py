@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.config import MatchConfig, Mode
 from tools.pseudo import PSEUDO, PseudoTranslations
 from tools.scenarios import (
     Mouse,
@@ -98,7 +98,7 @@ def save_screenshots(
             pump(app, 0.1)
             shot("03_setup_sixteen_soldiers")
             setup = SetupScene(
-                app, "cows_leopards", MatchConfig("cows_leopards", mode=VS_COMPUTER, human_side=1)
+                app, "cows_leopards", MatchConfig("cows_leopards", mode=Mode.COMPUTER, human_side=1)
             )
             app.manager.push(setup)
             pump(app, 0.1)
@@ -170,7 +170,7 @@ def save_screenshots(
             shot("17_play_hat_diviyan_keliya_large")
 
             if app.computer_available:
-                cfg = MatchConfig("peralikatuma", mode=VS_COMPUTER, human_side=1, level="medium")
+                cfg = MatchConfig("peralikatuma", mode=Mode.COMPUTER, human_side=1, level="medium")
                 _play(app, cfg)
                 pump(app, 0.3)
                 shot("18_play_computer_thinking")
@@ -182,7 +182,7 @@ def save_screenshots(
                 app.manager.clear()
 
             state = finished("hat_diviyan_keliya")
-            scene = _play(app, MatchConfig("hat_diviyan_keliya", mode=PASS_AND_PLAY), state)
+            scene = _play(app, MatchConfig("hat_diviyan_keliya", mode=Mode.PASS), state)
             pump(app, 1.2)
             shot("19_game_over")
             over = app.manager.top
@@ -190,10 +190,11 @@ def save_screenshots(
             over.see_board()  # the card shrinks to a strip: Rematch stays at hand
             pump(app, 0.2)
             shot("19b_game_over_see_board")
-            from . import browser, comfort, holes, lessons, solved, squares
+            from . import browser, comfort, editor, holes, lessons, solved, squares
 
-            # BattleHalma, Ncuva, the lessons, the comforts, the file browser, the solved game's notices
-            for scenes in (squares, holes, lessons, comfort, browser, solved):
+            # BattleHalma, Ncuva, the lessons, the comforts, the file browser, the solved game's
+            # notices, the position editor
+            for scenes in (squares, holes, lessons, comfort, browser, solved, editor):
                 scenes.take(app, shot, mouse, _play)
     finally:
         app.close()

@@ -12,7 +12,7 @@ import datetime
 import pygame
 
 from game import library, saves
-from game.config import PASS_AND_PLAY, VS_COMPUTER, MatchConfig
+from game.config import MatchConfig, Mode
 from game.match.analysis import Verdict
 from tools.scenarios import finished, pump, random_play, shown_title, wait_until
 
@@ -26,12 +26,12 @@ def take(app, shot, mouse, play) -> None:
     from game.scenes.settings_screen import SettingsScene
 
     state = random_play("kotu_ellima", 2, lambda s: s.ply >= 23)
-    config = MatchConfig("kotu_ellima", mode=VS_COMPUTER, level="hard")
+    config = MatchConfig("kotu_ellima", mode=Mode.COMPUTER, level="hard")
     files = [library.GameFile() for _ in range(4)]
     for i, (game_file, game_id) in enumerate(zip(files, ("sixteen_soldiers", "ncuva", "battlehalma"))):
         plies = 5 + 7 * i
         game_file.save(
-            MatchConfig(game_id, mode=VS_COMPUTER if i % 2 else PASS_AND_PLAY, level="medium"),
+            MatchConfig(game_id, mode=Mode.COMPUTER if i % 2 else Mode.PASS, level="medium"),
             random_play(game_id, i, lambda s: s.ply >= plies),  # noqa: B023 - used at once
         )
     files[3].save(config, state)
@@ -39,12 +39,12 @@ def take(app, shot, mouse, play) -> None:
         done = library.GameFile()
         files.append(done)
         done.save(
-            MatchConfig(game_id, mode=VS_COMPUTER, level="hard", human_side=i), finished(game_id, i + 1)
+            MatchConfig(game_id, mode=Mode.COMPUTER, level="hard", human_side=i), finished(game_id, i + 1)
         )
     older = library.games_dir() / "20261116-203500-0bd9a3.txt"
     older.write_text(
         saves.match_text(
-            MatchConfig("hat_diviyan_keliya", mode=VS_COMPUTER, level="easy"),
+            MatchConfig("hat_diviyan_keliya", mode=Mode.COMPUTER, level="easy"),
             random_play("hat_diviyan_keliya", 4, lambda s: s.ply >= 12),
             OLDER.timestamp(),
         ),
@@ -74,7 +74,7 @@ def take(app, shot, mouse, play) -> None:
     mouse.key(pygame.K_RIGHT)  # the first row, Sound, changed: the screen says it is saved
     pump(app, 0.1)
     shot("61b_settings_saved")
-    scene = play(app, MatchConfig("kotu_ellima", mode=PASS_AND_PLAY), state)
+    scene = play(app, MatchConfig("kotu_ellima", mode=Mode.PASS), state)
     app.manager.push(PauseScene(app, scene))
     pump(app, 0.1)
     shot("62_pause_menu")
@@ -89,7 +89,9 @@ def take(app, shot, mouse, play) -> None:
     # a game played as North (the top side: the person's own at the bottom) against the computer:
     # the card says "You won" or "You lost", and the graph "Your chances"
     scene = play(
-        app, MatchConfig("kotu_ellima", mode=VS_COMPUTER, level="hard", human_side=1), finished("kotu_ellima")
+        app,
+        MatchConfig("kotu_ellima", mode=Mode.COMPUTER, level="hard", human_side=1),
+        finished("kotu_ellima"),
     )
     pump(app, 1.5)
     shot("65_game_over_turning_points")

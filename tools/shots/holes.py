@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from game.config import MatchConfig
-from rules.effects import CAPTURE, RELAY
+from rules.kinds import EffectKind
 from tools.scenarios import pump, random_play
 
 
 def _relay_move(state):
-    return max(state.legal_moves(), key=lambda m: sum(e.kind == RELAY for e in state.effects(m)))
+    return max(state.legal_moves(), key=lambda m: sum(e.kind == EffectKind.RELAY for e in state.effects(m)))
 
 
 def take(app, shot, mouse, play) -> None:
@@ -28,7 +28,7 @@ def take(app, shot, mouse, play) -> None:
     pump(app, 0.9)
     shot("43_ncuva_mid_sowing")
     anim = scene.animation
-    while anim is not None and not anim.done and anim.steps[anim.index].effect.kind != RELAY:
+    while anim is not None and not anim.done and anim.steps[anim.index].effect.kind != EffectKind.RELAY:
         app.frame([], 1 / 60)
     pump(app, 0.12)
     shot("44_ncuva_relay")
@@ -40,7 +40,7 @@ def take(app, shot, mouse, play) -> None:
     move = max(state.legal_moves(), key=state.move_gain)
     mouse.click(scene.board.pos(move.origin))
     anim = scene.animation
-    while anim is not None and not anim.done and anim.steps[anim.index].effect.kind != CAPTURE:
+    while anim is not None and not anim.done and anim.steps[anim.index].effect.kind != EffectKind.CAPTURE:
         app.frame([], 1 / 60)
     pump(app, 0.3)
     shot("45_ncuva_capture")

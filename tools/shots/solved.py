@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from game.config import PASS_AND_PLAY, MatchConfig
+from game.config import MatchConfig, Mode
 from tools.scenarios import pump, random_play, wait_until
 
 GAME = "hat_diviyan_keliya"
@@ -85,7 +85,7 @@ def _meet(app, shot, mouse, play, name: str, build) -> None:
 
     solver._tables, solver._working, solver._notices, solver._distrusted = {}, set(), [], set()
     solver._build = build
-    play(app, MatchConfig(GAME, mode=PASS_AND_PLAY), random_play(GAME, 5, lambda s: s.ply >= 9))
+    play(app, MatchConfig(GAME, mode=Mode.PASS), random_play(GAME, 5, lambda s: s.ply >= 9))
     mouse.key(pygame.K_v)
 
     def settled() -> bool:

@@ -4,7 +4,7 @@ crowning, a king chosen, the setup screen with its named variants, and a termina
 
 from __future__ import annotations
 
-from game.config import PASS_AND_PLAY, MatchConfig
+from game.config import MatchConfig, Mode
 from rules.kinds import EffectKind, MoveKind
 from tools.battlehalma_positions import (
     PROMOTION_3,
@@ -71,7 +71,7 @@ def take(app, shot, mouse, play) -> None:
     shot("37_squares_king_selected")
 
     state = terminal_win()
-    scene = play(app, MatchConfig("battlehalma", dict(TERMINAL_6), mode=PASS_AND_PLAY), state)
+    scene = play(app, MatchConfig("battlehalma", dict(TERMINAL_6), mode=Mode.PASS), state)
     pump(app, 1.2)
     shot("38_squares_game_over_terminal")
 

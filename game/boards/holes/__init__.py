@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from rules import Effect, Game
-from rules.effects import CAPTURE, DROP, LIFT, RELAY
+from rules.kinds import EffectKind
 
 from ...config import sides_of
 from ...match.read import BoardSource
@@ -36,12 +36,15 @@ def counts_before(
     """The counts and stores a move's effects started from (its effects undone in reverse)."""
     out = dict(counts)
     taken = list(stores)
+    # locals: an enum's attribute is a slow read, and a sowing can have 100,000 effects
+    drop, lift, relay, capture = EffectKind.DROP, EffectKind.LIFT, EffectKind.RELAY, EffectKind.CAPTURE
     for e in reversed(effects):
-        if e.kind == DROP:
+        kind = e.kind
+        if kind == drop:
             out[e.cell] -= 1
-        elif e.kind in (LIFT, RELAY):
+        elif kind == lift or kind == relay:
             out[e.cell] = out.get(e.cell, 0) + e.count
-        elif e.kind == CAPTURE:
+        elif kind == capture:
             out[e.cell] = out.get(e.cell, 0) + e.count
             taken[e.player] -= e.count
     return out, (taken[0], taken[1])
@@ -88,7 +91,8 @@ class Family(FamilyBase):
             self.field.sync(counts, stores)
 
     def animate(self, effects: list[Effect], before, on_event, shown_hops: int = 0) -> SowingAnimation:
-        mover = next((e.player for e in effects if e.kind == CAPTURE), self._mover)
+        capture = EffectKind.CAPTURE  # a local: an enum's attribute is a slow read, and a sowing is long
+        mover = next((e.player for e in effects if e.kind == capture), self._mover)
         anim = SowingAnimation(effects, self.field, self.view, on_event, self.sides, mover)
         anim.on_end = lambda: self._landed(anim)
         return anim

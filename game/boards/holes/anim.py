@@ -15,8 +15,7 @@ from typing import overload
 import pygame
 
 from rules import Effect
-from rules.effects import CAPTURE, DROP, LIFT, RELAY, STOP
-from rules.kinds import Detail, PieceKind, Pieces
+from rules.kinds import Detail, EffectKind, PieceKind, Pieces
 from rules.words import N_, Words
 
 from ...easing import arc_point, ease_in_out, ease_out_cubic, lerp
@@ -25,7 +24,13 @@ from ..beats import Beat, EventSink
 from .stones import STONE_COLOURS, Stone, StoneField, heap_offset
 from .view import HolesView, stone_sprite
 
-SECONDS = {LIFT: 0.38, RELAY: 0.42, DROP: 0.2, CAPTURE: 0.6, STOP: 0.9}
+SECONDS = {
+    EffectKind.LIFT: 0.38,
+    EffectKind.RELAY: 0.42,
+    EffectKind.DROP: 0.2,
+    EffectKind.CAPTURE: 0.6,
+    EffectKind.STOP: 0.9,
+}
 HAND_LIFT = 0.32  # how far above its pit the hand is drawn, in pits
 HAND_SCALE = 1.25  # stones in the hand are nearer the eye
 #: the stops a sowing may announce by their own beat
@@ -76,20 +81,26 @@ class _Steps(Sequence[_Step]):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
         e = self.effects[i]
-        return _Step(e, SECONDS.get(e.kind, 0.0) * (self.k if e.kind in (LIFT, RELAY, DROP) else 1.0))
+        return _Step(
+            e,
+            SECONDS.get(e.kind, 0.0)
+            * (self.k if e.kind in (EffectKind.LIFT, EffectKind.RELAY, EffectKind.DROP) else 1.0),
+        )
 
 
 def net_change(effects: list[Effect]) -> tuple[dict[int, int], tuple[int, int]]:
     """What a sowing changes, one pass: stones gained (or lost) per pit, stones each side takes."""
     delta: dict[int, int] = {}
     taken = [0, 0]
+    # locals: an enum's attribute is a slow read, and a sowing can have 100,000 effects
+    drop, lift, relay, capture = EffectKind.DROP, EffectKind.LIFT, EffectKind.RELAY, EffectKind.CAPTURE
     for e in effects:
         kind = e.kind
-        if kind == DROP:
+        if kind == drop:
             delta[e.cell] = delta.get(e.cell, 0) + 1
-        elif kind in (LIFT, RELAY):
+        elif kind == lift or kind == relay:
             delta[e.cell] = delta.get(e.cell, 0) - e.count
-        elif kind == CAPTURE:
+        elif kind == capture:
             delta[e.cell] = delta.get(e.cell, 0) - e.count
             taken[e.player] += e.count
     return delta, (taken[0], taken[1])
@@ -98,15 +109,19 @@ def net_change(effects: list[Effect]) -> tuple[dict[int, int], tuple[int, int]]:
 def tempo(effects: list[Effect]) -> float:
     """How much faster than normal a sowing this long is shown (1 for a short one); no sowing's
     stones take more than ``LONGEST`` seconds."""
-    work = sum(1 for e in effects if e.kind == DROP) + 2 * sum(1 for e in effects if e.kind == RELAY)
-    plain = sum(SECONDS[e.kind] for e in effects if e.kind in (LIFT, RELAY, DROP))
+    # locals: an enum's attribute is a slow read, and a sowing can have 100,000 effects
+    drop, lift, relay = EffectKind.DROP, EffectKind.LIFT, EffectKind.RELAY
+    work = sum(1 for e in effects if e.kind == drop) + 2 * sum(1 for e in effects if e.kind == relay)
+    plain = sum(SECONDS[e.kind] for e in effects if e.kind == lift or e.kind == relay or e.kind == drop)
     k = max(0.3, min(1.0, 24 / (work + 1)))
     return min(k, LONGEST / plain) if plain else k
 
 
 def stop_words(effects: list[Effect], side: str) -> str:
-    last = effects[-1] if effects and effects[-1].kind == STOP else None
-    taken = sum(e.count for e in effects if e.kind == CAPTURE)
+    last = effects[-1] if effects and effects[-1].kind == EffectKind.STOP else None
+    # locals: an enum's attribute is a slow read, and a sowing can have 100,000 effects
+    capture = EffectKind.CAPTURE
+    taken = sum(e.count for e in effects if e.kind == capture)
     template = STOP_WORDS.get(Detail(last.detail), "") if last else ""
     return (
         Words(template, side=side, taken=taken, lifts=f"{last.count:,}" if last else "0") if template else ""
@@ -199,21 +214,23 @@ class SowingAnimation:
         index = self.index
         if self.begun and not self.done:
             e = self.steps[index].effect
-            if e.kind in (LIFT, RELAY):
+            if e.kind in (EffectKind.LIFT, EffectKind.RELAY):
                 hand.extend(s for s, _, _ in self.rising)
-            elif e.kind == DROP:
+            elif e.kind == EffectKind.DROP:
                 pits[e.cell].append(self.falling if self.falling is not None else Stone(0))
-            elif e.kind == CAPTURE:
+            elif e.kind == EffectKind.CAPTURE:
                 stored[e.player].extend(s for s, _, _, _ in self.sweeping)
             index += 1
+        # locals: an enum's attribute is a slow read, and a sowing can have 100,000 effects
+        drop, lift, relay, capture = EffectKind.DROP, EffectKind.LIFT, EffectKind.RELAY, EffectKind.CAPTURE
         for e in self.effects[index:]:
             kind = e.kind
-            if kind == DROP:
+            if kind == drop:
                 pits[e.cell].append(hand.pop(0) if hand else Stone(0))
-            elif kind in (LIFT, RELAY):
+            elif kind == lift or kind == relay:
                 hand.extend(pits[e.cell])
                 pits[e.cell] = []
-            elif kind == CAPTURE:
+            elif kind == capture:
                 stored[e.player].extend(pits[e.cell])
                 pits[e.cell] = []
         return pits, stored
@@ -278,20 +295,20 @@ class SowingAnimation:
         self.elapsed = 0.0
         field = self.field
         piece = (self.player, PieceKind.STONE)
-        if e.kind in (LIFT, RELAY):
+        if e.kind in (EffectKind.LIFT, EffectKind.RELAY):
             self.rising = [(s, e.cell, at) for s, at in field.lift(e.cell)]
             self.hand_cell = e.cell
-            if e.kind == RELAY and not quiet:
+            if e.kind == EffectKind.RELAY and not quiet:
                 self.on_event(Beat.RELAY, e.cell, piece)
-        elif e.kind == DROP:
+        elif e.kind == EffectKind.DROP:
             self.hand_from, self.hand_cell = self.hand_cell, e.cell
             self.falling = self.hand.pop(0) if self.hand else Stone(0)
-        elif e.kind == CAPTURE:
+        elif e.kind == EffectKind.CAPTURE:
             base = field.stores[e.player]
             self.sweeping = [(s, e.cell, at, base + i) for i, (s, at) in enumerate(field.lift(e.cell))]
             if not quiet:
                 self.on_event(Beat.CAPTURE, e.cell, (e.player, PieceKind.STONE))
-        elif e.kind == STOP and not quiet:
+        elif e.kind == EffectKind.STOP and not quiet:
             self.on_event(
                 STOP_BEATS.get(e.detail, Beat.STOP) if isinstance(e.detail, Detail) else Beat.STOP,
                 e.cell,
@@ -300,10 +317,10 @@ class SowingAnimation:
 
     def _end(self, e: Effect, quiet: bool) -> None:
         field = self.field
-        if e.kind in (LIFT, RELAY):
+        if e.kind in (EffectKind.LIFT, EffectKind.RELAY):
             self.hand.extend(s for s, _, _ in self.rising)
             self.rising = []
-        elif e.kind == DROP:
+        elif e.kind == EffectKind.DROP:
             stone, self.falling = self.falling, None
             assert stone is not None
             if quiet:
@@ -312,7 +329,7 @@ class SowingAnimation:
                 field.drop(e.cell, stone)
                 self.on_event(Beat.DROP, e.cell, (self.player, PieceKind.STONE))
             self.hand_from = None
-        elif e.kind == CAPTURE:
+        elif e.kind == EffectKind.CAPTURE:
             field.to_store(e.player, [s for s, _, _, _ in self.sweeping])
             self.sweeping = []
         self.index += 1

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rules.effects import CAPTURE, RELAY, STOP
-from rules.kinds import Detail
+from rules.kinds import Detail, EffectKind
 from rules.words import Words
 
 from ... import theme
@@ -118,9 +117,9 @@ class HolesRenderer:
             )
         if anim is not None and anim.index < len(anim.steps):
             e = anim.steps[anim.index].effect
-            if e.kind == RELAY:
+            if e.kind == EffectKind.RELAY:
                 alpha_circle(surface, theme.ACCENT_2, 230, view.pos(e.cell), r * 1.1, max(3, int(r * 0.18)))
-            elif e.kind == CAPTURE:
+            elif e.kind == EffectKind.CAPTURE:
                 alpha_circle(surface, theme.CAPTURE, 230, view.pos(e.cell), r * 1.1, max(3, int(r * 0.18)))
 
     def _end_mark(self, surface: pygame.Surface, cell: int) -> None:
@@ -218,7 +217,7 @@ class HolesRenderer:
     # --- words and the preview ----------------------------------------------------------------------------
     def _caption(self, surface: pygame.Surface, anim: SowingAnimation, m: BoardLook) -> None:
         """How the sowing ends, said on the board while its stop is shown."""
-        if anim.done or anim.steps[anim.index].effect.kind != STOP or not anim.caption:
+        if anim.done or anim.steps[anim.index].effect.kind != EffectKind.STOP or not anim.caption:
             return
         stop = anim.steps[anim.index].effect.detail
         self._pill(

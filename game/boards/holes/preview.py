@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules import Effect, Move, State
-from rules.effects import CAPTURE, DROP, RELAY, STOP, replay_counts
-from rules.kinds import Detail
+from rules.effects import replay_counts
+from rules.kinds import Detail, EffectKind
 from rules.words import Words, listing
 
 
@@ -50,34 +50,36 @@ def end_captures(effects: list[Effect]) -> list[Effect]:
     can have hundreds of thousands of effects, and this is asked every frame)."""
     out: list[Effect] = []
     for e in reversed(effects):
-        if e.kind == CAPTURE:
+        if e.kind == EffectKind.CAPTURE:
             out.append(e)
-        elif e.kind != STOP:
+        elif e.kind != EffectKind.STOP:
             break
     return out[::-1]
 
 
 def last_end(effects: list[Effect]) -> int | None:
     """The pit where a move's sowing ended (its stop), or None when the move was no sowing."""
-    return effects[-1].cell if effects and effects[-1].kind == STOP else None
+    return effects[-1].cell if effects and effects[-1].kind == EffectKind.STOP else None
 
 
 def preview(state: State, move: Move, effects: list[Effect]) -> Preview:
     counts = state.counts()
     final, taken = replay_counts(counts, effects)
     received: dict[int, int] = {}
+    # locals: an enum's attribute is a slow read, and a sowing can have 100,000 effects
+    drop, relay, capture = EffectKind.DROP, EffectKind.RELAY, EffectKind.CAPTURE
     for e in effects:
-        if e.kind == DROP:
+        if e.kind == drop:
             received[e.cell] = received.get(e.cell, 0) + 1
-    stop = next((e for e in reversed(effects) if e.kind == STOP), None)
+    stop = next((e for e in reversed(effects) if e.kind == EffectKind.STOP), None)
     return Preview(
         origin=move.origin,
         received=received,
         final=final,
         end=stop.cell if stop is not None else move.origin,
-        captured=tuple(e.cell for e in effects if e.kind == CAPTURE),
+        captured=tuple(e.cell for e in effects if e.kind == capture),
         taken=sum(taken),
-        relays=sum(1 for e in effects if e.kind == RELAY),
+        relays=sum(1 for e in effects if e.kind == relay),
         stop=Detail(stop.detail) if stop is not None else Detail.SLEEP,
         lifts=stop.count if stop is not None else 0,
     )

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rules.effects import REMOVE
-from rules.kinds import NoteCode, PieceKind
+from rules.kinds import EffectKind, NoteCode, PieceKind
 
 from ... import theme
 from ...render.marks import (
@@ -57,7 +56,7 @@ class LinesRenderer:
             alpha_circle(surface, theme.LAST_MOVE, 200, pts[0], r * 0.45, max(2, width - 1))
         alpha_circle(surface, theme.LAST_MOVE, 120, pts[-1], r * 1.25, max(3, width))
         for e in m.last_effects:
-            if e.kind == REMOVE:
+            if e.kind == EffectKind.REMOVE:
                 taken_mark(surface, view.pos(e.cell), r * 0.3)
 
     def _pieces(self, surface: pygame.Surface, m: BoardLook) -> None:
@@ -182,7 +181,7 @@ class LinesRenderer:
         if len(pts) > 1:
             alpha_circle(surface, theme.HINT, 220, pts[0], r * 1.2, max(3, width))
         for e in m.suggestion_effects:  # the pieces it would take
-            if e.kind == REMOVE:
+            if e.kind == EffectKind.REMOVE:
                 taken_mark(surface, view.pos(e.cell), r * 0.3, theme.HINT)
         alpha_circle(
             surface, theme.HINT, int(150 + 100 * m.pulse), pts[-1], r * (1.15 + 0.15 * m.pulse), max(3, width)

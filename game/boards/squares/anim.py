@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from rules import Effect
-from rules.effects import PROMOTE
+from rules.kinds import EffectKind
 
 from ...render.marks import alpha_circle
 from ...render.pieces import CROWN_GOLD
@@ -25,7 +25,7 @@ class SquaresAnimation(MoveAnimation):
         out: list[Segment] = []
         for seg in MoveAnimation._segments(effects):
             out.append(seg)
-            if seg.effect.kind == PROMOTE:
+            if seg.effect.kind == EffectKind.PROMOTE:
                 out.append(Segment(seg.effect, CROWN_SECONDS, pause=True))  # rings round the new crown
         return out
 

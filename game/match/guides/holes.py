@@ -3,8 +3,8 @@ sowing ended (it slept, captured, or a relay cycle stopped it)."""
 
 from __future__ import annotations
 
-from rules.effects import CAPTURE, STOP, Effect
-from rules.kinds import Detail, NoteCode, Phase
+from rules.effects import Effect
+from rules.kinds import Detail, EffectKind, NoteCode, Phase
 from rules.words import N_, Words
 
 from ..events import Said, Tone
@@ -16,9 +16,9 @@ def _taken(fx: list[Effect]) -> int:
     (a sowing can have hundreds of thousands of effects)."""
     taken = 0
     for e in reversed(fx):
-        if e.kind == CAPTURE:
+        if e.kind == EffectKind.CAPTURE:
             taken += e.count
-        elif e.kind != STOP:
+        elif e.kind != EffectKind.STOP:
             break
     return taken
 
@@ -26,7 +26,7 @@ def _taken(fx: list[Effect]) -> int:
 def last_stop(m: BoardSource) -> str:
     """How the sowing just shown ended, in words ('' when nothing was just played)."""
     fx = m.last_effects
-    if not fx or fx[-1].kind != STOP or m.last_move is None:
+    if not fx or fx[-1].kind != EffectKind.STOP or m.last_move is None:
         return ""
     mover = (
         m.state.to_move if fx[-1].detail == Detail.CAPTURE and NoteCode.SOW_AGAIN in m.note_codes else None
