@@ -30,6 +30,7 @@ from game.ai.analysis import Point
 from game.ai.worker import AIReply
 from game.app import App
 from game.config import MatchConfig, Mode
+from game.match.editor import PositionEditor
 from game.match.review import turning_points
 from game.match.words import log_rows
 from game.scenes.coin import CoinTossScene
@@ -2484,6 +2485,18 @@ TABLE: list[Row] = [
         then(editor_of("kotu_ellima"), lambda c: c.was.update(text=c.scene.editor.text())),
         key(pygame.K_p),
         lambda c: opened(c, load_state(c.was["text"]).to_text()) and c.top.match.config.mode == Mode.COMPUTER,
+    ),
+    Row(
+        "pause",
+        "P",
+        "sets up the game's position in the editor",
+        paused,
+        key(pygame.K_p),
+        lambda c: (
+            isinstance(c.top, EditorScene)
+            and c.top.editor.text()
+            == PositionEditor(c.scene.play.match.state.game, c.scene.play.match.state).text()
+        ),
     ),
     Row(
         "editor",

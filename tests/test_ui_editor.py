@@ -127,9 +127,9 @@ def test_copy_gives_the_text_and_paste_opens_a_position_of_any_game(app):
     ncuva = load_game("ncuva", columns=6).new_initial_state(random.Random(1)).to_text()
     pygame.scrap.put_text(ncuva)
     mouse.key(pygame.K_v, pygame.KMOD_LCTRL)
-    assert scene.editor.game.spec.id == "ncuva" and scene.editor.text() == load_state(ncuva).to_text().replace(
-        "; store=0/0", ""
-    )
+    assert scene.editor.game.spec.id == "ncuva" and scene.editor.text() == load_state(
+        ncuva
+    ).to_text().replace("; store=0/0", "")
     assert scene.family.kind == "holes"
     pygame.scrap.put_text("ncuva columns=4; board=9,9,9,9/0,0,0,0/0,0,0,0/0,0,0,0; turn=S")
     kept = scene.editor.text()

@@ -358,7 +358,7 @@ class EditorScene(Scene):
         self.status_rect = pygame.Rect(x0, bottom - status_h + int(8 * s), col_w, status_h - int(8 * s))
         # the buttons along the bottom: going back and sharing on the left, playing on the right
         x = margin
-        for b, width in ((self.back, 150), (self.copy_button, 200), (self.paste_button, 170)):
+        for b, width in ((self.back, 150), (self.copy_button, 250), (self.paste_button, 170)):
             b.rect = pygame.Rect(x, by, int(width * s), bh)
             x += int(width * s) + int(12 * s)
         x = w - margin
@@ -367,6 +367,7 @@ class EditorScene(Scene):
                 x -= int(width * s)
                 b.rect = pygame.Rect(x, by, int(width * s), bh)
                 x -= int(12 * s)
+        self._sync_rows()  # a piece placed from hand, T or a reset changed the model under them
         playable = self.editor.check().playable
         self.friend_button.enabled = self.computer_button.enabled = playable
         self.side_row.visible = self.level_row.visible = bool(self.levels)
@@ -429,7 +430,7 @@ class EditorScene(Scene):
         tiny = max(12, int(15 * s))
         theme.blit_text(
             surface,
-            theme.fit(editor.text(), tiny, r.width),
+            theme.fit(theme.Verbatim(editor.text()), tiny, r.width),  # the game's text: no words
             tiny,
             theme.TEXT_DIM,
             (r.left, r.bottom),
@@ -490,12 +491,9 @@ class EditorScene(Scene):
                 int(10 * s),
                 4 if chosen else 1,
             )
-            draw_piece(surface, rect.center, rect.width * 0.34, paint.owner, paint.kind)
-            theme.blit_text(
-                surface,
-                str(i + 1),
-                max(12, int(16 * s)),
-                theme.TEXT,
-                (rect.right - int(5 * s), rect.top),
-                "topright",
-            )
+            draw_piece(surface, rect.center, rect.width * 0.32, paint.owner, paint.kind)
+            badge = max(9, int(11 * s))  # the key that chooses it, in a dark disc on the corner
+            corner = (rect.right - badge // 2, rect.top + badge // 2)
+            pygame.draw.circle(surface, (20, 24, 44), corner, badge)
+            pygame.draw.circle(surface, theme.ACCENT if chosen else theme.PANEL_EDGE, corner, badge, 2)
+            theme.blit_text(surface, str(i + 1), max(12, int(17 * s)), theme.TEXT, corner, "center")

@@ -1,7 +1,7 @@
 """Overlays over the play scene: the pause menu (Esc) — resume, rules, settings, copy or export
-the game as text, leave — and the questions asked before leaving a game in progress, or one
-that could not be saved. The pause menu says the game is saved after every move only while
-that is so; while saves fail it says why."""
+the game as text, set up its position in the editor, leave — and the questions asked before
+leaving a game in progress, or one that could not be saved. The pause menu says the game is
+saved after every move only while that is so; while saves fail it says why."""
 
 from __future__ import annotations
 
@@ -140,6 +140,7 @@ class PauseScene(MenuOverlay):
             Button("Settings", self.settings, pygame.K_s, key_label="S"),
             Button("Copy the game as text", self.copy, pygame.K_c, key_label="C"),
             Button("Export the game to a file", self.export, pygame.K_e, key_label="E"),
+            Button("Set up this position", self.set_up, pygame.K_p, key_label="P"),
             Button("Save and leave for the menu", self.leave, pygame.K_m, key_label="M"),
         ]
         super().__init__(app, N_("Paused"), saving_words(play.match), buttons)
@@ -164,6 +165,12 @@ class PauseScene(MenuOverlay):
             self.note = Words(
                 "The clipboard is not available here ({problem}); use Export instead.", problem=str(e)
             )
+
+    def set_up(self) -> None:
+        """The position on the board in the position editor (the game itself stays as it is:
+        what is played from there is a new game); Esc there comes back here."""
+        state = self.play.match.state
+        open_scene(self.app, SceneName.EDITOR, state.game.spec.id, state)
 
     def export(self) -> None:
         self.note = self.play.match.export_game()
