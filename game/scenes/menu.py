@@ -189,7 +189,9 @@ class MenuScene(Scene):
         theme.background(surface)
         w, h = surface.get_size()
         s = theme.scale_for((w, h))
-        theme.blit_text(surface, "Choose a game", int(64 * s), theme.ACCENT, (w // 2, int(30 * s)), "midtop")
+        title_w = theme.measure("Choose a game", int(64 * s))[0]  # centred, clear of the button on its right
+        x = min(w // 2, self.editor_button.rect.left - int(16 * s) - title_w // 2)
+        theme.blit_text(surface, "Choose a game", int(64 * s), theme.ACCENT, (x, int(30 * s)), "midtop")
         hint = N_(
             "Arrows and Enter, or click a card  ·  L learns the game  ·  P sets up a position  ·  Ctrl+V opens a copied game  ·  Esc back"
         )
