@@ -301,7 +301,8 @@ class BattleHalmaGame(Game):
                 )
             if self.promotion and (army & ~kings) >> self.goals[side] & 1:
                 return Words(
-                    "a {side} counter stands on {side2}'s corner, where it would have been crowned a king (write it as a capital letter)",
+                    "a {side} counter stands on {side2}'s corner, "
+                    "where it would have been crowned a king (write it as a capital letter)",
                     side=SIDES[side],
                     side2=SIDES[side ^ 1],
                 )
@@ -727,7 +728,8 @@ class BattleHalmaState(RecordedState):
         if trace.mover == KING:
             return Words("the king on {where} is hemmed in by your own pieces", where=where)
         return Words(
-            "the {kind} on {where} has no move: counters never move {forbidden_word}, and cannot land on their own pieces",
+            "the {kind} on {where} has no move: counters never move {forbidden_word}, "
+            "and cannot land on their own pieces",
             kind=kind,
             where=where,
             forbidden_word=FORBIDDEN_WORDS[self._turn],

@@ -1,9 +1,10 @@
 """Registry entry for BattleHalma (RULES-SPEC section 5, seed 003).
 
 The engine is ``battlehalma``; this module fixes the options, the five variants the seed
-names (``VARIANTS``, registered as ``GameSpec.variants`` for the setup to offer by name) and the rules text, with
-every house rule named as such. Every combination of rule, size and counters is sound (the
-yards never overlap on these boards), so the others are played as custom variants.
+names (``VARIANTS``, registered as ``GameSpec.variants`` for the setup to offer by name) and
+the rules text, with every house rule named as such. Every combination of rule, size and
+counters is sound (the yards never overlap on these boards), so the others are played as
+custom variants.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ Terminal rule: the first counter to end its move on the enemy's corner square wi
 every enemy piece also wins. There are no kings.
 A player who cannot move loses (house rule).
 Draws (house rules, chosen in setup): 100 moves in a row without a capture is a draw (200 or off
-can be chosen; the moves are plies, each side's move counting, so 100 is 50 each); a position that comes up for the third time with the same player to move is a
+can be chosen; the moves are plies, each side's move counting, so 100 is 50 each); a position \
+that comes up for the third time with the same player to move is a
 draw (can be turned off). Only a capture resets the count; the start position counts.
 When several endings meet, a win by the corner or by capturing everything comes first, then the
 loss of a player who cannot move, then the draws.

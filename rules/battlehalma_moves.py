@@ -5,9 +5,10 @@ so their ``Move`` values (quiet, capturing, crowning) are made once per board (`
 and generation only picks them: no tuple or ``Move`` is built for them during play. Longer
 counter chains extend those routes breadth first (each landing once, by a shortest route, as
 ``BattleHalmaState._extend_counter`` does); kings' chains, which remove what they leap, are
-searched depth first by ``extend_king``, which the API's routes and the playouts use too. The moves come out in the order the
-UI and the tests have always seen: square by square, steps before leaps, routes breadth first.
-The tests compare every generated position with the naive reference (``tests/reference_battlehalma``).
+searched depth first by ``extend_king``, which the API's routes and the playouts use too. The
+moves come out in the order the UI and the tests have always seen: square by square, steps
+before leaps, routes breadth first. The tests compare every generated position with the naive
+reference (``tests/reference_battlehalma``).
 """
 
 from __future__ import annotations

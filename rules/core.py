@@ -109,7 +109,8 @@ class Option:
     help: str
     house_rule: bool = False
     choice_labels: tuple[str, ...] = ()
-    #: help for each choice, in the order of ``choices`` ('' falls back to ``help``): what the chosen value does
+    #: help for each choice, in the order of ``choices`` ('' falls back to ``help``): what the
+    #: chosen value does
     choice_help: tuple[str, ...] = ()
     #: whether the option matters given all the options' values (None: always); the setup greys it otherwise
     applies: Callable[[dict[str, Any]], bool] | None = field(default=None, compare=False, repr=False)

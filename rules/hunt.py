@@ -141,7 +141,8 @@ class HuntGame(LineGame):
         if captured >= self.target and state._quiet:
             raise ValueError(
                 Words(
-                    "quiet={quiet}, but the game ended with the capture that reached the goal: no move can follow it",
+                    "quiet={quiet}, but the game ended with the capture that reached the goal: "
+                    "no move can follow it",
                     quiet=state._quiet,
                 )
             )
@@ -165,7 +166,8 @@ class HuntGame(LineGame):
             total, what, in_hand = self.totals[side], s.plurals[side], hands[side]
             if side == HUNTER and on_board + in_hand != total:
                 return Words(
-                    "{what} on the board and in hand must make {total} ({what} are never captured), found {on_board} + {in_hand}",
+                    "{what} on the board and in hand must make {total} ({what} are never captured), "
+                    "found {on_board} + {in_hand}",
                     what=what,
                     total=total,
                     on_board=on_board,
@@ -193,7 +195,9 @@ class HuntGame(LineGame):
         expected = max(0, s.hands[HUNTER] - hunter_turns)
         if hands[PREY] and hands[HUNTER] != expected or not hands[PREY] and hands[HUNTER] > expected:
             return Words(
-                "the pieces in hand do not fit whose turn it is: the sides drop in turn, {plural} first, so with {hand} {plural2} in hand and {plural3} to move, {plural} in hand should be {expected}, not {hand2}",
+                "the pieces in hand do not fit whose turn it is: the sides drop in turn, {plural} first, "
+                "so with {hand} {plural2} in hand and {plural3} to move, {plural} in hand should be "
+                "{expected}, not {hand2}",
                 plural=s.plurals[HUNTER],
                 hand=hands[PREY],
                 plural2=s.plurals[PREY],
@@ -216,7 +220,8 @@ class HuntGame(LineGame):
             )
         if captured >= self.target and turn == HUNTER:
             return Words(
-                "the goal of {target} captures was reached by the last move, so it is {group}' turn (turn={letter})",
+                "the goal of {target} captures was reached by the last move, so it is {group}' turn "
+                "(turn={letter})",
                 target=self.target,
                 group=s.group(PREY),
                 letter=s.letters[PREY],

@@ -24,7 +24,8 @@ def _limit_option(flock: str) -> Option:
         60,
         ("off", 40, 60, 100),
         Words(
-            "Once all the {flock} are on the board, this many plies in a row without a capture is a draw (a ply is one side's move).",
+            "Once all the {flock} are on the board, this many plies in a row without a capture is a draw "
+            "(a ply is one side's move).",
             flock=flock,
         ),
         house_rule=True,

@@ -208,7 +208,8 @@ class NcuvaGame(Game):
             if len(parts) != cols:
                 raise ValueError(
                     Words(
-                        "row {n} of the board ('{row_text}') should have {cols} counts of stones separated by commas, not {n_parts}",
+                        "row {n} of the board ('{row_text}') "
+                        "should have {cols} counts of stones separated by commas, not {n_parts}",
                         n=r + 1,
                         row_text=shown(row_text),
                         cols=cols,
@@ -260,7 +261,8 @@ class NcuvaGame(Game):
                 if on_board[side] > begun[side]:
                     raise ValueError(
                         Words(
-                            "{side}'s rows hold {on_board} stones, but each side of {size} starts with {begun}, and stones never cross to the other side",
+                            "{side}'s rows hold {on_board} stones, but each side of {size} starts with "
+                            "{begun}, and stones never cross to the other side",
                             side=SIDES[side],
                             on_board=on_board[side],
                             size=size,
@@ -272,7 +274,8 @@ class NcuvaGame(Game):
         if have != total:
             raise ValueError(
                 Words(
-                    "this Ncuva position has {have} stones ({sum} on the board, {sum2} captured); {size} has {total}",
+                    "this Ncuva position has {have} stones "
+                    "({sum} on the board, {sum2} captured); {size} has {total}",
                     have=have,
                     sum=sum(on_board),
                     sum2=sum(stores),
@@ -284,7 +287,9 @@ class NcuvaGame(Game):
             if on_board[side] + stores[side ^ 1] != begun[side]:
                 raise ValueError(
                     Words(
-                        "{side}'s rows hold {on_board} stones and {side2} has captured {store}: {n} in all, but {side} starts with {begun} (stones leave a side only when the other captures them)",
+                        "{side}'s rows hold {on_board} stones and {side2} has captured {store}: {n} in "
+                        "all, but {side} starts with {begun} (stones leave a side only when the other "
+                        "captures them)",
                         side=SIDES[side],
                         on_board=on_board[side],
                         side2=SIDES[side ^ 1],
@@ -307,7 +312,8 @@ class NcuvaGame(Game):
         ):  # a toss lets either side start
             raise ValueError(
                 Words(
-                    "turn={value} does not fit turns={turns}: {side} plays the first turn and the turn passes after each, so after {turns} turns it is {side2}'s",
+                    "turn={value} does not fit turns={turns}: {side} plays the first turn and the turn "
+                    "passes after each, so after {turns} turns it is {side2}'s",
                     value="SN"[turn],
                     turns=turns,
                     side=SIDES[first],
@@ -324,14 +330,16 @@ class NcuvaGame(Game):
             if not self.sow_again:
                 raise ValueError(
                     Words(
-                        "sown={sown} counts sowings after a capture, but in this game a capture ends the turn",
+                        "sown={sown} counts sowings after a capture, "
+                        "but in this game a capture ends the turn",
                         sown=sown,
                     )
                 )
             if sown > stores[turn]:
                 raise ValueError(
                     Words(
-                        "sown={sown}, but {side} has captured only {store} stones: each sowing again follows a capture",
+                        "sown={sown}, but {side} has captured only {store} stones: "
+                        "each sowing again follows a capture",
                         sown=sown,
                         side=SIDES[turn],
                         store=stores[turn],
@@ -344,7 +352,8 @@ class NcuvaGame(Game):
             if not choices(board, turn * n, n, self.only_two)[0]:
                 raise ValueError(
                     Words(
-                        "sown={sown}, but {side} has no hole to sow from: after a capture the turn goes on only when there is one",
+                        "sown={sown}, but {side} has no hole to sow from: "
+                        "after a capture the turn goes on only when there is one",
                         sown=sown,
                         side=SIDES[turn],
                     )

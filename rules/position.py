@@ -133,7 +133,8 @@ def _load_state(text: str) -> State:
         if not sep or not key:
             raise ValueError(
                 Words(
-                    "'{part}' is not part of a position: each part is written like turn=S, and the parts are separated by ';'",
+                    "'{part}' is not part of a position: "
+                    "each part is written like turn=S, and the parts are separated by ';'",
                     part=shown(part),
                 )
             )
@@ -259,7 +260,8 @@ def read_rows(text: str, rows: Sequence[Sequence[int]], alphabet: str, what: str
         if len(row_text) != len(row):
             raise ValueError(
                 Words(
-                    "the {ordinal} row of the board from the top ('{row_text}') should have {n_row} {what}s, not {n_row_text}",
+                    "the {ordinal} row of the board from the top ('{row_text}') "
+                    "should have {n_row} {what}s, not {n_row_text}",
                     ordinal=ordinal(i),
                     row_text=shown(row_text),
                     n_row=len(row),
@@ -273,7 +275,8 @@ def read_rows(text: str, rows: Sequence[Sequence[int]], alphabet: str, what: str
             elif ch != ".":
                 raise ValueError(
                     Words(
-                        "'{ch}' on the board is not a piece of this game: use {join}, or . for an empty {what}",
+                        "'{ch}' on the board is not a piece of this game: "
+                        "use {join}, or . for an empty {what}",
                         ch=shown(ch),
                         join=", ".join(alphabet),
                         what=what,

@@ -162,7 +162,8 @@ class RecordedState(State):
             if not readable:
                 raise ValueError(
                     Words(
-                        "the repetition counts (rep=) cannot be read at '{entry}': each is a position as {size} hexadecimal numbers joined by '.', then * and a count",
+                        "the repetition counts (rep=) cannot be read at '{entry}': "
+                        "each is a position as {size} hexadecimal numbers joined by '.', then * and a count",
                         entry=shown(entry),
                         size=size,
                     )
@@ -183,7 +184,8 @@ class RecordedState(State):
             if problem:
                 raise ValueError(
                     Words(
-                        "the repetition counts (rep=) list a position that cannot occur ('{entry}'): {problem}",
+                        "the repetition counts (rep=) list a position "
+                        "that cannot occur ('{entry}'): {problem}",
                         entry=shown(entry),
                         problem=problem,
                     )
@@ -191,7 +193,8 @@ class RecordedState(State):
             if not self._may_recur(key):
                 raise ValueError(
                     Words(
-                        "the repetition counts (rep=) list a position with other pieces than this one ('{entry}'): after a capture it can never come back",
+                        "the repetition counts (rep=) list a position with other pieces than this one "
+                        "('{entry}'): after a capture it can never come back",
                         entry=shown(entry),
                     )
                 )
@@ -204,21 +207,24 @@ class RecordedState(State):
             if key == current and count > 3:
                 raise ValueError(
                     Words(
-                        "the repetition counts (rep=) say this position came up {count} times: the third time ends the game",
+                        "the repetition counts (rep=) say this position came up {count} times: "
+                        "the third time ends the game",
                         count=count,
                     )
                 )
             if key != current and count > 2:
                 raise ValueError(
                     Words(
-                        "the repetition counts (rep=) say an earlier position came up {count} times: the third time would have ended the game",
+                        "the repetition counts (rep=) say an earlier position came up {count} times: "
+                        "the third time would have ended the game",
                         count=count,
                     )
                 )
         if total > most_visits:
             raise ValueError(
                 Words(
-                    "the repetition counts (rep=) add up to {total} visits, but only {n} plies were played since the last capture (quiet=)",
+                    "the repetition counts (rep=) add up to {total} visits, but only {n} plies were played "
+                    "since the last capture (quiet=)",
                     total=total,
                     n=most_visits - 1,
                 )

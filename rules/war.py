@@ -114,7 +114,8 @@ class WarGame(LineGame):
             if not 1 < len(name.strip()) <= 3:
                 raise ValueError(
                     Words(
-                        "huff={text}: list the points of the pieces that may be huffed, like huff=e3,g3, or write huff=- for none",
+                        "huff={text}: list the points of the pieces that may be huffed, like huff=e3,g3, "
+                        "or write huff=- for none",
                         text=shown(text),
                     )
                 )
@@ -143,7 +144,8 @@ class WarGame(LineGame):
         taken = (self.start_count - north.bit_count(), self.start_count - south.bit_count())
         if min(taken) >= self.target:
             return Words(
-                "both sides have taken {target} or more pieces, but the game ends when the first reaches the capture target of {target}",
+                "both sides have taken {target} or more pieces, "
+                "but the game ends when the first reaches the capture target of {target}",
                 target=self.target,
             )
         if huff:
@@ -151,7 +153,8 @@ class WarGame(LineGame):
                 return N_("huff= names pieces to huff, but huffing is only part of the Huff capture rule")
             if huff & ~(north if turn == 0 else south):
                 return Words(
-                    "huff= may name only {side}'s pieces: the side that just moved is the one that may have failed to capture",
+                    "huff= may name only {side}'s pieces: "
+                    "the side that just moved is the one that may have failed to capture",
                     side=SIDES[turn ^ 1],
                 )
         return ""

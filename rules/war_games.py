@@ -105,7 +105,8 @@ Capture rule (chosen in setup):
 • Free: captures are optional and a chain may stop after any jump (as some books say).
 
 Winning: capture all enemy pieces, or leave your opponent without a move on their turn.
-No-capture limit (from the Sri Lankan rules of Perali Kotuma and Kotu Ellima): when that many moves in a row pass without
+No-capture limit (from the Sri Lankan rules of Perali Kotuma and Kotu Ellima): when that many \
+moves in a row pass without
 a capture, the player with more pieces wins; equal numbers is a draw. Keliya counts plies (each
 side's move counts: a limit of 40 is 20 moves each).
 House rule: when the limit is off, a position that comes up three times is a draw.
@@ -166,7 +167,8 @@ _register(
     "Sixteen Soldiers (Sholo guti): 16 pieces each. South starts on the south wing and rows 3–4,\n"
     "North on the north wing and rows 6–7; row 5 and the east and west wings start empty.\n"
     "Capture target: agreed before the game (1–16); taking that many enemy pieces wins.\n"
-    "House rule: the no-capture limit (default 40 plies, 20 moves each) is Keliya's; the sources give none for\n"
+    "House rule: the no-capture limit (default 40 plies, 20 moves each) is Keliya's; "
+    "the sources give none for\n"
     "this game. The two-wing board (37 points) is an option.\n"
     "\nWhich side has the edge (measured by Keliya: 100 games between two equal computer players,\n"
     "sides alternating): South, who moves first, scored 50.5% (14 wins, 13 losses, 73 draws).\n"
