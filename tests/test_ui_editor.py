@@ -200,3 +200,34 @@ def test_the_editor_is_laid_out_inside_the_window_without_overlaps(app, size, ga
             assert not a.colliderect(b), (a, b)
     assert scene.status_rect.bottom <= scene.friend_button.rect.top
     assert all(not scene.status_rect.colliderect(r.rect) for r in scene.rows)
+
+
+def test_the_pause_menu_sets_up_the_games_position_and_play_from_it_is_a_new_game(app):
+    """Esc in a game, Set up this position: the editor on that position; Esc comes back to the
+    pause menu, and a position played from the editor is a game of its own (the first stays)."""
+    from game.config import MatchConfig
+    from game.scenes.pause import PauseScene
+    from tools.scenarios import random_play, start_play
+
+    mouse = Mouse(app)
+    state = random_play("cows_leopards", 2, lambda s: s.ply >= 6)
+    play = start_play(app, MatchConfig("cows_leopards"), state)
+    play.match.save_now()
+    mouse.key(pygame.K_ESCAPE)
+    pause = app.manager.top
+    assert isinstance(pause, PauseScene)
+    button = next(b for b in pause.buttons if b.label == "Set up this position")
+    mouse.click(centre(button.rect))
+    editor = app.manager.top
+    assert isinstance(editor, EditorScene)
+    assert load_state(editor.editor.text()).to_text() == state.to_text()
+    mouse.key(pygame.K_ESCAPE)
+    assert app.manager.top is pause
+    mouse.key(pygame.K_p)
+    editor = app.manager.top
+    before = saved_games()
+    mouse.key(pygame.K_f)
+    top = app.manager.top
+    assert isinstance(top, PlayScene) and top is not play
+    assert top.match.state.pieces() == state.pieces() and top.match.state.to_move == state.to_move
+    assert len(saved_games()) == len(before) + 1

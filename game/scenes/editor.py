@@ -358,7 +358,7 @@ class EditorScene(Scene):
         self.status_rect = pygame.Rect(x0, bottom - status_h + int(8 * s), col_w, status_h - int(8 * s))
         # the buttons along the bottom: going back and sharing on the left, playing on the right
         x = margin
-        for b, width in ((self.back, 150), (self.copy_button, 250), (self.paste_button, 170)):
+        for b, width in ((self.back, 150), (self.copy_button, 280), (self.paste_button, 170)):
             b.rect = pygame.Rect(x, by, int(width * s), bh)
             x += int(width * s) + int(12 * s)
         x = w - margin
