@@ -40,7 +40,8 @@ class App:
         pygame.display.init()
         pygame.font.init()  # the rest of pygame.init (audio above all) waits until after the first frame
         pygame.display.set_caption(NAME, NAME)
-        self._set_icon()  # before the window: pygame would otherwise load its own icon first (a file and 4 ms)
+        # before the window: pygame would otherwise load its own icon first (a file and 4 ms)
+        self._set_icon()
         self.windowed_size = clamp_size(size)
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)

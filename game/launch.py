@@ -84,7 +84,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     ap = argparse.ArgumentParser(
         prog="keliya",
-        description=f"{NAME}: {TAGLINE[0].lower()}{TAGLINE[1:]}. Ctrl+Q or the window's close button quits from every screen; Esc steps back.",
+        description=(
+            f"{NAME}: {TAGLINE[0].lower()}{TAGLINE[1:]}. "
+            "Ctrl+Q or the window's close button quits from every screen; Esc steps back."
+        ),
     )
     ap.add_argument("--list", action="store_true", help="list the games and their options, then exit")
     ap.add_argument(

@@ -248,7 +248,8 @@ class LibraryScene(Scene):
         s = self.s
         theme.blit_text(surface, "Saved games", int(58 * s), theme.ACCENT, (int(40 * s), int(22 * s)))
         hint = N_(
-            "Tab: Unfinished / Finished / Record  ·  Up/Down choose  ·  Enter open  ·  Del delete  ·  Esc back"
+            "Tab: Unfinished / Finished / Record  ·  Up/Down choose  ·  "
+            "Enter open  ·  Del delete  ·  Esc back"
         )
         theme.blit_text(
             surface,

@@ -193,7 +193,8 @@ class MenuScene(Scene):
         x = min(w // 2, self.editor_button.rect.left - int(16 * s) - title_w // 2)
         theme.blit_text(surface, "Choose a game", int(64 * s), theme.ACCENT, (x, int(30 * s)), "midtop")
         hint = N_(
-            "Arrows and Enter, or click a card  ·  L learns the game  ·  P sets up a position  ·  Ctrl+V opens a copied game  ·  Esc back"
+            "Arrows and Enter, or click a card  ·  L learns the game  ·  P sets up a position  ·  "
+            "Ctrl+V opens a copied game  ·  Esc back"
         )
         theme.blit_text(
             surface,

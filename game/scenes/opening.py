@@ -68,7 +68,8 @@ def open_clipboard(app: App) -> str:
         )
     if not text.strip():
         return N_(
-            "Copy a game first (Esc in a game, 'Copy the game as text'), or drop an exported file on the window."
+            "Copy a game first (Esc in a game, 'Copy the game as text'), "
+            "or drop an exported file on the window."
         )
     return open_text(app, text)
 

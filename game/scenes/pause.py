@@ -109,7 +109,8 @@ def confirm_leave_unsaved(app, reason: str, leave: Callable[[], None]) -> MenuOv
         app,
         N_("Leave without saving?"),
         Words(
-            "The game could not be saved: {reason}. If you leave now, its moves since the last save are lost.",
+            "The game could not be saved: {reason}. "
+            "If you leave now, its moves since the last save are lost.",
             reason=reason,
         ),
         [

@@ -337,8 +337,8 @@ class SetupScene(Scene):
         note = (
             (
                 N_(
-                    "House rule: a choice that no source states. Keliya picks a default; change it if your table "
-                    "plays otherwise."
+                    "House rule: a choice that no source states. "
+                    "Keliya picks a default; change it if your table plays otherwise."
                 )
             )
             if sel.house_rule

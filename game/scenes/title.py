@@ -49,8 +49,9 @@ def smallest_label(box: pygame.Rect) -> int:
 
 class TitleScene(Scene):
     """The title: play (the chooser), Continue the most recent unfinished game, Saved games,
-    Open a game (clipboard or a dropped file), Open a file (the file browser), Settings. What is on disk is read each time the
-    title is entered or comes back to the top, so it never offers a stale game."""
+    Open a game (clipboard or a dropped file), Open a file (the file browser), Settings. What is
+    on disk is read each time the title is entered or comes back to the top, so it never offers
+    a stale game."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

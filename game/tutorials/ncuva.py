@@ -31,7 +31,9 @@ def lesson() -> Lesson:
                 _board("2,2,2,2/2,2,2,2/0,0,0,0/2,0,0,0"),
                 title="Sowing",
                 hint="Click the hole a1, bottom left: it is the only one with 2 stones.",
-                after="The last stone fell into an empty hole of your outer row: the turn ends (you 'sleep').",
+                after=(
+                    "The last stone fell into an empty hole of your outer row: the turn ends (you 'sleep')."
+                ),
             ),
             Step(
                 "Relay: if the last stone lands in a hole that was not empty, lift all its stones and sow "

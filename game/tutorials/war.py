@@ -75,7 +75,10 @@ def lesson(game_id: str) -> Lesson:
                 position(game_id, {"S": "g3 c3 e1", "N": "f4 a7 c7"}),
                 title="Forced capture",
                 hint="The piece on g3 can jump f4: click g3, then e5.",
-                after="Any capturing piece and any complete chain may be chosen: there is no duty to take the most.",
+                after=(
+                    "Any capturing piece and any complete chain may be chosen: "
+                    "there is no duty to take the most."
+                ),
             ),
             Step(
                 "The huff rule (chosen in setup): captures are optional, but North's piece on f5 could "

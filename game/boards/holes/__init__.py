@@ -1,7 +1,8 @@
 """The ``holes`` board family: mancala boards (Ncuva). View (``view``), stones as a pymunk world
 (``stones``), the sowing animation (``anim``), drawing (``draw``) and the hover preview
-(``preview``); the words for a turn are the match's (``game.match.guides.holes``). A move is one click on a pit, through the
-shared ``MoveBuilder`` (a one-cell move), with the shared pointer input.
+(``preview``); the words for a turn are the match's (``game.match.guides.holes``). A move is
+one click on a pit, through the shared ``MoveBuilder`` (a one-cell move), with the shared
+pointer input.
 
 The stone field is cosmetic and kept in step with the rules: after an undo (or anything that is
 not a move being shown) it is reconciled to ``state.counts()`` at once; a move's animation

@@ -80,5 +80,6 @@ def guide(m: BoardSource) -> Said:
 
 def help_line(m: BoardSource) -> str:
     return N_(
-        "Click a marked hole to sow it; hovering shows where it ends. Click during a sowing to skip it; F: speed."
+        "Click a marked hole to sow it; hovering shows where it ends. "
+        "Click during a sowing to skip it; F: speed."
     )
