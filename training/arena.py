@@ -6,9 +6,10 @@ Usage::
                                      [--seconds S] [--option name=value ...] [--seed S] [--max-plies P]
                                      [--opening N] [--workers W] [--out results.md]
 
-A and B are a level (easy, medium, hard, expert; ``expert@2`` searches in two processes), ``random``, ``greedy`` (the biggest
-capture, else random) or ``alphabeta`` (iterative-deepening alpha-beta, the yardstick; it thinks
-as long a move as the level it plays, or ``--seconds``). Sides alternate: A plays the first side in even-numbered games.
+A and B are a level (easy, medium, hard, expert; ``expert@2`` searches in two processes),
+``random``, ``greedy`` (the biggest capture, else random) or ``alphabeta`` (iterative-deepening
+alpha-beta, the yardstick; it thinks as long a move as the level it plays, or ``--seconds``).
+Sides alternate: A plays the first side in even-numbered games.
 ``--iterations K`` gives both sides K search iterations a move instead of the levels' clocks;
 ``--scale F`` gives each level F times its own iteration cap, without the clock, so the levels
 keep their budget ratios (reproducible, and independent of how busy the machine is). With
@@ -339,7 +340,8 @@ def main(argv: list[str] | None = None) -> int:
         base, at, count = who.lower().partition("@")
         if base not in PLAYER_NAMES or (at and (base not in LEVELS or not count.isdigit() or int(count) < 1)):
             ap.error(
-                f"unknown player '{who}' (players: {', '.join(PLAYER_NAMES)}; a level@N searches in N processes)"
+                f"unknown player '{who}' (players: {', '.join(PLAYER_NAMES)}; "
+                "a level@N searches in N processes)"
             )
     if args.games < 1:
         ap.error("--games must be at least 1")

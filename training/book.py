@@ -234,13 +234,18 @@ def verify(
 
 
 def verify_command(games: list[str], depth: int, budget: int, margin: float) -> str:
-    return f"python -m training.book verify {' '.join(games)} --depth {depth} --budget {budget} --margin {margin}"
+    return (
+        f"python -m training.book verify {' '.join(games)} "
+        f"--depth {depth} --budget {budget} --margin {margin}"
+    )
 
 
 def verify_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m training.book verify",
-        description="Verify the shipped opening books by a full-width search, in place (see the module text).",
+        description=(
+            "Verify the shipped opening books by a full-width search, in place (see the module text)."
+        ),
     )
     ap.add_argument("games", nargs="*", help="game ids (default: every war game's book)")
     ap.add_argument(

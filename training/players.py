@@ -53,8 +53,8 @@ def make_player(
     """``random``, ``greedy``, ``alphabeta`` or a level name. For a level, ``iterations`` fixes
     its budget and ``scale`` multiplies its own iteration cap (both drop the clock); ``seconds``
     gives it that clock and lifts its cap (equal-time matches); none: as in play; ``workers``
-    overrides its search processes, as does a name like ``expert@2`` (two processes). ``alphabeta`` thinks ``seconds`` a move (default: the Hard
-    level's clock)."""
+    overrides its search processes, as does a name like ``expert@2`` (two processes).
+    ``alphabeta`` thinks ``seconds`` a move (default: the Hard level's clock)."""
     key, at, count = name.strip().lower().partition("@")
     if at:
         if not count.isdigit() or int(count) < 1:

@@ -11,12 +11,14 @@ each from ``0..opening`` uniformly random plies so that the games differ; every 
 opening becomes a sample (its features, ``game.ai.features``) labelled with the game's result for
 player 0 (1, 1/2, 0). A logistic regression (Newton's method, a little L2) fits the weights; the
 limit horizon and the repetition factor (``game.ai.evaluation``) are then picked by the same loss
-on a grid (or fixed by ``--horizon`` and ``--repetition``). ``--adjudicate`` labels a drawn game by the captures at its end instead (3/4 to the side
-that took more, 1/2 if level): where nearly every game between the levels is drawn (BattleHalma's
-promotion game), the outcomes alone carry no signal; such labels cannot tell a lead melting at a
-drawing limit either, so the horizon and repetition factor are then given, not fitted. From the second round on the players already search with the weights of the round
-before, so the positions come from games between the current levels. The file goes to
-``game/ai/weights/KEY.json`` (``evaluators.weights_key``), with the command that made it.
+on a grid (or fixed by ``--horizon`` and ``--repetition``). ``--adjudicate`` labels a drawn game
+by the captures at its end instead (3/4 to the side that took more, 1/2 if level): where nearly
+every game between the levels is drawn (BattleHalma's promotion game), the outcomes alone carry no
+signal; such labels cannot tell a lead melting at a drawing limit either, so the horizon and
+repetition factor are then given, not fitted. From the second round on the players already search
+with the weights of the round before, so the positions come from games between the current levels.
+The file goes to ``game/ai/weights/KEY.json`` (``evaluators.weights_key``), with the command that
+made it.
 ``--jobs`` only spreads the games over processes: the result does not depend on it.
 """
 
@@ -289,7 +291,8 @@ def train(
         )
         if log:
             print(
-                f"round {rnd + 1}: {games} games, {len(samples)} positions, {time.perf_counter() - t0:.0f} s; "
+                f"round {rnd + 1}: {games} games, {len(samples)} positions, "
+                f"{time.perf_counter() - t0:.0f} s; "
                 f"loss {losses['loss']} (material alone {losses['material_only_loss']}, "
                 f"constant {losses['constant_loss']}); horizon {fitted_horizon}, repetition {rep}",
                 flush=True,
