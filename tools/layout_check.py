@@ -114,7 +114,8 @@ class Watch:
                     self.note(f"{t.words!r} had to shrink to size {t.size} to fit its box of {t.box.size}")
                 elif t.size < SMALLEST_LABEL_SIZE:
                     self.note(
-                        f"{t.words!r} is written at size {t.size} in its box of {t.box.size}: too small to read"
+                        f"{t.words!r} is written at size {t.size} in its box of {t.box.size}: "
+                        "too small to read"
                     )
         for i, t in enumerate(texts):
             for body in bodies:
