@@ -873,7 +873,8 @@ def glossary_terms(code: str, english: str) -> list[tuple[str, str]]:
     return out
 
 
-_PAGE_STYLE = """body{font-family:'Noto Sans','Noto Sans Sinhala','Noto Sans Tamil','Noto Sans Bengali',sans-serif;
+_PAGE_STYLE = """body{font-family:'Noto Sans','Noto Sans Sinhala','Noto Sans Tamil',\
+'Noto Sans Bengali',sans-serif;
 margin:2em;max-width:70em}article{border-top:1px solid #ccc;padding:.6em 0}.en{color:#444}
 .tr{font-size:1.25em}.meta{color:#666;font-size:.85em}.reviewed{color:#070}.todo{color:#a40}
 code{background:#f4f4f4}"""
@@ -904,14 +905,16 @@ def review_page(code: str) -> str:
         f"&lt;YYYY-MM-DD&gt;</code> above it in <code>{escape(_shown(po_path(code)))}</code>"
         f" (correct its words there too), then run <code>python scripts/catalogue.py check</code> and "
         f"<code>compile</code>. The pictures come from <code>python main.py --screenshots "
-        f"build/review/shots/{code} --lang {code}</code>; the terms from <code>docs/glossary/{code}.md</code>.</p>",
+        f"build/review/shots/{code} --lang {code}</code>; "
+        f"the terms from <code>docs/glossary/{code}.md</code>.</p>",
     ]
     for number, m in enumerate(entries, 1):
         ids = m.id if isinstance(m.id, (list, tuple)) else (m.id,)
         strings = m.string if isinstance(m.string, (list, tuple)) else (m.string,)
         done = reviewed(m)
         state = (
-            f'<span class="reviewed">reviewed ({escape("; ".join(c[len(REVIEWED) :].strip() for c in reviews(m)))})'
+            '<span class="reviewed">reviewed ('
+            f"{escape('; '.join(c[len(REVIEWED) :].strip() for c in reviews(m)))})"
             "</span>"
             if done
             else '<span class="todo">not reviewed</span>'
@@ -993,7 +996,8 @@ def main(argv: list[str] | None = None) -> int:
             counts = status(code)
             print(
                 f"{code}: {_shown(write_review(code))} ({counts['reviewed']} of {counts['entries']} "
-                f"entries reviewed; screenshots: python main.py --screenshots build/review/shots/{code} --lang {code})"
+                "entries reviewed; screenshots: "
+                f"python main.py --screenshots build/review/shots/{code} --lang {code})"
             )
         return 0
     if args.step == "extract":
@@ -1014,7 +1018,8 @@ def main(argv: list[str] | None = None) -> int:
             counts = status(code)
             share = 100 * counts["reviewed"] / counts["entries"] if counts["entries"] else 0
             print(
-                f"{code}: {counts['entries']} entries, {counts['translated']} translated, {counts['fuzzy']} fuzzy, "
+                f"{code}: {counts['entries']} entries, {counts['translated']} translated, "
+                f"{counts['fuzzy']} fuzzy, "
                 f"{counts['reviewed']} reviewed ({share:.0f}%)"
             )
             continue

@@ -208,7 +208,8 @@ def prepare(name: str, group: Group) -> Path:
     config = (ROOT / "pyproject.toml").read_text(encoding="utf-8") + (
         "\n[tool.mutmut]\n"
         'source_paths = ["rules", "game", "tools"]\n'
-        'also_copy = ["training", "scripts", "assets", "docs", "benchmarks", "packaging", "README.md", "main.py", "keliya.pyw"]\n'
+        'also_copy = ["training", "scripts", "assets", "docs", "benchmarks", "packaging", '
+        '"README.md", "main.py", "keliya.pyw"]\n'
         f"only_mutate = {only!r}\n"
         f"pytest_add_cli_args_test_selection = {tests!r}\n"
         f"pytest_add_cli_args = {PYTEST_ARGS!r}\n"
