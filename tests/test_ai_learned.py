@@ -261,7 +261,10 @@ def test_ahead_near_the_drawing_limit_the_search_takes_the_capture():
     # Red is a piece up with one ply left before the no-capture draw: only a capture keeps the win
     # alive, and the search values the quiet moves as the draw they are.
     game = load_game("battlehalma")
-    text = f"{game.header()}; board={_halma_board(game, red=['a1', 'c3', 'e4'], blue=['e5', 'h8'])}; turn=R; quiet=99"
+    text = (
+        f"{game.header()}; "
+        f"board={_halma_board(game, red=['a1', 'c3', 'e4'], blue=['e5', 'h8'])}; turn=R; quiet=99"
+    )
     state = load_state(text)
     learned = evaluation.evaluation_from(_flat("battlehalma", "battlehalma-promotion"), state)
     result = MCTS(SearchConfig(), random.Random(1), learned).search(state, iterations=300)

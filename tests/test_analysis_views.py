@@ -424,8 +424,8 @@ def test_the_summary_names_the_first_player_first_unless_told_and_the_turning_po
 
     state = finished("kotu_ellima", 3)
     movers = movers_of(state)
-    # the first player's chances: a half, three quarters after move 3, a quarter after move 7, won after move 8,
-    # and a little less after the last move
+    # the first player's chances: a half, three quarters after move 3, a quarter after move 7,
+    # won after move 8, and a little less after the last move
     values = [0.5] * 3 + [0.75] * 4 + [0.25] + [1.0] * (len(movers) - 8) + [0.875]
     points = [
         Point(ply, mover, values[ply] if mover == 0 else 1 - values[ply], "", 2)

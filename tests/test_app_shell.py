@@ -291,9 +291,10 @@ def snapshot(obj, depth: int = 0, seen: set[int] | None = None):
 
 def test_the_screenshot_tour_reaches_every_scene_holds_its_text_and_drawing_changes_nothing(tmp_path):
     """The English screenshot tour, drawn once for three checks: it reaches every scene at both
-    sizes (its shots named as ``--screenshots`` names them, one a size saved and read back); every text holds, as in the other
-    languages (``test_i18n.test_every_scene_holds_its_text``); and each scene's state is taken
-    before and after each shot's drawing: drawing may change pixels, never what a scene holds.
+    sizes (its shots named as ``--screenshots`` names them, one a size saved and read back); every
+    text holds, as in the other languages (``test_i18n.test_every_scene_holds_its_text``); and
+    each scene's state is taken before and after each shot's drawing: drawing may change pixels,
+    never what a scene holds.
     (The frames between the shots are updated but not drawn, so a scene that changed itself
     while drawing would show it here, at the one draw of each state the tour reaches.)"""
     from tools.layout_check import watch_tour

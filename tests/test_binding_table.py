@@ -1770,8 +1770,8 @@ TABLE: list[Row] = [
             pygame.scrap.get_text() == c.was["play"].match.game_text()
             and shown_words(c.scene)
             == (
-                "The game is saved after every move. The game is on the clipboard as text: Ctrl+V (or Open a game) on the "
-                "title screen opens it."
+                "The game is saved after every move. "
+                "The game is on the clipboard as text: Ctrl+V (or Open a game) on the title screen opens it."
             )
         ),
     ),
@@ -2497,6 +2497,22 @@ TABLE: list[Row] = [
             and c.top.editor.text()
             == PositionEditor(c.scene.play.match.state.game, c.scene.play.match.state).text()
         ),
+    ),
+    Row(
+        "editor",
+        "O",
+        "asks the game's setup for the rules options",
+        editor_of("kotu_ellima"),
+        key(pygame.K_o),
+        lambda c: isinstance(c.top, SetupScene) and c.top.chosen is not None,
+    ),
+    Row(
+        "editor",
+        "O, then Enter",
+        "uses the rules chosen, the position kept",
+        then(editor_of("kotu_ellima"), lambda c: c.scene.editor.set_turn(1)),
+        seq(key(pygame.K_o), lambda c: iter([[]]), key(pygame.K_RIGHT), key(pygame.K_RETURN)),
+        lambda c: c.top is c.scene and c.scene.editor.turn == 1 and "first=south" in c.scene.editor.text(),
     ),
     Row(
         "editor",

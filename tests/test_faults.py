@@ -250,8 +250,8 @@ def test_an_append_the_disk_takes_nothing_of_is_said_as_a_disk_error_and_nothing
     monkeypatch.setattr(appendfile, "open", lambda *a, **k: TakesNothing(real_open(*a, **k)), raising=False)
     state.play(state.legal_moves()[0])
     assert tr(game_file.save(config, state)) == (
-        f"Could not save: the system says: {os.strerror(errno.EIO)}. Check the disk. The game is kept in memory and "
-        "saved again after the next move."
+        f"Could not save: the system says: {os.strerror(errno.EIO)}. Check the disk. "
+        "The game is kept in memory and saved again after the next move."
     )
     assert game_file.path(False).read_bytes() == before
 

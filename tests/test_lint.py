@@ -1,4 +1,5 @@
-"""The code base stays `ruff check`, `ruff format` and `mypy` clean, and the rules and AI never import pygame."""
+"""The code base stays `ruff check`, `ruff format` and `mypy` clean, and the rules and AI never
+import pygame."""
 
 import re
 import shutil

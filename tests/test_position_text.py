@@ -101,7 +101,8 @@ def test_a_4300_digit_ply_is_refused_and_a_big_one_loads():
     [
         (f"{KOTU}; board={TWO}; turn=S; quiet=21", "quiet=21 is more than 20: the game ends after 20 plies"),
         (
-            "cows_leopards limit=40 stuck=lose target=13; board=L../L../......./CCC..../CCCCCCCCC/......./......./.../...;"
+            "cows_leopards limit=40 stuck=lose target=13; "
+            "board=L../L../......./CCC..../CCCCCCCCC/......./......./.../...;"
             " turn=L; hands=0/0; quiet=41",
             "quiet=41 is more than 40: the game ends after 40 plies without a capture",
         ),
