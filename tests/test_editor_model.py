@@ -159,3 +159,21 @@ def test_a_game_played_some_moves_opens_as_its_position():
     editor = PositionEditor(state.game, state)
     assert editor.ply == 12 and editor.turn == state.to_move
     assert load_state(editor.text()).pieces() == state.pieces()
+
+
+def test_other_rules_options_keep_the_position_where_the_board_is_the_same():
+    editor = PositionEditor(load_game("kotu_ellima"))
+    editor.take(next(iter(editor.board)))
+    editor.set_turn(1)
+    editor.nudge(editor.counters[0], 15)
+    longer = editor.with_options({"limit": 40, "capture": "huff"})
+    assert longer.board == editor.board and longer.turn == 1
+    assert longer.counters[0].value == 15 and longer.counters[0].most == 40
+    assert "capture=huff" in longer.text() and longer.check().playable
+    shorter = longer.with_options({"limit": 20})
+    assert shorter.counters[0].value == 15  # within the new limit, kept
+    halma = PositionEditor(load_game("battlehalma"))
+    wider = halma.with_options({"size": 10, "counters": 15})
+    assert wider.text() == PositionEditor(load_game("battlehalma", size=10, counters=15)).text()
+    terminal = halma.with_options({"rule": "terminal"})  # the same board: no kings under this rule
+    assert len(terminal.paints) == 2 and terminal.board == halma.board

@@ -231,3 +231,29 @@ def test_the_pause_menu_sets_up_the_games_position_and_play_from_it_is_a_new_gam
     assert isinstance(top, PlayScene) and top is not play
     assert top.match.state.pieces() == state.pieces() and top.match.state.to_move == state.to_move
     assert len(saved_games()) == len(before) + 1
+
+
+def test_rules_options_come_from_the_games_setup_and_keep_what_the_board_allows(app):
+    from game.scenes.setup import SetupScene
+
+    mouse = Mouse(app)
+    scene = editor_over_chooser(app, "battlehalma")
+    red = next(c for c, ch in scene.editor.board.items() if ch == "r")
+    mouse.click(scene.family.pos(red), button=3)
+    mouse.click(centre(scene.options_button.rect))
+    setup = app.manager.top
+    assert isinstance(setup, SetupScene) and setup.chosen is not None
+    limit = setup._selector("limit")
+    assert limit is not None and limit.value == 100
+    mouse.click((limit.rect.right - 12, limit.rect.top + 12))  # 100 -> 200 plies
+    assert "Use these rules" in visible(app)
+    mouse.key(pygame.K_RETURN)
+    assert app.manager.top is scene
+    assert "limit=200" in scene.editor.text() and red not in scene.editor.board  # the position kept
+    mouse.key(pygame.K_o)
+    setup = app.manager.top
+    size = setup._selector("size")
+    mouse.click((size.rect.right - 12, size.rect.top + 12))  # 8 -> 10 squares: the new board's start
+    mouse.key(pygame.K_RETURN)
+    assert "size=10" in scene.editor.text() and scene.editor.check().playable
+    assert len(scene.editor.cells) == 100 and scene.family.cell_at(scene.family.pos(99)) == 99

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import Game, State, load_state
+from rules import Game, State, load_game, load_state
 from rules.kinds import PieceKind
 from rules.words import N_, Words, words_of
 
@@ -153,6 +153,24 @@ class PositionEditor:
         """The editor on the position ``text`` names (``PositionError`` with the reason if none)."""
         state = load_state(text)
         return cls(state.game, state)
+
+    def with_options(self, options: dict[str, Any]) -> PositionEditor:
+        """The editor for this game under other rules options: the position kept as far as the
+        new rules' board and pieces allow (the same board: its pieces, side to move and
+        counters, each counter held to its new limit), else the new game's start."""
+        game = load_game(self.game.spec.id, **options)
+        new = PositionEditor(game)
+        if new.shape.rows != self.shape.rows or new.stones != self.stones:
+            return new
+        chars = {p.char for p in new.paints}
+        new.board = {c: ch for c, ch in self.board.items() if ch in chars}
+        new.counts = dict(self.counts)
+        new.turn, new.ply = self.turn, self.ply
+        old = {(c.field, c.slot): c.value for c in self.counters}
+        for counter in new.counters:
+            counter.value = min(counter.most, old.get((counter.field, counter.slot), counter.value))
+        new.chosen = min(self.chosen, max(0, len(new.paints) - 1))
+        return new
 
     @property
     def cells(self) -> list[int]:

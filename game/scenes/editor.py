@@ -26,7 +26,7 @@ from ..scene import Scene
 from ..userfiles import MAX_BYTES
 from ..widgets import Button, FocusGroup, Selector
 from . import opening, shortcuts
-from .navigator import SceneName, back_to
+from .navigator import SceneName, back_to, open_scene
 from .setup import last_setup
 
 if TYPE_CHECKING:
@@ -55,6 +55,7 @@ class EditorScene(Scene):
         self.clear_button = Button("Clear board", self.clear, pygame.K_c, key_label="C")
         self.start_button = Button("Start position", self.reset, pygame.K_r, key_label="R")
         self.back = Button("Back", self.go_back, pygame.K_ESCAPE, key_label="Esc")
+        self.options_button = Button("Rules options", self.rules_options, pygame.K_o, key_label="O")
         self.copy_button = Button("Copy as text", self.copy, None, key_label="Ctrl+C")
         self.paste_button = Button("Paste", self.paste, None, key_label="Ctrl+V")
         self.friend_button = Button("Play with a friend", self.play_friend, pygame.K_f, key_label="F")
@@ -70,6 +71,7 @@ class EditorScene(Scene):
             self.start_button,
             self.copy_button,
             self.paste_button,
+            self.options_button,
             self.back,
         ]
         self.focus = FocusGroup(arrows_move_focus=False)
@@ -215,6 +217,19 @@ class EditorScene(Scene):
         app = self.app
         back_to(app, SceneName.MENU)  # the game lands over the chooser, as an opened one does
         opening.start_play(app, cfg, verdict.state, library.GameFile(), save_now=True)
+
+    def rules_options(self) -> None:
+        """The game's setup, asked for the rules (and the side and level against the computer):
+        the position is kept where the new rules' board is the same."""
+        self.app.sound.play("click")
+        open_scene(self.app, SceneName.SETUP, self.config.game_id, self.config, chosen=self.use_rules)
+
+    def use_rules(self, config: MatchConfig) -> None:
+        """The rules chosen in the setup: the position kept as far as they allow."""
+        self.config.human_side, self.config.level = config.human_side, config.level
+        self._open(self.editor.with_options(config.options))
+        self.note = ""
+        self.place(self.app.size)
 
     def go_back(self) -> None:
         self.app.manager.pop()
@@ -371,6 +386,8 @@ class EditorScene(Scene):
         playable = self.editor.check().playable
         self.friend_button.enabled = self.computer_button.enabled = playable
         self.side_row.visible = self.level_row.visible = bool(self.levels)
+        ow = int(250 * s)
+        self.options_button.rect = pygame.Rect(w - margin - ow, int(22 * s), ow, int(44 * s))
         self.size = size
 
     def status(self) -> tuple[str, theme.Color]:
@@ -391,7 +408,7 @@ class EditorScene(Scene):
         title = Words("Set up a position: {game}", game=editor.game.spec.name)
         theme.blit_text(
             surface,
-            theme.fit(title, int(48 * s), w - int(60 * s)),
+            theme.fit(title, int(48 * s), self.options_button.rect.left - int(46 * s)),
             int(48 * s),
             theme.ACCENT,
             (int(30 * s), int(20 * s)),

@@ -8,6 +8,7 @@ before play."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -74,8 +75,18 @@ def remember_setup(cfg: MatchConfig) -> None:
 
 
 class SetupScene(Scene):
-    def __init__(self, app: App, game_id: str, config: MatchConfig | None = None) -> None:
+    """``chosen``: the setup is asked for rules options (the position editor's), not a game:
+    its Start button hands the setup chosen to ``chosen`` and steps back."""
+
+    def __init__(
+        self,
+        app: App,
+        game_id: str,
+        config: MatchConfig | None = None,
+        chosen: Callable[[MatchConfig], None] | None = None,
+    ) -> None:
         super().__init__(app)
+        self.chosen = chosen
         self.spec = game_spec(game_id)
         self.config = config or last_setup(game_id)
         cfg = self.config
@@ -142,6 +153,8 @@ class SetupScene(Scene):
         self.learn = Button("Learn", self.show_lesson, pygame.K_l, key_label="L")
         self.learn.visible = has_lesson(game_id)
         self.start_button = Button("Start", self.start, style="primary", key_label="Enter")
+        if chosen is not None:
+            self.start_button.label = N_("Use these rules")
         # Up/Down choose a row, Left/Right change it (never leave it), and the focus shows from the
         # start, on the first row; Enter starts the game from any row.
         self.focus = FocusGroup(arrows_move_focus=False, always_shown=True)
@@ -216,6 +229,11 @@ class SetupScene(Scene):
     def start(self) -> None:
         cfg = self.current_config()
         self.config = cfg
+        if self.chosen is not None:  # the position editor's rules: back to it with them
+            self.app.sound.play("select")
+            self.app.manager.pop()
+            self.chosen(cfg)
+            return
         remember_setup(cfg)
         game = cfg.make_game()
         rng = random.Random()
@@ -312,7 +330,9 @@ class SetupScene(Scene):
             self.learn if self.learn.visible else self.rules
         ).rect.right  # the last button on the left
         hint = theme.wrap(
-            "Up/Down choose a row, Left/Right change it, Enter starts the game",
+            "Up/Down choose a row, Left/Right change it, Enter starts the game"
+            if self.chosen is None
+            else N_("Up/Down choose a row, Left/Right change it, Enter uses these rules"),
             int(20 * s),
             self.start_button.rect.left - left_of_hint - int(40 * s),
         )
