@@ -1,7 +1,9 @@
 """Search speed: MCTS iterations per second at the Hard level's budget, for every game.
 
-Usage: python -m benchmarks.ai_speed [--seconds S] [--games ID ...] [--profile] [--levels] [--workers N ...]
-       python -m benchmarks.ai_speed --cpu N [--level NAME] [--rounds R] [--games ID ...] [--option NAME=VALUE]
+Usage: python -m benchmarks.ai_speed [--seconds S] [--games ID ...] [--profile] [--levels]
+           [--workers N ...]
+       python -m benchmarks.ai_speed --cpu N [--level NAME] [--rounds R] [--games ID ...]
+           [--option NAME=VALUE]
 Each game is searched from three positions (the start, and after 10 and 30 random plies,
 seeded) for S seconds each (default: the Hard level's clock) with the Hard level's settings
 for that game; the iteration cap is lifted so the clock alone stops the search.
@@ -106,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
                 pstats.Stats(prof).sort_stats("tottime").print_stats(12)
             rate = result.iterations / result.seconds if result.seconds else 0.0
             print(
-                f"{game_id:<22} {label:<9} {result.iterations:>10} {rate:>8.0f} {len(state.legal_moves()):>6}",
+                f"{game_id:<22} {label:<9} {result.iterations:>10} {rate:>8.0f} "
+                f"{len(state.legal_moves()):>6}",
                 flush=True,
             )
     return 0
@@ -137,12 +140,14 @@ def time_cpu(games: list[str], level_name: str, iterations: int, rounds: int, op
             total_cpu += cpu
             move = state.move_text(decision.move) if decision.move is not None else "-"
             print(
-                f"{game_id:<22} {label:<9} {decision.iterations:>10} {cpu:>7.3f} {statistics.median(rates):>9.0f} "
+                f"{game_id:<22} {label:<9} {decision.iterations:>10} {cpu:>7.3f} "
+                f"{statistics.median(rates):>9.0f} "
                 f"{move:>10}",
                 flush=True,
             )
     print(
-        f"{'all':<22} {'':<9} {total_it:>10} {total_cpu:>7.3f} {total_it / total_cpu if total_cpu else 0:>9.0f}"
+        f"{'all':<22} {'':<9} {total_it:>10} {total_cpu:>7.3f} "
+        f"{total_it / total_cpu if total_cpu else 0:>9.0f}"
     )
     return 0
 

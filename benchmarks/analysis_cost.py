@@ -73,7 +73,8 @@ def main() -> None:
         ]
         gap = f"{sum(gaps) / len(gaps):.3f} / {sum(g > 0.2 for g in gaps)}" if gaps else "-"
         print(
-            f"{game_id:20} {len(rows):>5} {cpu:>7.1f} {cpu / (len(rows) + 1):>10.3f}  {gap:>13}  {said or 'no slip'}"
+            f"{game_id:20} {len(rows):>5} {cpu:>7.1f} {cpu / (len(rows) + 1):>10.3f}  {gap:>13}  "
+            f"{said or 'no slip'}"
         )
         if game_id in args.show:
             shown.append(text_report(match, rows))

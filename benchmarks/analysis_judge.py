@@ -58,7 +58,8 @@ def main() -> None:
         found[game]["decided"].append(point_of(position, quiet, args.budget))
     bad = (Verdict.BLUNDER, Verdict.MISTAKE)
     print(
-        f"{'game':18} {'flagged':>8} {'blunder':>8} {'mistake':>8} {'safe flagged':>13} {'decided flagged':>16}"
+        f"{'game':18} {'flagged':>8} {'blunder':>8} {'mistake':>8} {'safe flagged':>13} "
+        f"{'decided flagged':>16}"
         f" {'lost (median)':>14} {'CPU s/position':>15}"
     )
     for game, kinds in found.items():
@@ -70,7 +71,8 @@ def main() -> None:
         dec_bad = sum(j.verdict != Verdict.GOOD for j in decided)
         lost = sorted(j.lost for j in blunders)
         print(
-            f"{game:18} {verdicts[Verdict.BLUNDER] + verdicts[Verdict.MISTAKE]:>4}/{n:<3} {verdicts[Verdict.BLUNDER]:>8}"
+            f"{game:18} {verdicts[Verdict.BLUNDER] + verdicts[Verdict.MISTAKE]:>4}/{n:<3} "
+            f"{verdicts[Verdict.BLUNDER]:>8}"
             f" {verdicts[Verdict.MISTAKE]:>8} {safe_bad:>9}/{n:<3} {dec_bad:>12}/{len(decided):<3}"
             f" {lost[n // 2] if n else 0.0:>14.2f} {sum(cpu[game]) / max(1, n):>15.3f}"
         )

@@ -1,8 +1,8 @@
 """Frame times of the pygame UI: how long one frame's work takes (events, update, draw, flip)
 while pieces hop along capture chains and while the computer thinks in its worker process.
 
-Usage: python -m benchmarks.frame_times [--size 1280x800] [--chains 30] [--think-seconds 8] [--title-seconds 18]
-       [--level hard]
+Usage: python -m benchmarks.frame_times [--size 1280x800] [--chains 30] [--think-seconds 8]
+       [--title-seconds 18] [--level hard]
 
 Runs headless (SDL dummy video driver: software rendering, as on a real window, without the
 vsync wait), with settings of its own (a fresh ``KELIYA_HOME``), not the player's. The budget

@@ -123,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     games = sum(t.games for t in totals.values())
     violations = sum(t.violations for t in totals.values())
     print(
-        f"\n{'game':<20} {'variants':>8} {'games':>6} {'plies/game':>10} {'games/s':>8} {'broken':>6}  endings"
+        f"\n{'game':<20} {'variants':>8} {'games':>6} {'plies/game':>10} "
+        f"{'games/s':>8} {'broken':>6}  endings"
     )
     for gid, t in totals.items():
         if not t.games:

@@ -58,8 +58,10 @@ def main(argv: list[str] | None = None) -> int:
     state, move = longest_sowing(args.seeds)
     fx = state.effects(move)
     print(
-        f"sowing {state.game.format_move(move)} at ply {state.ply}: {sum(e.kind == EffectKind.DROP for e in fx)} drops, "
-        f"{sum(e.kind == EffectKind.RELAY for e in fx)} relays, {sum(state.counts().values())} stones on the board"
+        f"sowing {state.game.format_move(move)} at ply {state.ply}: "
+        f"{sum(e.kind == EffectKind.DROP for e in fx)} drops, "
+        f"{sum(e.kind == EffectKind.RELAY for e in fx)} relays, "
+        f"{sum(state.counts().values())} stones on the board"
     )
     for size in ((1280, 800), (960, 600)):
         app = App(size, sound=False)

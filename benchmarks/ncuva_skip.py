@@ -126,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         anim = min(r[1] for r in runs) * 1000
         skips = [r[2] * 1000 for r in runs]
         print(
-            f"{name:<8} {lifts:>7} {len(fx):>8} {play:>8.1f} {anim:>12.1f} {min(skips):>8.1f} {max(skips):>12.1f} "
+            f"{name:<8} {lifts:>7} {len(fx):>8} {play:>8.1f} {anim:>12.1f} {min(skips):>8.1f} "
+            f"{max(skips):>12.1f} "
             f"{max(r[3] for r in runs):>13}",
             flush=True,
         )

@@ -185,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     print(f"lift limit (house rule): {LIFT_LIMIT}")
     print(
-        f"{'cols':>4} {'where':<7} {'sowings':>9} {'cycles':>7} {'> 1000':>7} {'> limit':>8} {'longest end':>12} "
+        f"{'cols':>4} {'where':<7} {'sowings':>9} {'cycles':>7} {'> 1000':>7} {'> limit':>8} "
+        f"{'longest end':>12} "
         f"{'longest cycle':>14} {'before ms':>10} {'after ms':>9} {'after ms (end)':>15}"
     )
     for columns in args.sizes:
@@ -205,7 +206,8 @@ def main(argv: list[str] | None = None) -> int:
             if found.ends[0]:
                 after_end = cpu_ms(sow, found.ends[1], 0, n, found.ends[2])
             print(
-                f"{columns:>4} {where:<7} {found.sowings:>9} {found.cycles:>7} {found.over_old:>7} {found.over_limit:>8} "
+                f"{columns:>4} {where:<7} {found.sowings:>9} {found.cycles:>7} {found.over_old:>7} "
+                f"{found.over_limit:>8} "
                 f"{found.ends[0]:>12} {found.cycle[0]:>14} {before:>10.2f} {after:>9.3f} {after_end:>15.3f}",
                 flush=True,
             )

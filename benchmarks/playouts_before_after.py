@@ -87,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         before = load_before(args.before, Path(tmp))
         print(
-            f"before: {args.before}   after: the working tree   CPU seconds per tree and variant: {args.seconds}"
+            f"before: {args.before}   after: the working tree   CPU seconds per tree and variant: "
+            f"{args.seconds}"
             f"   games through: {'the API (legal_moves/apply)' if args.api else 'state.playout'}"
         )
         print(f"{'variant':<42} {'before g/s':>10} {'after g/s':>10} {'after/before':>13} {'plies b/a':>14}")
@@ -112,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
         print(
-            f"{'all variants (CPU time per game, summed)':<42} {'':>10} {'':>10} {total[0] / total[1]:>12.3f}x"
+            f"{'all variants (CPU time per game, summed)':<42} {'':>10} {'':>10} "
+            f"{total[0] / total[1]:>12.3f}x"
         )
     return 0
 
