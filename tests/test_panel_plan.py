@@ -10,7 +10,7 @@ import pytest
 from game.config import MatchConfig, Mode
 from game.match import Match
 from game.match.words import log_rows
-from game.render.panel import PanelPlan, plan_panel
+from game.render.panel import FEWEST_LOG_ROWS, PanelPlan, plan_panel
 from game.scenes.play import PlayScene
 from game.widgets import Button
 from tools.scenarios import Mouse, random_play, start_play
@@ -117,3 +117,31 @@ def test_the_scene_draws_and_clicks_the_buttons_its_plan_places(app, monkeypatch
     assert hidden  # e.g. Stop the chain (S), One move (N): their keys do nothing while hidden
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=b.key, mod=0, unicode="") for b in hidden], 1 / 60)
     assert pressed == []
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+def test_under_a_long_message_the_player_can_read_back_to_the_first_moves(app, size):
+    """A message long enough that the panel takes a tighter layout (fewer rows of moves); the
+    player scrolls as far back as the list goes and sees the first moves, frame after frame
+    (each layout tried starts from the player's scroll, not from the last try's, which a roomier
+    try had pulled toward the newest moves)."""
+    from game.match.events import Said, Tone
+
+    app.resize(size)
+    scene = long_game(app)
+    rows = len(log_rows(scene.match.log))
+    roomy_fit = scene.plan.log_rows_fit
+    for sentences in range(4, 40):  # a notice just long enough that the list keeps its fewest rows
+        notice = " ".join(["A long notice that takes the room of the move list."] * sentences)
+        scene.match.say(Said(notice, Tone.TEXT))
+        app.frame([], 1 / 60)
+        if scene.plan.log_rows_fit <= FEWEST_LOG_ROWS:
+            break
+    assert (
+        0 < scene.plan.log_rows_fit <= FEWEST_LOG_ROWS < roomy_fit
+    )  # the tightest layout with rows of moves
+    scene.log_scroll = 10_000  # the wheel, as far back as the list goes
+    for _ in range(3):
+        app.frame([], 1 / 60)
+        plan = scene.plan
+        assert scene.log_scroll == plan.log_scroll == rows - plan.log_rows_fit  # the first moves in view

@@ -135,6 +135,7 @@ def plan_panel(sc: PlayScene, size: tuple[int, int], log_scroll: int) -> PanelPl
         _compact_bits_size(sc, size, player) for player in (0, 1)
     )  # a compact card says all it says
     plan = None
+    wanted = log_scroll  # the player's own scroll: each layout tried keeps it as far as it can
     for compact, msg_size, rows in (
         (False, full, MIN_LOG_ROWS),
         (shrinks, full, MIN_LOG_ROWS),
@@ -142,8 +143,7 @@ def plan_panel(sc: PlayScene, size: tuple[int, int], log_scroll: int) -> PanelPl
         (shrinks, small, FEWEST_LOG_ROWS),
         (shrinks, small, 0),
     ):
-        plan = _plan_panel(sc, size, compact, msg_size, rows, log_scroll)
-        log_scroll = plan.log_scroll  # each layout tried starts from the last one's scroll, as ever
+        plan = _plan_panel(sc, size, compact, msg_size, rows, wanted)
         whole = not any(isinstance(line, theme.Cut) for line, _ in plan.message_lines)
         if whole and (plan.log_rows_fit >= rows or not sc.match.log):
             break
