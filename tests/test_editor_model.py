@@ -110,6 +110,7 @@ def test_ncuva_stones_more_than_a_side_has_are_refused_and_its_stores_follow_the
     hole = editor.cells[0]  # a4, on North's outer row (the rows run top down)
     editor.take(hole)
     assert editor.stores() == (1, 0)  # a stone missing from North's rows: South took it
+    assert editor.side_stones() == ((13, 13), (12, 13))  # on its rows, of what it started with
     assert editor.check().playable
     editor.put(hole)
     editor.put(hole)

@@ -267,16 +267,22 @@ class PositionEditor:
     def nudge(self, counter: Counter, step: int) -> None:
         counter.value = max(0, min(counter.most, counter.value + step))
 
-    def stores(self) -> tuple[int, int]:
-        """Ncuva: the stones each side has captured, as the rules read them from the board
-        (each side's stones missing from its rows went to the other's store); (0, 0) else."""
+    def side_stones(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """Ncuva: each side's stones on its own rows and how many it started with (stones never
+        cross to the other side, so the first is at most the second); ((0, 0), (0, 0)) else."""
         if not self.stones:
-            return (0, 0)
+            return ((0, 0), (0, 0))
         n = len(self.cells) // 2
         start = self.start.counts()
         begun = [sum(start[c] for c in self.cells if (c < n) == (side == 0)) for side in (0, 1)]
         have = [sum(v for c, v in self.counts.items() if (c < n) == (side == 0)) for side in (0, 1)]
-        return (max(0, begun[1] - have[1]), max(0, begun[0] - have[0]))
+        return ((have[0], begun[0]), (have[1], begun[1]))
+
+    def stores(self) -> tuple[int, int]:
+        """Ncuva: the stones each side has captured, as the rules read them from the board
+        (each side's stones missing from its rows went to the other's store); (0, 0) else."""
+        (have0, begun0), (have1, begun1) = self.side_stones()
+        return (max(0, begun1 - have1), max(0, begun0 - have0))
 
     # --- the text and what the rules say of it ----------------------------------------------------
     def text(self) -> str:

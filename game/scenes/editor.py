@@ -478,13 +478,15 @@ class EditorScene(Scene):
         x0 = self.clear_button.rect.left
         top = self.board_rect.top
         if editor.stones:
-            stores = editor.stores()
+            (n, most), (m, most2) = editor.side_stones()
             words = Words(
-                "Stones captured (from the board): {south} {n}, {north} {m}",
+                "On each side's rows: {south} {n} of {most}, {north} {m} of {most2} stones",
                 south=editor.sides[0],
-                n=stores[0],
+                n=n,
+                most=most,
                 north=editor.sides[1],
-                m=stores[1],
+                m=m,
+                most2=most2,
             )
             theme.blit_text(
                 surface,
