@@ -25,7 +25,7 @@ from rules import State, game_ids, game_spec
 from rules.core import CUSTOM
 from rules.words import Words, listing, words_of
 
-from .match.analysis import COUNTED, MARKS, THRESHOLDS, GameAnalysis, Verdict
+from .match.analysis import COUNTED, MARKS, THRESHOLDS, GameAnalysis, Judgement, Verdict, accuracy, percent
 from .match.numbering import move_labels
 from .saves import HEADER, SavedMatch, read_game_or_position
 from .userfiles import MAX_BYTES, UserFileError, decode_text, read_text_capped
@@ -58,6 +58,7 @@ class Row(NamedTuple):
     lost: float  # material given away by force
     best: str  # the engine's move when it preferred another, else ''
     why: str  # a ``Slip`` code
+    choices: int  # the legal moves the mover had (1: forced, left out of the accuracy)
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -188,6 +189,7 @@ def look_over(
             j.lost,
             j.best,
             j.why.value,
+            j.choices,
         )
         for j, label in zip(judgements, labels)
     ]
@@ -225,12 +227,22 @@ def header(match: SavedMatch) -> str:
 
 
 def summary(rows: list[Row], sides: tuple[str, str]) -> str:
-    """'South: 1 blunder, 2 mistakes; North: no slip.'"""
+    """'South: 83% accuracy, 1 blunder, 2 mistakes; North: 97% accuracy, no slip.' (the accuracy
+    as the game screen gives it: ``game.match.analysis.accuracy``)."""
+    judged = [
+        Judgement(
+            r.ply, sides.index(r.side), r.loss, Verdict(r.verdict), r.best, r.before, r.after, r.lost
+        )._replace(choices=r.choices)
+        for r in rows
+    ]
     parts = []
-    for side in sides:
+    for player, side in enumerate(sides):
         counts = [(v, sum(r.side == side and r.verdict == v.value for r in rows)) for _, v in THRESHOLDS]
-        words = [Words.counted(*COUNTED[v], n) for v, n in counts if n]
-        parts.append(f"{side}: {listing(words) if words else 'no slip'}")
+        words = [str(Words.counted(*COUNTED[v], n)) for v, n in counts if n] or ["no slip"]
+        share = accuracy(judged, player)
+        if share is not None:
+            words.insert(0, f"{percent(share)} accuracy")
+        parts.append(f"{side}: {listing(words)}")
     return "; ".join(parts) + "."
 
 

@@ -126,11 +126,16 @@ def test_the_summary_names_you_and_the_computer_where_a_person_played_it():
     ]  # the person played North (no engine process here)
     analysed(m, state, [judgement(ply, 1, best, Verdict.BLUNDER)])
     m.tick(0.1)
-    assert m.said.words.startswith("Looked over. You: 1 blunder; the computer: no slip."), m.said.words
+    # the one move judged kept 0.3 of 0.7; the computer made none with a choice that was judged
+    assert m.said.words.startswith("Looked over. You: 42% accuracy, 1 blunder; the computer: no slip."), (
+        m.said.words
+    )
     both = Match(MatchConfig("kotu_ellima", mode=Mode.PASS), state.copy())
     analysed(both, state, [judgement(ply, 1, best, Verdict.BLUNDER)])
     both.tick(0.1)
-    assert both.said.words.startswith(f"Looked over. {both.side(0)}: no slip; {both.side(1)}: 1 blunder.")
+    assert both.said.words.startswith(
+        f"Looked over. {both.side(0)}: no slip; {both.side(1)}: 42% accuracy, 1 blunder."
+    )
 
 
 # --- the result, to the person who played ------------------------------------------------------------
@@ -398,7 +403,7 @@ def test_in_a_decided_game_only_material_counts_whatever_the_lines():
 def test_a_point_of_the_analysis_judges_the_move_played_there(point, played, judged):
     from game.match.analysis import judge_point
 
-    assert judge_point(point, played, 16) == judged
+    assert judge_point(point, played, 16) == judged._replace(choices=point.choices)
 
 
 def test_one_move_is_judged_here_as_a_games_analysis_judges_it(monkeypatch):
@@ -433,8 +438,12 @@ def test_the_summary_names_the_first_player_first_unless_told_and_the_turning_po
     ]
     analysis = GameAnalysis(state, lambda start, moves: Scripted(points))
     analysis.poll()
-    assert analysis.summary(("South", "North")).startswith("Looked over. South: no slip; North: no slip.")
-    assert analysis.summary(("South", "North"), 1).startswith("Looked over. North: no slip; South: no slip.")
+    assert analysis.summary(("South", "North")).startswith(
+        "Looked over. South: 100% accuracy, no slip; North: 100% accuracy, no slip."
+    )
+    assert analysis.summary(("South", "North"), 1).startswith(
+        "Looked over. North: 100% accuracy, no slip; South: 100% accuracy, no slip."
+    )
     assert analysis.graph(0)[:10] == [0.5, 0.5, 0.5, 0.75, 0.75, 0.75, 0.75, 0.25, 1.0, 1.0]
     assert analysis.graph(0)[-1] == 0.875 and analysis.graph(1)[-1] == 0.125
     last = len(movers)

@@ -129,8 +129,12 @@ def test_the_text_has_a_header_one_line_a_move_and_a_summary(sowing):
             for v in ("blunder", "mistake", "inaccuracy")
         }
         plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
-        expected = [f"{n} {v if n == 1 else plural[v]}" for v, n in slips.items() if n]
-        assert said == f"{side}: " + (", ".join(expected) if expected else "no slip")
+        expected = [f"{n} {v if n == 1 else plural[v]}" for v, n in slips.items() if n] or ["no slip"]
+        mine = [r for r in rows if r.side == side and r.choices != 1]
+        if mine:  # the share kept, on average, as the game screen says it
+            kept = [1.0 if not r.best or r.before <= 0 else min(1.0, r.after / r.before) for r in mine]
+            expected.insert(0, f"{int(sum(kept) / len(kept) * 100 + 1e-9)}% accuracy")
+        assert said == f"{side}: " + ", ".join(expected)
 
 
 def test_the_command_prints_one_line_a_move_and_no_progress_off_a_terminal(sowing):

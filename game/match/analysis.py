@@ -92,6 +92,17 @@ class Judgement(NamedTuple):
     after: float = 0.5
     lost: float = 0.0
     why: Slip = Slip.NONE
+    choices: int = (
+        0  # the legal moves the mover had (1: a forced move, left out of the accuracy; 0: not known)
+    )
+
+    @property
+    def kept(self) -> float:
+        """The share of the expected result the move kept (1: the engine's own move, or as good;
+        a move in a position lost whatever is played keeps all there was)."""
+        if not self.best or self.before <= EPS:
+            return 1.0
+        return max(0.0, min(1.0, self.after / self.before))
 
 
 class Runner(Protocol):
@@ -156,6 +167,7 @@ def judge_point(point: Point, played: str, forces: int, lines: Lines = LINES) ->
         value_played,
         lost if why == Slip.MATERIAL else 0.0,
         why,
+        point.choices,
     )
 
 
@@ -239,18 +251,25 @@ class GameAnalysis:
     def judgement(self, ply: int) -> Judgement | None:
         return next((j for j in self.judgements() if j.ply == ply), None)
 
+    def accuracy(self, player: int) -> float | None:
+        """``player``'s accuracy: the share of the expected result kept, on average over their
+        moves that had a choice (``Judgement.kept``); None before any such move is judged."""
+        return accuracy(self.judgements(), player)
+
     def summary(self, names: tuple[str, str], first: int = 0) -> str:
         """What the engine found, player by player, ``names[p]`` naming player p and ``first``
-        named first: 'South: 1 blunder, 2 mistakes; North: no slip.', 'You: 1 mistake; the
-        computer: no slip.'"""
+        named first: 'South: 83% accuracy, 1 blunder, 2 mistakes; North: 97% accuracy, no slip.',
+        'You: 91% accuracy, 1 mistake; the computer: 99% accuracy, no slip.'"""
         parts = []
+        judged = self.judgements()
         for player in (first, first ^ 1):
-            found = [j for j in self.judgements() if j.mover == player and j.verdict != Verdict.GOOD]
+            found = [j for j in judged if j.mover == player and j.verdict != Verdict.GOOD]
             counts = [(v, sum(j.verdict == v for j in found)) for _, v in THRESHOLDS]
-            words = [Words.counted(*COUNTED[v], n) for v, n in counts if n]
-            parts.append(
-                Words("{side}: {slips}", side=names[player], slips=listing(words) if words else N_("no slip"))
-            )
+            words: list[str] = [Words.counted(*COUNTED[v], n) for v, n in counts if n] or [N_("no slip")]
+            share = accuracy(judged, player)
+            if share is not None:
+                words.insert(0, Words("{share} accuracy", share=percent(share)))
+            parts.append(Words("{side}: {slips}", side=names[player], slips=listing(words)))
         return Words(
             "Looked over. {first}; {second}. Click a mark to see what was best.",
             first=parts[0],
@@ -265,6 +284,19 @@ class GameAnalysis:
             ((abs(values[i + 1] - values[i]), i + 1) for i in range(len(values) - 1)), reverse=True
         )
         return sorted(ply for swing, ply in swings[:count] if swing > 0)
+
+
+def accuracy(judged: list[Judgement], player: int) -> float | None:
+    """The share of the expected result ``player`` kept, on average over their judged moves that
+    had a choice (a forced move says nothing of the player); None if there is none."""
+    kept = [j.kept for j in judged if j.mover == player and j.choices != 1]
+    return sum(kept) / len(kept) if kept else None
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage, never rounded up to 100% unless it is (99.6% kept is 99%)."""
+    whole = int(share * 100 + EPS)
+    return f"{whole}%"
 
 
 class Standing(Code):

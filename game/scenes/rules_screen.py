@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rules import game_spec
+from rules import game_spec, load_game
+from rules.kinds import BoardKind
 from rules.words import N_, Words, paragraphs
 
 from .. import i18n, theme
@@ -21,6 +22,41 @@ from .navigator import SceneName, open_scene
 
 if TYPE_CHECKING:
     from ..app import App
+
+
+def analysis_help(game_id: str) -> list[str]:
+    """What the analysis after a game calls each move, and what accuracy is: the judge's own lines
+    (``game.match.analysis.LINES``), so the words say what it does."""
+    from ..match.analysis import LINES, Verdict, percent
+
+    share = {verdict: percent(limit) for limit, verdict in LINES.value}
+    stones = load_game(game_id).layout.kind == BoardKind.HOLES
+    return [
+        Words(
+            "After a game, Analyse [A] has the computer look over every move. A move that gives away "
+            "{inaccuracy} or more of the expected result, against the best move there, is an "
+            "inaccuracy (?!), {mistake} or more a mistake (?), {blunder} or more a blunder (??).",
+            inaccuracy=share[Verdict.INACCURACY],
+            mistake=share[Verdict.MISTAKE],
+            blunder=share[Verdict.BLUNDER],
+        ),
+        N_(
+            "Stones lost by force count too: a move that loses stones against the best move can be "
+            "a mistake or a blunder whatever the share, and once a game is decided only stones lost or "
+            "the result given away count."
+        )
+        if stones
+        else N_(
+            "Pieces lost by force count too: a move that loses pieces against the best move can be "
+            "a mistake or a blunder whatever the share, and once a game is decided only pieces lost or "
+            "the result given away count."
+        ),
+        N_(
+            "Accuracy is the share of the expected result a player kept with each move that had a "
+            "choice, on average: 100% means every such move was as good as the computer's best. A "
+            "forced move is left out."
+        ),
+    ]
 
 
 class RulesScene(Scene):
@@ -70,6 +106,11 @@ class RulesScene(Scene):
                 lines.append((head, body, theme.HOUSE if opt.house_rule else theme.ACCENT_2))
                 for line in theme.wrap(opt.help, body, width - int(24 * s)):
                     lines.append(("    " + line, body, theme.TEXT_DIM))
+        lines.append(("", body, theme.TEXT))
+        lines.append((N_("Looking over a game"), int(32 * s), theme.ACCENT))
+        for para in analysis_help(self.spec.id):
+            for line in theme.wrap(para, body, width):
+                lines.append((line, body, theme.TEXT))
         self._lines = lines
         self._wrapped_for = (width, int(s * 100), i18n.language())
         return lines

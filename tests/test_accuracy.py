@@ -1,0 +1,85 @@
+"""Accuracy (issue 32, item 3): the share of the expected result each player kept, on average
+over their moves that had a choice, as the summary under the graph, the command line and the
+rules screen's help say it."""
+
+from __future__ import annotations
+
+import pytest
+from scripted_runner import Scripted
+
+from game.ai.analysis import Point
+from game.i18n import tr
+from game.match import analysis as analysis_module
+from game.match.analysis import LINES, GameAnalysis, Judgement, Verdict, accuracy, percent
+from game.scenes.rules_screen import analysis_help
+from tools.scenarios import finished
+
+
+def judged(mover: int, before: float, after: float, best: str = "b", choices: int = 5) -> Judgement:
+    return Judgement(
+        1, mover, max(0.0, before - after), Verdict.GOOD, best, before, after, 0.0, choices=choices
+    )
+
+
+def test_a_move_keeps_its_share_of_the_expected_result():
+    assert judged(0, 0.8, 0.6).kept == pytest.approx(0.75)
+    assert judged(0, 0.8, 0.9).kept == 1.0  # better than the engine's search thought: all kept, no more
+    assert judged(0, 0.8, 0.2, best="").kept == 1.0  # the engine's own move
+    assert judged(0, 0.0, 0.0).kept == 1.0  # lost whatever is played
+    assert judged(0, 0.5, 0.0).kept == 0.0
+
+
+def test_accuracy_is_the_mean_kept_over_the_moves_with_a_choice():
+    moves = [
+        judged(0, 0.8, 0.6),  # 0.75
+        judged(0, 0.5, 0.5),  # 1.0
+        judged(0, 0.9, 0.0, choices=1),  # forced: left out
+        judged(1, 0.6, 0.3),  # the other player's
+    ]
+    assert accuracy(moves, 0) == pytest.approx(0.875)
+    assert accuracy(moves, 1) == pytest.approx(0.5)
+    assert accuracy([judged(0, 0.9, 0.0, choices=1)], 0) is None
+    assert accuracy([], 1) is None
+
+
+def test_a_share_is_never_rounded_up_to_a_whole_game():
+    assert (percent(0.996), percent(1.0), percent(0.874), percent(0.0)) == ("99%", "100%", "87%", "0%")
+
+
+def test_the_summary_gives_each_players_accuracy_before_their_slips():
+    state = finished("kotu_ellima", 3)
+    movers = []
+    replay = state.copy()
+    for _ in state.history():
+        replay.undo()
+    for move in state.history():
+        movers.append(replay.to_move)
+        replay.apply(move)
+    # the first move gives away half its mover's chances (a blunder); every other move is the engine's
+    points = [Point(0, movers[0], 0.6, "x9-x9", 4, played=0.3)]
+    points += [Point(ply, mover, 0.5, "", 4) for ply, mover in enumerate(movers[1:] + [state.to_move], 1)]
+    analysis = GameAnalysis(state, lambda start, moves: Scripted(points))
+    analysis.poll()
+    first_mover = movers[0]
+    moves_by_first = sum(m == first_mover for m in movers)
+    share = (0.3 / 0.6 + moves_by_first - 1) / moves_by_first
+    names = ("South", "North")
+    said = tr(analysis.summary(names, first_mover))
+    assert said.startswith(f"Looked over. {names[first_mover]}: {percent(share)} accuracy, 1 blunder; ")
+    assert f"{names[first_mover ^ 1]}: 100% accuracy, no slip." in said
+    assert analysis.accuracy(first_mover) == pytest.approx(share)
+
+
+@pytest.mark.parametrize("game_id", ["kotu_ellima", "ncuva"])
+def test_the_rules_screen_says_the_judges_own_lines(game_id, monkeypatch):
+    said = " ".join(tr(p) for p in analysis_help(game_id))
+    for limit, _ in LINES.value:
+        assert f"{round(limit * 100)}% or more" in said
+    assert ("stones" in said) == (game_id == "ncuva") and ("pieces" in said) == (game_id != "ncuva")
+    assert "Accuracy is the share of the expected result" in said
+    moved = LINES._replace(
+        value=((0.4, Verdict.BLUNDER), (0.25, Verdict.MISTAKE), (0.05, Verdict.INACCURACY))
+    )
+    monkeypatch.setattr(analysis_module, "LINES", moved)
+    said = " ".join(tr(p) for p in analysis_help(game_id))
+    assert "5% or more of the expected result" in said and "40% or more a blunder" in said
