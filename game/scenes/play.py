@@ -26,7 +26,8 @@ from ..library import GameFile
 from ..match import BoardReset, Flash, Match, Played, Sound
 from ..match.words import log_rows
 from ..physics import Bursts
-from ..render.panel import PanelPlan, PanelView, graph_ply, graph_title_clicked, plan_panel
+from ..render.panel import PanelPlan, graph_ply, graph_title_clicked, plan_panel
+from ..render.panel_view import PanelView
 from ..render.pieces import HALMA_COLORS, style_of
 from ..scene import Scene
 from ..widgets import Button
