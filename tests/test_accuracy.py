@@ -21,23 +21,23 @@ def judged(mover: int, before: float, after: float, best: str = "b", choices: in
     )
 
 
-def test_a_move_keeps_its_share_of_the_expected_result():
-    assert judged(0, 0.8, 0.6).kept == pytest.approx(0.75)
+def test_a_move_keeps_what_it_did_not_give_away():
+    assert judged(0, 0.8, 0.6).kept == pytest.approx(0.8)  # gave away 20% of the expected result
     assert judged(0, 0.8, 0.9).kept == 1.0  # better than the engine's search thought: all kept, no more
     assert judged(0, 0.8, 0.2, best="").kept == 1.0  # the engine's own move
-    assert judged(0, 0.0, 0.0).kept == 1.0  # lost whatever is played
-    assert judged(0, 0.5, 0.0).kept == 0.0
+    assert judged(0, 0.05, 0.02).kept == pytest.approx(0.97)  # a lost game: little left to give away
+    assert judged(0, 1.0, 0.0).kept == 0.0  # a won game thrown away
 
 
 def test_accuracy_is_the_mean_kept_over_the_moves_with_a_choice():
     moves = [
-        judged(0, 0.8, 0.6),  # 0.75
+        judged(0, 0.8, 0.6),  # 0.8
         judged(0, 0.5, 0.5),  # 1.0
         judged(0, 0.9, 0.0, choices=1),  # forced: left out
         judged(1, 0.6, 0.3),  # the other player's
     ]
-    assert accuracy(moves, 0) == pytest.approx(0.875)
-    assert accuracy(moves, 1) == pytest.approx(0.5)
+    assert accuracy(moves, 0) == pytest.approx(0.9)
+    assert accuracy(moves, 1) == pytest.approx(0.7)
     assert accuracy([judged(0, 0.9, 0.0, choices=1)], 0) is None
     assert accuracy([], 1) is None
 
@@ -55,14 +55,14 @@ def test_the_summary_gives_each_players_accuracy_before_their_slips():
     for move in state.history():
         movers.append(replay.to_move)
         replay.apply(move)
-    # the first move gives away half its mover's chances (a blunder); every other move is the engine's
+    # the first move gives away 30% of the expected result (a blunder); every other move is the engine's
     points = [Point(0, movers[0], 0.6, "x9-x9", 4, played=0.3)]
     points += [Point(ply, mover, 0.5, "", 4) for ply, mover in enumerate(movers[1:] + [state.to_move], 1)]
     analysis = GameAnalysis(state, lambda start, moves: Scripted(points))
     analysis.poll()
     first_mover = movers[0]
     moves_by_first = sum(m == first_mover for m in movers)
-    share = (0.3 / 0.6 + moves_by_first - 1) / moves_by_first
+    share = (1 - (0.6 - 0.3) + moves_by_first - 1) / moves_by_first
     names = ("South", "North")
     said = tr(analysis.summary(names, first_mover))
     assert said.startswith(f"Looked over. {names[first_mover]}: {percent(share)} accuracy, 1 blunder; ")

@@ -126,15 +126,15 @@ def test_the_summary_names_you_and_the_computer_where_a_person_played_it():
     ]  # the person played North (no engine process here)
     analysed(m, state, [judgement(ply, 1, best, Verdict.BLUNDER)])
     m.tick(0.1)
-    # the one move judged kept 0.3 of 0.7; the computer made none with a choice that was judged
-    assert m.said.words.startswith("Looked over. You: 42% accuracy, 1 blunder; the computer: no slip."), (
+    # the one move judged gave away 0.4 of the expected result; the computer made none that was judged
+    assert m.said.words.startswith("Looked over. You: 60% accuracy, 1 blunder; the computer: no slip."), (
         m.said.words
     )
     both = Match(MatchConfig("kotu_ellima", mode=Mode.PASS), state.copy())
     analysed(both, state, [judgement(ply, 1, best, Verdict.BLUNDER)])
     both.tick(0.1)
     assert both.said.words.startswith(
-        f"Looked over. {both.side(0)}: no slip; {both.side(1)}: 42% accuracy, 1 blunder."
+        f"Looked over. {both.side(0)}: no slip; {both.side(1)}: 60% accuracy, 1 blunder."
     )
 
 

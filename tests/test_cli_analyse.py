@@ -132,7 +132,7 @@ def test_the_text_has_a_header_one_line_a_move_and_a_summary(sowing):
         expected = [f"{n} {v if n == 1 else plural[v]}" for v, n in slips.items() if n] or ["no slip"]
         mine = [r for r in rows if r.side == side and r.choices != 1]
         if mine:  # the share kept, on average, as the game screen says it
-            kept = [1.0 if not r.best or r.before <= 0 else min(1.0, r.after / r.before) for r in mine]
+            kept = [1.0 if not r.best else max(0.0, min(1.0, 1 - (r.before - r.after))) for r in mine]
             expected.insert(0, f"{int(sum(kept) / len(kept) * 100 + 1e-9)}% accuracy")
         assert said == f"{side}: " + ", ".join(expected)
 

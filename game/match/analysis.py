@@ -98,11 +98,12 @@ class Judgement(NamedTuple):
 
     @property
     def kept(self) -> float:
-        """The share of the expected result the move kept (1: the engine's own move, or as good;
-        a move in a position lost whatever is played keeps all there was)."""
-        if not self.best or self.before <= EPS:
+        """What the move kept of the expected result: all of it less the share it gave away
+        against the best move (``loss``, the share the verdicts are called by: a move that gives
+        away 30% keeps 70%); the engine's own move keeps all of it."""
+        if not self.best:
             return 1.0
-        return max(0.0, min(1.0, self.after / self.before))
+        return max(0.0, min(1.0, 1.0 - (self.before - self.after)))
 
 
 class Runner(Protocol):
