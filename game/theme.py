@@ -280,7 +280,7 @@ def spoken(words: str) -> str:
 #: measured and wrapped words by (words, size, width, face): the panel is planned every frame
 #: and measuring is most of its cost (cleared with the text cache)
 _measured: dict[tuple[str, int, int, Path], Any] = {}
-_MEASURED_LIMIT = 4000
+_MEASURED_LIMIT = 20_000
 
 
 def _remember(key: tuple[str, int, int, Path], value: Any) -> Any:

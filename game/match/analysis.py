@@ -200,6 +200,7 @@ class GameAnalysis:
             replay.apply(move)
         self.total = len(self.moves) + 1  # positions to value
         self.points: list[Point] = []
+        self._judged: tuple[int, tuple[Judgement, ...]] = (-1, ())  # judgements() of so many points
         if runner_factory is None:
             from ..ai.analysis import AnalysisRunner
 
@@ -237,7 +238,10 @@ class GameAnalysis:
         return [self.value_for(player, p) for p in self.points]
 
     def judgements(self) -> list[Judgement]:
-        """Every move whose position before and after are both valued."""
+        """Every move whose position before and after are both valued (judged once: the panel
+        asks every frame, and the points only grow)."""
+        if self._judged[0] == len(self.points):
+            return list(self._judged[1])
         out = []
         for before, after in zip(self.points, self.points[1:]):
             mover = before.to_move
@@ -247,6 +251,7 @@ class GameAnalysis:
             out.append(
                 judge_point(before._replace(played=value_played), played, forces)._replace(ply=after.ply)
             )
+        self._judged = (len(self.points), tuple(out))
         return out
 
     def judgement(self, ply: int) -> Judgement | None:
