@@ -242,11 +242,12 @@ class HuntGame(LineGame):
         jump_bits = self.jump_bits
         others = hunters & ~(1 << origin)
         jump = MoveKind.JUMP  # a local: an enum's attribute is a slow read in a loop
+        new = tuple.__new__  # a Move without the NamedTuple's Python-level __new__ (same value)
         if not self.chains:
             blocked = others | prey
             for over_bit, to_bit, to in jump_bits[origin]:
                 if prey & over_bit and not blocked & to_bit:
-                    out.append(Move(jump, (origin, to), (over_bit.bit_length() - 1,)))
+                    out.append(new(Move, (jump, (origin, to), (over_bit.bit_length() - 1,))))
             return
 
         def extend(path: tuple[int, ...], taken: tuple[int, ...], pos: int, prey: int) -> None:
@@ -254,7 +255,7 @@ class HuntGame(LineGame):
             for over_bit, to_bit, to in jump_bits[pos]:
                 if prey & over_bit and not blocked & to_bit:
                     p2, t2 = path + (to,), taken + (over_bit.bit_length() - 1,)
-                    out.append(Move(jump, p2, t2))
+                    out.append(new(Move, (jump, p2, t2)))
                     extend(p2, t2, to, prey ^ over_bit)
 
         extend((origin,), (), origin, prey)
@@ -349,9 +350,10 @@ class HuntState(RecordedState, LineState):
         g = self.game
         turn = self._turn
         occupied = self._h | self._p
+        new = tuple.__new__  # a Move without the NamedTuple's Python-level __new__ (same value)
         if self._hand1 if turn else self._hand0:
             drop = MoveKind.DROP  # locals: an enum's attribute is a slow read in a loop
-            return [Move(drop, (q,)) for q in bits(g.board.mask & ~occupied)]
+            return [new(Move, (drop, (q,), ())) for q in bits(g.board.mask & ~occupied)]
         own = self._p if turn else self._h
         adjacent = g.board.adjacent
         moves: list[Move] = []
@@ -359,7 +361,7 @@ class HuntState(RecordedState, LineState):
         for a in bits(own):
             for b in adjacent[a]:
                 if not (occupied >> b) & 1:
-                    moves.append(Move(step, (a, b)))
+                    moves.append(new(Move, (step, (a, b), ())))
             if turn == HUNTER:
                 g.captures_from(a, self._h, self._p, moves)
         return moves

@@ -188,6 +188,7 @@ class WarGame(LineGame):
         jump_bits = self.board.jump_bits
         others = own & ~(1 << origin)
         jump = MoveKind.JUMP  # a local: an enum's attribute is a slow read in a loop
+        new = tuple.__new__  # a Move without the NamedTuple's Python-level __new__ (same value)
 
         def extend(path: tuple[int, ...], taken: tuple[int, ...], pos: int, opp: int) -> None:
             blocked = others | opp
@@ -197,10 +198,10 @@ class WarGame(LineGame):
                     went_on = True
                     p2, t2 = path + (to,), taken + (obit.bit_length() - 1,)
                     if not maximal:
-                        out.append(Move(jump, p2, t2))
+                        out.append(new(Move, (jump, p2, t2)))
                     extend(p2, t2, to, opp ^ obit)
             if maximal and not went_on and taken:
-                out.append(Move(jump, path, taken))
+                out.append(new(Move, (jump, path, taken)))
 
         extend((origin,), (), origin, opp)
 
@@ -278,10 +279,11 @@ class WarState(RecordedState, LineState):
         occupied = own | opp
         adjacent = g.board.adjacent
         step = MoveKind.STEP  # a local: an enum's attribute is a slow read in a loop
+        new = tuple.__new__  # a Move without the NamedTuple's Python-level __new__ (same value)
         for p in bits(own):
             for q in adjacent[p]:
                 if not (occupied >> q) & 1:
-                    moves.append(Move(step, (p, q)))
+                    moves.append(new(Move, (step, (p, q), ())))
         return moves
 
     def _snapshot(self) -> tuple[int, int, int, int, int, Outcome | None]:
