@@ -254,6 +254,36 @@ def test_the_levels_build_their_evaluator_through_the_factory():
     assert tuning.evaluator_for(cows) is GENERIC
 
 
+def test_the_strong_levels_play_the_cows_with_the_material_count_and_the_leopards_learned():
+    """Issue 33, item 3: an evaluation is kept only on the side a match says it is better for. The
+    Cows (player 1) search with the heuristic and the level's own settings; the Leopards (player 0)
+    with the learned evaluation and its settings; a level asked for either side, as before."""
+    cows = load_game("cows_leopards")
+    for name in ("hard", "expert"):
+        level = level_named(name)
+        assert level.evaluator_for(cows, 1) is HEURISTIC and level.config_for(cows, 1) == level.config
+        assert level.evaluator_for(cows, 0) is learned_for(cows) is level.evaluator_for(cows)
+        assert level.config_for(cows, 0) == level.per_game["cows_leopards"] == level.config_for(cows)
+        assert level.config_for(cows, 0) != level.config  # the learned evaluation's own settings
+    halma = load_game("battlehalma", rule="promotion")
+    for side in (0, 1):  # no side of its own: the variant's choice for both
+        assert level_named("hard").evaluator_for(halma, side) is learned_for(halma)
+    assert level_named("medium").evaluator_for(cows, 1) is HEURISTIC
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_the_level_searches_with_the_evaluator_of_the_side_to_move(side):
+    state = load_game("cows_leopards").new_initial_state(random.Random(1))
+    while state.to_move != side:
+        state.apply(state.legal_moves()[0])
+    player = LevelPlayer(
+        dataclasses.replace(level_named("hard"), seconds=None, iterations=40, book=False), random.Random(1)
+    )
+    player.choose(state)
+    expected = HEURISTIC if side == 1 else learned_for(state.game)
+    assert player.mcts.evaluator is expected
+
+
 def test_the_search_scores_its_leaves_with_the_evaluator_it_is_given():
     state = load_game("kotu_ellima").new_initial_state(random.Random(1))
     seen: list[State] = []

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from rules.core import Game
 from rules.words import N_
 
-from .evaluators import EvaluationKind, Evaluator, evaluator_for, weights_key
+from .evaluators import EvaluationKind, Evaluator, evaluator_for, tuned_kind, weights_key
 from .level_names import LEVEL_WORDS
 from .mcts import SearchConfig
 
@@ -39,18 +39,22 @@ class Level:
     book: bool = False  # play the game's opening book (game.ai.book) while the position is in it
     evaluation: EvaluationKind = "heuristic"  # what scores the search's leaves (``evaluator_for``)
 
-    def config_for(self, game: str | Game) -> SearchConfig:
-        """The search settings this level uses in ``game`` (a game, or a game id): a game's
-        variant may have its own (keyed like its weights file, e.g. ``battlehalma-promotion``),
-        else the game's, else the level's."""
+    def config_for(self, game: str | Game, side: int | None = None) -> SearchConfig:
+        """The search settings this level uses in ``game`` (a game, or a game id), playing ``side``
+        (None: either): a game's variant may have its own (keyed like its weights file, e.g.
+        ``battlehalma-promotion``), else the game's, else the level's; a side whose tuned
+        evaluation is the heuristic where the game's is learned searches with the level's own."""
         if isinstance(game, str):
             return self.per_game.get(game, self.config)
+        if side is not None and self.evaluation == "tuned" and tuned_kind(game, side) != tuned_kind(game):
+            return self.config
         found = self.per_game.get(weights_key(game))
         return found if found is not None else self.per_game.get(game.id, self.config)
 
-    def evaluator_for(self, game: Game) -> Evaluator:
-        """What this level's search scores positions with in ``game`` (from the one factory)."""
-        return evaluator_for(game, self.evaluation)
+    def evaluator_for(self, game: Game, side: int | None = None) -> Evaluator:
+        """What this level's search scores positions with in ``game``, playing ``side`` (None:
+        either; from the one factory)."""
+        return evaluator_for(game, self.evaluation, side)
 
     def search_workers(self) -> int:
         """How many processes this level searches in on this machine (at least 1)."""

@@ -78,8 +78,8 @@ class LevelPlayer:
             move = opening.choose(state, self.rng) if opening is not None else None
             if move is not None:
                 return Decision(move, 0, time.perf_counter() - t0)
-        self.mcts.config = level.config_for(state.game)
-        self.mcts.evaluator = level.evaluator_for(state.game)
+        self.mcts.config = level.config_for(state.game, state.to_move)
+        self.mcts.evaluator = level.evaluator_for(state.game, state.to_move)
         parallel = self._parallel_search()
         if parallel is not None:
             result = parallel.search(self.mcts, state, level.seconds, level.iterations, cancel, ticket)
