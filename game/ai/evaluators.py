@@ -17,7 +17,7 @@ progressive bias was measured and dropped (benchmarks/RESULTS.md, issue 12).
 - ``"learned"``: the game's learned evaluation where one is shipped and fits this code's features
   (``game.ai.evaluation``), else its heuristic (training, tuning);
 - ``"tuned"``: per game or variant, what the strong levels (Hard, Expert) were measured to play best
-  with (``TUNED_EVALUATION``);
+  with (``TUNED_EVALUATION``), and per side where a game's sides differ (``TUNED_BY_SIDE``);
 - ``"generic"``: the rules' generic material count (``State.heuristic`` of the base class), for tuning.
 """
 
