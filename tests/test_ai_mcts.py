@@ -182,6 +182,22 @@ def test_tree_reuse_keeps_the_statistics_of_the_line_played():
     assert engine._root is reply and reply.visits == kept + 10
 
 
+def test_a_tree_valued_by_another_evaluator_is_not_reused():
+    """A level that plays each side its own way (the Cows by material, the Leopards learned) may
+    search for both in one game (the computer against itself): a tree one evaluation valued is not
+    carried into a search with the other."""
+    state = load_game("sixteen_soldiers", capture="free").new_initial_state()
+    engine = MCTS(SearchConfig(), random.Random(3))
+    first = engine.search(state, iterations=400)
+    state.play(first.move)
+    engine.evaluator = FunctionEvaluator(lambda s: 0.0, "flat")
+    engine.search(state, iterations=10)
+    assert engine._root is not None and engine._root.visits == 10  # a fresh tree, not the child kept
+    again = engine._root
+    engine.search(state, iterations=10)  # the same evaluator: the tree is kept
+    assert engine._root is again and again.visits == 20
+
+
 def test_levels_are_ordered_with_growing_budgets():
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
     seconds = [lv.seconds for lv in LEVELS.values()]

@@ -141,6 +141,7 @@ class MCTS:
         self.evaluator = evaluator
         self._root: Node | None = None
         self._root_state: State | None = None
+        self._root_evaluator: Evaluator | None = None  # what valued the kept tree's nodes
         self._h_root = 0.0  # the root's evaluation, when values are relative to it
         self._deadline: float | None = None  # the root screen's clock, while it runs
         self._cancel: Callable[[], bool] | None = None
@@ -176,7 +177,7 @@ class MCTS:
         self._h = self.evaluator.evaluate
         if self.config.relative:
             self._h_root = self._h(work)
-        self._root, self._root_state = root, work.copy()
+        self._root, self._root_state, self._root_evaluator = root, work.copy(), self.evaluator
         self._screened = []
         if root.exact is not None:
             pass  # a tree kept from the last search proved this position over every move: nothing to screen
@@ -489,6 +490,8 @@ class MCTS:
         grandchild of the last root), or None."""
         root, root_state = self._root, self._root_state
         if root is None or root_state is None or root_state.game.spec is not work.game.spec:
+            return None
+        if self._root_evaluator is not self.evaluator:  # a level that plays each side its own way
             return None
         if root_state.game.options != work.game.options:
             return None
