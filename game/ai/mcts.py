@@ -141,7 +141,9 @@ class MCTS:
         self.evaluator = evaluator
         self._root: Node | None = None
         self._root_state: State | None = None
-        self._root_evaluator: Evaluator | None = None  # what valued the kept tree's nodes
+        self._root_evaluator: Evaluator | None = (
+            None  # what valued the kept tree's nodes (its name is compared)
+        )
         self._h_root = 0.0  # the root's evaluation, when values are relative to it
         self._deadline: float | None = None  # the root screen's clock, while it runs
         self._cancel: Callable[[], bool] | None = None
@@ -491,8 +493,9 @@ class MCTS:
         root, root_state = self._root, self._root_state
         if root is None or root_state is None or root_state.game.spec is not work.game.spec:
             return None
-        if self._root_evaluator is not self.evaluator:  # a level that plays each side its own way
-            return None
+        kept = self._root_evaluator
+        if kept is None or kept.name != self.evaluator.name:  # a level that plays each side its own way
+            return None  # (by name: an evaluator sent to a helper process arrives as another object)
         if root_state.game.options != work.game.options:
             return None
         target = work.to_text()
