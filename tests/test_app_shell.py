@@ -25,6 +25,7 @@ from game.scenes.setup import SetupScene
 from game.sound import SoundBank, recipes
 from rules import load_game
 from rules.kinds import MoveKind, PieceKind
+from tests.hang_guard import HANG_SECONDS
 from tools.scenarios import Mouse, chain_position, pump, shown_title
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -245,7 +246,7 @@ def run_main(*args):
         [sys.executable, str(ROOT / "main.py"), *args],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=HANG_SECONDS,
         env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"},
     )
 

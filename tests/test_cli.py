@@ -4,12 +4,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.hang_guard import HANG_SECONDS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args):
     return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=60
+        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=HANG_SECONDS
     )
 
 

@@ -21,6 +21,7 @@ from game.match.numbering import REPLY, move_labels
 from game.saves import match_text, start_of
 from game.userfiles import MAX_BYTES
 from rules import load_state
+from tests.hang_guard import HANG_SECONDS
 
 ROOT = Path(__file__).resolve().parent.parent
 BUDGET = 200  # the judge's work per position: small, the whole file in seconds
@@ -156,7 +157,7 @@ def test_json_from_the_command_line_without_a_display_or_pygame(sowing):
         [sys.executable, "-X", "importtime", str(ROOT / "main.py"), "--analyse", str(path), "--json"],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=HANG_SECONDS,
         env=env,
     )
     assert out.returncode == 0, out.stderr[-2000:]
@@ -271,7 +272,7 @@ def test_each_bad_input_is_one_line_and_exit_2(sowing, tmp_path):
             [sys.executable, str(ROOT / "main.py"), "--analyse", str(path)],
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=HANG_SECONDS,
         )
         assert out.returncode == 2, (name, out.stderr)
         assert out.stdout == "", name
@@ -311,7 +312,7 @@ def test_a_file_without_read_permission(sowing, tmp_path):
             [sys.executable, str(ROOT / "main.py"), "--analyse", str(path)],
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=HANG_SECONDS,
         )
     finally:
         path.chmod(0o600)

@@ -29,6 +29,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.pause import MenuOverlay, PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.settings_screen import SettingsScene
+from tests.hang_guard import HANG_SECONDS
 from tools.scenarios import Mouse, click_move, finished, random_play, settle, shown_title, start_play, visible
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -273,7 +274,7 @@ def test_a_save_killed_half_way_is_cleaned_at_the_next_start_and_another_windows
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
-        timeout=60,
+        timeout=HANG_SECONDS,
     )
     assert run.returncode == -9, run.stderr
     [left] = path.parent.glob(".*.tmp")  # what the killed save left

@@ -18,6 +18,7 @@ from game.app import App
 from game.boards.beats import Beat
 from game.sound import RECIPES, SoundBank, event_sound, recipe, sounds_dir, to_pcm
 from rules.kinds import PieceKind
+from tests.hang_guard import HANG_SECONDS
 from tools.scenarios import shown_title
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +31,11 @@ def pyproject() -> dict:
 
 def run_script(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=60, env=env
+        [sys.executable, str(ROOT / "main.py"), *args],
+        capture_output=True,
+        text=True,
+        timeout=HANG_SECONDS,
+        env=env,
     )
 
 
@@ -55,9 +60,9 @@ def test_installed_command_runs():
     exe = Path(sys.executable).parent / ("keliya.exe" if os.name == "nt" else "keliya")
     if not exe.exists():
         pytest.skip("the project is not installed in this environment (pip install -e .)")
-    out = subprocess.run([str(exe), "--list"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([str(exe), "--list"], capture_output=True, text=True, timeout=HANG_SECONDS)
     assert out.returncode == 0 and "ncuva" in out.stdout
-    out = subprocess.run([str(exe), "--help"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([str(exe), "--help"], capture_output=True, text=True, timeout=HANG_SECONDS)
     assert out.returncode == 0 and out.stdout.startswith("usage: keliya")
 
 

@@ -18,6 +18,7 @@ import pytest
 import tomllib
 
 from game import launch
+from tests.hang_guard import HANG_SECONDS
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the packages the app runs on, and the repository's development folders (never installed)
@@ -131,7 +132,7 @@ def test_screenshots_from_an_installed_copy_exit_with_one_line(tmp_path):
         env={"PYTHONPATH": str(site), "KELIYA_NO_DIALOG": "1", "SDL_VIDEODRIVER": "dummy", "PATH": ""},
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_SECONDS,
     )
     assert out.returncode == 2, out.stderr
     assert out.stderr.strip() == launch.NEEDS_CHECKOUT.format(flag="--screenshots")
@@ -172,7 +173,7 @@ def test_a_wheel_carries_the_app_and_its_assets_and_no_tooling(tmp_path):
         ],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=HANG_SECONDS,
     )
     assert out.returncode == 0, out.stderr
     wheel = next(tmp_path.glob("keliya-*.whl"))

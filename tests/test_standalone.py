@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.hang_guard import HANG_SECONDS
+
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = [
     pytest.mark.build,
@@ -35,7 +37,7 @@ def test_standalone_app_builds_and_runs(tmp_path):
         ],
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=HANG_SECONDS,
     )
     assert built.returncode == 0, built.stderr[-3000:]
     # the bundle's Python modules (PyInstaller's table of the archive): the app, not the tooling
@@ -49,7 +51,7 @@ def test_standalone_app_builds_and_runs(tmp_path):
         [sys.executable, str(ROOT / "scripts" / "smoke_app.py"), str(exe)],
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=HANG_SECONDS,
     )
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr[-3000:]
     assert "PASS" in smoke.stdout

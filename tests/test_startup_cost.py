@@ -30,6 +30,7 @@ from game.scene import Scene
 from game.scenes.title import TitleScene
 from rules import game_ids, game_spec
 from rules.registry import game_name
+from tests.hang_guard import HANG_SECONDS
 from tools.scenarios import random_play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,7 +100,7 @@ def first_frame_modules() -> set[str]:
         text=True,
         cwd=ROOT,
         env=env,
-        timeout=120,
+        timeout=HANG_SECONDS,
     )  # a guard against a hang, not a measure
     assert out.returncode == 0, out.stderr[-2000:]
     [line] = [line for line in out.stdout.splitlines() if line.startswith("modules ")]
