@@ -16,6 +16,7 @@ from typing import Any
 
 from rules import Game, State, load_game, load_state
 from rules.kinds import PieceKind
+from rules.position import write_rows
 from rules.words import N_, Words, words_of
 
 #: the most a counter offers when the rules set no limit (a player setting up a position
@@ -290,7 +291,7 @@ class PositionEditor:
         if self.stones:
             board = "/".join(",".join(str(self.counts.get(c, 0)) for c in row) for row in self.shape.rows)
         else:
-            board = "/".join("".join(self.board.get(c, ".") for c in row) for row in self.shape.rows)
+            board = write_rows(self.shape.rows, self.board)  # as the rules write their own
         fields = {"board": board, "turn": self.shape.turn_letters[self.turn]}
         for c in self.counters:
             if c.slot < 0:
