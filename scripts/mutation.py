@@ -81,6 +81,8 @@ GROUPS: dict[str, Group] = {
             "tests/test_match_record.py",
             "tests/test_tutorials.py",
             "tests/test_i18n_cases.py",
+            "tests/test_accuracy.py",
+            "tests/test_editor_model.py",
         ),
     ),
     "ai": Group(
@@ -93,6 +95,7 @@ GROUPS: dict[str, Group] = {
             "game/ai/negamax.py",
             "game/ai/judge.py",
             "game/ai/evaluators.py",
+            "game/ai/levels.py",
         ),
         tests=(
             "tests/test_ai_mcts.py",

@@ -83,3 +83,47 @@ def test_the_rules_screen_says_the_judges_own_lines(game_id, monkeypatch):
     monkeypatch.setattr(analysis_module, "LINES", moved)
     said = " ".join(tr(p) for p in analysis_help(game_id))
     assert "5% or more of the expected result" in said and "40% or more a blunder" in said
+
+
+# --- the judgements the accuracy and the marks are made from -------------------------------------
+def _analysed(points: list[Point]) -> GameAnalysis:
+    state = finished("kotu_ellima", 3)
+    analysis = GameAnalysis(state, lambda start, moves: Scripted(points))
+    analysis.poll()
+    return analysis
+
+
+def test_the_judgements_are_made_once_for_so_many_points(monkeypatch):
+    """The panel asks for them every frame: judged again only when a point arrives."""
+    calls = []
+    real = analysis_module.judge_point
+    monkeypatch.setattr(analysis_module, "judge_point", lambda *a: (calls.append(1), real(*a))[1])
+    points = [Point(ply, ply % 2, 0.5, "", 4) for ply in range(5)]
+    runner = Scripted(points[:3])
+    analysis = GameAnalysis(finished("kotu_ellima", 3), lambda start, moves: runner)
+    analysis.poll()
+    first = analysis.judgements()
+    assert len(first) == 2 and len(calls) == 2
+    assert analysis.judgements() == first and len(calls) == 2  # the same, not judged again
+    runner.points = points[3:]
+    analysis.poll()
+    assert len(analysis.judgements()) == 4 and len(calls) == 2 + 4
+
+
+def test_a_side_that_moves_again_is_judged_by_its_own_value_after():
+    """A huff, or Ncuva's sowing again: the position after is the same side's to move, so the move
+    kept the value it has there (not one less it)."""
+    points = [Point(0, 0, 0.6, "x", 4), Point(1, 0, 0.6, "x", 4), Point(2, 1, 0.4, "x", 4)]
+    first = _analysed(points).judgements()[0]
+    assert (first.after, first.loss, first.verdict) == (pytest.approx(0.6), 0.0, Verdict.GOOD)
+
+
+def test_pieces_lost_by_force_are_a_blunder_when_they_are_a_third_of_the_movers_forces():
+    """What the mover had to play with (the whole army at the start: 22 pieces in Kotu Ellima)
+    decides: eight pieces lost by force is a blunder, seven (under a third) a mistake."""
+    for lost, verdict in ((8.0, Verdict.BLUNDER), (7.0, Verdict.MISTAKE)):
+        points = [
+            Point(0, 0, 0.5, "x", 4, played=0.45, score=0.0, played_score=-lost),
+            Point(1, 1, 0.55, "x", 4),
+        ]
+        assert _analysed(points).judgements()[0].verdict == verdict, lost

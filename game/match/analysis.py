@@ -247,7 +247,7 @@ class GameAnalysis:
             mover = before.to_move
             played = self.moves[before.ply]
             value_played = before.played if before.played is not None else self.value_for(mover, after)
-            forces = self.forces[before.ply] if before.ply < len(self.forces) else 0
+            forces = self.forces[before.ply]  # a position with one after it had a move played from it
             out.append(
                 judge_point(before._replace(played=value_played), played, forces)._replace(ply=after.ply)
             )
