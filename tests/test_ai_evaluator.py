@@ -271,6 +271,19 @@ def test_the_strong_levels_play_the_cows_with_the_material_count_and_the_leopard
     assert level_named("medium").evaluator_for(cows, 1) is HEURISTIC
 
 
+def test_each_game_and_variant_gets_its_own_settings_or_the_levels():
+    hard = level_named("hard")
+    assert hard.config_for("cows_leopards") is hard.per_game["cows_leopards"]  # asked by id
+    assert hard.config_for("kotu_ellima") is hard.config  # no settings of its own
+    promotion, terminal = (load_game("battlehalma", rule=r) for r in ("promotion", "terminal"))
+    assert hard.config_for(promotion) is hard.per_game["battlehalma-promotion"]  # the variant's
+    assert hard.config_for(terminal) is hard.per_game["battlehalma"]  # else the game's
+    assert hard.config_for(load_game("kotu_ellima")) is hard.config
+    assert hard.config_for(load_game("kotu_ellima"), 1) is hard.config
+    assert evaluators.tuned_kind(load_game("kotu_ellima")) == "heuristic"  # nothing tuned: the heuristic
+    assert evaluator_for(load_game("kotu_ellima"), "tuned", 0) is HEURISTIC
+
+
 @pytest.mark.parametrize("side", [0, 1])
 def test_the_level_searches_with_the_evaluator_of_the_side_to_move(side):
     state = load_game("cows_leopards").new_initial_state(random.Random(1))
