@@ -122,8 +122,10 @@ class App:
             self.windowed_size = self.screen.get_size()
 
     # --- the loop -------------------------------------------------------------------------------
-    def frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
-        """Handle ``events``, advance ``dt`` seconds and draw one frame."""
+    def frame(self, events: Iterable[pygame.event.Event], dt: float, draw: bool = True) -> None:
+        """Handle ``events``, advance ``dt`` seconds and draw one frame (``draw`` False: only the
+        first two, for tests that run many frames and look at the last: a scene keeps its state
+        in ``update``, and drawing only reads it)."""
         started = time.perf_counter()
         for event in events:
             if is_quit(event):
@@ -136,11 +138,17 @@ class App:
                 self._window_resized(event.size)
             self.manager.handle_event(event)
         self.manager.update(min(dt, MAX_DT))
-        self.manager.draw(self.screen)
+        if draw:
+            self.manager.draw(self.screen)
         if self.record_frames:
             self.frame_work.append(time.perf_counter() - started)
         if not self.manager.stack:
             self.quit()
+
+    def redraw(self) -> None:
+        """Draw the scenes as they stand, with no time passing (after frames run undrawn)."""
+        if self.manager.stack:
+            self.manager.draw(self.screen)
 
     def run(self, first: Scene) -> None:
         self.manager.push(first)

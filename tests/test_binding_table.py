@@ -353,7 +353,7 @@ def pushed(app: App, *scenes: Callable[[App], Any]) -> Ctx:
     for make in scenes:
         scene = make(app)
         app.manager.push(scene)
-    app.frame([], 1 / 60)
+    app.frame([], 1 / 60, draw=False)
     return Ctx(app, scene)
 
 
@@ -496,7 +496,7 @@ def play(
         for _ in range(moves):
             scene.match.play(simple_move(scene.match.state, pick))
             while scene.busy:
-                app.frame([], 0.1)
+                app.frame([], 0.1, draw=False)
             texts.append(scene.match.state.to_text())
         c = Ctx(app, scene, {"texts": texts})
         note_board(c)
@@ -525,7 +525,7 @@ def then(arrange: Callable[[App], Ctx], *steps: Callable[[Ctx], Any]) -> Callabl
         c = arrange(app)
         for step in steps:
             step(c)
-            c.app.frame([], 1 / 60)
+            c.app.frame([], 1 / 60, draw=False)
         return c
 
     return made
@@ -546,7 +546,7 @@ def until_ply(ply: int) -> Callable[[Ctx], None]:
         for _ in range(600):
             if c.match.state.ply >= ply and not c.scene.busy:
                 return
-            c.app.frame([], 0.1)
+            c.app.frame([], 0.1, draw=False)
         raise AssertionError(f"no move {ply} in 600 frames")
 
     return step
@@ -565,7 +565,7 @@ def over_of(state: State) -> Callable[[App], Ctx]:
         for _ in range(120):
             if isinstance(app.manager.top, GameOverScene):
                 break
-            app.frame([], 1 / 60)
+            app.frame([], 1 / 60, draw=False)
         assert isinstance(app.manager.top, GameOverScene)
         c.was["play"], c.scene = c.scene, app.manager.top
         return c
@@ -582,7 +582,7 @@ def over_seen(app: App) -> Ctx:
     """The finished game's board looked at ("See board"): the play scene under the strip."""
     c = over(app)
     c.scene.see_board()
-    app.frame([], 1 / 60)
+    app.frame([], 1 / 60, draw=False)
     c.was["over"], c.scene = c.scene, c.was["play"]
     return c
 
@@ -591,7 +591,7 @@ def analysed(app: App) -> Ctx:
     c = over_seen(app)
     c.match.analyse(Judged)
     for _ in range(3):
-        app.frame([], 1 / 60)
+        app.frame([], 1 / 60, draw=False)
     assert c.match.analysis.done and c.scene.plan.graph_marks
     return c
 
@@ -600,7 +600,7 @@ def paused(app: App) -> Ctx:
     """Esc in a game with a move played: the pause menu over it."""
     c = play(MatchConfig("sixteen_soldiers"), moves=1)(app)
     c.scene.pause_menu()
-    app.frame([], 1 / 60)
+    app.frame([], 1 / 60, draw=False)
     c.was["play"], c.scene = c.scene, app.manager.top
     return c
 
@@ -609,7 +609,7 @@ def leave_asked(app: App) -> Ctx:
     """Menu in a game in progress: the question before leaving."""
     c = play(MatchConfig("sixteen_soldiers"), moves=1)(app)
     c.scene.to_menu()
-    app.frame([], 1 / 60)
+    app.frame([], 1 / 60, draw=False)
     c.was["play"], c.scene = c.scene, app.manager.top
     return c
 
@@ -643,18 +643,18 @@ def lesson_step_played(c: Ctx) -> None:
     """The step's move made (its points clicked) and shown, the reply too: the card says Next."""
     for cell in c.scene.expected[0].path:
         c.scene.match.click(cell)
-        c.app.frame([], 1 / 60)
+        c.app.frame([], 1 / 60, draw=False)
     for _ in range(600):
         if c.scene.stage == Stage.AFTER:
             break
-        c.app.frame([], 0.1)
+        c.app.frame([], 0.1, draw=False)
     assert c.scene.stage == Stage.AFTER
 
 
 def lesson_step_played_next(c: Ctx) -> None:
     """On to step 2, its move played too (so starting again is seen to go back)."""
     c.scene.next_step()
-    c.app.frame([], 1 / 60)
+    c.app.frame([], 1 / 60, draw=False)
     lesson_step_played(c)
 
 
@@ -662,7 +662,7 @@ def lesson_done(c: Ctx) -> None:
     while c.scene.stage != Stage.DONE:
         lesson_step_played(c)
         c.scene.next_step()
-        c.app.frame([], 1 / 60)
+        c.app.frame([], 1 / 60, draw=False)
 
 
 def lesson_after(app: App) -> Ctx:

@@ -163,11 +163,12 @@ class Mouse:
 
 
 def pump(app, seconds: float, dt: float = 1 / 60) -> None:
-    """Run frames with no input for ``seconds`` of app time."""
+    """Run frames with no input for ``seconds`` of app time, drawing the last (drawing only reads
+    what ``update`` made, so the frames between need not be drawn to be right)."""
     t = 0.0
     while t < seconds and app.running:
-        app.frame([], dt)
         t += dt
+        app.frame([], dt, draw=t >= seconds)
 
 
 def visible(app) -> str:
@@ -212,10 +213,12 @@ def start_play(app, config, state=None):
 
 def settle(app, scene, limit: float = 10.0, dt: float = 0.1) -> None:
     """Run frames until the scene's animations are over (``limit`` seconds of app time at most)."""
-    t = 0.0
+    t, ran = 0.0, False
     while scene.busy and t < limit:
-        app.frame([], dt)
-        t += dt
+        app.frame([], dt, draw=False)
+        t, ran = t + dt, True
+    if ran and app.running:
+        app.redraw()  # the settled position, drawn once
 
 
 def play_to_end(
@@ -251,8 +254,9 @@ def play_to_end(
         else:
             before = scene.match.state.ply
             for _ in range(wait_frames):
-                app.frame([], 1 / 60)
+                app.frame([], 1 / 60, draw=False)
                 if scene.match.state.ply != before or scene.match.state.outcome() is not None:
+                    app.redraw()
                     break
                 time.sleep(0.002)
             else:
