@@ -295,12 +295,11 @@ class Judge:
         moves = state.legal_moves()
         if not moves:  # no move and no result: the rules' count decides (none of the games has one)
             return self._leaf(state)
-        captures = [m for m in moves if _is_capture(state, m)]
-        forced = len(moves) == 1 or len(captures) == len(moves)
-        if forced and ext < EXTENSION_PLIES and depth > 0:
-            depth, ext = depth + 1, ext + 1  # a forced reply does not count toward depth
+        if depth > 0 and ext < EXTENSION_PLIES:
+            if len(moves) == 1 or all(_is_capture(state, m) for m in moves):
+                depth, ext = depth + 1, ext + 1  # a forced reply does not count toward depth
         if depth <= 0:
-            return self._quiesce(state, moves, captures, alpha, beta, 0)
+            return self._quiesce(state, moves, None, alpha, beta, 0)
         gain, history = state.move_gain, self._history
         moves.sort(key=lambda m: (gain(m), history.get(m, 0)), reverse=True)
 
@@ -318,19 +317,31 @@ class Judge:
         )
 
     def _quiesce(
-        self, state: State, moves: list[Move], captures: list[Move], alpha: float, beta: float, plies: int
+        self,
+        state: State,
+        moves: list[Move],
+        captures: list[Move] | None,
+        alpha: float,
+        beta: float,
+        plies: int,
     ) -> float:
         """Captures only, until the position is quiet; the side to move may stand on it unless
-        every move it has is a capture (then it must take)."""
+        every move it has is a capture (then it must take). ``captures``: those of ``moves``, or
+        None to find them only if standing is not enough (most positions stop there)."""
         if not moves:
             return self._leaf(state)
-        must = len(captures) == len(moves)
+        if captures is None:
+            must = all(_is_capture(state, m) for m in moves)
+        else:
+            must = len(captures) == len(moves)
         best = -2 * WIN
         if not must or plies >= QUIESCENCE_PLIES:
             best = self._leaf(state)
             if best >= beta or plies >= QUIESCENCE_PLIES:
                 return best
             alpha = max(alpha, best)
+        if captures is None:
+            captures = list(moves) if must else [m for m in moves if _is_capture(state, m)]
         captures.sort(key=state.move_gain, reverse=True)
         return best_of(state, captures, lambda a, b: self._quiet(state, a, b, plies + 1), best, alpha, beta)
 
@@ -342,5 +353,4 @@ class Judge:
         out = state.outcome()
         if out is not None:
             return 0.0 if out.winner is None else WIN if out.winner == state.to_move else -WIN
-        moves = state.legal_moves()
-        return self._quiesce(state, moves, [m for m in moves if _is_capture(state, m)], alpha, beta, plies)
+        return self._quiesce(state, state.legal_moves(), None, alpha, beta, plies)
