@@ -635,9 +635,20 @@ class GameFile:
     A save that fails leaves the last file as it was and says why in ``problem`` (and
     ``reason``, the why alone) until a save succeeds."""
 
-    def __init__(self, game_id: str | None = None, known_text: str | None = None) -> None:
+    def __init__(
+        self, game_id: str | None = None, known_text: str | None = None, variations: str = ""
+    ) -> None:
         self.id = game_id or new_id()
         self._known = known_text  # the file's text as this window last read or wrote it whole (None: new)
+        #: the moves tried on the analysis board, as text (``game.match.variations``): saved with
+        #: the game; a change writes the file whole
+        self.variations = variations
+        if known_text is not None and not variations:
+            try:
+                self.variations = saves.header_fields(known_text).get("variations", "")
+            except ValueError:
+                self.variations = ""
+        self._variations_written = self.variations if known_text is not None else ""
         self._appended: list[str] = []  # the lines this window appended to it since
         self._written: _Written | None = None  # None: the next save writes the whole file
         self.problem = ""  # the last save failed: what the player reads ('' when it was written)
@@ -661,7 +672,7 @@ class GameFile:
         if appended is not None:
             return appended
         said = ""
-        text = saves.match_text(config, state, now)
+        text = saves.match_text(config, state, now, self.variations)
         changed = [t for t in (self._elsewhere(target), self._elsewhere(other)) if t is not None]
         if changed:
             mine = saves.game_key(text)
@@ -685,7 +696,7 @@ class GameFile:
         except OSError as e:
             return self._failed(e)
         history = state.history()
-        self._known, self._appended = text, []
+        self._known, self._appended, self._variations_written = text, [], self.variations
         self._written = (
             _Written(
                 target,
@@ -710,6 +721,7 @@ class GameFile:
         w = self._written
         if (
             w is None
+            or self.variations != self._variations_written
             or w.path != target
             or w.config != config
             or w.size - w.whole > max(w.whole, MIN_TAIL_BYTES)

@@ -17,7 +17,11 @@ fault is a ``ValueError`` in words a player understands, never another exception
     saved 2026-11-23T20:35:00.250
     start <position text>
     moves d4-e5 f6xd4 ...
+    variations d4-e5 f6xd4 (c6-d5 e5-f6) ...
     position <position text>
+
+``variations`` (only when the game has some: the analysis board's, ``game.match.variations``) is
+the tree of moves tried, the game's own moves first; every move of it is checked when read.
 
 A game being played long is not rewritten whole after every move: its moves since the last whole
 write are appended, one line per save (``then <saved> <count> <moves...> <position text>``), and
@@ -49,7 +53,7 @@ from .userfiles import data_dir
 
 HEADER = "keliya-save 1"
 FIELDS = ("game", "mode", "human", "level", "options", "start", "moves", "position")
-OPTIONAL = ("moves", "saved", "level2")
+OPTIONAL = ("moves", "saved", "level2", "variations")
 APPENDED = "then"  # a line of moves appended to a whole save (see the module docstring)
 MAX_OPTIONS_TEXT = 4000  # the longest options line Keliya writes is a few hundred characters
 
@@ -63,6 +67,7 @@ class SavedMatch:
     start_ply: int  # plies before the first recorded move (a game begun from a position)
     saved_at: float | None = None  # when it was last saved (seconds since the epoch), if known
     movers: list[int] = field(default_factory=list)  # who made each recorded move (the numbering's input)
+    variations: str = ""  # the moves tried on the analysis board (``game.match.variations``), as text
 
     @property
     def next_move(self) -> int:
@@ -134,8 +139,8 @@ def start_of(state: State) -> State:
     return start
 
 
-def match_text(config: MatchConfig, state: State, saved_at: float | None = None) -> str:
-    """The save text of a match (see the module docstring)."""
+def match_text(config: MatchConfig, state: State, saved_at: float | None = None, variations: str = "") -> str:
+    """The save text of a match (see the module docstring), with its ``variations`` if any."""
     start = start_of(state)
     replay = start.copy()
     moves = []
@@ -157,6 +162,10 @@ def match_text(config: MatchConfig, state: State, saved_at: float | None = None)
     lines += [
         f"start {start.to_text()}",
         f"moves {' '.join(moves)}".rstrip(),
+    ]
+    if variations:
+        lines.append(f"variations {variations}")
+    lines += [
         f"position {state.to_text()}",
     ]
     return "\n".join(lines) + "\n"
@@ -338,7 +347,13 @@ def _read_match(text: str) -> SavedMatch:
             ) from None
     if state.to_text() != values["position"]:
         raise ValueError("its moves do not lead to the position it names (the file was changed)")
-    return SavedMatch(config, state, start_ply, parse_saved_time(values.get("saved")), movers)
+    variations = values.get("variations", "")
+    if variations:
+        from .match.variations import VariationTree  # here: game.match imports this module
+
+        start = rules.load_state(values["start"])
+        VariationTree.from_text(start, variations, values.get("moves", "").split())  # ValueError in words
+    return SavedMatch(config, state, start_ply, parse_saved_time(values.get("saved")), movers, variations)
 
 
 def read_game_or_position(text: str) -> SavedMatch:

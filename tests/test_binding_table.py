@@ -33,6 +33,7 @@ from game.config import MatchConfig, Mode
 from game.match.editor import PositionEditor
 from game.match.review import turning_points
 from game.match.words import log_rows
+from game.scenes.analysis_board import AnalysisBoardScene
 from game.scenes.coin import CoinTossScene
 from game.scenes.editor import EditorScene
 from game.scenes.file_picker import FilePickerScene
@@ -323,15 +324,19 @@ def position(name: str) -> State:
     return _positions()[name].copy()
 
 
-def simple_move(state: State, pick: int = 0):
-    """A move of two points that no longer move starts with (two clicks play it)."""
+def simple_moves(state: State) -> list[Any]:
+    """The moves of two points that no longer move starts with (two clicks play each)."""
     moves = state.legal_moves()
-    simple = [
+    return [
         m
         for m in moves
         if len(m.path) == 2 and not any(len(o.path) > 2 and o.path[:2] == m.path for o in moves)
     ]
-    return simple[pick]
+
+
+def simple_move(state: State, pick: int = 0):
+    """A move of two points that no longer move starts with (two clicks play it)."""
+    return simple_moves(state)[pick]
 
 
 # --- arranging a scene -------------------------------------------------------------------------------------
@@ -602,6 +607,64 @@ def paused(app: App) -> Ctx:
     c.scene.pause_menu()
     app.frame([], 1 / 60, draw=False)
     c.was["play"], c.scene = c.scene, app.manager.top
+    return c
+
+
+class _Answers:
+    """An engine for the analysis board's rows: the first legal move as its line, at once."""
+
+    def __init__(self) -> None:
+        self.points: list[Any] = []
+        self.done, self.error = False, ""
+
+    def ask(self, position: str) -> None:
+        from game.ai.analysis import Point
+
+        state = load_state(position)
+        moves = state.legal_moves()
+        self.points = (
+            [Point(state.ply, state.to_move, 0.6, state.move_text(moves[0]), len(moves))] if moves else []
+        )
+        self.done = True
+
+    def poll(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        self.done = True
+
+
+def board_open(app: App) -> Ctx:
+    """B in a game of four moves, looking back one: the analysis board at that position."""
+    c = play(SQUARES, moves=4)(app)
+    c.match.review_step(-1)
+    c.scene.analysis_board()
+    app.frame([], 1 / 60, draw=False)
+    c.was["play"], c.scene = c.scene, app.manager.top
+    c.scene.model.engine_factory = _Answers
+    return c
+
+
+def board_tried(app: App) -> Ctx:
+    """The analysis board with a variation tried (another move than the game's), the board in it."""
+    c = board_open(app)
+    m = c.scene.model
+    game_move = m.tree.cursor.children[0].move
+    m.play(next(mv for mv in m.state.legal_moves() if m.state.move_text(mv) != game_move))
+    app.frame([], 1 / 60, draw=False)
+    c.was["tried"] = m.tree.cursor
+    return c
+
+
+def board_two_tried(app: App) -> Ctx:
+    """Two variations tried from the same position, the board in the second."""
+    c = board_tried(app)
+    m = c.scene.model
+    m.step(-1)
+    taken = {n.move for n in m.tree.cursor.children}
+    m.play(next(mv for mv in m.state.legal_moves() if m.state.move_text(mv) not in taken))
+    app.frame([], 1 / 60, draw=False)
+    c.was["second"] = m.tree.cursor
     return c
 
 
@@ -1988,6 +2051,121 @@ TABLE: list[Row] = [
         analysed,
         click(lambda c: c.scene.plan.graph_line[10]),
         lambda c: c.match.review.ply == 10,
+    ),
+    # The analysis board (B in a game, or in the pause menu)
+    Row(
+        "play lines",
+        "B",
+        "opens the analysis board at the position shown",
+        then(play(SQUARES, moves=3), lambda c: c.match.review_step(-1)),
+        key(pygame.K_b),
+        lambda c: isinstance(c.top, AnalysisBoardScene) and c.top.model.state.ply == 2,
+    ),
+    Row(
+        "pause",
+        "B",
+        "opens the analysis board",
+        paused,
+        key(pygame.K_b),
+        top_is(AnalysisBoardScene),
+    ),
+    Row(
+        "analysis board",
+        "←",
+        "steps back one move",
+        board_open,
+        key(pygame.K_LEFT),
+        lambda c: c.scene.model.state.ply == 2,
+    ),
+    Row(
+        "analysis board",
+        "→",
+        "steps on along the line shown",
+        board_open,
+        seq(key(pygame.K_RIGHT), key(pygame.K_RIGHT)),
+        lambda c: c.scene.model.state.to_text() == c.was["play"].match.state.to_text(),
+    ),
+    Row(
+        "analysis board",
+        "Home",
+        "goes to the start",
+        board_open,
+        key(pygame.K_HOME),
+        lambda c: c.scene.model.state.ply == 0,
+    ),
+    Row(
+        "analysis board",
+        "End",
+        "goes to the end of the line shown",
+        board_tried,
+        seq(key(pygame.K_HOME), key(pygame.K_END)),
+        lambda c: c.scene.model.tree.line_to(c.scene.model.tree.cursor) == c.scene.model.tree.game,
+    ),
+    Row(
+        "analysis board",
+        "click",
+        "a move of the list goes there",
+        board_tried,
+        click(
+            lambda c: (
+                next(r for r, n, _ in c.scene.row_cells if n is c.scene.model.tree.root.children[0]).center
+            )
+        ),
+        lambda c: c.scene.model.tree.cursor is c.scene.model.tree.root.children[0],
+    ),
+    Row(
+        "analysis board",
+        "click",
+        "on the board tries a move there as a variation",
+        board_open,
+        clicks_of(
+            lambda c: next(
+                mv
+                for mv in simple_moves(c.scene.model.state)
+                if c.scene.model.state.move_text(mv) != c.scene.model.tree.cursor.children[0].move
+            )
+        ),
+        lambda c: (
+            c.scene.model.tree.has_variations and not c.scene.model.tree.is_game(c.scene.model.tree.cursor)
+        ),
+    ),
+    Row(
+        "analysis board",
+        "E",
+        "turns the engine on: its evaluation and best line",
+        board_open,
+        seq(key(pygame.K_e), frames(1)),
+        lambda c: (
+            c.scene.model.engine_on and bool(c.scene.model.best_line()) and bool(c.scene.model.evaluation())
+        ),
+    ),
+    Row(
+        "analysis board",
+        "Del",
+        "deletes the variation shown",
+        board_tried,
+        key(pygame.K_DELETE),
+        lambda c: not c.scene.model.tree.has_variations and c.scene.model.state.ply == 3,
+    ),
+    Row(
+        "analysis board",
+        "U",
+        "moves the variation shown up",
+        board_two_tried,
+        key(pygame.K_u),
+        lambda c: c.was["second"].parent.children.index(c.was["second"]) == 1,
+    ),
+    Row(
+        "analysis board",
+        "Esc",
+        "goes back to the game, keeping the variations with it",
+        board_tried,
+        key(pygame.K_ESCAPE),
+        lambda c: (
+            c.top is c.was["play"]
+            and c.was["play"].match.variations != ""
+            and c.was["play"].match.state.ply == 4
+        ),
     ),
     # The rules
     Row("rules", "Down", "scrolls down", rules, key(pygame.K_DOWN), lambda c: c.scene.target_scroll > 0),

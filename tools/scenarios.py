@@ -194,7 +194,8 @@ def click_move(mouse: Mouse, scene, move) -> None:
         return
     for p in move.path:
         mouse.click(view.pos(p))
-    if scene.match.builder.path == tuple(move.path):
+    source = scene.model if hasattr(scene, "model") else scene.match  # the analysis board, or play
+    if source.builder.path == tuple(move.path):
         mouse.click(view.pos(move.path[-1]))
 
 

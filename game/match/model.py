@@ -37,6 +37,7 @@ from .read import BoardSource
 from .record import GameRecord, is_huff
 from .review import Review
 from .routes import Click, ClickResult, MoveBuilder
+from .variations import VariationTree, game_tree
 
 
 class Match:
@@ -65,6 +66,7 @@ class Match:
         self.sides: tuple[str, str] = self.state.game.sides
         self.guides = guides_for(self.state.game.layout.kind)
         self.saver = saving.Autosave(game_file) if keep else None
+        self._variations = ""  # the analysis board's moves, for a match kept nowhere (a lesson)
         self.controllers: list[Controller] = list(config.controllers())
         self.event = ""  # what just happened, in words ("South: e3xe5, took 1.")
         wants_computer = Controller.COMPUTER in self.controllers
@@ -758,13 +760,39 @@ class Match:
         """Put the game in the library at once (an imported game, before its first move here)."""
         self._autosave()
 
+    # --- the analysis board ----------------------------------------------------------------------
+    def variation_tree(self) -> VariationTree:
+        """The game with the moves tried on the analysis board, the board at the position shown
+        (a look back's, else the game's last)."""
+        shown = self.review.ply if self.review.active else None
+        try:
+            return game_tree(self.state, self.variations, shown)
+        except ValueError:  # cannot happen for a tree this window made: start the tree afresh
+            return game_tree(self.state, "", shown)
+
+    @property
+    def variations(self) -> str:
+        """The moves tried on the analysis board, as text ('' when none): kept with the game."""
+        return self.saver.game_file.variations if self.saver is not None else self._variations
+
+    def keep_variations(self, tree: VariationTree) -> None:
+        """The analysis board was left: keep its variations, and save them with the game."""
+        text = tree.to_text()
+        if text == self.variations:
+            return
+        if self.saver is None:
+            self._variations = text
+            return
+        self.saver.game_file.variations = text
+        self._autosave()
+
     def game_text(self) -> str:
         """The whole game as save text (for the clipboard and export)."""
-        return saving.game_text(self.config, self.state)
+        return saving.game_text(self.config, self.state, self.variations)
 
     def export_game(self) -> str:
         """Write the game to a new file; the words say where (or what went wrong)."""
-        return saving.export_game(self.config, self.state)
+        return saving.export_game(self.config, self.state, self.variations)
 
     def rematch_state(self) -> State:
         """The start of a new game with the same settings."""

@@ -43,16 +43,16 @@ class Autosave:
             self.notice = SILENT
 
 
-def game_text(config: MatchConfig, state: State) -> str:
-    """The whole game as save text (for the clipboard and export)."""
-    return saves.match_text(config, state)
+def game_text(config: MatchConfig, state: State, variations: str = "") -> str:
+    """The whole game as save text, its variations with it (for the clipboard and export)."""
+    return saves.match_text(config, state, variations=variations)
 
 
-def export_game(config: MatchConfig, state: State) -> str:
+def export_game(config: MatchConfig, state: State, variations: str = "") -> str:
     """Write the game to a new file; the words say where (or what went wrong)."""
     path = saves.export_path(config)
     try:
-        write_text_atomically(path, game_text(config, state))
+        write_text_atomically(path, game_text(config, state, variations))
     except OSError as e:
         return Words("The game could not be exported: {problem}.", problem=str(e.strerror or e))
     return Words("Exported to {path}", path=str(path))

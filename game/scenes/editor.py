@@ -19,6 +19,7 @@ from .. import library, theme
 from ..boards import BoardFamily, family_for
 from ..config import MatchConfig, Mode
 from ..match.editor import Counter, PositionEditor
+from ..match.variations import VariationTree
 from ..opponent import level_choices
 from ..render.marks import alpha_circle
 from ..render.pieces import draw_piece
@@ -56,6 +57,7 @@ class EditorScene(Scene):
         self.start_button = Button("Start position", self.reset, pygame.K_r, key_label="R")
         self.back = Button("Back", self.go_back, pygame.K_ESCAPE, key_label="Esc")
         self.options_button = Button("Rules options", self.rules_options, pygame.K_o, key_label="O")
+        self.analyse_button = Button("Analyse", self.analyse, pygame.K_a, key_label="A")
         self.copy_button = Button("Copy as text", self.copy, None, key_label="Ctrl+C")
         self.paste_button = Button("Paste", self.paste, None, key_label="Ctrl+V")
         self.friend_button = Button("Play with a friend", self.play_friend, pygame.K_f, key_label="F")
@@ -72,6 +74,7 @@ class EditorScene(Scene):
             self.copy_button,
             self.paste_button,
             self.options_button,
+            self.analyse_button,
             self.back,
         ]
         self.focus = FocusGroup(arrows_move_focus=False)
@@ -231,6 +234,15 @@ class EditorScene(Scene):
         self.note = ""
         self.place(self.app.size)
 
+    def analyse(self) -> None:
+        """The position on the analysis board (other moves tried from it, the engine's view);
+        Esc there comes back here, the position as it was."""
+        verdict = self.editor.check()
+        if not verdict.playable or verdict.state is None:
+            return
+        state = verdict.state
+        open_scene(self.app, SceneName.ANALYSIS_BOARD, VariationTree(state), state.game.sides)
+
     def go_back(self) -> None:
         self.app.manager.pop()
 
@@ -388,6 +400,11 @@ class EditorScene(Scene):
         self.side_row.visible = self.level_row.visible = bool(self.levels)
         ow = int(250 * s)
         self.options_button.rect = pygame.Rect(w - margin - ow, int(22 * s), ow, int(44 * s))
+        aw = int(190 * s)
+        self.analyse_button.rect = pygame.Rect(
+            self.options_button.rect.left - int(12 * s) - aw, int(22 * s), aw, int(44 * s)
+        )
+        self.analyse_button.enabled = playable
         self.size = size
 
     def status(self) -> tuple[str, theme.Color]:
@@ -408,7 +425,7 @@ class EditorScene(Scene):
         title = Words("Set up a position: {game}", game=editor.game.spec.name)
         theme.blit_text(
             surface,
-            theme.fit(title, int(48 * s), self.options_button.rect.left - int(46 * s)),
+            theme.fit(title, int(48 * s), self.analyse_button.rect.left - int(46 * s)),
             int(48 * s),
             theme.ACCENT,
             (int(30 * s), int(20 * s)),

@@ -31,6 +31,7 @@ class SceneName(Code):
     LIBRARY = "library"  # the saved games
     FILE_PICKER = "file_picker"
     EDITOR = "editor"  # the position editor
+    ANALYSIS_BOARD = "analysis_board"  # other moves tried from a game's position
 
 
 #: each scene's module and class, read by name (not imported before it is opened)
@@ -48,6 +49,7 @@ PLACES: dict[SceneName, tuple[str, str]] = {
     SceneName.LIBRARY: ("game.scenes.library_screen", "LibraryScene"),
     SceneName.FILE_PICKER: ("game.scenes.file_picker", "FilePickerScene"),
     SceneName.EDITOR: ("game.scenes.editor", "EditorScene"),
+    SceneName.ANALYSIS_BOARD: ("game.scenes.analysis_board", "AnalysisBoardScene"),
 }
 
 

@@ -53,7 +53,7 @@ def open_text(app: App, text: str) -> str:
         match = saves.read_game_or_position(text[:MAX_BYTES])
     except ValueError as e:
         return sentence(words_of(e))
-    start_play(app, match.config, match.state, library.GameFile(), save_now=True)
+    start_play(app, match.config, match.state, library.GameFile(variations=match.variations), save_now=True)
     return ""
 
 

@@ -141,6 +141,7 @@ class PauseScene(MenuOverlay):
             Button("Settings", self.settings, pygame.K_s, key_label="S"),
             Button("Copy the game as text", self.copy, pygame.K_c, key_label="C"),
             Button("Export the game to a file", self.export, pygame.K_e, key_label="E"),
+            Button("Analysis board", self.analysis_board, pygame.K_b, key_label="B"),
             Button("Set up this position", self.set_up, pygame.K_p, key_label="P"),
             Button("Save and leave for the menu", self.leave, pygame.K_m, key_label="M"),
         ]
@@ -172,6 +173,10 @@ class PauseScene(MenuOverlay):
         what is played from there is a new game); Esc there comes back here."""
         state = self.play.match.state
         open_scene(self.app, SceneName.EDITOR, state.game.spec.id, state)
+
+    def analysis_board(self) -> None:
+        """The analysis board from the position on the board (Esc there comes back here)."""
+        self.play.analysis_board()
 
     def export(self) -> None:
         self.note = self.play.match.export_game()

@@ -308,6 +308,22 @@ class PlayScene(Scene):
         self.board.cancel_drag()
         open_scene(self.app, SceneName.RULES, self.match.spec.id)
 
+    def analysis_board(self) -> None:
+        """B: the analysis board from the position shown; the game itself is not touched, and
+        the moves tried there are kept with it."""
+        self.board.cancel_drag()
+        m = self.match
+        view = m.lone_human if m.lone_human is not None else (1 if m.turned else 0)
+        open_scene(
+            self.app,
+            SceneName.ANALYSIS_BOARD,
+            m.variation_tree(),
+            m.sides,
+            view,
+            m.keep_variations,
+            m.turned,
+        )
+
     def pause_menu(self) -> None:
         """Esc: resume, rules, settings, copy or export the game, save and leave."""
         self.board.cancel_drag()
@@ -376,6 +392,8 @@ class PlayScene(Scene):
             m.analyse()
         elif event.key == pygame.K_g:
             m.flip_graph_side()
+        elif event.key == pygame.K_b:
+            self.analysis_board()
         elif event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL:
             m.redo()
         elif event.key in review_keys and not m.builder.path:

@@ -56,6 +56,22 @@ def analysis_help(game_id: str) -> list[str]:
             "choice, on average: 100% means every such move was as good as the computer's best. A "
             "forced move is left out."
         ),
+        N_(
+            "The analysis board [B], in a game or its pause menu (Analyse [A] in the position "
+            "editor), is for trying other moves from the position on the board: click them as in "
+            "play. Each is kept as a variation beside the game's own moves, which never change; "
+            "← → Home End step through them, a click on a move in the list goes there, Del deletes "
+            "a variation and U moves it up. Esc goes back; the variations are saved with the game."
+        ),
+        N_(
+            "On the analysis board, E turns on the computer's view: the chances as a percentage, "
+            "the stones ahead or behind as a number (+3.0: three stones ahead), and its best line."
+        )
+        if stones
+        else N_(
+            "On the analysis board, E turns on the computer's view: the chances as a percentage, "
+            "the pieces ahead or behind as a number (+1.0: a piece ahead), and its best line."
+        ),
     ]
 
 
