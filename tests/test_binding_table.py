@@ -2062,6 +2062,14 @@ TABLE: list[Row] = [
         lambda c: isinstance(c.top, AnalysisBoardScene) and c.top.model.state.ply == 2,
     ),
     Row(
+        "game over",
+        "B",
+        "under the board, opens the analysis board at the finished position",
+        over_seen,
+        key(pygame.K_b),
+        lambda c: isinstance(c.top, AnalysisBoardScene) and c.top.model.state.outcome() is not None,
+    ),
+    Row(
         "pause",
         "B",
         "opens the analysis board",

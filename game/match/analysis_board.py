@@ -79,16 +79,21 @@ class AnalysisBoard:
 
     # --- what the board reads (BoardSource) -------------------------------------------------------
     def _refresh(self) -> None:
-        node = self.tree.cursor
-        self.state = self.tree.state_at(node)
-        self.builder = MoveBuilder(self.state)
-        self.pieces_now: Pieces = self.state.pieces()
+        """Show the cursor's position, rebuilt from the tree's start (a jump)."""
+        self._show(self.tree.state_at(self.tree.cursor))
+
+    def _show(self, state: State) -> None:
+        """Show ``state`` (the cursor's position, the board's own copy): what the board reads of
+        it, its last move from its own history, and the engine asked about it."""
+        self.state = state
+        self.builder = MoveBuilder(state)
+        self.pieces_now: Pieces = state.pieces()
         self.last_move: Move | None = None
         self.last_effects: list[Effect] = []
         self.last_mover: int | None = None
-        if node.parent is not None:
-            before = self.tree.state_at(node.parent)
-            move = before.parse_move(node.move)
+        if self.tree.cursor.parent is not None:
+            before = state.copy()
+            move = before.undo()
             self.last_move, self.last_effects, self.last_mover = move, before.effects(move), before.to_move
         self._ask_engine()
 
@@ -122,8 +127,9 @@ class AnalysisBoard:
         before, mover = self.state.pieces(), self.state.to_move
         effects = self.state.effects(move)
         notation = self.state.move_text(move)
-        node = self.tree.play(notation)
-        self._refresh()
+        node = self.tree.play(notation, mover)
+        self.state.apply(move)
+        self._show(self.state)
         self.said = (
             SILENT
             if self.tree.is_game(node)
@@ -137,7 +143,10 @@ class AnalysisBoard:
         """One move back (-1) or on (+1) along the line shown; the move on is animated."""
         if delta < 0:
             if self.tree.back():
-                self._moved()
+                self.state.undo()
+                self._show(self.state)
+                self.said = SILENT
+                self.events.clear()
         elif self.tree.cursor.children:
             move_text = self.tree.cursor.children[0].move
             self.play(self.state.parse_move(move_text))
@@ -291,7 +300,7 @@ class AnalysisBoard:
         Moves are numbered as the move list numbers them, from the tree's start."""
         if self._rows[0] != self.tree.version:
             rows: list[TreeRow] = []
-            _line_rows(self.tree.root, self.tree.start.copy(), [], 0, rows)
+            _line_rows(self.tree.root, [], 0, rows)
             self._rows = (self.tree.version, rows)
         return self._rows[1]
 
@@ -305,38 +314,27 @@ def _label(move: str, movers: list[int], fresh: bool) -> str:
 
 def _line_rows(
     node: Node,
-    state: State,
     movers: list[int],
     indent: int,
     rows: list[TreeRow],
     head: tuple[Node, str] | None = None,
 ) -> None:
     """The line from ``node`` on (first children) as rows: a move with alternatives ends its row,
-    and each alternative's line follows, one level in. ``state``: the position at ``node``
-    (played on); ``movers``: who made each move up to it; ``head``: the move (and label) the
-    first row begins with (a variation's first move)."""
+    and each alternative's line follows, one level in. ``movers``: who made each move up to
+    ``node``; ``head``: the move (and label) the first row begins with (a variation's first)."""
     nodes: list[Node] = [head[0]] if head else []
     labels: list[str] = [head[1]] if head else []
     while node.children:
         main, *others = node.children
-        here = [*movers, state.to_move]
+        here = [*movers, main.mover]
         nodes.append(main)
         labels.append(_label(main.move, here, not labels))
         if others:
             rows.append(TreeRow(tuple(nodes), tuple(labels), indent))
             nodes, labels = [], []
             for other in others:
-                _variation_rows(other, state, movers, indent + 1, rows)
-        state.play(main.move)
+                mine = [*movers, other.mover]
+                _line_rows(other, mine, indent + 1, rows, (other, _label(other.move, mine, True)))
         movers, node = here, main
     if nodes:
         rows.append(TreeRow(tuple(nodes), tuple(labels), indent))
-
-
-def _variation_rows(first: Node, state: State, movers: list[int], indent: int, rows: list[TreeRow]) -> None:
-    """A variation: its first move (played from ``state``, which stays as it is) heads the row
-    of its line."""
-    here = [*movers, state.to_move]
-    after = state.copy()
-    after.play(first.move)
-    _line_rows(first, after, here, indent, rows, (first, _label(first.move, here, True)))

@@ -22,13 +22,15 @@ MAX_TEXT = 200_000
 
 
 class Node:
-    """A move (``move``: its notation; '' at the root) and the moves tried after it."""
+    """A move (``move``: its notation; '' at the root), who made it (``mover``: the move list
+    numbers by it) and the moves tried after it."""
 
-    __slots__ = ("move", "parent", "children")
+    __slots__ = ("move", "parent", "children", "mover")
 
-    def __init__(self, move: str, parent: Node | None) -> None:
+    def __init__(self, move: str, parent: Node | None, mover: int = 0) -> None:
         self.move = move
         self.parent = parent
+        self.mover = mover
         self.children: list[Node] = []
 
     def child(self, move: str) -> Node | None:
@@ -61,11 +63,13 @@ class VariationTree:
         """Make ``moves`` the first line again (the game went on, or was taken back and played
         otherwise): each of its moves first among its siblings, added where it is new; the
         moves tried before stay as variations."""
-        node = self.root
+        node, state = self.root, self.start.copy()
         for move in moves:
             found = node.child(move)
+            mover = state.to_move
+            state.play(move)
             if found is None:
-                found = Node(move, node)
+                found = Node(move, node, mover)
             else:
                 node.children.remove(found)
             node.children.insert(0, found)
@@ -118,13 +122,15 @@ class VariationTree:
             stack.extend(reversed(node.children))
 
     # --- moving about ----------------------------------------------------------------------------
-    def play(self, move: str) -> Node:
-        """``move`` (legal where the board stands: the caller asked the rules) played from the
-        cursor: the existing line if it was tried already, else a new variation (after the
-        lines there). The cursor goes to it."""
+    def play(self, move: str, mover: int | None = None) -> Node:
+        """``move`` (legal where the board stands: the caller asked the rules; made by ``mover``,
+        found from the position when not given) played from the cursor: the existing line if it
+        was tried already, else a new variation (after the lines there). The cursor goes to it."""
         found = self.cursor.child(move)
         if found is None:
-            found = Node(move, self.cursor)
+            if mover is None:
+                mover = self.state_at(self.cursor).to_move
+            found = Node(move, self.cursor, mover)
             self.cursor.children.append(found)
             self.version += 1
         self.cursor = found
@@ -238,8 +244,9 @@ class VariationTree:
                         )
                     ) from None
                 text_move = state.move_text(move)
+                mover = state.to_move
                 state.play(move)
-                found = node.child(text_move) or Node(text_move, node)
+                found = node.child(text_move) or Node(text_move, node, mover)
                 if found not in node.children:
                     node.children.append(found)
                 last = (found, before)
