@@ -374,3 +374,27 @@ def test_the_editor_puts_its_position_on_the_board_and_esc_comes_back_to_it(app)
     assert not editor.analyse_button.enabled
     mouse.key(pygame.K_a)
     assert app.manager.top is editor
+
+
+def test_the_engine_shows_the_searched_score_of_its_line_not_what_a_slip_is_measured_by(monkeypatch):
+    """A position where the best line wins a piece with a quiet move first: the board's number is
+    the line's (+1), the slip measure keeps what the side has now (0)."""
+    from game.ai.analysis import value_position
+    from game.ai.judge import Finding
+
+    state = a_game("sixteen_soldiers", 2)
+    move = state.legal_moves()[0]
+
+    class Judge:
+        def __init__(self, *args) -> None:
+            pass
+
+        def judge(self, s, played=None):
+            return Finding(move, 1.0, 0.7, played, 1.0, 0.7, 4, 100, 0.0)
+
+    assert value_position(state, None, Judge()).score == 0.0
+    assert value_position(state, None, Judge(), as_searched=True).score == 1.0
+    from game.ai import line
+
+    monkeypatch.setattr(line, "Judge", Judge)
+    assert next(line.best_line(state.to_text(), 1)).score == 1.0  # the board's engine: as searched

@@ -79,8 +79,10 @@ def _solved(state: State, played: Move | None) -> Point | None:
     )
 
 
-def value_position(state: State, played: Move | None, judge: Judge) -> Point:
-    """One position judged: its value, the best move, and the value of ``played`` there."""
+def value_position(state: State, played: Move | None, judge: Judge, as_searched: bool = False) -> Point:
+    """One position judged: its value, the best move, and the value of ``played`` there.
+    ``as_searched``: the score is the search's for the best line (what the value says, as the
+    analysis board shows it), not capped at what the side has now (what a slip is measured by)."""
     out = state.outcome()
     if out is not None:
         value = out.score(state.to_move)
@@ -100,7 +102,8 @@ def value_position(state: State, played: Move | None, judge: Judge) -> Point:
     # in material (the result says it all).
     if abs(played_score) >= DECIDED:
         played_score = score
-    score = min(score, found.standing)
+    if not as_searched:
+        score = min(score, found.standing)
     return Point(
         state.ply,
         state.to_move,

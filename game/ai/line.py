@@ -30,7 +30,7 @@ def best_line(position: str, plies: int = LINE_PLIES, budget: int | None = None)
     state = load_state(position)
     judge = Judge(budget if budget is not None else budget_for(state.game.id), evaluator_for(state.game))
     for _ in range(plies):
-        point = value_position(state, None, judge)
+        point = value_position(state, None, judge, as_searched=True)
         yield point
         if not point.best:
             return
