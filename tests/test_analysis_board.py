@@ -347,6 +347,15 @@ def test_every_word_of_the_board_fits_its_panel(app, size, monkeypatch):
     for b in scene.buttons:
         assert scene.panel.contains(b.rect)
     assert not scene.board.frame.colliderect(scene.panel)
+    listed = [cell[2] for line in scene._lines for cell in line]
+    tree = scene.model.tree
+    assert len(listed) == len(set(map(id, listed))) and set(map(id, listed)) == set(map(id, tree.nodes()))
+    assert len(scene._lines) > 1  # a long game's line wraps: no move is left out of the list
+    assert any(node is tree.cursor for _, node, _ in scene.row_cells)  # the move shown is in view
+    Mouse(app).key(pygame.K_HOME)
+    Mouse(app).key(pygame.K_RIGHT)
+    pump(app, 1)
+    assert any(node is tree.root.children[0] for _, node, _ in scene.row_cells)
 
 
 def test_the_editor_puts_its_position_on_the_board_and_esc_comes_back_to_it(app):

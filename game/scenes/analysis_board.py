@@ -69,6 +69,8 @@ class AnalysisBoardScene(Scene):
         self.title: tuple[str, int, tuple[int, int]] = ("", 30, (0, 0))
         self.text_lines: list[tuple[str, theme.Color, tuple[int, int]]] = []
         self.keys_hint: tuple[str, tuple[int, int]] = ("", (0, 0))
+        self._lines: list[list[tuple[int, int, Node, str]]] = []  # the list's lines: x, width, move, label
+        self._lines_for: tuple[int, int, int, int] = (-1, 0, 0, 0)
         self.rows: list[TreeRow] = []
         self.panel = pygame.Rect(0, 0, 10, 10)
         self.list_rect = pygame.Rect(0, 0, 10, 10)
@@ -269,32 +271,44 @@ class AnalysisBoardScene(Scene):
         self.text_size = small
 
     def _place_rows(self, s: float) -> None:
-        """The tree's rows in the list, scrolled so the move shown is in view; each move's box
-        (clicks go there)."""
+        """The tree's rows in the list, a long row wrapped onto lines of its own (a little further
+        in), scrolled so the move shown is in view; each move's box (clicks go there)."""
         self.rows = self.model.rows()
         r = self.list_rect
-        fits = max(1, r.height // self.row_h)
-        cursor = self.model.tree.cursor
-        at = next((i for i, row in enumerate(self.rows) if cursor in row.nodes), 0)
-        most = max(0, len(self.rows) - fits)
-        if at < self.scroll:
-            self.scroll = at
-        elif at >= self.scroll + fits and self._was_at != at:
-            self.scroll = at - fits + 1
-        self._was_at = at
-        self.scroll = min(self.scroll, most)
         size = max(12, int(19 * s))
         self.row_size = size
+        key = (self.model.tree.version, r.left, r.width, size)
+        if key != self._lines_for:  # measured once per tree and width: a long game has many moves
+            lines: list[list[tuple[int, int, Node, str]]] = []
+            for row in self.rows:
+                start = r.left + row.indent * int(18 * s)
+                x, line = start, list[tuple[int, int, Node, str]]()
+                for node, label in zip(row.nodes, row.labels):
+                    width = theme.measure(theme.Verbatim(label), size)[0] + int(10 * s)
+                    if line and x + width > r.right:
+                        lines.append(line)
+                        x, line = start + int(12 * s), list[tuple[int, int, Node, str]]()
+                    line.append((x, width, node, label))
+                    x += width + int(4 * s)
+                if line:
+                    lines.append(line)
+            self._lines, self._lines_for = lines, key
+        lines = self._lines
+        fits = max(1, r.height // self.row_h)
+        cursor = self.model.tree.cursor
+        at = next((i for i, line in enumerate(lines) if any(cell[2] is cursor for cell in line)), 0)
+        if at != self._was_at:  # the board moved: its move comes into view (the wheel may scroll away)
+            if at < self.scroll:
+                self.scroll = at
+            elif at >= self.scroll + fits:
+                self.scroll = at - fits + 1
+        self._was_at = at
+        self.scroll = max(0, min(self.scroll, len(lines) - fits))
         self.row_cells = []
         y = r.top
-        for row in self.rows[self.scroll : self.scroll + fits]:
-            x = r.left + row.indent * int(18 * s)
-            for node, label in zip(row.nodes, row.labels):
-                width = theme.measure(theme.Verbatim(label), size)[0] + int(10 * s)
-                if x + width > r.right:
-                    break  # the rest of a long row is reached by stepping on
+        for line in lines[self.scroll : self.scroll + fits]:
+            for x, width, node, label in line:
                 self.row_cells.append((pygame.Rect(x, y, width, self.row_h), node, label))
-                x += width + int(4 * s)
             y += self.row_h
 
     # --- drawing (reads only) ---------------------------------------------------------------------------
