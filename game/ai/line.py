@@ -47,16 +47,38 @@ def _newest(requests: Any, item: Any) -> Any:
     return item
 
 
+def _answers(request: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    """What a request is answered with, item by item: ``("line", position, plies)``, the points
+    of its best line; ``("try", position, move, plies)``, the move judged there as a game's
+    analysis judges a move played (``("judged", point, move, forces)``), then the points of the
+    best line after it (what the move allows)."""
+    if request[0] == "line":
+        _, position, plies = request
+        for point in best_line(position, plies):
+            yield tuple(point)
+        return
+    _, position, move_text, plies = request
+    state = load_state(position)
+    move = state.parse_move(move_text)
+    judge = Judge(budget_for(state.game.id), evaluator_for(state.game))
+    point = value_position(state, move, judge)
+    yield ("judged", tuple(point), state.move_text(move), state.forces(state.to_move))
+    state.play(move)
+    if state.outcome() is None:
+        for after in best_line(state.to_text(), plies):
+            yield tuple(after)
+
+
 def _serve(requests: Any, out: Any) -> None:
-    """The process: answer each request (``(ask, position, plies)``) point by point, dropping it
-    for a newer one as soon as one arrives; None ends it."""
+    """The process: answer each request (``(ask, kind, ...)``, see ``_answers``) item by item,
+    dropping it for a newer one as soon as one arrives; None ends it."""
     item = _newest(requests, requests.get())
     while item is not None:
-        ask, position, plies = item
+        ask, request = item[0], item[1:]
         item = _WAIT
         try:
-            for point in best_line(position, plies):
-                out.put((ask, tuple(point)))
+            for answer in _answers(request):
+                out.put((ask, answer))
                 try:
                     item = _newest(requests, requests.get_nowait())
                     break  # a newer position was asked for (or the end)
@@ -89,6 +111,7 @@ class LineEngine:
         self._asked = 0
         self.position = ""
         self.points: list[Point] = []
+        self.judged: tuple[Point, str, int] | None = None  # a move tried: (point, move, forces)
         self.done = False
         self.error = ""
 
@@ -97,8 +120,15 @@ class LineEngine:
         if position == self.position and not self.error:
             return
         self._asked += 1
-        self.position, self.points, self.done, self.error = position, [], False, ""
-        self._requests.put((self._asked, position, self.plies))
+        self.position, self.points, self.judged, self.done, self.error = position, [], None, False, ""
+        self._requests.put((self._asked, "line", position, self.plies))
+
+    def ask_try(self, position: str, move: str) -> None:
+        """Judge ``move`` in ``position`` as a game's analysis judges a move played (``judged``),
+        then find the best line after it (``points``); what was asked before is dropped."""
+        self._asked += 1
+        self.position, self.points, self.judged, self.done, self.error = "", [], None, False, ""
+        self._requests.put((self._asked, "try", position, move, self.plies))
 
     def poll(self) -> bool:
         """Take what the process found for the position asked; True if anything new arrived."""
@@ -115,6 +145,8 @@ class LineEngine:
                 self.done = True
             elif item[0] == "error":
                 self.done, self.error = True, str(item[1])
+            elif item[0] == "judged":
+                self.judged = (Point(*item[1]), item[2], item[3])
             else:
                 self.points.append(Point(*item))
         if not self.done and not self._process.is_alive():

@@ -15,17 +15,13 @@ import pygame
 
 from rules.words import N_, Words
 
-from .. import settings as user_settings
 from .. import theme
-from ..anim import Pulse
-from ..boards import Animation, BoardFamily, BoardLook, family_for
-from ..boards.route_input import Gesture
+from ..boards import BoardLook
 from ..match.analysis_board import AnalysisBoard, Engine, TreeRow
 from ..match.variations import Node, VariationTree
-from ..physics import Bursts
 from ..render.panel import tone_color
-from ..scene import Scene
 from ..widgets import Button
+from .board_panel import BoardPanelScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -38,7 +34,7 @@ def line_engine() -> Engine:
     return LineEngine()
 
 
-class AnalysisBoardScene(Scene):
+class AnalysisBoardScene(BoardPanelScene):
     """The analysis board over ``tree``; ``on_close(tree)`` is told when it is left."""
 
     def __init__(
@@ -51,17 +47,10 @@ class AnalysisBoardScene(Scene):
         turned: bool = False,
         engine_factory: Callable[[], Engine] | None = None,
     ) -> None:
-        super().__init__(app)
+        super().__init__(app, tree.start, turned)
         engine = (engine_factory or line_engine) if app.computer_available else None
         self.model = AnalysisBoard(tree, sides, view_side, engine)
         self.on_close = on_close
-        self.board: BoardFamily = family_for(tree.start.game, pygame.Rect(0, 0, 100, 100))
-        self.board.set_rotated(turned)
-        self.bursts = Bursts()
-        self._pulse = Pulse(1.1)
-        self.time = 0.0
-        self._anim: Animation | None = None
-        self.speed = user_settings.current().speed
         self.scroll = 0  # rows of the tree scrolled past
         self.row_cells: list[tuple[pygame.Rect, Node, str]] = []
         self._was_at = -1  # the row of the move shown at the last layout
@@ -72,7 +61,6 @@ class AnalysisBoardScene(Scene):
         self._lines: list[list[tuple[int, int, Node, str]]] = []  # the list's lines: x, width, move, label
         self._lines_for: tuple[int, int, int, int] = (-1, 0, 0, 0)
         self.rows: list[TreeRow] = []
-        self.panel = pygame.Rect(0, 0, 10, 10)
         self.list_rect = pygame.Rect(0, 0, 10, 10)
         self.row_h = 24
         self.engine_button = Button("Engine: off", self.model.toggle_engine, pygame.K_e, key_label="E")
@@ -99,36 +87,8 @@ class AnalysisBoardScene(Scene):
         self.model.close()
 
     @property
-    def busy(self) -> bool:
-        return self._anim is not None
-
-    def _finish(self) -> None:
-        if self._anim is not None:
-            self._anim.finish()
-            self._anim = None
-
-    def _show_events(self) -> None:
-        """Animate the move the model played (the last one, if several came at once)."""
-        events = self.model.events
-        if not events:
-            return
-        self._finish()
-        played = events[-1]
-        events.clear()
-        self.board.position_changed(self.model, played=True)
-        self._anim = self.board.animate(played.effects, played.before, self._beat, played.shown_hops)
-        if self.speed > 0:
-            self._anim.speed = self.speed
-        else:
-            self._finish()
-
-    def _beat(self, name, cell: int, piece) -> None:
-        self.app.sound.play_event(name, piece)
-
-    def _jumped(self) -> None:
-        """The model shows another position without a move to animate."""
-        self._finish()
-        self.board.position_changed(self.model)
+    def source(self) -> AnalysisBoard:
+        return self.model
 
     # --- input -----------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -154,15 +114,8 @@ class AnalysisBoardScene(Scene):
             self.scroll = max(0, self.scroll - event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._tree_click(event.pos):
             self._after_action()
-        elif event.type == pygame.MOUSEBUTTONDOWN and self.busy:
-            self._finish()
         else:
-            for intent in self.board.handle_event(event, self.look):
-                if intent.gesture == Gesture.CANCEL:
-                    m.cancel_selection()
-                elif not self.busy:
-                    m.click(intent.cell)
-            self._after_action()
+            self.board_event(event)
 
     def _tree_click(self, pos: tuple[int, int]) -> bool:
         for rect, node, _ in self.row_cells:
@@ -172,33 +125,17 @@ class AnalysisBoardScene(Scene):
         return False
 
     def _after_action(self) -> None:
-        if self.model.events:
-            self._show_events()
-        elif self._anim is None:
-            self._jumped()
+        self.show_changes()
 
     # --- per frame ---------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.time += dt
-        self._pulse.tick(dt)
-        self.bursts.update(dt)
-        if self._anim is not None:
-            self._anim.update(dt)
-            if self._anim.done:
-                self._anim = None
-                self.board.position_changed(self.model)
+        self.tick_board(dt)
         self.model.tick()
         self.place(self.app.size)
 
     def place(self, size: tuple[int, int]) -> None:
         """Where everything goes and what the board shows (drawing only reads it)."""
-        w, h = size
-        s = theme.scale_for(size)
-        margin = int(16 * s)
-        panel_w = int(w * 0.32)
-        self.panel = pygame.Rect(w - panel_w - margin, margin, panel_w, h - 2 * margin)
-        board = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin)
-        self.board.set_rect(board)
+        s = self.place_board(size)
         p = self.panel
         pad = int(14 * s)
         bh = int(44 * s)
@@ -225,19 +162,7 @@ class AnalysisBoardScene(Scene):
         self.list_rect = pygame.Rect(p.left + pad, top, p.width - 2 * pad, hint_y - int(8 * s) - top)
         self.row_h = max(16, int(28 * s))
         self._place_rows(s)
-        inp = self.board.input
-        self.look = BoardLook(
-            self.model,
-            self._anim,
-            None,
-            self._pulse.value,
-            self.time,
-            self.busy,
-            self.bursts,
-            inp.hover,
-            inp.mouse,
-            inp.dragging,
-        )
+        self.make_look()
 
     def _place_words(self, s: float) -> None:
         """The title, the engine's words and what the board says, as lines placed in the panel."""
