@@ -40,6 +40,7 @@ from game.scenes.file_picker import FilePickerScene
 from game.scenes.gameover import GameOverScene
 from game.scenes.library_screen import LibraryScene
 from game.scenes.menu import MenuScene, playable_ids
+from game.scenes.mistakes import MistakesScene
 from game.scenes.pause import MenuOverlay, PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.rules_screen import RulesScene
@@ -615,6 +616,7 @@ class _Answers:
 
     def __init__(self) -> None:
         self.points: list[Any] = []
+        self.judged: Any = None
         self.done, self.error = False, ""
 
     def ask(self, position: str) -> None:
@@ -626,6 +628,9 @@ class _Answers:
             [Point(state.ply, state.to_move, 0.6, state.move_text(moves[0]), len(moves))] if moves else []
         )
         self.done = True
+
+    def ask_try(self, position: str, move: str) -> None:
+        self.points, self.judged, self.done = [], None, True
 
     def poll(self) -> bool:
         return False
@@ -665,6 +670,16 @@ def board_two_tried(app: App) -> Ctx:
     m.play(next(mv for mv in m.state.legal_moves() if m.state.move_text(mv) not in taken))
     app.frame([], 1 / 60, draw=False)
     c.was["second"] = m.tree.cursor
+    return c
+
+
+def drilling(app: App) -> Ctx:
+    """L after the analysis: the game's slip to solve again (one: the third move from the end)."""
+    c = analysed(app)
+    c.scene.learn_from_mistakes()
+    app.frame([], 1 / 60, draw=False)
+    c.was["play"], c.scene = c.scene, app.manager.top
+    c.scene.model._engine_factory = _Answers  # never judges here: no engine process for a row
     return c
 
 
@@ -2051,6 +2066,50 @@ TABLE: list[Row] = [
         analysed,
         click(lambda c: c.scene.plan.graph_line[10]),
         lambda c: c.match.review.ply == 10,
+    ),
+    # Learning from the slips (L after the analysis)
+    Row(
+        "analysis",
+        "L",
+        "opens the game's slips to solve again",
+        analysed,
+        key(pygame.K_l),
+        lambda c: isinstance(c.top, MistakesScene) and len(c.top.model.items) == 1,
+    ),
+    Row(
+        "mistakes",
+        "H",
+        "gives a hint",
+        drilling,
+        key(pygame.K_h),
+        lambda c: c.scene.model.hinted and "Hint" in c.scene.model.said.words,
+    ),
+    Row(
+        "mistakes",
+        "S",
+        "shows the answer on the board",
+        drilling,
+        key(pygame.K_s),
+        lambda c: (
+            c.scene.model.shown
+            and c.scene.model.suggestion == c.scene.model.state.parse_move(c.scene.model.item.best)
+        ),
+    ),
+    Row(
+        "mistakes",
+        "click",
+        "on the better move solves it",
+        drilling,
+        clicks_of(lambda c: c.scene.model.state.parse_move(c.scene.model.item.best)),
+        lambda c: c.scene.model.solved == {0},
+    ),
+    Row(
+        "mistakes",
+        "Esc",
+        "goes back to the game (its finished board here)",
+        drilling,
+        key(pygame.K_ESCAPE),
+        lambda c: c.top is c.was["over"],
     ),
     # The analysis board (B in a game, or in the pause menu)
     Row(

@@ -32,6 +32,7 @@ from .coach import Coach
 from .computer import Computer
 from .events import SILENT, BoardReset, Event, Flash, Played, Said, Sound, Tone
 from .guides import guides_for
+from .mistakes import Exercise, exercises
 from .proven import ProvenValue
 from .read import BoardSource
 from .record import GameRecord, is_huff
@@ -623,9 +624,18 @@ class Match:
             self.analysis.poll()
             if self.analysis.done:
                 names, first = (self.player_name(0), self.player_name(1)), self.lone_human or 0  # 'You' first
+                slips = len(self.mistakes() or [])
+                summary = self.analysis.summary(names, first)
+                if slips:
+                    summary = Words.counted(
+                        "{summary} L: solve your {n} slip again.",
+                        "{summary} L: solve your {n} slips again.",
+                        slips,
+                        summary=summary,
+                    )
                 self.say(
                     Said(
-                        self.analysis.summary(names, first)
+                        summary
                         if not self.analysis.error
                         else Words("The analysis stopped: {problem}.", problem=self.analysis.error),
                         Tone.INFO if not self.analysis.error else Tone.WARN,
@@ -759,6 +769,15 @@ class Match:
     def save_now(self) -> None:
         """Put the game in the library at once (an imported game, before its first move here)."""
         self._autosave()
+
+    # --- learning from the analysis ----------------------------------------------------------------
+    def mistakes(self) -> list[Exercise] | None:
+        """The mistakes and blunders of the players at the board (both in pass and play), once
+        the analysis is done; None before."""
+        if self.analysis is None or not self.analysis.done or self.analysis.error:
+            return None
+        players = {p for p in (0, 1) if self.controllers[p] == Controller.HUMAN}
+        return exercises(self.analysis, self.state, players)
 
     # --- the analysis board ----------------------------------------------------------------------
     def variation_tree(self) -> VariationTree:

@@ -32,6 +32,7 @@ class SceneName(Code):
     FILE_PICKER = "file_picker"
     EDITOR = "editor"  # the position editor
     ANALYSIS_BOARD = "analysis_board"  # other moves tried from a game's position
+    MISTAKES = "mistakes"  # a game's slips to solve again, after its analysis
 
 
 #: each scene's module and class, read by name (not imported before it is opened)
@@ -50,6 +51,7 @@ PLACES: dict[SceneName, tuple[str, str]] = {
     SceneName.FILE_PICKER: ("game.scenes.file_picker", "FilePickerScene"),
     SceneName.EDITOR: ("game.scenes.editor", "EditorScene"),
     SceneName.ANALYSIS_BOARD: ("game.scenes.analysis_board", "AnalysisBoardScene"),
+    SceneName.MISTAKES: ("game.scenes.mistakes", "MistakesScene"),
 }
 
 

@@ -13,7 +13,7 @@ import pygame
 
 from rules import State
 from rules.kinds import PieceKind
-from rules.words import Words
+from rules.words import N_, Words
 
 from .. import settings as user_settings
 from .. import theme
@@ -24,6 +24,7 @@ from ..boards.route_input import Gesture, Intent
 from ..config import Controller, MatchConfig, Mode
 from ..library import GameFile
 from ..match import BoardReset, Flash, Match, Played, Sound
+from ..match.events import Said, Tone
 from ..match.words import log_rows
 from ..physics import Bursts
 from ..render.panel import PanelPlan, graph_ply, graph_title_clicked, plan_panel
@@ -324,6 +325,19 @@ class PlayScene(Scene):
             m.turned,
         )
 
+    def learn_from_mistakes(self) -> None:
+        """L, after the analysis: the players' mistakes and blunders to solve again."""
+        m = self.match
+        items = m.mistakes()
+        if items is None:
+            m.say(Said(N_("Analyse the game first (A): then L goes over its slips."), Tone.ACCENT))
+            return
+        if not items:
+            m.say(Said(N_("No mistake or blunder to learn from in this game."), Tone.GOOD))
+            return
+        self.board.cancel_drag()
+        open_scene(self.app, SceneName.MISTAKES, items, m.sides, m.turned)
+
     def pause_menu(self) -> None:
         """Esc: resume, rules, settings, copy or export the game, save and leave."""
         self.board.cancel_drag()
@@ -394,6 +408,8 @@ class PlayScene(Scene):
             m.flip_graph_side()
         elif event.key == pygame.K_b:
             self.analysis_board()
+        elif event.key == pygame.K_l:
+            self.learn_from_mistakes()
         elif event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL:
             m.redo()
         elif event.key in review_keys and not m.builder.path:

@@ -57,6 +57,12 @@ def analysis_help(game_id: str) -> list[str]:
             "forced move is left out."
         ),
         N_(
+            "After the analysis, L goes over the mistakes and blunders of the players at the board, "
+            "each from the position before it: find a better move. One the same judge calls as good "
+            "as the best solves it; H gives a hint, S shows the answer and what the move played "
+            "allowed, N goes to the next."
+        ),
+        N_(
             "The analysis board [B], in a game or its pause menu (Analyse [A] in the position "
             "editor), is for trying other moves from the position on the board: click them as in "
             "play. Each is kept as a variation beside the game's own moves, which never change; "
