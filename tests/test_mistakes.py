@@ -134,6 +134,8 @@ def test_the_better_move_solves_it_and_the_move_played_is_refused():
         drill.click(cell)
     assert drill.done_here and drill.solved == {0} and drill.said.tone == Tone.GOOD
     assert drill.events and drill.events[-1].move == best and drill.last_move == best
+    drill.show_answer()  # found, then shown: from the position again, and still counted as found
+    assert drill.state.to_text() == items[0].position and drill.suggestion == best and drill.solved == {0}
 
 
 def test_another_move_is_judged_good_or_no_better_with_what_it_costs():

@@ -259,8 +259,13 @@ class MistakeDrill:
 
     def show_answer(self) -> None:
         """The better move marked on the board, and what the move played allowed (found next)."""
-        if self.done_here and not self.shown:
+        if self.shown:
             return
+        if self.done_here:  # found already: the computer's own move, from the position again
+            self.state = _load(self.item.position)
+            self.builder = MoveBuilder(self.state)
+            self.pieces_now = self.state.pieces()
+            self.last_move, self.last_effects, self.last_mover = None, [], None
         self.shown, self.done_here, self.judging = True, True, ""
         move = self.state.parse_move(self.item.best)
         self.suggestion, self.suggestion_effects = move, self.state.effects(move)
