@@ -247,38 +247,31 @@ class AnalysisBoard:
             return agreeing(side, N_("{side} loses by force"), N_("{side} lose by force"))
         rounded = round(score, 1)
         share, number = f"{value:.0%}", "0.0" if rounded == 0 else f"{rounded:+.1f}"
-        if value >= 0.9:
-            return agreeing(
-                side,
+        bands = (  # the first that holds names the chances
+            (
+                value >= 0.9,
                 N_("{side} is winning: {share} ({number})"),
                 N_("{side} are winning: {share} ({number})"),
-                share=share,
-                number=number,
-            )
-        if value <= 0.1:
-            return agreeing(
-                side,
+            ),
+            (
+                value <= 0.1,
                 N_("{side} is losing: {share} ({number})"),
                 N_("{side} are losing: {share} ({number})"),
-                share=share,
-                number=number,
-            )
-        if value >= 0.55:
-            return agreeing(
-                side,
+            ),
+            (
+                value >= 0.55,
                 N_("{side} is better: {share} ({number})"),
                 N_("{side} are better: {share} ({number})"),
-                share=share,
-                number=number,
-            )
-        if value <= 0.45:
-            return agreeing(
-                side,
+            ),
+            (
+                value <= 0.45,
                 N_("{side} is worse: {share} ({number})"),
                 N_("{side} are worse: {share} ({number})"),
-                share=share,
-                number=number,
-            )
+            ),
+        )
+        for holds, singular, plural in bands:
+            if holds:
+                return agreeing(side, singular, plural, share=share, number=number)
         return Words("Even: {share} for {side} ({number})", share=share, side=side, number=number)
 
     def best_line(self) -> str:
