@@ -83,6 +83,9 @@ GROUPS: dict[str, Group] = {
             "tests/test_i18n_cases.py",
             "tests/test_accuracy.py",
             "tests/test_editor_model.py",
+            "tests/test_variations.py",
+            "tests/test_analysis_board.py",
+            "tests/test_mistakes.py",
         ),
     ),
     "ai": Group(

@@ -15,7 +15,7 @@ from game.ai.analysis import Point
 from game.config import MatchConfig, Mode
 from game.match.analysis_board import AnalysisBoard
 from game.match.events import Tone
-from game.match.variations import game_tree
+from game.match.variations import VariationTree, game_tree
 from game.scenes.analysis_board import AnalysisBoardScene
 from rules import load_game, load_state
 from tools.scenarios import Mouse, click_move, pump, start_play, visible
@@ -407,3 +407,76 @@ def test_the_engine_shows_the_searched_score_of_its_line_not_what_a_slip_is_meas
 
     monkeypatch.setattr(line, "Judge", Judge)
     assert next(line.best_line(state.to_text(), 1)).score == 1.0  # the board's engine: as searched
+
+
+@pytest.mark.parametrize(
+    ("value", "score", "says"),
+    [
+        (0.7, 1.0, "South is better: 70% (+1.0)"),
+        (0.3, -1.0, "South is worse: 30% (-1.0)"),
+        (0.5, 0.01, "Even: 50% for South (0.0)"),
+        (0.5, -0.04, "Even: 50% for South (0.0)"),
+        (0.0, -9_000.0, "South loses by force"),
+        (1.0, 9_000.0, "South wins by force"),
+    ],
+)
+def test_a_side_named_in_the_singular_and_the_lines_between_the_words(value, score, says):
+    game = a_game("sixteen_soldiers", plies=0)  # South (player 0) to move
+    engine = Scripted(
+        lambda s: [Point(s.ply, s.to_move, value, s.move_text(s.legal_moves()[0]), 3, None, score, score)]
+    )
+    board = AnalysisBoard(game_tree(game), game.game.sides, 0, lambda: engine)
+    board.toggle_engine()
+    board.tick()
+    assert board.evaluation() == says
+
+
+def test_at_the_start_or_on_the_games_own_moves_delete_refuses_and_a_first_line_of_its_own_goes():
+    game = a_game()
+    board = AnalysisBoard(game_tree(game, "", 0), game.game.sides)
+    board.delete_variation()  # the start
+    assert board.said.tone == Tone.WARN and len(board.tree.game) == 6 and board.tree.cursor is board.tree.root
+    start = a_game(plies=0)
+    board = AnalysisBoard(VariationTree(start), start.game.sides)  # a position of its own (the editor's)
+    board.play(board.state.legal_moves()[0])
+    board.play(board.state.legal_moves()[0])
+    board.step(-1)
+    board.delete_variation()  # the first line, no game: a line of its own, deleted
+    assert (
+        board.said.tone == Tone.INFO and board.tree.cursor is board.tree.root and not board.tree.root.children
+    )
+
+
+def test_a_chain_built_hop_by_hop_is_shown_from_the_hops_already_seen():
+    from game.match.routes import MoveBuilder
+
+    for seed in range(200):
+        game = a_game("kotu_ellima", 12, seed)
+        chains = [m for m in game.legal_moves() if len(m.path) > 2]
+        if chains and game.outcome() is None:
+            break
+    else:
+        pytest.skip("no chain in these games")
+    move = chains[0]
+    board = AnalysisBoard(game_tree(game), game.game.sides)
+    mirror = MoveBuilder(game.copy())
+    for cell in move.path:
+        board.click(cell)
+        mirror.click(cell)
+    if board.state.history()[-1] != move:  # a chain that could go on: stopped by a click on the piece again
+        board.click(move.path[-1])
+        mirror.click(move.path[-1])
+    assert board.state.history()[-1] == move
+    assert board.events[-1].shown_hops == mirror.shown_hops > 0
+
+
+@pytest.mark.parametrize("game_id", ["kotu_ellima", "battlehalma", "ncuva"])
+def test_each_board_family_draws_the_board_with_the_engine_on(app, game_id):
+    game = a_game(game_id, 8)
+    scene = AnalysisBoardScene(
+        app, game_tree(game), game.game.sides, engine_factory=lambda: Scripted(lambda s: first_moves(s, 2))
+    )
+    app.manager.push(scene)
+    scene.model.toggle_engine()
+    pump(app, 0.1)
+    assert scene.model.suggestion is not None and "Best line" in visible(app)

@@ -169,9 +169,8 @@ def test_a_hint_names_where_the_better_move_starts_and_the_answer_shows_what_the
     drill.hint()
     best = drill.state.parse_move(items[0].best)
     point = next(c.name for c in state.game.layout.cells if c.index == best.path[0])
-    assert (
-        drill.said.tone == Tone.HINT and point in drill.said.words and items[0].best not in drill.said.words
-    )
+    assert drill.said.tone == Tone.HINT and drill.said.words == f"Hint: the better move starts from {point}."
+    assert items[0].best not in drill.said.words
     drill.show_answer()
     assert (
         drill.suggestion == best
@@ -277,3 +276,58 @@ def test_the_panels_words_and_buttons_fit(app, size):
     texts = [at for _, _, _, at in scene.lines]
     assert all(scene.panel.collidepoint(at) for at in texts)
     assert max(y for _, y in texts) < scene.hint_button.rect.top
+
+
+def test_a_slip_on_the_first_move_counts_and_the_prompt_names_what_it_was(monkeypatch):
+    monkeypatch.setattr(Slips, "slips", (1, 4))
+    state = played_game()
+    items = exercises(analysed(state), state, {0, 1})
+    assert [e.ply for e in items] == [1, 4] and items[0].label == "1."
+    drill = MistakeDrill(items, state.game.sides, Judges)
+    assert drill.prompt().startswith(
+        f"Move 1. {state.game.sides[items[0].mover]} played {items[0].played}, a blunder:"
+    )
+
+
+def test_the_answer_waits_for_its_line_and_a_move_losing_pieces_is_called_so():
+    state = played_game("battlehalma", 12, seed=5)
+    items = exercises(analysed(state), state, {0, 1})
+    engine = Judges()
+    drill = MistakeDrill(items, state.game.sides, lambda: engine)
+    drill.show_answer()
+    assert drill.answer_line == ""  # nothing until the engine answers
+    drill.next()
+    first = load_state(drill.item.position)
+    tried = next(
+        first.move_text(m)
+        for m in first.legal_moves()
+        if first.move_text(m) not in (drill.item.best, drill.item.played)
+    )
+
+    def losing(position: str, move: str) -> None:  # a move that loses two of three pieces by force
+        state = load_state(position)
+        engine.judged = (Point(state.ply, state.to_move, 0.6, drill.item.best, 5, 0.55, 0.0, -2.0), move, 3)
+        engine.points, engine._new = [], True
+
+    engine.ask_try = losing
+    drill.try_move(first.parse_move(tried))
+    drill.tick()
+    assert drill.tries == 1 and "lost 2 pieces by force" in drill.said.words
+
+
+def test_the_hint_in_ncuva_counts_the_stones_the_better_move_sows(monkeypatch):
+    monkeypatch.setattr(Slips, "slips", (2,))
+    state = played_game("ncuva", 6, seed=0)
+    items = exercises(analysed(state), state, {0, 1})
+    drill = MistakeDrill(items, state.game.sides, Judges)
+    drill.hint()
+    best = drill.state.parse_move(items[0].best)
+    n = drill.state.counts()[best.path[0]]
+    words = drill.said.words
+    assert (words.template, words.plural) == (  # type: ignore[attr-defined]
+        "Hint: the better move sows {n} stone.",
+        "Hint: the better move sows {n} stones.",
+    )
+    assert drill.said.words == (
+        "Hint: the better move sows 1 stone." if n == 1 else f"Hint: the better move sows {n} stones."
+    )

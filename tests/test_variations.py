@@ -110,9 +110,9 @@ def test_a_text_the_rules_cannot_play_is_refused_in_words():
     good = tree.to_text()
     first = moves[0]
     for bad, says in [
-        (good + " (", "brackets"),
-        (good + " )", "brackets"),
-        ("( " + good, "bracket before"),
+        (good + " (", r"^its variations cannot be read \(the brackets do not match\)$"),
+        (good + " )", r"^its variations cannot be read \(the brackets do not match\)$"),
+        ("( " + good, r"^its variations cannot be read \(a bracket before any move\)$"),
         (f"{first} ( a1-a1 )", "cannot be played"),
         (f"{first} zz9", "cannot be played"),
         ("x" * 200_001, "too long"),

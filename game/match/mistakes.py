@@ -269,7 +269,6 @@ class MistakeDrill:
         self.shown, self.done_here, self.judging = True, True, ""
         move = self.state.parse_move(self.item.best)
         self.suggestion, self.suggestion_effects = move, self.state.effects(move)
-        self.answer_line = ""
         self.engine.ask_try(self.item.position, self.item.played)
         self.said = Said(
             Words("The better move: {best} (marked on the board).", best=self.item.best), Tone.HINT

@@ -145,13 +145,6 @@ class VariationTree:
         self.cursor = self.cursor.parent
         return True
 
-    def forward(self) -> bool:
-        """One move on along the line the board is in (the first child)."""
-        if not self.cursor.children:
-            return False
-        self.cursor = self.cursor.children[0]
-        return True
-
     def to_start(self) -> None:
         self.cursor = self.root
 
