@@ -50,12 +50,14 @@ class MenuScene(Scene):
         self.settings_button = Button("Settings", self.settings, pygame.K_s, key_label="S")
         self.file_button = Button("Open a file", self.browse_files, None, key_label="Ctrl+O")
         self.editor_button = Button("Set up a position", self.set_up, pygame.K_p, key_label="P")
+        self.puzzles_button = Button("Puzzles", self.puzzles, pygame.K_z, key_label="Z")
         self.bottom_buttons = [
             self.learn_button,
             self.rules_button,
             self.settings_button,
             self.file_button,
             self.editor_button,
+            self.puzzles_button,
         ]
         self.place(app.size)
 
@@ -95,6 +97,8 @@ class MenuScene(Scene):
         self.file_button.rect = pygame.Rect(int(20 * s), y, x - int(36 * s), bh)  # left of Learn
         ew = int(250 * s)  # the position editor for the chosen game: top right, beside the title
         self.editor_button.rect = pygame.Rect(w - ew - int(20 * s), int(24 * s), ew, int(44 * s))
+        pw = int(170 * s)  # the puzzles, of the chosen game where it has some: top left
+        self.puzzles_button.rect = pygame.Rect(int(20 * s), int(24 * s), pw, int(44 * s))
         name = game_spec(self.ids[self.selected]).name
         self.learn_button.label = Words("Learn {game}", game=name)
         self.learn_button.visible = has_lesson(self.ids[self.selected])
@@ -145,6 +149,13 @@ class MenuScene(Scene):
         """The position editor for the chosen game; Esc in it comes back here."""
         self.app.sound.play("select")
         open_scene(self.app, SceneName.EDITOR, self.ids[self.selected])
+
+    def puzzles(self) -> None:
+        """The puzzles of the chosen game (the first set if it has none); Esc there comes back here."""
+        from .puzzles import set_for_game
+
+        self.app.sound.play("select")
+        open_scene(self.app, SceneName.PUZZLES, set_for_game(self.ids[self.selected]))
 
     def browse_files(self) -> None:
         """The file browser; a game opened there lands on this chooser."""

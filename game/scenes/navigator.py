@@ -33,6 +33,7 @@ class SceneName(Code):
     EDITOR = "editor"  # the position editor
     ANALYSIS_BOARD = "analysis_board"  # other moves tried from a game's position
     MISTAKES = "mistakes"  # a game's slips to solve again, after its analysis
+    PUZZLES = "puzzles"  # a position where one move wins clearly, to be found
 
 
 #: each scene's module and class, read by name (not imported before it is opened)
@@ -52,6 +53,7 @@ PLACES: dict[SceneName, tuple[str, str]] = {
     SceneName.EDITOR: ("game.scenes.editor", "EditorScene"),
     SceneName.ANALYSIS_BOARD: ("game.scenes.analysis_board", "AnalysisBoardScene"),
     SceneName.MISTAKES: ("game.scenes.mistakes", "MistakesScene"),
+    SceneName.PUZZLES: ("game.scenes.puzzles", "PuzzleScene"),
 }
 
 
