@@ -331,3 +331,14 @@ def test_the_hint_in_ncuva_counts_the_stones_the_better_move_sows(monkeypatch):
     assert drill.said.words == (
         "Hint: the better move sows 1 stone." if n == 1 else f"Hint: the better move sows {n} stones."
     )
+
+
+def test_a_drop_is_hinted_by_its_row():
+    state = played_game("cows_leopards", 10, seed=3)
+    items = exercises(analysed(state), state, {0, 1})
+    drill = MistakeDrill(items, state.game.sides, Judges)
+    best = drill.state.parse_move(items[0].best)
+    assert len(best.path) == 1  # the leopards and cows still drop here
+    name = next(c.name for c in state.game.layout.cells if c.index == best.path[0])
+    drill.hint()
+    assert drill.said.words == f"Hint: the better move places a piece from hand in row {name[1:]}."

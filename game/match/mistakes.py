@@ -243,8 +243,9 @@ class MistakeDrill:
         self.hinted = True
         move = self.state.parse_move(self.item.best)
         first = self.state.effects(move)[0].kind if len(move.path) == 1 else None
-        if first == EffectKind.PLACE:
-            words = N_("Hint: the better move places a piece from hand.")
+        if first == EffectKind.PLACE:  # every move may be a drop: the row narrows it down
+            row = _point_name(self.state, move.path[0]).lstrip("abcdefghijklmnopqrstuvwxyz")
+            words = Words("Hint: the better move places a piece from hand in row {row}.", row=row)
         elif first is not None:
             words = Words.counted(
                 "Hint: the better move sows {n} stone.",

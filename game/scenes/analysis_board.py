@@ -57,7 +57,7 @@ class AnalysisBoardScene(BoardPanelScene):
         self.text_size = self.row_size = 19
         self.title: tuple[str, int, tuple[int, int]] = ("", 30, (0, 0))
         self.text_lines: list[tuple[str, theme.Color, tuple[int, int]]] = []
-        self.keys_hint: tuple[str, tuple[int, int]] = ("", (0, 0))
+        self.keys_hint: list[tuple[str, tuple[int, int]]] = []  # the keys' line(s), above the buttons
         self._lines: list[list[tuple[int, int, Node, str]]] = []  # the list's lines: x, width, move, label
         self._lines_for: tuple[int, int, int, int] = (-1, 0, 0, 0)
         self.rows: list[TreeRow] = []
@@ -139,12 +139,12 @@ class AnalysisBoardScene(BoardPanelScene):
         p = self.panel
         pad = int(14 * s)
         bh = int(44 * s)
-        half = (p.width - 3 * pad) // 2
         bottom = p.bottom - pad - bh
         self.back_button.rect = pygame.Rect(p.left + pad, bottom, p.width - 2 * pad, bh)
-        row2 = bottom - bh - int(8 * s)
-        self.delete_button.rect = pygame.Rect(p.left + pad, row2, half, bh)
-        self.promote_button.rect = pygame.Rect(p.left + 2 * pad + half, row2, half, bh)
+        row2 = bottom - bh - int(8 * s)  # each on a row of its own: translations run long
+        self.delete_button.rect = pygame.Rect(p.left + pad, row2, p.width - 2 * pad, bh)
+        row3 = row2 - bh - int(8 * s)
+        self.promote_button.rect = pygame.Rect(p.left + pad, row3, p.width - 2 * pad, bh)
         self.engine_button.rect = pygame.Rect(p.left + pad, p.top + int(64 * s), p.width - 2 * pad, bh)
         on = self.model.engine_on
         self.engine_button.label = N_("Engine: on") if on else N_("Engine: off")
@@ -156,9 +156,11 @@ class AnalysisBoardScene(BoardPanelScene):
         self._place_words(s)
         last = self.text_lines[-1][2][1] if self.text_lines else self.engine_button.rect.bottom
         top = last + int(self.text_size * 1.2) + int(8 * s)
-        hint_y = row2 - int(10 * s) - self.text_size
         keys = N_("← → Home End: step · a click on a move goes there")
-        self.keys_hint = (theme.fit(keys, self.text_size, p.width - 2 * pad), (p.left + pad, hint_y))
+        step = int(self.text_size * 1.2)
+        hint = theme.wrap(keys, self.text_size, p.width - 2 * pad, most=2)
+        hint_y = row3 - int(10 * s) - step * len(hint)
+        self.keys_hint = [(line, (p.left + pad, hint_y + i * step)) for i, line in enumerate(hint)]
         self.list_rect = pygame.Rect(p.left + pad, top, p.width - 2 * pad, hint_y - int(8 * s) - top)
         self.row_h = max(16, int(28 * s))
         self._place_rows(s)
@@ -247,8 +249,8 @@ class AnalysisBoardScene(BoardPanelScene):
         theme.blit_text(surface, words, big, theme.ACCENT, at)
         for line, colour, where in self.text_lines:
             theme.blit_text(surface, line, self.text_size, colour, where)
-        keys, where = self.keys_hint
-        theme.blit_text(surface, keys, self.text_size, theme.TEXT_DIM, where)
+        for keys, where in self.keys_hint:
+            theme.blit_text(surface, keys, self.text_size, theme.TEXT_DIM, where)
         cursor = self.model.tree.cursor
         tree = self.model.tree
         for rect, node, label in self.row_cells:

@@ -190,11 +190,11 @@ def save_screenshots(
             over.see_board()  # the card shrinks to a strip: Rematch stays at hand
             pump(app, 0.2)
             shot("19b_game_over_see_board")
-            from . import browser, comfort, editor, holes, lessons, solved, squares
+            from . import browser, comfort, editor, holes, lessons, solved, squares, study
 
             # BattleHalma, Ncuva, the lessons, the comforts, the file browser, the solved game's
-            # notices, the position editor
-            for scenes in (squares, holes, lessons, comfort, browser, solved, editor):
+            # notices, the position editor, the analysis board and the mistakes drill
+            for scenes in (squares, holes, lessons, comfort, browser, solved, editor, study):
                 scenes.take(app, shot, mouse, _play)
     finally:
         app.close()
