@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from rules import Effect, Move, Note, State
 from rules.kinds import BoardKind, Detail, EffectKind, NoteCode, Pieces
-from rules.words import N_, Words
+from rules.words import Words
 
 from .analysis import VERDICT_NAMED, GameAnalysis, Verdict, judge_point, slip_words
 from .events import SILENT, Played, Said, Tone

@@ -19,7 +19,7 @@ class _Line:
     def __init__(self, plies: int = 4) -> None:
         self.plies = plies
         self.points: list = []
-        self.judged = None
+        self.judged: tuple | None = None
         self.done, self.error = False, ""
         self._new = False
 
