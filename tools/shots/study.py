@@ -93,7 +93,7 @@ def take(app, shot, mouse, play) -> None:
     from game.scenes import analysis_board, mistakes
 
     engines = analysis_board.line_engine, mistakes.judging_engine
-    analysis_board.line_engine, mistakes.judging_engine = _Line, _Line  # type: ignore[assignment]
+    analysis_board.line_engine, mistakes.judging_engine = _Line, _Line
     try:
         _study(app, shot, mouse, play)
     finally:
