@@ -648,7 +648,7 @@ class GameFile:
                 self.variations = saves.header_fields(known_text).get("variations", "")
             except ValueError:
                 self.variations = ""
-        self._variations_written = self.variations if known_text is not None else ""
+        self._variations_written = ""  # the variations of the last whole write (set by each: none yet)
         self._appended: list[str] = []  # the lines this window appended to it since
         self._written: _Written | None = None  # None: the next save writes the whole file
         self.problem = ""  # the last save failed: what the player reads ('' when it was written)

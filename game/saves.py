@@ -351,8 +351,7 @@ def _read_match(text: str) -> SavedMatch:
     if variations:
         from .match.variations import VariationTree  # here: game.match imports this module
 
-        start = rules.load_state(values["start"])
-        VariationTree.from_text(start, variations, values.get("moves", "").split())  # ValueError in words
+        VariationTree.from_text(rules.load_state(values["start"]), variations, [])  # ValueError in words
     return SavedMatch(config, state, start_ply, parse_saved_time(values.get("saved")), movers, variations)
 
 

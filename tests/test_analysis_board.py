@@ -260,6 +260,10 @@ def test_a_game_of_the_library_writes_its_variations_whole_and_keeps_them_as_mov
     reopened = saves.read_match(text)
     assert reopened.variations == tree.to_text() and reopened.state.to_text() == game.to_text()
     assert library.GameFile(gf.id, text).variations == tree.to_text()
+    assert "\nsaved " in text  # written whole with its time, as every save is
+    plain = saves.match_text(config, game)
+    for made in (library.GameFile(), library.GameFile(gf.id, plain), library.GameFile(gf.id, "not a save")):
+        assert made.variations == ""  # none: text, never None
 
 
 # --- on screen --------------------------------------------------------------------------------------
