@@ -21,6 +21,10 @@ the set's depth (plies; deeper than the levels look), with the material count al
 - the same holds one ply shallower (the answer is stable, not a horizon accident); a first look
   two plies deep, for a move ahead by a piece, passes over most candidates cheaply.
 
+A candidate whose comparison runs over the set's node budget is passed over, as is one with more
+legal moves than the set allows (BattleHalma's promotion rule: 60,000 nodes and 30 moves, where the
+crowded middle game's long leaps cost seconds to minutes a position).
+
 Its grade is the shallowest depth at which the same comparison already finds the answer uniquely
 best by the margin (and at every depth from there to the set's): grade 1 at depth 1 (the move and
 the captures it starts), grade 2 at 2-3 (the reply, and the answer to it), grade 3 at 4 and more.
@@ -75,6 +79,8 @@ class PuzzleSet:
     margin: float = MARGIN
     prefilter: int = 2  # a first look this deep, for a move ahead by a piece (0: none)
     skip: float = 0.3  # the share of positions passed over
+    budget: int = BUDGET  # nodes a comparison at most: a candidate over it is passed over
+    max_moves: int = 1000  # a position with more legal moves is passed over
     easy_both: bool = False  # the Easy level plays both sides (the Cows need a player that holds on)
     player_iterations: int = 60  # the Easy level's budget a move in the games played
 
@@ -90,7 +96,18 @@ SETS: dict[str, PuzzleSet] = {
         PuzzleSet(
             "cows_leopards-cows", "cows_leopards", {}, 1, 5, 2000, margin=1.0, skip=0.0, easy_both=True
         ),
-        PuzzleSet("battlehalma-promotion", "battlehalma", {"rule": "promotion"}, None, 4, 1700),
+        # the crowded middle game's long leaps cost seconds to minutes a position at 4 plies (every
+        # move valued exactly): positions of more than 30 moves, or over 60,000 nodes, are passed over
+        PuzzleSet(
+            "battlehalma-promotion",
+            "battlehalma",
+            {"rule": "promotion"},
+            None,
+            4,
+            9000,
+            budget=60_000,
+            max_moves=30,
+        ),
         PuzzleSet("battlehalma-terminal", "battlehalma", {"rule": "terminal"}, None, 4, 1700),
         PuzzleSet("ncuva", "ncuva", {}, None, 7, 1500, margin=3.0, prefilter=0),
     )
@@ -168,7 +185,9 @@ def compare_all(state: State, depth: int, budget: int = BUDGET) -> tuple[dict[Mo
     return {m: s + 0.0 for m, s in found.scores.items()}, found.standing + 0.0
 
 
-def best_line(state: State, first: Move, depth: int, plies: int = LINE_PLIES) -> list[Move]:
+def best_line(
+    state: State, first: Move, depth: int, plies: int = LINE_PLIES, budget: int = BUDGET
+) -> list[Move]:
     """``first`` and then the best replies, each chosen by the comparison to the depth left."""
     work = state.copy()
     line = [first]
@@ -180,7 +199,7 @@ def best_line(state: State, first: Move, depth: int, plies: int = LINE_PLIES) ->
         if len(moves) == 1:
             move = moves[0]
         else:
-            found = Judge(BUDGET, MATERIAL).compare(work, moves, max(1, depth - len(line)))
+            found = Judge(budget, MATERIAL).compare(work, moves, max(1, depth - len(line)))
             if found is None or found.best is None:
                 break
             move = found.best
@@ -189,7 +208,7 @@ def best_line(state: State, first: Move, depth: int, plies: int = LINE_PLIES) ->
     return line
 
 
-def reply_to(state: State, move: Move, depth: int) -> str:
+def reply_to(state: State, move: Move, depth: int, budget: int = BUDGET) -> str:
     """The best reply to ``move`` by a search ``depth`` plies deep ('' when the game ends)."""
     work = state.copy()
     work.apply(move)
@@ -198,21 +217,23 @@ def reply_to(state: State, move: Move, depth: int) -> str:
     moves = work.legal_moves()
     if len(moves) == 1:
         return work.move_text(moves[0])
-    found = Judge(BUDGET, MATERIAL).compare(work, moves, max(1, depth))
+    found = Judge(budget, MATERIAL).compare(work, moves, max(1, depth))
     return work.move_text(found.best) if found is not None and found.best is not None else ""
 
 
-def examine(state: State, depth: int, margin: float = MARGIN, prefilter: int = 0) -> dict[str, Any] | None:
+def examine(
+    state: State, depth: int, margin: float = MARGIN, prefilter: int = 0, budget: int = BUDGET
+) -> dict[str, Any] | None:
     """The puzzle in ``state`` (see the module text), or None if it is none."""
     legal = state.legal_moves()
     if len(legal) < MIN_MOVES or state.outcome() is not None:
         return None
     if prefilter:  # cheapest first: a best move ahead by a piece at a shallow depth
-        glance = compare_all(state, prefilter)
+        glance = compare_all(state, prefilter, budget)
         if glance is None or clear_best(glance[0], 1.0, glance[1]) is None:
             return None
     # then a gap of the margin one ply shallower than the verification
-    shallow = compare_all(state, depth - 1)
+    shallow = compare_all(state, depth - 1, budget)
     if shallow is None:
         return None
     answer = clear_best(shallow[0], margin, shallow[1])
@@ -221,18 +242,18 @@ def examine(state: State, depth: int, margin: float = MARGIN, prefilter: int = 0
     captures = [m for m in legal if is_capture(state, m)]
     if is_capture(state, answer) and len(captures) == 1:
         return None  # the only capture on offer: no puzzle
-    found = compare_all(state, depth)
+    found = compare_all(state, depth, budget)
     if found is None or clear_best(found[0], margin, found[1]) != answer:
         return None
     scores, standing = found
     found_at = depth - 1
     for d in range(depth - 2, 0, -1):
-        at = compare_all(state, d)
+        at = compare_all(state, d, budget)
         if at is None or clear_best(at[0], margin, at[1]) != answer:
             break
         found_at = d
     ranked = sorted(legal, key=lambda m: -scores[m])
-    line = best_line(state, answer, depth)
+    line = best_line(state, answer, depth, budget=budget)
     return {
         "position": state.to_text(),
         "to_move": state.to_move,
@@ -246,7 +267,7 @@ def examine(state: State, depth: int, margin: float = MARGIN, prefilter: int = 0
         "standing": standing,
         "line": [state.move_text(answer)] + _line_texts(state, line),
         "moves": {state.move_text(m): scores[m] for m in ranked},
-        "replies": {state.move_text(m): reply_to(state, m, max(1, depth - 2)) for m in ranked[1:]},
+        "replies": {state.move_text(m): reply_to(state, m, max(1, depth - 2), budget) for m in ranked[1:]},
         "quiet": not is_capture(state, answer),
         "greedy": state.move_gain(answer) > max(state.move_gain(m) for m in legal if m != answer),
     }
@@ -274,14 +295,14 @@ def make_set(spec: PuzzleSet, seed: int, target: int = TARGET, log: bool = True)
             break
         if spec.side is not None and state.to_move != spec.side:
             continue
-        if len(state.legal_moves()) < 2 or state.ply < 2:
+        if not 2 <= len(state.legal_moves()) <= spec.max_moves or state.ply < 2:
             continue
         key = _key(state)
         if key in seen or rng.random() < spec.skip:  # more games, more variety
             continue
         seen.add(key)
         searched += 1
-        found = examine(state, spec.depth, spec.margin, spec.prefilter)
+        found = examine(state, spec.depth, spec.margin, spec.prefilter, spec.budget)
         if found is not None:
             found["id"] = f"{spec.id}-{len(puzzles) + 1:03d}"
             puzzles.append(found)
@@ -303,6 +324,7 @@ def make_set(spec: PuzzleSet, seed: int, target: int = TARGET, log: bool = True)
             "seed": seed,
             "depth": spec.depth,
             "margin": spec.margin,
+            "budget": spec.budget,
             "evaluation": "material",
             "candidates": searched,
             "puzzles": len(puzzles),
