@@ -423,13 +423,9 @@ class EditorScene(Scene):
         s = theme.scale_for((w, h))
         editor = self.editor
         title = Words("Set up a position: {game}", game=editor.game.spec.name)
-        theme.blit_text(
-            surface,
-            theme.fit(title, int(48 * s), self.analyse_button.rect.left - int(46 * s)),
-            int(48 * s),
-            theme.ACCENT,
-            (int(30 * s), int(20 * s)),
-        )
+        room = self.analyse_button.rect.left - int(46 * s)
+        size = theme.fit_size(title, int(48 * s), int(30 * s), room)  # smaller before it is cut
+        theme.blit_text(surface, theme.fit(title, size, room), size, theme.ACCENT, (int(30 * s), int(20 * s)))
         hint = (
             N_(
                 "Click a hole to add a stone, right-click to take one (keys: arrows, + and −)  ·  "
