@@ -61,6 +61,7 @@ class LevelPlayer:
         self._helpers = helpers
         self._own_helpers = False
         self._parallel: RootParallelSearch | None = None
+        self._check_seconds = 0.0  # the tactical check's time lately (taken from the search's clock)
 
     def choose(
         self, state: State, cancel: Callable[[], bool] | None = None, ticket: int | None = None
@@ -81,13 +82,19 @@ class LevelPlayer:
         self.mcts.config = level.config_for(state.game, state.to_move)
         self.mcts.evaluator = level.evaluator_for(state.game, state.to_move)
         parallel = self._parallel_search()
+        seconds = level.seconds
+        if seconds is not None and level.tactics:  # the check's time comes out of the search's
+            seconds = max(seconds / 2, seconds - self._check_seconds)
         if parallel is not None:
-            result = parallel.search(self.mcts, state, level.seconds, level.iterations, cancel, ticket)
+            result = parallel.search(self.mcts, state, seconds, level.iterations, cancel, ticket)
         else:
-            result = self.mcts.search(
-                state, seconds=level.seconds, iterations=level.iterations, cancel=cancel
-            )
+            result = self.mcts.search(state, seconds=seconds, iterations=level.iterations, cancel=cancel)
         move = result.move
+        if move is not None and level.tactics and result.proven != "win":
+            started = time.perf_counter()
+            move = self._checked(state, move)
+            spent = time.perf_counter() - started
+            self._check_seconds = 0.7 * self._check_seconds + 0.3 * spent  # what the next one may take
         if move is not None and level.stray and result.proven != "win" and self.rng.random() < level.stray:
             move = self._stray(state, result)
         return Decision(move, result.iterations, time.perf_counter() - t0, result)
@@ -109,6 +116,19 @@ class LevelPlayer:
             stop_helpers(self._helpers)
         self._helpers = self._parallel = None
         self._own_helpers = False
+
+    def _checked(self, state: State, move: Move) -> Move:
+        """``move``, unless the tactical check finds it loses a piece (or more) by force against
+        the judge's best move, which is then played (never a move the search proved lost)."""
+        from .judge import Judge
+
+        found = Judge(self.level.tactics_nodes).compare(state, [move], self.level.tactics)
+        if found is None or found.best is None or found.best == move:
+            return move
+        loses = found.best_score - found.scores[move] >= 1.0 - 1e-9
+        if loses and found.best not in self.mcts.proven_losses():
+            return found.best
+        return move
 
     def _stray(self, state: State, result: SearchResult) -> Move | None:
         """A plausible weaker move: a capture most of the time, never a proven loss if avoidable."""
