@@ -41,7 +41,7 @@ def test_a_move_within_a_piece_of_the_best_is_let_stand_and_one_a_piece_worse_is
     player = LevelPlayer(CHECKED, random.Random(1))
     level = player.level
     kept = swapped = 0
-    for _game, _seed, position, _blunder, safe, _units in entries(game_id, 6):
+    for _game, _seed, position, _blunder, safe, _units in entries(game_id, 4):
         state = load_state(position)
         move = state.parse_move(safe)
         found = Judge(level.tactics_nodes).compare(state, [move], level.tactics)
@@ -53,7 +53,7 @@ def test_a_move_within_a_piece_of_the_best_is_let_stand_and_one_a_piece_worse_is
         else:  # the "safe" move of three plies is a piece worse deeper: the best is played
             assert chosen == found.best, (position, safe)
             swapped += 1
-    assert kept >= 3
+    assert kept >= 2
 
 
 @pytest.mark.parametrize("tactics", [0, 4])

@@ -189,25 +189,22 @@ def test_a_hint_names_where_the_better_move_starts_and_the_answer_shows_what_the
 
 def test_the_real_engine_calls_a_recorded_blunder_no_better_and_its_own_move_good():
     from game.ai.line import LineEngine
+    from game.match.analysis import judge_point
     from tests.reference_material import corpus
 
     _game, _seed, position, blunder, _safe, _units = next(
         r for r in corpus("blunders.txt") if r[0] == "sixteen_soldiers"
     )
-    engine = LineEngine(plies=2)
+    engine = LineEngine(plies=1)
     try:
         verdicts = []
-        for move in (blunder, None):
-            if move is None:
-                engine.ask(position)
-                _wait(engine)
-                move = engine.points[0].best
+        move = blunder
+        for _ in range(2):  # the blunder, then the engine's own move there (its point's best)
             engine.ask_try(position, move)
             _wait(engine, lambda: engine.judged is not None)
-            from game.match.analysis import judge_point
-
             point, played, forces = engine.judged
             verdicts.append(judge_point(point, played, forces).verdict)
+            move = point.best
         assert verdicts[0] in (Verdict.MISTAKE, Verdict.BLUNDER) and verdicts[1] == Verdict.GOOD
     finally:
         engine.close()
