@@ -17,6 +17,7 @@ from rules.words import N_, Words, sentence, words_of
 
 from .. import library, theme
 from ..boards import BoardFamily, family_for
+from ..boards.cursor import ARROWS, nearest_cell
 from ..config import MatchConfig, Mode
 from ..match.editor import Counter, PositionEditor
 from ..match.variations import VariationTree
@@ -33,8 +34,6 @@ from .setup import last_setup
 if TYPE_CHECKING:
     from ..app import App
 
-#: arrow keys -> the direction the board's cursor moves on screen
-ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 #: the keys that choose the palette's pieces, in order
 DIGITS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
 
@@ -320,29 +319,13 @@ class EditorScene(Scene):
             if key in ARROWS:
                 return
         if key in ARROWS:
-            self.cursor = self._step(self.cursor, ARROWS[key])
+            self.cursor = nearest_cell(self.family.pos, self.editor.cells, self.cursor, ARROWS[key])
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_PLUS, pygame.K_EQUALS):
             self.put(self.cursor)
         elif key in (pygame.K_KP_PLUS,):
             self.put(self.cursor)
         elif key in (pygame.K_DELETE, pygame.K_BACKSPACE, pygame.K_MINUS, pygame.K_KP_MINUS):
             self.take(self.cursor)
-
-    def _step(self, cell: int, direction: tuple[int, int]) -> int:
-        """The nearest cell from ``cell`` in ``direction`` on screen (``cell`` if none)."""
-        x0, y0 = self.family.pos(cell)
-        dx, dy = direction
-        best, best_cost = cell, float("inf")
-        for other in self.editor.cells:
-            x, y = self.family.pos(other)
-            ahead = (x - x0) * dx + (y - y0) * dy
-            side = abs((x - x0) * dy - (y - y0) * dx)
-            if ahead <= 1 or side > ahead * 1.5:
-                continue
-            cost = ahead + 2 * side
-            if cost < best_cost:
-                best, best_cost = other, cost
-        return best
 
     # --- layout (update) and drawing ------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -21,6 +21,7 @@ from .. import theme
 from ..anim import Pulse, Timer
 from ..boards import Animation, BoardFamily, BoardLook, family_for
 from ..boards.beats import Beat
+from ..boards.cursor import ARROWS, nearest_cell
 from ..boards.route_input import Gesture
 from ..match.puzzle import (
     SET_IDS,
@@ -39,8 +40,6 @@ from ..widgets import Button, Selector
 if TYPE_CHECKING:
     from ..app import App
 
-#: arrow keys -> the direction the board's cursor moves on screen
-ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 GAP_SECONDS = 0.45  # between the moves of a line shown
 BACK_SECONDS = 1.6  # a wrong try's punishment stays this long before the puzzle comes back
 
@@ -194,7 +193,7 @@ class PuzzleScene(Scene):
             if self.cursor is None or self.cursor not in cells:
                 self.cursor = self._start_cell(cells)
             else:
-                self.cursor = self._step(self.cursor, ARROWS[key], cells)
+                self.cursor = nearest_cell(self.family.pos, cells, self.cursor, ARROWS[key])
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and self.cursor is not None:
             self.keyboard_used = True
             self.click(self.cursor)
@@ -205,22 +204,6 @@ class PuzzleScene(Scene):
         """Where the keyboard's cursor starts: the first piece the player can move, else the middle."""
         movable = sorted(self.session.board.builder.movable())
         return movable[0] if movable else cells[len(cells) // 2]
-
-    def _step(self, cell: int, direction: tuple[int, int], cells: list[int]) -> int:
-        """The nearest cell from ``cell`` in ``direction`` on screen (``cell`` if none)."""
-        x0, y0 = self.family.pos(cell)
-        dx, dy = direction
-        best, best_cost = cell, float("inf")
-        for other in cells:
-            x, y = self.family.pos(other)
-            ahead = (x - x0) * dx + (y - y0) * dy
-            side = abs((x - x0) * dy - (y - y0) * dx)
-            if ahead <= 1 or side > ahead * 1.5:
-                continue
-            cost = ahead + 2 * side
-            if cost < best_cost:
-                best, best_cost = other, cost
-        return best
 
     def _skip(self) -> None:
         """Show the rest of the line at once."""
