@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rules import Effect, Move, Note, State, load_state
-from rules.kinds import Detail, MoveKind, NoteCode, Pieces
+from rules.kinds import Code, Detail, MoveKind, NoteCode, Pieces
 from rules.registry import game_name
 from rules.words import N_, Words, words_of
 
@@ -316,7 +316,9 @@ class Shown:
     notation: str
 
 
-class Phase:
+class Phase(Code):
+    """Where a puzzle stands (a member equals only itself: never matched as text)."""
+
     OPEN = "open"  # the player is to find the move
     PUNISHED = "punished"  # a wrong move and its reply are shown, then the puzzle again
     SOLVED = "solved"
@@ -361,7 +363,7 @@ class PuzzleSession:
         state = self.puzzle.start()
         self.sides = state.game.sides
         self.board = PuzzleBoard(state, self.sides)
-        self.phase = Phase.OPEN
+        self.phase: Phase = Phase.OPEN
         self.tries = 0
         self.hinted = False
         self.hint_cells: tuple[int, ...] = ()
@@ -397,6 +399,11 @@ class PuzzleSession:
         self._open(self.index - 1)
 
     # --- the player's clicks --------------------------------------------------------------------
+    @property
+    def solved(self) -> bool:
+        """Found by the player (not shown)."""
+        return self.phase == Phase.SOLVED
+
     def click(self, cell: int | None) -> Click:
         """A click on the board while the puzzle is open, built into a move as in play."""
         if self.phase != Phase.OPEN or self.queue:

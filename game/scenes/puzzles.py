@@ -32,6 +32,7 @@ from ..match.puzzle import (
     load_set,
     set_title,
 )
+from ..match.routes import Click
 from ..physics import Bursts
 from ..render.marks import alpha_circle
 from ..scene import Scene
@@ -145,13 +146,13 @@ class PuzzleScene(Scene):
             return
         before = self.session.tries
         kind = self.session.click(cell)
-        if kind.value == "illegal" and cell is not None:
+        if kind == Click.ILLEGAL and cell is not None:
             self.flash = (cell, Timer(0.6))
             self.app.sound.play("illegal")
-        elif kind.value in ("select", "extend"):
+        elif kind in (Click.SELECT, Click.EXTEND):
             self.app.sound.play("select", 0.6)
-        elif kind.value == "move":
-            self.app.sound.play("win" if self.session.phase == Phase.SOLVED else "illegal")
+        elif kind == Click.MOVE:
+            self.app.sound.play("win" if self.session.solved else "illegal")
             if self.session.tries != before or self.session.finished:
                 self.family.position_changed(self.session.board)
 
