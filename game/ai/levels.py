@@ -90,8 +90,8 @@ class Level:
 # The tactical check (``Level.tactics``: the analysis judge four plies deep on the tree's move,
 # swapping one that loses a piece by force) was measured on Hard in Peralikatuma against alpha-beta
 # at 0.5 s a move, 20 games, the same seed beside the tree without it: 62.5% (6-13-1) against 57.5%
-# (5-13-2), one game apart and well inside either interval (RESULTS.md, "Issue 33, item 1"): not
-# turned on for any level until a longer match says it is better.
+# (5-13-2); in Kotu Ellima 57.5% against 52.5%: one game apart each time, well inside every interval
+# (RESULTS.md, "Issue 33, item 1"): not turned on for any level until a longer match says it is better.
 # Hard and Expert: the heuristic sharpened around the root's value (a one-piece lead of 16 counts,
 # instead of drowning in the exploration term), less exploration and more tactical playouts.
 # Measured against the alpha-beta yardstick at equal time (benchmarks/RESULTS.md, issue 12); the
