@@ -21,11 +21,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the tests' bound on a child's work (a checkout's script)
+from tests.hang_guard import run as run_bounded  # noqa: E402
+
 DEFAULT = ROOT / "dist" / "keliya" / ("keliya.exe" if os.name == "nt" else "keliya")
 LANGUAGES = ("si", "ta", "bn")
-#: how long a child may run before it is called hung (a guard, never a measure: the build test
-#: runs on shared machines)
-HANG_SECONDS = 900
 
 
 def _env() -> dict[str, str]:
@@ -33,7 +33,7 @@ def _env() -> dict[str, str]:
 
 
 def _run(exe: Path, *args: str) -> subprocess.CompletedProcess:
-    out = subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=HANG_SECONDS, env=_env())
+    out = run_bounded([str(exe), *args], capture_output=True, text=True, env=_env())
     if out.returncode != 0:
         raise SystemExit(
             f"FAIL {' '.join(args)}: exit {out.returncode}\n{out.stdout[-800:]}\n{out.stderr[-2000:]}"
@@ -91,9 +91,7 @@ def check(exe: Path) -> list[str]:
         f"first frame in {', '.join(LANGUAGES)}: exit 0 (their typefaces and catalogues are inside)"
     )
     with tempfile.TemporaryDirectory() as tmp:  # the screenshot tool is the checkout's, not the app's
-        out = subprocess.run(
-            [str(exe), "--screenshots", tmp], capture_output=True, text=True, timeout=HANG_SECONDS, env=_env()
-        )
+        out = run_bounded([str(exe), "--screenshots", tmp], capture_output=True, text=True, env=_env())
         said = (out.stdout + out.stderr).strip()
         if out.returncode == 0 or "needs a source checkout" not in said or "Traceback" in said:
             raise SystemExit(f"FAIL --screenshots in the bundle: exit {out.returncode}\n{said[-2000:]}")

@@ -193,6 +193,14 @@ def test_the_rows_number_moves_as_the_move_list_and_put_variations_under_the_mov
     assert [r.indent for r in rows] == [0, 1, 0]
 
 
+def answered(engine) -> None:
+    """Wait until the engine's process has answered what was asked (or has stopped: then its
+    ``error`` says so): bounded by its answer, not by the clock, which a loaded machine stretches."""
+    while not engine.done:
+        engine.poll()
+        pygame.time.wait(5)
+
+
 def test_the_real_engine_finds_a_legal_line_and_drops_a_position_no_longer_shown():
     from game.ai.line import LineEngine
 
@@ -201,12 +209,8 @@ def test_the_real_engine_finds_a_legal_line_and_drops_a_position_no_longer_shown
     try:
         engine.ask(game.to_text())
         engine.ask(a_game("sixteen_soldiers", 8).to_text())  # stepped on at once: this one counts
-        for _ in range(20_000):
-            engine.poll()
-            if engine.done:
-                break
-            pygame.time.wait(5)
-        assert engine.done and not engine.error
+        answered(engine)
+        assert not engine.error
         state = a_game("sixteen_soldiers", 8)
         assert engine.points and engine.points[0].ply == state.ply
         for point in engine.points:

@@ -2,7 +2,6 @@
 menus, the coin toss, silent audio without a device, shapes that tell pieces apart, and
 animations that take the same time at any frame rate."""
 
-import subprocess
 import sys
 from pathlib import Path
 
@@ -25,7 +24,7 @@ from game.scenes.setup import SetupScene
 from game.sound import SoundBank, recipes
 from rules import load_game
 from rules.kinds import MoveKind, PieceKind
-from tests.hang_guard import HANG_SECONDS
+from tests.hang_guard import run as run_bounded
 from tools.scenarios import Mouse, chain_position, pump, shown_title
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -242,11 +241,10 @@ def test_text_cache_and_scale():
 
 
 def run_main(*args):
-    return subprocess.run(
+    return run_bounded(
         [sys.executable, str(ROOT / "main.py"), *args],
         capture_output=True,
         text=True,
-        timeout=HANG_SECONDS,
         env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"},
     )
 

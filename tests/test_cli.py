@@ -1,18 +1,15 @@
 """The command line: --list prints the games, a bad flag prints usage and fails."""
 
-import subprocess
 import sys
 from pathlib import Path
 
-from tests.hang_guard import HANG_SECONDS
+from tests.hang_guard import run as run_bounded
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args):
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=HANG_SECONDS
-    )
+    return run_bounded([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True)
 
 
 def test_list_prints_every_game():

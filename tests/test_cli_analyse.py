@@ -8,7 +8,6 @@ import io
 import json
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -21,7 +20,7 @@ from game.match.numbering import REPLY, move_labels
 from game.saves import match_text, start_of
 from game.userfiles import MAX_BYTES
 from rules import load_state
-from tests.hang_guard import HANG_SECONDS
+from tests.hang_guard import run as run_bounded
 
 ROOT = Path(__file__).resolve().parent.parent
 BUDGET = 200  # the judge's work per position: small, the whole file in seconds
@@ -153,11 +152,10 @@ def test_json_from_the_command_line_without_a_display_or_pygame(sowing):
     before = snapshot(path.parent)
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
     env[annotate.BUDGET_VARIABLE] = str(BUDGET)
-    out = subprocess.run(
+    out = run_bounded(
         [sys.executable, "-X", "importtime", str(ROOT / "main.py"), "--analyse", str(path), "--json"],
         capture_output=True,
         text=True,
-        timeout=HANG_SECONDS,
         env=env,
     )
     assert out.returncode == 0, out.stderr[-2000:]
@@ -268,11 +266,10 @@ def test_each_bad_input_is_one_line_and_exit_2(sowing, tmp_path):
     cases = bad_inputs(folder, sowing[0])
     before = snapshot(folder)
     for name, (path, says) in cases.items():
-        out = subprocess.run(
+        out = run_bounded(
             [sys.executable, str(ROOT / "main.py"), "--analyse", str(path)],
             capture_output=True,
             text=True,
-            timeout=HANG_SECONDS,
         )
         assert out.returncode == 2, (name, out.stderr)
         assert out.stdout == "", name
@@ -308,11 +305,10 @@ def test_a_file_without_read_permission(sowing, tmp_path):
     path.write_bytes(sowing[0].read_bytes())
     path.chmod(0)
     try:
-        out = subprocess.run(
+        out = run_bounded(
             [sys.executable, str(ROOT / "main.py"), "--analyse", str(path)],
             capture_output=True,
             text=True,
-            timeout=HANG_SECONDS,
         )
     finally:
         path.chmod(0o600)

@@ -29,7 +29,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.pause import MenuOverlay, PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.settings_screen import SettingsScene
-from tests.hang_guard import HANG_SECONDS
+from tests.hang_guard import run as run_bounded
 from tools.scenarios import Mouse, click_move, finished, random_play, settle, shown_title, start_play, visible
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -269,12 +269,11 @@ def test_a_save_killed_half_way_is_cleaned_at_the_next_start_and_another_windows
         "os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)\n"
         "userfiles.write_text_atomically(Path(sys.argv[1]), 'half of a newer save')\n"
     )
-    run = subprocess.run(
+    run = run_bounded(
         [sys.executable, "-c", killed, str(path)],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
-        timeout=HANG_SECONDS,
     )
     assert run.returncode == -9, run.stderr
     [left] = path.parent.glob(".*.tmp")  # what the killed save left

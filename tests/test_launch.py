@@ -18,7 +18,7 @@ from game.app import App
 from game.boards.beats import Beat
 from game.sound import RECIPES, SoundBank, event_sound, recipe, sounds_dir, to_pcm
 from rules.kinds import PieceKind
-from tests.hang_guard import HANG_SECONDS
+from tests.hang_guard import run as run_bounded
 from tools.scenarios import shown_title
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,11 +30,10 @@ def pyproject() -> dict:
 
 
 def run_script(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
+    return run_bounded(
         [sys.executable, str(ROOT / "main.py"), *args],
         capture_output=True,
         text=True,
-        timeout=HANG_SECONDS,
         env=env,
     )
 
@@ -60,9 +59,9 @@ def test_installed_command_runs():
     exe = Path(sys.executable).parent / ("keliya.exe" if os.name == "nt" else "keliya")
     if not exe.exists():
         pytest.skip("the project is not installed in this environment (pip install -e .)")
-    out = subprocess.run([str(exe), "--list"], capture_output=True, text=True, timeout=HANG_SECONDS)
+    out = run_bounded([str(exe), "--list"], capture_output=True, text=True)
     assert out.returncode == 0 and "ncuva" in out.stdout
-    out = subprocess.run([str(exe), "--help"], capture_output=True, text=True, timeout=HANG_SECONDS)
+    out = run_bounded([str(exe), "--help"], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.startswith("usage: keliya")
 
 

@@ -17,6 +17,7 @@ from game.match.events import Tone
 from game.match.mistakes import MistakeDrill, exercises
 from game.scenes.mistakes import MistakesScene
 from rules import load_game, load_state
+from tests.test_analysis_board import answered
 from tools.scenarios import Mouse, click_move, pump, start_play, visible
 
 
@@ -201,22 +202,14 @@ def test_the_real_engine_calls_a_recorded_blunder_no_better_and_its_own_move_goo
         move = blunder
         for _ in range(2):  # the blunder, then the engine's own move there (its point's best)
             engine.ask_try(position, move)
-            _wait(engine, lambda: engine.judged is not None)
+            answered(engine)
+            assert engine.judged is not None and not engine.error
             point, played, forces = engine.judged
             verdicts.append(judge_point(point, played, forces).verdict)
             move = point.best
         assert verdicts[0] in (Verdict.MISTAKE, Verdict.BLUNDER) and verdicts[1] == Verdict.GOOD
     finally:
         engine.close()
-
-
-def _wait(engine, ready=None) -> None:
-    for _ in range(40_000):
-        engine.poll()
-        if engine.done and (ready is None or ready()):
-            return
-        pygame.time.wait(5)
-    raise AssertionError("the engine did not answer")
 
 
 # --- on screen --------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import pytest
 import tomllib
 
 from game import launch
-from tests.hang_guard import HANG_SECONDS
+from tests.hang_guard import run as run_bounded
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the packages the app runs on, and the repository's development folders (never installed)
@@ -126,13 +126,12 @@ def test_screenshots_from_an_installed_copy_exit_with_one_line(tmp_path):
     (site / "tools").mkdir()  # an empty folder would be a namespace package: make it fail to import
     (site / "tools" / "__init__.py").write_text("raise ModuleNotFoundError('no tools', name='tools')\n")
     code = "import sys; from game.launch import main; sys.exit(main())"
-    out = subprocess.run(
+    out = run_bounded(
         [sys.executable, "-c", code, "--screenshots", str(tmp_path / "shots")],
         cwd=tmp_path,
         env={"PYTHONPATH": str(site), "KELIYA_NO_DIALOG": "1", "SDL_VIDEODRIVER": "dummy", "PATH": ""},
         capture_output=True,
         text=True,
-        timeout=HANG_SECONDS,
     )
     assert out.returncode == 2, out.stderr
     assert out.stderr.strip() == launch.NEEDS_CHECKOUT.format(flag="--screenshots")
@@ -158,7 +157,7 @@ def test_a_wheel_carries_the_app_and_its_assets_and_no_tooling(tmp_path):
     # with setuptools and wheel at hand, no isolated build environment to fetch (offline, quicker)
     here = all(importlib.util.find_spec(m) is not None for m in ("setuptools", "wheel"))
     isolation = ["--no-build-isolation"] if here else []
-    out = subprocess.run(
+    out = run_bounded(
         [
             sys.executable,
             "-m",
@@ -173,7 +172,6 @@ def test_a_wheel_carries_the_app_and_its_assets_and_no_tooling(tmp_path):
         ],
         capture_output=True,
         text=True,
-        timeout=HANG_SECONDS,
     )
     assert out.returncode == 0, out.stderr
     wheel = next(tmp_path.glob("keliya-*.whl"))

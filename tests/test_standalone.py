@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import ast
 import importlib.util
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.hang_guard import HANG_SECONDS
+from tests.hang_guard import run as run_bounded
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = [
@@ -26,7 +25,7 @@ pytestmark = [
 
 
 def test_standalone_app_builds_and_runs(tmp_path):
-    built = subprocess.run(
+    built = run_bounded(
         [
             sys.executable,
             str(ROOT / "scripts" / "build_app.py"),
@@ -37,7 +36,6 @@ def test_standalone_app_builds_and_runs(tmp_path):
         ],
         capture_output=True,
         text=True,
-        timeout=HANG_SECONDS,
     )
     assert built.returncode == 0, built.stderr[-3000:]
     # the bundle's Python modules (PyInstaller's table of the archive): the app, not the tooling
@@ -47,11 +45,10 @@ def test_standalone_app_builds_and_runs(tmp_path):
     development = ("tools", "training", "tests", "benchmarks", "scripts")
     assert not sorted(m for m in bundled if m.split(".")[0] in development)
     exe = next((tmp_path / "dist" / "keliya").glob("keliya*"))
-    smoke = subprocess.run(
+    smoke = run_bounded(
         [sys.executable, str(ROOT / "scripts" / "smoke_app.py"), str(exe)],
         capture_output=True,
         text=True,
-        timeout=HANG_SECONDS,
     )
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr[-3000:]
     assert "PASS" in smoke.stdout

@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -30,7 +29,7 @@ from game.scene import Scene
 from game.scenes.title import TitleScene
 from rules import game_ids, game_spec
 from rules.registry import game_name
-from tests.hang_guard import HANG_SECONDS
+from tests.hang_guard import run as run_bounded
 from tools.scenarios import random_play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,13 +93,12 @@ def first_frame_modules() -> set[str]:
     """The modules a launch has loaded when its first frame is shown (KELIYA_HOME: this test's;
     an English system, as the environment says it)."""
     env = {**os.environ, "LANGUAGE": "en_GB:en", "LANG": "en_GB.UTF-8"}
-    out = subprocess.run(
+    out = run_bounded(
         [sys.executable, "-c", DRIVER, str(ROOT / "main.py")],
         capture_output=True,
         text=True,
         cwd=ROOT,
         env=env,
-        timeout=HANG_SECONDS,
     )  # a guard against a hang, not a measure
     assert out.returncode == 0, out.stderr[-2000:]
     [line] = [line for line in out.stdout.splitlines() if line.startswith("modules ")]
