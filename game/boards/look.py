@@ -37,6 +37,19 @@ class Animation(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+class Pointer(Protocol):
+    """Where the pointer is over a board (the board family's input: ``RouteInput``)."""
+
+    @property
+    def hover(self) -> int | None: ...
+
+    @property
+    def mouse(self) -> tuple[int, int]: ...
+
+    @property
+    def dragging(self) -> bool: ...
+
+
 @dataclass(frozen=True)
 class BoardLook:
     source: BoardSource
@@ -49,6 +62,32 @@ class BoardLook:
     hover: int | None
     mouse: tuple[int, int]
     dragging: bool
+
+    @classmethod
+    def live(
+        cls,
+        source: BoardSource,
+        pointer: Pointer,
+        animation: Animation | None,
+        flash: tuple[int, float] | None,
+        pulse: float,
+        time: float,
+        busy: bool,
+        bursts: Bursts,
+    ) -> BoardLook:
+        """``source`` as a scene shows it this frame, the pointer where ``pointer`` has it."""
+        return cls(
+            source,
+            animation,
+            flash,
+            pulse,
+            time,
+            busy,
+            bursts,
+            pointer.hover,
+            pointer.mouse,
+            pointer.dragging,
+        )
 
     @classmethod
     def still(cls, source: BoardSource) -> BoardLook:

@@ -119,16 +119,13 @@ class BoardPanelScene(Scene):
 
     def make_look(self) -> None:
         """What the board draws this frame (drawing only reads it)."""
-        inp = self.board.input
-        self.look = BoardLook(
+        self.look = BoardLook.live(
             self.source,
+            self.board.input,
             self._anim,
             None,
             self._pulse.value,
             self.time,
             self.busy,
             self.bursts,
-            inp.hover,
-            inp.mouse,
-            inp.dragging,
         )

@@ -161,18 +161,15 @@ class PlayScene(Scene):
         self.log_scroll = self.plan.log_scroll  # the player's scroll, kept in range, for the next frame
         self._show_buttons(self.plan)
         reviewing = self.match.review.active
-        inp = self.board.input
-        self.look = BoardLook(
+        self.look = BoardLook.live(
             self.match.board_source,
+            self.board.input,
             None if reviewing else self.animation,
             None if self._flash is None or reviewing else (self._flash[0], self._flash[1].t),
             self._pulse.value,
             self.time,
             self.busy and not reviewing,
             self.bursts,
-            inp.hover,
-            inp.mouse,
-            inp.dragging,
         )
 
     def _show_buttons(self, plan: PanelPlan) -> None:

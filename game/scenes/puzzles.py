@@ -285,18 +285,15 @@ class PuzzleScene(Scene):
         self.answer_button.enabled = not self.busy and session.phase in (Phase.OPEN, Phase.PUNISHED)
         self.replay_button.visible = session.finished
         self.replay_button.enabled = not self.busy
-        inp = self.family.input
-        self.look = BoardLook(
+        self.look = BoardLook.live(
             session.board,
+            self.family.input,
             self.anim,
             None if self.flash is None else (self.flash[0], self.flash[1].t),
             self._pulse.value,
             self.time,
             self.busy,
             self.bursts,
-            inp.hover,
-            inp.mouse,
-            inp.dragging,
         )
 
     # --- drawing (reads only) ------------------------------------------------------------------------
