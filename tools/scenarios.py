@@ -194,8 +194,7 @@ def click_move(mouse: Mouse, scene, move) -> None:
         return
     for p in move.path:
         mouse.click(view.pos(p))
-    source = scene.model if hasattr(scene, "model") else scene.match  # the analysis board, or play
-    if source.builder.path == tuple(move.path):
+    if scene.look.builder.path == tuple(move.path):  # what the board shows: play's, or any board scene's
         mouse.click(view.pos(move.path[-1]))
 
 
