@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from rules import Effect, Move, Note, State
+from rules import Effect, Move, Note, State, load_state
 from rules.kinds import BoardKind, Detail, EffectKind, NoteCode, Pieces
 from rules.words import Words
 
@@ -130,7 +130,7 @@ class MistakeDrill:
         self.done_here = False  # solved, or the answer shown
         self.judging: str = ""  # the move being judged, in notation
         self.answer_line = ""  # what the move played allowed (the best line after it)
-        self.state = _load(self.item.position)
+        self.state = load_state(self.item.position)
         self.builder = MoveBuilder(self.state)
         self.pieces_now: Pieces = self.state.pieces()
         self.last_move: Move | None = None
@@ -263,7 +263,7 @@ class MistakeDrill:
         if self.shown:
             return
         if self.done_here:  # found already: the computer's own move, from the position again
-            self.state = _load(self.item.position)
+            self.state = load_state(self.item.position)
             self.builder = MoveBuilder(self.state)
             self.pieces_now = self.state.pieces()
             self.last_move, self.last_effects, self.last_mover = None, [], None
@@ -293,12 +293,6 @@ class MistakeDrill:
         if self._engine is not None:
             self._engine.close()
             self._engine = None
-
-
-def _load(position: str) -> State:
-    from rules import load_state
-
-    return load_state(position)
 
 
 def _stones(state: State) -> bool:
