@@ -14,7 +14,7 @@ from game import library, saves
 from game.ai.analysis import Point
 from game.config import MatchConfig, Mode
 from game.match.analysis_board import AnalysisBoard
-from game.match.events import Tone
+from game.match.events import SILENT, Tone
 from game.match.variations import VariationTree, game_tree
 from game.scenes.analysis_board import AnalysisBoardScene
 from rules import load_game, load_state
@@ -488,3 +488,79 @@ def test_each_board_family_draws_the_board_with_the_engine_on(app, game_id):
     scene.model.toggle_engine()
     pump(app, 0.1)
     assert scene.model.suggestion is not None and "Best line" in visible(app)
+
+
+# --- what the board says, shown while it holds --------------------------------------------------------
+def test_the_board_says_whose_move_it_is_in_the_game_or_a_variation_and_the_keys(app):
+    game = a_game("cows_leopards", 4)
+    scene = AnalysisBoardScene(
+        app, game_tree(game, "", 2), game.game.sides, engine_factory=lambda: Scripted(lambda s: [])
+    )
+    app.manager.push(scene)
+    pump(app, 0.1)
+    side = game.game.sides[scene.model.state.to_move]
+    seen = visible(app)
+    assert f"The game as played: {side} to move." in seen and "Engine: off" in seen
+    assert "← → Home End: step · a click on a move goes there" in seen
+    m = scene.model
+    m.play(next(mv for mv in m.state.legal_moves() if m.state.move_text(mv) != m.tree.game[2]))
+    m.said = SILENT  # the variation's own news said, the status line under it
+    pump(app, 0.5)
+    assert f"A variation: {game.game.sides[m.state.to_move]} to move." in visible(app)
+    Mouse(app).key(pygame.K_e)
+    pump(app, 0.1)
+    assert "Engine: on" in visible(app)
+
+
+def test_a_refusal_and_what_delete_did_are_said_in_words_and_stay_said_until_the_next_step(app):
+    game = a_game()
+    scene = AnalysisBoardScene(
+        app, game_tree(game, "", 1), game.game.sides, engine_factory=lambda: Scripted(lambda s: [])
+    )
+    app.manager.push(scene)
+    mouse = Mouse(app)
+    mouse.key(pygame.K_DELETE)
+    for _ in range(3):
+        pump(app, 0.5)
+        assert "These are the game's own moves: only a variation can be deleted." in visible(app)
+    m = scene.model
+    m.play(next(mv for mv in m.state.legal_moves() if m.state.move_text(mv) != m.tree.game[1]))
+    pump(app, 1)
+    mouse.key(pygame.K_DELETE)
+    pump(app, 0.5)
+    assert "Variation deleted." in visible(app)
+    mouse.key(pygame.K_u)
+    assert "Nothing to move up: this line is first after the game's own." in visible(app)
+    mouse.key(pygame.K_LEFT)
+    assert "Nothing to move up" not in visible(app)  # a step: the news is old
+
+
+def test_at_the_games_end_a_click_says_to_step_back_and_a_stopped_engine_is_said():
+    game = played_to_end()
+    engine = Scripted(lambda s: [])
+    board = AnalysisBoard(game_tree(game), game.game.sides, 0, lambda: engine)
+    board.click(game.game.layout.cells[0].index)
+    assert board.said.words == "The game is over here: step back to try another move."
+    board.toggle_engine()
+    engine.error = "EOFError"
+    assert board.evaluation() == "The engine stopped: EOFError"
+
+
+def played_to_end():
+    state = load_game("ncuva").new_initial_state(random.Random(0))
+    rng = random.Random(1)
+    while state.outcome() is None:
+        state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_the_rules_screen_says_how_the_board_and_the_drill_work(app):
+    from game.scenes.rules_screen import RulesScene
+
+    for game_id, unit in (("kotu_ellima", "pieces ahead"), ("ncuva", "stones ahead")):
+        scene = RulesScene(app, game_id)
+        app.manager.push(scene)
+        pump(app, 0.05)
+        text = " ".join(str(line) for line, _, _ in scene.lines)
+        assert "The analysis board [B]" in text and unit in text and "After the analysis, L goes over" in text
+        app.manager.pop()

@@ -149,10 +149,6 @@ class AnalysisBoardScene(BoardPanelScene):
         on = self.model.engine_on
         self.engine_button.label = N_("Engine: on") if on else N_("Engine: off")
         self.engine_button.visible = self.model.engine_available
-        branch = self.model.tree.branch_of(self.model.tree.cursor)
-        off_game = not self.model.tree.is_game(self.model.tree.cursor)
-        self.delete_button.enabled = off_game or (branch is not None and not self.model.tree.is_game(branch))
-        self.promote_button.enabled = branch is not None
         self._place_words(s)
         last = self.text_lines[-1][2][1] if self.text_lines else self.engine_button.rect.bottom
         top = last + int(self.text_size * 1.2) + int(8 * s)
