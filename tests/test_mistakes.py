@@ -332,3 +332,33 @@ def test_a_drop_is_hinted_by_its_row():
     name = next(c.name for c in state.game.layout.cells if c.index == best.path[0])
     drill.hint()
     assert drill.said.words == f"Hint: the better move places a piece from hand in row {name[1:]}."
+
+
+def test_the_drill_says_what_it_is_doing_and_keeps_saying_it_while_it_holds(app):
+    state = played_game()
+    items = exercises(analysed(state), state, {0, 1})
+    slow = Judges()
+    slow.poll = lambda: False  # type: ignore[method-assign]  # a verdict that has not come yet
+    scene = MistakesScene(app, items, state.game.sides, engine_factory=lambda: slow)
+    app.manager.push(scene)
+    pump(app, 0.1)
+    m = scene.model
+    assert "Slip 1 of 3 · found 0" in visible(app)
+    m.try_move(m.state.parse_move(items[0].played))
+    assert f"{items[0].played} is the move played: find a better one." in visible(app)
+    first = load_state(items[0].position)
+    other = next(
+        first.move_text(x)
+        for x in first.legal_moves()
+        if first.move_text(x) not in (items[0].best, items[0].played)
+    )
+    m.try_move(first.parse_move(other))
+    for _ in range(3):
+        pump(app, 0.5)
+        assert f"Judging {other}…" in visible(app)  # until the verdict comes
+    m.show_answer()
+    pump(app, 0.1)
+    assert f"The better move: {items[0].best} (marked on the board)." in visible(app)
+    slow.error, slow.poll = "EOFError", lambda: True  # type: ignore[method-assign]
+    pump(app, 0.1)
+    assert "The engine stopped: EOFError" in visible(app)
