@@ -66,3 +66,54 @@ def test_a_level_checks_its_move_only_when_it_asks_for_the_check(tactics):
     decision = player.choose(state)
     assert decision.move in state.legal_moves()
     assert asked == ([decision.move] if tactics else [])
+
+
+def test_the_check_takes_its_time_from_the_trees_clock_never_more_than_half():
+    from game.ai.policy import recent, shared_clock
+
+    assert shared_clock(1.0, 0.2) == pytest.approx(0.8) and shared_clock(1.0, 0.9) == 0.5
+    assert shared_clock(None, 0.3) is None
+    assert recent(0.0, 1.0) == pytest.approx(0.3) and recent(1.0, 0.0) == pytest.approx(0.7)
+    level = replace(LEVELS["hard"], seconds=1.0, iterations=60, book=False, tactics=4)
+    player = LevelPlayer(level, random.Random(2))
+    clocks: list[float | None] = []
+    search = player.mcts.search
+
+    def timed(state, seconds=None, iterations=None, cancel=None):
+        clocks.append(seconds)
+        return search(state, seconds=None, iterations=iterations, cancel=cancel)
+
+    player.mcts.search = timed  # type: ignore[method-assign]
+    player._checked = lambda state, move: move  # type: ignore[method-assign]
+    state = load_state(entries("kotu_ellima", 1)[0][2])
+    player._check_seconds = 0.3
+    player.choose(state)
+    assert clocks == [pytest.approx(0.7)]
+    assert 0.21 <= player._check_seconds < 0.3  # the check just done (quick here) weighed in
+
+
+def test_a_proven_win_is_played_unchecked_and_a_check_over_its_budget_lets_the_move_stand(monkeypatch):
+    from game.ai.mcts import SearchResult
+
+    state = load_state(entries("sixteen_soldiers", 1)[0][2])
+    _game, _seed, _position, blunder, _safe, _units = entries("sixteen_soldiers", 1)[0]
+    move = state.parse_move(blunder)
+    starved = LevelPlayer(replace(CHECKED, tactics_nodes=1), random.Random(1))
+    assert starved._checked(state, move) == move  # no verdict within one node: the tree's move
+    level = replace(CHECKED, seconds=None, iterations=10, book=False)
+    player = LevelPlayer(level, random.Random(1))
+    asked: list[object] = []
+    player._checked = lambda s, m: asked.append(m) or m  # type: ignore[method-assign]
+    player.mcts.search = lambda *a, **k: SearchResult(move, 10, 0.0, 1.0, "win", {})  # type: ignore[method-assign]
+    assert player.choose(state).move == move and asked == []
+
+
+@pytest.mark.parametrize(("gap", "swapped"), [(1.0, True), (0.99, False)])
+def test_a_move_exactly_a_piece_worse_is_swapped_and_one_less_is_not(monkeypatch, gap, swapped):
+    from game.ai import judge
+
+    state = load_state(entries("sixteen_soldiers", 1)[0][2])
+    mine, other = state.legal_moves()[:2]
+    made = judge.Comparison({mine: -gap}, other, 0.0, 0.0, 4, 100)
+    monkeypatch.setattr(judge.Judge, "compare", lambda self, s, moves, depth: made)
+    assert LevelPlayer(CHECKED, random.Random(1))._checked(state, mine) == (other if swapped else mine)

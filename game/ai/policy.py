@@ -20,6 +20,20 @@ from .levels import Level
 from .mcts import MCTS, SearchResult
 from .parallel import HelperSet, RootParallelSearch, start_helpers, stop_helpers
 
+#: how much of the tactical check's recent time a new check weighs against (the rest: its own)
+CHECK_MEMORY = 0.7
+
+
+def shared_clock(seconds: float | None, check_seconds: float) -> float | None:
+    """The tree's clock when a tactical check follows it: the check's recent time comes out of
+    the level's, never more than half of it (no clock: none)."""
+    return None if seconds is None else max(seconds / 2, seconds - check_seconds)
+
+
+def recent(average: float, spent: float) -> float:
+    """The checks' recent time, after one that took ``spent`` seconds."""
+    return CHECK_MEMORY * average + (1 - CHECK_MEMORY) * spent
+
 
 class Decision(NamedTuple):
     """A chosen move with what it cost (``search`` is None for players that do not search)."""
@@ -82,9 +96,7 @@ class LevelPlayer:
         self.mcts.config = level.config_for(state.game, state.to_move)
         self.mcts.evaluator = level.evaluator_for(state.game, state.to_move)
         parallel = self._parallel_search()
-        seconds = level.seconds
-        if seconds is not None and level.tactics:  # the check's time comes out of the search's
-            seconds = max(seconds / 2, seconds - self._check_seconds)
+        seconds = shared_clock(level.seconds, self._check_seconds) if level.tactics else level.seconds
         if parallel is not None:
             result = parallel.search(self.mcts, state, seconds, level.iterations, cancel, ticket)
         else:
@@ -93,8 +105,7 @@ class LevelPlayer:
         if move is not None and level.tactics and result.proven != "win":
             started = time.perf_counter()
             move = self._checked(state, move)
-            spent = time.perf_counter() - started
-            self._check_seconds = 0.7 * self._check_seconds + 0.3 * spent  # what the next one may take
+            self._check_seconds = recent(self._check_seconds, time.perf_counter() - started)
         if move is not None and level.stray and result.proven != "win" and self.rng.random() < level.stray:
             move = self._stray(state, result)
         return Decision(move, result.iterations, time.perf_counter() - t0, result)
