@@ -564,3 +564,64 @@ def test_the_rules_screen_says_how_the_board_and_the_drill_work(app):
         text = " ".join(str(line) for line, _, _ in scene.lines)
         assert "The analysis board [B]" in text and unit in text and "After the analysis, L goes over" in text
         app.manager.pop()
+
+
+def placed(app) -> list[tuple[str, pygame.Rect]]:
+    """Every text the next frame draws, with where it lands."""
+    from game import theme
+
+    seen: list[tuple[str, pygame.Rect]] = []
+    theme.text_placed = lambda surface, words, rect, box, size: seen.append((words, rect.copy()))
+    try:
+        app.frame([], 1 / 60)
+    finally:
+        theme.text_placed = None
+    return seen
+
+
+def laid_out_in_its_panel(app, scene) -> list[str]:
+    """The panel's texts: each inside the panel, none over another, the buttons' own words aside."""
+    texts = [(w, r) for w, r in placed(app) if scene.panel.colliderect(r)]
+    buttons = [b.rect for b in scene.buttons if b.visible]
+    free = [(w, r) for w, r in texts if not any(b.contains(r) for b in buttons)]
+    for i, (w, r) in enumerate(free):
+        assert scene.panel.contains(r), (w, r, scene.panel)
+        assert all(not r.colliderect(o) for _, o in free[i + 1 :]), w
+        assert all(r.bottom <= b.top or r.top >= b.bottom for b in buttons), w
+    return [w for w, _ in texts]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+def test_the_boards_words_keep_to_their_places_and_each_button_names_its_key(app, size):
+    app.resize(size)
+    game = a_game(plies=12)
+    scene = AnalysisBoardScene(
+        app,
+        game_tree(game, "", 4),
+        game.game.sides,
+        engine_factory=lambda: Scripted(lambda s: first_moves(s, 5)),
+    )
+    app.manager.push(scene)
+    m = scene.model
+    m.play(next(mv for mv in m.state.legal_moves() if m.state.move_text(mv) != m.tree.game[4]))
+    m.toggle_engine()
+    pump(app, 1)
+    words = " ".join(laid_out_in_its_panel(app, scene))
+    for label in ("[E]", "[U]", "[Del]", "[Esc]"):
+        assert label in words, label
+
+
+def test_the_wheel_scrolls_the_move_list(app):
+    app.resize((960, 600))
+    game = a_game("battlehalma", 160)
+    scene = AnalysisBoardScene(
+        app, game_tree(game, "", 0), game.game.sides, engine_factory=lambda: Scripted(lambda s: [])
+    )
+    app.manager.push(scene)
+    pump(app, 0.1)
+    assert len(scene._lines) * scene.row_h > scene.list_rect.height  # more moves than the list shows
+    first = scene.row_cells[0][1]
+    app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3)], 1 / 60)
+    assert scene.scroll == 3 and scene.row_cells[0][1] is not first
+    app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=5)], 1 / 60)
+    assert scene.scroll == 0 and scene.row_cells[0][1] is first

@@ -362,3 +362,20 @@ def test_the_drill_says_what_it_is_doing_and_keeps_saying_it_while_it_holds(app)
     slow.error, slow.poll = "EOFError", lambda: True  # type: ignore[method-assign]
     pump(app, 0.1)
     assert "The engine stopped: EOFError" in visible(app)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+def test_the_drills_words_keep_to_their_places_and_each_button_names_its_key(app, size):
+    from tests.test_analysis_board import laid_out_in_its_panel
+
+    app.resize(size)
+    state = played_game()
+    items = exercises(analysed(state), state, {0, 1})
+    scene = MistakesScene(app, items, state.game.sides, engine_factory=Judges)
+    app.manager.push(scene)
+    scene.model.hint()
+    pump(app, 0.1)
+    words = " ".join(laid_out_in_its_panel(app, scene))
+    assert "Learn from your mistakes" in words
+    for label in ("[H]", "[S]", "[N]", "[Esc]"):
+        assert label in words, label
