@@ -35,18 +35,27 @@ def test_a_recorded_blunder_is_swapped_for_a_move_that_keeps_the_pieces(game_id)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_move_within_a_piece_of_the_best_is_let_stand_and_one_a_piece_worse_is_not(game_id):
+def test_a_move_within_a_piece_of_the_best_is_let_stand_and_one_a_piece_worse_is_not(game_id, monkeypatch):
     from game.ai.judge import Judge
 
     player = LevelPlayer(CHECKED, random.Random(1))
     level = player.level
+    judged: list[tuple[int, int, object]] = []  # (nodes, depth, finding) of each search the check ran
+    compare = Judge.compare
+
+    def seen(judge, state, moves, depth):  # the check's own search, kept (not searched twice)
+        judged.append((judge.budget, depth, compare(judge, state, moves, depth)))
+        return judged[-1][2]
+
+    monkeypatch.setattr(Judge, "compare", seen)
     kept = swapped = 0
     for _game, _seed, position, _blunder, safe, _units in entries(game_id, 4):
         state = load_state(position)
         move = state.parse_move(safe)
-        found = Judge(level.tactics_nodes).compare(state, [move], level.tactics)
-        assert found is not None
         chosen = player._checked(state, move)
+        [(nodes, depth, found)] = judged
+        judged.clear()
+        assert (nodes, depth) == (level.tactics_nodes, level.tactics) and found is not None
         if found.best_score - found.scores[move] < 1.0:
             assert chosen == move, (position, safe)
             kept += 1

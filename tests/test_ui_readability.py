@@ -185,3 +185,24 @@ def test_remembered_measures_follow_the_width_and_the_language():
         i18n.set_language("en")
         theme.use_language("en")
     assert theme.measure("Medium", 24) == english
+
+
+@pytest.mark.parametrize("width", [1, 40, 121, 200, 333])
+@pytest.mark.parametrize(
+    "words", ["Every unfinished game is kept, one file per game", "සෑම නිම නොකළ ක්‍රීඩාවක්ම තබා ඇත"]
+)
+def test_a_line_cut_to_fit_keeps_as_many_letters_as_fit(words, width):
+    """``fit`` cuts a line too wide for its box at the longest start that fits with its ellipsis:
+    never wider than the box (unless nothing fits), never a letter shorter than it must be."""
+    cut = theme.fit(words, 20, width)
+    if theme.measure(words, 20)[0] <= width:
+        assert cut == words
+        return
+    assert cut.endswith("…") and words.startswith(cut[:-1].rstrip())
+    kept = len(cut) - 1
+    if kept:
+        assert theme.measure(cut, 20)[0] <= width
+    longer = words[: len(words[:kept].rstrip()) + 1]
+    while len(longer) < len(words) and longer[-1] == " ":
+        longer = words[: len(longer) + 1]
+    assert theme.measure(longer + "…", 20)[0] > width
