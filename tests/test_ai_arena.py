@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.ai.policy import Decision
@@ -45,6 +47,8 @@ def test_arena_plays_and_writes_a_table(tmp_path, capsys):
         (["kotu_ellima"], "required"),
         (["kotu_ellima", "easy", "random", "--scale", "0"], "above 0"),
         (["kotu_ellima", "easy", "random", "--scale", "1", "--iterations", "5"], "one of"),
+        (["kotu_ellima", "easy", "random", "--clock", "0.5", "--seconds", "1"], "one of"),
+        (["kotu_ellima", "easy", "random", "--clock", "0"], "--clock must be above 0"),
         (["kotu_ellima", "easy", "random", "--opening", "-1"], "--opening must be 0 or more"),
         (["kotu_ellima", "easy", "random", "--option", "limit"], "expected NAME=VALUE"),
     ],
@@ -113,3 +117,21 @@ def test_the_benchmarks_refuse_a_bad_option_with_usage(module, argv, words, caps
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "usage:" in err and words in err
+
+
+def test_a_match_at_a_fraction_of_the_clocks_plays_each_level_and_its_yardstick_at_that_fraction():
+    """``--clock F``: each level as in the app with its clock, cap and check's nodes times F, and
+    alpha-beta thinking F times the clock of the level it meets (so still at equal time)."""
+    from game.ai.levels import LEVELS
+    from training.arena import budget_label, pair
+
+    expert_maker, yardstick_maker = pair("expert", "alphabeta", clock=0.25)
+    expert, yardstick = expert_maker(random.Random(1)), yardstick_maker(random.Random(1))
+    level = LEVELS["expert"]
+    assert expert.level.seconds == pytest.approx(level.seconds * 0.25)
+    assert expert.level.iterations == round(level.iterations * 0.25)
+    assert expert.level.tactics_nodes == round(level.tactics_nodes * 0.25)
+    assert yardstick.seconds == pytest.approx(level.seconds * 0.25)
+    hard = pair("hard", "alphabeta")[1](random.Random(1))
+    assert hard.seconds == pytest.approx(LEVELS["hard"].seconds)  # no fraction: the app's clock
+    assert budget_label(None, None, None, 0.25) == "clocks x0.25"

@@ -17,7 +17,9 @@ from rules import load_state
 from tests.reference_material import corpus
 
 GAMES = ("sixteen_soldiers", "peralikatuma", "kotu_ellima")
-CHECKED = replace(LEVELS["hard"], tactics=4)  # the check four plies deep, whatever a level ships with
+# the check four plies deep and no clock (nodes only: a test never depends on the machine's speed),
+# whatever a level ships with
+CHECKED = replace(LEVELS["hard"], tactics=4, seconds=None)
 
 
 def entries(game_id: str, count: int = 3):
@@ -41,13 +43,14 @@ def test_a_move_within_a_piece_of_the_best_is_let_stand_and_one_a_piece_worse_is
     player = LevelPlayer(CHECKED, random.Random(1))
     level = player.level
     judged: list[tuple[int, int, object]] = []  # (nodes, depth, finding) of each search the check ran
-    compare = Judge.compare
+    deepest = Judge.deepest
 
-    def seen(judge, state, moves, depth):  # the check's own search, kept (not searched twice)
-        judged.append((judge.budget, depth, compare(judge, state, moves, depth)))
+    def seen(judge, state, moves, shallowest, depth, seconds):  # the check's own search, kept
+        assert shallowest == depth and seconds is None
+        judged.append((judge.budget, depth, deepest(judge, state, moves, shallowest, depth, seconds)))
         return judged[-1][2]
 
-    monkeypatch.setattr(Judge, "compare", seen)
+    monkeypatch.setattr(Judge, "deepest", seen)
     kept = swapped = 0
     for _game, _seed, position, _blunder, safe, _units in entries(game_id, 4):
         state = load_state(position)
@@ -124,5 +127,63 @@ def test_a_move_exactly_a_piece_worse_is_swapped_and_one_less_is_not(monkeypatch
     state = load_state(entries("sixteen_soldiers", 1)[0][2])
     mine, other = state.legal_moves()[:2]
     made = judge.Comparison({mine: -gap}, other, 0.0, 0.0, 4, 100)
-    monkeypatch.setattr(judge.Judge, "compare", lambda self, s, moves, depth: made)
+    monkeypatch.setattr(judge.Judge, "deepest", lambda self, s, moves, shallowest, depth, seconds: made)
     assert LevelPlayer(CHECKED, random.Random(1))._checked(state, mine) == (other if swapped else mine)
+
+
+def test_a_check_with_more_time_looks_deeper_and_stops_at_its_share_of_the_clock(monkeypatch):
+    """Expert's check deepens from ``tactics`` to ``tactics_deepest`` plies while its nodes and its
+    share of the clock last: the deepest search finished decides, none finished lets the move
+    stand. The clock here is a counter that moves a second at each look (no real time)."""
+    from game.ai import judge
+
+    state = load_state(entries("kotu_ellima", 1)[0][2])
+    move = state.legal_moves()[0]
+    unlimited = judge.Judge(10**7).deepest(state, [move], 1, 4)
+    assert unlimited is not None and unlimited.depth == 4
+    assert unlimited == judge.Judge(10**7).compare(state, [move], 4)
+    shallow = judge.Judge(10**7).compare(state, [move], 2)
+    assert shallow is not None
+    # nodes for two plies and a little more: the second depth is what comes back, exactly as compared
+    found = judge.Judge(shallow.nodes + 1).deepest(state, [move], 2, 4)
+    assert found is not None and found.depth == 2 and found.scores == shallow.scores
+    assert judge.Judge(shallow.nodes // 2).deepest(state, [move], 2, 4) is None
+    # a deadline: the clock is read every CLOCK_EVERY nodes; here it passes at the second reading
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(judge.time, "perf_counter", lambda: float(next(ticks)))
+    timed = judge.Judge(10**7).deepest(state, [move], 1, 4, seconds=1.5)
+    assert timed is not None and timed.nodes <= 3 * judge.CLOCK_EVERY < unlimited.nodes
+    assert 1 <= timed.depth < 4
+    assert judge.Judge(10**7).deepest(state, [move], 4, 4, seconds=1.5) is None
+
+
+def test_the_level_asks_its_check_for_its_depths_and_its_share_of_the_clock(monkeypatch):
+    from game.ai import judge
+
+    level = replace(LEVELS["hard"], seconds=2.0, tactics=4, tactics_deepest=6, tactics_share=0.25)
+    asked: list[tuple[int, int, int, float | None]] = []
+
+    def deepest(self, state, moves, shallowest, depth, seconds=None):
+        asked.append((self.budget, shallowest, depth, seconds))
+
+    monkeypatch.setattr(judge.Judge, "deepest", deepest)
+    state = load_state(entries("kotu_ellima", 1)[0][2])
+    move = state.legal_moves()[0]
+    assert LevelPlayer(level, random.Random(1))._checked(state, move) == move  # no verdict: it stands
+    assert LevelPlayer(replace(level, seconds=None), random.Random(1))._checked(state, move) == move
+    assert asked == [(level.tactics_nodes, 4, 6, 0.5), (level.tactics_nodes, 4, 6, None)]
+    assert LevelPlayer(replace(level, tactics_deepest=0), random.Random(1))._checked(state, move) == move
+    assert asked[-1][1:3] == (4, 4)  # nothing deeper asked for: the check's own depth only
+
+
+def test_expert_checks_deeper_than_hard_and_a_clocked_match_scales_its_check():
+    """The top step: Expert's check deepens to six plies where its clock allows (issue 33); a match
+    at a fraction of the app's clocks scales the check's nodes as it scales the clock and cap."""
+    expert = LEVELS["expert"]
+    deepest = {name: max(level.tactics, level.tactics_deepest) for name, level in LEVELS.items()}
+    assert expert.tactics and deepest["expert"] > deepest["hard"]
+    quarter = expert.clocked(0.25)
+    assert quarter.seconds == pytest.approx(expert.seconds * 0.25)
+    assert (quarter.iterations, quarter.tactics_nodes) == (expert.iterations // 4, expert.tactics_nodes // 4)
+    tenth = expert.scaled(0.1)
+    assert tenth.tactics_nodes == expert.tactics_nodes // 10 and tenth.seconds is None

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m training.arena GAME A B --games N [--iterations K | --scale F]
+    python -m training.arena GAME A B --games N [--iterations K | --scale F | --clock F]
                                      [--seconds S] [--option name=value ...] [--seed S] [--max-plies P]
                                      [--opening N] [--workers W] [--out results.md]
 
@@ -15,6 +15,9 @@ Sides alternate: A plays the first side in even-numbered games.
 keep their budget ratios (reproducible, and independent of how busy the machine is). With
 neither, each level plays exactly as in the app: its clock and its cap, whichever ends first.
 ``--seconds S`` gives every player S seconds a move and lifts the levels' caps (equal time).
+``--clock F`` plays the levels as in the app at F times their clocks, caps and tactical checks
+(alpha-beta at F times the level it meets): the app's matches, where the machine cannot afford
+them at full length.
 ``--opening N`` starts each pair of games from the same N random plies, A playing each side of
 it once: games that the first moves decide (Ncuva, BattleHalma's terminal race) then still
 tell players apart, and a lopsided opening cancels out over the pair.
@@ -146,9 +149,10 @@ def named(
     scale: float | None = None,
     seconds: float | None = None,
     workers: int | None = None,
+    clock: float | None = None,
 ) -> PlayerFactory:
     """A factory for the player called ``name`` (see ``training.players.make_player``)."""
-    return lambda rng: make_player(name, rng, iterations, scale, seconds, workers)
+    return lambda rng: make_player(name, rng, iterations, scale, seconds, workers, clock)
 
 
 def pair(
@@ -158,23 +162,30 @@ def pair(
     scale: float | None = None,
     seconds: float | None = None,
     workers: int | None = None,
+    clock: float | None = None,
 ) -> tuple[PlayerFactory, PlayerFactory]:
     """Factories for A and B; without ``seconds``, ``alphabeta`` gets the other player's clock
-    (a level's seconds a move, as in the app), so the match is at equal time."""
+    (a level's seconds a move, as in the app, times ``clock`` if given), so the match is at equal
+    time; ``clock`` plays the levels at that fraction of their clocks."""
 
-    def clock(other: str) -> float | None:
+    def thinks(other: str) -> float | None:
         other = other.partition("@")[0]
         if seconds is not None or other not in LEVELS:
             return seconds
-        return LEVELS[other].seconds
+        level_seconds = LEVELS[other].seconds
+        return None if level_seconds is None else level_seconds * (clock or 1.0)
 
     return (
-        named(a, iterations, scale, seconds if a != "alphabeta" else clock(b), workers),
-        named(b, iterations, scale, seconds if b != "alphabeta" else clock(a), workers),
+        named(a, iterations, scale, seconds if a != "alphabeta" else thinks(b), workers, clock),
+        named(b, iterations, scale, seconds if b != "alphabeta" else thinks(a), workers, clock),
     )
 
 
-def budget_label(iterations: int | None, scale: float | None, seconds: float | None = None) -> str:
+def budget_label(
+    iterations: int | None, scale: float | None, seconds: float | None = None, clock: float | None = None
+) -> str:
+    if clock:
+        return f"clocks x{clock:g}"
     if seconds:
         return f"{seconds:g} s"
     if iterations:
@@ -309,6 +320,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="seconds a move for both players, the levels' caps lifted (equal time)",
     )
+    ap.add_argument(
+        "--clock",
+        type=float,
+        default=None,
+        metavar="F",
+        help="the levels as in the app at F times their clocks, caps and checks (alpha-beta as well)",
+    )
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rules option")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=2000, help="adjudicate a draw after this many plies")
@@ -349,8 +367,10 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--iterations must be at least 1")
     if args.scale is not None and not 0 < args.scale <= 100:
         ap.error("--scale must be above 0 (and at most 100)")
-    if sum(x is not None for x in (args.scale, args.iterations, args.seconds)) > 1:
-        ap.error("give one of --iterations, --scale and --seconds")
+    if sum(x is not None for x in (args.scale, args.iterations, args.seconds, args.clock)) > 1:
+        ap.error("give one of --iterations, --scale, --seconds and --clock")
+    if args.clock is not None and not 0 < args.clock <= 10:
+        ap.error("--clock must be above 0 (and at most 10)")
     if args.seconds is not None and args.seconds <= 0:
         ap.error("--seconds must be above 0")
     if args.opening < 0:
@@ -359,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--workers must be at least 1")
     options = parse_options(ap, args.option, [args.game])
     a, b = args.a.lower(), args.b.lower()
-    makers = pair(a, b, args.iterations, args.scale, args.seconds, args.workers)
+    makers = pair(a, b, args.iterations, args.scale, args.seconds, args.workers, args.clock)
     if args.opening:
         try:
             random_opening(args.game, options, args.opening, args.seed)
@@ -375,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
         progress=not args.quiet,
         opening=args.opening,
     )
-    budget = budget_label(args.iterations, args.scale, args.seconds)
+    budget = budget_label(args.iterations, args.scale, args.seconds, args.clock)
     if args.workers is not None:
         budget += f", {args.workers} worker{'s' if args.workers > 1 else ''}"
     lines = report(

@@ -49,12 +49,14 @@ def make_player(
     scale: float | None = None,
     seconds: float | None = None,
     workers: int | None = None,
+    clock: float | None = None,
 ) -> Player:
     """``random``, ``greedy``, ``alphabeta`` or a level name. For a level, ``iterations`` fixes
     its budget and ``scale`` multiplies its own iteration cap (both drop the clock); ``seconds``
-    gives it that clock and lifts its cap (equal-time matches); none: as in play; ``workers``
-    overrides its search processes, as does a name like ``expert@2`` (two processes).
-    ``alphabeta`` thinks ``seconds`` a move (default: the Hard level's clock)."""
+    gives it that clock and lifts its cap (equal-time matches); ``clock`` plays it as in the app
+    with its clock, cap and check times ``clock``; none: as in play; ``workers`` overrides its
+    search processes, as does a name like ``expert@2`` (two processes).
+    ``alphabeta`` thinks ``seconds`` a move (default: the Hard level's clock, times ``clock``)."""
     key, at, count = name.strip().lower().partition("@")
     if at:
         if not count.isdigit() or int(count) < 1:
@@ -65,8 +67,9 @@ def make_player(
     if key == "greedy":
         return GreedyPlayer(rng)
     if key == "alphabeta":
-        clock = seconds if seconds is not None else level_named("hard").seconds
-        return AlphaBetaPlayer(clock if clock is not None else 1.0, rng)
+        think = seconds if seconds is not None else level_named("hard").seconds
+        think = think if think is not None else 1.0
+        return AlphaBetaPlayer(think * (clock if clock and seconds is None else 1.0), rng)
     level = level_named(key)
     if workers is not None:
         level = level.with_workers(workers)
@@ -76,4 +79,6 @@ def make_player(
         level = level.scaled(scale)
     elif seconds is not None:
         level = level.timed(seconds)
+    elif clock:
+        level = level.clocked(clock)
     return LevelPlayer(level, rng)

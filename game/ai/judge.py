@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Collection
 from typing import NamedTuple
 
@@ -44,6 +45,7 @@ POSITIONAL = 0.25  # weight of the evaluation (in [-1, 1]) beside material, in p
 MAX_DEPTH = 12
 QUIESCENCE_PLIES = 10  # captures searched beyond the horizon, at most
 EXTENSION_PLIES = 6  # forced replies searched beyond the nominal depth, at most, along one line
+CLOCK_EVERY = 512  # nodes between looks at the clock, when a search has a deadline
 
 #: how steeply a material lead becomes an expected result, per game (a lead of 1 unit is worth
 #: 1 / (1 + e^-k) at the start, more as the forces thin out): set by hand, not fitted to results
@@ -150,7 +152,9 @@ class Judge:
         self.evaluator = evaluator
         self._evaluator: Evaluator = HEURISTIC  # the one in use for the position being judged
         self.nodes = 0
-        self._limit = 0
+        self._limit = 0  # the node count at which the search stops, or (with a deadline) looks at the clock
+        self._cap = 0  # the node count at which the search stops whatever the clock says
+        self._deadline: float | None = None  # perf_counter() time the search stops at (None: nodes only)
         self._history: dict[Move, int] = {}  # the history heuristic: cut-offs each move made, by depth
 
     def judge(self, state: State, played: Move | None = None) -> Finding:
@@ -202,6 +206,14 @@ class Judge:
         ``depth`` plies (forced replies and capture chains beyond it, as ``judge`` searches), deepened
         one ply at a time for the move order; None when the budget (nodes, all iterations together)
         runs out first. The opening books' verification (``training.book``)."""
+        return self.deepest(state, moves, depth, depth)
+
+    def deepest(
+        self, state: State, moves: Collection[Move], shallowest: int, depth: int, seconds: float | None = None
+    ) -> Comparison | None:
+        """``compare``, deepened from ``shallowest`` plies as far as ``depth`` while the budget (nodes,
+        and ``seconds`` when given) lasts: the deepest comparison finished, None when not even the
+        shallowest was. More time is more depth (the levels' tactical check)."""
         work = state.copy()
         legal = work.legal_moves()
         asked = [m for m in legal if m in moves]
@@ -213,16 +225,33 @@ class Judge:
             return Comparison({}, None, score, score, 0, 0)
         rest = sorted((m for m in legal if m not in asked), key=work.move_gain, reverse=True)
         scores: dict[Move, float] = {}
-        self._limit = self.budget
+        done: tuple[int, dict[Move, float]] | None = None  # the deepest finished: its depth, its scores
+        self._deadline = None if seconds is None else time.perf_counter() + seconds
+        self._cap = self.budget
+        self._limit = self.budget if seconds is None else min(self.budget, CLOCK_EVERY)
         try:
             for d in range(1, depth + 1):
                 scores = self._root(work, asked + rest, d, None, asked)
                 rest.sort(key=lambda m: -scores[m])
+                if d >= min(shallowest, depth):
+                    done = (d, scores)
         except _OverBudget:
+            pass
+        finally:
+            self._deadline = None
+        if done is None:
             return None
+        reached, scores = done
         best = max(legal, key=lambda m: scores[m])
         standing = self._standing(work, legal)
-        return Comparison({m: scores[m] for m in asked}, best, scores[best], standing, depth, self.nodes)
+        return Comparison({m: scores[m] for m in asked}, best, scores[best], standing, reached, self.nodes)
+
+    def _checkpoint(self) -> None:
+        """Past the node limit: out of budget, unless a deadline is set that neither it nor the node
+        cap has reached (then the clock is read again ``CLOCK_EVERY`` nodes on)."""
+        if self._deadline is None or self.nodes >= self._cap or time.perf_counter() > self._deadline:
+            raise _OverBudget
+        self._limit = min(self._cap, self.nodes + CLOCK_EVERY)
 
     def _standing(self, state: State, moves: list[Move]) -> float:
         """The material the side to move has now, as a baseline for what a move loses: the count on
@@ -284,7 +313,7 @@ class Judge:
     def _search(self, state: State, depth: int, alpha: float, beta: float, ext: int) -> float:
         self.nodes += 1
         if self.nodes > self._limit:
-            raise _OverBudget
+            self._checkpoint()
         out = state.outcome()
         if out is not None:
             if out.winner is None:
@@ -349,7 +378,7 @@ class Judge:
         """A position within the capture search, valued for its side to move."""
         self.nodes += 1
         if self.nodes > self._limit:
-            raise _OverBudget
+            self._checkpoint()
         out = state.outcome()
         if out is not None:
             return 0.0 if out.winner is None else WIN if out.winner == state.to_move else -WIN

@@ -43,6 +43,10 @@ class Level:
     #: for the judge's best (issue 33, item 1: quiet sacrifices the tree does not see)
     tactics: int = 0
     tactics_nodes: int = 20_000  # the check's budget: over it, the search's move stands
+    #: plies the check deepens to while its budget lasts (0: ``tactics`` only); with a clock, the check
+    #: also stops at ``tactics_share`` of it: a level with more time sees deeper
+    tactics_deepest: int = 0
+    tactics_share: float = 0.4
 
     def config_for(self, game: str | Game, side: int | None = None) -> SearchConfig:
         """The search settings this level uses in ``game`` (a game, or a game id), playing ``side``
@@ -82,16 +86,29 @@ class Level:
         return replace(self, seconds=seconds, iterations=10**9)
 
     def scaled(self, factor: float) -> Level:
-        """The level's own iteration cap times ``factor``, with no clock: the levels keep
-        their budget ratios, and results do not depend on how busy the machine is."""
-        return self.capped(round(self.iterations * factor))
+        """The level's own iteration cap (and its tactical check's nodes) times ``factor``, with no
+        clock: the levels keep their budget ratios, and results do not depend on how busy the
+        machine is."""
+        return replace(self.capped(round(self.iterations * factor)), tactics_nodes=self._check_nodes(factor))
+
+    def clocked(self, factor: float) -> Level:
+        """The level as the app plays it with its clock, cap and check's nodes times ``factor``
+        (matches at a stated fraction of the app's clocks, where the machine cannot afford them)."""
+        seconds = None if self.seconds is None else self.seconds * factor
+        iterations = max(1, round(self.iterations * factor))
+        return replace(self, seconds=seconds, iterations=iterations, tactics_nodes=self._check_nodes(factor))
+
+    def _check_nodes(self, factor: float) -> int:
+        return max(1, round(self.tactics_nodes * factor))
 
 
 # The tactical check (``Level.tactics``: the analysis judge four plies deep on the tree's move,
 # swapping one that loses a piece by force) was measured on Hard in Peralikatuma against alpha-beta
 # at 0.5 s a move, 20 games, the same seed beside the tree without it: 62.5% (6-13-1) against 57.5%
 # (5-13-2); in Kotu Ellima 57.5% against 52.5%: one game apart each time, well inside every interval
-# (RESULTS.md, "Issue 33, item 1"): not turned on for any level until a longer match says it is better.
+# (RESULTS.md, "Issue 33, item 1"): not turned on for Hard. Expert checks its move from four plies
+# deepening to six while 0.4 of its clock and 150,000 nodes last (its extra time turned into depth,
+# issue 33, item 3; measured against Hard in RESULTS.md, "Issue 33, item 3").
 # Hard and Expert: the heuristic sharpened around the root's value (a one-piece lead of 16 counts,
 # instead of drowning in the exploration term), less exploration and more tactical playouts.
 # Measured against the alpha-beta yardstick at equal time (benchmarks/RESULTS.md, issue 12); the
@@ -163,6 +180,9 @@ LEVELS: dict[str, Level] = {  # their labels and descriptions: ``level_names`` (
         workers=0,
         book=True,
         evaluation="tuned",
+        tactics=4,
+        tactics_deepest=6,
+        tactics_nodes=150_000,
     ),
 }
 

@@ -133,7 +133,10 @@ class LevelPlayer:
         the judge's best move, which is then played (never a move the search proved lost)."""
         from .judge import Judge
 
-        found = Judge(self.level.tactics_nodes).compare(state, [move], self.level.tactics)
+        level = self.level
+        deepest = max(level.tactics, level.tactics_deepest)
+        seconds = None if level.seconds is None else level.seconds * level.tactics_share
+        found = Judge(level.tactics_nodes).deepest(state, [move], level.tactics, deepest, seconds)
         if found is None or found.best is None or found.best == move:
             return move
         loses = found.best_score - found.scores[move] >= 1.0 - 1e-9
