@@ -51,6 +51,22 @@ def level_choices() -> list[tuple[str, str, str]]:
     return [(name, label, description) for name, (label, description) in LEVEL_WORDS.items()]
 
 
+def level_record(game_id: str, options: dict[str, Any], level: str) -> list[str]:
+    """The sentences the setup screen adds to ``level``'s help in this game with these rules: its
+    matches against the other levels (``game.ai.level_records``); none without the AI package, or
+    if the shipped records cannot be read (reported on the console: a fault of the build)."""
+    try:
+        from .ai.level_records import record_words, records_for
+    except ImportError:
+        return []
+    try:
+        found = records_for(game_id, options, level)
+    except (OSError, ValueError) as exc:
+        print(f"keliya: the levels' records could not be read: {exc}")
+        return []
+    return [words for record in found for words in record_words(record, level)]
+
+
 class Opponent:
     """Asks the worker for a move and hands it back once, checked by the rules."""
 

@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.ai.level_records import RECORDS_FILE, Record, put
 from game.ai.levels import LEVELS
 from game.ai.policy import Player
 from rules import game_ids, game_spec, load_game
@@ -345,6 +346,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="search processes for every level (default: Expert one fewer than the cores, others 1)",
     )
     ap.add_argument("--out", type=Path, help="append a markdown results row to this file")
+    ap.add_argument(
+        "--record",
+        nargs="?",
+        type=Path,
+        const=RECORDS_FILE,
+        metavar="FILE",
+        help="keep the result as the levels' record in this game, shown in setup (default file: the "
+        "shipped records); two levels as in the app, at their clocks or --clock F",
+    )
     ap.add_argument("--quiet", action="store_true", help="no line per game")
     return ap
 
@@ -377,6 +387,16 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--opening must be 0 or more")
     if args.workers is not None and args.workers < 1:
         ap.error("--workers must be at least 1")
+    if args.record and (
+        {args.a.lower(), args.b.lower()} - set(LEVELS)
+        or any(x is not None for x in (args.scale, args.iterations, args.seconds, args.workers))
+        or args.opening
+        or (args.clock is not None and args.clock > 1)
+    ):
+        ap.error(
+            "--record keeps a match between two levels as the app plays them: their clocks or a fraction "
+            "of them (--clock F, F at most 1); no --scale, --iterations, --seconds, --workers or --opening"
+        )
     options = parse_options(ap, args.option, [args.game])
     a, b = args.a.lower(), args.b.lower()
     makers = pair(a, b, args.iterations, args.scale, args.seconds, args.workers, args.clock)
@@ -409,7 +429,16 @@ def main(argv: list[str] | None = None) -> int:
                 f.write(TABLE_HEADER + "\n")
             f.write(lines[-1] + "\n")
         print(f"row appended to {args.out}")
+    if args.record:
+        record = Record(args.game, options, a, b, args.clock or 1.0, *_counts(tally.scores))
+        put(record, args.record)
+        print(f"record kept in {args.record}: the setup screen shows it")
     return 0
+
+
+def _counts(scores: Sequence[float]) -> tuple[int, int, int]:
+    """A's wins, draws and losses."""
+    return (scores.count(1.0), scores.count(0.5), scores.count(0.0))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from .. import settings as user_settings
 from .. import theme
 from ..config import MODES, MatchConfig, Mode, sides_of
 from ..i18n import tr
-from ..opponent import level_choices
+from ..opponent import level_choices, level_record
 from ..scene import Scene
 from ..tutorials import has_lesson
 from ..widgets import Button, FocusGroup, Selector
@@ -91,6 +91,7 @@ class SetupScene(Scene):
         self.config = config or last_setup(game_id)
         cfg = self.config
         self.levels = level_choices() if app.computer_available else []
+        self.records: dict[str, list[str]] = {}  # each level shown: what it measured in this game
         modes = list(MODES) if self.levels else [MODES[0]]
         self.mode = Selector(
             "How to play",
@@ -192,12 +193,15 @@ class SetupScene(Scene):
         desc = {n: d for n, _, d in self.levels}
         self.level.help = desc.get(self.level.value, N_("How hard the computer thinks."))
         self.level2.help = desc.get(self.level2.value, N_("How hard the computer thinks."))
+        values = self._option_values()
+        self.records = {  # for the About box
+            sel.value: level_record(self.spec.id, values, sel.value) for sel in (self.level, self.level2)
+        }
         sides = sides_of(self.current_config().make_game())
         self.level.label = Words("{side}: level", side=sides[0]) if mode == Mode.WATCH else "Difficulty"
         self.level2.label = Words("{side}: level", side=sides[1])
         self.side.choices = [(0, sides[0]), (1, sides[1])]
         self.side.help = Words("Play {first} or {second}.", first=sides[0], second=sides[1])
-        values = self._option_values()
         for opt in self.spec.options:
             sel = self._selector(opt.name)
             if sel is not None:
@@ -350,6 +354,7 @@ class SetupScene(Scene):
             sel = self.focus.focused
         if sel is None:
             sel = self.mode
+        levels = (self.level, self.level2)
         default = ""
         if sel.default is not None:
             label = next((lab for v, lab in sel.choices if v == sel.default), str(sel.default))
@@ -364,7 +369,9 @@ class SetupScene(Scene):
             if sel.house_rule
             else ""
         )
-        return sel, tr(sel.current_help) + default, note
+        records = self.records.get(sel.value, []) if sel in levels else []
+        measured = "".join(" " + tr(words) for words in records)
+        return sel, tr(sel.current_help) + default + measured, note
 
     def _draw_about(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
         """The About box: the help of the setting pointed at or focused, and its house-rule note."""

@@ -103,6 +103,7 @@ def save_screenshots(
             app.manager.push(setup)
             pump(app, 0.1)
             shot("04_setup_cows_leopards_vs_computer")
+            _level_record(app, setup, shot)
             app.manager.push(RulesScene(app, "kotu_ellima"))
             pump(app, 0.4)
             shot("05_rules_kotu_ellima")
@@ -214,3 +215,23 @@ def load_start(game_id: str, **options: object):
     from rules import load_game
 
     return load_game(game_id, **options).new_initial_state(random.Random(3))
+
+
+def _level_record(app, setup, shot) -> None:
+    """The Difficulty row in focus with a match on record for its level (issue 33): the About box
+    with the record's two sentences, read from a records file of the tour's own (so the shot does
+    not depend on which matches ship)."""
+    from game.ai import level_records
+    from game.ai.level_records import Record, put
+
+    shipped = level_records.RECORDS_FILE
+    level_records.RECORDS_FILE = Path(os.environ["KELIYA_HOME"]) / "level_records.json"
+    try:
+        put(Record("cows_leopards", {}, "expert", "hard", 0.25, 11, 23, 6))
+        while setup.level.value != "expert":
+            setup.level.nudge(1)
+        setup.focus.focus(setup.level)
+        pump(app, 0.1)
+        shot("04b_setup_level_record")
+    finally:
+        level_records.RECORDS_FILE = shipped

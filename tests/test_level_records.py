@@ -1,0 +1,177 @@
+"""The levels' records (issue 33, item 4): the arena keeps a match between two levels as the app
+plays them, and the setup screen tells a player, game by game and under the rules chosen, what each
+level measured against the others; a record is refused unless it is one."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.ai import level_records
+from game.ai.level_records import Record, load, put, record_words, records_for
+from game.app import App
+from game.scenes.setup import SetupScene
+from rules import game_spec
+from training.arena import main
+
+
+@pytest.fixture
+def records(tmp_path, monkeypatch):
+    """A records file of the test's own, read by the setup screen in place of the shipped one."""
+    path = tmp_path / "records.json"
+    monkeypatch.setattr(level_records, "RECORDS_FILE", path)
+    return path
+
+
+def test_the_arena_keeps_a_match_between_two_levels_and_a_newer_one_replaces_it(records, capsys):
+    argv = ["kotu_ellima", "medium", "easy", "--games", "2", "--clock", "0.02", "--max-plies", "10"]
+    assert main([*argv, "--record", str(records), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    [kept] = load(records)
+    score_line = next(line for line in printed.splitlines() if "scores" in line and "interval" in line)
+    assert f"{kept.wins} win" in score_line and f"{kept.draws} draw" in score_line
+    assert (kept.game, kept.options, kept.a, kept.b, kept.clock, kept.games) == (
+        "kotu_ellima",
+        {},
+        "medium",
+        "easy",
+        0.02,
+        2,
+    )
+    # the same two levels the other way round, another game's and another clock's records kept
+    put(Record("kotu_ellima", {}, "easy", "medium", 0.02, 0, 3, 1))
+    put(Record("peralikatuma", {}, "easy", "medium", 0.02, 1, 1, 1))
+    put(Record("kotu_ellima", {}, "easy", "medium", 0.5, 1, 1, 1))
+    kept = load(records)
+    assert len(kept) == 3 and Record("kotu_ellima", {}, "easy", "medium", 0.02, 0, 3, 1) in kept
+    assert json.loads(records.read_text())[0]["game"] == "kotu_ellima"  # a stable order
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--scale", "0.1"],
+        ["--seconds", "0.1"],
+        ["--iterations", "5"],
+        ["--workers", "2"],
+        ["--opening", "2"],
+        ["--clock", "2"],
+    ],
+)
+def test_a_match_unlike_the_apps_is_not_kept_as_a_record(records, extra, capsys):
+    with pytest.raises(SystemExit):
+        main(["kotu_ellima", "medium", "easy", "--games", "1", *extra, "--record", str(records)])
+    assert "--record keeps a match between two levels" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["kotu_ellima", "medium", "alphabeta", "--games", "1", "--record", str(records)])
+    assert not records.exists()
+
+
+def test_a_record_is_told_from_either_sides_view_with_its_clocks():
+    record = Record("kotu_ellima", {}, "expert", "hard", 0.25, 12, 20, 8)
+    [expert] = record_words(record, "expert")[:1]
+    assert expert == "Against Hard in this game: won 12, drew 20, lost 8 of 40 games."
+    hard = record_words(record, "hard")
+    assert hard[0] == "Against Expert in this game: won 8, drew 20, lost 12 of 40 games."
+    assert hard[1] == "Both thought 25% as long as in play."
+    assert record_words(record, "easy") == []
+    at_full_clock = record_words(Record("kotu_ellima", {}, "easy", "medium", 1.0, 1, 0, 0), "medium")
+    assert at_full_clock == ["Against Easy in this game: won 0, drew 0, lost 1 of 1 game."]
+
+
+def test_a_record_counts_only_under_the_rules_it_was_played_by(records):
+    spec = game_spec("cows_leopards")
+    put(Record("cows_leopards", {}, "expert", "hard", 1.0, 5, 30, 5))
+    put(Record("cows_leopards", {"limit": "40"}, "hard", "medium", 1.0, 9, 1, 0))
+    put(Record("cows_leopards", {"no_such_option": "1"}, "hard", "easy", 1.0, 9, 1, 0))
+    put(Record("kotu_ellima", {}, "hard", "medium", 1.0, 9, 1, 0))
+    defaults = spec.resolve_options({})
+
+    def opponents(options: dict) -> list[str]:
+        return [r.seen_by("hard")[0] for r in records_for("cows_leopards", options, "hard")]
+
+    assert opponents(defaults) == ["expert"]
+    assert opponents(spec.resolve_options({"limit": "40"})) == ["medium"]
+    assert records_for("cows_leopards", defaults, "easy") == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"wins": -1},
+        {"wins": 0, "draws": 0, "losses": 0},
+        {"draws": 2.5},
+        {"a": "wizard"},
+        {"b": "expert"},
+        {"clock": 0},
+        {"clock": 1.5},
+        {"options": {"limit": 40}},
+        {"game": None},
+        {"extra": 1},
+    ],
+)
+def test_a_record_that_is_no_match_is_refused(records, change):
+    good = {"game": "kotu_ellima", "options": {}, "a": "expert", "b": "hard", "clock": 0.25}
+    good |= {"wins": 1, "draws": 2, "losses": 3}
+    records.write_text(json.dumps([good]))
+    assert load(records)[0].games == 6
+    records.write_text(json.dumps([good | change]))
+    with pytest.raises(ValueError):
+        load(records)
+    records.write_text(json.dumps({"records": [good]}))
+    with pytest.raises(ValueError):
+        load(records)
+
+
+def test_the_shipped_records_are_matches_under_rules_the_games_still_have():
+    shipped = load()
+    for record in shipped:
+        game_spec(record.game).resolve_options(record.options)  # a stale option raises
+    pairs = [(r.game, tuple(sorted(r.options.items())), frozenset((r.a, r.b)), r.clock) for r in shipped]
+    assert len(pairs) == len(set(pairs))
+
+
+def _choose(selector, value) -> None:
+    """``value`` chosen as a player does, one arrow at a time."""
+    for _ in selector.choices:
+        if selector.value == value:
+            return
+        selector.nudge(1)
+    raise AssertionError(f"{value} is not a choice")
+
+
+def test_setup_tells_what_the_chosen_level_measured_in_this_game(records):
+    from game.config import Mode
+
+    put(Record("kotu_ellima", {}, "expert", "hard", 0.25, 12, 20, 8))
+    app = App((1280, 800), sound=False)
+    try:
+        scene = SetupScene(app, "kotu_ellima")
+        app.manager.push(scene)
+        _choose(scene.mode, Mode.COMPUTER)
+        _choose(scene.level, "expert")
+        scene.focus.focus(scene.level)
+        app.frame([], 1 / 60)
+        _, words, _ = scene.about()
+        assert words.endswith(
+            "Against Hard in this game: won 12, drew 20, lost 8 of 40 games. "
+            "Both thought 25% as long as in play."
+        )
+        _choose(scene.level, "medium")
+        assert "Against" not in scene.about()[1]  # Medium has no record here
+        _choose(scene.level, "hard")
+        assert "Against Expert in this game: won 8, drew 20, lost 12" in scene.about()[1]
+        scene.focus.focus(scene.mode)
+        assert "Against" not in scene.about()[1]  # the About box explains the row in focus only
+        _choose(scene.mode, Mode.WATCH)
+        _choose(scene.level2, "expert")
+        scene.focus.focus(scene.level2)
+        assert "Against Hard in this game: won 12" in scene.about()[1]  # the second side's level too
+        peralikatuma = SetupScene(app, "peralikatuma")
+        _choose(peralikatuma.mode, Mode.COMPUTER)
+        _choose(peralikatuma.level, "expert")
+        peralikatuma.focus.focus(peralikatuma.level)
+        assert "Against" not in peralikatuma.about()[1]  # another game's match is not this one's
+    finally:
+        app.close()
