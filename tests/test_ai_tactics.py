@@ -45,9 +45,9 @@ def test_a_move_within_a_piece_of_the_best_is_let_stand_and_one_a_piece_worse_is
     judged: list[tuple[int, int, object]] = []  # (nodes, depth, finding) of each search the check ran
     deepest = Judge.deepest
 
-    def seen(judge, state, moves, shallowest, depth, seconds):  # the check's own search, kept
-        assert shallowest == depth and seconds is None
-        judged.append((judge.budget, depth, deepest(judge, state, moves, shallowest, depth, seconds)))
+    def seen(judge, state, moves, shallowest, depth, seconds, cancel):  # the check's own search, kept
+        assert shallowest == depth and seconds is None and cancel is None
+        judged.append((judge.budget, depth, deepest(judge, state, moves, shallowest, depth)))
         return judged[-1][2]
 
     monkeypatch.setattr(Judge, "deepest", seen)
@@ -73,11 +73,15 @@ def test_a_level_checks_its_move_only_when_it_asks_for_the_check(tactics):
     level = replace(LEVELS["hard"], seconds=None, iterations=60, book=False, tactics=tactics)
     player = LevelPlayer(level, random.Random(2))
     asked: list[object] = []
-    player._checked = lambda state, move: asked.append(move) or move  # type: ignore[method-assign]
+    player._checked = lambda state, move, cancel: asked.append((move, cancel)) or move  # type: ignore[method-assign]
     state = load_state(entries("kotu_ellima", 1)[0][2])
-    decision = player.choose(state)
+
+    def cancel() -> bool:  # the worker's cancel, handed on to the check
+        return False
+
+    decision = player.choose(state, cancel)
     assert decision.move in state.legal_moves()
-    assert asked == ([decision.move] if tactics else [])
+    assert asked == ([(decision.move, cancel)] if tactics else [])
 
 
 def test_the_check_takes_its_time_from_the_trees_clock_never_more_than_half():
@@ -96,7 +100,7 @@ def test_the_check_takes_its_time_from_the_trees_clock_never_more_than_half():
         return search(state, seconds=None, iterations=iterations, cancel=cancel)
 
     player.mcts.search = timed  # type: ignore[method-assign]
-    player._checked = lambda state, move: move  # type: ignore[method-assign]
+    player._checked = lambda state, move, cancel: move  # type: ignore[method-assign]
     state = load_state(entries("kotu_ellima", 1)[0][2])
     player._check_seconds = 0.3
     player.choose(state)
@@ -115,7 +119,7 @@ def test_a_proven_win_is_played_unchecked_and_a_check_over_its_budget_lets_the_m
     level = replace(CHECKED, seconds=None, iterations=10, book=False)
     player = LevelPlayer(level, random.Random(1))
     asked: list[object] = []
-    player._checked = lambda s, m: asked.append(m) or m  # type: ignore[method-assign]
+    player._checked = lambda s, m, cancel: asked.append(m) or m  # type: ignore[method-assign]
     player.mcts.search = lambda *a, **k: SearchResult(move, 10, 0.0, 1.0, "win", {})  # type: ignore[method-assign]
     assert player.choose(state).move == move and asked == []
 
@@ -127,7 +131,9 @@ def test_a_move_exactly_a_piece_worse_is_swapped_and_one_less_is_not(monkeypatch
     state = load_state(entries("sixteen_soldiers", 1)[0][2])
     mine, other = state.legal_moves()[:2]
     made = judge.Comparison({mine: -gap}, other, 0.0, 0.0, 4, 100)
-    monkeypatch.setattr(judge.Judge, "deepest", lambda self, s, moves, shallowest, depth, seconds: made)
+    monkeypatch.setattr(
+        judge.Judge, "deepest", lambda self, s, moves, shallowest, depth, seconds, cancel: made
+    )
     assert LevelPlayer(CHECKED, random.Random(1))._checked(state, mine) == (other if swapped else mine)
 
 
@@ -155,6 +161,10 @@ def test_a_check_with_more_time_looks_deeper_and_stops_at_its_share_of_the_clock
     assert timed is not None and timed.nodes <= 3 * judge.CLOCK_EVERY < unlimited.nodes
     assert 1 <= timed.depth < 4
     assert judge.Judge(10**7).deepest(state, [move], 4, 4, seconds=1.5) is None
+    # a cancel (the player took a move back while the computer thought) is asked with the clock
+    asked = iter([False, True])
+    cancelled = judge.Judge(10**7).deepest(state, [move], 1, 4, cancel=lambda: next(asked))
+    assert cancelled is not None and cancelled.nodes <= 3 * judge.CLOCK_EVERY and cancelled.depth < 4
 
 
 def test_the_level_asks_its_check_for_its_depths_and_its_share_of_the_clock(monkeypatch):
@@ -163,7 +173,7 @@ def test_the_level_asks_its_check_for_its_depths_and_its_share_of_the_clock(monk
     level = replace(LEVELS["hard"], seconds=2.0, tactics=4, tactics_deepest=6, tactics_share=0.25)
     asked: list[tuple[int, int, int, float | None]] = []
 
-    def deepest(self, state, moves, shallowest, depth, seconds=None):
+    def deepest(self, state, moves, shallowest, depth, seconds=None, cancel=None):
         asked.append((self.budget, shallowest, depth, seconds))
 
     monkeypatch.setattr(judge.Judge, "deepest", deepest)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import NamedTuple
 
 from rules.core import Move, State
@@ -155,6 +155,7 @@ class Judge:
         self._limit = 0  # the node count at which the search stops, or (with a deadline) looks at the clock
         self._cap = 0  # the node count at which the search stops whatever the clock says
         self._deadline: float | None = None  # perf_counter() time the search stops at (None: nodes only)
+        self._cancel: Callable[[], bool] | None = None  # asked with the clock: True stops the search
         self._history: dict[Move, int] = {}  # the history heuristic: cut-offs each move made, by depth
 
     def judge(self, state: State, played: Move | None = None) -> Finding:
@@ -209,11 +210,18 @@ class Judge:
         return self.deepest(state, moves, depth, depth)
 
     def deepest(
-        self, state: State, moves: Collection[Move], shallowest: int, depth: int, seconds: float | None = None
+        self,
+        state: State,
+        moves: Collection[Move],
+        shallowest: int,
+        depth: int,
+        seconds: float | None = None,
+        cancel: Callable[[], bool] | None = None,
     ) -> Comparison | None:
         """``compare``, deepened from ``shallowest`` plies as far as ``depth`` while the budget (nodes,
         and ``seconds`` when given) lasts: the deepest comparison finished, None when not even the
-        shallowest was. More time is more depth (the levels' tactical check)."""
+        shallowest was. More time is more depth (the levels' tactical check). ``cancel`` is asked
+        with the clock: once it says so, the search stops as if out of budget."""
         work = state.copy()
         legal = work.legal_moves()
         asked = [m for m in legal if m in moves]
@@ -227,8 +235,10 @@ class Judge:
         scores: dict[Move, float] = {}
         done: tuple[int, dict[Move, float]] | None = None  # the deepest finished: its depth, its scores
         self._deadline = None if seconds is None else time.perf_counter() + seconds
+        self._cancel = cancel
         self._cap = self.budget
-        self._limit = self.budget if seconds is None else min(self.budget, CLOCK_EVERY)
+        watched = seconds is not None or cancel is not None
+        self._limit = min(self.budget, CLOCK_EVERY) if watched else self.budget
         try:
             for d in range(1, depth + 1):
                 scores = self._root(work, asked + rest, d, None, asked)
@@ -238,7 +248,7 @@ class Judge:
         except _OverBudget:
             pass
         finally:
-            self._deadline = None
+            self._deadline = self._cancel = None
         if done is None:
             return None
         reached, scores = done
@@ -247,9 +257,13 @@ class Judge:
         return Comparison({m: scores[m] for m in asked}, best, scores[best], standing, reached, self.nodes)
 
     def _checkpoint(self) -> None:
-        """Past the node limit: out of budget, unless a deadline is set that neither it nor the node
-        cap has reached (then the clock is read again ``CLOCK_EVERY`` nodes on)."""
-        if self._deadline is None or self.nodes >= self._cap or time.perf_counter() > self._deadline:
+        """Past the node limit: out of budget, unless the search is watched (a deadline, a cancel)
+        and neither the node cap, the deadline nor a cancel has come (then it looks again
+        ``CLOCK_EVERY`` nodes on)."""
+        deadline, cancel = self._deadline, self._cancel
+        if (deadline is None and cancel is None) or self.nodes >= self._cap:
+            raise _OverBudget
+        if (deadline is not None and time.perf_counter() > deadline) or (cancel is not None and cancel()):
             raise _OverBudget
         self._limit = min(self._cap, self.nodes + CLOCK_EVERY)
 

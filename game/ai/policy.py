@@ -104,7 +104,7 @@ class LevelPlayer:
         move = result.move
         if move is not None and level.tactics and result.proven != "win":
             started = time.perf_counter()
-            move = self._checked(state, move)
+            move = self._checked(state, move, cancel)
             self._check_seconds = recent(self._check_seconds, time.perf_counter() - started)
         if move is not None and level.stray and result.proven != "win" and self.rng.random() < level.stray:
             move = self._stray(state, result)
@@ -128,15 +128,16 @@ class LevelPlayer:
         self._helpers = self._parallel = None
         self._own_helpers = False
 
-    def _checked(self, state: State, move: Move) -> Move:
+    def _checked(self, state: State, move: Move, cancel: Callable[[], bool] | None = None) -> Move:
         """``move``, unless the tactical check finds it loses a piece (or more) by force against
-        the judge's best move, which is then played (never a move the search proved lost)."""
+        the judge's best move, which is then played (never a move the search proved lost). A
+        ``cancel`` stops the check as it stops the search (the move then stands)."""
         from .judge import Judge
 
         level = self.level
         deepest = max(level.tactics, level.tactics_deepest)
         seconds = None if level.seconds is None else level.seconds * level.tactics_share
-        found = Judge(level.tactics_nodes).deepest(state, [move], level.tactics, deepest, seconds)
+        found = Judge(level.tactics_nodes).deepest(state, [move], level.tactics, deepest, seconds, cancel)
         if found is None or found.best is None or found.best == move:
             return move
         loses = found.best_score - found.scores[move] >= 1.0 - 1e-9
