@@ -135,3 +135,34 @@ def test_a_match_at_a_fraction_of_the_clocks_plays_each_level_and_its_yardstick_
     hard = pair("hard", "alphabeta")[1](random.Random(1))
     assert hard.seconds == pytest.approx(LEVELS["hard"].seconds)  # no fraction: the app's clock
     assert budget_label(None, None, None, 0.25) == "clocks x0.25"
+
+
+def test_the_report_says_how_often_a_levels_tactical_check_changed_its_move():
+    """A's and B's checks counted over the games from the players' own counters (the check is
+    Expert's: how often it overrode the tree is what a match of it should tell)."""
+    from training.arena import play_game, report
+
+    class Checking:
+        def __init__(self, rng):
+            self.rng, self.name, self.checked, self.swapped = rng, "checking", 0, 0
+
+        def choose(self, state, cancel=None):
+            moves = state.legal_moves()
+            self.checked += 1
+            self.swapped += self.checked % 3 == 0
+            return Decision(moves[self.rng.randrange(len(moves))], 0, 0.0)
+
+    made: list[Checking] = []
+
+    def a_player(rng):
+        made.append(Checking(rng))
+        return made[-1]
+
+    tally = Tally()
+    for game in range(2):
+        play_game("kotu_ellima", {}, (a_player, Checking), game % 2, game, 7, tally)
+    checked, swapped = sum(p.checked for p in made), sum(p.swapped for p in made)
+    assert tally.checks[0] == (checked, swapped) and checked == tally.moves[0] and swapped >= 1
+    assert tally.checks[1][0] == tally.moves[1]
+    lines = report("kotu_ellima", "a", "b", {}, "clock", tally)
+    assert f"  a's tactical check: {checked} moves checked, {swapped} changed" in lines

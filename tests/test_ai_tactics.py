@@ -82,6 +82,10 @@ def test_a_level_checks_its_move_only_when_it_asks_for_the_check(tactics):
     decision = player.choose(state, cancel)
     assert decision.move in state.legal_moves()
     assert asked == ([(decision.move, cancel)] if tactics else [])
+    assert (player.checked, player.swapped) == ((1, 0) if tactics else (0, 0))
+    player._checked = lambda state, move, cancel: next(m for m in state.legal_moves() if m != move)  # type: ignore[method-assign]
+    player.choose(state)
+    assert (player.checked, player.swapped) == ((2, 1) if tactics else (0, 0))  # a change is counted
 
 
 def test_the_check_takes_its_time_from_the_trees_clock_never_more_than_half():

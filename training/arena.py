@@ -57,6 +57,7 @@ class Tally:
     by_side: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])  # A, B
     moves: list[int] = field(default_factory=lambda: [0, 0])
+    checks: list[tuple[int, int]] = field(default_factory=lambda: [(0, 0), (0, 0)])  # A, B: checked, swapped
     plies: list[int] = field(default_factory=list)
 
     def add(self, a_side: int, score: float, plies: int) -> None:
@@ -134,7 +135,13 @@ def play_game(
             state.play(decision.move)  # checked: a bad move from a player is a bug, and raises
             plies += 1
     finally:
-        for player in players.values():
+        for side, player in players.items():
+            who = 0 if side == a_side else 1
+            checked, swapped = tally.checks[who]
+            tally.checks[who] = (
+                checked + getattr(player, "checked", 0),
+                swapped + getattr(player, "swapped", 0),
+            )
             close = getattr(player, "close", None)
             if close is not None:
                 close()  # helper processes of a parallel level
@@ -258,6 +265,10 @@ def report(game_id: str, a: str, b: str, options: dict[str, str], budget: str, t
         f"  seconds per move: {a} {tally.seconds_per_move(0):.3f}, {b} {tally.seconds_per_move(1):.3f}; "
         f"plies per game {sum(tally.plies) / len(tally.plies):.0f}"
     )
+    for who, name in enumerate((a, b)):
+        checked, swapped = tally.checks[who]
+        if checked:
+            lines.append(f"  {name}'s tactical check: {checked} moves checked, {swapped} changed")
     side_cells = []
     for side in (0, 1):
         s = tally.by_side[side]

@@ -76,6 +76,7 @@ class LevelPlayer:
         self._own_helpers = False
         self._parallel: RootParallelSearch | None = None
         self._check_seconds = 0.0  # the tactical check's time lately (taken from the search's clock)
+        self.checked = self.swapped = 0  # moves the tactical check looked at, and those it changed
 
     def choose(
         self, state: State, cancel: Callable[[], bool] | None = None, ticket: int | None = None
@@ -104,7 +105,10 @@ class LevelPlayer:
         move = result.move
         if move is not None and level.tactics and result.proven != "win":
             started = time.perf_counter()
-            move = self._checked(state, move, cancel)
+            checked = self._checked(state, move, cancel)
+            self.checked += 1
+            self.swapped += checked != move
+            move = checked
             self._check_seconds = recent(self._check_seconds, time.perf_counter() - started)
         if move is not None and level.stray and result.proven != "win" and self.rng.random() < level.stray:
             move = self._stray(state, result)
