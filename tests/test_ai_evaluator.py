@@ -78,10 +78,11 @@ POSITIONS = (
 
 
 def search_row(text: str, level_name: str, seed: int) -> tuple[str, int, int, float]:
-    """The level's move for the position (its search alone: no book, no solved table, one process),
-    ``ITERATIONS`` iterations and the seed given: (move, iterations, the move's visits, value)."""
+    """The level's move for the position (its search alone: no book, no solved table, no tactical
+    check after it (tests/test_ai_tactics.py), one process), ``ITERATIONS`` iterations and the seed
+    given: (move, iterations, the move's visits, value)."""
     level = LEVELS[level_name] if level_name in LEVELS else level_named(level_name)
-    level = dataclasses.replace(level, book=False, perfect=False, workers=1).capped(ITERATIONS)
+    level = dataclasses.replace(level, book=False, perfect=False, workers=1, tactics=0).capped(ITERATIONS)
     state = load_state(text)
     decision = LevelPlayer(level, random.Random(seed)).choose(state)
     assert decision.move is not None and decision.search is not None
