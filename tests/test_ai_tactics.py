@@ -201,3 +201,5 @@ def test_expert_checks_deeper_than_hard_and_a_clocked_match_scales_its_check():
     assert (quarter.iterations, quarter.tactics_nodes) == (expert.iterations // 4, expert.tactics_nodes // 4)
     tenth = expert.scaled(0.1)
     assert tenth.tactics_nodes == expert.tactics_nodes // 10 and tenth.seconds is None
+    few = expert.capped(400)  # a test's or a worker request's fixed budget: the check in proportion
+    assert (few.iterations, few.tactics_nodes, few.seconds) == (400, 600, None)

@@ -78,8 +78,16 @@ class Level:
         return replace(self, workers=max(1, workers))
 
     def capped(self, iterations: int) -> Level:
-        """The same level with a fixed iteration budget and no clock (arena and tests)."""
-        return replace(self, seconds=None, iterations=max(1, iterations))
+        """The same level with a fixed iteration budget and no clock (arena and tests); its tactical
+        check's nodes change in proportion to its cap (a test's few hundred iterations are not
+        followed by a check of 150,000 nodes)."""
+        iterations = max(1, iterations)
+        return replace(
+            self,
+            seconds=None,
+            iterations=iterations,
+            tactics_nodes=self._check_nodes(iterations / self.iterations),
+        )
 
     def timed(self, seconds: float) -> Level:
         """The same level thinking ``seconds`` a move with no iteration cap (equal-time matches)."""
@@ -89,7 +97,7 @@ class Level:
         """The level's own iteration cap (and its tactical check's nodes) times ``factor``, with no
         clock: the levels keep their budget ratios, and results do not depend on how busy the
         machine is."""
-        return replace(self.capped(round(self.iterations * factor)), tactics_nodes=self._check_nodes(factor))
+        return self.capped(round(self.iterations * factor))
 
     def clocked(self, factor: float) -> Level:
         """The level as the app plays it with its clock, cap and check's nodes times ``factor``
