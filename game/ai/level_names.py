@@ -11,5 +11,5 @@ LEVEL_WORDS: dict[str, tuple[str, str]] = {
     "easy": ("Easy", "Thinks briefly and sometimes misses a plan; still grabs most free captures."),
     "medium": ("Medium", "A quick, sound player: takes what is offered and rarely blunders."),
     "hard": ("Hard", "Thinks about two seconds a move and sees traps a few moves deep."),
-    "expert": ("Expert", "Uses up to five seconds a move: the strongest the computer gets."),
+    "expert": ("Expert", "Thinks up to five seconds a move, then checks its move for traps further ahead."),
 }
