@@ -107,6 +107,7 @@ def test_random_openings_are_shared_by_each_pair_of_games():
         ("benchmarks.ai_ladder", ["--only", "ncuva", "--option", "columns"], "expected NAME=VALUE"),
         ("benchmarks.ai_ladder", ["--only", "ncuva", "--option", "columns=5"], "columns"),
         ("benchmarks.ai_tuning", ["kotu_ellima", "--option", "capture=sometimes"], "capture"),
+        ("benchmarks.tactics_depth", ["--positions", "0"], "at least 1"),
     ],
 )
 def test_the_benchmarks_refuse_a_bad_option_with_usage(module, argv, words, capsys):
