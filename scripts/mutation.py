@@ -99,6 +99,8 @@ GROUPS: dict[str, Group] = {
             "game/ai/judge.py",
             "game/ai/evaluators.py",
             "game/ai/levels.py",
+            "game/ai/policy.py",
+            "game/ai/level_records.py",
         ),
         tests=(
             "tests/test_ai_mcts.py",
@@ -108,6 +110,8 @@ GROUPS: dict[str, Group] = {
             "tests/test_analysis_judge.py",
             "tests/test_solver_tables.py",
             "tests/test_ai_evaluator.py",
+            "tests/test_ai_tactics.py",
+            "tests/test_level_records.py",
         ),
     ),
     "rules": Group(

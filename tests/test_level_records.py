@@ -5,6 +5,7 @@ level measured against the others; a record is refused unless it is one."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -78,11 +79,15 @@ def test_a_record_is_told_from_either_sides_view_with_its_clocks():
     assert record_words(record, "easy") == []
     at_full_clock = record_words(Record("kotu_ellima", {}, "easy", "medium", 1.0, 1, 0, 0), "medium")
     assert at_full_clock == ["Against Easy in this game: won 0, drew 0, lost 1 of 1 game."]
+    three_fifths = record_words(Record("kotu_ellima", {}, "easy", "medium", 0.6, 1, 0, 0), "easy")
+    assert three_fifths[1] == "Both thought 60% as long as in play."
 
 
 def test_a_record_counts_only_under_the_rules_it_was_played_by(records):
     spec = game_spec("cows_leopards")
+    put(Record("cows_leopards", {}, "easy", "medium", 1.0, 0, 1, 9))  # listed first, Hard not in it
     put(Record("cows_leopards", {}, "expert", "hard", 1.0, 5, 30, 5))
+    put(Record("cows_leopards", {"stuck": "draw"}, "hard", "medium", 1.0, 8, 2, 0))  # after the stale one
     put(Record("cows_leopards", {"limit": "40"}, "hard", "medium", 1.0, 9, 1, 0))
     put(Record("cows_leopards", {"no_such_option": "1"}, "hard", "easy", 1.0, 9, 1, 0))
     put(Record("kotu_ellima", {}, "hard", "medium", 1.0, 9, 1, 0))
@@ -92,36 +97,50 @@ def test_a_record_counts_only_under_the_rules_it_was_played_by(records):
         return [r.seen_by("hard")[0] for r in records_for("cows_leopards", options, "hard")]
 
     assert opponents(defaults) == ["expert"]
-    assert opponents(spec.resolve_options({"limit": "40"})) == ["medium"]
-    assert records_for("cows_leopards", defaults, "easy") == []
+    forty = spec.resolve_options({"limit": "40"})
+    assert opponents(forty) == ["medium"]
+    assert opponents(spec.resolve_options({"stuck": "draw"})) == ["medium"]
+    assert [r.seen_by("easy")[0] for r in records_for("cows_leopards", defaults, "easy")] == ["medium"]
+    assert records_for("cows_leopards", forty, "easy") == []
 
 
 @pytest.mark.parametrize(
-    "change",
+    ("change", "why"),
     [
-        {"wins": -1},
-        {"wins": 0, "draws": 0, "losses": 0},
-        {"draws": 2.5},
-        {"a": "wizard"},
-        {"b": "expert"},
-        {"clock": 0},
-        {"clock": 1.5},
-        {"options": {"limit": 40}},
-        {"game": None},
-        {"extra": 1},
+        ({"wins": -1}, "are counts, at least one game"),
+        ({"wins": 0, "draws": 0, "losses": 0}, "are counts, at least one game"),
+        ({"draws": 2.5}, "are counts"),
+        ({"a": "wizard"}, "between two different levels (easy, medium, hard, expert)"),
+        ({"b": "expert"}, "between two different levels"),
+        ({"clock": 0}, "a fraction of the app's"),
+        ({"clock": 1.5}, "a fraction of the app's"),
+        ({"options": {"limit": 40}}, "names and values in words"),
+        ({"options": ["limit"]}, "names its game and its options"),
+        ({"game": None}, "names its game"),
+        ({"extra": 1}, "needs exactly the fields"),
     ],
 )
-def test_a_record_that_is_no_match_is_refused(records, change):
+def test_a_record_that_is_no_match_is_refused_saying_why(records, change, why):
     good = {"game": "kotu_ellima", "options": {}, "a": "expert", "b": "hard", "clock": 0.25}
     good |= {"wins": 1, "draws": 2, "losses": 3}
     records.write_text(json.dumps([good]))
     assert load(records)[0].games == 6
     records.write_text(json.dumps([good | change]))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=re.escape(why)):
         load(records)
     records.write_text(json.dumps({"records": [good]}))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="holds a list of records"):
         load(records)
+
+
+def test_a_file_named_is_the_one_read_and_written(tmp_path, records):
+    """The arena's ``--record FILE`` and a test's own file: never the shipped one behind it."""
+    elsewhere = tmp_path / "elsewhere.json"
+    put(Record("kotu_ellima", {}, "expert", "hard", 0.5, 1, 2, 3), elsewhere)
+    put(Record("kotu_ellima", {}, "medium", "easy", 1.0, 4, 0, 0), elsewhere)  # added to what is there
+    assert not records.exists() and [r.wins for r in load(elsewhere)] == [1, 4]
+    assert records_for("kotu_ellima", {}, "hard", elsewhere)[0].losses == 3
+    assert records_for("kotu_ellima", {}, "hard") == []
 
 
 def test_the_shipped_records_are_matches_under_rules_the_games_still_have():
