@@ -162,13 +162,22 @@ def test_a_check_with_more_time_looks_deeper_and_stops_at_its_share_of_the_clock
     ticks = iter(range(10**6))
     monkeypatch.setattr(judge.time, "perf_counter", lambda: float(next(ticks)))
     timed = judge.Judge(10**7).deepest(state, [move], 1, 4, seconds=1.5)
-    assert timed is not None and timed.nodes <= 3 * judge.CLOCK_EVERY < unlimited.nodes
+    assert (
+        timed is not None and 2 * judge.CLOCK_EVERY < timed.nodes <= 3 * judge.CLOCK_EVERY < unlimited.nodes
+    )
     assert 1 <= timed.depth < 4
     assert judge.Judge(10**7).deepest(state, [move], 4, 4, seconds=1.5) is None
     # a cancel (the player took a move back while the computer thought) is asked with the clock
     asked = iter([False, True])
     cancelled = judge.Judge(10**7).deepest(state, [move], 1, 4, cancel=lambda: next(asked))
-    assert cancelled is not None and cancelled.nodes <= 3 * judge.CLOCK_EVERY and cancelled.depth < 4
+    assert cancelled is not None and 2 * judge.CLOCK_EVERY < cancelled.nodes <= 3 * judge.CLOCK_EVERY
+    assert cancelled.depth < 4
+    # watched but never stopped by the clock or a cancel: as deep as unwatched, and no deeper than its nodes
+    never = judge.Judge(10**7).deepest(state, [move], 1, 4, seconds=10.0**9, cancel=lambda: False)
+    assert never == unlimited
+    assert judge.Judge(10**7).deepest(state, [move], 1, 4, cancel=lambda: False) == unlimited
+    starved = judge.Judge(shallow.nodes + 1).deepest(state, [move], 2, 4, cancel=lambda: False)
+    assert starved is not None and starved.depth == 2
 
 
 def test_the_level_asks_its_check_for_its_depths_and_its_share_of_the_clock(monkeypatch):
@@ -179,14 +188,21 @@ def test_the_level_asks_its_check_for_its_depths_and_its_share_of_the_clock(monk
 
     def deepest(self, state, moves, shallowest, depth, seconds=None, cancel=None):
         asked.append((self.budget, shallowest, depth, seconds))
+        assert cancel is stop
 
     monkeypatch.setattr(judge.Judge, "deepest", deepest)
     state = load_state(entries("kotu_ellima", 1)[0][2])
     move = state.legal_moves()[0]
-    assert LevelPlayer(level, random.Random(1))._checked(state, move) == move  # no verdict: it stands
-    assert LevelPlayer(replace(level, seconds=None), random.Random(1))._checked(state, move) == move
+
+    def stop() -> bool:  # the search's cancel, handed on to the check
+        return False
+
+    assert LevelPlayer(level, random.Random(1))._checked(state, move, stop) == move  # no verdict: it stands
+    assert LevelPlayer(replace(level, seconds=None), random.Random(1))._checked(state, move, stop) == move
     assert asked == [(level.tactics_nodes, 4, 6, 0.5), (level.tactics_nodes, 4, 6, None)]
-    assert LevelPlayer(replace(level, tactics_deepest=0), random.Random(1))._checked(state, move) == move
+    assert (
+        LevelPlayer(replace(level, tactics_deepest=0), random.Random(1))._checked(state, move, stop) == move
+    )
     assert asked[-1][1:3] == (4, 4)  # nothing deeper asked for: the check's own depth only
 
 
@@ -203,3 +219,36 @@ def test_expert_checks_deeper_than_hard_and_a_clocked_match_scales_its_check():
     assert tenth.tactics_nodes == expert.tactics_nodes // 10 and tenth.seconds is None
     few = expert.capped(400)  # a test's or a worker request's fixed budget: the check in proportion
     assert (few.iterations, few.tactics_nodes, few.seconds) == (400, 600, None)
+
+
+def test_a_finished_game_is_compared_by_its_result():
+    """No move left: the comparison is the result itself, at depth 0 with no nodes spent."""
+    from game.ai import judge
+    from rules import load_game
+
+    rng = random.Random(3)
+    state = load_game("kotu_ellima").new_initial_state(rng)
+    while state.outcome() is None:
+        state.apply(rng.choice(state.legal_moves()))
+    winner = state.outcome().winner
+    score = 0.0 if winner is None else judge.WIN if winner == state.to_move else -judge.WIN
+    assert judge.Judge(1000).compare(state, [], 3) == judge.Comparison({}, None, score, score, 0, 0)
+
+
+def test_every_move_asked_about_is_valued_exactly_and_the_standing_is_the_material_now():
+    """Several moves asked at once each get the score they get alone (not a bound under the best),
+    and ``standing``, where not every move captures, is the material as it stands."""
+    from game.ai import judge
+    from game.ai.evaluators import evaluator_for
+
+    _game, _seed, position, blunder, safe, _units = entries("kotu_ellima", 1)[0]
+    state = load_state(position)
+    asked = [state.parse_move(safe), state.parse_move(blunder)]  # the better first: the other below it
+    together = judge.Judge(10**6).compare(state, asked, 3)
+    assert together is not None and set(together.scores) == set(asked)
+    for move in asked:
+        alone = judge.Judge(10**6).compare(state, [move], 3)
+        assert alone is not None and alone.scores[move] == together.scores[move]
+    assert len(set(together.scores.values())) > 1  # not all the same: a bound would have shown
+    lead = judge.material(state, evaluator_for(state.game))
+    assert together.standing == (lead if state.to_move == 0 else -lead)
