@@ -252,3 +252,17 @@ def test_every_move_asked_about_is_valued_exactly_and_the_standing_is_the_materi
     assert len(set(together.scores.values())) > 1  # not all the same: a bound would have shown
     lead = judge.material(state, evaluator_for(state.game))
     assert together.standing == (lead if state.to_move == 0 else -lead)
+
+
+def test_a_judge_given_an_evaluation_compares_with_it():
+    """The puzzles' and the books' judges bring their own evaluation; the comparison uses it."""
+    from game.ai import judge
+
+    class Leaning:  # every position leans wholly towards the first player
+        def evaluate(self, state):
+            return 1.0
+
+    state = load_state(entries("kotu_ellima", 1)[0][2])
+    found = judge.Judge(10**6, Leaning()).compare(state, state.legal_moves()[:1], 1)
+    lead = judge.material(state, Leaning())
+    assert found is not None and found.standing == (lead if state.to_move == 0 else -lead)
