@@ -26,7 +26,7 @@ def records(tmp_path, monkeypatch):
 
 
 def test_the_arena_keeps_a_match_between_two_levels_and_a_newer_one_replaces_it(records, capsys):
-    argv = ["kotu_ellima", "medium", "easy", "--games", "2", "--clock", "0.02", "--max-plies", "10"]
+    argv = ["kotu_ellima", "medium", "easy", "--games", "2", "--clock", "0.02"]
     assert main([*argv, "--record", str(records), "--quiet"]) == 0
     printed = capsys.readouterr().out
     [kept] = load(records)
@@ -58,6 +58,7 @@ def test_the_arena_keeps_a_match_between_two_levels_and_a_newer_one_replaces_it(
         ["--workers", "2"],
         ["--opening", "2"],
         ["--clock", "2"],
+        ["--max-plies", "10"],
     ],
 )
 def test_a_match_unlike_the_apps_is_not_kept_as_a_record(records, extra, capsys):

@@ -402,11 +402,13 @@ def main(argv: list[str] | None = None) -> int:
         {args.a.lower(), args.b.lower()} - set(LEVELS)
         or any(x is not None for x in (args.scale, args.iterations, args.seconds, args.workers))
         or args.opening
+        or args.max_plies != ap.get_default("max_plies")
         or (args.clock is not None and args.clock > 1)
     ):
         ap.error(
             "--record keeps a match between two levels as the app plays them: their clocks or a fraction "
-            "of them (--clock F, F at most 1); no --scale, --iterations, --seconds, --workers or --opening"
+            "of them (--clock F, F at most 1); no --scale, --iterations, --seconds, --workers, --opening "
+            "or --max-plies"
         )
     options = parse_options(ap, args.option, [args.game])
     a, b = args.a.lower(), args.b.lower()
