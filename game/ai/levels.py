@@ -116,7 +116,8 @@ class Level:
 # (5-13-2); in Kotu Ellima 57.5% against 52.5%: one game apart each time, well inside every interval
 # (RESULTS.md, "Issue 33, item 1"): not turned on for Hard. Expert checks its move from four plies
 # deepening to six while 0.4 of its clock and 150,000 nodes last (its extra time turned into depth,
-# issue 33, item 3; measured against Hard in RESULTS.md, "Issue 33, item 3").
+# issue 33, item 3; measured against Hard in RESULTS.md, "Issue 33, items 3 and 4": no better in the
+# drawn war games, 82.5% in BattleHalma's terminal race).
 # Hard and Expert: the heuristic sharpened around the root's value (a one-piece lead of 16 counts,
 # instead of drowning in the exploration term), less exploration and more tactical playouts.
 # Measured against the alpha-beta yardstick at equal time (benchmarks/RESULTS.md, issue 12); the
