@@ -252,13 +252,19 @@ def test_a_game_without_slips_says_so(app, monkeypatch):
     assert app.manager.top is scene and "No mistake or blunder" in visible(app)
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
-def test_the_panels_words_and_buttons_fit(app, size):
+def drill_at(app, size) -> MistakesScene:
+    """The drill over the recorded game's slips, both sides', in a window of ``size``."""
     app.resize(size)
     state = played_game()
     items = exercises(analysed(state), state, {0, 1})
     scene = MistakesScene(app, items, state.game.sides, engine_factory=Judges)
     app.manager.push(scene)
+    return scene
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+def test_the_panels_words_and_buttons_fit(app, size):
+    scene = drill_at(app, size)
     scene.model.show_answer()
     pump(app, 0.1)
     for b in scene.buttons:
@@ -368,11 +374,7 @@ def test_the_drill_says_what_it_is_doing_and_keeps_saying_it_while_it_holds(app)
 def test_the_drills_words_keep_to_their_places_and_each_button_names_its_key(app, size):
     from tests.test_analysis_board import laid_out_in_its_panel
 
-    app.resize(size)
-    state = played_game()
-    items = exercises(analysed(state), state, {0, 1})
-    scene = MistakesScene(app, items, state.game.sides, engine_factory=Judges)
-    app.manager.push(scene)
+    scene = drill_at(app, size)
     scene.model.hint()
     pump(app, 0.1)
     words = " ".join(laid_out_in_its_panel(app, scene))

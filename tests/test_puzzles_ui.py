@@ -13,7 +13,7 @@ import pytest
 from game.match.puzzle import Phase
 from game.scenes.menu import MenuScene, playable_ids
 from game.scenes.puzzles import PuzzleScene
-from tools.scenarios import Mouse, pump, shown_title, visible
+from tools.scenarios import Mouse, chooser_on, pump, shown_title, visible
 
 
 @pytest.fixture
@@ -51,11 +51,7 @@ def settle(app, scene: PuzzleScene, limit: float = 20.0) -> None:
 
 def test_the_chooser_opens_the_puzzles_of_the_chosen_game_and_esc_comes_back(app, home):
     mouse = Mouse(app)
-    app.manager.clear()
-    app.manager.push(shown_title(app))
-    menu = MenuScene(app, playable_ids().index("ncuva"))
-    app.manager.push(menu)
-    app.frame([], 1 / 60)
+    menu = chooser_on(app, "ncuva")
     mouse.key(pygame.K_z)
     top = app.manager.top
     assert isinstance(top, PuzzleScene) and top.session.set.id == "ncuva"

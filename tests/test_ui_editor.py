@@ -16,13 +16,11 @@ from game.scenes.editor import EditorScene
 from game.scenes.menu import MenuScene, playable_ids
 from game.scenes.play import PlayScene
 from rules import load_game, load_state
-from tools.scenarios import Mouse, shown_title, visible
+from tools.scenarios import Mouse, chooser_on, visible
 
 
 def editor_over_chooser(app, game_id: str) -> EditorScene:
-    app.manager.clear()
-    app.manager.push(shown_title(app))
-    app.manager.push(MenuScene(app, playable_ids().index(game_id)))
+    chooser_on(app, game_id)
     scene = EditorScene(app, game_id)
     app.manager.push(scene)
     app.frame([], 1 / 60)
@@ -40,11 +38,7 @@ def saved_games() -> list[str]:
 
 def test_the_chooser_opens_the_editor_for_the_chosen_game_by_key_and_by_button(app):
     mouse = Mouse(app)
-    app.manager.clear()
-    app.manager.push(shown_title(app))
-    menu = MenuScene(app, playable_ids().index("cows_leopards"))
-    app.manager.push(menu)
-    app.frame([], 1 / 60)
+    menu = chooser_on(app, "cows_leopards")
     mouse.key(pygame.K_p)
     top = app.manager.top
     assert isinstance(top, EditorScene) and top.editor.game.spec.id == "cows_leopards"

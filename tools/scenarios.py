@@ -276,3 +276,16 @@ def shown_title(app):
     title = TitleScene(app)
     title.refresh()
     return title
+
+
+def chooser_on(app, game_id: str):
+    """The game chooser over the title, with ``game_id``'s card chosen, as a player reaches it
+    (one frame drawn): where Z, P and the other chooser keys start from."""
+    from game.scenes.menu import MenuScene, playable_ids
+
+    app.manager.clear()
+    app.manager.push(shown_title(app))
+    menu = MenuScene(app, playable_ids().index(game_id))
+    app.manager.push(menu)
+    app.frame([], 1 / 60)
+    return menu
