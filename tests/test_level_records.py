@@ -14,6 +14,7 @@ from game.ai.level_records import Record, load, put, record_words, records_for
 from game.app import App
 from game.scenes.setup import SetupScene
 from rules import game_spec
+from tools.scenarios import visible
 from training.arena import main
 
 
@@ -178,8 +179,12 @@ def test_setup_tells_what_the_chosen_level_measured_in_this_game(records):
             "Against Hard in this game: won 12, drew 20, lost 8 of 40 games. "
             "Both thought 25% as long as in play."
         )
+        shown = visible(app)  # drawn in the About box, wrapped over its lines
+        assert "Against Hard in this game: won 12, drew 20, lost 8 of 40 games." in shown
+        assert "Against Hard in this game" in visible(app)  # and still, frame after frame
         _choose(scene.level, "medium")
         assert "Against" not in scene.about()[1]  # Medium has no record here
+        assert "Against Hard in this game" not in visible(app)
         _choose(scene.level, "hard")
         assert "Against Expert in this game: won 8, drew 20, lost 12" in scene.about()[1]
         scene.focus.focus(scene.mode)
