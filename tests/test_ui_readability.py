@@ -194,11 +194,12 @@ def test_remembered_measures_follow_the_width_and_the_language():
 def test_a_line_cut_to_fit_keeps_as_many_letters_as_fit(words, width):
     """``fit`` cuts a line too wide for its box at the longest start that fits with its ellipsis:
     never wider than the box (unless nothing fits), never a letter shorter than it must be."""
+    theme._measured.clear()  # cut here, not remembered from another test
     cut = theme.fit(words, 20, width)
     if theme.measure(words, 20)[0] <= width:
         assert cut == words
         return
-    assert cut.endswith("…") and words.startswith(cut[:-1].rstrip())
+    assert cut.endswith("…") and words.startswith(cut[:-1]) and not cut[:-1].endswith(" ")
     kept = len(cut) - 1
     if kept:
         assert theme.measure(cut, 20)[0] <= width
@@ -206,3 +207,14 @@ def test_a_line_cut_to_fit_keeps_as_many_letters_as_fit(words, width):
     while len(longer) < len(words) and longer[-1] == " ":
         longer = words[: len(longer) + 1]
     assert theme.measure(longer + "…", 20)[0] > width
+
+
+def test_a_line_exactly_as_wide_as_its_box_is_not_cut_and_one_letter_less_is_kept_whole():
+    theme._measured.clear()  # cut here, not remembered from another test
+    words = "Every unfinished game is kept WWW"
+    exact = theme.measure(words, 20)[0]
+    assert theme.fit(words, 20, exact) == words
+    almost = theme.measure(words[:-1] + "…", 20)[0]
+    assert almost < exact and theme.fit(words, 20, almost) == words[:-1] + "…"
+    at_a_space = theme.measure("Every …", 20)[0]  # the longest start that fits ends in a space
+    assert theme.fit(words, 20, at_a_space) == "Every…"  # which is not left before the ellipsis
