@@ -254,7 +254,7 @@ def test_a_helper_whose_pipe_is_closed_ends():
     ours.close()
     helper = threading.Thread(target=parallel.helper_main, args=(theirs, _Shared(0), None), daemon=True)
     helper.start()
-    assert wait_until(lambda: not helper.is_alive(), polls=400, step=0.005), "the helper never ended"
+    assert wait_until(lambda: not helper.is_alive()), "the helper never ended"
 
 
 # --- starting and stopping the helpers ------------------------------------------------------------

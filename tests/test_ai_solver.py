@@ -198,7 +198,7 @@ def test_a_table_that_cannot_be_built_is_not_tried_again(tmp_path, monkeypatch):
     game = load_game(GAME)
     for _ in range(200):
         assert solver.table_for(game) is None
-    wait_until(lambda: len(solver._notices) >= 2, polls=1_000, step=0.01)  # 'being built', then the failure
+    wait_until(lambda: len(solver._notices) >= 2)  # 'being built', then the failure
     for _ in range(200):
         assert solver.table_for(game) is None
     assert builds == [solver.variant_of(game)]
@@ -219,7 +219,7 @@ def test_a_table_built_damaged_says_why_it_could_not_be_used(tmp_path, monkeypat
     monkeypatch.setattr(solver, "_build", build)
     game = load_game(GAME)
     assert solver.table_for(game) is None
-    wait_until(lambda: len(solver._notices) >= 2, polls=1_000, step=0.01)
+    wait_until(lambda: len(solver._notices) >= 2)
     assert "being built" in solver.take_notice()
     failed = solver.take_notice()
     assert "could not be built (it is not a Keliya solved table)" in failed
@@ -716,7 +716,7 @@ def test_a_table_that_contradicts_itself_in_use_is_rebuilt_once_then_left_off(ta
     )
     solver.install(edited)
     assert solver.proven_value(state) is None
-    assert wait_until(lambda: solver.proven_value(state) is not None, polls=2_000, step=0.005), "not rebuilt"
+    assert wait_until(lambda: solver.proven_value(state) is not None), "not rebuilt"
     assert solver.proven_value(state) == truth and workers == [("keliya-solver", True)]
     assert solver.take_notice() == (
         "Hat Diviyan Keliya's solved table was damaged (a value it gives does not agree "

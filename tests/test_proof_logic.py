@@ -957,7 +957,7 @@ def test_a_parallel_search_proved_before_its_helper_begins_still_ends_and_plays_
         for seed in (2, 3):  # the helper starting, then ready
             thread = threading.Thread(target=run, args=(seed,), daemon=True)
             thread.start()
-            assert wait_until(partial(_ended, thread), polls=4000), "the search never ended"
+            assert wait_until(partial(_ended, thread)), "the search never ended"
             result = found.pop()
             assert result.proven == "win" and text_of(state, result.move) in w.wins and result.value == 1.0
             assert len(search.last_iterations) == 2  # the helper answered

@@ -155,7 +155,7 @@ def test_a_crafted_table_on_disk_is_set_aside_and_rebuilt_and_no_wrong_value_is_
             assert shown is None or shown == truth, (name, state.to_text(), shown, truth)
         return solver.proven_value(start) is not None
 
-    assert wait_until(all_right, polls=2_000, step=0.005), "the proven values did not come back"
+    assert wait_until(all_right), "the proven values did not come back"
     assert len(built) == 1 and died == []
     notice = solver.take_notice()
     assert notice.startswith("Hat Diviyan Keliya's solved table was damaged (") and "being rebuilt" in notice
@@ -182,7 +182,7 @@ def test_a_value_the_sample_missed_is_never_shown_and_the_table_is_rebuilt(table
     )
     assert solver.proven_value(state) is None  # not the edited value
     assert solver.best_moves(state) is None
-    assert wait_until(lambda: solver.proven_value(state) is not None, polls=2_000, step=0.005)
+    assert wait_until(lambda: solver.proven_value(state) is not None)
     assert solver.proven_value(state) == truth and len(built) == 1 and died == []
     assert (
         "was damaged (a value it gives does not agree with the rules): it is being rebuilt"
@@ -224,7 +224,7 @@ def test_an_edited_points_list_never_crashes_a_game_on_screen(app, table, fresh_
         assert line is None or line == truth
         return line == truth
 
-    assert wait_until(shown, polls=2_000, step=0.005), "the proven value never came"
+    assert wait_until(shown), "the proven value never came"
     assert len(built) == 1 and died == []
     assert any("solved table was damaged" in words and "being rebuilt" in words for words in said)
 
@@ -237,7 +237,7 @@ def test_a_loader_that_fails_in_any_way_says_so_and_is_not_started_again(fresh_s
     monkeypatch.setattr(solver, "_build", lambda g, v, p: builds.append(v) or 1 // 0)
     game = load_game(GAME)
     assert solver.table_for(game) is None
-    assert wait_until(lambda: len(solver._notices) >= 2, polls=2_000, step=0.005)
+    assert wait_until(lambda: len(solver._notices) >= 2)
     for _ in range(50):
         assert solver.table_for(game) is None
     assert died == [] and len(builds) == 1

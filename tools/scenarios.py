@@ -20,9 +20,11 @@ def wait_until(
     between: Callable[[], None] | None = None,
 ) -> bool:
     """Ask ``condition`` until it holds, at most ``polls`` times ``step`` seconds apart (running
-    ``between``, a frame say, before each ask); whether it came to hold. Bounded by a count of
-    asks, never by the clock: on a loaded machine (CI shares its cores) each wait lasts longer,
-    so a slow answer still arrives; one that never comes still ends the wait."""
+    ``between``, a frame say, before each ask); whether it came to hold. The bound is a count of
+    asks, but with the sleeps between them it is wall time in effect (100 s by default): a wait
+    on another process or thread (a worker, a helper, a table built in the background) has no
+    work of its own to count. So the default is generous, far above any answer on a loaded
+    machine, and a wait ends as soon as its answer comes, so a long bound costs nothing."""
     import time
 
     for _ in range(polls):
