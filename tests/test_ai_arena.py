@@ -167,3 +167,38 @@ def test_the_report_says_how_often_a_levels_tactical_check_changed_its_move():
     assert tally.checks[1][0] == tally.moves[1]
     lines = report("kotu_ellima", "a", "b", {}, "clock", tally)
     assert f"  a's tactical check: {checked} moves checked, {swapped} changed" in lines
+
+
+def test_a_fixed_depth_yardstick_searches_exactly_its_plies_whatever_the_clocks():
+    """``alphabeta:N``: N plies, never a clock (so a ladder against it means the same anywhere);
+    the level it meets keeps its own clock, and a depth out of range or a stray word is refused."""
+    from game.ai.levels import LEVELS
+    from rules import load_game
+    from training.arena import pair
+    from training.players import fixed_depth, make_player
+
+    level, yardstick = (f(random.Random(3)) for f in pair("hard", "alphabeta:2", clock=0.25))
+    assert yardstick.name == "alphabeta:2" and yardstick.max_depth == 2
+    assert yardstick.seconds == float("inf")
+    assert level.level.seconds == pytest.approx(LEVELS["hard"].seconds * 0.25)
+    yardstick.choose(load_game("kotu_ellima").new_initial_state())
+    assert yardstick.depth == 2  # both iterations finished, none beyond
+    assert make_player("alphabeta:5", random.Random(1), seconds=0.01).max_depth == 5  # seconds ignored
+    assert fixed_depth("alphabeta") is None and fixed_depth("hard") is None
+    for bad in ("alphabeta:0", "alphabeta:13", "alphabeta:x", "alphabeta:"):
+        with pytest.raises(ValueError, match="N from 1 to 12"):
+            fixed_depth(bad)
+
+
+def test_a_match_against_a_fixed_depth_yardstick_is_reported_under_its_name(capsys):
+    assert main(["kotu_ellima", "random", "alphabeta:1", "--games", "1", "--max-plies", "12"]) == 0
+    assert "random vs alphabeta:1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("who", ["alphabeta:0", "alphabeta:", "alphabeta:3@2", "beta:3"])
+def test_a_bad_fixed_depth_yardstick_prints_usage(who, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["kotu_ellima", "easy", who, "--games", "1"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and ("alphabeta:N" in err or "N from 1 to 12" in err)

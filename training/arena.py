@@ -8,7 +8,9 @@ Usage::
 
 A and B are a level (easy, medium, hard, expert; ``expert@2`` searches in two processes),
 ``random``, ``greedy`` (the biggest capture, else random) or ``alphabeta`` (iterative-deepening
-alpha-beta, the yardstick; it thinks as long a move as the level it plays, or ``--seconds``).
+alpha-beta, the yardstick; it thinks as long a move as the level it plays, or ``--seconds``);
+``alphabeta:N`` is the same search to exactly N plies with no clock, a yardstick that does not
+depend on the machine (the levels measured against several depths of it make one ladder).
 Sides alternate: A plays the first side in even-numbered games.
 ``--iterations K`` gives both sides K search iterations a move instead of the levels' clocks;
 ``--scale F`` gives each level F times its own iteration cap, without the clock, so the levels
@@ -44,7 +46,7 @@ from game.ai.policy import Player
 from rules import game_ids, game_spec, load_game
 from rules.core import State, score_of
 
-from .players import make_player
+from .players import fixed_depth, make_player
 
 PLAYER_NAMES = (*LEVELS, "random", "greedy", "alphabeta")
 
@@ -311,8 +313,9 @@ def parse_options(
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m training.arena", description=__doc__.splitlines()[0])
     ap.add_argument("game", help="game id: " + ", ".join(game_ids()))
-    ap.add_argument("a", metavar="A", help="player A: " + ", ".join(PLAYER_NAMES))
-    ap.add_argument("b", metavar="B", help="player B: " + ", ".join(PLAYER_NAMES))
+    players = ", ".join(PLAYER_NAMES) + ", alphabeta:N (N plies, no clock)"
+    ap.add_argument("a", metavar="A", help="player A: " + players)
+    ap.add_argument("b", metavar="B", help="player B: " + players)
     ap.add_argument("--games", type=int, default=10, help="games to play (sides alternate)")
     ap.add_argument(
         "--iterations",
@@ -377,10 +380,16 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"unknown game '{args.game}' (games: {', '.join(game_ids())})")
     for who in (args.a, args.b):
         base, at, count = who.lower().partition("@")
-        if base not in PLAYER_NAMES or (at and (base not in LEVELS or not count.isdigit() or int(count) < 1)):
+        try:
+            depth = fixed_depth(base)
+        except ValueError as exc:
+            ap.error(str(exc))
+        if (base not in PLAYER_NAMES and depth is None) or (
+            at and (base not in LEVELS or not count.isdigit() or int(count) < 1)
+        ):
             ap.error(
                 f"unknown player '{who}' (players: {', '.join(PLAYER_NAMES)}; "
-                "a level@N searches in N processes)"
+                "a level@N searches in N processes; alphabeta:N searches N plies)"
             )
     if args.games < 1:
         ap.error("--games must be at least 1")

@@ -1,9 +1,11 @@
 """The players the arena and the tests match the levels against, and ``make_player``, which
 names them all: a level (``game.ai.policy.LevelPlayer``, as the app plays it), ``random``,
-``greedy`` and ``alphabeta`` (``training.alphabeta``, the yardstick)."""
+``greedy``, ``alphabeta`` (``training.alphabeta``, the yardstick, at a clock) and ``alphabeta:N``
+(the same search to exactly N plies, with no clock: a yardstick that is the same on every machine)."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -42,6 +44,16 @@ class GreedyPlayer:
         )
 
 
+def fixed_depth(name: str) -> int | None:
+    """N for a player named ``alphabeta:N`` (N from 1 to 12); None for any other name."""
+    key, colon, depth = name.strip().lower().partition(":")
+    if key != "alphabeta" or not colon:
+        return None
+    if not depth.isdigit() or not 1 <= int(depth) <= 12:
+        raise ValueError(f"'{name}': alphabeta:N searches N plies, N from 1 to 12")
+    return int(depth)
+
+
 def make_player(
     name: str,
     rng: random.Random,
@@ -56,7 +68,8 @@ def make_player(
     gives it that clock and lifts its cap (equal-time matches); ``clock`` plays it as in the app
     with its clock, cap and check times ``clock``; none: as in play; ``workers`` overrides its
     search processes, as does a name like ``expert@2`` (two processes).
-    ``alphabeta`` thinks ``seconds`` a move (default: the Hard level's clock, times ``clock``)."""
+    ``alphabeta`` thinks ``seconds`` a move (default: the Hard level's clock, times ``clock``);
+    ``alphabeta:N`` searches N plies whatever the clocks."""
     key, at, count = name.strip().lower().partition("@")
     if at:
         if not count.isdigit() or int(count) < 1:
@@ -66,6 +79,11 @@ def make_player(
         return RandomPlayer(rng)
     if key == "greedy":
         return GreedyPlayer(rng)
+    depth = fixed_depth(key)
+    if depth is not None:
+        fixed = AlphaBetaPlayer(math.inf, rng, max_depth=depth)
+        fixed.name = f"alphabeta:{depth}"
+        return fixed
     if key == "alphabeta":
         think = seconds if seconds is not None else level_named("hard").seconds
         think = think if think is not None else 1.0
