@@ -1,0 +1,66 @@
+"""The ladder table (benchmarks/level_table.py) reads the records the app reads, from the stronger
+level's side, and says each in whole games out of 10."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.level_table import main, reading, tenths, upward
+from game.ai.level_records import Record, save
+
+
+def test_a_row_reads_up_the_ladder_whichever_way_the_match_was_recorded():
+    down = Record("kotu_ellima", {}, "medium", "hard", 0.5, 3, 5, 32)
+    up = upward(down)
+    assert (up.a, up.b, up.wins, up.draws, up.losses) == ("hard", "medium", 32, 5, 3)
+    assert upward(up) == up
+
+
+@pytest.mark.parametrize(
+    ("counts", "tens"),
+    [((33, 0, 7), (8, 0, 2)), ((1, 37, 2), (0, 9, 1)), ((40, 0, 0), (10, 0, 0)), ((1, 1, 1), (4, 3, 3))],
+)
+def test_whole_games_in_ten_add_up_to_ten(counts, tens):
+    assert tenths(counts) == tens
+
+
+def test_what_a_player_reads_of_a_row():
+    assert (
+        reading(Record("g", {}, "expert", "hard", 1.0, 33, 0, 7))
+        == "Expert beats Hard about 8 games in 10; loses 2"
+    )
+    assert (
+        reading(Record("g", {}, "hard", "medium", 1.0, 40, 0, 0)) == "Hard beats Medium about 10 games in 10"
+    )
+    assert (
+        reading(Record("g", {}, "expert", "hard", 1.0, 1, 37, 2))
+        == "Expert beats Hard in under 1 game in 10; draws 9 and loses 1"
+    )
+
+
+def test_the_table_has_a_row_for_every_record_with_its_rules_and_clocks(tmp_path, capsys):
+    path = tmp_path / "records.json"
+    save(
+        [
+            Record("battlehalma", {"rule": "terminal", "counters": "6"}, "hard", "expert", 0.25, 7, 0, 33),
+            Record("kotu_ellima", {}, "medium", "easy", 1.0, 37, 3, 0),
+        ],
+        path,
+    )
+    assert main(["--records", str(path)]) == 0
+    rows = capsys.readouterr().out.splitlines()[2:]
+    assert rows == [
+        "| BattleHalma | counters=6, rule=terminal | Expert–Hard | ×0.25 | 33–0–7 | 82.5% | 68.0%–91.3% "
+        "| Expert beats Hard about 8 games in 10; loses 2 |",
+        "| Kotu Ellima | defaults | Medium–Easy | ×1 | 37–3–0 | 96.2% | 85.3%–99.1% "
+        "| Medium beats Easy about 9 games in 10; draws 1 |",
+    ]
+
+
+def test_a_file_that_is_not_the_records_is_refused_in_one_line(tmp_path, capsys):
+    path = tmp_path / "records.json"
+    path.write_text('{"not": "a list"}', encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--records", str(path)])
+    assert exit_info.value.code == 2
+    assert "cannot read the records" in capsys.readouterr().err
