@@ -202,3 +202,34 @@ def test_a_bad_fixed_depth_yardstick_prints_usage(who, capsys):
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "usage:" in err and ("alphabeta:N" in err or "N from 1 to 12" in err)
+
+
+def test_a_level_without_its_check_is_the_same_level_with_the_check_off():
+    """``expert:nocheck``: what the check is worth is measured against the level itself, so only the
+    check may differ; alpha-beta facing it still gets Expert's clock, and --record refuses it (it is
+    not a level the app plays)."""
+    from dataclasses import replace
+
+    from training.arena import pair
+
+    checked, unchecked = (f(random.Random(1)).level for f in pair("expert", "expert:nocheck", clock=0.1))
+    assert checked.tactics and not unchecked.tactics and not unchecked.tactics_deepest
+    assert replace(unchecked, tactics=checked.tactics, tactics_deepest=checked.tactics_deepest) == checked
+    yardstick = pair("expert:nocheck", "alphabeta", clock=0.1)[1](random.Random(1))
+    assert yardstick.seconds == pytest.approx(checked.seconds)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["kotu_ellima", "expert:fast", "hard", "--games", "1"], "nocheck"),
+        (["kotu_ellima", "random:nocheck", "hard", "--games", "1"], "unknown player"),
+        (["kotu_ellima", "expert:nocheck", "hard", "--games", "1", "--record"], "--record keeps"),
+    ],
+)
+def test_a_level_variant_the_arena_does_not_know_prints_usage(argv, words, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and words in err

@@ -11,6 +11,7 @@ A and B are a level (easy, medium, hard, expert; ``expert@2`` searches in two pr
 alpha-beta, the yardstick; it thinks as long a move as the level it plays, or ``--seconds``);
 ``alphabeta:N`` is the same search to exactly N plies with no clock, a yardstick that does not
 depend on the machine (the levels measured against several depths of it make one ladder).
+``expert:nocheck`` (any level) is the level with its tactical check off: what the check is worth.
 Sides alternate: A plays the first side in even-numbered games.
 ``--iterations K`` gives both sides K search iterations a move instead of the levels' clocks;
 ``--scale F`` gives each level F times its own iteration cap, without the clock, so the levels
@@ -46,7 +47,7 @@ from game.ai.policy import Player
 from rules import game_ids, game_spec, load_game
 from rules.core import State, score_of
 
-from .players import fixed_depth, make_player
+from .players import NO_CHECK, fixed_depth, make_player
 
 PLAYER_NAMES = (*LEVELS, "random", "greedy", "alphabeta")
 
@@ -179,7 +180,7 @@ def pair(
     time; ``clock`` plays the levels at that fraction of their clocks."""
 
     def thinks(other: str) -> float | None:
-        other = other.partition("@")[0]
+        other = other.partition("@")[0].partition(":")[0]  # expert@2, expert:nocheck: Expert's clock
         if seconds is not None or other not in LEVELS:
             return seconds
         level_seconds = LEVELS[other].seconds
@@ -384,12 +385,15 @@ def main(argv: list[str] | None = None) -> int:
             depth = fixed_depth(base)
         except ValueError as exc:
             ap.error(str(exc))
-        if (base not in PLAYER_NAMES and depth is None) or (
-            at and (base not in LEVELS or not count.isdigit() or int(count) < 1)
+        level, colon, variant = base.partition(":")
+        unchecked = level in LEVELS and colon and variant == NO_CHECK
+        if (base not in PLAYER_NAMES and depth is None and not unchecked) or (
+            at and (level not in LEVELS or not count.isdigit() or int(count) < 1)
         ):
             ap.error(
                 f"unknown player '{who}' (players: {', '.join(PLAYER_NAMES)}; "
-                "a level@N searches in N processes; alphabeta:N searches N plies)"
+                f"a level@N searches in N processes; alphabeta:N searches N plies; LEVEL:{NO_CHECK} "
+                "is the level without its tactical check)"
             )
     if args.games < 1:
         ap.error("--games must be at least 1")

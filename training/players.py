@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from game.ai.levels import level_named
 from game.ai.policy import Decision, LevelPlayer, Player, biggest_capture
@@ -44,6 +45,9 @@ class GreedyPlayer:
         )
 
 
+NO_CHECK = "nocheck"  # ``LEVEL:nocheck``: the level with its tactical check off (what the check is worth)
+
+
 def fixed_depth(name: str) -> int | None:
     """N for a player named ``alphabeta:N`` (N from 1 to 12); None for any other name."""
     key, colon, depth = name.strip().lower().partition(":")
@@ -69,7 +73,8 @@ def make_player(
     with its clock, cap and check times ``clock``; none: as in play; ``workers`` overrides its
     search processes, as does a name like ``expert@2`` (two processes).
     ``alphabeta`` thinks ``seconds`` a move (default: the Hard level's clock, times ``clock``);
-    ``alphabeta:N`` searches N plies whatever the clocks."""
+    ``alphabeta:N`` searches N plies whatever the clocks; ``expert:nocheck`` is a level without its
+    tactical check (the tree's move always stands)."""
     key, at, count = name.strip().lower().partition("@")
     if at:
         if not count.isdigit() or int(count) < 1:
@@ -88,7 +93,14 @@ def make_player(
         think = seconds if seconds is not None else level_named("hard").seconds
         think = think if think is not None else 1.0
         return AlphaBetaPlayer(think * (clock if clock and seconds is None else 1.0), rng)
+    key, colon, variant = key.partition(":")
+    if colon and variant != NO_CHECK:
+        raise ValueError(
+            f"'{name}': a level's only variant is :{NO_CHECK}, the level without its tactical check"
+        )
     level = level_named(key)
+    if variant == NO_CHECK:  # to measure what the check is worth: the same level, its tree's move kept
+        level = replace(level, tactics=0, tactics_deepest=0)
     if workers is not None:
         level = level.with_workers(workers)
     if iterations:
