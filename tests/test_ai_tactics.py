@@ -88,6 +88,41 @@ def test_a_level_checks_its_move_only_when_it_asks_for_the_check(tactics):
     assert (player.checked, player.swapped) == ((2, 1) if tactics else (0, 0))  # a change is counted
 
 
+def test_a_checking_level_leaves_ncuva_to_its_tree_and_takes_no_clock_for_the_check():
+    """Ncuva is in ``UNCHECKED_GAMES`` (a stone is no piece: the check made Expert worse there):
+    the checking level's move there is its tree's and the tree gets the whole clock; in a war game
+    the same level checks."""
+    from game.ai import policy
+    from game.ai.levels import UNCHECKED_GAMES
+    from rules import load_game
+
+    level = replace(LEVELS["expert"], seconds=None, iterations=60, book=False, workers=1)
+    ncuva, kotu = load_game("ncuva"), load_game("kotu_ellima")
+    assert "ncuva" in UNCHECKED_GAMES and not level.checks_in(ncuva) and level.checks_in(kotu)
+    assert not LEVELS["hard"].checks_in(kotu)  # Hard has no check anywhere
+    player = LevelPlayer(level, random.Random(4))
+    asked: list[object] = []
+    player._checked = lambda state, move, cancel: asked.append(move) or move  # type: ignore[method-assign]
+    player._check_seconds = 0.3  # a check's recent time, which an unchecked game must not pay
+    clocks: list[float | None] = []
+    search = player.mcts.search
+
+    def recorded(state, seconds=None, iterations=None, cancel=None):
+        clocks.append(seconds)
+        return search(state, seconds=seconds, iterations=iterations, cancel=cancel)
+
+    player.mcts.search = recorded  # type: ignore[method-assign]
+    timed = replace(level, seconds=1.0)
+    player.level = timed
+    state = ncuva.new_initial_state(random.Random(1))
+    player.choose(state)
+    assert asked == [] and player.checked == 0 and clocks == [1.0]
+    war = load_state(entries("kotu_ellima", 1)[0][2])
+    player.choose(war)
+    assert len(asked) == 1 and player.checked == 1
+    assert clocks[-1] == pytest.approx(policy.shared_clock(1.0, 0.3))  # the check's time out of the tree's
+
+
 def test_the_check_takes_its_time_from_the_trees_clock_never_more_than_half(monkeypatch):
     from game.ai import policy
     from game.ai.policy import recent, shared_clock

@@ -97,13 +97,14 @@ class LevelPlayer:
         self.mcts.config = level.config_for(state.game, state.to_move)
         self.mcts.evaluator = level.evaluator_for(state.game, state.to_move)
         parallel = self._parallel_search()
-        seconds = shared_clock(level.seconds, self._check_seconds) if level.tactics else level.seconds
+        checks = level.checks_in(state.game)
+        seconds = shared_clock(level.seconds, self._check_seconds) if checks else level.seconds
         if parallel is not None:
             result = parallel.search(self.mcts, state, seconds, level.iterations, cancel, ticket)
         else:
             result = self.mcts.search(state, seconds=seconds, iterations=level.iterations, cancel=cancel)
         move = result.move
-        if move is not None and level.tactics and result.proven != "win":
+        if move is not None and checks and result.proven != "win":
             started = time.perf_counter()
             checked = self._checked(state, move, cancel)
             self.checked += 1
