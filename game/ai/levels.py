@@ -143,6 +143,8 @@ STRONG = SearchConfig(exploration=0.3, greedy=0.9, sharpness=10.0, relative=True
 # race). Against alpha-beta at 0.2 s on the 8x8 terminal board with 6 counters, Hard scored
 # 81.3% over 80 games on four seeds with this, 40% with the war games' settings; on the 10x10
 # terminal board 50% against 25%. The same screen did not help the war games or the Leopards.
+# (Measured again on 2026-11-27 at another load, Hard scored 65.0% of 40 at 0.2 s and 50.0-52.5%
+# of 40 at a tenth of its clock: a match on the clock moves with the machine; RESULTS.md, issue 33.)
 # Without a clock (a fixed iteration budget: tests, ``--scale`` matches) the screen is 2 plies deep.
 # Cows and Leopards scores its cut-offs with the learned evaluation (game.ai.evaluation, issue 22;
 # chosen in game.ai.evaluators.TUNED_EVALUATION): a calibrated expected score, so sharpened gently
