@@ -314,7 +314,7 @@ def parse_options(
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m training.arena", description=__doc__.splitlines()[0])
     ap.add_argument("game", help="game id: " + ", ".join(game_ids()))
-    players = ", ".join(PLAYER_NAMES) + ", alphabeta:N (N plies, no clock)"
+    players = ", ".join(PLAYER_NAMES) + f", alphabeta:N (N plies, no clock), LEVEL:{NO_CHECK} (no check)"
     ap.add_argument("a", metavar="A", help="player A: " + players)
     ap.add_argument("b", metavar="B", help="player B: " + players)
     ap.add_argument("--games", type=int, default=10, help="games to play (sides alternate)")
