@@ -22,6 +22,20 @@ GAMES = ("sixteen_soldiers", "peralikatuma", "kotu_ellima")
 CHECKED = replace(LEVELS["hard"], tactics=4, seconds=None)
 
 
+def clocks_asked(player: LevelPlayer) -> list[float | None]:
+    """The clock each of ``player``'s searches is given, recorded as they start; the search itself
+    runs on its iterations alone (no test waits on the machine's clock)."""
+    clocks: list[float | None] = []
+    search = player.mcts.search
+
+    def recorded(state, seconds=None, iterations=None, cancel=None):
+        clocks.append(seconds)
+        return search(state, seconds=None, iterations=iterations, cancel=cancel)
+
+    player.mcts.search = recorded  # type: ignore[method-assign]
+    return clocks
+
+
 def entries(game_id: str, count: int = 3):
     return [r for r in corpus("blunders.txt") if r[0] == game_id][:count]
 
@@ -104,16 +118,8 @@ def test_a_checking_level_leaves_ncuva_to_its_tree_and_takes_no_clock_for_the_ch
     asked: list[object] = []
     player._checked = lambda state, move, cancel: asked.append(move) or move  # type: ignore[method-assign]
     player._check_seconds = 0.3  # a check's recent time, which an unchecked game must not pay
-    clocks: list[float | None] = []
-    search = player.mcts.search
-
-    def recorded(state, seconds=None, iterations=None, cancel=None):
-        clocks.append(seconds)
-        return search(state, seconds=seconds, iterations=iterations, cancel=cancel)
-
-    player.mcts.search = recorded  # type: ignore[method-assign]
-    timed = replace(level, seconds=1.0)
-    player.level = timed
+    clocks = clocks_asked(player)
+    player.level = replace(level, seconds=1.0)
     state = ncuva.new_initial_state(random.Random(1))
     player.choose(state)
     assert asked == [] and player.checked == 0 and clocks == [1.0]
@@ -135,14 +141,7 @@ def test_the_check_takes_its_time_from_the_trees_clock_never_more_than_half(monk
     assert recent(0.0, 1.0) == pytest.approx(0.3) and recent(1.0, 0.0) == pytest.approx(0.7)
     level = replace(LEVELS["hard"], seconds=1.0, iterations=60, book=False, tactics=4)
     player = LevelPlayer(level, random.Random(2))
-    clocks: list[float | None] = []
-    search = player.mcts.search
-
-    def timed(state, seconds=None, iterations=None, cancel=None):
-        clocks.append(seconds)
-        return search(state, seconds=None, iterations=iterations, cancel=cancel)
-
-    player.mcts.search = timed  # type: ignore[method-assign]
+    clocks = clocks_asked(player)
     player._checked = lambda state, move, cancel: move  # type: ignore[method-assign]
     state = load_state(entries("kotu_ellima", 1)[0][2])
     player._check_seconds = 0.3
