@@ -64,7 +64,7 @@ def reading(record: Record) -> str:
     upper, lower = record.a.capitalize(), record.b.capitalize()
     rest = [f"draws {drawn}" if drawn else "", f"loses {lost}" if lost else ""]
     tail = " and ".join(x for x in rest if x)
-    head = f"about {won} games in 10" if won else "in under 1 game in 10"
+    head = f"about {won} game{'' if won == 1 else 's'} in 10" if won else "in under 1 game in 10"
     return f"{upper} beats {lower} {head}" + (f"; {tail}" if tail else "")
 
 

@@ -36,6 +36,10 @@ def test_what_a_player_reads_of_a_row():
         reading(Record("g", {}, "expert", "hard", 1.0, 1, 37, 2))
         == "Expert beats Hard in under 1 game in 10; draws 9 and loses 1"
     )
+    assert (
+        reading(Record("g", {}, "expert", "hard", 1.0, 3, 37, 0))
+        == "Expert beats Hard about 1 game in 10; draws 9"
+    )
 
 
 def test_the_table_has_a_row_for_every_record_with_its_rules_and_clocks(tmp_path, capsys):
