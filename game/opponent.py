@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rules.words import N_
+from rules.words import N_, Words
 
 if TYPE_CHECKING:  # the engines' core is not needed before a game is played (issue 29, item 5)
     from rules import Move, State
@@ -51,20 +51,23 @@ def level_choices() -> list[tuple[str, str, str]]:
     return [(name, label, description) for name, (label, description) in LEVEL_WORDS.items()]
 
 
-def level_record(game_id: str, options: dict[str, Any], level: str) -> list[str]:
-    """The sentences the setup screen adds to ``level``'s help in this game with these rules: its
-    matches against the other levels (``game.ai.level_records``); none without the AI package, or
-    if the shipped records cannot be read (reported on the console: a fault of the build)."""
+def level_record(game_id: str, options: dict[str, Any], level: str) -> list[Words]:
+    """The sentences the setup screen adds to ``level``'s help in this game with these rules:
+    whether it checks its move for traps here (``level_names.checks_in``), then its matches against
+    the other levels (``game.ai.level_records``); none without the AI package, and no matches if
+    the shipped records cannot be read (reported on the console: a fault of the build)."""
     try:
+        from .ai.level_names import checks_in
         from .ai.level_records import record_words, records_for
     except ImportError:
         return []
+    said = [Words("Then it checks its move for traps further ahead.")] if checks_in(level, game_id) else []
     try:
         found = records_for(game_id, options, level)
     except (OSError, ValueError) as exc:
         print(f"keliya: the levels' records could not be read: {exc}")
-        return []
-    return [words for record in found for words in record_words(record, level)]
+        return said
+    return said + [words for record in found for words in record_words(record, level)]
 
 
 class Opponent:

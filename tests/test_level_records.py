@@ -200,3 +200,39 @@ def test_setup_tells_what_the_chosen_level_measured_in_this_game(records):
         assert "Against" not in peralikatuma.about()[1]  # another game's match is not this one's
     finally:
         app.close()
+
+
+def test_setup_says_where_a_level_checks_its_move_and_nowhere_else(records):
+    """The About box says Expert checks its move for traps in the games where it does, and not in
+    Ncuva (the check is off there: ``UNCHECKED_GAMES``); Hard never checks. The light table the
+    setup reads (``level_names``) is the levels' own: every checking level has the check."""
+    from game.ai.level_names import CHECKING_LEVELS, UNCHECKED_GAMES, checks_in
+    from game.ai.levels import LEVELS
+    from game.config import Mode
+    from rules import load_game
+
+    assert CHECKING_LEVELS == {name for name, level in LEVELS.items() if level.tactics}
+    for game_id in ("kotu_ellima", "ncuva", "battlehalma"):
+        game = load_game(game_id)
+        for name, level in LEVELS.items():
+            assert checks_in(name, game_id) == level.checks_in(game)
+    assert "ncuva" in UNCHECKED_GAMES
+    sentence = "Then it checks its move for traps further ahead."
+    app = App((1280, 800), sound=False)
+    try:
+        for game_id, level, said in (("kotu_ellima", "expert", True), ("ncuva", "expert", False)):
+            scene = SetupScene(app, game_id)
+            app.manager.push(scene)
+            _choose(scene.mode, Mode.COMPUTER)
+            _choose(scene.level, level)
+            scene.focus.focus(scene.level)
+            app.frame([], 1 / 60)
+            words = scene.about()[1]
+            assert words.startswith("The longest thinker: up to five seconds a move.")
+            assert (sentence in words) == said, game_id
+            assert (sentence in visible(app)) == said, game_id
+            _choose(scene.level, "hard")
+            assert sentence not in scene.about()[1]
+            app.manager.pop()
+    finally:
+        app.close()

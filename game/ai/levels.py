@@ -16,7 +16,7 @@ from rules.core import Game
 from rules.words import N_
 
 from .evaluators import EvaluationKind, Evaluator, evaluator_for, tuned_kind, weights_key
-from .level_names import LEVEL_WORDS
+from .level_names import LEVEL_WORDS, UNCHECKED_GAMES
 from .mcts import SearchConfig
 
 
@@ -126,8 +126,8 @@ class Level:
 # Where the check is off (``Level.checks_in``): Ncuva, where the judge's material is stones and a
 # stone is no piece: the check swapped 181 of Expert's 1,779 moves on 12 columns, and Expert with it
 # scored 46.2% against Hard (16-5-19, 40 games at a tenth of the clocks), without it 66.2% (22-9-9)
-# (RESULTS.md, "Issue 33: every even game against alpha-beta, and Expert against Hard").
-UNCHECKED_GAMES: frozenset[str] = frozenset({"ncuva"})
+# (RESULTS.md, "Issue 33: every even game against alpha-beta, and Expert against Hard"). The set
+# lives in ``level_names`` (``UNCHECKED_GAMES``), where the setup screen reads it.
 
 # Hard and Expert: the heuristic sharpened around the root's value (a one-piece lead of 16 counts,
 # instead of drowning in the exploration term), less exploration and more tactical playouts.

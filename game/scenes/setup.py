@@ -91,7 +91,7 @@ class SetupScene(Scene):
         self.config = config or last_setup(game_id)
         cfg = self.config
         self.levels = level_choices() if app.computer_available else []
-        self.records: dict[str, list[str]] = {}  # each level shown: what it measured in this game
+        self.records: dict[str, list[Words]] = {}  # each level shown: where it checks, what it measured
         modes = list(MODES) if self.levels else [MODES[0]]
         self.mode = Selector(
             "How to play",
