@@ -181,7 +181,7 @@ def test_a_damaged_cached_table_is_moved_aside_and_rebuilt_once(table, tmp_path,
         seen.add(threading.active_count() - before)
         return solver.proven_value(start) is not None
 
-    assert wait_until(rebuilt, step=0.001), "the table was not rebuilt"
+    assert wait_until(rebuilt, polls=100_000, step=0.001), "the table was not rebuilt"
     value = solver.proven_value(start)
     assert max(seen) <= 1 and len(built) == 1  # one worker, one build
     assert value == "proven: Leopards win in 14"

@@ -77,7 +77,9 @@ def test_computer_against_computer_plays_by_itself(app):
         pytest.skip("the AI worker is not installed")
     cfg = MatchConfig("hat_diviyan_keliya", mode=Mode.WATCH, level="easy", min_pause=0.0, iterations=30)
     scene = start(app, cfg)
-    wait_until(lambda: scene.match.state.ply >= 6, step=0.002, between=lambda: app.frame([], 1 / 30))
+    wait_until(
+        lambda: scene.match.state.ply >= 6, polls=50_000, step=0.002, between=lambda: app.frame([], 1 / 30)
+    )
     assert scene.match.state.ply >= 6
 
 

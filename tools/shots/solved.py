@@ -92,6 +92,6 @@ def _meet(app, shot, mouse, play, name: str, build) -> None:
         working = any(t.name == "keliya-solver" and t.is_alive() for t in threading.enumerate())
         return bool(solver._working or solver._tables) and not working and not solver._notices
 
-    wait_until(settled, polls=2_000, step=0.005, between=lambda: app.frame([], 1 / 60))
+    wait_until(settled, between=lambda: app.frame([], 1 / 60))
     pump(app, 0.1)
     shot(name)
