@@ -32,18 +32,10 @@ RANK = {name: i for i, name in enumerate(LEVELS)}  # easiest first
 
 def upward(record: Record) -> Record:
     """``record`` from the stronger level's side (the higher in the ladder), so every row reads up."""
-    if RANK[record.a] >= RANK[record.b]:
-        return record
-    return Record(
-        record.game,
-        record.options,
-        record.b,
-        record.a,
-        record.clock,
-        record.losses,
-        record.draws,
-        record.wins,
-    )
+    stronger = max(record.a, record.b, key=RANK.__getitem__)
+    seen = record.seen_by(stronger)
+    assert seen is not None  # the stronger level is one of the two
+    return Record(record.game, record.options, stronger, *seen[:1], record.clock, *seen[1:])
 
 
 def tenths(counts: tuple[int, ...]) -> tuple[int, ...]:
