@@ -192,7 +192,8 @@ def test_a_fixed_depth_yardstick_searches_exactly_its_plies_whatever_the_clocks(
     assert yardstick.depth == 2  # both iterations finished, none beyond
     assert make_player("alphabeta:5", random.Random(1), seconds=0.01).max_depth == 5  # seconds ignored
     assert fixed_depth("alphabeta") is None and fixed_depth("hard") is None
-    for bad in ("alphabeta:0", "alphabeta:13", "alphabeta:x", "alphabeta:"):
+    assert fixed_depth("alphabeta:12") == 12 and fixed_depth(" AlphaBeta:1 ") == 1  # the range's ends
+    for bad in ("alphabeta:0", "alphabeta:13", "alphabeta:x", "alphabeta:", "alphabeta:3:4"):
         with pytest.raises(ValueError, match="N from 1 to 12"):
             fixed_depth(bad)
 

@@ -68,3 +68,29 @@ def test_a_file_that_is_not_the_records_is_refused_in_one_line(tmp_path, capsys)
         main(["--records", str(path)])
     assert exit_info.value.code == 2
     assert "cannot read the records" in capsys.readouterr().err
+
+
+def test_a_games_rows_go_down_the_ladder_from_its_strongest_pair(tmp_path, capsys):
+    path = tmp_path / "records.json"
+    save(
+        [
+            Record("kotu_ellima", {}, "medium", "easy", 1.0, 37, 3, 0),
+            Record("kotu_ellima", {}, "expert", "medium", 0.5, 30, 10, 0),
+            Record("kotu_ellima", {}, "hard", "expert", 0.25, 2, 37, 1),
+            Record("kotu_ellima", {}, "hard", "medium", 0.5, 40, 0, 0),
+        ],
+        path,
+    )
+    assert main(["--records", str(path)]) == 0
+    pairs = [row.split(" | ")[2] for row in capsys.readouterr().out.splitlines()[2:]]
+    assert pairs == ["Expert–Hard", "Expert–Medium", "Hard–Medium", "Medium–Easy"]
+
+
+def test_the_table_says_what_it_is_and_what_it_reads(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert shown.startswith("usage: python -m benchmarks.level_table [-h] [--records RECORDS]")
+    assert "The levels' ladder in one table: every match the setup screen quotes, game by game." in shown
+    assert "--records RECORDS a records file (default: the shipped one)" in shown
+    assert "Reads the shipped records" not in shown  # the first line of the module's text, not all of it
