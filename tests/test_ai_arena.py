@@ -212,7 +212,28 @@ def test_a_level_without_its_check_is_the_same_level_with_the_check_off():
     from training.arena import pair
 
     checked, unchecked = (f(random.Random(1)).level for f in pair("expert", "expert:nocheck", clock=0.1))
-    assert checked.tactics and not unchecked.tactics and not unchecked.tactics_deepest
+    assert checked.tactics and unchecked.tactics == 0 and unchecked.tactics_deepest == 0
     assert replace(unchecked, tactics=checked.tactics, tactics_deepest=checked.tactics_deepest) == checked
     yardstick = pair("expert:nocheck", "alphabeta", clock=0.1)[1](random.Random(1))
     assert yardstick.seconds == pytest.approx(checked.seconds)
+
+
+def test_make_player_names_processes_variants_and_the_yardsticks_clock():
+    """``level@N`` searches in N processes; ``LEVEL:word`` knows only ``nocheck``; ``alphabeta``
+    thinks Hard's clock unless given seconds, times ``clock`` only when its seconds are the default."""
+    from game.ai.levels import LEVELS
+    from training.players import make_player
+
+    rng = random.Random(1)
+    assert make_player("hard@2", rng).level.workers == 2 and make_player("expert@1", rng).level.workers == 1
+    for bad in ("hard@0", "hard@x", "hard@"):
+        with pytest.raises(ValueError, match="the number after @ is the search processes, at least 1"):
+            make_player(bad, rng)
+    with pytest.raises(
+        ValueError, match="a level's only variant is :nocheck, the level without its tactical check"
+    ):
+        make_player("expert:fast", rng)
+    hard = LEVELS["hard"].seconds
+    assert make_player("alphabeta", rng).seconds == pytest.approx(hard)
+    assert make_player("alphabeta", rng, clock=0.25).seconds == pytest.approx(hard * 0.25)
+    assert make_player("alphabeta", rng, seconds=0.3, clock=0.25).seconds == pytest.approx(0.3)
