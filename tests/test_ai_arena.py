@@ -216,6 +216,8 @@ def test_a_level_without_its_check_is_the_same_level_with_the_check_off():
     assert replace(unchecked, tactics=checked.tactics, tactics_deepest=checked.tactics_deepest) == checked
     yardstick = pair("expert:nocheck", "alphabeta", clock=0.1)[1](random.Random(1))
     assert yardstick.seconds == pytest.approx(checked.seconds)
+    parallel = pair("expert@2", "alphabeta", clock=0.1)[1](random.Random(1))
+    assert parallel.seconds == pytest.approx(checked.seconds)  # Expert's clock, whatever its processes
 
 
 def test_make_player_names_processes_variants_and_the_yardsticks_clock():
