@@ -232,6 +232,7 @@ def test_setup_says_where_a_level_checks_its_move_and_nowhere_else(records):
                 " " + sentence if said else ""
             )
             assert (sentence in visible(app)) == said, game_id
+            assert (sentence in visible(app)) == said, game_id  # and still, frame after frame
             _choose(scene.level, "hard")
             assert sentence not in scene.about()[1]
             app.manager.pop()
