@@ -3,6 +3,7 @@ every frame so the window never waits (docs/AI_WORKER.md is the contract)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.words import N_, Words
@@ -51,11 +52,15 @@ def level_choices() -> list[tuple[str, str, str]]:
     return [(name, label, description) for name, (label, description) in LEVEL_WORDS.items()]
 
 
-def level_record(game_id: str, options: dict[str, Any], level: str) -> list[Words]:
+def level_record(
+    game_id: str, options: dict[str, Any], level: str, sides: Sequence[tuple[int, str]] = ()
+) -> list[Words]:
     """The sentences the setup screen adds to ``level``'s help in this game with these rules:
     whether it checks its move for traps here (``level_names.checks_in``), then its matches against
     the other levels (``game.ai.level_records``); none without the AI package, and no matches if
-    the shipped records cannot be read (reported on the console: a fault of the build)."""
+    the shipped records cannot be read (reported on the console: a fault of the build). ``sides``:
+    (side, its name) for each side the level will play; where the game's sides are unlike (a hunt,
+    ``GameSpec.alike_sides``) a record says how the level did on those sides alone."""
     try:
         from .ai.level_names import checks_in
         from .ai.level_records import record_words, records_for
@@ -67,7 +72,10 @@ def level_record(game_id: str, options: dict[str, Any], level: str) -> list[Word
     except (OSError, ValueError) as exc:
         print(f"keliya: the levels' records could not be read: {exc}")
         return said
-    return said + [words for record in found for words in record_words(record, level)]
+    from rules import game_spec
+
+    own = () if game_spec(game_id).alike_sides else sides
+    return said + [words for record in found for words in record_words(record, level, own)]
 
 
 class Opponent:

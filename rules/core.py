@@ -171,6 +171,9 @@ class GameSpec:
     make: Callable[[GameSpec, dict[str, Any]], Game] = field(repr=False)
     #: variants the sources name: name -> options over the defaults (the setup offers them by name)
     variants: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False)
+    #: False where the two sides have different pieces and aims (a hunt): each side is a game of
+    #: its own, so a result counts for the side that earned it (the levels' records by side)
+    alike_sides: bool = True
 
     def variant_of(self, options: dict[str, Any]) -> str:
         """The named variant these options make, or ``CUSTOM``."""

@@ -138,6 +138,7 @@ def _register_cows() -> None:
             options,
             COWS_RULES,
             _make_cows,
+            alike_sides=False,
         )
     )
 
@@ -254,6 +255,7 @@ def _register_hat_diviyan() -> None:
             options,
             HAT_DIVIYAN_RULES,
             _make_hat_diviyan,
+            alike_sides=False,
         )
     )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -41,6 +42,11 @@ def test_the_arena_keeps_a_match_between_two_levels_and_a_newer_one_replaces_it(
         0.02,
         2,
     )
+    # and by the side A played: one game each (sides alternate), as the arena printed them
+    assert kept.by_side is not None and [sum(c) for c in kept.by_side] == [1, 1]
+    for side, name in enumerate(game_spec("kotu_ellima").sides):
+        wins, draws, _ = kept.by_side[side]
+        assert f"medium as {name}: {wins + draws / 2:.1%}" in printed
     # the same two levels the other way round, another game's and another clock's records kept
     put(Record("kotu_ellima", {}, "easy", "medium", 0.02, 0, 3, 1))
     put(Record("peralikatuma", {}, "easy", "medium", 0.02, 1, 1, 1))
@@ -85,6 +91,44 @@ def test_a_record_is_told_from_either_sides_view_with_its_clocks():
     assert three_fifths[1] == "Both thought 60% as long as in play."
 
 
+def test_a_hunt_record_is_told_for_the_side_the_level_plays(records):
+    """In a hunt each side is a game of its own: a record kept by side tells the games the level
+    played that side alone, from either level's view; one without sides, or no side asked, tells the
+    whole match. The file keeps the sides as written and leaves them out where none were kept."""
+    record = Record("cows_leopards", {}, "expert", "hard", 0.1, 17, 13, 10, ((2, 9, 9), (15, 4, 1)))
+    assert record.seen_by_side("expert", 0) == ("hard", 2, 9, 9)
+    assert record.seen_by_side("expert", 1) == ("hard", 15, 4, 1)
+    assert record.seen_by_side("hard", 0) == ("expert", 1, 4, 15)  # Hard's Leopards met Expert's Cows
+    assert record.seen_by_side("hard", 1) == ("expert", 9, 9, 2)
+    assert record.seen_by_side("easy", 0) is None
+    assert record_words(record, "expert", [(0, "Leopards")]) == [
+        "Playing Leopards against Hard: won 2, drew 9, lost 9 of 20 games.",
+        "Both thought 10% as long as in play.",
+    ]
+    assert record_words(record, "hard", [(0, "Leopards"), (1, "Cows")])[:2] == [
+        "Playing Leopards against Expert: won 1, drew 4, lost 15 of 20 games.",
+        "Playing Cows against Expert: won 9, drew 9, lost 2 of 20 games.",
+    ]
+    assert (
+        record_words(record, "expert")[0]
+        == "Against Hard in this game: won 17, drew 13, lost 10 of 40 games."
+    )
+    one = Record("cows_leopards", {}, "medium", "easy", 1.0, 1, 0, 1, ((1, 0, 0), (0, 0, 1)))
+    assert record_words(one, "easy", [(1, "Cows")]) == [
+        "Playing Cows against Medium: won 0, drew 0, lost 1 of 1 game."
+    ]
+    unsided = replace(record, by_side=None)
+    assert unsided.seen_by_side("expert", 0) is None
+    assert record_words(unsided, "expert", [(0, "Leopards")])[0].startswith(
+        "Against Hard in this game: won 17"
+    )
+    put(record)
+    put(replace(unsided, game="kotu_ellima"))
+    raw = json.loads(records.read_text())
+    assert raw[0]["by_side"] == [[2, 9, 9], [15, 4, 1]] and "by_side" not in raw[1]
+    assert load(records) == [record, replace(unsided, game="kotu_ellima")]
+
+
 def test_a_record_counts_only_under_the_rules_it_was_played_by(records):
     spec = game_spec("cows_leopards")
     put(Record("cows_leopards", {}, "easy", "medium", 1.0, 0, 1, 9))  # listed first, Hard not in it
@@ -120,6 +164,14 @@ def test_a_record_counts_only_under_the_rules_it_was_played_by(records):
         ({"options": ["limit"]}, "names its game and its options"),
         ({"game": None}, "names its game"),
         ({"extra": 1}, "needs exactly the fields"),
+        ({"by_side": [[1, 1, 1], [0, 1, 1]]}, "adding up to its own"),
+        ({"by_side": [[1, 2, 3]]}, "two sides' results"),
+        ({"by_side": [[1, 2], [0, 0]]}, "two sides' results"),
+        ({"by_side": [[1, 2, 3], [0, 0, 0], [0, 0, 0]]}, "two sides' results"),
+        ({"by_side": [[2, 2, 3], [-1, 0, 0]]}, "two sides' results"),
+        ({"by_side": [[1, 2, 3.0], [0, 0, 0]]}, "two sides' results"),
+        ({"by_side": {"0": [1, 2, 3]}}, "two sides' results"),
+        ({"by_side": [(1, 2, 3), "abc"]}, "two sides' results"),
     ],
 )
 def test_a_record_that_is_no_match_is_refused_saying_why(records, change, why):
@@ -127,6 +179,8 @@ def test_a_record_that_is_no_match_is_refused_saying_why(records, change, why):
     good |= {"wins": 1, "draws": 2, "losses": 3}
     records.write_text(json.dumps([good]))
     assert load(records)[0].games == 6
+    records.write_text(json.dumps([good | {"by_side": [[1, 0, 2], [0, 2, 1]]}]))
+    assert load(records)[0].by_side == ((1, 0, 2), (0, 2, 1))
     records.write_text(json.dumps([good | change]))
     with pytest.raises(ValueError, match=re.escape(why)):
         load(records)
@@ -198,6 +252,53 @@ def test_setup_tells_what_the_chosen_level_measured_in_this_game(records):
         _choose(peralikatuma.level, "expert")
         peralikatuma.focus.focus(peralikatuma.level)
         assert "Against" not in peralikatuma.about()[1]  # another game's match is not this one's
+    finally:
+        app.close()
+
+
+def test_setup_tells_a_hunt_record_for_the_side_the_computer_will_play(records):
+    """Cows and Leopards: the About box tells how the level did on the side it will play (the side
+    the player leaves, or in a watched game the side each level is set for), and follows the choice;
+    a war game's sides are alike, so there the whole match is told."""
+    from game.config import Mode
+
+    put(Record("cows_leopards", {}, "expert", "hard", 0.1, 17, 13, 10, ((2, 9, 9), (15, 4, 1))))
+    put(Record("kotu_ellima", {}, "expert", "hard", 0.25, 1, 37, 2, ((1, 18, 1), (0, 19, 1))))
+    app = App((1280, 800), sound=False)
+    try:
+        scene = SetupScene(app, "cows_leopards")
+        app.manager.push(scene)
+        _choose(scene.mode, Mode.COMPUTER)
+        _choose(scene.level, "expert")
+        _choose(scene.side, 0)  # the player takes the Leopards: Expert plays the Cows
+        scene.focus.focus(scene.level)
+        app.frame([], 1 / 60)
+        cows = "Playing Cows against Hard: won 15, drew 4, lost 1 of 20 games."
+        assert cows in scene.about()[1] and "Leopards against" not in scene.about()[1]
+        assert cows in visible(app)
+        _choose(scene.side, 1)
+        leopards = "Playing Leopards against Hard: won 2, drew 9, lost 9 of 20 games."
+        assert leopards in scene.about()[1] and cows not in scene.about()[1]
+        app.frame([], 1 / 60)
+        assert leopards in visible(app)
+        _choose(scene.mode, Mode.WATCH)  # Expert the Leopards, Hard the Cows
+        _choose(scene.level2, "hard")
+        assert leopards in scene.about()[1]
+        scene.focus.focus(scene.level2)
+        assert scene.about()[1].endswith(
+            "Playing Cows against Expert: won 9, drew 9, lost 2 of 20 games. "
+            "Both thought 10% as long as in play."
+        )
+        _choose(scene.level2, "expert")  # Expert on both sides: both told
+        assert leopards in scene.about()[1] and cows in scene.about()[1]
+        app.manager.pop()
+        war = SetupScene(app, "kotu_ellima")
+        app.manager.push(war)
+        _choose(war.mode, Mode.COMPUTER)
+        _choose(war.level, "expert")
+        war.focus.focus(war.level)
+        assert "Against Hard in this game: won 1, drew 37, lost 2 of 40 games." in war.about()[1]
+        assert "Playing" not in war.about()[1]
     finally:
         app.close()
 

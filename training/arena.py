@@ -456,7 +456,8 @@ def main(argv: list[str] | None = None) -> int:
             f.write(lines[-1] + "\n")
         print(f"row appended to {args.out}")
     if args.record:
-        record = Record(args.game, options, a, b, args.clock or 1.0, *_counts(tally.scores))
+        by_side = (_counts(tally.by_side[0]), _counts(tally.by_side[1]))
+        record = Record(args.game, options, a, b, args.clock or 1.0, *_counts(tally.scores), by_side)
         put(record, args.record)
         print(f"record kept in {args.record}: the setup screen shows it")
     return 0

@@ -107,6 +107,7 @@ class SetupScene(Scene):
             [(i, name) for i, name in enumerate(self.spec.sides)],
             cfg.human_side,
             Words("{first} or {second}.", first=self.spec.sides[0], second=self.spec.sides[1]),
+            on_change=lambda _: self._refresh(),
         )
         level_names = [(n, label) for n, label, _ in self.levels] or [("medium", "Medium")]
         self.level = Selector("Difficulty", level_names, cfg.level, "", on_change=lambda _: self._refresh())
@@ -194,10 +195,11 @@ class SetupScene(Scene):
         self.level.help = desc.get(self.level.value, N_("How hard the computer thinks."))
         self.level2.help = desc.get(self.level2.value, N_("How hard the computer thinks."))
         values = self._option_values()
-        self.records = {  # for the About box
-            sel.value: level_record(self.spec.id, values, sel.value) for sel in (self.level, self.level2)
-        }
         sides = sides_of(self.current_config().make_game())
+        self.records = {  # for the About box
+            level: level_record(self.spec.id, values, level, [(side, sides[side]) for side in played])
+            for level, played in self._sides_played().items()
+        }
         self.level.label = Words("{side}: level", side=sides[0]) if mode == Mode.WATCH else "Difficulty"
         self.level2.label = Words("{side}: level", side=sides[1])
         self.side.choices = [(0, sides[0]), (1, sides[1])]
@@ -210,6 +212,17 @@ class SetupScene(Scene):
         self.focus.set(
             [w for w in widgets if w.visible] + [self.start_button, self.rules, self.learn, self.back]
         )
+
+    def _sides_played(self) -> dict[str, list[int]]:
+        """Each level shown and the sides the computer plays at it: against a player, the side the
+        player left; watching, the first level the first side and the second the second."""
+        played: dict[str, list[int]] = {self.level.value: [], self.level2.value: []}
+        if self.mode.value == Mode.COMPUTER:
+            played[self.level.value].append(1 - self.side.value)
+        elif self.mode.value == Mode.WATCH:
+            played[self.level.value].append(0)
+            played[self.level2.value].append(1)
+        return played
 
     # --- actions ----------------------------------------------------------------------------------
     def current_config(self) -> MatchConfig:
