@@ -58,6 +58,8 @@ def test_arena_plays_and_writes_a_table(tmp_path, capsys):
         (["kotu_ellima", "expert:fast", "hard"], "nocheck"),
         (["kotu_ellima", "random:nocheck", "hard"], "unknown player"),
         (["kotu_ellima", "expert:nocheck", "hard", "--record"], "--record keeps"),
+        (["kotu_ellima", "hard:contempt", "expert", "--record"], "--record keeps"),
+        (["kotu_ellima", "random:contempt", "hard"], "LEVEL:contempt the level playing on from a draw"),
     ],
 )
 def test_bad_arguments_print_usage(argv, words, capsys):
@@ -220,8 +222,29 @@ def test_a_level_without_its_check_is_the_same_level_with_the_check_off():
     assert parallel.seconds == pytest.approx(checked.seconds)  # Expert's clock, whatever its processes
 
 
+def test_a_level_with_contempt_is_the_same_level_valuing_a_draw_below_even_in_every_game():
+    """``hard:contempt``: only the draw's value differs, in the level's own settings and in each
+    game's tuned ones, so the search it runs in any game has the contempt."""
+    from dataclasses import replace
+
+    from rules import load_game
+    from training.players import CONTEMPT_VALUE, make_player
+
+    plain = make_player("hard", random.Random(1), clock=0.1).level
+    spiteful = make_player("hard:contempt", random.Random(1), clock=0.1).level
+    assert CONTEMPT_VALUE == 0.1 and plain.config.contempt == 0.0
+    assert spiteful.per_game.keys() == plain.per_game.keys()
+    for game_id in ("kotu_ellima", "battlehalma", "cows_leopards"):
+        game = load_game(game_id)
+        for side in (None, 0, 1):
+            config = spiteful.config_for(game, side)
+            assert config.contempt == CONTEMPT_VALUE
+            assert replace(config, contempt=0.0) == plain.config_for(game, side)
+    assert replace(spiteful, config=plain.config, per_game=plain.per_game) == plain
+
+
 def test_make_player_names_processes_variants_and_the_yardsticks_clock():
-    """``level@N`` searches in N processes; ``LEVEL:word`` knows only ``nocheck``; ``alphabeta``
+    """``level@N`` searches in N processes; ``LEVEL:word`` knows ``nocheck`` and ``contempt``; ``alphabeta``
     thinks Hard's clock unless given seconds, times ``clock`` only when its seconds are the default."""
     from game.ai.levels import LEVELS
     from training.players import make_player
@@ -232,7 +255,9 @@ def test_make_player_names_processes_variants_and_the_yardsticks_clock():
         with pytest.raises(ValueError, match="the number after @ is the search processes, at least 1"):
             make_player(bad, rng)
     with pytest.raises(
-        ValueError, match="a level's only variant is :nocheck, the level without its tactical check"
+        ValueError,
+        match="a level's variants are :nocheck, the level without its tactical check, and :contempt, "
+        "the level valuing a draw 0.1 below an even result",
     ):
         make_player("expert:fast", rng)
     hard = LEVELS["hard"].seconds

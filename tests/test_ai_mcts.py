@@ -588,3 +588,54 @@ def test_the_screen_tries_the_biggest_capture_first_so_a_refutation_cuts_at_once
     assert engine._shallow(state, 1, -2.0, 0.5) == pytest.approx(0.8) and engine._nodes == 3
     engine._nodes = 0
     assert engine._quiesce(state, 1, -2.0, 0.5) == pytest.approx(0.8) and engine._nodes == 2
+
+
+def _draw_or_play_on(length: int = 400) -> Turn:
+    """South chooses: 'draw' ends the game drawn at once; 'on' plays on through a long line of
+    single moves, each position rated a little worse for South (h = -0.2), that ends drawn only
+    beyond any short search."""
+    line: Turn | object = DRAW
+    for depth in range(length, 0, -1):  # the move after 'on' is North's
+        line = (north if depth % 2 else south)({"m": line}, h=-0.2)
+    return south({"draw": DRAW, "on": line})
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_contempt_values_a_drawn_end_below_even_for_the_side_searching(side):
+    """A drawn end is worth 0.5 to either side, or ``contempt`` less to the side searching: a level
+    with contempt plays on from a position it rates a little worse (0.4) rather than settle for a
+    draw (0.3), and one without takes the draw (0.5). The tree is played from both sides."""
+    state = _tree("contempt", _draw_or_play_on(), side)
+    plain = SearchConfig(cutoff=0, solver=False, minimax=0.0)
+    settled = MCTS(plain, random.Random(1)).search(state, iterations=300)
+    assert state.move_text(settled.move) == "draw"
+    spiteful = MCTS(SearchConfig(cutoff=0, solver=False, minimax=0.0, contempt=0.2), random.Random(1))
+    played_on = spiteful.search(state, iterations=300)
+    assert state.move_text(played_on.move) == "on"
+    stats = {state.move_text(s.move): s.value for s in spiteful.root_stats()}
+    assert stats["draw"] == pytest.approx(0.3) and stats["on"] == pytest.approx(0.4)
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_a_proven_draw_is_worth_the_contempt_less_and_still_called_a_draw(side):
+    spec = south({"a": north({"x": NORTH_WINS, "y": DRAW}), "c": DRAW})
+    state = _tree("proven-draw", spec, side)
+    plain = MCTS(SearchConfig(), random.Random(1)).search(state, iterations=200)
+    assert (plain.proven, plain.value) == ("draw", 0.5)
+    spiteful = MCTS(SearchConfig(contempt=0.1), random.Random(1)).search(state, iterations=200)
+    assert spiteful.proven == "draw" and spiteful.value == pytest.approx(0.4)
+    assert state.move_text(spiteful.move) == "c"  # 'a' is no better: North would draw or win there
+
+
+def test_a_kept_tree_valued_with_the_other_sides_contempt_is_not_reused():
+    """The same searcher asked for the other side: its kept tree's draws were valued against the
+    first side, so the tree is dropped, not reused."""
+    state = _tree("contempt-reuse", _draw_or_play_on(), 0)
+    engine = MCTS(SearchConfig(cutoff=0, solver=False, minimax=0.0, contempt=0.2), random.Random(1))
+    engine.search(state, iterations=50)
+    assert engine._reusable_root(state) is not None
+    state.play("on")  # North to move in the same tree
+    engine._draw0 = 0.7  # as a search for North sets it
+    assert engine._reusable_root(state) is None
+    engine._draw0 = 0.3
+    assert engine._reusable_root(state) is not None

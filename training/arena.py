@@ -47,7 +47,7 @@ from game.ai.policy import Player
 from rules import game_ids, game_spec, load_game
 from rules.core import State, score_of
 
-from .players import NO_CHECK, fixed_depth, make_player
+from .players import CONTEMPT, NO_CHECK, VARIANTS, fixed_depth, make_player
 
 PLAYER_NAMES = (*LEVELS, "random", "greedy", "alphabeta")
 
@@ -314,7 +314,10 @@ def parse_options(
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m training.arena", description=__doc__.splitlines()[0])
     ap.add_argument("game", help="game id: " + ", ".join(game_ids()))
-    players = ", ".join(PLAYER_NAMES) + f", alphabeta:N (N plies, no clock), LEVEL:{NO_CHECK} (no check)"
+    players = (
+        ", ".join(PLAYER_NAMES)
+        + f", alphabeta:N (N plies, no clock), LEVEL:{NO_CHECK} (no check), LEVEL:{CONTEMPT} (draw contempt)"
+    )
     ap.add_argument("a", metavar="A", help="player A: " + players)
     ap.add_argument("b", metavar="B", help="player B: " + players)
     ap.add_argument("--games", type=int, default=10, help="games to play (sides alternate)")
@@ -386,14 +389,14 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as exc:
             ap.error(str(exc))
         level, colon, variant = base.partition(":")
-        unchecked = level in LEVELS and colon and variant == NO_CHECK
-        if (base not in PLAYER_NAMES and depth is None and not unchecked) or (
+        varied = level in LEVELS and colon and variant in VARIANTS
+        if (base not in PLAYER_NAMES and depth is None and not varied) or (
             at and (level not in LEVELS or not count.isdigit() or int(count) < 1)
         ):
             ap.error(
                 f"unknown player '{who}' (players: {', '.join(PLAYER_NAMES)}; "
                 f"a level@N searches in N processes; alphabeta:N searches N plies; LEVEL:{NO_CHECK} "
-                "is the level without its tactical check)"
+                f"is the level without its tactical check, LEVEL:{CONTEMPT} the level playing on from a draw)"
             )
     if args.games < 1:
         ap.error("--games must be at least 1")

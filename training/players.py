@@ -46,6 +46,9 @@ class GreedyPlayer:
 
 
 NO_CHECK = "nocheck"  # ``LEVEL:nocheck``: the level with its tactical check off (what the check is worth)
+CONTEMPT = "contempt"  # ``LEVEL:contempt``: the level valuing a drawn end below an even one (playing on)
+CONTEMPT_VALUE = 0.1  # how far below: a tenth of a win
+VARIANTS = (NO_CHECK, CONTEMPT)
 
 
 def fixed_depth(name: str) -> int | None:
@@ -74,7 +77,8 @@ def make_player(
     search processes, as does a name like ``expert@2`` (two processes).
     ``alphabeta`` thinks ``seconds`` a move (default: the Hard level's clock, times ``clock``);
     ``alphabeta:N`` searches N plies whatever the clocks; ``expert:nocheck`` is a level without its
-    tactical check (the tree's move always stands)."""
+    tactical check (the tree's move always stands); ``hard:contempt`` a level valuing a drawn end
+    ``CONTEMPT_VALUE`` below an even result."""
     key, at, count = name.strip().lower().partition("@")
     if at:
         if not count.isdigit() or int(count) < 1:
@@ -94,13 +98,20 @@ def make_player(
         think = think if think is not None else 1.0
         return AlphaBetaPlayer(think * (clock if clock and seconds is None else 1.0), rng)
     key, colon, variant = key.partition(":")
-    if colon and variant != NO_CHECK:
+    if colon and variant not in VARIANTS:
         raise ValueError(
-            f"'{name}': a level's only variant is :{NO_CHECK}, the level without its tactical check"
+            f"'{name}': a level's variants are :{NO_CHECK}, the level without its tactical check, "
+            f"and :{CONTEMPT}, the level valuing a draw {CONTEMPT_VALUE:g} below an even result"
         )
     level = level_named(key)
     if variant == NO_CHECK:  # to measure what the check is worth: the same level, its tree's move kept
         level = replace(level, tactics=0, tactics_deepest=0)
+    if variant == CONTEMPT:  # to measure a draw contempt: every config the level searches with
+        level = replace(
+            level,
+            config=replace(level.config, contempt=CONTEMPT_VALUE),
+            per_game={g: replace(c, contempt=CONTEMPT_VALUE) for g, c in level.per_game.items()},
+        )
     if workers is not None:
         level = level.with_workers(workers)
     if iterations:

@@ -63,6 +63,9 @@ class SearchConfig:
         0.0  # >0: with a clock, the screen deepens for this share of it (no clock: ``screen`` deep)
     )
     screen_margin: float = 0.0  # the screen keeps root moves rated within this of the best (evaluation units)
+    #: a finished game drawn counts this much below an even result for the side searching (and as
+    #: much above for its opponent): the level plays on from a level position rather than settle
+    contempt: float = 0.0
 
 
 class _OutOfTime(Exception):
@@ -145,6 +148,8 @@ class MCTS:
             None  # what valued the kept tree's nodes (its name is compared)
         )
         self._h_root = 0.0  # the root's evaluation, when values are relative to it
+        self._draw0 = 0.5  # a drawn end's value for player 0 in this search (``SearchConfig.contempt``)
+        self._root_draw0 = 0.5  # the same for the kept tree (its proven draws hold that value)
         self._deadline: float | None = None  # the root screen's clock, while it runs
         self._cancel: Callable[[], bool] | None = None
         self._nodes = 0
@@ -171,6 +176,8 @@ class MCTS:
             return SearchResult(None, 0, 0.0, _value_for(work.to_move, work.returns()[0]), None, {})
         if len(moves) == 1:  # nothing to think about (a forced capture, a lone step)
             return SearchResult(moves[0], 0, time.perf_counter() - t0, 0.5, None, {moves[0]: 0})
+        contempt = self.config.contempt
+        self._draw0 = 0.5 - contempt if work.to_move == 0 else 0.5 + contempt
         root = self._reusable_root(work) if self.config.reuse else None
         if root is None:
             root = Node(None, None, work.to_move)
@@ -180,6 +187,7 @@ class MCTS:
         if self.config.relative:
             self._h_root = self._h(work)
         self._root, self._root_state, self._root_evaluator = root, work.copy(), self.evaluator
+        self._root_draw0 = self._draw0
         self._screened = []
         if root.exact is not None:
             pass  # a tree kept from the last search proved this position over every move: nothing to screen
@@ -227,7 +235,7 @@ class MCTS:
                 node = child
                 out = work.outcome()
                 if out is not None:
-                    value0 = work.returns()[0]
+                    value0 = self._ended(work)
                     child.est = value0
                     if cfg.solver:
                         child.exact = value0
@@ -237,7 +245,7 @@ class MCTS:
                     value0 = self._simulate(work)
                 break
             if not node.children:  # a finished game the solver was not asked to mark
-                value0 = work.returns()[0]
+                value0 = self._ended(work)
                 break
             node = self._select(node)
             work.apply(node.move)  # type: ignore[arg-type]
@@ -251,8 +259,13 @@ class MCTS:
         scratch = work.copy()
         scratch.playout(self.rng, cfg.cutoff, cfg.greedy)
         if scratch.outcome() is not None:
-            return scratch.returns()[0]
+            return self._ended(scratch)
         return self._evaluate(scratch)
+
+    def _ended(self, state: State) -> float:
+        """A finished game's value for player 0: its result, a draw valued with the contempt."""
+        value0 = state.returns()[0]
+        return self._draw0 if value0 == 0.5 else value0
 
     def _evaluate(self, state: State) -> float:
         """The evaluation as a value in [0, 1] for player 0."""
@@ -496,6 +509,8 @@ class MCTS:
         kept = self._root_evaluator
         if kept is None or kept.name != self.evaluator.name:  # a level that plays each side its own way
             return None  # (by name: an evaluator sent to a helper process arrives as another object)
+        if self._root_draw0 != self._draw0:  # its proven draws were valued for the other side
+            return None
         if root_state.game.options != work.game.options:
             return None
         target = work.to_text()
