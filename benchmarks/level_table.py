@@ -7,7 +7,8 @@ Usage::
 Reads the shipped records (``game/ai/level_records.json``, written only by ``python -m
 training.arena GAME A B --record``) and prints one markdown row per match: the game and its rules
 away from the defaults, the two levels, the fraction of the app's clocks they played at, the
-stronger level's wins, draws and losses, its score with a 95% interval, and the sentence a player
+stronger level's wins, draws and losses, its score with a 95% interval and playing each side
+(where the record keeps its sides: a hunt's sides are games of their own), and the sentence a player
 reads ("Expert beats Hard about 8 games in 10"). RESULTS.md's ladder is this output, so the table
 and the file the app reads cannot drift apart.
 """
@@ -20,12 +21,13 @@ from pathlib import Path
 
 from game.ai.level_records import Record, load
 from game.ai.levels import LEVELS
+from rules import load_game
 from rules.registry import game_name
 from training.arena import interval
 
 HEADER = (
-    "| game | rules | levels | clocks | W–D–L | score | 95% interval | as a player reads it |\n"
-    "|---|---|---|---:|---|---:|---|---|"
+    "| game | rules | levels | clocks | W–D–L | score | 95% interval | by side | as a player reads it |\n"
+    "|---|---|---|---:|---|---:|---|---|---|"
 )
 RANK = {name: i for i, name in enumerate(LEVELS)}  # easiest first
 
@@ -35,7 +37,12 @@ def upward(record: Record) -> Record:
     stronger = max(record.a, record.b, key=RANK.__getitem__)
     seen = record.seen_by(stronger)
     assert seen is not None  # the stronger level is one of the two
-    return Record(record.game, record.options, stronger, *seen[:1], record.clock, *seen[1:])
+    by_side = None
+    if record.by_side is not None:
+        first, second = (record.seen_by_side(stronger, side) for side in (0, 1))
+        assert first is not None and second is not None
+        by_side = (first[1:], second[1:])
+    return Record(record.game, record.options, stronger, *seen[:1], record.clock, *seen[1:], by_side)
 
 
 def tenths(counts: tuple[int, ...]) -> tuple[int, ...]:
@@ -60,14 +67,31 @@ def reading(record: Record) -> str:
     return f"{upper} beats {lower} {head}" + (f"; {tail}" if tail else "")
 
 
+def score(wins: int, draws: int, losses: int) -> float:
+    """The share of the points: a draw is half a win."""
+    return (wins + draws / 2) / (wins + draws + losses)
+
+
+def sides_cell(record: Record) -> str:
+    """A's score playing each side ("Leopards 32.5%, Cows 85.0%"); a dash where the record does
+    not keep its sides (a side with no game: a dash for that side)."""
+    if record.by_side is None:
+        return "—"
+    names = load_game(record.game, **record.options).sides
+    return ", ".join(
+        f"{name} {score(*counts):.1%}" if sum(counts) else f"{name} —"
+        for name, counts in zip(names, record.by_side, strict=True)
+    )
+
+
 def row(record: Record) -> str:
     r = upward(record)
-    scores = [1.0] * r.wins + [0.5] * r.draws + [0.0] * r.losses
-    mean, low, high = interval(scores)
+    mean, low, high = interval([1.0] * r.wins + [0.5] * r.draws + [0.0] * r.losses)
     rules = ", ".join(f"{k}={v}" for k, v in sorted(r.options.items())) or "defaults"
     return (
         f"| {game_name(r.game)} | {rules} | {r.a.capitalize()}–{r.b.capitalize()} | ×{r.clock:g} "
-        f"| {r.wins}–{r.draws}–{r.losses} | {mean:.1%} | {low:.1%}–{high:.1%} | {reading(r)} |"
+        f"| {r.wins}–{r.draws}–{r.losses} | {mean:.1%} | {low:.1%}–{high:.1%} | {sides_cell(r)} "
+        f"| {reading(r)} |"
     )
 
 

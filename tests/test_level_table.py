@@ -16,6 +16,22 @@ def test_a_row_reads_up_the_ladder_whichever_way_the_match_was_recorded():
     assert upward(up) == up
 
 
+def test_a_hunt_row_reads_up_with_the_stronger_levels_score_on_each_side(tmp_path, capsys):
+    """Recorded from Hard's side (Hard's Leopards 1-4-15, its Cows 9-9-2), the row is Expert's:
+    as the Leopards it met Hard's Cows, as the Cows Hard's Leopards."""
+    down = Record("cows_leopards", {}, "hard", "expert", 0.1, 10, 13, 17, ((1, 4, 15), (9, 9, 2)))
+    up = upward(down)
+    assert (up.a, up.wins, up.draws, up.losses) == ("expert", 17, 13, 10)
+    assert up.by_side == ((2, 9, 9), (15, 4, 1))
+    assert upward(up) == up
+    path = tmp_path / "records.json"
+    save([down, Record("cows_leopards", {}, "medium", "easy", 1.0, 2, 0, 0, ((2, 0, 0), (0, 0, 0)))], path)
+    assert main(["--records", str(path)]) == 0
+    rows = capsys.readouterr().out.splitlines()[2:]
+    assert rows[0].split(" | ")[7] == "Leopards 32.5%, Cows 85.0%"
+    assert rows[1].split(" | ")[7] == "Leopards 100.0%, Cows —"  # no game as the Cows: no score
+
+
 @pytest.mark.parametrize(
     ("counts", "tens"),
     [((33, 0, 7), (8, 0, 2)), ((1, 37, 2), (0, 9, 1)), ((40, 0, 0), (10, 0, 0)), ((1, 1, 1), (4, 3, 3))],
@@ -55,9 +71,9 @@ def test_the_table_has_a_row_for_every_record_with_its_rules_and_clocks(tmp_path
     rows = capsys.readouterr().out.splitlines()[2:]
     assert rows == [
         "| BattleHalma | counters=6, rule=terminal | Expert–Hard | ×0.25 | 33–0–7 | 82.5% | 68.0%–91.3% "
-        "| Expert beats Hard about 8 games in 10; loses 2 |",
+        "| — | Expert beats Hard about 8 games in 10; loses 2 |",
         "| Kotu Ellima | defaults | Medium–Easy | ×1 | 37–3–0 | 96.2% | 85.3%–99.1% "
-        "| Medium beats Easy about 9 games in 10; draws 1 |",
+        "| — | Medium beats Easy about 9 games in 10; draws 1 |",
     ]
 
 
