@@ -60,6 +60,8 @@ def test_arena_plays_and_writes_a_table(tmp_path, capsys):
         (["kotu_ellima", "expert:nocheck", "hard", "--record"], "--record keeps"),
         (["kotu_ellima", "hard:contempt", "expert", "--record"], "--record keeps"),
         (["kotu_ellima", "random:contempt", "hard"], "LEVEL:contempt the level playing on from a draw"),
+        (["kotu_ellima", "easy:material", "hard", "--record"], "--record keeps"),
+        (["kotu_ellima", "greedy:material", "hard"], "LEVEL:material the level scoring with the material"),
     ],
 )
 def test_bad_arguments_print_usage(argv, words, capsys):
@@ -243,8 +245,31 @@ def test_a_level_with_contempt_is_the_same_level_valuing_a_draw_below_even_in_ev
     assert replace(spiteful, config=plain.config, per_game=plain.per_game) == plain
 
 
+def test_a_level_on_material_scores_every_side_with_the_material_count_and_its_own_settings():
+    """``hard:material``: where Hard's tuned evaluation is learned (the Leopards, BattleHalma's
+    promotion game) it scores with the material count and searches as Hard does with it (as its
+    Cows already do); elsewhere it is Hard unchanged."""
+    from game.ai.evaluators import HEURISTIC
+    from rules import load_game
+    from training.players import make_player
+
+    plain = make_player("hard", random.Random(1), clock=0.1).level
+    material = make_player("hard:material", random.Random(1), clock=0.1).level
+    cows = load_game("cows_leopards")
+    assert plain.evaluator_for(cows, 0) is not HEURISTIC  # the learned Leopards, as shipped
+    assert material.evaluator_for(cows, 0) is HEURISTIC and material.evaluator_for(cows, 1) is HEURISTIC
+    assert material.config_for(cows, 0) == plain.config_for(cows, 1) == plain.config  # the Cows' own
+    promotion = load_game("battlehalma")
+    assert material.evaluator_for(promotion) is HEURISTIC
+    assert material.config_for(promotion) == plain.config_for(load_game("battlehalma", rule="terminal"))
+    for game_id in ("kotu_ellima", "ncuva"):
+        game = load_game(game_id)
+        assert material.config_for(game) == plain.config_for(game)
+        assert material.evaluator_for(game) is plain.evaluator_for(game) is HEURISTIC
+
+
 def test_make_player_names_processes_variants_and_the_yardsticks_clock():
-    """``level@N`` searches in N processes; ``LEVEL:word`` knows ``nocheck`` and ``contempt``; ``alphabeta``
+    """``level@N`` searches in N processes; ``LEVEL:word`` knows its variants; ``alphabeta``
     thinks Hard's clock unless given seconds, times ``clock`` only when its seconds are the default."""
     from game.ai.levels import LEVELS
     from training.players import make_player
@@ -256,8 +281,9 @@ def test_make_player_names_processes_variants_and_the_yardsticks_clock():
             make_player(bad, rng)
     with pytest.raises(
         ValueError,
-        match="a level's variants are :nocheck, the level without its tactical check, and :contempt, "
-        "the level valuing a draw 0.1 below an even result",
+        match="a level's variants are :nocheck, the level without its tactical check, :contempt, "
+        "the level valuing a draw 0.1 below an even result, and :material, the level scoring with the "
+        "material count on every side",
     ):
         make_player("expert:fast", rng)
     hard = LEVELS["hard"].seconds

@@ -47,7 +47,7 @@ from game.ai.policy import Player
 from rules import game_ids, game_spec, load_game
 from rules.core import State, score_of
 
-from .players import CONTEMPT, NO_CHECK, VARIANTS, fixed_depth, make_player
+from .players import CONTEMPT, MATERIAL, NO_CHECK, VARIANTS, fixed_depth, make_player
 
 PLAYER_NAMES = (*LEVELS, "random", "greedy", "alphabeta")
 
@@ -315,8 +315,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m training.arena", description=__doc__.splitlines()[0])
     ap.add_argument("game", help="game id: " + ", ".join(game_ids()))
     players = (
-        ", ".join(PLAYER_NAMES)
-        + f", alphabeta:N (N plies, no clock), LEVEL:{NO_CHECK} (no check), LEVEL:{CONTEMPT} (draw contempt)"
+        ", ".join(PLAYER_NAMES) + f", alphabeta:N (N plies, no clock), LEVEL:{NO_CHECK} (no check), "
+        f"LEVEL:{CONTEMPT} (draw contempt), LEVEL:{MATERIAL} (material count)"
     )
     ap.add_argument("a", metavar="A", help="player A: " + players)
     ap.add_argument("b", metavar="B", help="player B: " + players)
@@ -396,7 +396,8 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(
                 f"unknown player '{who}' (players: {', '.join(PLAYER_NAMES)}; "
                 f"a level@N searches in N processes; alphabeta:N searches N plies; LEVEL:{NO_CHECK} "
-                f"is the level without its tactical check, LEVEL:{CONTEMPT} the level playing on from a draw)"
+                f"is the level without its tactical check, LEVEL:{CONTEMPT} the level playing on from a "
+                f"draw, LEVEL:{MATERIAL} the level scoring with the material count)"
             )
     if args.games < 1:
         ap.error("--games must be at least 1")

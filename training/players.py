@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
+from game.ai.evaluators import TUNED_EVALUATION
 from game.ai.levels import level_named
 from game.ai.policy import Decision, LevelPlayer, Player, biggest_capture
 from rules.core import State
@@ -48,7 +49,8 @@ class GreedyPlayer:
 NO_CHECK = "nocheck"  # ``LEVEL:nocheck``: the level with its tactical check off (what the check is worth)
 CONTEMPT = "contempt"  # ``LEVEL:contempt``: the level valuing a drawn end below an even one (playing on)
 CONTEMPT_VALUE = 0.1  # how far below: a tenth of a win
-VARIANTS = (NO_CHECK, CONTEMPT)
+MATERIAL = "material"  # ``LEVEL:material``: the level scoring every side with the material count
+VARIANTS = (NO_CHECK, CONTEMPT, MATERIAL)
 
 
 def fixed_depth(name: str) -> int | None:
@@ -78,7 +80,8 @@ def make_player(
     ``alphabeta`` thinks ``seconds`` a move (default: the Hard level's clock, times ``clock``);
     ``alphabeta:N`` searches N plies whatever the clocks; ``expert:nocheck`` is a level without its
     tactical check (the tree's move always stands); ``hard:contempt`` a level valuing a drawn end
-    ``CONTEMPT_VALUE`` below an even result."""
+    ``CONTEMPT_VALUE`` below an even result; ``hard:material`` a level scoring with the material
+    count on every side, where its tuned evaluation is learned."""
     key, at, count = name.strip().lower().partition("@")
     if at:
         if not count.isdigit() or int(count) < 1:
@@ -101,7 +104,8 @@ def make_player(
     if colon and variant not in VARIANTS:
         raise ValueError(
             f"'{name}': a level's variants are :{NO_CHECK}, the level without its tactical check, "
-            f"and :{CONTEMPT}, the level valuing a draw {CONTEMPT_VALUE:g} below an even result"
+            f":{CONTEMPT}, the level valuing a draw {CONTEMPT_VALUE:g} below an even result, and "
+            f":{MATERIAL}, the level scoring with the material count on every side"
         )
     level = level_named(key)
     if variant == NO_CHECK:  # to measure what the check is worth: the same level, its tree's move kept
@@ -111,6 +115,13 @@ def make_player(
             level,
             config=replace(level.config, contempt=CONTEMPT_VALUE),
             per_game={g: replace(c, contempt=CONTEMPT_VALUE) for g, c in level.per_game.items()},
+        )
+    if variant == MATERIAL:  # to measure a learned evaluation: the material count, with the settings
+        # the level searches the material count with (those tuned for a learned evaluation dropped)
+        level = replace(
+            level,
+            evaluation="heuristic",
+            per_game={g: c for g, c in level.per_game.items() if TUNED_EVALUATION.get(g) != "learned"},
         )
     if workers is not None:
         level = level.with_workers(workers)
