@@ -290,3 +290,30 @@ def test_make_player_names_processes_variants_and_the_yardsticks_clock():
     assert make_player("alphabeta", rng).seconds == pytest.approx(hard)
     assert make_player("alphabeta", rng, clock=0.25).seconds == pytest.approx(hard * 0.25)
     assert make_player("alphabeta", rng, seconds=0.3, clock=0.25).seconds == pytest.approx(0.3)
+
+
+def test_games_out_keeps_each_game_so_it_replays_to_the_same_result(tmp_path, capsys):
+    """``--games-out``: every game's start, moves and result, appended as a JSON line; replayed
+    through the rules, the moves are legal and end as the line says, A's score as the match counted."""
+    import json
+
+    from rules import load_state
+    from training.arena import score_of
+
+    out = tmp_path / "games.jsonl"
+    argv = ["kotu_ellima", "random", "greedy", "--games", "3", "--seed", "4", "--quiet"]
+    argv += ["--games-out", str(out)]
+    assert main(argv) == 0
+    assert "3 games' moves appended to" in capsys.readouterr().out
+    assert main([*argv[:4], "1", *argv[5:]]) == 0  # appended to, not replaced
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [g["a_side"] for g in lines] == [0, 1, 0, 0]
+    for kept in lines:
+        assert (kept["a"], kept["b"], kept["game"]) == ("random", "greedy", "kotu_ellima")
+        assert kept["options"] == {}
+        state = load_state(kept["start"])
+        assert state.ply == 0
+        for text in kept["moves"]:
+            state.play(state.parse_move(text))
+        assert str(state.outcome().reason) == kept["end"]
+        assert score_of(state.outcome(), kept["a_side"]) == kept["a_score"]

@@ -33,6 +33,7 @@ The score counts a win 1, a draw 1/2, from A's side, and is also split by the si
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -62,6 +63,8 @@ class Tally:
     moves: list[int] = field(default_factory=lambda: [0, 0])
     checks: list[tuple[int, int]] = field(default_factory=lambda: [(0, 0), (0, 0)])  # A, B: checked, swapped
     plies: list[int] = field(default_factory=list)
+    #: with ``--games-out``: each game as a JSON-ready dict (its start, moves and result), else None
+    games: list[dict[str, object]] | None = None
 
     def add(self, a_side: int, score: float, plies: int) -> None:
         self.scores.append(score)
@@ -125,6 +128,8 @@ def play_game(
         a_side ^ 1: makers[1](random.Random(rng.random())),
     }
     plies = 0
+    first = state.to_text()
+    moves: list[str] = []
     try:
         while state.outcome() is None and plies < max_plies:
             side = state.to_move
@@ -135,6 +140,8 @@ def play_game(
             tally.moves[who] += 1
             if decision.move is None:
                 break
+            if tally.games is not None:
+                moves.append(state.move_text(decision.move))
             state.play(decision.move)  # checked: a bad move from a player is a bug, and raises
             plies += 1
     finally:
@@ -151,6 +158,19 @@ def play_game(
     out = state.outcome()
     score = score_of(out, a_side)
     tally.add(a_side, score, plies)
+    if tally.games is not None:
+        tally.games.append(
+            {
+                "game": game_id,
+                "options": options,
+                "a_side": a_side,
+                "seed": seed,
+                "start": first,
+                "moves": moves,
+                "a_score": score,
+                "end": None if out is None else str(out.reason),
+            }
+        )
     return score
 
 
@@ -215,10 +235,12 @@ def run(
     max_plies: int,
     progress: bool = True,
     opening: int = 0,
+    keep_games: bool = False,
 ) -> Tally:
     """Play ``games`` games with sides alternating; A plays the first side in even games. With
-    ``opening``, games 2k and 2k+1 start from the same ``opening`` random plies."""
-    tally = Tally()
+    ``opening``, games 2k and 2k+1 start from the same ``opening`` random plies; with
+    ``keep_games``, the tally keeps every game's moves (``Tally.games``)."""
+    tally = Tally(games=[] if keep_games else None)
     for i in range(games):
         a_side = i % 2
         start = (
@@ -373,6 +395,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="keep the result as the levels' record in this game, shown in setup (default file: the "
         "shipped records); two levels as in the app, at their clocks or --clock F",
     )
+    ap.add_argument(
+        "--games-out",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="append each game (players, start, moves in notation, result) as a JSON line to FILE",
+    )
     ap.add_argument("--quiet", action="store_true", help="no line per game")
     return ap
 
@@ -444,7 +473,13 @@ def main(argv: list[str] | None = None) -> int:
         args.max_plies,
         progress=not args.quiet,
         opening=args.opening,
+        keep_games=args.games_out is not None,
     )
+    if args.games_out is not None and tally.games is not None:
+        with args.games_out.open("a", encoding="utf-8") as f:
+            for kept in tally.games:
+                f.write(json.dumps({"a": a, "b": b, **kept}) + "\n")
+        print(f"{len(tally.games)} games' moves appended to {args.games_out}")
     budget = budget_label(args.iterations, args.scale, args.seconds, args.clock)
     if args.workers is not None:
         budget += f", {args.workers} worker{'s' if args.workers > 1 else ''}"
