@@ -156,11 +156,12 @@ def test_the_report_says_how_often_a_levels_tactical_check_changed_its_move():
 
     class Checking:
         def __init__(self, rng):
-            self.rng, self.name, self.checked, self.swapped = rng, "checking", 0, 0
+            self.rng, self.name, self.checked, self.swapped, self.finished = rng, "checking", 0, 0, 0
 
         def choose(self, state, cancel=None):
             moves = state.legal_moves()
             self.checked += 1
+            self.finished += self.checked % 2 == 0
             self.swapped += self.checked % 3 == 0
             return Decision(moves[self.rng.randrange(len(moves))], 0, 0.0)
 
@@ -174,10 +175,14 @@ def test_the_report_says_how_often_a_levels_tactical_check_changed_its_move():
     for game in range(2):
         play_game("kotu_ellima", {}, (a_player, Checking), game % 2, game, 7, tally)
     checked, swapped = sum(p.checked for p in made), sum(p.swapped for p in made)
-    assert tally.checks[0] == (checked, swapped) and checked == tally.moves[0] and swapped >= 1
+    finished = sum(p.finished for p in made)
+    assert tally.checks[0] == (checked, finished, swapped) and checked == tally.moves[0]
+    assert swapped >= 1 and 1 <= finished < checked
     assert tally.checks[1][0] == tally.moves[1]
     lines = report("kotu_ellima", "a", "b", {}, "clock", tally)
-    assert f"  a's tactical check: {checked} moves checked, {swapped} changed" in lines
+    said = f"  a's tactical check: {checked} moves checked, {finished} finished within its clock, "
+    said += f"{swapped} changed"
+    assert said in lines
 
 
 def test_a_fixed_depth_yardstick_searches_exactly_its_plies_whatever_the_clocks():

@@ -102,6 +102,20 @@ def test_a_level_checks_its_move_only_when_it_asks_for_the_check(tactics):
     assert (player.checked, player.swapped) == ((2, 1) if tactics else (0, 0))  # a change is counted
 
 
+def test_a_check_is_counted_as_finished_only_when_its_shallowest_search_finished():
+    """``finished`` counts the checks that got an answer within their nodes (and clock): a check
+    out of nodes before its shallowest depth lets the move stand, and is not counted."""
+    state = load_state(entries("kotu_ellima", 1)[0][2])
+    move = state.legal_moves()[0]
+    level = replace(LEVELS["expert"], seconds=None, iterations=60, book=False, workers=1)
+    starved = LevelPlayer(replace(level, tactics_nodes=5), random.Random(2))
+    assert starved._checked(state, move) == move and starved.finished == 0
+    fed = LevelPlayer(replace(level, tactics_nodes=10**6, tactics_deepest=4), random.Random(2))
+    fed._checked(state, move)
+    fed._checked(state, move)
+    assert fed.finished == 2
+
+
 def test_a_checking_level_leaves_ncuva_to_its_tree_and_takes_no_clock_for_the_check():
     """Ncuva is in ``UNCHECKED_GAMES`` (a stone is no piece: the check made Expert worse there):
     the checking level's move there is its tree's and the tree gets the whole clock; in a war game

@@ -61,7 +61,8 @@ class Tally:
     by_side: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])  # A, B
     moves: list[int] = field(default_factory=lambda: [0, 0])
-    checks: list[tuple[int, int]] = field(default_factory=lambda: [(0, 0), (0, 0)])  # A, B: checked, swapped
+    #: A, B: moves their tactical check looked at, those it finished within its clock, those it changed
+    checks: list[tuple[int, int, int]] = field(default_factory=lambda: [(0, 0, 0), (0, 0, 0)])
     plies: list[int] = field(default_factory=list)
     #: with ``--games-out``: each game as a JSON-ready dict (its start, moves and result), else None
     games: list[dict[str, object]] | None = None
@@ -147,9 +148,10 @@ def play_game(
     finally:
         for side, player in players.items():
             who = 0 if side == a_side else 1
-            checked, swapped = tally.checks[who]
+            checked, finished, swapped = tally.checks[who]
             tally.checks[who] = (
                 checked + getattr(player, "checked", 0),
+                finished + getattr(player, "finished", 0),
                 swapped + getattr(player, "swapped", 0),
             )
             close = getattr(player, "close", None)
@@ -291,9 +293,12 @@ def report(game_id: str, a: str, b: str, options: dict[str, str], budget: str, t
         f"plies per game {sum(tally.plies) / len(tally.plies):.0f}"
     )
     for who, name in enumerate((a, b)):
-        checked, swapped = tally.checks[who]
+        checked, finished, swapped = tally.checks[who]
         if checked:
-            lines.append(f"  {name}'s tactical check: {checked} moves checked, {swapped} changed")
+            lines.append(
+                f"  {name}'s tactical check: {checked} moves checked, {finished} finished within its "
+                f"clock, {swapped} changed"
+            )
     side_cells = []
     for side in (0, 1):
         s = tally.by_side[side]

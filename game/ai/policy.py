@@ -77,6 +77,7 @@ class LevelPlayer:
         self._parallel: RootParallelSearch | None = None
         self._check_seconds = 0.0  # the tactical check's time lately (taken from the search's clock)
         self.checked = self.swapped = 0  # moves the tactical check looked at, and those it changed
+        self.finished = 0  # checks that finished their shallowest depth within the clock and nodes
 
     def choose(
         self, state: State, cancel: Callable[[], bool] | None = None, ticket: int | None = None
@@ -143,6 +144,7 @@ class LevelPlayer:
         deepest = max(level.tactics, level.tactics_deepest)
         seconds = None if level.seconds is None else level.seconds * level.tactics_share
         found = Judge(level.tactics_nodes).deepest(state, [move], level.tactics, deepest, seconds, cancel)
+        self.finished += found is not None
         if found is None or found.best is None or found.best == move:
             return move
         loses = found.best_score - found.scores[move] >= 1.0 - 1e-9
