@@ -1,0 +1,83 @@
+"""The check-coverage benchmark (benchmarks/check_coverage.py) reads the arena's kept games and runs
+a level's tactical check on A's positions as the level runs it, counting what finished."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+
+import pytest
+
+from benchmarks.check_coverage import coverage, main, positions
+from game.ai.judge import Judge
+from game.ai.levels import LEVELS
+from rules import load_state
+from training.arena import main as arena
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    path = tmp_path_factory.mktemp("kept") / "games.jsonl"
+    argv = ["kotu_ellima", "greedy", "random", "--games", "2", "--seed", "3", "--max-plies", "30", "--quiet"]
+    assert arena([*argv, "--games-out", str(path)]) == 0
+    return path
+
+
+def test_the_positions_are_every_nth_choice_of_player_a(games):
+    kept = [json.loads(line) for line in games.read_text().splitlines()]
+    expected = []
+    for game in kept:
+        state = load_state(game["start"])
+        choices = []
+        for text in game["moves"]:
+            if state.to_move == game["a_side"] and len(state.legal_moves()) > 1:
+                choices.append((state.to_text(), text))
+            state.play(state.parse_move(text))
+        expected += choices[2::3]
+    found = positions(games, 3)
+    assert [(s.to_text(), s.move_text(m)) for s, m in found] == expected and expected
+
+
+def test_coverage_runs_the_levels_check_and_counts_what_finished(games):
+    """Without a clock the count is the nodes' alone: every check finishes with ample nodes, none
+    with five, and a change is counted where the check's best is a piece better than the move."""
+    found = positions(games, 2)
+    level = replace(LEVELS["expert"], seconds=None, tactics_deepest=4)
+    ample = coverage(level, found, 1.0)
+    n = len(found)
+    changed = 0
+    for state, move in found:
+        check = Judge(level.tactics_nodes).deepest(state, [move], 4, 4)
+        assert check is not None
+        changed += check.best != move and check.best_score - check.scores[move] >= 1.0 - 1e-9
+    assert ample.startswith(f"x1: 150000 nodes, no clock: finished {n} of {n} (plies: {n} at 4), ")
+    assert f"would change {changed};" in ample
+    starved = coverage(replace(level, tactics_nodes=50), found, 0.1)
+    assert starved.startswith(f"x0.1: 5 nodes, no clock: finished 0 of {n} (plies: 0 at 4), would change 0;")
+
+
+def test_the_command_prints_one_line_a_clock_and_refuses_bad_arguments(games, capsys):
+    assert main([str(games), "--every", "5", "--clocks", "0.01,0.02"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    n = len(positions(games, 5))
+    assert lines[0].startswith(f"expert's check on {n} positions of games.jsonl (load ")
+    assert [line.split(":")[0] for line in lines[1:]] == ["x0.01", "x0.02"]
+    assert re.match(
+        r"x0\.01: 1500 nodes, 0\.018 s: finished \d+ of \d+ \(plies: \d+ at 4 / \d+ at 5 / \d+ at 6\)",
+        lines[1],
+    )
+    for argv, words in (
+        (["--level", "hard"], "'hard' has no tactical check (levels with one: expert)"),
+        (["--every", "0"], "--every must be at least 1"),
+        (["--clocks", "a,b"], "--clocks: fractions separated by commas"),
+        (["--clocks", "0"], "each fraction above 0"),
+    ):
+        with pytest.raises(SystemExit):
+            main([str(games), *argv])
+        assert words in capsys.readouterr().err
+    bad = games.with_name("bad.jsonl")
+    bad.write_text("not json\n")
+    with pytest.raises(SystemExit):
+        main([str(bad)])
+    assert "cannot read the games in" in capsys.readouterr().err
