@@ -251,26 +251,25 @@ def test_a_level_with_contempt_is_the_same_level_valuing_a_draw_below_even_in_ev
 
 
 def test_a_level_on_material_scores_every_side_with_the_material_count_and_its_own_settings():
-    """``hard:material``: where Hard's tuned evaluation is learned (the Leopards, BattleHalma's
-    promotion game) it scores with the material count and searches as Hard does with it (as its
-    Cows already do); elsewhere it is Hard unchanged."""
-    from game.ai.evaluators import HEURISTIC
+    """``hard:material``: where Hard's tuned evaluation is learned (BattleHalma's promotion game;
+    the Leopards until issue 33) it scores with the material count and searches as Hard does with
+    it; elsewhere it is Hard unchanged."""
+    from game.ai.evaluators import HEURISTIC, learned_for
     from rules import load_game
     from training.players import make_player
 
     plain = make_player("hard", random.Random(1), clock=0.1).level
     material = make_player("hard:material", random.Random(1), clock=0.1).level
-    cows = load_game("cows_leopards")
-    assert plain.evaluator_for(cows, 0) is not HEURISTIC  # the learned Leopards, as shipped
-    assert material.evaluator_for(cows, 0) is HEURISTIC and material.evaluator_for(cows, 1) is HEURISTIC
-    assert material.config_for(cows, 0) == plain.config_for(cows, 1) == plain.config  # the Cows' own
     promotion = load_game("battlehalma")
+    assert plain.evaluator_for(promotion) is learned_for(promotion) is not None
     assert material.evaluator_for(promotion) is HEURISTIC
     assert material.config_for(promotion) == plain.config_for(load_game("battlehalma", rule="terminal"))
-    for game_id in ("kotu_ellima", "ncuva"):
+    assert plain.config_for(promotion) != material.config_for(promotion)
+    for game_id in ("kotu_ellima", "ncuva", "cows_leopards"):
         game = load_game(game_id)
-        assert material.config_for(game) == plain.config_for(game)
-        assert material.evaluator_for(game) is plain.evaluator_for(game) is HEURISTIC
+        for side in (None, 0, 1):
+            assert material.config_for(game, side) == plain.config_for(game, side)
+            assert material.evaluator_for(game, side) is plain.evaluator_for(game, side) is HEURISTIC
 
 
 def test_make_player_names_processes_variants_and_the_yardsticks_clock():

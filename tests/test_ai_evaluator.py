@@ -45,7 +45,7 @@ LEVEL_NAMES = ("easy", "medium", "hard", "expert", "hint")
 
 #: seeded random play from every game's start (6 and 24 plies), as position text; BattleHalma in
 #: both rules (the promotion game's Hard scores with the learned evaluation, the terminal's with its
-#: heuristic and the root screen), the Cows with the learned evaluation, the war games without
+#: heuristic and the root screen), the rest with the heuristic
 POSITIONS = (
     "sixteen_soldiers board=four-wing capture=forced first=south limit=40 target=16 threefold=draw; "
     "board=NNN/NNN/.NNNNN./.N.N.N./....S..../.S.SSS./...SSS./SSS/SSS; turn=N; quiet=0; huff=-; ply=5",
@@ -109,7 +109,8 @@ def judge_row(text: str) -> tuple[str, float, float, int, int]:
     )
 
 
-#: (position, level) -> (move, iterations, the move's visits, value), recorded before the Evaluator
+#: (position, level) -> (move, iterations, the move's visits, value), recorded before the Evaluator;
+#: the Leopards' rows (5) since issue 33, where the strong levels play them with the material count
 EXPECTED: dict[tuple[int, str], tuple[str, int, int, float]] = {
     (0, "easy"): ("g7-f6", 300, 21, 0.522824951),
     (0, "medium"): ("e6-f6", 300, 29, 0.522824951),
@@ -138,8 +139,8 @@ EXPECTED: dict[tuple[int, str], tuple[str, int, int, float]] = {
     (4, "hint"): ("f6-g7", 300, 16, 0.515794975),
     (5, "easy"): ("c9-e9", 300, 39, 0.766519849),
     (5, "medium"): ("c9-e9", 300, 39, 0.766519849),
-    (5, "hard"): ("g5-f4", 300, 53, 0.387650512),
-    (5, "expert"): ("g5-f4", 300, 53, 0.387650512),
+    (5, "hard"): ("g5-f5", 300, 76, 0.324568349),
+    (5, "expert"): ("g5-f5", 300, 76, 0.324568349),
     (5, "hint"): ("c9-e9", 300, 39, 0.766519849),
     (6, "easy"): ("b2-d2", 300, 110, 0.401491228),
     (6, "medium"): ("b2-a1", 300, 190, 0.401491228),
@@ -248,33 +249,56 @@ def test_the_levels_build_their_evaluator_through_the_factory():
     cows, halma = load_game("cows_leopards"), load_game("battlehalma", rule="terminal")
     for name in ("easy", "medium", "hint"):
         assert level_named(name).evaluator_for(cows) is HEURISTIC
+    promotion = load_game("battlehalma")
     for name in ("hard", "expert"):
-        assert level_named(name).evaluator_for(cows) is evaluator_for(cows, "tuned") is learned_for(cows)
+        assert level_named(name).evaluator_for(cows) is evaluator_for(cows, "tuned") is HEURISTIC
         assert level_named(name).evaluator_for(halma) is HEURISTIC
+        learned = learned_for(promotion)
+        assert learned is not None and level_named(name).evaluator_for(promotion) is learned
     tuning = Level("t", "t", "tuning", None, 10, evaluation="generic")
     assert tuning.evaluator_for(cows) is GENERIC
 
 
-def test_the_strong_levels_play_the_cows_with_the_material_count_and_the_leopards_learned():
-    """Issue 33, item 3: an evaluation is kept only on the side a match says it is better for. The
-    Cows (player 1) search with the heuristic and the level's own settings; the Leopards (player 0)
-    with the learned evaluation and its settings; a level asked for either side, as before."""
+def test_the_strong_levels_play_both_sides_of_cows_and_leopards_with_the_material_count():
+    """Issue 33: an evaluation is kept only on the side a match says it is better for; both sides of
+    Cows and Leopards measured better with the material count, so Hard and Expert play them with
+    the heuristic and their own settings; BattleHalma's promotion game keeps its learned one."""
     cows = load_game("cows_leopards")
     for name in ("hard", "expert"):
         level = level_named(name)
-        assert level.evaluator_for(cows, 1) is HEURISTIC and level.config_for(cows, 1) == level.config
-        assert level.evaluator_for(cows, 0) is learned_for(cows) is level.evaluator_for(cows)
-        assert level.config_for(cows, 0) == level.per_game["cows_leopards"] == level.config_for(cows)
-        assert level.config_for(cows, 0) != level.config  # the learned evaluation's own settings
+        for side in (None, 0, 1):
+            assert (
+                level.evaluator_for(cows, side) is HEURISTIC and level.config_for(cows, side) == level.config
+            )
     halma = load_game("battlehalma", rule="promotion")
     for side in (0, 1):  # no side of its own: the variant's choice for both
         assert level_named("hard").evaluator_for(halma, side) is learned_for(halma)
+
+
+@pytest.fixture
+def sided(monkeypatch):
+    """A game whose sides want different evaluations, as Cows and Leopards had until issue 33: the
+    Leopards (player 0) learned with settings of their own, the Cows (player 1) the material count."""
+    monkeypatch.setitem(evaluators.TUNED_EVALUATION, "cows_leopards", "learned")
+    monkeypatch.setitem(evaluators.TUNED_BY_SIDE, "cows_leopards", {1: "heuristic"})
+    own = dataclasses.replace(level_named("hard").config, sharpness=3.0, minimax=0.0)
+    hard = level_named("hard")
+    return dataclasses.replace(hard, per_game={**hard.per_game, "cows_leopards": own}), own
+
+
+def test_a_game_whose_sides_want_different_evaluations_gets_each_sides_own(sided):
+    level, own = sided
+    cows = load_game("cows_leopards")
+    assert level.evaluator_for(cows, 1) is HEURISTIC and level.config_for(cows, 1) == level.config
+    assert level.evaluator_for(cows, 0) is learned_for(cows) is level.evaluator_for(cows)
+    assert level.config_for(cows, 0) == own == level.config_for(cows) != level.config
     assert level_named("medium").evaluator_for(cows, 1) is HEURISTIC
 
 
 def test_each_game_and_variant_gets_its_own_settings_or_the_levels():
     hard = level_named("hard")
-    assert hard.config_for("cows_leopards") is hard.per_game["cows_leopards"]  # asked by id
+    assert hard.config_for("battlehalma") is hard.per_game["battlehalma"]  # asked by id
+    assert hard.config_for("cows_leopards") is hard.config
     assert hard.config_for("kotu_ellima") is hard.config  # no settings of its own
     promotion, terminal = (load_game("battlehalma", rule=r) for r in ("promotion", "terminal"))
     assert hard.config_for(promotion) is hard.per_game["battlehalma-promotion"]  # the variant's
@@ -286,16 +310,18 @@ def test_each_game_and_variant_gets_its_own_settings_or_the_levels():
 
 
 @pytest.mark.parametrize("side", [0, 1])
-def test_the_level_searches_with_the_evaluator_of_the_side_to_move(side):
+def test_the_level_searches_with_the_evaluator_of_the_side_to_move(side, sided):
     state = load_game("cows_leopards").new_initial_state(random.Random(1))
     while state.to_move != side:
         state.apply(state.legal_moves()[0])
+    level, own = sided
     player = LevelPlayer(
-        dataclasses.replace(level_named("hard"), seconds=None, iterations=40, book=False), random.Random(1)
+        dataclasses.replace(level, seconds=None, iterations=40, book=False), random.Random(1)
     )
     player.choose(state)
     expected = HEURISTIC if side == 1 else learned_for(state.game)
     assert player.mcts.evaluator is expected
+    assert player.mcts.config == (level.config if side == 1 else own)
 
 
 def test_the_search_scores_its_leaves_with_the_evaluator_it_is_given():

@@ -146,13 +146,9 @@ STRONG = SearchConfig(exploration=0.3, greedy=0.9, sharpness=10.0, relative=True
 # (Measured again on 2026-11-27 at another load, Hard scored 65.0% of 40 at 0.2 s and 50.0-52.5%
 # of 40 at a tenth of its clock: a match on the clock moves with the machine; RESULTS.md, issue 33.)
 # Without a clock (a fixed iteration budget: tests, ``--scale`` matches) the screen is 2 plies deep.
-# Cows and Leopards scores its cut-offs with the learned evaluation (game.ai.evaluation, issue 22;
-# chosen in game.ai.evaluators.TUNED_EVALUATION): a calibrated expected score, so sharpened gently
-# (3, not 10) and without the minimax backups that would double its cost per iteration. The war
-# games do not: there the same settings scored 6 to 10 points below the material count against
-# alpha-beta (60 games a game on the same openings, RESULTS.md), the evaluation costing a third of
-# the iterations for knowledge the playouts already find.
-LEARNED = replace(STRONG, sharpness=3.0, minimax=0.0)
+# Cows and Leopards scored its cut-offs with the learned evaluation until issue 33 (sharpened gently,
+# 3 not 10, and without the minimax backups): both sides measured better with the material count and
+# these settings (game.ai.evaluators.TUNED_EVALUATION), as the war games did before them.
 
 HALMA = replace(STRONG, cutoff=0, minimax=0.5, screen_share=0.5, screen=2)
 
@@ -163,7 +159,6 @@ STRONG_PER_GAME: dict[str, SearchConfig] = {
     # position, so a level ahead plays for a capture and one behind for time. Against alpha-beta at
     # 0.2 s: 2 wins, 14 draws, 4 losses where the material count drew 19 of 20 (RESULTS.md, issue 22).
     "battlehalma-promotion": replace(HALMA, sharpness=3.0, screen_margin=0.02),
-    "cows_leopards": LEARNED,
 }
 
 LEVELS: dict[str, Level] = {  # their labels and descriptions: ``level_names`` (read without the search)
