@@ -207,6 +207,22 @@ def test_the_shipped_records_are_matches_under_rules_the_games_still_have():
     assert len(pairs) == len(set(pairs))
 
 
+def _against_computer(app, game_id: str, level: str, side: int | None = None) -> SetupScene:
+    """Setup for ``game_id`` pushed, playing the computer at ``level`` (the player on ``side`` if
+    given), the Difficulty row in focus and one frame drawn: the About box tells that level."""
+    from game.config import Mode
+
+    scene = SetupScene(app, game_id)
+    app.manager.push(scene)
+    _choose(scene.mode, Mode.COMPUTER)
+    _choose(scene.level, level)
+    if side is not None:
+        _choose(scene.side, side)
+    scene.focus.focus(scene.level)
+    app.frame([], 1 / 60)
+    return scene
+
+
 def _choose(selector, value) -> None:
     """``value`` chosen as a player does, one arrow at a time."""
     for _ in selector.choices:
@@ -222,12 +238,7 @@ def test_setup_tells_what_the_chosen_level_measured_in_this_game(records):
     put(Record("kotu_ellima", {}, "expert", "hard", 0.25, 12, 20, 8))
     app = App((1280, 800), sound=False)
     try:
-        scene = SetupScene(app, "kotu_ellima")
-        app.manager.push(scene)
-        _choose(scene.mode, Mode.COMPUTER)
-        _choose(scene.level, "expert")
-        scene.focus.focus(scene.level)
-        app.frame([], 1 / 60)
+        scene = _against_computer(app, "kotu_ellima", "expert")
         _, words, _ = scene.about()
         assert words.endswith(
             "Against Hard in this game: won 12, drew 20, lost 8 of 40 games. "
@@ -247,10 +258,7 @@ def test_setup_tells_what_the_chosen_level_measured_in_this_game(records):
         _choose(scene.level2, "expert")
         scene.focus.focus(scene.level2)
         assert "Against Hard in this game: won 12" in scene.about()[1]  # the second side's level too
-        peralikatuma = SetupScene(app, "peralikatuma")
-        _choose(peralikatuma.mode, Mode.COMPUTER)
-        _choose(peralikatuma.level, "expert")
-        peralikatuma.focus.focus(peralikatuma.level)
+        peralikatuma = _against_computer(app, "peralikatuma", "expert")
         assert "Against" not in peralikatuma.about()[1]  # another game's match is not this one's
     finally:
         app.close()
@@ -266,13 +274,7 @@ def test_setup_tells_a_hunt_record_for_the_side_the_computer_will_play(records):
     put(Record("kotu_ellima", {}, "expert", "hard", 0.25, 1, 37, 2, ((1, 18, 1), (0, 19, 1))))
     app = App((1280, 800), sound=False)
     try:
-        scene = SetupScene(app, "cows_leopards")
-        app.manager.push(scene)
-        _choose(scene.mode, Mode.COMPUTER)
-        _choose(scene.level, "expert")
-        _choose(scene.side, 0)  # the player takes the Leopards: Expert plays the Cows
-        scene.focus.focus(scene.level)
-        app.frame([], 1 / 60)
+        scene = _against_computer(app, "cows_leopards", "expert", side=0)  # Expert plays the Cows
         cows = "Playing Cows against Hard: won 15, drew 4, lost 1 of 20 games."
         assert cows in scene.about()[1] and "Leopards against" not in scene.about()[1]
         assert cows in visible(app)
@@ -292,11 +294,7 @@ def test_setup_tells_a_hunt_record_for_the_side_the_computer_will_play(records):
         _choose(scene.level2, "expert")  # Expert on both sides: both told
         assert leopards in scene.about()[1] and cows in scene.about()[1]
         app.manager.pop()
-        war = SetupScene(app, "kotu_ellima")
-        app.manager.push(war)
-        _choose(war.mode, Mode.COMPUTER)
-        _choose(war.level, "expert")
-        war.focus.focus(war.level)
+        war = _against_computer(app, "kotu_ellima", "expert")
         assert "Against Hard in this game: won 1, drew 37, lost 2 of 40 games." in war.about()[1]
         assert "Playing" not in war.about()[1]
     finally:
@@ -309,7 +307,6 @@ def test_setup_says_where_a_level_checks_its_move_and_nowhere_else(records):
     setup reads (``level_names``) is the levels' own: every checking level has the check."""
     from game.ai.level_names import CHECKING_LEVELS, UNCHECKED_GAMES, checks_in
     from game.ai.levels import LEVELS
-    from game.config import Mode
     from rules import load_game
 
     assert CHECKING_LEVELS == {name for name, level in LEVELS.items() if level.tactics}
@@ -322,12 +319,7 @@ def test_setup_says_where_a_level_checks_its_move_and_nowhere_else(records):
     app = App((1280, 800), sound=False)
     try:
         for game_id, level, said in (("kotu_ellima", "expert", True), ("ncuva", "expert", False)):
-            scene = SetupScene(app, game_id)
-            app.manager.push(scene)
-            _choose(scene.mode, Mode.COMPUTER)
-            _choose(scene.level, level)
-            scene.focus.focus(scene.level)
-            app.frame([], 1 / 60)
+            scene = _against_computer(app, game_id, level)
             words = scene.about()[1]
             assert words == "The longest thinker: up to five seconds a move." + (
                 " " + sentence if said else ""
