@@ -68,6 +68,18 @@ def coverage(level: Level, found: list[tuple[State, Move]], factor: float) -> st
     )
 
 
+def fractions(text: str) -> list[float]:
+    """``--clocks``: fractions of the app's clock separated by commas, each above 0 and at most 10
+    (ValueError saying which rule a text breaks)."""
+    try:
+        found = [float(f) for f in text.split(",")]
+    except ValueError:
+        raise ValueError(f"fractions separated by commas, not '{text}'") from None
+    if not all(0 < f <= 10 for f in found):
+        raise ValueError("each fraction above 0 and at most 10")
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m benchmarks.check_coverage", description=__doc__.split("\n")[0]
@@ -84,11 +96,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.every < 1:
         ap.error("--every must be at least 1")
     try:
-        factors = [float(f) for f in args.clocks.split(",")]
-    except ValueError:
-        ap.error(f"--clocks: fractions separated by commas, not '{args.clocks}'")
-    if not all(0 < f <= 10 for f in factors):
-        ap.error("--clocks: each fraction above 0 and at most 10")
+        factors = fractions(args.clocks)
+    except ValueError as exc:
+        ap.error(f"--clocks: {exc}")
     try:
         found = positions(args.games, args.every)
     except (OSError, ValueError, KeyError, TypeError) as exc:

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from benchmarks.check_coverage import coverage, main, positions
+from benchmarks.check_coverage import coverage, fractions, main, positions
 from game.ai.judge import Judge
 from game.ai.levels import LEVELS
 from rules import load_state
@@ -22,6 +22,17 @@ def games(tmp_path_factory):
     argv = ["kotu_ellima", "greedy", "random", "--games", "2", "--seed", "3", "--max-plies", "30", "--quiet"]
     assert arena([*argv, "--games-out", str(path)]) == 0
     return path
+
+
+def test_by_default_every_fourth_choice_is_asked(games, monkeypatch, capsys):
+    import benchmarks.check_coverage as tool
+
+    asked = []
+    monkeypatch.setattr(
+        tool, "coverage", lambda level, found, factor: asked.append((len(found), factor)) or ""
+    )
+    assert main([str(games)]) == 0
+    assert asked == [(len(positions(games, 4)), 0.1), (len(positions(games, 4)), 1.0)]
 
 
 def test_the_positions_are_every_nth_choice_of_player_a(games):
@@ -81,3 +92,35 @@ def test_the_command_prints_one_line_a_clock_and_refuses_bad_arguments(games, ca
     with pytest.raises(SystemExit):
         main([str(bad)])
     assert "cannot read the games in" in capsys.readouterr().err
+
+
+def test_the_clocks_are_fractions_above_0_and_at_most_10():
+    assert fractions("0.1,1") == [0.1, 1.0] and fractions("10") == [10.0]
+    for bad in ("0", "10.5", "-1", "0.1,11"):
+        with pytest.raises(ValueError, match="each fraction above 0 and at most 10"):
+            fractions(bad)
+    with pytest.raises(ValueError, match="fractions separated by commas, not '1;2'"):
+        fractions("1;2")
+
+
+def test_every_position_may_be_asked_and_the_load_is_the_machines(games, capsys):
+    assert main([str(games), "--every", "1", "--clocks", "0.001"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"expert's check on {len(positions(games, 1))} positions")
+    assert re.search(r"\(load \d+\.\d+ \d+\.\d+ \d+\.\d+\)$", lines[0])
+
+
+def test_the_command_says_what_it_is_and_its_options(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert shown.startswith("usage: python -m benchmarks.check_coverage [-h] [--level LEVEL] [--every EVERY]")
+    assert "How often a level's tactical check finishes, and how deep, at a fraction of its clock" in shown
+    assert "Usage::" not in shown  # the first line of the module's text, not all of it
+    for said in (
+        "games games kept by the arena's --games-out",
+        "--level LEVEL the level whose check is run (default: expert)",
+        "--every EVERY every N-th of A's positions (default: 4)",
+        "--clocks CLOCKS fractions of the app's clock (default: 0.1,1)",
+    ):
+        assert said in shown

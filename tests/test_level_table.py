@@ -32,6 +32,29 @@ def test_a_hunt_row_reads_up_with_the_stronger_levels_score_on_each_side(tmp_pat
     assert rows[1].split(" | ")[7] == "Leopards 100.0%, Cows —"  # no game as the Cows: no score
 
 
+def test_a_sides_names_are_those_of_the_records_rules(tmp_path, capsys):
+    """Hat Diviyan Keliya's large board has two tigers: its first side is the Tigers there."""
+    path = tmp_path / "records.json"
+    save(
+        [
+            Record(
+                "hat_diviyan_keliya",
+                {"board": "large"},
+                "hard",
+                "medium",
+                1.0,
+                1,
+                0,
+                1,
+                ((1, 0, 0), (0, 0, 1)),
+            )
+        ],
+        path,
+    )
+    assert main(["--records", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[2].split(" | ")[7] == "Tigers 100.0%, Leopards 0.0%"
+
+
 @pytest.mark.parametrize(
     ("counts", "tens"),
     [((33, 0, 7), (8, 0, 2)), ((1, 37, 2), (0, 9, 1)), ((40, 0, 0), (10, 0, 0)), ((1, 1, 1), (4, 3, 3))],
