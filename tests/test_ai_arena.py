@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -321,3 +322,23 @@ def test_games_out_keeps_each_game_so_it_replays_to_the_same_result(tmp_path, ca
             state.play(state.parse_move(text))
         assert str(state.outcome().reason) == kept["end"]
         assert score_of(state.outcome(), kept["a_side"]) == kept["a_score"]
+
+
+def test_a_game_is_cut_at_its_plies_and_each_players_moves_and_time_counted():
+    """Players without a check count none; a game stopped at ``max_plies`` played exactly that many,
+    A's moves counted as A's whichever side it played; each player's own time adds up."""
+    from training.arena import play_game
+    from training.players import RandomPlayer
+
+    class Slow(RandomPlayer):
+        def choose(self, state, cancel=None):
+            time.sleep(0.002)
+            return super().choose(state, cancel)
+
+    tally = Tally(games=[])
+    play_game("kotu_ellima", {}, (Slow, RandomPlayer), 1, 9, 5, tally)
+    assert tally.plies == [5] and tally.checks == [(0, 0, 0), (0, 0, 0)]
+    assert tally.moves == [2, 3]  # A played North: South moved first
+    assert 0.004 <= tally.seconds[0] < 60 and 0 <= tally.seconds[1] < 60  # slept 2 ms a move
+    [kept] = tally.games
+    assert kept["seed"] == 9 and len(kept["moves"]) == 5 and kept["end"] is None
