@@ -313,6 +313,7 @@ def test_games_out_keeps_each_game_so_it_replays_to_the_same_result(tmp_path, ca
     assert main([*argv[:4], "1", *argv[5:]]) == 0  # appended to, not replaced
     lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [g["a_side"] for g in lines] == [0, 1, 0, 0]
+    assert [g["seed"] for g in lines] == [4 * 100003, 4 * 100003 + 1, 4 * 100003 + 2, 4 * 100003]
     for kept in lines:
         assert (kept["a"], kept["b"], kept["game"]) == ("random", "greedy", "kotu_ellima")
         assert kept["options"] == {}

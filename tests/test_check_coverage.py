@@ -124,3 +124,30 @@ def test_the_command_says_what_it_is_and_its_options(capsys):
         "--clocks CLOCKS fractions of the app's clock (default: 0.1,1)",
     ):
         assert said in shown
+
+
+def test_a_check_that_runs_out_of_nodes_is_not_counted_and_the_next_is_still_asked(games):
+    """With nodes for some positions and not others, the count is exactly those that finished."""
+    found = positions(games, 1)
+    level = replace(LEVELS["expert"], seconds=None, tactics_deepest=4)
+    for nodes in (300, 600, 1200, 2400, 4800, 9600):
+        done = sum(Judge(nodes).deepest(state, [move], 4, 4) is not None for state, move in found)
+        if 0 < done < len(found):
+            break
+    else:
+        raise AssertionError("no budget finishes some checks and not others")
+    line = coverage(replace(level, tactics_nodes=nodes), found, 1.0)
+    assert f"finished {done} of {len(found)} (plies: {done} at 4)" in line
+
+
+def test_the_check_stops_at_its_share_of_the_clock(games, monkeypatch):
+    """The clock is a counter moving a second at each look: with a clock of 1.2 s for the check
+    (Expert's 4.6 s times its 0.4 share, times 0.65) no check finishes its 4 plies; without, all do."""
+    from game.ai import judge
+
+    found = positions(games, 3)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(judge.time, "perf_counter", lambda: float(next(ticks)))
+    level = replace(LEVELS["expert"], tactics_nodes=10**6, tactics_deepest=4)
+    assert f"finished 0 of {len(found)}" in coverage(level, found, 0.65)
+    assert f"finished {len(found)} of {len(found)}" in coverage(replace(level, seconds=None), found, 0.65)
