@@ -5,13 +5,16 @@ Usage::
     python -m training.arena GAME A B --games N [--iterations K | --scale F | --clock F]
                                      [--seconds S] [--option name=value ...] [--seed S] [--max-plies P]
                                      [--opening N] [--workers W] [--out results.md]
+                                     [--record [FILE]] [--games-out games.jsonl]
 
 A and B are a level (easy, medium, hard, expert; ``expert@2`` searches in two processes),
 ``random``, ``greedy`` (the biggest capture, else random) or ``alphabeta`` (iterative-deepening
 alpha-beta, the yardstick; it thinks as long a move as the level it plays, or ``--seconds``);
 ``alphabeta:N`` is the same search to exactly N plies with no clock, a yardstick that does not
 depend on the machine (the levels measured against several depths of it make one ladder).
-``expert:nocheck`` (any level) is the level with its tactical check off: what the check is worth.
+``expert:nocheck`` (any level) is the level with its tactical check off: what the check is worth;
+``hard:contempt`` the level valuing a drawn end a tenth below an even result (playing on);
+``hard:material`` the level scoring every side with the material count where its own is learned.
 Sides alternate: A plays the first side in even-numbered games.
 ``--iterations K`` gives both sides K search iterations a move instead of the levels' clocks;
 ``--scale F`` gives each level F times its own iteration cap, without the clock, so the levels
@@ -28,6 +31,8 @@ tell players apart, and a lopsided opening cancels out over the pair.
 one fewer than the machine's cores and the other levels one).
 The score counts a win 1, a draw 1/2, from A's side, and is also split by the side A played
 (the two sides of a hunt game are different games).
+``--games-out FILE`` appends every game (its start, its moves in notation, its result) as a JSON
+line, to look at a match's games afterwards (``benchmarks.check_coverage`` reads them).
 """
 
 from __future__ import annotations
