@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -325,21 +324,31 @@ def test_games_out_keeps_each_game_so_it_replays_to_the_same_result(tmp_path, ca
         assert score_of(state.outcome(), kept["a_side"]) == kept["a_score"]
 
 
-def test_a_game_is_cut_at_its_plies_and_each_players_moves_and_time_counted():
+def test_a_game_is_cut_at_its_plies_and_each_players_moves_and_time_counted(monkeypatch):
     """Players without a check count none; a game stopped at ``max_plies`` played exactly that many,
-    A's moves counted as A's whichever side it played; each player's own time adds up."""
+    A's moves counted as A's whichever side it played; each player's own time adds up. The clock is
+    the players' own: each move moves it on by that player's thinking time (no real time)."""
+    from types import SimpleNamespace
+
+    from training import arena
     from training.arena import play_game
     from training.players import RandomPlayer
 
-    class Slow(RandomPlayer):
-        def choose(self, state, cancel=None):
-            time.sleep(0.002)
-            return super().choose(state, cancel)
+    now = [100.0]
+    monkeypatch.setattr(arena, "time", SimpleNamespace(perf_counter=lambda: now[0]))
+
+    def thinking(seconds: float) -> type[RandomPlayer]:
+        class Thinking(RandomPlayer):
+            def choose(self, state, cancel=None):
+                now[0] += seconds
+                return super().choose(state, cancel)
+
+        return Thinking
 
     tally = Tally(games=[])
-    play_game("kotu_ellima", {}, (Slow, RandomPlayer), 1, 9, 5, tally)
+    play_game("kotu_ellima", {}, (thinking(2.0), thinking(0.5)), 1, 9, 5, tally)
     assert tally.plies == [5] and tally.checks == [(0, 0, 0), (0, 0, 0)]
     assert tally.moves == [2, 3]  # A played North: South moved first
-    assert 0.004 <= tally.seconds[0] < 60 and 0 <= tally.seconds[1] < 60  # slept 2 ms a move
+    assert tally.seconds == [4.0, 1.5]
     [kept] = tally.games
     assert kept["seed"] == 9 and len(kept["moves"]) == 5 and kept["end"] is None
