@@ -25,7 +25,7 @@ def ticking(monkeypatch):
     from game.ai import judge
 
     ticks = iter(range(10**9))
-    clock = SimpleNamespace(perf_counter=lambda: float(next(ticks)), process_time=lambda: 0.0)
+    clock = SimpleNamespace(perf_counter=lambda: float(next(ticks)), process_time=lambda: 5.0)
     monkeypatch.setattr(judge, "time", clock)
     monkeypatch.setattr(tool, "time", clock)
 
@@ -43,10 +43,15 @@ def test_by_default_every_fourth_choice_is_asked(games, monkeypatch, capsys):
 
     asked = []
     monkeypatch.setattr(
-        tool, "coverage", lambda level, found, factor: asked.append((len(found), factor)) or ""
+        tool, "coverage", lambda level, found, factor: asked.append((texts(found), factor)) or ""
     )
     assert main([str(games)]) == 0
-    assert asked == [(len(positions(games, 4)), 0.1), (len(positions(games, 4)), 1.0)]
+    fourth = texts(positions(games, 4))
+    assert fourth != texts(positions(games, 5)) and asked == [(fourth, 0.1), (fourth, 1.0)]
+
+
+def texts(found) -> list[tuple[str, str]]:
+    return [(state.to_text(), state.move_text(move)) for state, move in found]
 
 
 def test_the_positions_are_every_nth_choice_of_player_a(games):
@@ -59,8 +64,8 @@ def test_the_positions_are_every_nth_choice_of_player_a(games):
             if state.to_move == game["a_side"] and len(state.legal_moves()) > 1:
                 choices.append((state.to_text(), text))
             state.play(state.parse_move(text))
-        expected += choices[2::3]
-    found = positions(games, 3)
+        expected += choices[3::4]
+    found = positions(games, 4)
     assert [(s.to_text(), s.move_text(m)) for s, m in found] == expected and expected
 
 
@@ -97,12 +102,12 @@ def test_the_command_prints_one_line_a_clock_and_refuses_bad_arguments(games, ca
     for argv, words in (
         (["--level", "hard"], "'hard' has no tactical check (levels with one: expert)"),
         (["--every", "0"], "--every must be at least 1"),
-        (["--clocks", "a,b"], "--clocks: fractions separated by commas"),
-        (["--clocks", "0"], "each fraction above 0"),
+        (["--clocks", "a,b"], "--clocks: fractions separated by commas, not 'a,b'"),
+        (["--clocks", "0"], "--clocks: each fraction above 0 and at most 10"),
     ):
         with pytest.raises(SystemExit):
             main([str(games), *argv])
-        assert words in capsys.readouterr().err
+        assert capsys.readouterr().err.rstrip().endswith(f"error: {words}")
     bad = games.with_name("bad.jsonl")
     bad.write_text("not json\n")
     with pytest.raises(SystemExit):
