@@ -278,11 +278,14 @@ def test_setup_tells_a_hunt_record_for_the_side_the_computer_will_play(records):
         cows = "Playing Cows against Hard: won 15, drew 4, lost 1 of 20 games."
         assert cows in scene.about()[1] and "Leopards against" not in scene.about()[1]
         assert cows in visible(app)
+        assert cows in visible(app)  # and still, frame after frame
         _choose(scene.side, 1)
         leopards = "Playing Leopards against Hard: won 2, drew 9, lost 9 of 20 games."
         assert leopards in scene.about()[1] and cows not in scene.about()[1]
         app.frame([], 1 / 60)
         assert leopards in visible(app)
+        shown = visible(app)  # the next frame: still the Leopards' games, and no longer the Cows'
+        assert leopards in shown and cows not in shown
         _choose(scene.mode, Mode.WATCH)  # Expert the Leopards, Hard the Cows
         _choose(scene.level2, "hard")
         assert leopards in scene.about()[1]
@@ -291,6 +294,7 @@ def test_setup_tells_a_hunt_record_for_the_side_the_computer_will_play(records):
             "Playing Cows against Expert: won 9, drew 9, lost 2 of 20 games. "
             "Both thought 10% as long as in play."
         )
+        assert "Playing Cows against Expert: won 9, drew 9, lost 2 of 20 games." in visible(app)
         _choose(scene.level2, "expert")  # Expert on both sides: both told
         assert leopards in scene.about()[1] and cows in scene.about()[1]
         app.manager.pop()
