@@ -60,6 +60,7 @@ def test_arena_plays_and_writes_a_table(tmp_path, capsys):
         (["kotu_ellima", "expert:nocheck", "hard", "--record"], "--record keeps"),
         (["kotu_ellima", "hard:contempt", "expert", "--record"], "--record keeps"),
         (["kotu_ellima", "random:contempt", "hard"], "LEVEL:contempt the level playing on from a draw"),
+        (["kotu_ellima", "random:resolve", "hard"], "LEVEL:resolve the level valuing new positions once"),
         (["kotu_ellima", "easy:material", "hard", "--record"], "--record keeps"),
         (["kotu_ellima", "greedy:material", "hard"], "LEVEL:material the level scoring with the material"),
     ],
@@ -229,25 +230,28 @@ def test_a_level_without_its_check_is_the_same_level_with_the_check_off():
     assert parallel.seconds == pytest.approx(checked.seconds)  # Expert's clock, whatever its processes
 
 
-def test_a_level_with_contempt_is_the_same_level_valuing_a_draw_below_even_in_every_game():
-    """``hard:contempt``: only the draw's value differs, in the level's own settings and in each
-    game's tuned ones, so the search it runs in any game has the contempt."""
+@pytest.mark.parametrize(("variant", "value"), [("contempt", 0.1), ("resolve", 4)])
+def test_a_level_variant_is_the_same_level_with_one_search_setting_changed_in_every_game(variant, value):
+    """``hard:contempt`` (a draw valued below even) and ``hard:resolve`` (new positions valued once
+    their captures are played out): only that setting differs, in the level's own settings and in
+    each game's tuned ones, so the search it runs in any game has it."""
     from dataclasses import replace
 
     from rules import load_game
-    from training.players import CONTEMPT_VALUE, make_player
+    from training.players import CONTEMPT_VALUE, RESOLVE_PLIES, make_player
 
     plain = make_player("hard", random.Random(1), clock=0.1).level
-    spiteful = make_player("hard:contempt", random.Random(1), clock=0.1).level
-    assert CONTEMPT_VALUE == 0.1 and plain.config.contempt == 0.0
-    assert spiteful.per_game.keys() == plain.per_game.keys()
+    varied = make_player(f"hard:{variant}", random.Random(1), clock=0.1).level
+    field = variant  # the setting is named like the variant
+    assert (CONTEMPT_VALUE, RESOLVE_PLIES) == (0.1, 4) and getattr(plain.config, field) == 0
+    assert varied.per_game.keys() == plain.per_game.keys()
     for game_id in ("kotu_ellima", "battlehalma", "cows_leopards"):
         game = load_game(game_id)
         for side in (None, 0, 1):
-            config = spiteful.config_for(game, side)
-            assert config.contempt == CONTEMPT_VALUE
-            assert replace(config, contempt=0.0) == plain.config_for(game, side)
-    assert replace(spiteful, config=plain.config, per_game=plain.per_game) == plain
+            config = varied.config_for(game, side)
+            assert getattr(config, field) == value
+            assert replace(config, **{field: 0}) == plain.config_for(game, side)
+    assert replace(varied, config=plain.config, per_game=plain.per_game) == plain
 
 
 def test_a_level_on_material_scores_every_side_with_the_material_count_and_its_own_settings():
@@ -286,8 +290,9 @@ def test_make_player_names_processes_variants_and_the_yardsticks_clock():
     with pytest.raises(
         ValueError,
         match="a level's variants are :nocheck, the level without its tactical check, :contempt, "
-        "the level valuing a draw 0.1 below an even result, and :material, the level scoring with the "
-        "material count on every side",
+        "the level valuing a draw 0.1 below an even result, :material, the level scoring with the "
+        "material count on every side, and :resolve, the level valuing its tree's new positions once "
+        "their captures are played out",
     ):
         make_player("expert:fast", rng)
     hard = LEVELS["hard"].seconds

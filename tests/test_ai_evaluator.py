@@ -241,7 +241,7 @@ def test_no_search_module_knows_a_game_by_its_id():
 
 def test_the_search_settings_have_no_unused_knobs_and_no_evaluation():
     names = [f.name for f in dataclasses.fields(SearchConfig)]
-    assert len(names) == 13  # 16 before issue 31; contempt since issue 33 (the arena's LEVEL:contempt)
+    assert len(names) == 14  # 16 before issue 31; contempt and resolve since issue 33 (the arena's variants)
     assert not {"quiescence", "prior", "learned", "evaluation"} & set(names)
 
 

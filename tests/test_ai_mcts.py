@@ -466,6 +466,35 @@ def test_the_screens_capture_search_is_the_heuristic_once_the_captures_are_playe
     assert checked >= 20 and deeper == {1, 2, 3}  # each depth told on some position
 
 
+def _leaves(root: Node, state: State) -> list[tuple[Node, State]]:
+    """The tree's nodes still in play that were never expanded, each with its position."""
+    found = []
+    for child in root.children:
+        state.apply(child.move)  # type: ignore[arg-type]
+        if not child.children and child.exact is None and state.outcome() is None:
+            found.append((child, state.copy()))
+        found += _leaves(child, state)
+        state.undo()
+    return found
+
+
+@pytest.mark.parametrize("resolve", [0, 1, 3])
+def test_a_new_node_is_valued_once_the_captures_in_view_are_played_out(resolve):
+    """With ``resolve``, each node the tree adds is valued for the minimax backups by the plain capture
+    search that deep (a quiet sacrifice counts at once); without, by the heuristic as it stands."""
+    differ = 0
+    for seed in range(6):
+        state = random_play("kotu_ellima", seed, lambda s, plies=3 + seed: s.ply >= plies)
+        engine = MCTS(SearchConfig(resolve=resolve, solver=False, reuse=False), random.Random(seed))
+        engine.search(state, iterations=60)
+        assert engine._root is not None
+        for node, position in _leaves(engine._root, state.copy()):
+            h = _naive_quiesce(position, resolve)
+            assert node.est == pytest.approx(0.5 + 0.5 * (h if position.to_move == 0 else -h))
+            differ += node.est != pytest.approx(0.5 + 0.5 * position.heuristic())
+    assert (differ > 0) == (resolve > 0)  # the captures in view change some values, or none
+
+
 def _leaf(mover: int, h: float) -> Turn:
     """A position still in play (one move, to a draw) that the heuristic rates ``h``."""
     return Turn(mover, {"d": DRAW}, h)

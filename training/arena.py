@@ -14,7 +14,8 @@ alpha-beta, the yardstick; it thinks as long a move as the level it plays, or ``
 depend on the machine (the levels measured against several depths of it make one ladder).
 ``expert:nocheck`` (any level) is the level with its tactical check off: what the check is worth;
 ``hard:contempt`` the level valuing a drawn end a tenth below an even result (playing on);
-``hard:material`` the level scoring every side with the material count where its own is learned.
+``hard:material`` the level scoring every side with the material count where its own is learned;
+``hard:resolve`` the level valuing its tree's new positions once their captures are played out.
 Sides alternate: A plays the first side in even-numbered games.
 ``--iterations K`` gives both sides K search iterations a move instead of the levels' clocks;
 ``--scale F`` gives each level F times its own iteration cap, without the clock, so the levels
@@ -53,7 +54,7 @@ from game.ai.policy import Player
 from rules import game_ids, game_spec, load_game
 from rules.core import State, score_of
 
-from .players import CONTEMPT, MATERIAL, NO_CHECK, VARIANTS, fixed_depth, make_player
+from .players import CONTEMPT, MATERIAL, NO_CHECK, RESOLVE, VARIANTS, fixed_depth, make_player
 
 PLAYER_NAMES = (*LEVELS, "random", "greedy", "alphabeta")
 
@@ -348,7 +349,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("game", help="game id: " + ", ".join(game_ids()))
     players = (
         ", ".join(PLAYER_NAMES) + f", alphabeta:N (N plies, no clock), LEVEL:{NO_CHECK} (no check), "
-        f"LEVEL:{CONTEMPT} (draw contempt), LEVEL:{MATERIAL} (material count)"
+        f"LEVEL:{CONTEMPT} (draw contempt), LEVEL:{MATERIAL} (material count), "
+        f"LEVEL:{RESOLVE} (captures resolved in the tree)"
     )
     ap.add_argument("a", metavar="A", help="player A: " + players)
     ap.add_argument("b", metavar="B", help="player B: " + players)
@@ -436,7 +438,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"unknown player '{who}' (players: {', '.join(PLAYER_NAMES)}; "
                 f"a level@N searches in N processes; alphabeta:N searches N plies; LEVEL:{NO_CHECK} "
                 f"is the level without its tactical check, LEVEL:{CONTEMPT} the level playing on from a "
-                f"draw, LEVEL:{MATERIAL} the level scoring with the material count)"
+                f"draw, LEVEL:{MATERIAL} the level scoring with the material count, LEVEL:{RESOLVE} the "
+                f"level valuing new positions once their captures are played out)"
             )
     if args.games < 1:
         ap.error("--games must be at least 1")

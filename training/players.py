@@ -9,9 +9,10 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from game.ai.evaluators import TUNED_EVALUATION
-from game.ai.levels import level_named
+from game.ai.levels import Level, level_named
 from game.ai.policy import Decision, LevelPlayer, Player, biggest_capture
 from rules.core import State
 
@@ -50,7 +51,18 @@ NO_CHECK = "nocheck"  # ``LEVEL:nocheck``: the level with its tactical check off
 CONTEMPT = "contempt"  # ``LEVEL:contempt``: the level valuing a drawn end below an even one (playing on)
 CONTEMPT_VALUE = 0.1  # how far below: a tenth of a win
 MATERIAL = "material"  # ``LEVEL:material``: the level scoring every side with the material count
-VARIANTS = (NO_CHECK, CONTEMPT, MATERIAL)
+RESOLVE = "resolve"  # ``LEVEL:resolve``: the level's new nodes valued once the captures in view are played
+RESOLVE_PLIES = 4  # how deep that capture search goes
+VARIANTS = (NO_CHECK, CONTEMPT, MATERIAL, RESOLVE)
+
+
+def _every_config(level: Level, **changes: Any) -> Level:
+    """``level`` with ``changes`` made to every search setting it has (its own and each game's)."""
+    return replace(
+        level,
+        config=replace(level.config, **changes),
+        per_game={g: replace(c, **changes) for g, c in level.per_game.items()},
+    )
 
 
 def fixed_depth(name: str) -> int | None:
@@ -81,7 +93,8 @@ def make_player(
     ``alphabeta:N`` searches N plies whatever the clocks; ``expert:nocheck`` is a level without its
     tactical check (the tree's move always stands); ``hard:contempt`` a level valuing a drawn end
     ``CONTEMPT_VALUE`` below an even result; ``hard:material`` a level scoring with the material
-    count on every side, where its tuned evaluation is learned."""
+    count on every side, where its tuned evaluation is learned; ``hard:resolve`` a level whose tree
+    values each new position once the captures in view are played out (``SearchConfig.resolve``)."""
     key, at, count = name.strip().lower().partition("@")
     if at:
         if not count.isdigit() or int(count) < 1:
@@ -104,18 +117,17 @@ def make_player(
     if colon and variant not in VARIANTS:
         raise ValueError(
             f"'{name}': a level's variants are :{NO_CHECK}, the level without its tactical check, "
-            f":{CONTEMPT}, the level valuing a draw {CONTEMPT_VALUE:g} below an even result, and "
-            f":{MATERIAL}, the level scoring with the material count on every side"
+            f":{CONTEMPT}, the level valuing a draw {CONTEMPT_VALUE:g} below an even result, "
+            f":{MATERIAL}, the level scoring with the material count on every side, and :{RESOLVE}, "
+            f"the level valuing its tree's new positions once their captures are played out"
         )
     level = level_named(key)
     if variant == NO_CHECK:  # to measure what the check is worth: the same level, its tree's move kept
         level = replace(level, tactics=0, tactics_deepest=0)
     if variant == CONTEMPT:  # to measure a draw contempt: every config the level searches with
-        level = replace(
-            level,
-            config=replace(level.config, contempt=CONTEMPT_VALUE),
-            per_game={g: replace(c, contempt=CONTEMPT_VALUE) for g, c in level.per_game.items()},
-        )
+        level = _every_config(level, contempt=CONTEMPT_VALUE)
+    if variant == RESOLVE:  # to measure capture-resolved values in the tree's minimax backups
+        level = _every_config(level, resolve=RESOLVE_PLIES)
     if variant == MATERIAL:  # to measure a learned evaluation: the material count, with the settings
         # the level searches the material count with (those tuned for a learned evaluation dropped)
         level = replace(

@@ -66,6 +66,10 @@ class SearchConfig:
     #: a finished game drawn counts this much below an even result for the side searching (and as
     #: much above for its opponent): the level plays on from a level position rather than settle
     contempt: float = 0.0
+    #: >0: a new node's evaluation for the minimax backups is taken once the captures in view are
+    #: played out (a capture-only search this many plies deep, a forced capture taken): a quiet
+    #: sacrifice that the forced-capture rule turns into a lost chain counts at once (issue 33, item 1)
+    resolve: int = 0
 
 
 class _OutOfTime(Exception):
@@ -241,7 +245,7 @@ class MCTS:
                         child.exact = value0
                 else:
                     if cfg.minimax:
-                        child.est = self._evaluate(work)
+                        child.est = self._estimate(work)
                     value0 = self._simulate(work)
                 break
             if not node.children:  # a finished game the solver was not asked to mark
@@ -270,6 +274,15 @@ class MCTS:
     def _evaluate(self, state: State) -> float:
         """The evaluation as a value in [0, 1] for player 0."""
         return self._squash(self._h(state))
+
+    def _estimate(self, state: State) -> float:
+        """A new node's value for the minimax backups, in [0, 1] for player 0: the evaluation as the
+        position stands, or with ``resolve`` once the captures in view are played out."""
+        plies = self.config.resolve
+        if not plies:
+            return self._evaluate(state)
+        v = self._quiesce(state, plies, -2.0, 2.0)
+        return self._squash(v if state.to_move == 0 else -v)
 
     def _squash(self, h: float) -> float:
         """An evaluation in [-1, 1] for player 0 as a value in [0, 1] (sharpened if asked)."""
