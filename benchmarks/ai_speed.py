@@ -13,11 +13,11 @@ level as the app plays it (clock and cap) from the same positions: the longest m
 ``--workers 1 2`` times Expert's settings searching in that many processes (root parallelism,
 ``game.ai.parallel``) from the same positions, and, for comparison, two searches on two threads of
 one process (what tree parallelism would have to live with in CPython: one interpreter lock).
-``--cpu N`` runs the level's own search (``--level``, default Hard; one process, no book, no solved
-table) for exactly N iterations from the same positions with a fixed seed, and divides by the CPU
-seconds it took (``time.process_time``): the same work whatever the machine's load, so two versions
-of the search compare even on a busy machine (issue 31). ``--rounds R`` repeats it and prints the
-median of each row.
+``--cpu N`` runs the level's own search (``--level``, default Hard, or an arena variant such as
+``hard:resolve``; one process, no book, no solved table) for exactly N iterations from the same
+positions with a fixed seed, and divides by the CPU seconds it took (``time.process_time``): the
+same work whatever the machine's load, so two versions of the search compare even on a busy machine
+(issue 31). ``--rounds R`` repeats it and prints the median of each row.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from game.ai.mcts import MCTS, SearchConfig  # noqa: E402
 from game.ai.policy import LevelPlayer  # noqa: E402
 from rules import game_ids, load_game  # noqa: E402
 from rules.core import State  # noqa: E402
+from training.players import make_player  # noqa: E402
 
 
 def positions(game_id: str, seed: int = 1, options: dict[str, str] | None = None) -> list[tuple[str, State]]:
@@ -79,7 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--cpu", type=int, metavar="N", help="iterations per CPU second over N-iteration searches"
     )
-    ap.add_argument("--level", default="hard", help="the level --cpu times (default: hard)")
+    ap.add_argument(
+        "--level", default="hard", help="the level --cpu times, or its arena variant (default: hard)"
+    )
     ap.add_argument("--rounds", type=int, default=1, help="--cpu: repeat, print each row's median")
     args = ap.parse_args(argv)
     if args.cpu:
@@ -117,7 +120,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def time_cpu(games: list[str], level_name: str, iterations: int, rounds: int, options: dict[str, str]) -> int:
     """Iterations per CPU second of ``level_name``'s search, ``iterations`` a search, seeded."""
-    level = dataclasses.replace(LEVELS[level_name], book=False, perfect=False, workers=1, stray=0.0)
+    player = make_player(level_name, random.Random(1))
+    if not isinstance(player, LevelPlayer):
+        raise SystemExit(
+            f"--level {level_name}: not a level (a level, or a level's variant like hard:resolve)"
+        )
+    level = dataclasses.replace(player.level, book=False, perfect=False, workers=1, stray=0.0)
     level = level.capped(iterations)
     print(
         f"{level_name} settings (each game's own), {iterations} iterations a search, seed 1, one process; "
