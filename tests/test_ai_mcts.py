@@ -466,6 +466,20 @@ def test_the_screens_capture_search_is_the_heuristic_once_the_captures_are_playe
     assert checked >= 20 and deeper == {1, 2, 3}  # each depth told on some position
 
 
+def test_the_first_move_the_tree_tries_is_the_capture_when_captures_come_first():
+    """Captures optional and one among ten moves: with ``captures_first`` the tree's first child is it
+    whatever the seed; without, the moves come in shuffled order (some seed starts elsewhere)."""
+    state = war_state("kotu_ellima", "e4 c3 g3", "e5 c7", capture="free")
+    firsts = {}
+    for captures_first in (True, False):
+        for seed in range(5):
+            engine = MCTS(SearchConfig(captures_first=captures_first), random.Random(seed))
+            engine.search(state, iterations=1)
+            assert engine._root is not None and len(engine._root.children) == 1
+            firsts.setdefault(captures_first, set()).add(state.move_text(engine._root.children[0].move))
+    assert firsts[True] == {"e4xe6"} and firsts[False] != {"e4xe6"}
+
+
 def _leaves(root: Node, state: State) -> list[tuple[Node, State]]:
     """The tree's nodes still in play that were never expanded, each with its position."""
     found = []
