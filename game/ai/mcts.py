@@ -22,7 +22,10 @@ cut-off-16 search at equal iterations (benchmarks/ai_tuning.py; RESULTS.md).
 Kept as options a level may set per game (``Level.per_game``): a root screen, an alpha-beta
 that deepens for a share of the clock and leaves the tree only the moves it rates best
 (BattleHalma's race, where it took Hard from 40% to 81% against alpha-beta). Quiescence leaves and
-progressive bias were measured, used by no level, and removed (issue 31).
+progressive bias were measured, used by no level, and removed (issue 31). Two settings no level uses
+stay for the arena's variants to measure again: a draw contempt (``contempt``) and new nodes valued
+once their captures are played out (``resolve``); neither scored better for Hard against alpha-beta
+in the war games (benchmarks/RESULTS.md, issue 33).
 
 What values a position is not the search's business: it is handed an ``Evaluator`` (as OpenSpiel's
 MCTS is), and which one a game gets is decided by ``game.ai.evaluators.evaluator_for`` alone.
