@@ -1,0 +1,101 @@
+"""The lost-games reader (benchmarks/lost_games.py) finds, in the arena's kept games, where player A
+fell a piece behind and which of A's moves before it a deeper search faults."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from benchmarks.lost_games import main
+from game.ai.judge import Judge
+from rules import load_state
+from training.arena import main as arena
+
+
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory):
+    """Six games of a random player against a greedy one in Kotu Ellima, kept as the arena keeps them."""
+    path = tmp_path_factory.mktemp("kept") / "games.jsonl"
+    games = ["kotu_ellima", "random", "greedy", "--games", "6", "--seed", "3", "--quiet"]
+    arena([*games, "--games-out", str(path)])
+    return path
+
+
+def _expected(game: dict, depth: int, before: int) -> tuple[int | None, list[str]]:
+    """The ply A first stands a piece behind, and A's moves before it a ``depth``-ply search faults."""
+    state = load_state(game["start"])
+    a, positions, behind = game["a_side"], [], None
+    for ply, text in enumerate(game["moves"]):
+        taken = state.captured_counts()
+        if behind is None and taken[a] - taken[1 - a] <= -1:
+            behind = ply
+        positions.append(state.copy())
+        state.play(state.parse_move(text))
+    faulted = []
+    for ply in range(max(0, (behind or 0) - before), behind or 0):
+        position = positions[ply]
+        if position.to_move != a or len(position.legal_moves()) < 2:
+            continue
+        move = position.parse_move(game["moves"][ply])
+        found = Judge(10**6).compare(position, [move], depth)
+        assert found is not None
+        if found.best_score - found.scores[move] >= 1.0 - 1e-9:
+            faulted.append(f"ply {ply} {game['moves'][ply]}")
+    return behind, faulted
+
+
+def test_each_lost_game_says_where_a_fell_behind_and_the_moves_a_deeper_search_faults(kept, capsys):
+    assert main([str(kept), "--depth", "2", "--before", "8", "--budget", "1000000"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    games = [json.loads(line) for line in kept.read_text(encoding="utf-8").splitlines()]
+    lost = [g for g in games if g["a_score"] == 0.0]
+    assert lost  # the random player loses some games at least
+    assert out[-1] == f"A lost {len(lost)} of {len(games)} games"
+    heads = [i for i, line in enumerate(out) if line.startswith("seed ")]
+    assert [out[i].split(",")[0] for i in heads] == [f"seed {g['seed']}" for g in lost]
+    faulted_somewhere = False
+    ends = [*heads[1:], len(out) - 1]  # each game's lines run to the next game's, the last to the total
+    for i, end, game in zip(heads, ends, lost, strict=True):
+        behind, faulted = _expected(game, 2, 8)
+        where = "never" if behind is None else f"at ply {behind}"
+        assert out[i] == (
+            f"seed {game['seed']}, A as side {game['a_side']}: {len(game['moves'])} plies, {game['end']}; "
+            f"A behind {where}"
+        )
+        assert [line.split(":")[0].strip() for line in out[i + 1 : end]] == faulted
+        faulted_somewhere |= bool(faulted)
+    assert faulted_somewhere  # the random player's blunders are found
+
+
+def test_a_search_over_its_budget_is_said_to_be_and_nothing_is_faulted(kept, capsys):
+    assert main([str(kept), "--depth", "6", "--before", "2", "--budget", "5"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ")]
+    assert lines and all(line.endswith(": over budget") for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--depth", "0"], "--depth from 1 to 12"),
+        (["--depth", "13"], "--depth from 1 to 12"),
+        (["--before", "0"], "--before and --budget must be at least 1"),
+        (["--budget", "0"], "--before and --budget must be at least 1"),
+    ],
+)
+def test_bad_arguments_are_refused_with_the_rule(kept, args, message, capsys):
+    with pytest.raises(SystemExit):
+        main([str(kept), *args])
+    assert message in capsys.readouterr().err
+
+
+def test_a_file_that_is_not_kept_games_is_refused(tmp_path, capsys):
+    missing = tmp_path / "none.jsonl"
+    with pytest.raises(SystemExit):
+        main([str(missing)])
+    assert "cannot read the games in" in capsys.readouterr().err
+    foreign = tmp_path / "foreign.jsonl"
+    foreign.write_text('{"a_score": 0.0}\n', encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main([str(foreign)])
+    assert "is not one the arena kept" in capsys.readouterr().err
