@@ -9,7 +9,7 @@ import pytest
 
 from benchmarks.lost_games import main
 from game.ai.judge import Judge
-from rules import load_state
+from rules import load_game, load_state
 from training.arena import main as arena
 
 
@@ -86,7 +86,7 @@ def test_a_search_over_its_budget_is_said_to_be_and_nothing_is_faulted(kept, cap
 def test_bad_arguments_are_refused_with_the_rule(kept, args, message, capsys):
     with pytest.raises(SystemExit):
         main([str(kept), *args])
-    assert message in capsys.readouterr().err
+    assert capsys.readouterr().err.splitlines()[-1] == f"python -m benchmarks.lost_games: error: {message}"
 
 
 def test_a_file_that_is_not_kept_games_is_refused(tmp_path, capsys):
@@ -99,3 +99,50 @@ def test_a_file_that_is_not_kept_games_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main([str(foreign)])
     assert "is not one the arena kept" in capsys.readouterr().err
+
+
+def test_a_lost_game_never_behind_is_said_so_and_searched_no_further(tmp_path, capsys):
+    start = load_game("kotu_ellima").new_initial_state().to_text()
+    path = tmp_path / "one.jsonl"
+    record = {"start": start, "moves": [], "a_side": 0, "a_score": 0.0, "seed": 7, "end": "resigned"}
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    assert main([str(path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "seed 7, A as side 0: 0 plies, resigned; A behind never",
+        "A lost 1 of 1 games",
+    ]
+
+
+def test_the_defaults_and_the_limits_of_each_setting(kept, monkeypatch, capsys):
+    """Depth 6, 30 plies before, 3,000,000 nodes unless told; each setting's least and most accepted."""
+    import benchmarks.lost_games as tool
+
+    asked = []
+    monkeypatch.setattr(tool, "lost_game", lambda game, *settings: asked.append(settings) or [])
+    assert main([str(kept)]) == 0
+    assert set(asked) == {(6, 30, 3_000_000)}
+    for args, settings in (
+        (["--depth", "1", "--before", "1", "--budget", "1"], (1, 1, 1)),
+        (["--depth", "12"], (12, 30, 3_000_000)),
+    ):
+        asked.clear()
+        assert main([str(kept), *args]) == 0
+        assert set(asked) == {settings}
+    assert capsys.readouterr().out.splitlines()[-1] == "A lost 0 of 6 games"  # nothing searched, nothing lost
+
+
+def test_the_help_names_the_tool_and_every_setting(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.startswith("usage: python -m benchmarks.lost_games [-h]")
+    assert "search faults. positional arguments:" in out  # the first line of the text, and no more
+    for text in (
+        "Where a level's lost games went wrong: the ply each fell behind, and the moves a deeper "
+        "search faults.",
+        "games kept by the arena's --games-out",
+        "plies the judge searches (default: 6)",
+        "plies before falling behind (default: 30)",
+        "nodes a move (default: 3,000,000)",
+    ):
+        assert f" {text} " in f" {out} "
