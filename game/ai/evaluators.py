@@ -81,7 +81,7 @@ VARIANT_OPTION: dict[str, tuple[str, tuple[str, ...]]] = {"battlehalma": ("rule"
 #: the evaluation of the strong levels ("tuned"), per game or variant (keyed like ``weights_key``);
 #: the rest score with their heuristic. Measured against alpha-beta (benchmarks/RESULTS.md, issue 22):
 #: BattleHalma's promotion game lets a lead melt near the limit and on a repeated position. The war
-#: games have weights too but scored 6 to 10 points below their material count with them, so they
+#: games have weights too but scored 5 to 16 points below their material count with them, so they
 #: keep it. So does Cows and Leopards, on both sides (issue 33): the learned Cows never built the
 #: pen (0-10-0 where the material Cows went 6-4-0 against alpha-beta), and side by side at equal
 #: time the learned Leopards lost 12 of 20 games to Hard's Cows where the material Leopards lost 3
