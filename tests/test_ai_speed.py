@@ -18,18 +18,15 @@ def test_the_cpu_count_searches_with_the_named_levels_own_settings(name, resolve
     choose = speed.LevelPlayer.choose
 
     def spy(self, state, cancel=None):  # type: ignore[no-untyped-def]
-        searched.append(
-            (self.level.config_for(state.game).resolve, self.level.stray, state.game.options["limit"])
-        )
+        config = self.level.config_for(state.game)
+        searched.append((config.resolve, self.level.stray, state.game.options["limit"]))
         return choose(self, state, cancel)
 
     monkeypatch.setattr(speed.LevelPlayer, "choose", spy)
     assert speed.main(["--cpu", "20", "--level", name, "--games", "kotu_ellima", "--option", "limit=40"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"{name} settings (each game's own), 20 iterations a search")
-    assert (
-        searched == [(resolve, 0.0, 40)] * 3
-    )  # the start and two later positions, each with the level's setting
+    assert searched == [(resolve, 0.0, 40)] * 3  # three positions, each searched with the level's setting
     rows = [line.split() for line in out.splitlines() if line.startswith("kotu_ellima")]
     assert [row[3] for row in rows] == ["20"] * 3  # each search ran its 20 iterations
 
@@ -70,12 +67,9 @@ def test_the_cpu_count_times_the_level_alone_and_prints_each_search_and_the_tota
     assert [row[3:6] for row in rows] == [["20", "0.250", "80"]] * 3  # 20 iterations in a quarter second
     assert out[5].split() == ["all", "60", "0.750", "80"] and len(out) == 6
     level = levels[0]  # the move printed is the one a search seeded with 1 plays, as the header says
-    seeded = [
-        LevelPlayer(level, random.Random(1)).choose(state).move for _, state in speed.positions("kotu_ellima")
-    ]
-    assert [row[6] for row in rows] == [
-        state.move_text(move) for (_, state), move in zip(speed.positions("kotu_ellima"), seeded, strict=True)
-    ]
+    states = [state for _, state in speed.positions("kotu_ellima")]
+    seeded = [state.move_text(LevelPlayer(level, random.Random(1)).choose(state).move) for state in states]
+    assert [row[6] for row in rows] == seeded
 
 
 def test_a_search_that_took_no_cpu_time_is_given_no_rate(monkeypatch, capsys):
