@@ -23,7 +23,7 @@ from typing import Any
 from game.ai.judge import Judge
 from rules import load_state
 
-PIECE = 1.0 - 1e-9  # a piece, allowing for the judge's positional share
+PIECE = 1.0 - 1e-9  # a piece, less a billionth for rounding: the gap at which the levels' check swaps a move
 
 
 def read_games(path: Path) -> list[dict[str, Any]]:
