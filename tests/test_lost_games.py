@@ -24,14 +24,12 @@ def kept(tmp_path_factory):
 
 def _expected(game: dict, depth: int, before: int) -> tuple[int | None, list[str]]:
     """The ply A first stands a piece behind, and A's moves before it a ``depth``-ply search faults."""
-    state = load_state(game["start"])
-    a, positions, behind = game["a_side"], [], None
-    for ply, text in enumerate(game["moves"]):
-        taken = state.captured_counts()
-        if behind is None and taken[a] - taken[1 - a] <= -1:
-            behind = ply
-        positions.append(state.copy())
-        state.play(state.parse_move(text))
+    a, positions = game["a_side"], [load_state(game["start"])]
+    for text in game["moves"][:-1]:
+        positions.append(positions[-1].copy())
+        positions[-1].play(positions[-1].parse_move(text))
+    leads = [p.captured_counts()[a] - p.captured_counts()[1 - a] for p in positions]
+    behind = next((ply for ply, lead in enumerate(leads) if lead <= -1), None)
     faulted = []
     for ply in range(max(0, (behind or 0) - before), behind or 0):
         position = positions[ply]
