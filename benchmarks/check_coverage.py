@@ -16,7 +16,6 @@ state the load beside the figures.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections import Counter
@@ -24,24 +23,17 @@ from pathlib import Path
 
 from game.ai.judge import Judge
 from game.ai.levels import LEVELS, Level
-from rules import load_state
 from rules.core import Move, State
+from training.kept_games import read_kept, replay
 
 
 def positions(path: Path, every: int) -> list[tuple[State, Move]]:
     """Every ``every``-th position of player A's with more than one legal move, and A's move there."""
     found: list[tuple[State, Move]] = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        kept = json.loads(line)
-        state = load_state(kept["start"])
-        seen = 0
-        for text in kept["moves"]:
-            move = state.parse_move(text)
-            if state.to_move == kept["a_side"] and len(state.legal_moves()) > 1:
-                seen += 1
-                if seen % every == 0:
-                    found.append((state.copy(), move))
-            state.play(move)
+    for kept in read_kept(path):
+        mine = [(s, m) for s, m in replay(kept) if s.to_move == kept["a_side"]]
+        choices = [(s, m) for s, m in mine if len(s.legal_moves()) > 1]
+        found += choices[every - 1 :: every]
     return found
 
 

@@ -15,20 +15,14 @@ searches), with both scores. A move whose search runs out of ``--budget`` nodes 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from game.ai.judge import Judge
-from rules import load_state
+from training.kept_games import read_kept, replay
 
 PIECE = 1.0 - 1e-9  # a piece, less a billionth for rounding: the gap at which the levels' check swaps a move
-
-
-def read_games(path: Path) -> list[dict[str, Any]]:
-    """The kept games, one JSON object a line."""
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def lost_game(kept: dict[str, Any], depth: int, before: int, budget: int) -> list[str]:
@@ -36,25 +30,19 @@ def lost_game(kept: dict[str, Any], depth: int, before: int, budget: int) -> lis
     if kept["a_score"] != 0.0:
         return []
     a = kept["a_side"]
-    state = load_state(kept["start"])
-    positions, behind = [], None
-    for ply, text in enumerate(kept["moves"]):
-        taken = state.captured_counts()
-        if behind is None and taken[a] - taken[1 - a] <= -1:
-            behind = ply
-        positions.append(state.copy())
-        state.play(state.parse_move(text))
+    played = replay(kept)
+    leads = [state.captured_counts()[a] - state.captured_counts()[1 - a] for state, _ in played]
+    behind = next((ply for ply, lead in enumerate(leads) if lead <= -1), None)
     where = "never" if behind is None else f"at ply {behind}"
     head = f"seed {kept['seed']}, A as side {a}: {len(kept['moves'])} plies, {kept['end']}"
     lines = [f"{head}; A behind {where}"]
     if behind is None:
         return lines
     for ply in range(max(0, behind - before), behind):
-        position = positions[ply]
+        position, move = played[ply]
         if position.to_move != a or len(position.legal_moves()) == 1:
             continue
         text = kept["moves"][ply]
-        move = position.parse_move(text)
         compared = Judge(budget).compare(position, [move], depth)
         if compared is None:
             lines.append(f"  ply {ply} {text}: over budget")
@@ -79,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.before < 1 or args.budget < 1:
         ap.error("--before and --budget must be at least 1")
     try:
-        games = read_games(args.games)
+        games = read_kept(args.games)
     except (OSError, ValueError) as exc:
         ap.error(f"cannot read the games in {args.games}: {exc}")
     lost = 0
