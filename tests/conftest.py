@@ -66,3 +66,15 @@ def app():
     a = App((1280, 800), sound=False)
     yield a
     a.close()
+
+
+@pytest.fixture(scope="session")
+def kept_games(tmp_path_factory):
+    """Six games of a random player against a greedy one in Kotu Ellima, kept as the arena's
+    ``--games-out`` keeps them (the tools that read a match's games are tested on them)."""
+    from training.arena import main as arena
+
+    path = tmp_path_factory.mktemp("kept") / "games.jsonl"
+    games = ["kotu_ellima", "random", "greedy", "--games", "6", "--seed", "3", "--quiet"]
+    arena([*games, "--games-out", str(path)])
+    return path

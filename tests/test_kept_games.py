@@ -8,28 +8,19 @@ import json
 import pytest
 
 from rules import load_state
-from training.arena import main as arena
 from training.kept_games import read_kept, replay
 
 
-@pytest.fixture(scope="module")
-def kept(tmp_path_factory):
-    path = tmp_path_factory.mktemp("kept") / "games.jsonl"
-    games = ["kotu_ellima", "random", "greedy", "--games", "3", "--seed", "4", "--quiet"]
-    arena([*games, "--games-out", str(path)])
-    return path
-
-
-def test_the_games_are_read_as_written_and_blank_lines_passed_over(kept, tmp_path):
-    written = [json.loads(line) for line in kept.read_text(encoding="utf-8").splitlines()]
-    assert read_kept(kept) == written and len(written) == 3
+def test_the_games_are_read_as_written_and_blank_lines_passed_over(kept_games, tmp_path):
+    written = [json.loads(line) for line in kept_games.read_text(encoding="utf-8").splitlines()]
+    assert read_kept(kept_games) == written and len(written) == 6
     spaced = tmp_path / "spaced.jsonl"
-    spaced.write_text("\n" + kept.read_text(encoding="utf-8") + "  \n", encoding="utf-8")
+    spaced.write_text("\n" + kept_games.read_text(encoding="utf-8") + "  \n", encoding="utf-8")
     assert read_kept(spaced) == written
 
 
-def test_each_position_is_the_one_before_its_move_and_a_copy_of_its_own(kept):
-    for game in read_kept(kept):
+def test_each_position_is_the_one_before_its_move_and_a_copy_of_its_own(kept_games):
+    for game in read_kept(kept_games):
         played = replay(game)
         assert [state.move_text(move) for state, move in played] == game["moves"]
         state = load_state(game["start"])

@@ -10,16 +10,6 @@ import pytest
 from benchmarks.lost_games import main
 from game.ai.judge import Judge
 from rules import load_game, load_state
-from training.arena import main as arena
-
-
-@pytest.fixture(scope="module")
-def kept(tmp_path_factory):
-    """Six games of a random player against a greedy one in Kotu Ellima, kept as the arena keeps them."""
-    path = tmp_path_factory.mktemp("kept") / "games.jsonl"
-    games = ["kotu_ellima", "random", "greedy", "--games", "6", "--seed", "3", "--quiet"]
-    arena([*games, "--games-out", str(path)])
-    return path
 
 
 def _expected(game: dict, depth: int, before: int) -> tuple[int | None, list[str]]:
@@ -43,10 +33,10 @@ def _expected(game: dict, depth: int, before: int) -> tuple[int | None, list[str
     return behind, faulted
 
 
-def test_each_lost_game_says_where_a_fell_behind_and_the_moves_a_deeper_search_faults(kept, capsys):
-    assert main([str(kept), "--depth", "2", "--before", "8", "--budget", "1000000"]) == 0
+def test_each_lost_game_says_where_a_fell_behind_and_the_moves_a_deeper_search_faults(kept_games, capsys):
+    assert main([str(kept_games), "--depth", "2", "--before", "8", "--budget", "1000000"]) == 0
     out = capsys.readouterr().out.splitlines()
-    games = [json.loads(line) for line in kept.read_text(encoding="utf-8").splitlines()]
+    games = [json.loads(line) for line in kept_games.read_text(encoding="utf-8").splitlines()]
     lost = [g for g in games if g["a_score"] == 0.0]
     assert lost  # the random player loses some games at least
     assert out[-1] == f"A lost {len(lost)} of {len(games)} games"
@@ -66,8 +56,8 @@ def test_each_lost_game_says_where_a_fell_behind_and_the_moves_a_deeper_search_f
     assert faulted_somewhere  # the random player's blunders are found
 
 
-def test_a_search_over_its_budget_is_said_to_be_and_nothing_is_faulted(kept, capsys):
-    assert main([str(kept), "--depth", "6", "--before", "2", "--budget", "5"]) == 0
+def test_a_search_over_its_budget_is_said_to_be_and_nothing_is_faulted(kept_games, capsys):
+    assert main([str(kept_games), "--depth", "6", "--before", "2", "--budget", "5"]) == 0
     lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ")]
     assert lines and all(line.endswith(": over budget") for line in lines)
 
@@ -81,9 +71,9 @@ def test_a_search_over_its_budget_is_said_to_be_and_nothing_is_faulted(kept, cap
         (["--budget", "0"], "--before and --budget must be at least 1"),
     ],
 )
-def test_bad_arguments_are_refused_with_the_rule(kept, args, message, capsys):
+def test_bad_arguments_are_refused_with_the_rule(kept_games, args, message, capsys):
     with pytest.raises(SystemExit):
-        main([str(kept), *args])
+        main([str(kept_games), *args])
     assert capsys.readouterr().err.splitlines()[-1] == f"python -m benchmarks.lost_games: error: {message}"
 
 
@@ -111,20 +101,20 @@ def test_a_lost_game_never_behind_is_said_so_and_searched_no_further(tmp_path, c
     ]
 
 
-def test_the_defaults_and_the_limits_of_each_setting(kept, monkeypatch, capsys):
+def test_the_defaults_and_the_limits_of_each_setting(kept_games, monkeypatch, capsys):
     """Depth 6, 30 plies before, 3,000,000 nodes unless told; each setting's least and most accepted."""
     import benchmarks.lost_games as tool
 
     asked = []
     monkeypatch.setattr(tool, "lost_game", lambda game, *settings: asked.append(settings) or [])
-    assert main([str(kept)]) == 0
+    assert main([str(kept_games)]) == 0
     assert set(asked) == {(6, 30, 3_000_000)}
     for args, settings in (
         (["--depth", "1", "--before", "1", "--budget", "1"], (1, 1, 1)),
         (["--depth", "12"], (12, 30, 3_000_000)),
     ):
         asked.clear()
-        assert main([str(kept), *args]) == 0
+        assert main([str(kept_games), *args]) == 0
         assert set(asked) == {settings}
     assert capsys.readouterr().out.splitlines()[-1] == "A lost 0 of 6 games"  # nothing searched, nothing lost
 
