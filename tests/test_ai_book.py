@@ -27,20 +27,25 @@ def test_every_war_game_ships_a_book_of_legal_moves(gid):
     assert "command" in opening.built and opening.built["depth"] >= 4
     start = load_game(gid).new_initial_state()
     assert opening.moves(start), "the start position is not in the book"
-    # Every entry reachable from the start through book moves names legal moves only.
-    frontier, seen = [start], 0
+    # Every entry reachable from the start through book moves (and the other side's every move
+    # in the plies the book explores) names legal moves only.
+    frontier, reached = [(start, 0)], set()
     while frontier:
-        state = frontier.pop()
-        raw = opening.entries.get(book.position_key(state), [])
+        state, ply = frontier.pop()
+        key = book.position_key(state)
+        if key not in opening.entries or key in reached:
+            continue
+        reached.add(key)
+        raw = opening.entries[key]
         # Every entry as written, not only those ``moves`` keeps (it skips a stale one silently).
         assert len(opening.moves(state)) == len(raw), f"an entry of the book is not a legal move: {raw}"
-        for move, weight in opening.moves(state):
-            assert weight >= 1 and move in state.legal_moves()
+        own = [move for move, weight in opening.moves(state) if weight >= 1 and move in state.legal_moves()]
+        assert len(own) == len(raw)
+        for move in own if ply >= opening.explore else state.legal_moves():
             child = state.copy()
             child.apply(move)
-            frontier.append(child)
-            seen += 1
-    assert seen >= len(opening.entries)  # no entry is unreachable from the start
+            frontier.append((child, ply + 1))
+    assert reached == set(opening.entries)  # no entry is unreachable from the start
 
 
 def test_an_illegal_entry_would_be_found():

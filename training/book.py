@@ -4,15 +4,23 @@
 Usage::
 
     python -m training.book GAME --seed S [--depth D] [--iterations K] [--width W] [--margin M]
-    python -m training.book verify [GAME ...] [--depth D] [--budget N] [--margin M]
+                                       [--explore E] [--jobs J]
+    python -m training.book verify [GAME ...] [--depth D] [--budget N] [--margin M] [--jobs J]
 
 Building (self-play of the opening): from the start position, the Hard search (``iterations`` a
 move, no clock, a fixed seed: the same book on any machine) chooses for the side to move; every
 move it rates within ``margin`` of its best move (by the root's mean value, with at least a tenth
 of the best move's visits) is kept, up to ``width`` of them, each weighted by its visits, and the
 position after each kept move is searched in turn, to ``depth`` plies. A forced move (the only
-legal one) is followed without a search. The book goes to ``game/ai/books/GAME.json`` with the
-command that made it.
+legal one) is followed without a search. With ``explore`` E, the positions after every legal move
+of the first E plies are searched too (the book still plays only its chosen moves there), so that it
+answers the other side's every opening move, not only its own. The book goes to
+``game/ai/books/GAME.json`` with the command that made it.
+
+Verifying: every book move is searched full-width, ``depth`` plies beyond forced replies and capture
+chains, by material; a move that loses material by force, or falls more than ``margin`` below the
+best, is dropped, and so is what only it led to. Positions are independent, so ``jobs`` processes
+check each ply's positions side by side, with the same result as one.
 """
 
 from __future__ import annotations
@@ -22,6 +30,9 @@ import random
 import sys
 import time
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -31,8 +42,8 @@ from game.ai.evaluators import FunctionEvaluator
 from game.ai.judge import Judge
 from game.ai.levels import LEVELS
 from game.ai.mcts import MCTS
-from rules import game_ids, load_game
-from rules.core import State
+from rules import game_ids, load_game, load_state
+from rules.core import Move, State
 
 BOOKS_DIR = Path(__file__).resolve().parent.parent / "game" / "ai" / "books"  # the shipped ones
 
@@ -46,6 +57,7 @@ def build(
     margin: float,
     max_positions: int = 2000,
     log: bool = True,
+    explore: int = 0,
 ) -> Book:
     """Build a book by searching each book position for its good moves (see the module text)."""
     rng = random.Random(seed)
@@ -79,7 +91,7 @@ def build(
                 and s.value >= best.value - margin
             ][:width] or [(best.move, best.visits)]
         entries[key] = [(state.move_text(m), max(1, w)) for m, w in chosen]
-        for move, _ in chosen:
+        for move in _followed([m for m, _ in chosen], legal, ply, explore):
             child = state.copy()
             child.apply(move)
             queue.append((child, ply + 1))
@@ -95,10 +107,19 @@ def build(
         "iterations": iterations,
         "width": width,
         "margin": margin,
+        "explore": explore,
         "positions": len(entries),
         "searched": searched,
     }
     return Book(game_id, entries, built)
+
+
+def _followed(own: list[Move], legal: list[Move], ply: int, explore: int) -> list[Move]:
+    """The moves a book goes on after at ``ply``: its ``own``, and before ``explore`` plies every
+    other legal move as well (the other side's choices it answers)."""
+    if ply >= explore:
+        return own
+    return own + [m for m in legal if m not in own]
 
 
 # --- verification -------------------------------------------------------------------------------
@@ -173,43 +194,76 @@ def check_moves(
     return out
 
 
+Task = tuple[str, list[tuple[str, int]], int, int, float]  # position text, its moves, depth, budget, margin
+
+
+def _check_position(task: Task) -> tuple[list[Check], int, float]:
+    """One book position's moves verified afresh (a judge of its own: the verdict does not depend on
+    what was checked before), with the nodes and CPU seconds it took. Given the position as text, so
+    that another process can run it."""
+    text, moves, depth, budget, margin = task
+    t0 = time.process_time()
+    judge = Judge(budget, MATERIAL)
+    found = check_moves(load_state(text), moves, depth, judge, margin)
+    return found, judge.nodes, time.process_time() - t0
+
+
+@contextmanager
+def _mapper(jobs: int) -> Iterator[Callable[..., Iterable[Any]]]:
+    """``map`` in this process (one job), or over a pool of ``jobs`` processes."""
+    if jobs <= 1:
+        yield map
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield pool.map
+
+
 def verify(
     book: Book,
     depth: int = VERIFY_DEPTH,
     budget: int = VERIFY_BUDGET,
     margin: float = VERIFY_MARGIN,
     log: bool = True,
+    jobs: int = 1,
 ) -> tuple[Book, list[Check]]:
     """``book`` with only its verified moves (see the module text), and every move's check. The
-    book is walked from the game's start through its moves; entries not reached are left out."""
+    book is walked from the game's start through its moves (and every legal move in its first
+    ``book.explore`` plies); entries not reached are left out. The walk goes a ply at a time, each
+    ply's positions checked by ``jobs`` processes."""
     start = load_game(book.game).new_initial_state(random.Random(0))
-    judge = Judge(budget, MATERIAL)
     checks: list[Check] = []
     kept: dict[str, list[tuple[str, int]]] = {}
-    queue: deque[State] = deque([start])
-    t0 = time.process_time()
+    layer: list[State] = [start]
+    ply = 0
+    cpu = 0.0
     most = 0  # the most nodes a position took
-    while queue:
-        state = queue.popleft()
-        key = position_key(state)
-        if key in kept or key not in book.entries:
-            continue
-        judge.nodes = 0
-        found = check_moves(state, book.entries[key], depth, judge, margin)
-        most = max(most, judge.nodes)
-        if log:
-            print(f"  {book.game}: position {len(kept) + 1}, {judge.nodes} nodes", flush=True)
-        checks.extend(found)
-        kept[key] = [(c.move, c.weight) for c in found if c.kept]
-        for c in found:
-            if log and not c.kept:
-                print(
-                    f"  {book.game}: {c.move} dropped ({c.why}; best {c.best} {c.best_score:g})", flush=True
-                )
-            if c.kept:
-                child = state.copy()
-                child.apply(state.parse_move(c.move))
-                queue.append(child)
+    with _mapper(jobs) as pmap:
+        while layer:
+            todo: dict[str, State] = {}  # this ply's positions to check, each once, in walk order
+            for state in layer:
+                key = position_key(state)
+                if key not in kept and key in book.entries and key not in todo:
+                    todo[key] = state
+            tasks = [(s.to_text(), book.entries[k], depth, budget, margin) for k, s in todo.items()]
+            layer = []
+            for (key, state), (found, nodes, seconds) in zip(todo.items(), pmap(_check_position, tasks)):
+                most, cpu = max(most, nodes), cpu + seconds
+                if log:
+                    print(f"  {book.game}: position {len(kept) + 1} (ply {ply}), {nodes} nodes", flush=True)
+                checks.extend(found)
+                kept[key] = [(c.move, c.weight) for c in found if c.kept]
+                for c in found:
+                    if log and not c.kept:
+                        print(
+                            f"  {book.game}: {c.move} dropped ({c.why}; best {c.best} {c.best_score:g})",
+                            flush=True,
+                        )
+                own = [state.parse_move(c.move) for c in found if c.kept]
+                for move in _followed(own, state.legal_moves(), ply, book.explore):
+                    child = state.copy()
+                    child.apply(move)
+                    layer.append(child)
+            ply += 1
     entries = {k: v for k, v in kept.items() if v}
     dropped = [c for c in checks if not c.kept]
     unreached = sorted(set(book.entries) - set(kept))
@@ -227,7 +281,7 @@ def verify(
         + [[c.key, c.move, c.weight, c.why, c.score, c.best, c.best_score] for c in dropped],
         "unreached": int(previous.get("unreached", 0)) + len(unreached),
         "most_nodes": most,
-        "cpu_seconds": round(time.process_time() - t0, 1),
+        "cpu_seconds": round(cpu, 1),
     }
     built = dict(book.built, verified=record)
     return Book(book.game, entries, built), checks
@@ -238,6 +292,13 @@ def verify_command(games: list[str], depth: int, budget: int, margin: float) -> 
         f"python -m training.book verify {' '.join(games)} "
         f"--depth {depth} --budget {budget} --margin {margin}"
     )
+
+
+def _jobs(text: str) -> int:
+    jobs = int(text)
+    if jobs < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return jobs
 
 
 def verify_main(argv: list[str]) -> int:
@@ -256,6 +317,7 @@ def verify_main(argv: list[str]) -> int:
     ap.add_argument(
         "--books", type=Path, default=BOOKS_DIR, help="folder of the books (default the shipped one)"
     )
+    ap.add_argument("--jobs", type=_jobs, default=1, help="processes checking positions side by side")
     args = ap.parse_args(argv)
     games = args.games or list(WAR_GAMES)
     for gid in games:
@@ -266,7 +328,7 @@ def verify_main(argv: list[str]) -> int:
     for gid in games:
         path = args.books / f"{gid}.json"
         book = Book.from_json(path.read_text(encoding="utf-8"))
-        verified, checks = verify(book, args.depth, args.budget, args.margin)
+        verified, checks = verify(book, args.depth, args.budget, args.margin, jobs=args.jobs)
         verified.built["verified"]["command"] = verify_command([gid], args.depth, args.budget, args.margin)
         path.write_text(verified.to_json(), encoding="utf-8")
         record = verified.built["verified"]
@@ -288,6 +350,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=4000, help="search iterations per book position")
     ap.add_argument("--width", type=int, default=3, help="at most this many moves kept per position")
     ap.add_argument("--margin", type=float, default=0.03, help="keep moves rated this close to the best")
+    ap.add_argument(
+        "--explore", type=int, default=0, help="the first plies, where the book answers every legal move"
+    )
+    ap.add_argument("--jobs", type=_jobs, default=1, help="processes verifying positions side by side")
     ap.add_argument("--out", type=Path, help="where to write the book (default game/ai/books/GAME.json)")
     args = ap.parse_args(argv)
     if args.game not in game_ids():
@@ -295,14 +361,19 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("depth", "iterations", "width"):
         if getattr(args, name) < 1:
             ap.error(f"--{name} must be at least 1")
+    if args.explore < 0:
+        ap.error("--explore must be at least 0")
     if not 0 <= args.margin <= 1:
         ap.error("--margin must be between 0 and 1")
-    book = build(args.game, args.seed, args.depth, args.iterations, args.width, args.margin)
+    book = build(
+        args.game, args.seed, args.depth, args.iterations, args.width, args.margin, explore=args.explore
+    )
     book.built["command"] = (
         f"python -m training.book {args.game} --seed {args.seed} --depth {args.depth} "
         f"--iterations {args.iterations} --width {args.width} --margin {args.margin}"
+        + (f" --explore {args.explore}" if args.explore else "")
     )
-    book, _ = verify(book)
+    book, _ = verify(book, jobs=args.jobs)
     book.built["verified"]["command"] = verify_command(
         [args.game], VERIFY_DEPTH, VERIFY_BUDGET, VERIFY_MARGIN
     )

@@ -8,9 +8,11 @@ the opening by the Hard search, see there) and verified by a deeper full-width s
 
 Playing: a level with ``book`` set plays from the book while the position is in it, picking among
 the kept moves at random in proportion to their weights, so that games from the same opening
-differ; out of the book it searches as usual. A book is keyed by the whole position with the
-game's options (not the move count or repetition record), so a game with other options, or one
-that has left the book by a transposition-free route, never reads a wrong entry.
+differ; out of the book it searches as usual. A book built with ``explore`` also holds the answers
+to every first move (or first few) of the other side, not only to the moves it plays itself. A
+book is keyed by the whole position with the game's options (not the move count or repetition
+record), so a game with other options, or one that has left the book by a transposition-free route,
+never reads a wrong entry.
 """
 
 from __future__ import annotations
@@ -40,6 +42,13 @@ class Book:
     game: str
     entries: dict[str, list[tuple[str, int]]]
     built: dict[str, Any]
+
+    @property
+    def explore(self) -> int:
+        """Plies from the start at which the book goes on after every legal move, not only its own,
+        so that it answers whatever the other side opens with (``built["explore"]``; 0: its own moves
+        only). The book still plays only its own moves there."""
+        return int(self.built.get("explore", 0))
 
     def moves(self, state: State) -> list[tuple[Move, int]]:
         """The book's moves for ``state`` that are legal there and weigh something, with their
