@@ -22,9 +22,13 @@ from training.book import MATERIAL, VERIFY_DEPTH, check_moves, verify
 FLAGGED = [
     ("peralikatuma", "g5-f5"),  # South's first move: a piece lost by force within 4 plies
     ("peralikatuma", "c5-d6"),  # a North reply
-    ("sixteen_soldiers", "f6-g5"),  # North's
-    ("sixteen_soldiers", "d6-d5"),
-    ("sixteen_soldiers", "c4-d4"),  # South's
+]
+#: Sixteen Soldiers' first book's dropped moves, each at the position it was dropped in (the line
+#: there). The book was built again since (to answer every first move): its record starts afresh.
+SIXTEEN_FLAGGED = [
+    (["e4-e5", "e6xe4", "e3xe5", "f6-e6", "e5-d5", "g6-f6", "f4-e3"], "f6-g5"),  # North's
+    (["e4-e5", "e6xe4", "e3xe5", "f6-e6", "d4-e4", "g6-f6", "d3-d4"], "d6-d5"),
+    (["e4-e5", "e6xe4", "e3xe5", "f6-e6", "d4-e4", "e6-f6"], "c4-d4"),  # South's
 ]
 
 
@@ -75,6 +79,14 @@ def test_the_flagged_moves_are_not_in_the_shipped_books():
         assert any(m == move for _, m in dropped), f"{gid} {move} is not recorded as dropped"
         for key, m in dropped:
             assert m not in _named(data, key)
+    sixteen = book.book_for("sixteen_soldiers")
+    assert sixteen is not None
+    for line, move in SIXTEEN_FLAGGED:
+        state = _start("sixteen_soldiers")
+        for text in line:
+            state.apply(state.parse_move(text))
+        assert move in [state.move_text(m) for m in state.legal_moves()]
+        assert move not in _named(_raw("sixteen_soldiers"), book.position_key(state))
 
 
 def test_the_verifier_rejects_g5_f5_at_depth_4_and_keeps_a_sound_move():
@@ -176,3 +188,22 @@ def test_the_shipped_depth_is_the_verifiers_default():
     for gid in book.WAR_GAMES:
         opening = book.book_for(gid)
         assert opening is not None and opening.built["verified"]["depth"] == VERIFY_DEPTH
+
+
+def test_the_sixteen_soldiers_book_answers_every_first_move_of_south():
+    """Issue 33: Expert lost as North after South's first moves the book did not follow. The book
+    now answers each of them, past North's forced capture, and plays only its own as South."""
+    opening = book.book_for("sixteen_soldiers")
+    assert opening is not None and opening.explore == 1
+    start = _start("sixteen_soldiers")
+    own = set(_texts(opening, start))
+    assert own and len(own) < len(start.legal_moves())
+    for move in start.legal_moves():
+        state = start.copy()
+        state.apply(move)
+        plies = 1
+        while opening.moves(state):  # the book's line from here, its most weighted move each time
+            best = max(opening.moves(state), key=lambda mw: mw[1])[0]
+            state.apply(best)
+            plies += 1
+        assert plies >= 4, f"the book leaves {start.move_text(move)} after {plies} plies"
