@@ -9,7 +9,9 @@ lost, it prints the ply before which A first stood a piece or more behind (piece
 Ncuva, taken by each side: ``State.captured_counts``), then each of A's moves in the ``--before`` plies up to
 it (a lone legal move skipped) that a ``--depth``-ply judge search rates a piece or more worse than
 its best move (forced replies and capture chains searched beyond the depth, as the levels' check
-searches), with both scores. A move whose search runs out of ``--budget`` nodes is said to.
+searches), with both scores. A move whose search runs out of ``--budget`` nodes is said to. In a
+game with an opening book (the war games), it says for how many plies from the start the game's
+positions were in the shipped book, so that a loss the book should have prevented shows.
 """
 
 from __future__ import annotations
@@ -19,10 +21,24 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game.ai.book import book_for, position_key
 from game.ai.judge import Judge
+from rules.core import Move, State
 from training.kept_games import read_kept, replay
 
 PIECE = 1.0 - 1e-9  # a piece, less a billionth for rounding: the gap at which the levels' check swaps a move
+
+
+def book_plies(game_id: str, played: list[tuple[State, Move]]) -> int | None:
+    """How many of the game's first positions, in a row, the shipped book of ``game_id`` holds
+    (None: the game has no book)."""
+    opening = book_for(game_id)
+    if opening is None:
+        return None
+    return next(
+        (ply for ply, (state, _) in enumerate(played) if position_key(state) not in opening.entries),
+        len(played),
+    )
 
 
 def lost_game(kept: dict[str, Any], depth: int, before: int, budget: int) -> list[str]:
@@ -35,6 +51,9 @@ def lost_game(kept: dict[str, Any], depth: int, before: int, budget: int) -> lis
     behind = next((ply for ply, lead in enumerate(leads) if lead <= -1), None)
     where = "never" if behind is None else f"at ply {behind}"
     head = f"seed {kept['seed']}, A as side {a}: {len(kept['moves'])} plies, {kept['end']}"
+    in_book = book_plies(kept["game"], played)
+    if in_book is not None:
+        head += f"; in the book {in_book} plies"
     lines = [f"{head}; A behind {where}"]
     if behind is None:
         return lines

@@ -8,16 +8,23 @@ import json
 import pytest
 
 from benchmarks.lost_games import main
+from game.ai import book
 from game.ai.judge import Judge
 from rules import load_game, load_state
 
 
-def _expected(game: dict, depth: int, before: int) -> tuple[int | None, list[str]]:
-    """The ply A first stands a piece behind, and A's moves before it a ``depth``-ply search faults."""
+def _expected(game: dict, depth: int, before: int) -> tuple[int | None, list[str], int]:
+    """The ply A first stands a piece behind, A's moves before it a ``depth``-ply search faults, and
+    the plies the game's positions stayed in Kotu Ellima's shipped book."""
     a, positions = game["a_side"], [load_state(game["start"])]
     for text in game["moves"][:-1]:
         positions.append(positions[-1].copy())
         positions[-1].play(positions[-1].parse_move(text))
+    opening = book.book_for("kotu_ellima")
+    assert opening is not None
+    in_book = 0
+    while in_book < len(positions) and book.position_key(positions[in_book]) in opening.entries:
+        in_book += 1
     leads = [p.captured_counts()[a] - p.captured_counts()[1 - a] for p in positions]
     behind = next((ply for ply, lead in enumerate(leads) if lead <= -1), None)
     faulted = []
@@ -30,7 +37,7 @@ def _expected(game: dict, depth: int, before: int) -> tuple[int | None, list[str
         assert found is not None
         if found.best_score - found.scores[move] >= 1.0 - 1e-9:
             faulted.append(f"ply {ply} {game['moves'][ply]}")
-    return behind, faulted
+    return behind, faulted, in_book
 
 
 def test_each_lost_game_says_where_a_fell_behind_and_the_moves_a_deeper_search_faults(kept_games, capsys):
@@ -42,18 +49,20 @@ def test_each_lost_game_says_where_a_fell_behind_and_the_moves_a_deeper_search_f
     assert out[-1] == f"A lost {len(lost)} of {len(games)} games"
     heads = [i for i, line in enumerate(out) if line.startswith("seed ")]
     assert [out[i].split(",")[0] for i in heads] == [f"seed {g['seed']}" for g in lost]
-    faulted_somewhere = False
+    faulted_somewhere, in_book_somewhere = False, False
     ends = [*heads[1:], len(out) - 1]  # each game's lines run to the next game's, the last to the total
     for i, end, game in zip(heads, ends, lost, strict=True):
-        behind, faulted = _expected(game, 2, 8)
+        behind, faulted, in_book = _expected(game, 2, 8)
         where = "never" if behind is None else f"at ply {behind}"
         assert out[i] == (
             f"seed {game['seed']}, A as side {game['a_side']}: {len(game['moves'])} plies, {game['end']}; "
-            f"A behind {where}"
+            f"in the book {in_book} plies; A behind {where}"
         )
+        in_book_somewhere |= in_book > 0
         assert [line.split(":")[0].strip() for line in out[i + 1 : end]] == faulted
         faulted_somewhere |= bool(faulted)
     assert faulted_somewhere  # the random player's blunders are found
+    assert in_book_somewhere  # some game began in the book (the greedy player's first move is in it)
 
 
 def test_a_search_over_its_budget_is_said_to_be_and_nothing_is_faulted(kept_games, capsys):
@@ -90,14 +99,19 @@ def test_a_file_that_is_not_kept_games_is_refused(tmp_path, capsys):
 
 
 def test_a_lost_game_never_behind_is_said_so_and_searched_no_further(tmp_path, capsys):
-    start = load_game("kotu_ellima").new_initial_state().to_text()
-    path = tmp_path / "one.jsonl"
-    record = {"start": start, "moves": [], "a_side": 0, "a_score": 0.0, "seed": 7, "end": "resigned"}
-    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    """A game never behind; in Cows and Leopards, a game without a book, nothing is said of one."""
+    path = tmp_path / "two.jsonl"
+    lines = []
+    for gid, seed in (("kotu_ellima", 7), ("cows_leopards", 8)):
+        start = load_game(gid).new_initial_state().to_text()
+        record = {"game": gid, "start": start, "moves": [], "a_side": 0, "a_score": 0.0, "seed": seed}
+        lines.append(json.dumps(record | {"end": "resigned"}))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main([str(path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "seed 7, A as side 0: 0 plies, resigned; A behind never",
-        "A lost 1 of 1 games",
+        "seed 7, A as side 0: 0 plies, resigned; in the book 0 plies; A behind never",
+        "seed 8, A as side 0: 0 plies, resigned; A behind never",
+        "A lost 2 of 2 games",
     ]
 
 
