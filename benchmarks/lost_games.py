@@ -5,8 +5,9 @@ Usage::
     python -m benchmarks.lost_games GAMES.jsonl [--depth 6] [--before 30] [--budget 3000000]
 
 Reads games kept by ``python -m training.arena … --games-out GAMES.jsonl``. For each game player A
-lost, it prints the ply before which A first stood a piece or more behind (pieces, or stones in
-Ncuva, taken by each side: ``State.captured_counts``), then each of A's moves in the ``--before`` plies up to
+lost, it prints the ply from which A stood a piece or more behind for good, to the game's end (pieces,
+or stones in Ncuva, taken by each side: ``State.captured_counts``; a piece down in the middle of an
+exchange, taken back, does not count), then each of A's moves in the ``--before`` plies up to
 it (a lone legal move skipped) that a ``--depth``-ply judge search rates a piece or more worse than
 its best move (forced replies and capture chains searched beyond the depth, as the levels' check
 searches), with both scores. A move whose search runs out of ``--budget`` nodes is said to. In a
@@ -48,13 +49,17 @@ def lost_game(kept: dict[str, Any], depth: int, before: int, budget: int) -> lis
     a = kept["a_side"]
     played = replay(kept)
     leads = [state.captured_counts()[a] - state.captured_counts()[1 - a] for state, _ in played]
-    behind = next((ply for ply, lead in enumerate(leads) if lead <= -1), None)
-    where = "never" if behind is None else f"at ply {behind}"
+    behind = None  # the first ply of the last run of plies A stands a piece or more behind
+    for ply in reversed(range(len(leads))):
+        if leads[ply] > -1:
+            break
+        behind = ply
+    where = "never behind for good" if behind is None else f"behind for good from ply {behind}"
     head = f"seed {kept['seed']}, A as side {a}: {len(kept['moves'])} plies, {kept['end']}"
     in_book = book_plies(kept["game"], played)
     if in_book is not None:
         head += f"; in the book {in_book} plies"
-    lines = [f"{head}; A behind {where}"]
+    lines = [f"{head}; A {where}"]
     if behind is None:
         return lines
     for ply in range(max(0, behind - before), behind):

@@ -26,7 +26,7 @@ def _expected(game: dict, depth: int, before: int) -> tuple[int | None, list[str
     while in_book < len(positions) and book.position_key(positions[in_book]) in opening.entries:
         in_book += 1
     leads = [p.captured_counts()[a] - p.captured_counts()[1 - a] for p in positions]
-    behind = next((ply for ply, lead in enumerate(leads) if lead <= -1), None)
+    behind = next((p for p in range(len(leads)) if all(lead <= -1 for lead in leads[p:])), None)
     faulted = []
     for ply in range(max(0, (behind or 0) - before), behind or 0):
         position = positions[ply]
@@ -53,10 +53,10 @@ def test_each_lost_game_says_where_a_fell_behind_and_the_moves_a_deeper_search_f
     ends = [*heads[1:], len(out) - 1]  # each game's lines run to the next game's, the last to the total
     for i, end, game in zip(heads, ends, lost, strict=True):
         behind, faulted, in_book = _expected(game, 2, 8)
-        where = "never" if behind is None else f"at ply {behind}"
+        where = "never behind for good" if behind is None else f"behind for good from ply {behind}"
         assert out[i] == (
             f"seed {game['seed']}, A as side {game['a_side']}: {len(game['moves'])} plies, {game['end']}; "
-            f"in the book {in_book} plies; A behind {where}"
+            f"in the book {in_book} plies; A {where}"
         )
         in_book_somewhere |= in_book > 0
         assert [line.split(":")[0].strip() for line in out[i + 1 : end]] == faulted
@@ -109,8 +109,8 @@ def test_a_lost_game_never_behind_is_said_so_and_searched_no_further(tmp_path, c
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main([str(path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "seed 7, A as side 0: 0 plies, resigned; in the book 0 plies; A behind never",
-        "seed 8, A as side 0: 0 plies, resigned; A behind never",
+        "seed 7, A as side 0: 0 plies, resigned; in the book 0 plies; A never behind for good",
+        "seed 8, A as side 0: 0 plies, resigned; A never behind for good",
         "A lost 2 of 2 games",
     ]
 
