@@ -5,9 +5,11 @@ Usage::
     python -m benchmarks.lost_games GAMES.jsonl [--depth 6] [--before 30] [--budget 3000000]
 
 Reads games kept by ``python -m training.arena … --games-out GAMES.jsonl``. For each game player A
-lost, it prints the ply from which A stood a piece or more behind for good, to the game's end (pieces,
-or stones in Ncuva, taken by each side: ``State.captured_counts``; a piece down in the middle of an
-exchange, taken back, does not count), then each of A's moves in the ``--before`` plies up to
+lost, it prints the ply from which A stood a piece or more behind for good (pieces, or stones in
+Ncuva, taken by each side: ``State.captured_counts``), counted where an exchange is over: at every
+position from there to the end where the side to move has no capture to make, A is behind (a
+piece down in the middle of an exchange, or up for a move before the recapture, does not count).
+Then it prints each of A's moves in the ``--before`` plies up to
 it (a lone legal move skipped) that a ``--depth``-ply judge search rates a piece or more worse than
 its best move (forced replies and capture chains searched beyond the depth, as the levels' check
 searches), with both scores. A move whose search runs out of ``--budget`` nodes is said to. In a
@@ -49,8 +51,11 @@ def lost_game(kept: dict[str, Any], depth: int, before: int, budget: int) -> lis
     a = kept["a_side"]
     played = replay(kept)
     leads = [state.captured_counts()[a] - state.captured_counts()[1 - a] for state, _ in played]
-    behind = None  # the first ply of the last run of plies A stands a piece or more behind
+    behind = None  # the first of the settled plies (no capture to make) A is behind at to the end
     for ply in reversed(range(len(leads))):
+        state = played[ply][0]
+        if any(state.captures(m) for m in state.legal_moves()):
+            continue  # an exchange under way
         if leads[ply] > -1:
             break
         behind = ply

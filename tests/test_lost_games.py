@@ -26,7 +26,10 @@ def _expected(game: dict, depth: int, before: int) -> tuple[int | None, list[str
     while in_book < len(positions) and book.position_key(positions[in_book]) in opening.entries:
         in_book += 1
     leads = [p.captured_counts()[a] - p.captured_counts()[1 - a] for p in positions]
-    behind = next((p for p in range(len(leads)) if all(lead <= -1 for lead in leads[p:])), None)
+    settled = [
+        p for p, position in enumerate(positions) if not any(m.captured for m in position.legal_moves())
+    ]
+    behind = next((p for p in settled if all(leads[q] <= -1 for q in settled if q >= p)), None)
     faulted = []
     for ply in range(max(0, (behind or 0) - before), behind or 0):
         position = positions[ply]
