@@ -43,8 +43,11 @@ def _expected(game: dict, depth: int, before: int) -> tuple[int | None, list[str
     return behind, faulted, in_book
 
 
-def test_each_lost_game_says_where_a_fell_behind_and_the_moves_a_deeper_search_faults(kept_games, capsys):
-    assert main([str(kept_games), "--depth", "2", "--before", "8", "--budget", "1000000"]) == 0
+@pytest.mark.parametrize("before", [8, 200])  # 200: every move from the game's first
+def test_each_lost_game_says_where_a_fell_behind_and_the_moves_a_deeper_search_faults(
+    kept_games, before, capsys
+):
+    assert main([str(kept_games), "--depth", "2", "--before", str(before), "--budget", "1000000"]) == 0
     out = capsys.readouterr().out.splitlines()
     games = [json.loads(line) for line in kept_games.read_text(encoding="utf-8").splitlines()]
     lost = [g for g in games if g["a_score"] == 0.0]
@@ -55,7 +58,7 @@ def test_each_lost_game_says_where_a_fell_behind_and_the_moves_a_deeper_search_f
     faulted_somewhere, in_book_somewhere = False, False
     ends = [*heads[1:], len(out) - 1]  # each game's lines run to the next game's, the last to the total
     for i, end, game in zip(heads, ends, lost, strict=True):
-        behind, faulted, in_book = _expected(game, 2, 8)
+        behind, faulted, in_book = _expected(game, 2, before)
         where = "never behind for good" if behind is None else f"behind for good from ply {behind}"
         assert out[i] == (
             f"seed {game['seed']}, A as side {game['a_side']}: {len(game['moves'])} plies, {game['end']}; "
