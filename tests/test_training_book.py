@@ -79,7 +79,6 @@ def test_two_processes_verify_as_one_does():
     assert record_one["positions"] == len(one.entries) > 9
     for field in ("positions", "moves", "checked", "dropped", "unreached", "most_nodes"):
         assert record_two[field] == record_one[field], field
-    assert record_one["cpu_seconds"] > 0 and record_two["cpu_seconds"] > 0  # the workers' time counted
 
 
 @pytest.mark.parametrize(
