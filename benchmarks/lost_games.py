@@ -9,12 +9,12 @@ lost, it prints the ply from which A stood a piece or more behind for good (piec
 Ncuva, taken by each side: ``State.captured_counts``), counted where an exchange is over: at every
 position from there to the end where the side to move has no capture to make, A is behind (a
 piece down in the middle of an exchange, or up for a move before the recapture, does not count).
-Then it prints each of A's moves in the ``--before`` plies up to
-it (a lone legal move skipped) that a ``--depth``-ply judge search rates a piece or more worse than
-its best move (forced replies and capture chains searched beyond the depth, as the levels' check
-searches), with both scores. A move whose search runs out of ``--budget`` nodes is said to. In a
-game with an opening book (the war games), it says for how many plies from the start the game's
-positions were in the shipped book, so that a loss the book should have prevented shows.
+Then it prints each of A's moves in the ``--before`` plies up to it (a lone legal move skipped)
+that a ``--depth``-ply judge search rates a piece or more worse than its best move (forced replies
+and capture chains searched beyond the depth, as the levels' check searches), with both scores.
+A move whose search runs out of ``--budget`` nodes is said to. In a game with an opening book (the
+war games), it says for how many plies from the start the game's positions were in the shipped
+book, so that a loss the book should have prevented shows.
 """
 
 from __future__ import annotations
